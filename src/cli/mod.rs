@@ -1,0 +1,207 @@
+//! The `tabula` command line: running the bot or the console, and the engine and picture commands of `cli.md`.
+
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+
+use crate::games::GameKind;
+
+pub mod tablut;
+
+/// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
+#[derive(Debug, Parser)]
+#[command(name = "tabula", version, about, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Runs the Discord bot (the default).
+    Run {
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+    /// An interactive console that plays the role of a Discord channel.
+    Local {
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file for the console's games (default: `local_database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+        /// Folder for the board pictures (default: `picture_dir` of the config).
+        #[arg(long)]
+        pictures: Option<PathBuf>,
+    },
+    /// Lists the legal moves, one per line, then `N moves`.
+    Moves {
+        game: GameKind,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Counts move sequences of a given depth (turns for TZAAR).
+    Perft {
+        game: GameKind,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        variant: Option<String>,
+        /// Prints each first move with its count.
+        #[arg(long)]
+        divide: bool,
+        depth: u32,
+    },
+    /// Replays games, one per line of FILE (`-` for standard input), and prints each result.
+    Replay {
+        game: GameKind,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        variant: Option<String>,
+        /// Also prints the number of legal moves before each move.
+        #[arg(long)]
+        counts: bool,
+        file: String,
+    },
+    /// Draws a position (after the moves, the last one highlighted) to a PNG file.
+    Render {
+        game: GameKind,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        variant: Option<String>,
+        /// Moves to play first, separated by spaces.
+        #[arg(long)]
+        moves: Option<String>,
+        #[arg(short = 'o', long)]
+        output: PathBuf,
+    },
+    /// Prints each colour's best chain score (Tantrix).
+    Score {
+        game: GameKind,
+        #[arg(long)]
+        position: String,
+    },
+}
+
+/// How an engine command ended: the process exit status and the sentence for stderr, if any.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Failure {
+    pub status: u8,
+    pub message: String,
+}
+
+impl Failure {
+    fn usage(message: impl Into<String>) -> Self {
+        Failure { status: 2, message: message.into() }
+    }
+}
+
+fn unavailable(game: GameKind, what: &str) -> Failure {
+    Failure::usage(format!("`{what}` is not available for {} yet", game.name()))
+}
+
+/// Runs one of the engine and picture commands, writing its output to `out`.
+pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+    match command {
+        Command::Run { .. } | Command::Local { .. } => {
+            Err(Failure::usage("this command is run by the binary itself, not as an engine command"))
+        }
+        Command::Moves { game, position, variant } => {
+            let moves = match game {
+                GameKind::Tablut => tablut::moves(position.as_deref(), variant.as_deref()),
+                _ => return Err(unavailable(*game, "moves")),
+            }
+            .map_err(Failure::usage)?;
+            for m in &moves {
+                writeln!(out, "{m}").map_err(io)?;
+            }
+            writeln!(out, "{} moves", moves.len()).map_err(io)
+        }
+        Command::Perft { game, position, variant, divide, depth } => {
+            let (lines, total) = match game {
+                GameKind::Tablut => tablut::perft(position.as_deref(), variant.as_deref(), *depth, *divide),
+                _ => return Err(unavailable(*game, "perft")),
+            }
+            .map_err(Failure::usage)?;
+            for (m, n) in &lines {
+                writeln!(out, "{m} {n}").map_err(io)?;
+            }
+            writeln!(out, "{total}").map_err(io)
+        }
+        Command::Replay { game, position, variant, counts, file } => {
+            let reader: Box<dyn BufRead> = if file == "-" {
+                Box::new(std::io::BufReader::new(std::io::stdin()))
+            } else {
+                let f = std::fs::File::open(file).map_err(|e| Failure::usage(format!("cannot open {file}: {e}")))?;
+                Box::new(std::io::BufReader::new(f))
+            };
+            let mut any_illegal = false;
+            for line in reader.lines() {
+                let line = line.map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
+                let Some(moves) = game_line(&line) else { continue };
+                let printed = match game {
+                    GameKind::Tablut => tablut::replay_line(position.as_deref(), variant.as_deref(), moves, *counts),
+                    _ => return Err(unavailable(*game, "replay")),
+                };
+                let text = printed.unwrap_or_else(|illegal| {
+                    any_illegal = true;
+                    illegal
+                });
+                writeln!(out, "{text}").map_err(io)?;
+            }
+            if any_illegal {
+                Err(Failure { status: 1, message: String::new() })
+            } else {
+                Ok(())
+            }
+        }
+        Command::Render { game, position, variant, moves, output } => {
+            let moves: Vec<String> =
+                moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
+            let img = match game {
+                GameKind::Tablut => tablut::render(position.as_deref(), variant.as_deref(), &moves),
+                _ => return Err(unavailable(*game, "render")),
+            }
+            .map_err(Failure::usage)?;
+            std::fs::write(output, crate::render::encode_png(&img))
+                .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
+            writeln!(out, "{}", output.display()).map_err(io)
+        }
+        Command::Score { game, .. } => Err(unavailable(*game, "score")),
+    }
+}
+
+/// The moves of one line of a game file: blank lines and `#` comments are skipped, and in the reference
+/// format (`result<TAB>moves<TAB>counts`) the moves are the second field.
+fn game_line(line: &str) -> Option<&str> {
+    let trimmed = line.trim();
+    if trimmed.is_empty() || trimmed.starts_with('#') {
+        return None;
+    }
+    let mut fields = line.split('\t');
+    match (fields.next(), fields.next()) {
+        (Some(_), Some(moves)) => Some(moves.trim()),
+        _ => Some(trimmed),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_lines_accept_plain_and_reference_formats() {
+        assert_eq!(game_line("e8-d8 e4-h4"), Some("e8-d8 e4-h4"));
+        assert_eq!(game_line("white\te8-d8 e4-h4\t80 50"), Some("e8-d8 e4-h4"));
+        assert_eq!(game_line("# comment"), None);
+        assert_eq!(game_line("   "), None);
+    }
+}

@@ -1,0 +1,177 @@
+//! Configuration: defaults, then a TOML file, then `TABULA_*` environment variables (and `DISCORD_TOKEN`).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The bot token. Its `Debug` and `Display` never show it, so it cannot leak into logs or errors.
+#[derive(Clone, Default, Deserialize, PartialEq, Eq)]
+#[serde(transparent)]
+pub struct Token(String);
+
+impl Token {
+    pub fn new(token: impl Into<String>) -> Self {
+        Token(token.into())
+    }
+
+    /// The secret itself, for the one place that hands it to Discord.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.trim().is_empty()
+    }
+}
+
+impl fmt::Debug for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+impl fmt::Display for Token {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("[redacted]")
+    }
+}
+
+/// Every setting of the bot and the console. `config.example.toml` explains each key.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub token: Token,
+    pub guild_id: Option<u64>,
+    pub database: PathBuf,
+    pub local_database: PathBuf,
+    pub challenge_expiry_minutes: u64,
+    pub log_level: String,
+    pub api_proxy: Option<String>,
+    pub picture_dir: PathBuf,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            token: Token::default(),
+            guild_id: None,
+            database: PathBuf::from("data/tabula.db"),
+            local_database: PathBuf::from("data/local.db"),
+            challenge_expiry_minutes: 15,
+            log_level: "info".to_string(),
+            api_proxy: None,
+            picture_dir: PathBuf::from("boards"),
+        }
+    }
+}
+
+/// A configuration that could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ConfigError {
+    #[error("cannot read the config file {path}: {source}")]
+    Read { path: PathBuf, source: std::io::Error },
+    #[error("the config file {path} is not valid: {message}")]
+    Parse { path: PathBuf, message: String },
+    #[error("the environment variable {name} is not valid: {message}")]
+    Env { name: String, message: String },
+}
+
+impl Config {
+    /// Loads `path` if given (it must exist), else `config.toml` if it exists, then applies the environment.
+    pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
+        let mut config = match path {
+            Some(p) => Self::from_file(p)?,
+            None if Path::new("config.toml").exists() => Self::from_file(Path::new("config.toml"))?,
+            None => Config::default(),
+        };
+        config.apply_env(|name| std::env::var(name).ok())?;
+        Ok(config)
+    }
+
+    fn from_file(path: &Path) -> Result<Config, ConfigError> {
+        let text =
+            std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
+        Self::from_toml(&text).map_err(|message| ConfigError::Parse { path: path.to_path_buf(), message })
+    }
+
+    /// Parses a TOML text. The error is the parser's message, which never quotes the token.
+    pub fn from_toml(text: &str) -> Result<Config, String> {
+        toml::from_str(text).map_err(|e| e.message().to_string())
+    }
+
+    /// Applies `DISCORD_TOKEN` and `TABULA_<KEY>` overrides, read through `var`.
+    pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
+        let bad = |name: &str, message: &str| ConfigError::Env { name: name.to_string(), message: message.to_string() };
+        if let Some(t) = var("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
+            self.token = Token::new(t.trim());
+        }
+        if let Some(t) = var("TABULA_TOKEN").filter(|t| !t.trim().is_empty()) {
+            self.token = Token::new(t.trim());
+        }
+        if let Some(v) = var("TABULA_GUILD_ID") {
+            self.guild_id = if v.trim().is_empty() {
+                None
+            } else {
+                Some(v.trim().parse().map_err(|_| bad("TABULA_GUILD_ID", "expected a numeric server id"))?)
+            };
+        }
+        if let Some(v) = var("TABULA_DATABASE") {
+            self.database = PathBuf::from(v);
+        }
+        if let Some(v) = var("TABULA_LOCAL_DATABASE") {
+            self.local_database = PathBuf::from(v);
+        }
+        if let Some(v) = var("TABULA_CHALLENGE_EXPIRY_MINUTES") {
+            self.challenge_expiry_minutes = v
+                .trim()
+                .parse()
+                .map_err(|_| bad("TABULA_CHALLENGE_EXPIRY_MINUTES", "expected a whole number of minutes"))?;
+        }
+        if let Some(v) = var("TABULA_LOG_LEVEL") {
+            self.log_level = v;
+        }
+        if let Some(v) = var("TABULA_API_PROXY") {
+            self.api_proxy = Some(v).filter(|v| !v.trim().is_empty());
+        }
+        if let Some(v) = var("TABULA_PICTURE_DIR") {
+            self.picture_dir = PathBuf::from(v);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_token_never_prints() {
+        let config = Config { token: Token::new("super-secret-value"), ..Config::default() };
+        let shown = format!("{config:?} {}", config.token);
+        assert!(!shown.contains("super-secret-value"), "{shown}");
+        assert!(shown.contains("[redacted]"));
+    }
+
+    #[test]
+    fn the_example_config_parses_and_env_overrides() {
+        let mut config = Config::from_toml(include_str!("../config.example.toml")).unwrap();
+        assert_eq!(config.challenge_expiry_minutes, 15);
+        config
+            .apply_env(|k| match k {
+                "DISCORD_TOKEN" => Some("abc".into()),
+                "TABULA_GUILD_ID" => Some("42".into()),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(config.token.expose(), "abc");
+        assert_eq!(config.guild_id, Some(42));
+        assert!(config.apply_env(|k| (k == "TABULA_GUILD_ID").then(|| "x".into())).is_err());
+    }
+
+    #[test]
+    fn a_parse_error_does_not_echo_the_token() {
+        let err = Config::from_toml("token = \"sekrit\"\nguild_id = \"nope\"").unwrap_err();
+        assert!(!err.contains("sekrit"), "{err}");
+    }
+}

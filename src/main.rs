@@ -1,0 +1,72 @@
+//! The `tabula` binary: parse the command line, read the config, start logging, run the chosen part.
+
+use std::process::ExitCode;
+
+use clap::Parser;
+use tabula::cli::{Cli, Command, run_engine_command};
+use tabula::config::Config;
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command.unwrap_or(Command::Run { config: None }) {
+        Command::Run { config } => {
+            let config = match Config::load(config.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return fail(&e.to_string()),
+            };
+            if config.token.is_empty() {
+                eprintln!("No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot.");
+                eprintln!("To try Tabula without Discord, run `tabula local`: a console that plays the role of a channel.");
+                return ExitCode::from(2);
+            }
+            init_logging(&config.log_level);
+            match runtime().and_then(|rt| rt.block_on(tabula::discord::run(config))) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
+        Command::Local { config, database, pictures } => {
+            let config = match Config::load(config.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return fail(&e.to_string()),
+            };
+            let database = database.unwrap_or(config.local_database.clone());
+            let pictures = pictures.unwrap_or(config.picture_dir.clone());
+            let expiry = std::time::Duration::from_secs(config.challenge_expiry_minutes * 60);
+            match runtime().and_then(|rt| rt.block_on(tabula::local::run(&database, &pictures, expiry))) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
+        other => {
+            let stdout = std::io::stdout();
+            let mut out = std::io::BufWriter::new(stdout.lock());
+            let result = run_engine_command(&other, &mut out);
+            drop(out);
+            match result {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(f) => {
+                    if !f.message.is_empty() {
+                        eprintln!("tabula: {}", f.message);
+                    }
+                    ExitCode::from(f.status)
+                }
+            }
+        }
+    }
+}
+
+fn fail(message: &str) -> ExitCode {
+    eprintln!("tabula: {message}");
+    ExitCode::from(2)
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
+}
+
+fn init_logging(level: &str) {
+    let filter = tracing_subscriber::EnvFilter::try_new(level)
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    tracing_subscriber::fmt().with_env_filter(filter).with_target(false).init();
+}

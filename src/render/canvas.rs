@@ -1,0 +1,326 @@
+//! A small anti-aliased drawing surface shared by the board renderers.
+//!
+//! Every shape is drawn through one primitive, [`Canvas::fill_sdf`]: a signed distance function (negative inside)
+//! gives each pixel a coverage in `0..=1`, which is alpha-blended onto the image. This yields smooth edges without
+//! supersampling the whole picture, which keeps rendering fast.
+
+use std::sync::LazyLock;
+
+use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
+use image::{Rgba, RgbaImage};
+
+static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
+    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans.ttf")).expect("embedded font is valid")
+});
+static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
+    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf")).expect("embedded font is valid")
+});
+
+/// An RGBA colour.
+pub type Color = Rgba<u8>;
+
+/// Builds a colour from a `0xRRGGBB` value, fully opaque.
+pub const fn rgb(hex: u32) -> Color {
+    Rgba([(hex >> 16) as u8, (hex >> 8) as u8, hex as u8, 255])
+}
+
+/// The same colour with another alpha.
+pub const fn with_alpha(c: Color, alpha: u8) -> Color {
+    Rgba([c.0[0], c.0[1], c.0[2], alpha])
+}
+
+/// Which face of the embedded `DejaVu Sans` to use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    Regular,
+    Bold,
+}
+
+fn font(weight: Weight) -> &'static FontRef<'static> {
+    match weight {
+        Weight::Regular => &REGULAR,
+        Weight::Bold => &BOLD,
+    }
+}
+
+/// Horizontal anchor of a text run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Align {
+    Left,
+    Center,
+    Right,
+}
+
+/// A drawing surface over an [`RgbaImage`].
+pub struct Canvas {
+    img: RgbaImage,
+}
+
+impl Canvas {
+    /// A canvas of the given size filled with one colour.
+    pub fn new(width: u32, height: u32, background: Color) -> Self {
+        Canvas { img: RgbaImage::from_pixel(width, height, background) }
+    }
+
+    pub fn width(&self) -> u32 {
+        self.img.width()
+    }
+
+    pub fn height(&self) -> u32 {
+        self.img.height()
+    }
+
+    /// The finished picture.
+    pub fn into_image(self) -> RgbaImage {
+        self.img
+    }
+
+    /// Blends `color` onto one pixel with an extra coverage factor in `0..=1`.
+    pub fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
+        if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 || coverage <= 0.0 {
+            return;
+        }
+        let a = (f32::from(color.0[3]) / 255.0) * coverage.min(1.0);
+        let px = self.img.get_pixel_mut(x as u32, y as u32);
+        for i in 0..3 {
+            let dst = f32::from(px.0[i]);
+            px.0[i] = (dst + (f32::from(color.0[i]) - dst) * a).round() as u8;
+        }
+        let dst_a = f32::from(px.0[3]) / 255.0;
+        px.0[3] = ((a + dst_a * (1.0 - a)) * 255.0).round() as u8;
+    }
+
+    /// Fills every pixel whose centre lies inside the shape `sdf` (signed distance, negative inside), within the
+    /// bounding box `(x0, y0, x1, y1)`, with anti-aliased edges.
+    pub fn fill_sdf(&mut self, bbox: (f32, f32, f32, f32), color: Color, sdf: impl Fn(f32, f32) -> f32) {
+        let (x0, y0, x1, y1) = bbox;
+        let xa = (x0.floor() as i32 - 1).max(0);
+        let ya = (y0.floor() as i32 - 1).max(0);
+        let xb = (x1.ceil() as i32 + 1).min(self.img.width() as i32 - 1);
+        let yb = (y1.ceil() as i32 + 1).min(self.img.height() as i32 - 1);
+        for y in ya..=yb {
+            for x in xa..=xb {
+                let d = sdf(x as f32 + 0.5, y as f32 + 0.5);
+                let coverage = (0.5 - d).clamp(0.0, 1.0);
+                if coverage > 0.0 {
+                    self.blend(x, y, color, coverage);
+                }
+            }
+        }
+    }
+
+    /// A filled axis-aligned rectangle from `(x0, y0)` to `(x1, y1)`.
+    pub fn fill_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, color: Color) {
+        self.fill_rounded_rect(x0, y0, x1, y1, 0.0, color);
+    }
+
+    /// A filled rectangle with rounded corners of radius `radius`.
+    pub fn fill_rounded_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, radius: f32, color: Color) {
+        let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
+        let (hx, hy) = ((x1 - x0) / 2.0 - radius, (y1 - y0) / 2.0 - radius);
+        self.fill_sdf((x0, y0, x1, y1), color, |x, y| {
+            let qx = (x - cx).abs() - hx;
+            let qy = (y - cy).abs() - hy;
+            let outside = qx.max(0.0).hypot(qy.max(0.0));
+            outside + qx.max(qy).min(0.0) - radius
+        });
+    }
+
+    /// The outline of a rectangle, `width` pixels thick, centred on its edges.
+    pub fn stroke_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, color: Color) {
+        let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
+        let (hx, hy) = ((x1 - x0) / 2.0, (y1 - y0) / 2.0);
+        let w = width / 2.0;
+        self.fill_sdf((x0 - w, y0 - w, x1 + w, y1 + w), color, |x, y| {
+            let qx = (x - cx).abs() - hx;
+            let qy = (y - cy).abs() - hy;
+            let d = qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0);
+            d.abs() - w
+        });
+    }
+
+    /// A filled disc.
+    pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, color: Color) {
+        self.fill_sdf((cx - r, cy - r, cx + r, cy + r), color, |x, y| (x - cx).hypot(y - cy) - r);
+    }
+
+    /// A ring of radius `r` (to the middle of the stroke), `width` pixels thick.
+    pub fn stroke_circle(&mut self, cx: f32, cy: f32, r: f32, width: f32, color: Color) {
+        let o = r + width / 2.0;
+        self.fill_sdf((cx - o, cy - o, cx + o, cy + o), color, |x, y| {
+            ((x - cx).hypot(y - cy) - r).abs() - width / 2.0
+        });
+    }
+
+    /// A straight segment with round caps.
+    pub fn line(&mut self, p0: (f32, f32), p1: (f32, f32), width: f32, color: Color) {
+        let w = width / 2.0;
+        let bbox = (p0.0.min(p1.0) - w, p0.1.min(p1.1) - w, p0.0.max(p1.0) + w, p0.1.max(p1.1) + w);
+        self.fill_sdf(bbox, color, |x, y| segment_distance((x, y), p0, p1) - w);
+    }
+
+    /// A filled convex polygon (vertices in either winding order).
+    pub fn fill_convex(&mut self, points: &[(f32, f32)], color: Color) {
+        let (bbox, sdf) = convex_sdf(points);
+        self.fill_sdf(bbox, color, sdf);
+    }
+
+    /// The outline of a convex polygon, `width` pixels thick, centred on its edges.
+    pub fn stroke_polygon(&mut self, points: &[(f32, f32)], width: f32, color: Color) {
+        for (i, &p) in points.iter().enumerate() {
+            self.line(p, points[(i + 1) % points.len()], width, color);
+        }
+    }
+
+    /// Draws `text` with its baseline box's top at `y`, anchored at `x` as `align` says, `size` pixels high.
+    #[allow(clippy::too_many_arguments)] // a text run needs all of them; a struct would only rename them
+    pub fn text(&mut self, x: f32, y: f32, size: f32, weight: Weight, align: Align, color: Color, text: &str) {
+        let width = text_width(size, weight, text);
+        let left = match align {
+            Align::Left => x,
+            Align::Center => x - width / 2.0,
+            Align::Right => x - width,
+        };
+        let f = font(weight);
+        let scaled = f.as_scaled(PxScale::from(size));
+        let mut caret = left;
+        let baseline = y + scaled.ascent();
+        let mut previous = None;
+        for ch in text.chars() {
+            let id = scaled.glyph_id(ch);
+            if let Some(prev) = previous {
+                caret += scaled.kern(prev, id);
+            }
+            let glyph = id.with_scale_and_position(PxScale::from(size), ab_glyph::point(caret, baseline));
+            caret += scaled.h_advance(id);
+            previous = Some(id);
+            if let Some(outlined) = f.outline_glyph(glyph) {
+                let bounds = outlined.px_bounds();
+                outlined.draw(|gx, gy, c| {
+                    self.blend(bounds.min.x as i32 + gx as i32, bounds.min.y as i32 + gy as i32, color, c);
+                });
+            }
+        }
+    }
+
+    /// Like [`Canvas::text`], with `y` the vertical centre of the capital letters.
+    #[allow(clippy::too_many_arguments)]
+    pub fn text_centered_v(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        weight: Weight,
+        align: Align,
+        color: Color,
+        text: &str,
+    ) {
+        let scaled = font(weight).as_scaled(PxScale::from(size));
+        // Capital letters of DejaVu Sans rise to about 0.73 of the em.
+        let cap = 0.73 * size;
+        self.text(x, y - scaled.ascent() + cap / 2.0, size, weight, align, color, text);
+    }
+}
+
+/// The advance width of `text` at `size` pixels.
+pub fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
+    let scaled = font(weight).as_scaled(PxScale::from(size));
+    let mut width = 0.0;
+    let mut previous = None;
+    for ch in text.chars() {
+        let id = scaled.glyph_id(ch);
+        if let Some(prev) = previous {
+            width += scaled.kern(prev, id);
+        }
+        width += scaled.h_advance(id);
+        previous = Some(id);
+    }
+    width
+}
+
+/// Distance from `p` to the segment `a`-`b`.
+pub fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
+    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
+}
+
+/// The bounding box and signed distance (exact inside, a good bound outside) of a convex polygon.
+pub fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, f32) -> f32 + '_) {
+    let xs = points.iter().map(|p| p.0);
+    let ys = points.iter().map(|p| p.1);
+    let bbox = (
+        xs.clone().fold(f32::INFINITY, f32::min),
+        ys.clone().fold(f32::INFINITY, f32::min),
+        xs.fold(f32::NEG_INFINITY, f32::max),
+        ys.fold(f32::NEG_INFINITY, f32::max),
+    );
+    // Orientation: positive area means clockwise in screen coordinates (y down).
+    let area: f32 = (0..points.len())
+        .map(|i| {
+            let (a, b) = (points[i], points[(i + 1) % points.len()]);
+            a.0 * b.1 - b.0 * a.1
+        })
+        .sum();
+    let sign = if area >= 0.0 { 1.0 } else { -1.0 };
+    let sdf = move |x: f32, y: f32| {
+        let mut d = f32::NEG_INFINITY;
+        for i in 0..points.len() {
+            let (a, b) = (points[i], points[(i + 1) % points.len()]);
+            let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+            let len = ex.hypot(ey);
+            // Outward normal for a clockwise (screen) polygon is (ey, -ex) / len... up to the sign.
+            let dist = sign * ((x - a.0) * ey - (y - a.1) * ex) / len;
+            d = d.max(-dist);
+        }
+        d
+    };
+    (bbox, sdf)
+}
+
+/// Encodes a picture as a PNG, with settings tuned for flat board pictures (small and quick).
+pub fn encode_png(img: &RgbaImage) -> Vec<u8> {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    let mut out = Vec::with_capacity(64 * 1024);
+    PngEncoder::new_with_quality(&mut out, CompressionType::Fast, FilterType::Adaptive)
+        .write_image(img.as_raw(), img.width(), img.height(), image::ExtendedColorType::Rgba8)
+        .expect("encoding to memory cannot fail");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn convex_sdf_is_negative_inside_either_winding() {
+        let square = [(0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0)];
+        let reversed: Vec<_> = square.iter().rev().copied().collect();
+        for pts in [&square[..], &reversed[..]] {
+            let (_, sdf) = convex_sdf(pts);
+            assert!(sdf(5.0, 5.0) < -4.0);
+            assert!(sdf(15.0, 5.0) > 4.0);
+        }
+    }
+
+    #[test]
+    fn a_circle_has_soft_edges() {
+        let mut c = Canvas::new(20, 20, rgb(0x00ff_ffff));
+        c.fill_circle(10.0, 10.0, 6.3, rgb(0));
+        let img = c.into_image();
+        assert_eq!(img.get_pixel(10, 10).0[0], 0);
+        assert_eq!(img.get_pixel(0, 0).0[0], 255);
+        let partial = img.pixels().filter(|p| p.0[0] > 0 && p.0[0] < 255).count();
+        assert!(partial > 10, "expected anti-aliased edge pixels, got {partial}");
+    }
+
+    #[test]
+    fn png_round_trips() {
+        let img = Canvas::new(30, 20, rgb(0x0012_3456)).into_image();
+        let png = encode_png(&img);
+        let back = image::load_from_memory(&png).unwrap();
+        assert_eq!((back.width(), back.height()), (30, 20));
+    }
+}

@@ -1,0 +1,22 @@
+//! Board pictures: pure functions from a game to an image, and PNG encoding as a separate step.
+
+use image::RgbaImage;
+
+use crate::games::AnyGame;
+
+pub mod canvas;
+pub mod tablut;
+
+pub use canvas::encode_png;
+
+/// Draws any game, with the players' names in seat order.
+pub fn render_game(game: &AnyGame, names: &[String]) -> RgbaImage {
+    match game {
+        AnyGame::Tablut(g) => tablut::render(g, names),
+    }
+}
+
+/// Draws any game and encodes it as PNG.
+pub fn board_png(game: &AnyGame, names: &[String]) -> Vec<u8> {
+    encode_png(&render_game(game, names))
+}

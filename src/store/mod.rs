@@ -1,0 +1,154 @@
+//! Persistence of challenges and games.
+//!
+//! A game is stored as notation, never as engine internals: its setup (game, variant, shuffle seed, players in
+//! seat order) and its move list. The session layer replays the moves through the engine when it loads a game.
+
+use std::future::Future;
+
+use serde::{Deserialize, Serialize};
+
+use crate::games::{GameKind, Setup};
+
+mod sqlite;
+
+pub use sqlite::SqliteStore;
+
+/// The life of a session: open states first, then the closed ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SessionState {
+    /// Waiting for the challenged players.
+    Challenge,
+    /// Being played.
+    Playing,
+    Finished,
+    Declined,
+    Withdrawn,
+    Expired,
+    Aborted,
+}
+
+impl SessionState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            SessionState::Challenge => "challenge",
+            SessionState::Playing => "playing",
+            SessionState::Finished => "finished",
+            SessionState::Declined => "declined",
+            SessionState::Withdrawn => "withdrawn",
+            SessionState::Expired => "expired",
+            SessionState::Aborted => "aborted",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Some(match s {
+            "challenge" => SessionState::Challenge,
+            "playing" => SessionState::Playing,
+            "finished" => SessionState::Finished,
+            "declined" => SessionState::Declined,
+            "withdrawn" => SessionState::Withdrawn,
+            "expired" => SessionState::Expired,
+            "aborted" => SessionState::Aborted,
+            _ => return None,
+        })
+    }
+
+    /// Whether the session still occupies its channel.
+    pub fn is_open(self) -> bool {
+        matches!(self, SessionState::Challenge | SessionState::Playing)
+    }
+}
+
+/// A player of a session, in seat order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerRecord {
+    pub id: u64,
+    pub name: String,
+    pub accepted: bool,
+}
+
+/// Everything stored about one session.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRecord {
+    pub id: i64,
+    pub channel: u64,
+    pub game: GameKind,
+    pub setup: Setup,
+    pub players: Vec<PlayerRecord>,
+    pub challenger: u64,
+    pub state: SessionState,
+    /// The moves in notation, in order; their count is the session's version.
+    pub moves: Vec<String>,
+    pub result: Option<String>,
+    pub created_at: i64,
+    pub expires_at: i64,
+}
+
+/// A session about to be created (the store gives it its id).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSession {
+    pub channel: u64,
+    pub game: GameKind,
+    pub setup: Setup,
+    pub players: Vec<PlayerRecord>,
+    pub challenger: u64,
+    pub state: SessionState,
+    pub now: i64,
+    pub expires_at: i64,
+}
+
+/// What can go wrong in the store.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The write lost a race: the channel is taken, or the session changed since it was read.
+    #[error("the session changed meanwhile")]
+    Conflict,
+    #[error("database error: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("database migration failed: {0}")]
+    Migration(#[from] sqlx::migrate::MigrateError),
+    #[error("stored data is damaged: {0}")]
+    Corrupt(String),
+}
+
+/// Where sessions live. Every write is durable when its future completes.
+pub trait Store: Send + Sync + 'static {
+    /// The open session (challenge or game) of a channel, if any.
+    fn open_session(&self, channel: u64) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
+
+    /// Every open session, for start-up checks and sweeps.
+    fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRecord>, StoreError>> + Send;
+
+    /// Creates a session; [`StoreError::Conflict`] when the channel already has an open one.
+    fn create(&self, session: &NewSession) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
+    /// Rewrites the players (acceptances) of an open session.
+    fn set_players(
+        &self,
+        id: i64,
+        players: &[PlayerRecord],
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Moves a session from state `from` to state `to` (with a result for closed games);
+    /// [`StoreError::Conflict`] when it is no longer in `from`.
+    fn transition(
+        &self,
+        id: i64,
+        from: SessionState,
+        to: SessionState,
+        result: Option<&str>,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Appends moves to a game stored at `version` moves, and closes it with `finished` when that is the result;
+    /// [`StoreError::Conflict`] when the stored version is no longer `version`. All or nothing.
+    fn append_moves(
+        &self,
+        id: i64,
+        version: usize,
+        moves: &[(usize, String)],
+        finished: Option<&str>,
+        now: i64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+}

@@ -1,0 +1,229 @@
+//! The embedded `SQLite` store (WAL mode, migrations applied on open).
+
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::Row;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous};
+
+use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use crate::games::{GameKind, Setup};
+
+/// Sessions in one SQLite file.
+#[derive(Clone, Debug)]
+pub struct SqliteStore {
+    pool: SqlitePool,
+}
+
+impl SqliteStore {
+    /// Opens (creating it and its folder on first run) the database at `path` and brings its schema up to date.
+    pub async fn open(path: &Path) -> Result<Self, StoreError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| StoreError::Corrupt(format!("cannot create the folder {}: {e}", dir.display())))?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            // With WAL, NORMAL is durable against process crashes (kill -9); FULL adds power-loss safety.
+            .synchronous(SqliteSynchronous::Full)
+            .foreign_keys(true)
+            .busy_timeout(Duration::from_secs(5));
+        Self::with_options(options, 4).await
+    }
+
+    /// A private in-memory database, for tests and benchmarks.
+    pub async fn in_memory() -> Result<Self, StoreError> {
+        let options = SqliteConnectOptions::from_str("sqlite::memory:")?.foreign_keys(true);
+        // One connection: every connection to `:memory:` is a database of its own.
+        Self::with_options(options, 1).await
+    }
+
+    async fn with_options(options: SqliteConnectOptions, connections: u32) -> Result<Self, StoreError> {
+        let pool = SqlitePoolOptions::new()
+            .max_connections(connections)
+            .min_connections(1)
+            .idle_timeout(None)
+            .max_lifetime(None)
+            .connect_with(options)
+            .await?;
+        sqlx::migrate!("./migrations").run(&pool).await?;
+        Ok(SqliteStore { pool })
+    }
+
+    /// Closes the pool, waiting for connections to finish.
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+
+    async fn moves_of(&self, id: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT notation FROM moves WHERE session_id = ? ORDER BY ply")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
+    }
+
+    async fn record(&self, row: &SqliteRow) -> Result<SessionRecord, StoreError> {
+        let id: i64 = row.get("id");
+        let corrupt = |what: &str| StoreError::Corrupt(format!("session {id}: {what}"));
+        let game: String = row.get("game");
+        let game = GameKind::from_str(&game).map_err(|_| corrupt("unknown game"))?;
+        let players: String = row.get("players");
+        let players: Vec<PlayerRecord> = serde_json::from_str(&players).map_err(|_| corrupt("unreadable players"))?;
+        let state: String = row.get("state");
+        let state = SessionState::parse(&state).ok_or_else(|| corrupt("unknown state"))?;
+        let moves = self.moves_of(id).await?;
+        let version: i64 = row.get("version");
+        if version != moves.len() as i64 {
+            return Err(corrupt("move count does not match its version"));
+        }
+        Ok(SessionRecord {
+            id,
+            channel: row.get::<i64, _>("channel_id") as u64,
+            game,
+            setup: Setup {
+                variant: row.get("variant"),
+                seed: row.get::<i64, _>("seed") as u64,
+                seats: players.len(),
+            },
+            players,
+            challenger: row.get::<i64, _>("challenger") as u64,
+            state,
+            moves,
+            result: row.get("result"),
+            created_at: row.get("created_at"),
+            expires_at: row.get("expires_at"),
+        })
+    }
+}
+
+/// The SQL condition for a session that still occupies its channel.
+macro_rules! open {
+    () => {
+        "state IN ('challenge', 'playing')"
+    };
+}
+
+impl Store for SqliteStore {
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+        let row = sqlx::query(concat!("SELECT * FROM sessions WHERE channel_id = ? AND ", open!()))
+            .bind(channel as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => Ok(Some(self.record(&row).await?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+        let rows = sqlx::query(concat!("SELECT * FROM sessions WHERE ", open!(), " ORDER BY id"))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in &rows {
+            out.push(self.record(row).await?);
+        }
+        Ok(out)
+    }
+
+    async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
+        let players = serde_json::to_string(&s.players).expect("players serialize");
+        let result = sqlx::query(
+            "INSERT INTO sessions (channel_id, game, variant, seed, players, challenger, state, version, \
+             created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        )
+        .bind(s.channel as i64)
+        .bind(s.game.name())
+        .bind(&s.setup.variant)
+        .bind(s.setup.seed as i64)
+        .bind(players)
+        .bind(s.challenger as i64)
+        .bind(s.state.as_str())
+        .bind(s.now)
+        .bind(s.expires_at)
+        .bind(s.now)
+        .execute(&self.pool)
+        .await;
+        match result {
+            Ok(done) => Ok(done.last_insert_rowid()),
+            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
+            Err(e) => Err(e.into()),
+        }
+    }
+
+    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+        let players = serde_json::to_string(players).expect("players serialize");
+        let done = sqlx::query(concat!("UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND ", open!()))
+        .bind(players)
+        .bind(now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
+    }
+
+    async fn transition(
+        &self,
+        id: i64,
+        from: SessionState,
+        to: SessionState,
+        result: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "UPDATE sessions SET state = ?, result = COALESCE(?, result), updated_at = ? WHERE id = ? AND state = ?",
+        )
+        .bind(to.as_str())
+        .bind(result)
+        .bind(now)
+        .bind(id)
+        .bind(from.as_str())
+        .execute(&self.pool)
+        .await?;
+        if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
+    }
+
+    async fn append_moves(
+        &self,
+        id: i64,
+        version: usize,
+        moves: &[(usize, String)],
+        finished: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let new_version = (version + moves.len()) as i64;
+        let state = if finished.is_some() { "finished" } else { "playing" };
+        let done = sqlx::query(
+            "UPDATE sessions SET version = ?, state = ?, result = ?, updated_at = ? \
+             WHERE id = ? AND version = ? AND state = 'playing'",
+        )
+        .bind(new_version)
+        .bind(state)
+        .bind(finished)
+        .bind(now)
+        .bind(id)
+        .bind(version as i64)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        for (i, (seat, notation)) in moves.iter().enumerate() {
+            sqlx::query("INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES (?, ?, ?, ?, ?)")
+                .bind(id)
+                .bind((version + i + 1) as i64)
+                .bind(*seat as i64)
+                .bind(notation)
+                .bind(now)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}

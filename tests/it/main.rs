@@ -1,0 +1,4 @@
+//! Integration tests: one binary, one module per area.
+
+mod golden;
+mod session;

@@ -1,0 +1,287 @@
+//! The session layer: challenges, turns, errors, persistence and concurrency, without any platform.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+use std::time::Duration;
+
+use tabula::games::GameKind;
+use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::store::{SqliteStore, Store};
+
+const CHANNEL: u64 = 333;
+
+fn actor(id: u64, name: &str) -> Actor {
+    Actor { member: Member::new(id, name), can_manage: false }
+}
+
+fn alice() -> Actor {
+    actor(1, "alice")
+}
+
+fn bob() -> Actor {
+    actor(2, "bob")
+}
+
+fn carol() -> Actor {
+    actor(3, "carol")
+}
+
+async fn sessions() -> Sessions<SqliteStore> {
+    Sessions::new(SqliteStore::in_memory().await.unwrap(), SessionConfig::default())
+}
+
+fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
+    Request::Play { game: GameKind::Tablut, opponents: vec![opponent.member.clone()], variant: None, side }
+}
+
+fn mv(text: &str) -> Request {
+    Request::Move { text: text.to_string() }
+}
+
+fn assert_private(reply: &Reply, needle: &str) {
+    assert!(reply.ephemeral, "expected a private reply, got {reply:?}");
+    assert!(reply.text.contains(needle), "expected {needle:?} in {:?}", reply.text);
+    assert!(reply.board.is_none());
+}
+
+fn assert_public(reply: &Reply, needle: &str) {
+    assert!(!reply.ephemeral, "expected a public reply, got {reply:?}");
+    assert!(reply.text.contains(needle), "expected {needle:?} in {:?}", reply.text);
+}
+
+/// Alice challenges Bob with Alice moving first (Black in Tablut), and Bob accepts.
+async fn started(s: &Sessions<impl Store>) {
+    let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
+    assert_public(&reply, "challenges <@2>");
+    assert_eq!(reply.buttons.len(), 3);
+    let reply = s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    assert_public(&reply, "begins");
+    assert!(reply.board.is_some(), "the game starts with a picture");
+    assert!(reply.text.contains("<@1>"), "the player to move is mentioned: {}", reply.text);
+}
+
+#[tokio::test]
+async fn a_challenge_is_accepted_and_moves_alternate() {
+    let s = sessions().await;
+    started(&s).await;
+    let reply = s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+    assert_public(&reply, "played `e8-d8`");
+    assert!(reply.text.contains("<@2>"), "{}", reply.text);
+    assert_eq!(reply.board.as_ref().unwrap().game.moves_text(), vec!["e8-d8"]);
+    let reply = s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
+    assert_public(&reply, "played `e4-h4`");
+    let reply = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert_public(&reply, "Move 3");
+    assert_eq!(reply.board.unwrap().game.moves_text(), vec!["e8-d8", "e4-h4"]);
+}
+
+#[tokio::test]
+async fn wrong_player_wrong_turn_and_bad_moves_are_private_and_change_nothing() {
+    let s = sessions().await;
+    started(&s).await;
+    assert_private(&s.handle(CHANNEL, &bob(), mv("e4-h4")).await, "not your turn");
+    assert_private(&s.handle(CHANNEL, &carol(), mv("e8-d8")).await, "not playing in this game");
+    let unreadable = s.handle(CHANNEL, &alice(), mv("hello")).await;
+    assert_private(&unreadable, "hello");
+    let illegal = s.handle(CHANNEL, &alice(), mv("e4-h4")).await;
+    assert!(illegal.ephemeral && !illegal.text.is_empty(), "{illegal:?}");
+    assert_ne!(unreadable.text, illegal.text, "unreadable and illegal moves are told apart");
+    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert!(board.board.unwrap().game.moves_text().is_empty());
+}
+
+#[tokio::test]
+async fn one_game_per_channel_and_no_self_challenge() {
+    let s = sessions().await;
+    assert_private(&s.handle(CHANNEL, &alice(), play_tablut(&alice(), SidePref::Random)).await, "yourself");
+    started(&s).await;
+    let again = s.handle(CHANNEL, &carol(), play_tablut(&bob(), SidePref::Random)).await;
+    assert_private(&again, "thread");
+    // Another channel is free.
+    let other = s.handle(CHANNEL + 1, &carol(), play_tablut(&bob(), SidePref::Random)).await;
+    assert_public(&other, "challenges");
+}
+
+#[tokio::test]
+async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
+    let s = sessions().await;
+    let two = Request::Play {
+        game: GameKind::Tablut,
+        opponents: vec![bob().member, carol().member],
+        variant: None,
+        side: SidePref::Random,
+    };
+    assert_private(&s.handle(CHANNEL, &alice(), two).await, "exactly one opponent");
+    let mut robot = actor(9, "robot");
+    robot.member.bot = true;
+    assert_private(&s.handle(CHANNEL, &alice(), play_tablut(&robot, SidePref::Random)).await, "is a bot");
+    let bad_variant = Request::Play {
+        game: GameKind::Tablut,
+        opponents: vec![bob().member],
+        variant: Some("nonsense".into()),
+        side: SidePref::Random,
+    };
+    let reply = s.handle(CHANNEL, &alice(), bad_variant).await;
+    assert!(reply.ephemeral, "{reply:?}");
+}
+
+#[tokio::test]
+async fn decline_withdraw_and_stale_buttons() {
+    let s = sessions().await;
+    let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
+    let accept_id = reply.buttons[0].custom_id.clone();
+    assert_private(&s.handle(CHANNEL, &carol(), Request::Accept { session: None }).await, "This challenge is for");
+    assert_private(&s.handle(CHANNEL, &alice(), Request::Accept { session: None }).await, "You made this challenge");
+    assert_private(&s.handle(CHANNEL, &bob(), Request::Withdraw { session: None }).await, "Only the player who made");
+    assert_public(&s.handle(CHANNEL, &bob(), Request::Decline { session: None }).await, "declined");
+    // The old Accept button now answers privately.
+    let (channel, request) = parse_button(&accept_id).unwrap();
+    assert_eq!(channel, CHANNEL);
+    assert_private(&s.handle(channel, &bob(), request).await, "no longer open");
+    // The channel is free again, and a challenger may withdraw.
+    s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
+    assert_public(&s.handle(CHANNEL, &alice(), Request::Withdraw { session: None }).await, "withdrew");
+    assert_private(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "no open challenge");
+}
+
+#[tokio::test]
+async fn challenges_expire() {
+    let now = Arc::new(AtomicI64::new(1_000_000));
+    let clock = {
+        let now = now.clone();
+        Arc::new(move || now.load(Ordering::SeqCst))
+    };
+    let config = SessionConfig { challenge_expiry: Duration::from_secs(15 * 60) };
+    let s = Sessions::with_clock(SqliteStore::in_memory().await.unwrap(), config, clock);
+    let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
+    assert_public(&reply, "15 minutes");
+    now.fetch_add(15 * 60, Ordering::SeqCst);
+    assert_private(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "no open challenge");
+    assert!(s.store().open_session(CHANNEL).await.unwrap().is_none(), "the expired challenge is closed");
+    assert_public(&s.handle(CHANNEL, &carol(), play_tablut(&bob(), SidePref::Random)).await, "challenges");
+}
+
+#[tokio::test]
+async fn resign_and_abort() {
+    let s = sessions().await;
+    started(&s).await;
+    assert_private(&s.handle(CHANNEL, &carol(), Request::Abort).await, "manage messages");
+    let mut moderator = carol();
+    moderator.can_manage = true;
+    s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+    assert_private(&s.handle(CHANNEL, &bob(), Request::Abort).await, "resign");
+    let resigned = s.handle(CHANNEL, &bob(), Request::Resign).await;
+    assert_public(&resigned, "bob");
+    assert!(resigned.text.contains("alice") && resigned.text.contains("wins"), "{}", resigned.text);
+    assert_private(&s.handle(CHANNEL, &alice(), mv("e4-h4")).await, "no game");
+    // A moderator may abort at any time; players only before the first move.
+    started(&s).await;
+    assert_public(&s.handle(CHANNEL, &alice(), Request::Abort).await, "aborted");
+    started(&s).await;
+    s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+    assert_public(&s.handle(CHANNEL, &moderator, Request::Abort).await, "aborted");
+}
+
+#[tokio::test]
+async fn a_game_is_played_to_its_end() {
+    let s = sessions().await;
+    started(&s).await;
+    // A recorded game: the king steps off the throne and is captured against it.
+    let moves = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
+    let mut last = None;
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { alice() } else { bob() };
+        let reply = s.handle(CHANNEL, &who, mv(m)).await;
+        assert!(!reply.ephemeral, "move {m} refused: {}", reply.text);
+        last = Some(reply);
+    }
+    let last = last.unwrap();
+    assert!(last.text.contains("Game over") && last.text.contains("alice"), "{}", last.text);
+    assert!(last.board.is_some());
+    assert!(s.store().open_session(CHANNEL).await.unwrap().is_none());
+    assert_private(&s.handle(CHANNEL, &bob(), mv("e4-e3")).await, "no game");
+}
+
+#[tokio::test]
+async fn concurrent_moves_never_both_apply() {
+    let s = Arc::new(sessions().await);
+    started(&s).await;
+    let mut tasks = Vec::new();
+    for m in ["e8-d8", "e8-c8", "d9-d6", "a4-b4"] {
+        let s = s.clone();
+        tasks.push(tokio::spawn(async move { s.handle(CHANNEL, &alice(), mv(m)).await }));
+    }
+    let mut accepted = 0;
+    for t in tasks {
+        let reply = t.await.unwrap();
+        if !reply.ephemeral {
+            accepted += 1;
+        }
+    }
+    assert_eq!(accepted, 1, "exactly one of the simultaneous moves is accepted");
+    let stored = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    assert_eq!(stored.moves.len(), 1);
+}
+
+#[tokio::test]
+async fn two_sessions_over_one_database_never_both_apply() {
+    // Two bot processes sharing a file would each have their own cache; the store's version check decides.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("race.db");
+    let a = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+    let b = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+    started(&a).await;
+    // Both load the game at version 0.
+    a.handle(CHANNEL, &alice(), Request::Board).await;
+    b.handle(CHANNEL, &alice(), Request::Board).await;
+    let first = a.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+    assert!(!first.ephemeral, "{first:?}");
+    let second = b.handle(CHANNEL, &alice(), mv("e8-c8")).await;
+    assert_private(&second, "changed");
+    let stored = a.store().open_session(CHANNEL).await.unwrap().unwrap();
+    assert_eq!(stored.moves, vec!["e8-d8"]);
+    // b reloads and continues from the stored game.
+    assert_public(&b.handle(CHANNEL, &bob(), mv("e4-h4")).await, "played");
+}
+
+#[tokio::test]
+async fn everything_survives_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tabula.db");
+    {
+        let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+        started(&s).await;
+        s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+        // An open challenge in another channel, too.
+        s.handle(CHANNEL + 1, &carol(), play_tablut(&bob(), SidePref::Random)).await;
+        s.store().close().await;
+    }
+    let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+    assert_private(&s.handle(CHANNEL, &alice(), mv("e4-h4")).await, "not your turn");
+    assert_public(&s.handle(CHANNEL, &bob(), mv("e4-h4")).await, "played");
+    assert_public(&s.handle(CHANNEL + 1, &bob(), Request::Accept { session: None }).await, "begins");
+    let stored = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    assert_eq!(stored.moves, vec!["e8-d8", "e4-h4"]);
+}
+
+#[tokio::test]
+async fn autocomplete_offers_legal_moves_to_the_player_to_move_only() {
+    let s = sessions().await;
+    started(&s).await;
+    let offered = s.suggest(CHANNEL, 1, "e8").await;
+    assert!(!offered.is_empty() && offered.len() <= 25);
+    assert!(offered.iter().all(|m| m.starts_with("e8")), "{offered:?}");
+    assert!(offered.contains(&"e8-d8".to_string()));
+    assert!(s.suggest(CHANNEL, 2, "e8").await.is_empty(), "not Bob's turn");
+    assert!(s.suggest(CHANNEL, 3, "").await.is_empty(), "Carol is not playing");
+    assert!(s.suggest(CHANNEL + 7, 1, "").await.is_empty(), "no game there");
+}
+
+#[tokio::test]
+async fn help_explains_commands_and_games() {
+    let s = sessions().await;
+    let general = s.handle(CHANNEL, &alice(), Request::Help { game: None }).await;
+    assert_private(&general, "/play");
+    let tablut = s.handle(CHANNEL, &alice(), Request::Help { game: Some(GameKind::Tablut) }).await;
+    assert_private(&tablut, "Tablut");
+}

@@ -90,8 +90,8 @@ impl Config {
     }
 
     fn from_file(path: &Path) -> Result<Config, ConfigError> {
-        let text =
-            std::fs::read_to_string(path).map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
+        let text = std::fs::read_to_string(path)
+            .map_err(|source| ConfigError::Read { path: path.to_path_buf(), source })?;
         Self::from_toml(&text).map_err(|message| ConfigError::Parse { path: path.to_path_buf(), message })
     }
 
@@ -102,7 +102,10 @@ impl Config {
 
     /// Applies `DISCORD_TOKEN` and `TABULA_<KEY>` overrides, read through `var`.
     pub fn apply_env(&mut self, var: impl Fn(&str) -> Option<String>) -> Result<(), ConfigError> {
-        let bad = |name: &str, message: &str| ConfigError::Env { name: name.to_string(), message: message.to_string() };
+        let bad = |name: &str, message: &str| ConfigError::Env {
+            name: name.to_string(),
+            message: message.to_string(),
+        };
         if let Some(t) = var("DISCORD_TOKEN").filter(|t| !t.trim().is_empty()) {
             self.token = Token::new(t.trim());
         }

@@ -15,8 +15,12 @@ fn main() -> ExitCode {
                 Err(e) => return fail(&e.to_string()),
             };
             if config.token.is_empty() {
-                eprintln!("No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot.");
-                eprintln!("To try Tabula without Discord, run `tabula local`: a console that plays the role of a channel.");
+                eprintln!(
+                    "No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot."
+                );
+                eprintln!(
+                    "To try Tabula without Discord, run `tabula local`: a console that plays the role of a channel."
+                );
                 return ExitCode::from(2);
             }
             init_logging(&config.log_level);

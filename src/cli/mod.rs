@@ -140,7 +140,8 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             let reader: Box<dyn BufRead> = if file == "-" {
                 Box::new(std::io::BufReader::new(std::io::stdin()))
             } else {
-                let f = std::fs::File::open(file).map_err(|e| Failure::usage(format!("cannot open {file}: {e}")))?;
+                let f = std::fs::File::open(file)
+                    .map_err(|e| Failure::usage(format!("cannot open {file}: {e}")))?;
                 Box::new(std::io::BufReader::new(f))
             };
             let mut any_illegal = false;
@@ -148,7 +149,9 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 let line = line.map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
                 let Some(moves) = game_line(&line) else { continue };
                 let printed = match game {
-                    GameKind::Tablut => tablut::replay_line(position.as_deref(), variant.as_deref(), moves, *counts),
+                    GameKind::Tablut => {
+                        tablut::replay_line(position.as_deref(), variant.as_deref(), moves, *counts)
+                    }
                     _ => return Err(unavailable(*game, "replay")),
                 };
                 let text = printed.unwrap_or_else(|illegal| {
@@ -157,11 +160,7 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 });
                 writeln!(out, "{text}").map_err(io)?;
             }
-            if any_illegal {
-                Err(Failure { status: 1, message: String::new() })
-            } else {
-                Ok(())
-            }
+            if any_illegal { Err(Failure { status: 1, message: String::new() }) } else { Ok(()) }
         }
         Command::Render { game, position, variant, moves, output } => {
             let moves: Vec<String> =

@@ -10,9 +10,10 @@ use std::sync::Arc;
 use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, CommandInteraction, CommandOptionType, ComponentInteraction, Context,
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
-    CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, EventHandler,
-    GatewayIntents, GuildId, Interaction, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
+    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, EventHandler, GatewayIntents, GuildId, Interaction, Ready, ResolvedOption,
+    ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -21,8 +22,8 @@ use crate::config::Config;
 use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, SessionConfig, Sessions, SidePref,
-    parse_button,
+    Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, SessionConfig, Sessions,
+    SidePref, parse_button,
 };
 use crate::store::SqliteStore;
 
@@ -38,14 +39,29 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("play")
             .description("Challenge members to a game in this channel")
             .add_option(game_option(true, "The game to play"))
-            .add_option(CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge").required(true))
-            .add_option(CreateCommandOption::new(CommandOptionType::User, "opponent2", "A second opponent (Tantrix)"))
-            .add_option(CreateCommandOption::new(CommandOptionType::User, "opponent3", "A third opponent (Tantrix)"))
             .add_option(
-                CreateCommandOption::new(CommandOptionType::String, "side", "Move first, second, or draw lots")
-                    .add_string_choice("first", "first")
-                    .add_string_choice("second", "second")
-                    .add_string_choice("random", "random"),
+                CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge")
+                    .required(true),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "opponent2",
+                "A second opponent (Tantrix)",
+            ))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "opponent3",
+                "A third opponent (Tantrix)",
+            ))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "side",
+                    "Move first, second, or draw lots",
+                )
+                .add_string_choice("first", "first")
+                .add_string_choice("second", "second")
+                .add_string_choice("random", "random"),
             )
             .add_option(CreateCommandOption::new(
                 CommandOptionType::String,
@@ -53,17 +69,25 @@ pub fn commands() -> Vec<CreateCommand> {
                 "A ruleset or setup where the game has several",
             ))
             .add_option(
-                CreateCommandOption::new(CommandOptionType::String, "setup", "TZAAR: random or standard start")
-                    .add_string_choice("random", "random")
-                    .add_string_choice("standard", "standard"),
+                CreateCommandOption::new(
+                    CommandOptionType::String,
+                    "setup",
+                    "TZAAR: random or standard start",
+                )
+                .add_string_choice("random", "random")
+                .add_string_choice("standard", "standard"),
             ),
         CreateCommand::new("accept").description("Accept the challenge in this channel"),
         CreateCommand::new("decline").description("Decline the challenge in this channel"),
         CreateCommand::new("withdraw").description("Withdraw your challenge in this channel"),
         CreateCommand::new("move").description("Play a move in this channel's game").add_option(
-            CreateCommandOption::new(CommandOptionType::String, "move", "Your move; start typing to see legal ones")
-                .required(true)
-                .set_autocomplete(true),
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "move",
+                "Your move; start typing to see legal ones",
+            )
+            .required(true)
+            .set_autocomplete(true),
         ),
         CreateCommand::new("board").description("Show this channel's game board"),
         CreateCommand::new("resign").description("Resign this channel's game"),
@@ -91,7 +115,8 @@ fn read_request(name: &str, options: &[ResolvedOption<'_>]) -> Result<Request, S
                 if let Some(o) = options.iter().find(|o| o.name == key) {
                     match o.value {
                         ResolvedValue::User(user, member) => {
-                            let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
+                            let name =
+                                member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
                             opponents.push(Member { id: user.id.get(), name, bot: user.bot });
                         }
                         _ => return Err(format!("`{key}` must name a member of this server.")),
@@ -102,7 +127,9 @@ fn read_request(name: &str, options: &[ResolvedOption<'_>]) -> Result<Request, S
                 None | Some("random") => SidePref::Random,
                 Some("first") => SidePref::First,
                 Some("second") => SidePref::Second,
-                Some(other) => return Err(format!("`{other}` is not a side: choose first, second or random.")),
+                Some(other) => {
+                    return Err(format!("`{other}` is not a side: choose first, second or random."));
+                }
             };
             Request::Play { game, opponents, variant: string("variant").or_else(|| string("setup")), side }
         }
@@ -124,7 +151,8 @@ fn display_name(user: &User) -> String {
 
 fn actor_of(user: &User, member: Option<&serenity::all::Member>) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-    let can_manage = member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
+    let can_manage =
+        member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
     Actor { member: Member { id: user.id.get(), name, bot: user.bot }, can_manage }
 }
 
@@ -149,7 +177,8 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 /// Draws the board off the async runtime and builds the edit that carries it.
 async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
     let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
-    let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
+    let png =
+        tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
     EditInteractionResponse::new()
         .content(&reply.text)
         .embed(CreateEmbed::new().title(title).image("attachment://board.png"))
@@ -182,8 +211,9 @@ impl Handler {
             cmd.defer(&ctx.http).await?;
             cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ())
         } else {
-            let message =
-                CreateInteractionResponseMessage::new().content(&reply.text).components(action_rows(&reply.buttons));
+            let message = CreateInteractionResponseMessage::new()
+                .content(&reply.text)
+                .components(action_rows(&reply.buttons));
             cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message)).await
         }
     }
@@ -191,10 +221,14 @@ impl Handler {
     async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
         let actor = actor_of(&press.user, press.member.as_ref());
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
-            return press.create_response(&ctx.http, private_message("That button is no longer in use.")).await;
+            return press
+                .create_response(&ctx.http, private_message("That button is no longer in use."))
+                .await;
         };
         if channel != press.channel_id.get() {
-            return press.create_response(&ctx.http, private_message("That button belongs to another channel.")).await;
+            return press
+                .create_response(&ctx.http, private_message("That button belongs to another channel."))
+                .await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
@@ -205,8 +239,9 @@ impl Handler {
             press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
             press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ())
         } else {
-            let message =
-                CreateInteractionResponseMessage::new().content(&reply.text).components(action_rows(&reply.buttons));
+            let message = CreateInteractionResponseMessage::new()
+                .content(&reply.text)
+                .components(action_rows(&reply.buttons));
             press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message)).await
         }
     }
@@ -231,7 +266,9 @@ impl EventHandler for Handler {
             None => serenity::all::Command::set_global_commands(&ctx.http, commands()).await,
         };
         match registered {
-            Ok(list) => tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered"),
+            Ok(list) => {
+                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered")
+            }
             Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
         }
     }
@@ -264,7 +301,9 @@ impl Bot {
             .with_context(|| format!("cannot open the database {}", config.database.display()))?;
         let sessions = Arc::new(Sessions::new(
             store,
-            SessionConfig { challenge_expiry: std::time::Duration::from_secs(config.challenge_expiry_minutes * 60) },
+            SessionConfig {
+                challenge_expiry: std::time::Duration::from_secs(config.challenge_expiry_minutes * 60),
+            },
         ));
         let mut http = HttpBuilder::new(config.token.expose());
         if let Some(proxy) = &config.api_proxy {

@@ -155,7 +155,8 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn replay(setup: &Setup, moves: &[String]) -> Result<Self, SetupError> {
         let mut game = Self::new(setup)?;
         for (i, m) in moves.iter().enumerate() {
-            game.play_text(m).map_err(|e| SetupError(format!("stored move {} `{m}` is refused: {e}", i + 1)))?;
+            game.play_text(m)
+                .map_err(|e| SetupError(format!("stored move {} `{m}` is refused: {e}", i + 1)))?;
         }
         Ok(game)
     }

@@ -69,7 +69,11 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Str
     let mut bare = Vec::new();
     for w in words {
         match w.split_once(':') {
-            Some((k, v)) if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric()) && !k.chars().all(|c| c.is_ascii_digit()) => {
+            Some((k, v))
+                if !k.is_empty()
+                    && k.chars().all(|c| c.is_ascii_alphanumeric())
+                    && !k.chars().all(|c| c.is_ascii_digit()) =>
+            {
                 options.push((k.to_ascii_lowercase(), v.to_string()));
             }
             _ => bare.push(w),
@@ -128,7 +132,8 @@ impl<S: Store> Console<S> {
         while let Some(start) = rest.find("<@") {
             out.push_str(&rest[..start]);
             let after = &rest[start + 2..];
-            if let Some((end, id)) = after.find('>').and_then(|end| after[..end].parse::<u64>().ok().map(|id| (end, id)))
+            if let Some((end, id)) =
+                after.find('>').and_then(|end| after[..end].parse::<u64>().ok().map(|id| (end, id)))
             {
                 match self.names.get(&id) {
                     Some(name) => {
@@ -238,7 +243,8 @@ impl<S: Store> Console<S> {
                 out.push('\n');
             }
             let ply = board.game.moves_text().len();
-            let file = self.pictures.join(format!("{}-{}-{ply:03}.png", line.channel, board.game.kind().name()));
+            let file =
+                self.pictures.join(format!("{}-{}-{ply:03}.png", line.channel, board.game.kind().name()));
             let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
                 .await
                 .unwrap_or_default();

@@ -13,7 +13,8 @@ static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
     FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans.ttf")).expect("embedded font is valid")
 });
 static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf")).expect("embedded font is valid")
+    FontRef::try_from_slice(include_bytes!("../../assets/DejaVuSans-Bold.ttf"))
+        .expect("embedded font is valid")
 });
 
 /// An RGBA colour.
@@ -77,7 +78,8 @@ impl Canvas {
 
     /// Blends `color` onto one pixel with an extra coverage factor in `0..=1`.
     pub fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
-        if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 || coverage <= 0.0 {
+        if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 || coverage <= 0.0
+        {
             return;
         }
         let a = (f32::from(color.0[3]) / 255.0) * coverage.min(1.0);
@@ -174,7 +176,16 @@ impl Canvas {
 
     /// Draws `text` with its baseline box's top at `y`, anchored at `x` as `align` says, `size` pixels high.
     #[allow(clippy::too_many_arguments)] // a text run needs all of them; a struct would only rename them
-    pub fn text(&mut self, x: f32, y: f32, size: f32, weight: Weight, align: Align, color: Color, text: &str) {
+    pub fn text(
+        &mut self,
+        x: f32,
+        y: f32,
+        size: f32,
+        weight: Weight,
+        align: Align,
+        color: Color,
+        text: &str,
+    ) {
         let width = text_width(size, weight, text);
         let left = match align {
             Align::Left => x,
@@ -270,9 +281,9 @@ pub fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, 
             let (a, b) = (points[i], points[(i + 1) % points.len()]);
             let (ex, ey) = (b.0 - a.0, b.1 - a.1);
             let len = ex.hypot(ey);
-            // Outward normal for a clockwise (screen) polygon is (ey, -ex) / len... up to the sign.
+            // Signed distance to the edge line, positive on the outer side.
             let dist = sign * ((x - a.0) * ey - (y - a.1) * ex) / len;
-            d = d.max(-dist);
+            d = d.max(dist);
         }
         d
     };

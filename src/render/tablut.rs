@@ -1,2 +1,4 @@
 //! TEMPORARY STUB
-pub fn render(_game: &crate::games::tablut::Game, _names: &[String]) -> image::RgbaImage { image::RgbaImage::new(800, 900) }
+pub fn render(_game: &crate::games::tablut::Game, _names: &[String]) -> image::RgbaImage {
+    image::RgbaImage::new(800, 900)
+}

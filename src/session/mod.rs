@@ -52,16 +52,31 @@ pub enum SidePref {
 /// A command, already read from the platform's options.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    Play { game: GameKind, opponents: Vec<Member>, variant: Option<String>, side: SidePref },
+    Play {
+        game: GameKind,
+        opponents: Vec<Member>,
+        variant: Option<String>,
+        side: SidePref,
+    },
     /// Accept a challenge; `session` is set when it comes from a button naming one.
-    Accept { session: Option<i64> },
-    Decline { session: Option<i64> },
-    Withdraw { session: Option<i64> },
-    Move { text: String },
+    Accept {
+        session: Option<i64>,
+    },
+    Decline {
+        session: Option<i64>,
+    },
+    Withdraw {
+        session: Option<i64>,
+    },
+    Move {
+        text: String,
+    },
     Board,
     Resign,
     Abort,
-    Help { game: Option<GameKind> },
+    Help {
+        game: Option<GameKind>,
+    },
 }
 
 /// Settings of the session layer.
@@ -170,7 +185,9 @@ impl<S: Store> Sessions<S> {
             }
             Err(Failure::Conflict) => {
                 *slot = Slot::Unloaded;
-                Reply::private("The game changed while your command was being handled; look at /board and try again.")
+                Reply::private(
+                    "The game changed while your command was being handled; look at /board and try again.",
+                )
             }
         }
     }
@@ -292,7 +309,11 @@ impl<S: Store> Sessions<S> {
         if !challenger_first {
             players.rotate_left(1);
         }
-        let setup = Setup { variant: variant.unwrap_or_default().trim().to_ascii_lowercase(), seed, seats: opponents.len() + 1 };
+        let setup = Setup {
+            variant: variant.unwrap_or_default().trim().to_ascii_lowercase(),
+            seed,
+            seats: opponents.len() + 1,
+        };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
             Err(e) => return Ok(Reply::private(e.0)),
@@ -410,7 +431,9 @@ impl<S: Store> Sessions<S> {
             Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.record.id)))
         })?;
         self.store.set_players(live.record.id, &players, now).await?;
-        self.store.transition(live.record.id, SessionState::Challenge, SessionState::Playing, None, now).await?;
+        self.store
+            .transition(live.record.id, SessionState::Challenge, SessionState::Playing, None, now)
+            .await?;
         live.record.players = players;
         live.record.state = SessionState::Playing;
         let text = format!(
@@ -435,7 +458,10 @@ impl<S: Store> Sessions<S> {
             return self.withdraw(actor, slot, session).await;
         }
         if live.seat_of(user).is_none() {
-            return Ok(Reply::private(format!("This challenge is for {}; it is not yours to decline.", live.vs_line())));
+            return Ok(Reply::private(format!(
+                "This challenge is for {}; it is not yours to decline.",
+                live.vs_line()
+            )));
         }
         self.store
             .transition(live.record.id, SessionState::Challenge, SessionState::Declined, None, self.now())
@@ -478,7 +504,13 @@ impl<S: Store> Sessions<S> {
                 }
                 None => Err(format!(
                     "The game has not started yet: it waits for {} to accept.",
-                    live.record.players.iter().filter(|p| !p.accepted).map(|p| p.name.clone()).collect::<Vec<_>>().join(", ")
+                    live.record
+                        .players
+                        .iter()
+                        .filter(|p| !p.accepted)
+                        .map(|p| p.name.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 )),
             },
             _ => Err("There is no game in this channel; start one with /play.".to_string()),
@@ -507,7 +539,9 @@ impl<S: Store> Sessions<S> {
             )));
         }
         if text.trim().is_empty() {
-            return Ok(Reply::private("Write a move after /move, for example the ones the autocomplete offers."));
+            return Ok(Reply::private(
+                "Write a move after /move, for example the ones the autocomplete offers.",
+            ));
         }
         let played = match game.play_text(text) {
             Ok(played) => played,
@@ -546,7 +580,8 @@ impl<S: Store> Sessions<S> {
         let Some(seat) = live.seat_of(actor.member.id) else {
             return Ok(Reply::private(format!("You are not playing in this game ({}).", live.vs_line())));
         };
-        let others: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
+        let others: Vec<&PlayerRecord> =
+            live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
         let result = if others.len() == 1 {
             let winner = live.seat_of(others[0].id).unwrap_or(0);
             format!(
@@ -557,10 +592,20 @@ impl<S: Store> Sessions<S> {
                 game.seat_label(winner)
             )
         } else {
-            format!("**{}** ({}) resigned; the game ends without a winner.", actor.member.name, game.seat_label(seat))
+            format!(
+                "**{}** ({}) resigned; the game ends without a winner.",
+                actor.member.name,
+                game.seat_label(seat)
+            )
         };
         self.store
-            .transition(live.record.id, SessionState::Playing, SessionState::Finished, Some(&result), self.now())
+            .transition(
+                live.record.id,
+                SessionState::Playing,
+                SessionState::Finished,
+                Some(&result),
+                self.now(),
+            )
             .await?;
         let board = Board { game, names: live.names() };
         *slot = Slot::Free;
@@ -700,7 +745,13 @@ fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> String {
     let who = &live.record.players[first.seat].name;
     let moves = played
         .iter()
-        .map(|p| if p.effect.is_empty() { format!("`{}`", p.notation) } else { format!("`{}` ({})", p.notation, p.effect) })
+        .map(|p| {
+            if p.effect.is_empty() {
+                format!("`{}`", p.notation)
+            } else {
+                format!("`{}` ({})", p.notation, p.effect)
+            }
+        })
         .collect::<Vec<_>>()
         .join(", then ");
     format!("**{who}** ({}) played {moves}.", game.seat_label(first.seat))
@@ -726,7 +777,9 @@ fn board(slot: &Slot) -> Reply {
                 text.push_str(&turn_line(live, game));
                 Reply::public(text).with_board(Board { game: game.clone(), names: live.names() })
             }
-            None => Reply::private("The game has not started yet: the challenge is still waiting for acceptance."),
+            None => {
+                Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
+            }
         },
         _ => Reply::private("There is no game in this channel; start one with /play."),
     }

@@ -114,7 +114,10 @@ pub enum StoreError {
 /// Where sessions live. Every write is durable when its future completes.
 pub trait Store: Send + Sync + 'static {
     /// The open session (challenge or game) of a channel, if any.
-    fn open_session(&self, channel: u64) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
+    fn open_session(
+        &self,
+        channel: u64,
+    ) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
 
     /// Every open session, for start-up checks and sweeps.
     fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRecord>, StoreError>> + Send;

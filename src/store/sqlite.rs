@@ -5,7 +5,9 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::Row;
-use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
+};
 
 use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
 use crate::games::{GameKind, Setup};
@@ -20,8 +22,9 @@ impl SqliteStore {
     /// Opens (creating it and its folder on first run) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<Self, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| StoreError::Corrupt(format!("cannot create the folder {}: {e}", dir.display())))?;
+            std::fs::create_dir_all(dir).map_err(|e| {
+                StoreError::Corrupt(format!("cannot create the folder {}: {e}", dir.display()))
+            })?;
         }
         let options = SqliteConnectOptions::new()
             .filename(path)
@@ -72,7 +75,8 @@ impl SqliteStore {
         let game: String = row.get("game");
         let game = GameKind::from_str(&game).map_err(|_| corrupt("unknown game"))?;
         let players: String = row.get("players");
-        let players: Vec<PlayerRecord> = serde_json::from_str(&players).map_err(|_| corrupt("unreadable players"))?;
+        let players: Vec<PlayerRecord> =
+            serde_json::from_str(&players).map_err(|_| corrupt("unreadable players"))?;
         let state: String = row.get("state");
         let state = SessionState::parse(&state).ok_or_else(|| corrupt("unknown state"))?;
         let moves = self.moves_of(id).await?;
@@ -157,7 +161,10 @@ impl Store for SqliteStore {
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
         let players = serde_json::to_string(players).expect("players serialize");
-        let done = sqlx::query(concat!("UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND ", open!()))
+        let done = sqlx::query(concat!(
+            "UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND ",
+            open!()
+        ))
         .bind(players)
         .bind(now)
         .bind(id)
@@ -214,14 +221,16 @@ impl Store for SqliteStore {
             return Err(StoreError::Conflict);
         }
         for (i, (seat, notation)) in moves.iter().enumerate() {
-            sqlx::query("INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES (?, ?, ?, ?, ?)")
-                .bind(id)
-                .bind((version + i + 1) as i64)
-                .bind(*seat as i64)
-                .bind(notation)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+            sqlx::query(
+                "INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES (?, ?, ?, ?, ?)",
+            )
+            .bind(id)
+            .bind((version + i + 1) as i64)
+            .bind(*seat as i64)
+            .bind(notation)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
         }
         tx.commit().await?;
         Ok(())

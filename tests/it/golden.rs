@@ -22,7 +22,9 @@ pub fn check(name: &str, img: &RgbaImage) {
         return;
     }
     let golden = image::open(&path)
-        .unwrap_or_else(|e| panic!("cannot open golden picture {}: {e} (run with REGENERATE=1)", path.display()))
+        .unwrap_or_else(|e| {
+            panic!("cannot open golden picture {}: {e} (run with REGENERATE=1)", path.display())
+        })
         .to_rgba8();
     assert_eq!(golden.dimensions(), img.dimensions(), "{name}: picture size changed");
     let bad = golden

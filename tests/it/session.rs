@@ -130,9 +130,18 @@ async fn decline_withdraw_and_stale_buttons() {
     let s = sessions().await;
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     let accept_id = reply.buttons[0].custom_id.clone();
-    assert_private(&s.handle(CHANNEL, &carol(), Request::Accept { session: None }).await, "This challenge is for");
-    assert_private(&s.handle(CHANNEL, &alice(), Request::Accept { session: None }).await, "You made this challenge");
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Withdraw { session: None }).await, "Only the player who made");
+    assert_private(
+        &s.handle(CHANNEL, &carol(), Request::Accept { session: None }).await,
+        "This challenge is for",
+    );
+    assert_private(
+        &s.handle(CHANNEL, &alice(), Request::Accept { session: None }).await,
+        "You made this challenge",
+    );
+    assert_private(
+        &s.handle(CHANNEL, &bob(), Request::Withdraw { session: None }).await,
+        "Only the player who made",
+    );
     assert_public(&s.handle(CHANNEL, &bob(), Request::Decline { session: None }).await, "declined");
     // The old Accept button now answers privately.
     let (channel, request) = parse_button(&accept_id).unwrap();

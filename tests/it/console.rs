@@ -1,0 +1,124 @@
+//! The `tabula local` console as a user drives it: a real process fed on standard input, killed with SIGKILL
+//! between moves, and restarted on the same database.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+struct Console {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Console {
+    fn start(dir: &Path) -> Console {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+            .arg("local")
+            .arg("--database")
+            .arg(dir.join("local.db"))
+            .arg("--pictures")
+            .arg(dir.join("boards"))
+            .current_dir(dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the tabula binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Console { child, stdin, lines }
+    }
+
+    /// Sends a line and collects output until a line containing `until` arrives.
+    fn say(&mut self, line: &str, until: &str) -> Vec<String> {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let mut seen = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let done = l.contains(until);
+                    seen.push(l);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => {
+                    panic!("after `{line}`, no line with `{until}`; got:\n{}", seen.join("\n"))
+                }
+            }
+        }
+    }
+
+    fn kill(mut self) {
+        // SIGKILL on Unix: no chance to flush or close anything.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+fn picture_of(output: &[String]) -> String {
+    output
+        .iter()
+        .find_map(|l| l.strip_prefix("picture: "))
+        .unwrap_or_else(|| panic!("no picture in {output:?}"))
+        .to_string()
+}
+
+#[test]
+fn a_console_game_survives_kill_9_between_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let started = console.say("@bob /accept", "picture:");
+    assert!(started.iter().any(|l| l.contains("@alice")), "{started:?}");
+    let png = std::fs::read(dir.path().join(picture_of(&started))).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let after = console.say("@alice /move e8-d8", "picture:");
+    assert!(after.iter().any(|l| l.contains("played `e8-d8`")), "{after:?}");
+    console.kill();
+
+    let mut console = Console::start(dir.path());
+    let refused = console.say("@alice /move d8-d7", "only");
+    assert!(
+        refused.iter().any(|l| l.contains("(to @alice only)") && l.contains("not your turn")),
+        "{refused:?}"
+    );
+    let after = console.say("@bob /move e4-h4", "picture:");
+    assert!(after.iter().any(|l| l.contains("played `e4-h4`")), "{after:?}");
+    console.kill();
+
+    let mut console = Console::start(dir.path());
+    let board = console.say("@alice /board", "picture:");
+    assert!(board.iter().any(|l| l.contains("Move 3") && l.contains("@alice")), "{board:?}");
+    console.say("@alice /resign", "wins");
+    console.kill();
+}
+
+#[test]
+fn console_input_mistakes_get_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let out = console.say("hello", "(console)");
+    assert!(out[0].contains("@name /command"), "{out:?}");
+    let out = console.say("@alice /dance", "only");
+    assert!(out[0].contains("no /dance command"), "{out:?}");
+    let out = console.say("@alice /play game:chess opponent:@bob", "only");
+    assert!(out[0].contains("no game called `chess`"), "{out:?}");
+    let out = console.say("@alice /move e8-d8", "only");
+    assert!(out[0].contains("no game in this channel"), "{out:?}");
+    console.kill();
+}

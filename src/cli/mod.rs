@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 use crate::games::GameKind;
 
 pub mod tablut;
+pub mod tantrix;
+pub mod tzaar;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
@@ -103,10 +105,6 @@ impl Failure {
     }
 }
 
-fn unavailable(game: GameKind, what: &str) -> Failure {
-    Failure::usage(format!("`{what}` is not available for {} yet", game.name()))
-}
-
 /// Runs one of the engine and picture commands, writing its output to `out`.
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
@@ -117,7 +115,8 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         Command::Moves { game, position, variant } => {
             let moves = match game {
                 GameKind::Tablut => tablut::moves(position.as_deref(), variant.as_deref()),
-                _ => return Err(unavailable(*game, "moves")),
+                GameKind::Tzaar => tzaar::moves(position.as_deref(), variant.as_deref()),
+                GameKind::Tantrix => tantrix::moves(required(position.as_deref())?),
             }
             .map_err(Failure::usage)?;
             for m in &moves {
@@ -128,7 +127,10 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         Command::Perft { game, position, variant, divide, depth } => {
             let (lines, total) = match game {
                 GameKind::Tablut => tablut::perft(position.as_deref(), variant.as_deref(), *depth, *divide),
-                _ => return Err(unavailable(*game, "perft")),
+                GameKind::Tzaar => tzaar::perft(position.as_deref(), variant.as_deref(), *depth, *divide),
+                GameKind::Tantrix => return Err(Failure::usage(
+                    "perft is for tablut and tzaar; for tantrix, `tabula moves tantrix --position P` lists the moves",
+                )),
             }
             .map_err(Failure::usage)?;
             for (m, n) in &lines {
@@ -152,7 +154,14 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                     GameKind::Tablut => {
                         tablut::replay_line(position.as_deref(), variant.as_deref(), moves, *counts)
                     }
-                    _ => return Err(unavailable(*game, "replay")),
+                    GameKind::Tzaar => {
+                        tzaar::replay_line(position.as_deref(), variant.as_deref(), moves, *counts)
+                    }
+                    GameKind::Tantrix => {
+                        return Err(Failure::usage(
+                            "replay is for tablut and tzaar: a Tantrix game depends on its hidden bag",
+                        ));
+                    }
                 };
                 let text = printed.unwrap_or_else(|illegal| {
                     any_illegal = true;
@@ -167,15 +176,29 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
             let img = match game {
                 GameKind::Tablut => tablut::render(position.as_deref(), variant.as_deref(), &moves),
-                _ => return Err(unavailable(*game, "render")),
+                GameKind::Tzaar => tzaar::render(position.as_deref(), variant.as_deref(), &moves),
+                GameKind::Tantrix => tantrix::render(required(position.as_deref())?, &moves),
             }
             .map_err(Failure::usage)?;
             std::fs::write(output, crate::render::encode_png(&img))
                 .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
             writeln!(out, "{}", output.display()).map_err(io)
         }
-        Command::Score { game, .. } => Err(unavailable(*game, "score")),
+        Command::Score { game: GameKind::Tantrix, position } => {
+            for (colour, score) in tantrix::score(position).map_err(Failure::usage)? {
+                writeln!(out, "{colour} {score}").map_err(io)?;
+            }
+            Ok(())
+        }
+        Command::Score { game, .. } => {
+            Err(Failure::usage(format!("`score` is for tantrix; {} has no chain scores", game.name())))
+        }
     }
+}
+
+/// The position a game without a start position (Tantrix) must be given.
+fn required(position: Option<&str>) -> Result<&str, Failure> {
+    position.ok_or_else(|| Failure::usage("tantrix has no start position: give one with --position"))
 }
 
 /// The moves of one line of a game file: blank lines and `#` comments are skipped, and in the reference

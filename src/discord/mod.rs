@@ -267,7 +267,7 @@ impl EventHandler for Handler {
         };
         match registered {
             Ok(list) => {
-                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered")
+                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
             }
             Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
         }
@@ -331,9 +331,18 @@ impl Bot {
     }
 
     /// Disconnects from the gateway and closes the store.
-    pub async fn shutdown(self) -> anyhow::Result<()> {
-        self.shard_manager.shutdown_all().await;
-        let result = self.task.await;
+    pub async fn shutdown(mut self) -> anyhow::Result<()> {
+        // Bounded: a client still trying to reach its gateway has no shard to close.
+        let limit = std::time::Duration::from_secs(10);
+        if !self.task.is_finished() {
+            let _ = tokio::time::timeout(limit, self.shard_manager.shutdown_all()).await;
+        }
+        let result = if let Ok(result) = tokio::time::timeout(limit, &mut self.task).await {
+            result
+        } else {
+            self.task.abort();
+            Ok(Ok(()))
+        };
         self.sessions.store().close().await;
         match result {
             Ok(Ok(())) => Ok(()),

@@ -1,11 +1,13 @@
 //! One enum over the games, dispatching to each engine's [`Engine`] implementation.
 
-use super::{Engine, GameKind, MoveError, Outcome, Played, Setup, SetupError, tablut};
+use super::{Engine, GameKind, MoveError, Outcome, Played, Setup, SetupError, tablut, tantrix, tzaar};
 
 /// A game of any kind, as the session layer holds it.
 #[derive(Clone)]
 pub enum AnyGame {
     Tablut(tablut::Game),
+    Tzaar(tzaar::Game),
+    Tantrix(tantrix::Game),
 }
 
 /// Runs `$body` with `$g` bound to the inner game, whatever its kind.
@@ -13,6 +15,8 @@ macro_rules! dispatch {
     ($value:expr, $g:ident => $body:expr) => {
         match $value {
             AnyGame::Tablut($g) => $body,
+            AnyGame::Tzaar($g) => $body,
+            AnyGame::Tantrix($g) => $body,
         }
     };
 }
@@ -25,7 +29,14 @@ macro_rules! with_engine {
                 type $t = tablut::Game;
                 $body.map(AnyGame::Tablut)
             }
-            other => Err(SetupError(format!("{} is not available yet", other.title()))),
+            GameKind::Tzaar => {
+                type $t = tzaar::Game;
+                $body.map(AnyGame::Tzaar)
+            }
+            GameKind::Tantrix => {
+                type $t = tantrix::Game;
+                $body.map(AnyGame::Tantrix)
+            }
         }
     };
 }
@@ -45,13 +56,16 @@ impl AnyGame {
     pub fn help(kind: GameKind) -> &'static str {
         match kind {
             GameKind::Tablut => tablut::Game::help(),
-            GameKind::Tzaar | GameKind::Tantrix => "This game is coming soon to Tabula.",
+            GameKind::Tantrix => tantrix::Game::help(),
+            GameKind::Tzaar => tzaar::Game::help(),
         }
     }
 
     pub fn kind(&self) -> GameKind {
         match self {
             AnyGame::Tablut(_) => GameKind::Tablut,
+            AnyGame::Tzaar(_) => GameKind::Tzaar,
+            AnyGame::Tantrix(_) => GameKind::Tantrix,
         }
     }
 

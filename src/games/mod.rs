@@ -10,6 +10,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 pub mod tablut;
+pub mod tantrix;
+pub mod tzaar;
 
 mod any;
 

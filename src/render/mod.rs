@@ -6,6 +6,8 @@ use crate::games::AnyGame;
 
 pub mod canvas;
 pub mod tablut;
+pub mod tantrix;
+pub mod tzaar;
 
 pub use canvas::encode_png;
 
@@ -13,6 +15,8 @@ pub use canvas::encode_png;
 pub fn render_game(game: &AnyGame, names: &[String]) -> RgbaImage {
     match game {
         AnyGame::Tablut(g) => tablut::render(g, names),
+        AnyGame::Tzaar(g) => tzaar::render(g, names),
+        AnyGame::Tantrix(g) => tantrix::render(g, names),
     }
 }
 

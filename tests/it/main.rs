@@ -1,5 +1,11 @@
 //! Integration tests: one binary, one module per area.
 
+mod bot;
 mod console;
+mod fake_discord;
+mod fake_discord_selftest;
 mod golden;
 mod session;
+mod tablut;
+mod tantrix;
+mod tzaar;

@@ -1,51 +1,290 @@
-//! TEMPORARY STUB (not committed): replaced by the real engine.
-#![allow(clippy::wildcard_imports)]
-use super::*;
+//! Tablut, the Sámi game of the tafl family: 16 attackers (Black) try to capture the king, whom 8 defenders
+//! (White) help to reach the edge of the 9x9 board.
+//!
+//! [`Position`] is the fast core (bitboards, a `Copy` value, all-or-nothing [`Position::play`], perft);
+//! [`Game`] adds the history (for repetition draws and the picture) and implements [`Engine`] for the bot.
+//! The rules are data: [`Ruleset`], one value per [`Variant`].
+
+mod board;
+mod notation;
+mod position;
+mod rules;
+
+use std::fmt::Write as _;
+
+pub use board::{Bitboard, Direction, EDGE, SIZE, Square, SquareError, squares};
+pub use notation::{MoveText, MoveTextError};
+pub use position::{End, GameResult, IllegalMove, MAX_MOVES, Move, MoveList, Position, PositionError, START};
+pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
+
+use super::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+
+impl Position {
+    /// Turns a move as written into a legal move here, checking any captures the writer listed.
+    pub fn resolve(&self, text: &MoveText) -> Result<Move, IllegalMove> {
+        let mv = text.mv();
+        self.check(mv)?;
+        if let Some(claimed) = text.captures {
+            let actual = self.play_unchecked(mv).1;
+            if claimed != actual {
+                return Err(IllegalMove::WrongCaptures { mv, actual });
+            }
+        }
+        Ok(mv)
+    }
+}
+
+/// A game: its start, the moves played, every position so far (for the repetition rule), the last move and
+/// what it captured (for the picture), and the result once it is over.
 #[derive(Clone, Debug)]
 pub struct Game {
     setup: Setup,
-    moves: Vec<String>,
+    start: Position,
+    position: Position,
+    moves: Vec<Move>,
+    records: Vec<String>,
+    history: Vec<Position>,
+    last_captures: Bitboard,
+    result: Option<GameResult>,
 }
+
+impl Game {
+    /// A game from the start position of `variant`.
+    pub fn with_variant(variant: Variant) -> Game {
+        Game::from_position(Position::start(variant))
+    }
+
+    /// A game from any position (for the command line); its setup names only the variant.
+    pub fn from_position(position: Position) -> Game {
+        let setup = Setup { variant: position.variant().name().to_string(), seed: 0, seats: 2 };
+        Game {
+            setup,
+            start: position,
+            position,
+            moves: Vec::new(),
+            records: Vec::new(),
+            history: vec![position],
+            last_captures: 0,
+            result: position.result(),
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, in order.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.moves.last().copied()
+    }
+
+    /// The soldiers the last move captured.
+    pub fn last_captures(&self) -> Bitboard {
+        self.last_captures
+    }
+
+    /// The result, once the game is over.
+    pub fn result(&self) -> Option<GameResult> {
+        self.result
+    }
+
+    /// The side to move (also after the end, the side that would move).
+    pub fn side_to_move(&self) -> Side {
+        self.position.to_move()
+    }
+
+    /// Plays a move: all or nothing. Returns the soldiers it captured.
+    pub fn play(&mut self, mv: Move) -> Result<Bitboard, IllegalMove> {
+        if let Some(result) = self.result {
+            return Err(IllegalMove::GameOver(result));
+        }
+        self.position.check(mv)?;
+        let (next, captured) = self.position.play_unchecked(mv);
+        self.position = next;
+        self.moves.push(mv);
+        self.records.push(MoveText::record(mv, captured).to_string());
+        self.history.push(next);
+        self.last_captures = captured;
+        self.result = next.board_result().or_else(|| {
+            let seen = self.history.iter().filter(|p| **p == next).count();
+            (seen >= 3).then_some(GameResult { winner: None, end: End::Repetition })
+        });
+        if self.result.is_none() && next.count_moves() == 0 {
+            let stuck = next.to_move();
+            self.result = Some(GameResult { winner: Some(stuck.opponent()), end: End::NoMoves(stuck) });
+        }
+        Ok(captured)
+    }
+
+    /// Reads a move as text and plays it: the move as recorded and what it captured.
+    pub fn play_notation(&mut self, text: &str) -> Result<(Move, Bitboard), MoveError> {
+        let written: MoveText =
+            text.parse().map_err(|e: MoveTextError| MoveError::Unreadable(e.to_string()))?;
+        if let Some(result) = self.result {
+            return Err(MoveError::Illegal(IllegalMove::GameOver(result).to_string()));
+        }
+        let mv = self.position.resolve(&written).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        let captured = self.play(mv).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        Ok((mv, captured))
+    }
+}
+
+fn effect(game: &Game, captured: Bitboard) -> String {
+    let mut parts = Vec::new();
+    let names: Vec<String> = squares(captured).map(|s| s.to_string()).collect();
+    if let Some((last, rest)) = names.split_last() {
+        if rest.is_empty() {
+            parts.push(format!("captured {last}"));
+        } else {
+            parts.push(format!("captured {} and {last}", rest.join(", ")));
+        }
+    }
+    match game.result.map(|r| r.end) {
+        Some(End::KingCaptured(sq)) => parts.push(format!("captured the king on {sq}")),
+        Some(End::KingEscaped(sq)) => parts.push(format!("the king escaped to {sq}")),
+        _ => {}
+    }
+    parts.join(", ")
+}
+
 impl Engine for Game {
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        Ok(Game { setup: setup.clone(), moves: vec![] })
+        let variant: Variant =
+            setup.variant.parse().map_err(|e: UnknownVariant| SetupError(e.to_string()))?;
+        if setup.seats != 2 {
+            return Err(SetupError(format!("Tablut is played by 2 players, not {}", setup.seats)));
+        }
+        let mut game = Game::with_variant(variant);
+        game.setup = setup.clone();
+        Ok(game)
     }
+
     fn setup(&self) -> &Setup {
         &self.setup
     }
+
     fn seat_label(&self, seat: usize) -> String {
-        if seat == 0 { "Black".into() } else { "White".into() }
+        Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.label().to_string())
     }
+
     fn to_move(&self) -> Option<usize> {
-        if self.moves.len() >= 6 { None } else { Some(self.moves.len() % 2) }
+        self.result.is_none().then(|| self.position.to_move().seat())
     }
+
     fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
-        if !text.contains('-') {
-            return Err(MoveError::Unreadable(format!("can't read `{text}`")));
-        }
-        let seat = self.moves.len() % 2;
-        self.moves.push(text.into());
-        Ok(vec![Played { notation: text.into(), effect: String::new(), seat }])
+        let seat = self.position.to_move().seat();
+        let (_, captured) = self.play_notation(text)?;
+        let notation = self.records.last().cloned().unwrap_or_default();
+        Ok(vec![Played { notation, effect: effect(self, captured), seat }])
     }
+
     fn legal_moves_text(&self) -> Vec<String> {
-        vec!["e8-d8".into()]
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        self.position.legal_moves().iter().map(ToString::to_string).collect()
     }
-    fn suggest(&self, _typed: &str, _limit: usize) -> Vec<String> {
-        vec!["e8-d8".into()]
+
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        if self.result.is_some() {
+            return Vec::new();
+        }
+        let typed: String =
+            typed.chars().filter(|c| !c.is_whitespace()).map(|c| c.to_ascii_lowercase()).collect();
+        let bare = typed.replace('-', "");
+        let pos = &self.position;
+        let mut ranked: Vec<(u8, Move)> = pos
+            .legal_moves()
+            .iter()
+            .filter(|mv| {
+                let text = mv.to_string();
+                text.starts_with(&typed) || text.replace('-', "").starts_with(&bare)
+            })
+            .map(|&mv| {
+                let (next, captured) = pos.play_unchecked(mv);
+                let rank = if next.board_result().is_some() {
+                    0
+                } else if captured != 0 {
+                    1
+                } else if mv.from == pos.king() {
+                    2
+                } else {
+                    3
+                };
+                (rank, mv)
+            })
+            .collect();
+        ranked.sort_by_key(|&(rank, _)| rank);
+        ranked.into_iter().take(limit).map(|(_, mv)| mv.to_string()).collect()
     }
+
     fn outcome(&self) -> Option<Outcome> {
-        (self.moves.len() >= 6).then(|| Outcome { winner: Some(1), reason: "stub".into() })
+        self.result.map(|r| Outcome { winner: r.winner.map(Side::seat), reason: r.reason() })
     }
+
     fn moves_text(&self) -> Vec<String> {
-        self.moves.clone()
+        self.records.clone()
     }
+
     fn move_number(&self) -> usize {
         self.moves.len() + 1
     }
+
     fn text_board(&self) -> String {
-        "board".into()
+        let pos = &self.position;
+        let mut out = String::new();
+        for rank in (0..SIZE).rev() {
+            let _ = write!(out, "{} ", rank + 1);
+            for file in 0..SIZE {
+                let sq = Square::new(file, rank).expect("on the board");
+                let c = if sq == pos.king() {
+                    'K'
+                } else if pos.attackers() & sq.bit() != 0 {
+                    'a'
+                } else if pos.defenders() & sq.bit() != 0 {
+                    'd'
+                } else if sq == Square::THRONE {
+                    '+'
+                } else {
+                    '.'
+                };
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("   a b c d e f g h i\n");
+        match self.result {
+            Some(r) => {
+                let _ = writeln!(out, "Game over: {r}.");
+            }
+            None => {
+                let _ = writeln!(out, "{} to move.", pos.to_move().label());
+            }
+        }
+        out
     }
+
     fn help() -> &'static str {
-        "help"
+        "Tablut: Black (16 attackers, a) moves first and tries to capture the White king (K); White (the king \
+         and 8 defenders, d) wins when the king reaches any edge square.\n\
+         Every piece moves like a chess rook: any number of empty squares along a rank or file, no jumping. \
+         Nobody may stop on the throne e5 once the king has left it, but pieces may pass over it.\n\
+         Capture a soldier by closing a sandwich: your piece on each side of it along a line (the empty throne \
+         counts for both sides; moving between two enemies is safe; the king never captures).\n\
+         The king is captured by attackers on all four sides, or on three with the throne as the fourth.\n\
+         A side with no legal move loses; the same position a third time is a draw.\n\
+         Write a move as two squares: `e8-d8` (a capture may be noted `d1-d3xe3`)."
     }
 }

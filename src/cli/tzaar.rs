@@ -1,0 +1,99 @@
+//! The `tzaar` side of the command line: legal moves, turn perft, game replay and pictures, as pure functions.
+//!
+//! `position` is a position in the one-line notation; without it the start is the `variant`: `standard` (the
+//! default), `random` (seed 0) or `random:SEED`.
+
+use image::RgbaImage;
+
+use crate::games::tzaar::{Game, Move, MoveParseError, Position, random_start};
+use crate::games::{Engine, MoveError};
+
+/// The start position the options describe.
+fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
+    if let Some(text) = position {
+        return text.parse().map_err(|e: crate::games::tzaar::PositionError| e.to_string());
+    }
+    let v = variant.unwrap_or("standard").trim().to_ascii_lowercase();
+    match v.as_str() {
+        "" | "standard" => Ok(Position::standard()),
+        "random" => Ok(random_start(0)),
+        _ => match v.strip_prefix("random:").map(str::parse::<u64>) {
+            Some(Ok(seed)) => Ok(random_start(seed)),
+            _ => Err(format!(
+                "there is no TZAAR variant `{}`: choose standard, random or random:SEED (e.g. random:42)",
+                variant.unwrap_or_default().trim()
+            )),
+        },
+    }
+}
+
+/// The legal single moves of the current phase (the capture due, or the second move with `pass`).
+pub fn moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
+    let pos = start(position, variant)?;
+    Ok(pos.legal_moves().iter().map(ToString::to_string).collect())
+}
+
+/// Turn perft to `depth` whole turns, and with `divide` each first turn (`E4xD4 F4-F5`, or one move when the turn
+/// is one move) with the number of sequences of `depth - 1` turns after it; these add up to the total.
+pub fn perft(
+    position: Option<&str>,
+    variant: Option<&str>,
+    depth: u32,
+    divide: bool,
+) -> Result<(Vec<(String, u64)>, u64), String> {
+    let pos = start(position, variant)?;
+    if !divide {
+        return Ok((Vec::new(), pos.perft(depth)));
+    }
+    let lines: Vec<(String, u64)> = pos
+        .perft_divide(depth)
+        .into_iter()
+        .map(|(turn, n)| (turn.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "), n))
+        .collect();
+    let total = if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() };
+    Ok((lines, total))
+}
+
+/// Plays a game record (single moves in order, separated by spaces) and gives the result (`white`, `black` or
+/// `*`), followed with `counts` by the number of legal single moves before each move; or
+/// `illegal <ply> <move>: <reason>` for the first move that is not legal (ply counted from 1).
+pub fn replay_line(
+    position: Option<&str>,
+    variant: Option<&str>,
+    line: &str,
+    counts: bool,
+) -> Result<String, String> {
+    let mut pos = start(position, variant)?;
+    let mut numbers = Vec::new();
+    for (i, word) in line.split_whitespace().enumerate() {
+        let illegal = |why: String| format!("illegal {} {word}: {why}", i + 1);
+        let mv: Move = word.parse().map_err(|e: MoveParseError| illegal(e.to_string()))?;
+        if counts {
+            numbers.push(pos.legal_moves().len().to_string());
+        }
+        pos = pos.play(mv).map_err(|e| illegal(e.to_string()))?;
+    }
+    let mut out = match pos.end() {
+        Some(end) => end.winner().adjective().to_string(),
+        None => "*".to_string(),
+    };
+    for n in numbers {
+        out.push(' ');
+        out.push_str(&n);
+    }
+    Ok(out)
+}
+
+/// The picture of the position after `moves` (each a move or a whole turn), the last turn marked.
+pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -> Result<RgbaImage, String> {
+    let mut game = Game::from_position(start(position, variant)?);
+    let mut ply = 0;
+    for text in moves {
+        for word in text.split_whitespace() {
+            ply += 1;
+            game.play_text(word).map_err(|e: MoveError| format!("illegal {ply} {word}: {e}"))?;
+        }
+    }
+    let names = ["White".to_string(), "Black".to_string()];
+    Ok(crate::render::tzaar::render(&game, &names))
+}

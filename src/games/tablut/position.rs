@@ -1,0 +1,683 @@
+//! The position: where the pieces stand and who moves; legal moves, playing a move, captures, perft.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::neighbor;
+use super::board::{
+    ADJACENT, Bitboard, Direction, FULL, RAYS, SQUARES, Square, between, direction, reach, squares,
+};
+use super::rules::{KingCapture, Ruleset, Side, Variant};
+
+/// A move: one piece from one square to another along a rank or file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}-{}", self.from, self.to)
+    }
+}
+
+/// The most moves a position can have: each empty square is reached from at most four directions.
+pub const MAX_MOVES: usize = 4 * SQUARES;
+
+/// A fixed-capacity list of moves, so generating moves never allocates.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl MoveList {
+    fn new() -> Self {
+        let none = Move { from: Square::THRONE, to: Square::THRONE };
+        MoveList { moves: [none; MAX_MOVES], len: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.moves[self.len] = mv;
+        self.len += 1;
+    }
+}
+
+impl std::ops::Deref for MoveList {
+    type Target = [Move];
+    fn deref(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+impl fmt::Debug for MoveList {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// The attackers surrounded the king on this square.
+    KingCaptured(Square),
+    /// The king reached this edge square.
+    KingEscaped(Square),
+    /// This side had no legal move on its turn.
+    NoMoves(Side),
+    /// The same position with the same side to move occurred a third time.
+    Repetition,
+}
+
+/// The result of a finished game: the winner (none for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameResult {
+    pub winner: Option<Side>,
+    pub end: End,
+}
+
+impl GameResult {
+    /// The result in notation: `black`, `white` or `draw`.
+    pub fn notation(&self) -> &'static str {
+        self.winner.map_or("draw", Side::name)
+    }
+
+    /// Why the game ended, in a few words ("the king escaped to a1").
+    pub fn reason(&self) -> String {
+        match self.end {
+            End::KingCaptured(sq) => format!("the king was captured on {sq}"),
+            End::KingEscaped(sq) => format!("the king escaped to {sq}"),
+            End::NoMoves(side) => format!("{side} had no legal move"),
+            End::Repetition => "the same position occurred a third time".to_string(),
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.winner {
+            Some(side) => write!(f, "{side} won: {}", self.reason()),
+            None => write!(f, "a draw: {}", self.reason()),
+        }
+    }
+}
+
+/// Why a move is not legal in a position. The message says why and how to do it right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The game has ended.
+    GameOver(GameResult),
+    /// The starting square is empty.
+    NoPiece(Square),
+    /// The piece on the starting square belongs to the other side.
+    NotYourPiece { square: Square, to_move: Side },
+    /// The two squares are the same.
+    NoDistance(Square),
+    /// The two squares share no rank or file.
+    NotStraight(Move),
+    /// A piece stands between the two squares.
+    Blocked { mv: Move, at: Square },
+    /// The destination is occupied.
+    Occupied(Square),
+    /// The destination is the throne.
+    Throne,
+    /// The path crosses the throne where the rules forbid it.
+    ThroneInTheWay(Move),
+    /// The path or destination is a camp the piece may not enter.
+    Camp { mv: Move, at: Square },
+    /// The move lists captured squares that it does not capture.
+    WrongCaptures { mv: Move, actual: Bitboard },
+}
+
+fn list(bb: Bitboard) -> String {
+    let names: Vec<String> = squares(bb).map(|s| s.to_string()).collect();
+    match names.len() {
+        0 => "nothing".to_string(),
+        1 => names[0].clone(),
+        n => format!("{} and {}", names[..n - 1].join(", "), names[n - 1]),
+    }
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalMove::GameOver(result) => {
+                write!(f, "the game is over ({result}): no more moves can be played")
+            }
+            IllegalMove::NoPiece(sq) => {
+                write!(f, "there is no piece on {sq}: start the move from a square with one of your pieces")
+            }
+            IllegalMove::NotYourPiece { square, to_move } => write!(
+                f,
+                "the piece on {square} is {}'s, but it is {to_move}'s turn: move one of {}",
+                to_move.opponent(),
+                match to_move {
+                    Side::Black => "the attackers",
+                    Side::White => "the defenders or the king",
+                }
+            ),
+            IllegalMove::NoDistance(sq) => {
+                write!(f, "{sq}-{sq} goes nowhere: a piece must move at least one square")
+            }
+            IllegalMove::NotStraight(mv) => write!(
+                f,
+                "{mv} is not a straight line: pieces move like a chess rook, along a rank or a file"
+            ),
+            IllegalMove::Blocked { mv, at } => write!(
+                f,
+                "the path from {} to {} is blocked at {at}: pieces cannot jump over other pieces",
+                mv.from, mv.to
+            ),
+            IllegalMove::Occupied(sq) => {
+                write!(f, "{sq} is already occupied: a piece must stop on an empty square")
+            }
+            IllegalMove::Throne => write!(
+                f,
+                "no piece may stop on the throne {}: stop before it, or pass over it if the rules allow",
+                Square::THRONE
+            ),
+            IllegalMove::ThroneInTheWay(mv) => {
+                write!(f, "{mv} crosses the throne {}, which no piece may pass: go around it", Square::THRONE)
+            }
+            IllegalMove::Camp { mv, at } => write!(
+                f,
+                "{mv} enters the camp at {at}: only attackers still inside that camp may move there"
+            ),
+            IllegalMove::WrongCaptures { mv, actual } => write!(
+                f,
+                "{mv} captures {}, not what the move says: leave out the `x...` part or list the captured squares",
+                list(actual)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// Why a position in notation could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "can't read the position `{text}`: {why}; write the ranks from 9 down to 1 separated by `/` (a = attacker, \
+     d = defender, k = king, a digit = that many empty squares), a space and `b` or `w` for the side to move, \
+     like `3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 b`"
+)]
+pub struct PositionError {
+    pub text: String,
+    pub why: String,
+}
+
+/// A Tablut position: the pieces, the side to move, the variant's rules, and whether the king was just captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    attackers: Bitboard,
+    defenders: Bitboard,
+    king: Square,
+    to_move: Side,
+    variant: Variant,
+    king_captured: bool,
+}
+
+/// The start position in notation.
+pub const START: &str = "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 b";
+
+impl Position {
+    /// The start position of `variant`, with its first side to move.
+    pub fn start(variant: Variant) -> Position {
+        let mut p = parse_board(START, Variant::Seed).expect("the start position is valid");
+        p.variant = variant;
+        p.to_move = variant.rules().first;
+        p
+    }
+
+    /// Reads a position in notation under the rules of `variant`.
+    pub fn parse(text: &str, variant: Variant) -> Result<Position, PositionError> {
+        parse_board(text, variant)
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &'static Ruleset {
+        self.variant.rules()
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// The attackers' squares.
+    pub fn attackers(&self) -> Bitboard {
+        self.attackers
+    }
+
+    /// The defending soldiers' squares (without the king).
+    pub fn defenders(&self) -> Bitboard {
+        self.defenders
+    }
+
+    /// The king's square (where it was captured, if it was).
+    pub fn king(&self) -> Square {
+        self.king
+    }
+
+    /// Whether the last move captured the king.
+    pub fn king_captured(&self) -> bool {
+        self.king_captured
+    }
+
+    /// Every occupied square.
+    pub fn occupied(&self) -> Bitboard {
+        self.attackers | self.defenders | self.king.bit()
+    }
+
+    /// The squares of `side`'s pieces, king included for White.
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        match side {
+            Side::Black => self.attackers,
+            Side::White => self.defenders | self.king.bit(),
+        }
+    }
+
+    /// Who owns the piece on `sq`, if any.
+    pub fn owner(&self, sq: Square) -> Option<Side> {
+        let b = sq.bit();
+        if self.attackers & b != 0 {
+            Some(Side::Black)
+        } else if (self.defenders | self.king.bit()) & b != 0 {
+            Some(Side::White)
+        } else {
+            None
+        }
+    }
+
+    /// The result decided by the board alone: the king captured or escaped.
+    pub fn board_result(&self) -> Option<GameResult> {
+        if self.king_captured {
+            Some(GameResult { winner: Some(Side::Black), end: End::KingCaptured(self.king) })
+        } else if self.rules().escape & self.king.bit() != 0 {
+            Some(GameResult { winner: Some(Side::White), end: End::KingEscaped(self.king) })
+        } else {
+            None
+        }
+    }
+
+    /// The result of the position (without history): the board result, or a loss for a side with no move.
+    pub fn result(&self) -> Option<GameResult> {
+        self.board_result().or_else(|| {
+            (self.count_moves() == 0).then_some(GameResult {
+                winner: Some(self.to_move.opponent()),
+                end: End::NoMoves(self.to_move),
+            })
+        })
+    }
+
+    /// Squares that block a piece of the side to move standing on `from`, beside the pieces themselves.
+    #[inline]
+    fn blockers(&self, rules: &Ruleset, from: Square, occ: Bitboard) -> Bitboard {
+        let mut b = occ;
+        if !rules.throne_passable {
+            b |= Square::THRONE.bit();
+        }
+        let camps = rules.all_camps();
+        if camps != 0 {
+            b |= match self.to_move {
+                Side::White => camps,
+                Side::Black => camps & !rules.camp_of(from),
+            };
+        }
+        b
+    }
+
+    /// Calls `f(from, targets)` for every piece of the side to move with at least one move.
+    #[inline]
+    fn for_each_piece(&self, mut f: impl FnMut(Square, Bitboard)) {
+        if self.board_result().is_some() {
+            return;
+        }
+        let rules = self.rules();
+        let occ = self.occupied();
+        let no_stop = Square::THRONE.bit();
+        for from in squares(self.pieces(self.to_move)) {
+            let blockers = self.blockers(rules, from, occ);
+            let mut targets = 0;
+            for dir in Direction::ALL {
+                targets |= reach(from, dir, blockers);
+            }
+            targets &= !no_stop;
+            if targets != 0 {
+                f(from, targets);
+            }
+        }
+    }
+
+    /// Every legal move, by starting square then direction. Empty once the game is decided on the board.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.for_each_piece(|from, targets| {
+            for to in squares(targets) {
+                list.push(Move { from, to });
+            }
+        });
+        list
+    }
+
+    /// The number of legal moves, without listing them.
+    pub fn count_moves(&self) -> u32 {
+        let mut n = 0;
+        self.for_each_piece(|_, targets| n += targets.count_ones());
+        n
+    }
+
+    /// Checks that `mv` is legal here, saying why not.
+    pub fn check(&self, mv: Move) -> Result<(), IllegalMove> {
+        if let Some(result) = self.board_result() {
+            return Err(IllegalMove::GameOver(result));
+        }
+        let Move { from, to } = mv;
+        match self.owner(from) {
+            None => return Err(IllegalMove::NoPiece(from)),
+            Some(side) if side != self.to_move => {
+                return Err(IllegalMove::NotYourPiece { square: from, to_move: self.to_move });
+            }
+            Some(_) => {}
+        }
+        if from == to {
+            return Err(IllegalMove::NoDistance(from));
+        }
+        let Some(dir) = direction(from, to) else { return Err(IllegalMove::NotStraight(mv)) };
+        let rules = self.rules();
+        let occ = self.occupied();
+        let path = between(from, to);
+        let nearest = |bb: Bitboard| {
+            let i = if dir.ascending() { bb.trailing_zeros() } else { bb.ilog2() };
+            Square::from_index(i as usize).expect("a blocker is on the board")
+        };
+        let blockers = self.blockers(rules, from, occ);
+        let hit = path & blockers;
+        if hit != 0 {
+            let at = nearest(hit);
+            return Err(if occ & at.bit() != 0 {
+                IllegalMove::Blocked { mv, at }
+            } else if at == Square::THRONE {
+                IllegalMove::ThroneInTheWay(mv)
+            } else {
+                IllegalMove::Camp { mv, at }
+            });
+        }
+        if occ & to.bit() != 0 {
+            return Err(IllegalMove::Occupied(to));
+        }
+        if to == Square::THRONE {
+            return Err(IllegalMove::Throne);
+        }
+        if blockers & to.bit() != 0 {
+            return Err(IllegalMove::Camp { mv, at: to });
+        }
+        debug_assert!(RAYS[from.index()][dir as usize] & to.bit() != 0);
+        Ok(())
+    }
+
+    /// Plays a legal move: the new position, or why the move is illegal (all or nothing).
+    pub fn play(&self, mv: Move) -> Result<Position, IllegalMove> {
+        self.check(mv)?;
+        Ok(self.play_unchecked(mv).0)
+    }
+
+    /// Plays a move known to be legal; returns the new position and the soldiers it captured.
+    #[inline]
+    pub fn play_unchecked(&self, mv: Move) -> (Position, Bitboard) {
+        let rules = self.rules();
+        let mut p = *self;
+        let step = mv.from.bit() | mv.to.bit();
+        let captured;
+        match self.to_move {
+            Side::Black => {
+                p.attackers ^= step;
+                captured = p.captures(rules, Side::Black, mv.to);
+                p.defenders &= !captured;
+                p.king_captured = p.king_taken(rules, mv.to);
+            }
+            Side::White => {
+                let by_king = mv.from == self.king;
+                if by_king {
+                    p.king = mv.to;
+                } else {
+                    p.defenders ^= step;
+                }
+                captured =
+                    if by_king && !rules.armed_king { 0 } else { p.captures(rules, Side::White, mv.to) };
+                p.attackers &= !captured;
+            }
+        }
+        p.to_move = self.to_move.opponent();
+        (p, captured)
+    }
+
+    /// Squares hostile to `victim`'s pieces (the far side of a sandwich), after the mover has moved.
+    #[inline]
+    fn anvils(&self, rules: &Ruleset, victim: Side) -> Bitboard {
+        let occ = self.occupied();
+        let throne = Square::THRONE.bit();
+        let mut bb = match victim {
+            Side::White => self.attackers,
+            Side::Black => self.defenders | if rules.armed_king { self.king.bit() } else { 0 },
+        };
+        if occ & throne == 0 {
+            if rules.empty_throne_hostile.get(victim) {
+                bb |= throne;
+            }
+        } else if self.king == Square::THRONE && rules.occupied_throne_hostile.get(victim) {
+            bb |= throne;
+        }
+        if rules.camps_hostile {
+            bb |= rules.all_camps() & !occ;
+        }
+        bb
+    }
+
+    /// The soldiers captured by `mover`'s piece that has just arrived on `to`.
+    #[inline]
+    fn captures(&self, rules: &Ruleset, mover: Side, to: Square) -> Bitboard {
+        let victim = mover.opponent();
+        let soldiers = match victim {
+            Side::White => self.defenders,
+            Side::Black => self.attackers,
+        };
+        if ADJACENT[to.index()] & soldiers == 0 {
+            return 0;
+        }
+        let anvils = self.anvils(rules, victim);
+        let mut captured = 0;
+        for dir in 0..4 {
+            if let Some(n) = neighbor(to.index(), dir)
+                && soldiers & (1u128 << n) != 0
+                && let Some(far) = neighbor(n, dir)
+                && anvils & (1u128 << far) != 0
+            {
+                captured |= 1u128 << n;
+            }
+        }
+        captured
+    }
+
+    /// Whether the attacker that has just arrived on `to` captured the king.
+    #[inline]
+    fn king_taken(&self, rules: &Ruleset, to: Square) -> bool {
+        let k = self.king;
+        let around = ADJACENT[k.index()];
+        if around & to.bit() == 0 {
+            return false;
+        }
+        let throne = Square::THRONE.bit();
+        let mut hostile = self.attackers;
+        if rules.camps_hostile {
+            hostile |= rules.all_camps() & !self.occupied();
+        }
+        let near_throne = (around | k.bit()) & throne != 0;
+        match rules.king_capture {
+            KingCapture::Surrounded => around & !(hostile | throne) == 0 && around.count_ones() == 4,
+            KingCapture::Sandwich if near_throne => around & !(hostile | throne) == 0,
+            KingCapture::Sandwich => {
+                let dir = direction(to, k).expect("the mover is next to the king") as usize;
+                neighbor(k.index(), dir).is_some_and(|far| hostile & (1u128 << far) != 0)
+            }
+        }
+    }
+
+    /// The number of move sequences of exactly `depth` plies (a finished game has no continuation).
+    pub fn perft(&self, depth: u32) -> u64 {
+        match depth {
+            0 => 1,
+            1 => u64::from(self.count_moves()),
+            _ => self.legal_moves().iter().map(|&mv| self.play_unchecked(mv).0.perft(depth - 1)).sum(),
+        }
+    }
+
+    /// Each legal move with the perft count below it (`depth` counts the move itself), in move order.
+    pub fn perft_divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        if depth == 0 {
+            return Vec::new();
+        }
+        self.legal_moves().iter().map(|&mv| (mv, self.play_unchecked(mv).0.perft(depth - 1))).collect()
+    }
+
+    /// Nodes at `depth` and how many of the last ply's moves captured something (slower than [`Self::perft`]).
+    pub fn perft_captures(&self, depth: u32) -> (u64, u64) {
+        if depth == 0 {
+            return (1, 0);
+        }
+        let mut total = (0, 0);
+        for &mv in self.legal_moves().iter() {
+            let (child, captured) = self.play_unchecked(mv);
+            if depth == 1 {
+                total.0 += 1;
+                total.1 += u64::from(captured != 0 || child.king_captured);
+            } else {
+                let (n, c) = child.perft_captures(depth - 1);
+                total.0 += n;
+                total.1 += c;
+            }
+        }
+        total
+    }
+
+    /// The position in notation.
+    pub fn to_notation(&self) -> String {
+        self.to_string()
+    }
+
+    /// The same board with the other side to move (for tests and analysis).
+    #[must_use]
+    pub fn with_side_to_move(mut self, side: Side) -> Position {
+        self.to_move = side;
+        self
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for rank in (0..9).rev() {
+            let mut empty = 0;
+            for file in 0..9 {
+                let sq = Square::new(file, rank).expect("on the board");
+                let c = if sq == self.king {
+                    'k'
+                } else if self.attackers & sq.bit() != 0 {
+                    'a'
+                } else if self.defenders & sq.bit() != 0 {
+                    'd'
+                } else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    write!(f, "{empty}")?;
+                    empty = 0;
+                }
+                write!(f, "{c}")?;
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        write!(f, " {}", if self.to_move == Side::Black { 'b' } else { 'w' })
+    }
+}
+
+impl FromStr for Position {
+    type Err = PositionError;
+    /// Reads a position under the seed rules.
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        parse_board(s, Variant::Seed)
+    }
+}
+
+fn parse_board(text: &str, variant: Variant) -> Result<Position, PositionError> {
+    let err = |why: String| PositionError { text: text.trim().to_string(), why };
+    let mut parts = text.split_whitespace();
+    let board = parts.next().ok_or_else(|| err("it is empty".to_string()))?;
+    let side = match parts.next().map(str::to_ascii_lowercase).as_deref() {
+        Some("b") => Side::Black,
+        Some("w") => Side::White,
+        Some(other) => return Err(err(format!("the side to move is `{other}`, not `b` or `w`"))),
+        None => return Err(err("the side to move (`b` or `w`) is missing after the board".to_string())),
+    };
+    if let Some(extra) = parts.next() {
+        return Err(err(format!("there is something after the side to move: `{extra}`")));
+    }
+    let ranks: Vec<&str> = board.split('/').collect();
+    if ranks.len() != 9 {
+        return Err(err(format!("it has {} ranks, not 9", ranks.len())));
+    }
+    let (mut attackers, mut defenders, mut kings) = (0u128, 0u128, Vec::new());
+    for (row, text_rank) in ranks.iter().enumerate() {
+        let rank = 8 - row as u8;
+        let mut file = 0u32;
+        for c in text_rank.chars() {
+            if let Some(d) = c.to_digit(10).filter(|&d| d > 0) {
+                file += d;
+                continue;
+            }
+            let Some(sq) = u8::try_from(file).ok().and_then(|f| Square::new(f, rank)) else {
+                file += 1;
+                continue;
+            };
+            match c.to_ascii_lowercase() {
+                'a' => attackers |= sq.bit(),
+                'd' => defenders |= sq.bit(),
+                'k' => kings.push(sq),
+                _ => {
+                    return Err(err(format!(
+                        "rank {} has `{c}`, which is not a, d, k or a digit 1-9",
+                        rank + 1
+                    )));
+                }
+            }
+            file += 1;
+        }
+        if file != 9 {
+            return Err(err(format!("rank {} has {file} squares, not 9", rank + 1)));
+        }
+    }
+    let king = match kings[..] {
+        [k] => k,
+        [] => return Err(err("there is no king".to_string())),
+        _ => return Err(err(format!("there are {} kings, not one", kings.len()))),
+    };
+    if (attackers | defenders) & Square::THRONE.bit() != 0 {
+        return Err(err(format!(
+            "a soldier stands on the throne {}, where only the king may be",
+            Square::THRONE
+        )));
+    }
+    debug_assert_eq!((attackers | defenders) & !FULL, 0);
+    Ok(Position { attackers, defenders, king, to_move: side, variant, king_captured: false })
+}

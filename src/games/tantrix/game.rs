@@ -1,0 +1,423 @@
+//! A whole game: the seats and their colours, the bag shuffled from the setup's seed, every hand, and the turn
+//! (forced fills, one free move, forced fills again).
+
+use std::fmt::Write as _;
+
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::board::{Board, Chain, Placement};
+use super::position::{Illegal, Position, Step};
+use super::tiles::{Colour, Hex, Tile};
+use crate::games::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+
+/// Where the game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// `seat` places next; `step` says whether its free move is still to come.
+    Playing {
+        seat: usize,
+        step: Step,
+    },
+    Over,
+}
+
+/// A Tantrix game from its setup and the placements made so far.
+#[derive(Clone, Debug)]
+pub struct Game {
+    setup: Setup,
+    colours: Vec<Colour>,
+    /// Tiles still in the bag; the next draw is the last one.
+    bag: Vec<Tile>,
+    hands: Vec<Vec<Tile>>,
+    /// The tile each seat drew first, which chose the starting seat.
+    first_draws: Vec<Tile>,
+    board: Board,
+    state: State,
+    turn: usize,
+    moves: Vec<Placement>,
+    /// Placements of the turn in progress, and of the turn before it.
+    this_turn: Vec<Placement>,
+    last_turn: Vec<Placement>,
+    outcome: Option<Outcome>,
+}
+
+const DEFAULT_COLOURS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+
+fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, SetupError> {
+    let letters: Vec<char> = variant.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
+    if letters.is_empty() {
+        return Ok(DEFAULT_COLOURS[..seats].to_vec());
+    }
+    let mut colours = Vec::new();
+    for ch in letters {
+        let c = Colour::from_letter(ch).ok_or_else(|| {
+            SetupError(format!(
+                "`{ch}` is not a Tantrix colour: name one colour per seat with R, B, Y, G (e.g. BYG)"
+            ))
+        })?;
+        if colours.contains(&c) {
+            return Err(SetupError(format!("{c} is taken twice: each seat needs its own colour")));
+        }
+        colours.push(c);
+    }
+    if colours.len() != seats {
+        return Err(SetupError(format!(
+            "{} colours for {seats} players: name exactly one colour per seat (e.g. {})",
+            colours.len(),
+            DEFAULT_COLOURS[..seats].iter().map(|c| c.letter()).collect::<String>()
+        )));
+    }
+    Ok(colours)
+}
+
+impl Game {
+    /// The colour of each seat.
+    pub fn colours(&self) -> &[Colour] {
+        &self.colours
+    }
+
+    /// The hand of each seat (visible to all, as in the real game).
+    pub fn hands(&self) -> &[Vec<Tile>] {
+        &self.hands
+    }
+
+    /// The tile each seat drew to choose who starts.
+    pub fn first_draws(&self) -> &[Tile] {
+        &self.first_draws
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// Tiles left in the bag.
+    pub fn bag_len(&self) -> usize {
+        self.bag.len()
+    }
+
+    /// The placements to mark in the picture: the turn in progress, or the last turn if none yet.
+    pub fn last_turn(&self) -> &[Placement] {
+        if self.this_turn.is_empty() { &self.last_turn } else { &self.this_turn }
+    }
+
+    /// Whether the seat to move has made its free move this turn (only forced fills remain).
+    pub fn free_move_made(&self) -> bool {
+        matches!(self.state, State::Playing { step: Step::ForcedOnly, .. })
+    }
+
+    /// The moves as placements.
+    pub fn placements(&self) -> &[Placement] {
+        &self.moves
+    }
+
+    /// The board, the hand of the seat to move and the bag count (the hand is empty at the end).
+    pub fn position(&self) -> Position {
+        let hand = match self.state {
+            State::Playing { seat, .. } => self.hands[seat].clone(),
+            State::Over => Vec::new(),
+        };
+        Position::new(self.board.clone(), hand, self.bag.len() as u8).unwrap_or_default()
+    }
+
+    /// The legal placements of the seat to move at this step of its turn.
+    pub fn legal_moves(&self) -> Vec<Placement> {
+        match self.state {
+            State::Playing { step, .. } => self.position().moves(step),
+            State::Over => Vec::new(),
+        }
+    }
+
+    /// Each seat's best chain score.
+    pub fn scores(&self) -> Vec<u32> {
+        let s = self.board.scores();
+        self.colours.iter().map(|&c| s[c]).collect()
+    }
+
+    /// The best chain of each seat's colour.
+    pub fn best_chains(&self) -> Vec<Chain> {
+        self.colours.iter().map(|&c| self.board.best_chain(c)).collect()
+    }
+
+    /// Checks and plays one placement for the seat to move.
+    pub fn play(&mut self, p: Placement) -> Result<Played, Illegal> {
+        let State::Playing { seat, step } = self.state else { return Err(Illegal::GameOver) };
+        self.position().check(p, step)?;
+        let forced = !self.board.is_empty() && self.board.neighbour_count(p.cell) >= 3;
+        self.board.put(p);
+        self.hands[seat].retain(|&t| t != p.tile);
+        let mut effect =
+            vec![if forced { "filled a forced space".to_string() } else { "free move".to_string() }];
+        if let Some(t) = self.bag.pop() {
+            self.hands[seat].push(t);
+            effect.push(format!("drew tile {t}"));
+        }
+        self.moves.push(p);
+        self.this_turn.push(p);
+        if !forced {
+            self.state = State::Playing { seat, step: Step::ForcedOnly };
+        }
+        self.settle();
+        if let Some(o) = &self.outcome {
+            effect.push(format!("game over: {}", o.reason));
+        }
+        Ok(Played { notation: p.to_string(), effect: effect.join("; "), seat })
+    }
+
+    /// Moves the turn on until someone has a placement to make, or the game ends.
+    fn settle(&mut self) {
+        loop {
+            if self.board.len() == usize::from(Tile::COUNT) {
+                self.finish();
+                return;
+            }
+            let State::Playing { seat, step } = self.state else { return };
+            match step {
+                Step::ForcedOnly => {
+                    if self.hands[seat].is_empty() || self.position().forced_fills().is_empty() {
+                        self.end_turn(seat);
+                    } else {
+                        return;
+                    }
+                }
+                Step::Any => {
+                    if self.hands[seat].is_empty() {
+                        self.end_turn(seat);
+                    } else if self.position().legal_moves().is_empty() {
+                        self.state = State::Over;
+                        self.outcome = Some(Outcome {
+                            winner: None,
+                            reason: format!(
+                                "{} has tiles but no legal free move, so the game is drawn",
+                                self.colours[seat].title()
+                            ),
+                        });
+                        return;
+                    } else {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    fn end_turn(&mut self, seat: usize) {
+        if !self.this_turn.is_empty() {
+            self.last_turn = std::mem::take(&mut self.this_turn);
+        }
+        let n = self.hands.len();
+        match (1..=n).map(|i| (seat + i) % n).find(|&s| !self.hands[s].is_empty()) {
+            Some(next) => {
+                self.turn += 1;
+                self.state = State::Playing { seat: next, step: Step::Any };
+            }
+            None => self.finish(),
+        }
+    }
+
+    fn finish(&mut self) {
+        if !self.this_turn.is_empty() {
+            self.last_turn = std::mem::take(&mut self.this_turn);
+        }
+        self.state = State::Over;
+        let scores = self.scores();
+        let best = scores.iter().copied().max().unwrap_or(0);
+        let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
+        let table: Vec<String> =
+            self.colours.iter().zip(&scores).map(|(c, s)| format!("{} {s}", c.title())).collect();
+        self.outcome = Some(if let [winner] = leaders[..] {
+            Outcome {
+                winner: Some(winner),
+                reason: format!("{} has the best chain ({})", self.colours[winner].title(), table.join(", ")),
+            }
+        } else {
+            Outcome { winner: None, reason: format!("the best chains are tied ({})", table.join(", ")) }
+        });
+    }
+
+    /// How useful a legal placement looks for the seat placing it: joins its own colour, touches many tiles.
+    fn usefulness(&self, p: Placement) -> u32 {
+        let Some(seat) = self.to_move() else { return 0 };
+        let colour = self.colours[seat];
+        let mut score = 0;
+        for d in 0..6u8 {
+            if let Some(t) = self.board.get(p.cell.step(d)) {
+                score += 1;
+                if t.edge((d + 3) % 6) == colour && p.tile.edge(p.rot, d) == colour {
+                    score += 4;
+                }
+            }
+        }
+        score
+    }
+
+    /// Orders placements so the most useful of each tile come first, taking tiles in turn.
+    fn spread(&self, mut moves: Vec<Placement>, limit: usize) -> Vec<String> {
+        moves.sort_by_key(|&p| (std::cmp::Reverse(self.usefulness(p)), p.tile, p.cell.r, p.cell.q, p.rot));
+        let mut tiles: Vec<Tile> = Vec::new();
+        for p in &moves {
+            if !tiles.contains(&p.tile) {
+                tiles.push(p.tile);
+            }
+        }
+        let groups: Vec<Vec<Placement>> =
+            tiles.iter().map(|&t| moves.iter().copied().filter(|p| p.tile == t).collect()).collect();
+        let mut out = Vec::new();
+        let longest = groups.iter().map(Vec::len).max().unwrap_or(0);
+        for i in 0..longest {
+            for g in &groups {
+                if let Some(p) = g.get(i) {
+                    if out.len() == limit {
+                        return out;
+                    }
+                    out.push(p.to_string());
+                }
+            }
+        }
+        out
+    }
+
+    /// The forced spaces on the board now.
+    pub fn forced_spaces(&self) -> Vec<Hex> {
+        self.board.forced_spaces()
+    }
+}
+
+impl Engine for Game {
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        if !(2..=4).contains(&setup.seats) {
+            return Err(SetupError(format!("Tantrix takes 2 to 4 players, not {}", setup.seats)));
+        }
+        let colours = parse_colours(&setup.variant, setup.seats)?;
+        let mut bag: Vec<Tile> = Tile::all().collect();
+        bag.shuffle(&mut ChaCha8Rng::seed_from_u64(setup.seed));
+        let mut hands: Vec<Vec<Tile>> = vec![Vec::with_capacity(6); setup.seats];
+        for hand in &mut hands {
+            hand.extend(bag.pop());
+        }
+        let first_draws: Vec<Tile> = hands.iter().filter_map(|h| h.first().copied()).collect();
+        let start = (0..setup.seats).max_by_key(|&s| first_draws[s]).unwrap_or(0);
+        for hand in &mut hands {
+            for _ in 0..5 {
+                hand.extend(bag.pop());
+            }
+        }
+        let mut game = Game {
+            setup: setup.clone(),
+            colours,
+            bag,
+            hands,
+            first_draws,
+            board: Board::new(),
+            state: State::Playing { seat: start, step: Step::Any },
+            turn: 1,
+            moves: Vec::new(),
+            this_turn: Vec::new(),
+            last_turn: Vec::new(),
+            outcome: None,
+        };
+        game.settle();
+        Ok(game)
+    }
+
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn seat_label(&self, seat: usize) -> String {
+        self.colours.get(seat).map_or_else(|| format!("seat {seat}"), |c| c.title().to_string())
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        match self.state {
+            State::Playing { seat, .. } => Some(seat),
+            State::Over => None,
+        }
+    }
+
+    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
+        if self.state == State::Over {
+            return Err(MoveError::Illegal(Illegal::GameOver.to_string()));
+        }
+        let p: Placement = text.parse().map_err(|e: super::ParseError| MoveError::Unreadable(e.0))?;
+        self.play(p).map(|played| vec![played]).map_err(|e| MoveError::Illegal(e.to_string()))
+    }
+
+    fn legal_moves_text(&self) -> Vec<String> {
+        self.legal_moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        let typed: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+        let moves = self.legal_moves();
+        if typed.is_empty() {
+            return self.spread(moves, limit);
+        }
+        let (tile, rest) = match typed.split_once('@') {
+            Some((t, rest)) => (t, Some(rest)),
+            None => (typed.as_str(), None),
+        };
+        let Some(tile) = tile.parse::<u8>().ok().and_then(Tile::new) else { return Vec::new() };
+        let mine: Vec<Placement> = moves.into_iter().filter(|p| p.tile == tile).collect();
+        match rest {
+            None | Some("") => self.spread(mine, limit),
+            Some(rest) => {
+                let mut out: Vec<Placement> =
+                    mine.into_iter().filter(|p| format!("{}:{}", p.cell, p.rot).starts_with(rest)).collect();
+                out.sort_by_key(|&p| (std::cmp::Reverse(self.usefulness(p)), p.cell.r, p.cell.q, p.rot));
+                out.into_iter().take(limit).map(|p| p.to_string()).collect()
+            }
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome.clone()
+    }
+
+    fn moves_text(&self) -> Vec<String> {
+        self.moves.iter().map(ToString::to_string).collect()
+    }
+
+    fn move_number(&self) -> usize {
+        self.turn
+    }
+
+    fn text_board(&self) -> String {
+        let mut out = String::new();
+        let tiles: Vec<String> = self.board.placements().iter().map(ToString::to_string).collect();
+        let _ = writeln!(out, "Board ({} tiles): {}", tiles.len(), tiles.join(" "));
+        let forced: Vec<String> = self.forced_spaces().iter().map(ToString::to_string).collect();
+        if !forced.is_empty() {
+            let _ = writeln!(out, "Forced spaces: {}", forced.join(" "));
+        }
+        let scores = self.scores();
+        for (seat, hand) in self.hands.iter().enumerate() {
+            let hand: Vec<String> = hand.iter().map(ToString::to_string).collect();
+            let marker = if self.to_move() == Some(seat) { "> " } else { "  " };
+            let _ = writeln!(
+                out,
+                "{marker}{} (score {}): hand {}",
+                self.colours[seat].title(),
+                scores[seat],
+                if hand.is_empty() { "empty".to_string() } else { hand.join(" ") }
+            );
+        }
+        let _ = write!(out, "Bag: {} tiles; turn {}", self.bag.len(), self.turn);
+        if let Some(o) = &self.outcome {
+            let _ = write!(out, "\nGame over: {}", o.reason);
+        }
+        out
+    }
+
+    fn help() -> &'static str {
+        "Tantrix: each player has a colour and tries to make the longest line (1 point a tile) or loop (2 points a \
+         tile) of it. Place a tile from your hand next to the tiles on the board so every touching edge matches in \
+         colour. A space with three tiles around it is a forced space: at the start of your turn fill every forced \
+         space you can, then make one free move (not into a forced space), then fill forced spaces again. While the \
+         bag has tiles you may not make a forced space with three sides of one colour, leave a space with four \
+         neighbours, or play along a controlled side. The game ends when every tile is placed.\n\
+         Write a placement as tile@q,r:k, e.g. 23@1,-1:4: tile 23 on cell q=1, r=-1, turned k=4 steps clockwise \
+         (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0."
+    }
+}

@@ -1,0 +1,15 @@
+//! Tantrix for 2 to 4 players: hexagonal tiles with three coloured paths, placed so every shared edge matches;
+//! forced spaces, the three restrictions while the bag has tiles, and scoring by each colour's best line or loop.
+//!
+//! [`Position`] is the fast rules core (a board, a hand, a bag count) with the move generator; [`Game`] is a
+//! whole game (setup with the shuffle's seed, all hands, the turn) and implements [`crate::games::Engine`].
+
+mod board;
+mod game;
+mod position;
+mod tiles;
+
+pub use board::{Board, Chain, LIMIT, Placed, Placement};
+pub use game::Game;
+pub use position::{Illegal, ParseError, Position, Step, parse_board, parse_placements};
+pub use tiles::{ByColour, Colour, DIRS, EDGE_NAMES, Hex, Path, PathKind, TILES_TSV, Tile};

@@ -1,0 +1,319 @@
+//! The 56 Tantrix tiles, read once from the embedded table `assets/tantrix-tiles.tsv`, and the hex directions.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::sync::LazyLock;
+
+/// One of the four path colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Red,
+    Blue,
+    Yellow,
+    Green,
+}
+
+impl Colour {
+    /// In the order the scores are listed: R B Y G.
+    pub const ALL: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
+
+    /// The letter used in tables and variants: `R`, `B`, `Y`, `G`.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Red => 'R',
+            Colour::Blue => 'B',
+            Colour::Yellow => 'Y',
+            Colour::Green => 'G',
+        }
+    }
+
+    /// The colour named by a letter (either case).
+    pub fn from_letter(c: char) -> Option<Colour> {
+        match c.to_ascii_uppercase() {
+            'R' => Some(Colour::Red),
+            'B' => Some(Colour::Blue),
+            'Y' => Some(Colour::Yellow),
+            'G' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+
+    /// The lowercase English name, for sentences.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Red => "red",
+            Colour::Blue => "blue",
+            Colour::Yellow => "yellow",
+            Colour::Green => "green",
+        }
+    }
+
+    /// The capitalised name, for labels.
+    pub fn title(self) -> &'static str {
+        match self {
+            Colour::Red => "Red",
+            Colour::Blue => "Blue",
+            Colour::Yellow => "Yellow",
+            Colour::Green => "Green",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A value for each colour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ByColour<T> {
+    values: [T; 4],
+}
+
+impl<T: Copy> ByColour<T> {
+    /// The same value for every colour.
+    pub fn splat(v: T) -> Self {
+        ByColour { values: [v; 4] }
+    }
+
+    /// `(colour, value)` pairs in the order R B Y G.
+    pub fn iter(&self) -> impl Iterator<Item = (Colour, T)> + '_ {
+        Colour::ALL.iter().map(|&c| (c, self.values[c.index()]))
+    }
+}
+
+impl<T> Index<Colour> for ByColour<T> {
+    type Output = T;
+    fn index(&self, c: Colour) -> &T {
+        &self.values[c.index()]
+    }
+}
+
+impl<T> IndexMut<Colour> for ByColour<T> {
+    fn index_mut(&mut self, c: Colour) -> &mut T {
+        &mut self.values[c.index()]
+    }
+}
+
+/// The shape of a path across a tile, from how far apart its two edges are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathKind {
+    /// Between neighbouring edges: a tight curve around the shared corner.
+    Sharp,
+    /// Between edges two apart: a wide curve.
+    Gentle,
+    /// Between opposite edges.
+    Straight,
+}
+
+/// One coloured path of a tile: its colour and its two edges at rotation 0 (`a < b`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Path {
+    pub colour: Colour,
+    pub a: u8,
+    pub b: u8,
+}
+
+impl Path {
+    pub fn kind(self) -> PathKind {
+        match self.b - self.a {
+            1 | 5 => PathKind::Sharp,
+            2 | 4 => PathKind::Gentle,
+            _ => PathKind::Straight,
+        }
+    }
+}
+
+/// A tile's number, 1..=56.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Tile(u8);
+
+impl Tile {
+    /// How many tiles there are.
+    pub const COUNT: u8 = 56;
+
+    /// The tile with this number, if it is one.
+    pub const fn new(number: u8) -> Option<Tile> {
+        if number >= 1 && number <= Self::COUNT { Some(Tile(number)) } else { None }
+    }
+
+    /// Every tile, 1 to 56.
+    pub fn all() -> impl Iterator<Item = Tile> {
+        (1..=Self::COUNT).map(Tile)
+    }
+
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The colour edge `edge` (0 = N, clockwise) shows when the tile is turned `rot` steps clockwise.
+    #[inline]
+    pub fn edge(self, rot: u8, edge: u8) -> Colour {
+        TABLE.edges[self.0 as usize][((edge + 6 - rot) % 6) as usize]
+    }
+
+    /// The six edge colours at rotation `rot`.
+    #[inline]
+    pub fn edges(self, rot: u8) -> [Colour; 6] {
+        TABLE.rotated[self.0 as usize][rot as usize]
+    }
+
+    /// The three paths at rotation 0, in the table's order of colours (R B Y G).
+    pub fn paths(self) -> [Path; 3] {
+        TABLE.paths[self.0 as usize]
+    }
+
+    /// The colour the tile lacks.
+    pub fn missing(self) -> Colour {
+        let p = self.paths();
+        Colour::ALL.into_iter().find(|c| p.iter().all(|x| x.colour != *c)).unwrap_or(Colour::Red)
+    }
+
+    /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
+    #[inline]
+    pub fn ends(self, colour: Colour, rot: u8) -> Option<(u8, u8)> {
+        self.paths().iter().find(|p| p.colour == colour).map(|p| ((p.a + rot) % 6, (p.b + rot) % 6))
+    }
+}
+
+impl fmt::Display for Tile {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)
+    }
+}
+
+struct Table {
+    /// `edges[n][i]`: colour of edge i of tile n at rotation 0 (index 0 unused).
+    edges: [[Colour; 6]; 57],
+    rotated: [[[Colour; 6]; 6]; 57],
+    paths: [[Path; 3]; 57],
+}
+
+/// The tile table as shipped (columns number, e0..e5, ...); kept in `assets/` beside the fonts.
+pub const TILES_TSV: &str = include_str!("../../../assets/tantrix-tiles.tsv");
+
+static TABLE: LazyLock<Table> = LazyLock::new(|| {
+    parse_table(TILES_TSV).unwrap_or_else(|e| panic!("the embedded tile table is broken: {e}"))
+});
+
+/// Reads the tile table: every number 1..=56 once, six edge colours, each colour present on 0 or 2 edges.
+fn parse_table(text: &str) -> Result<Table, String> {
+    let mut edges = [[Colour::Red; 6]; 57];
+    let mut seen = [false; 57];
+    for line in text.lines() {
+        let line = line.trim_end();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("number") {
+            continue;
+        }
+        let cols: Vec<&str> = line.split('\t').collect();
+        let n: usize = cols.first().and_then(|s| s.parse().ok()).ok_or(format!("bad line `{line}`"))?;
+        if !(1..=56).contains(&n) || seen[n] {
+            return Err(format!("tile number {n} is out of range or repeated"));
+        }
+        seen[n] = true;
+        for (i, edge) in edges[n].iter_mut().enumerate() {
+            let c = cols.get(1 + i).and_then(|s| s.chars().next()).and_then(Colour::from_letter);
+            *edge = c.ok_or(format!("tile {n}: edge {i} is not a colour"))?;
+        }
+    }
+    if seen[1..].iter().any(|s| !s) {
+        return Err("some tile numbers are missing".into());
+    }
+    let mut rotated = [[[Colour::Red; 6]; 6]; 57];
+    let mut paths = [[Path { colour: Colour::Red, a: 0, b: 0 }; 3]; 57];
+    for n in 1..=56 {
+        for rot in 0..6 {
+            for i in 0..6 {
+                rotated[n][rot][i] = edges[n][(i + 6 - rot) % 6];
+            }
+        }
+        let mut k = 0;
+        for colour in Colour::ALL {
+            let at: Vec<u8> = (0..6u8).filter(|&i| edges[n][i as usize] == colour).collect();
+            match at.len() {
+                0 => {}
+                2 if k < 3 => {
+                    paths[n][k] = Path { colour, a: at[0], b: at[1] };
+                    k += 1;
+                }
+                _ => return Err(format!("tile {n}: {colour} is on {} edges", at.len())),
+            }
+        }
+        if k != 3 {
+            return Err(format!("tile {n} has {k} colours, not 3"));
+        }
+    }
+    Ok(Table { edges, rotated, paths })
+}
+
+/// A cell of the unbounded hex board, in axial coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Hex {
+    pub q: i32,
+    pub r: i32,
+}
+
+/// The six directions, by edge number: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
+pub const DIRS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
+
+/// Edge names, by edge number.
+pub const EDGE_NAMES: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
+
+impl Hex {
+    pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
+
+    pub const fn new(q: i32, r: i32) -> Hex {
+        Hex { q, r }
+    }
+
+    /// The neighbour across edge `dir`.
+    #[inline]
+    #[must_use]
+    pub fn step(self, dir: u8) -> Hex {
+        let (dq, dr) = DIRS[dir as usize];
+        Hex { q: self.q + dq, r: self.r + dr }
+    }
+
+    /// The six neighbours, by edge number.
+    #[inline]
+    pub fn neighbours(self) -> [Hex; 6] {
+        std::array::from_fn(|i| self.step(i as u8))
+    }
+
+    /// The edge of `self` that touches `other`, if they are neighbours.
+    pub fn dir_to(self, other: Hex) -> Option<u8> {
+        (0..6u8).find(|&d| self.step(d) == other)
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.q, self.r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_reads_and_every_tile_is_unique_up_to_rotation() {
+        let mut seen = std::collections::HashSet::new();
+        for t in Tile::all() {
+            for rot in 0..6 {
+                assert!(
+                    seen.insert(t.edges(rot)),
+                    "tile {t} at rotation {rot} repeats another tile or rotation"
+                );
+            }
+        }
+        assert_eq!(Tile::new(23).unwrap().edges(0), Tile::new(23).unwrap().edges(6 % 6));
+        let t = Tile::new(1).unwrap();
+        assert_eq!(t.edge(1, 1), t.edge(0, 0), "turning by one moves edge 0's colour to edge 1");
+    }
+}

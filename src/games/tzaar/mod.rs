@@ -1,0 +1,392 @@
+//! TZAAR (official GIPF-project rules): the board, the fast position and move generator, and [`Game`], a start
+//! plus the moves played, which implements [`Engine`] for the session layer.
+
+pub mod board;
+pub mod position;
+
+use std::fmt::Write as _;
+
+use rand_chacha::ChaCha8Rng;
+use rand_chacha::rand_core::{Rng, SeedableRng};
+
+pub use board::{Dir, Point, PointError};
+pub use position::{
+    ByKind, BySide, End, IllegalMove, Kind, Move, MoveList, MoveParseError, Phase, Position, PositionError,
+    STANDARD, Side, Stack,
+};
+
+use super::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+
+/// The start layouts: the default `random`, or the fixed `standard` one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    Random,
+    Standard,
+}
+
+impl Layout {
+    /// Reads a `Setup.variant`: empty or `random`, or `standard`.
+    pub fn from_variant(variant: &str) -> Option<Layout> {
+        match variant.trim().to_ascii_lowercase().as_str() {
+            "" | "random" => Some(Layout::Random),
+            "standard" => Some(Layout::Standard),
+            _ => None,
+        }
+    }
+}
+
+/// The random start for `seed`: the 60 pieces shuffled over the 60 points with a ChaCha8 generator, so the same
+/// seed always gives the same board.
+pub fn random_start(seed: u64) -> Position {
+    let mut pieces = [(Side::White, Kind::Tott); board::POINTS];
+    let mut i = 0;
+    for side in Side::BOTH {
+        for kind in Kind::ALL {
+            for _ in 0..kind.count() {
+                pieces[i] = (side, kind);
+                i += 1;
+            }
+        }
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    // Fisher-Yates with a multiply-shift draw: written out so the board never depends on a library's shuffle.
+    for i in (1..pieces.len()).rev() {
+        let j = ((u128::from(rng.next_u64()) * (i as u128 + 1)) >> 64) as usize;
+        pieces.swap(i, j);
+    }
+    Position::from_pieces(&pieces)
+}
+
+/// The start position a setup describes: its layout, or a position in notation given as the variant.
+pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
+    if setup.seats != 2 {
+        return Err(SetupError(format!("TZAAR is for 2 players, not {}", setup.seats)));
+    }
+    match Layout::from_variant(&setup.variant) {
+        Some(Layout::Random) => Ok(random_start(setup.seed)),
+        Some(Layout::Standard) => Ok(Position::standard()),
+        None if setup.variant.contains('/') => {
+            setup.variant.parse().map_err(|e: PositionError| SetupError(e.to_string()))
+        }
+        None => Err(SetupError(format!(
+            "there is no TZAAR variant `{}`: choose random (the default) or standard",
+            setup.variant.trim()
+        ))),
+    }
+}
+
+/// Moves with their usefulness scores.
+type Ranked = Vec<(Move, i32)>;
+
+/// One move of the game's record, with what it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub mv: Move,
+    pub side: Side,
+    /// The turn it belongs to, from 1 (White's opening).
+    pub turn: usize,
+    /// The enemy stack a capture took.
+    pub captured: Option<Stack>,
+    /// The height of the moving stack after the move.
+    pub height: u8,
+}
+
+/// A TZAAR game: its setup, start and the moves played, with the current position.
+#[derive(Clone, Debug)]
+pub struct Game {
+    setup: Setup,
+    start: Position,
+    position: Position,
+    history: Vec<Record>,
+    turn: usize,
+}
+
+impl Game {
+    /// A game starting from any position (the setup records it as the variant, so the game still replays).
+    pub fn from_position(position: Position) -> Game {
+        let setup = Setup { variant: position.to_string(), seed: 0, seats: 2 };
+        Game { setup, start: position, position, history: Vec::new(), turn: 1 }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The moves played, with what each took.
+    pub fn history(&self) -> &[Record] {
+        &self.history
+    }
+
+    /// The moves of the last turn played (or of the turn under way, when only its first move is made).
+    pub fn last_turn(&self) -> &[Record] {
+        let Some(last) = self.history.last() else { return &[] };
+        let n = self.history.iter().rev().take_while(|r| r.turn == last.turn).count();
+        &self.history[self.history.len() - n..]
+    }
+
+    /// The turn about to be played, from 1.
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+
+    /// How the game ended, in the rules' terms.
+    pub fn end(&self) -> Option<End> {
+        self.position.end()
+    }
+
+    /// Why the game ended, in a few words ("Black has no Tott left"), once it has.
+    pub fn end_phrase(&self) -> Option<String> {
+        let end = self.position.end()?;
+        let buried =
+            self.history.last().is_some_and(|r| matches!(r.mv, Move::Stack { .. }) && r.side == end.loser());
+        Some(match end {
+            End::LostType { side, kind } if buried => {
+                format!("{} covered its own last {}", side.name(), kind.name())
+            }
+            End::LostType { side, kind } => format!("{} has no {} left", side.name(), kind.name()),
+            End::CannotCapture { side } => format!("{} cannot capture", side.name()),
+        })
+    }
+
+    /// Plays one legal move (already checked) and records it.
+    fn apply(&mut self, mv: Move) -> Played {
+        let before = self.position;
+        let side = before.to_move();
+        let captured = match mv {
+            Move::Capture { to, .. } => before.stack(to),
+            _ => None,
+        };
+        self.position = before.play_unchecked(mv);
+        let height = mv.to().and_then(|to| self.position.stack(to)).map_or(0, |s| s.height);
+        self.history.push(Record { mv, side, turn: self.turn, captured, height });
+        if self.position.phase() == Phase::Capture {
+            self.turn += 1;
+        }
+        let mut effect = match (mv, captured) {
+            (Move::Capture { .. }, Some(s)) if s.height > 1 => {
+                format!("captured a {} {} (height {})", s.side.adjective(), s.kind.name(), s.height)
+            }
+            (Move::Capture { .. }, Some(s)) => format!("captured a {} {}", s.side.adjective(), s.kind.name()),
+            (Move::Stack { .. }, _) => format!("stacked to height {height}"),
+            _ => "passed".to_string(),
+        };
+        if let Some(o) = self.outcome() {
+            let _ = write!(effect, "; {}", o.reason);
+        }
+        Played { notation: mv.to_string(), effect, seat: side.seat() }
+    }
+
+    /// Reads and checks one move against the current position.
+    fn read(&self, text: &str) -> Result<Move, MoveError> {
+        let mv: Move = text.parse().map_err(|e: MoveParseError| MoveError::Unreadable(e.to_string()))?;
+        self.position.check(mv).map_err(|e| MoveError::Illegal(e.to_string()))
+    }
+
+    /// How useful a legal move looks, for ordering suggestions: winning captures first, then big and rare
+    /// captures; stacking moves that bury your own last type last.
+    fn score(&self, mv: Move) -> i32 {
+        let pos = &self.position;
+        let after = pos.play_unchecked(mv);
+        let me = pos.to_move();
+        if after.lacks_type(me.other()) {
+            return 10_000;
+        }
+        if after.lacks_type(me) {
+            return -10_000;
+        }
+        match mv {
+            Move::Capture { from, to } => {
+                let (Some(a), Some(t)) = (pos.stack(from), pos.stack(to)) else { return 0 };
+                let scarce = 60 / pos.count(me.other(), t.kind).max(1) as i32;
+                1000 + 40 * t.height as i32 + scarce - i32::from(a.height) * 5
+            }
+            Move::Stack { from, to } => {
+                let (Some(a), Some(t)) = (pos.stack(from), pos.stack(to)) else { return 0 };
+                let rare = pos.count(me, t.kind) as i32;
+                400 + 10 * (a.height as i32 + t.height as i32) + rare * 5
+            }
+            Move::Pass => 500,
+        }
+    }
+
+    /// The legal moves of this phase, best first, grouped by origin (the pass first when allowed).
+    fn ranked(&self) -> Vec<(Move, i32)> {
+        let mut moves: Vec<(Move, i32)> =
+            self.position.legal_moves().iter().map(|&m| (m, self.score(m))).collect();
+        moves.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.to_string().cmp(&b.0.to_string())));
+        moves
+    }
+}
+
+impl Engine for Game {
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        let start = start_position(setup)?;
+        Ok(Game { setup: setup.clone(), start, position: start, history: Vec::new(), turn: 1 })
+    }
+
+    fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    fn seat_label(&self, seat: usize) -> String {
+        match seat {
+            0 => "White".to_string(),
+            1 => "Black".to_string(),
+            _ => format!("seat {seat}"),
+        }
+    }
+
+    fn to_move(&self) -> Option<usize> {
+        self.position.end().is_none().then(|| self.position.to_move().seat())
+    }
+
+    /// One move, or a whole turn (`E4xD4 F4-F5`): every move is checked before any is kept.
+    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        if words.is_empty() {
+            return Err(MoveError::Unreadable(
+                "there is no move: write a capture as E4xD4, a stacking move as F4-F5, or pass".to_string(),
+            ));
+        }
+        let mut trial = self.clone();
+        let mut played = Vec::new();
+        let turn = self.turn;
+        for word in words {
+            if trial.turn != turn {
+                return Err(MoveError::Illegal(format!(
+                    "`{}` goes past the end of this turn: play one turn at a time",
+                    text.trim()
+                )));
+            }
+            let mv = trial.read(word)?;
+            played.push(trial.apply(mv));
+        }
+        *self = trial;
+        Ok(played)
+    }
+
+    fn legal_moves_text(&self) -> Vec<String> {
+        self.position.legal_moves().iter().map(ToString::to_string).collect()
+    }
+
+    /// Empty text: the best moves (with `pass` for a second move), grouped by origin. `E4`: the moves from E4;
+    /// `E4x` only its captures; a first move and a space (`E4xD4 F`) completes the turn. Case does not matter.
+    fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
+        let typed = typed.trim_start();
+        if let Some(cut) = typed.rfind(char::is_whitespace) {
+            let (first, rest) = (typed[..cut].trim(), typed[cut..].trim());
+            let mut trial = self.clone();
+            if trial.play_text(first).is_err() || trial.turn != self.turn {
+                return Vec::new();
+            }
+            let prefix: Vec<String> = first
+                .split_whitespace()
+                .map(|w| w.parse::<Move>().map_or_else(|_| w.to_string(), |m| m.to_string()))
+                .collect();
+            let prefix = prefix.join(" ");
+            return trial.suggest(rest, limit).into_iter().map(|m| format!("{prefix} {m}")).collect();
+        }
+        let needle = typed.trim().to_ascii_uppercase();
+        let matching = self
+            .ranked()
+            .into_iter()
+            .filter(|(m, _)| m.to_string().to_ascii_uppercase().starts_with(&needle));
+        if !needle.is_empty() {
+            return matching.take(limit).map(|(m, _)| m.to_string()).collect();
+        }
+        // Nothing typed: the pass (when allowed), then the best moves grouped by origin, origins ordered by their
+        // best move.
+        let (pass, others): (Ranked, Ranked) = matching.partition(|(m, _)| *m == Move::Pass);
+        let mut chosen: Vec<(Move, i32)> = pass.into_iter().chain(others).take(limit).collect();
+        let best_of = |p: Option<Point>, list: &[(Move, i32)]| {
+            list.iter().filter(|(m, _)| m.from() == p).map(|x| x.1).max().unwrap_or(0)
+        };
+        let keys: Vec<(bool, i32, Option<Point>, i32)> = chosen
+            .iter()
+            .map(|&(m, s)| (m != Move::Pass, -best_of(m.from(), &chosen), m.from(), -s))
+            .collect();
+        let mut order: Vec<usize> = (0..chosen.len()).collect();
+        order.sort_by_key(|&i| keys[i]);
+        chosen = order.into_iter().map(|i| chosen[i]).collect();
+        chosen.into_iter().map(|(m, _)| m.to_string()).collect()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        let end = self.position.end()?;
+        let reason = format!("{}, so {} wins", self.end_phrase()?, end.winner().name());
+        Some(Outcome { winner: Some(end.winner().seat()), reason })
+    }
+
+    fn moves_text(&self) -> Vec<String> {
+        self.history.iter().map(|r| r.mv.to_string()).collect()
+    }
+
+    fn move_number(&self) -> usize {
+        self.turn
+    }
+
+    fn text_board(&self) -> String {
+        let pos = &self.position;
+        let mut out = String::new();
+        // Point (x, y) sits at text column 4x on the line of 2y - x, highest first: columns upright, A on the
+        // left, row 1 at the bottom; `o` marks the hole.
+        for v in (-4..=12).rev() {
+            let mut row = String::new();
+            for x in 0..9 {
+                if (v + x) % 2 != 0 {
+                    continue;
+                }
+                let y = (v + x) / 2;
+                let cell = match Point::from_xy(x, y) {
+                    None if (x, y) == (4, 4) => "o".to_string(),
+                    None => continue,
+                    Some(p) => match pos.stack(p) {
+                        None => ".".to_string(),
+                        Some(s) => {
+                            let c = s.kind.letter();
+                            let c = if s.side == Side::White { c } else { c.to_ascii_lowercase() };
+                            if s.height > 1 { format!("{c}{}", s.height) } else { c.to_string() }
+                        }
+                    },
+                };
+                while row.len() < 4 * x as usize {
+                    row.push(' ');
+                }
+                row.push_str(&cell);
+            }
+            let _ = writeln!(out, "{}", row.trim_end());
+        }
+        let _ = writeln!(out, "A   B   C   D   E   F   G   H   I");
+        let phase = match pos.phase() {
+            Phase::Opening => "opening capture",
+            Phase::Capture => "capture due",
+            Phase::Second => "second move",
+        };
+        match self.outcome() {
+            Some(o) => {
+                let _ = write!(out, "Game over: {}", o.reason);
+            }
+            None => {
+                let _ = write!(out, "Turn {}: {} to move ({phase})", self.turn, pos.to_move().name());
+            }
+        }
+        out
+    }
+
+    fn help() -> &'static str {
+        "TZAAR: each side has 6 Tzaars, 9 Tzarras and 15 Totts (uppercase Z A T white, lowercase black). \
+         White opens with one capture; every later turn is two moves: first a capture, then a capture, a stacking \
+         move or pass. A move goes straight along a line over empty points to the first stack, never over a stack \
+         or across the centre hole. Capture an enemy stack no taller than yours; stacking puts your stack on your \
+         own (heights add, the top piece gives the type). You lose when a type no longer tops any of your stacks, \
+         or when you cannot capture at the start of your turn.\n\
+         Moves: E4xD4 (capture), F4-F5 (stack), pass; a whole turn: E4xD4 F4-F5. Columns A-I, rows from 1 at the \
+         bottom; E5 is the hole."
+    }
+}

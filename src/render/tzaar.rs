@@ -1,0 +1,407 @@
+//! The TZAAR picture: a header (status, players, each side's Tzaars, Tzarras and Totts), the hexagonal board with
+//! its lines, the centre hole and coordinates on every edge, the stacks, and the last turn marked.
+//!
+//! Speed: everything that never changes (the board, its lines and labels) is drawn once and cached; pieces, height
+//! badges and marks are cached sprites composited at whole pixels, so a render is mostly memory copies.
+
+use std::sync::LazyLock;
+
+use image::{Rgba, RgbaImage};
+
+use crate::games::Engine;
+use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Side};
+use crate::render::canvas::{Align, Canvas, Color, Weight, rgb, text_width, with_alpha};
+
+/// Picture width.
+const WIDTH: u32 = 680;
+/// Height of the header band.
+const HEADER: u32 = 100;
+/// Distance between neighbouring points.
+const SPACING: f32 = 55.0;
+/// Horizontal distance between columns.
+const COLUMN: f32 = SPACING * 0.866_025_4;
+/// Radius of a piece.
+const RADIUS: f32 = SPACING * 0.40;
+/// Picture height.
+const HEIGHT: u32 = HEADER + (10.0 * SPACING) as u32 + 44;
+/// Pixel centre of the hole.
+const CX: f32 = WIDTH as f32 / 2.0;
+const CY: f32 = HEADER as f32 + 5.0 * SPACING + 20.0;
+
+const BACKGROUND: Color = rgb(0x00ee_ebe4);
+const BOARD: Color = rgb(0x00dc_bf8c);
+const LINE: Color = rgb(0x00b9_9b67);
+const HOLE: Color = rgb(0x006f_5634);
+const LABEL: Color = rgb(0x005e_4a30);
+const TEXT: Color = rgb(0x0022_2222);
+const LAST_MOVE: Color = rgb(0x0018_64ab);
+const CAPTURE: Color = rgb(0x00d9_262b);
+const BADGE: Color = rgb(0x0016_306e);
+const HIGHLIGHT: Color = rgb(0x00ff_f1b8);
+const HIGHLIGHT_EDGE: Color = rgb(0x00d9_a400);
+const DANGER: Color = rgb(0x00c9_2a2a);
+
+/// The colours of one side's pieces.
+struct Palette {
+    body: Color,
+    /// The lower pieces of a stack.
+    edge: Color,
+    mark: Color,
+}
+
+fn palette(side: Side) -> Palette {
+    match side {
+        Side::White => Palette { body: rgb(0x00f7_f3e8), edge: rgb(0x009d_917a), mark: rgb(0x0094_580f) },
+        Side::Black => Palette { body: rgb(0x002a_2a2e), edge: rgb(0x0064_646c), mark: rgb(0x00ee_bd4a) },
+    }
+}
+
+/// The pixel centre of a point: columns upright, `A` on the left, row 1 at the bottom.
+fn center(p: Point) -> (f32, f32) {
+    let (x, y) = p.xy();
+    center_xy(x as f32, y as f32)
+}
+
+fn center_xy(x: f32, y: f32) -> (f32, f32) {
+    (CX + (x - 4.0) * COLUMN, CY - (y - x / 2.0 - 2.0) * SPACING)
+}
+
+/// Draws one piece (the top of a stack): a disc, with a dot for a Tzarra and a crown ring and dot for a Tzaar.
+/// Without a kind, the darker disc that shows a stack's lower pieces. (Flat shapes with few edges keep the PNG
+/// small.)
+fn draw_piece(c: &mut Canvas, x: f32, y: f32, r: f32, side: Side, kind: Option<Kind>) {
+    let pal = palette(side);
+    let Some(kind) = kind else {
+        c.fill_circle(x, y, r, pal.edge);
+        return;
+    };
+    c.fill_circle(x, y, r, pal.body);
+    match kind {
+        Kind::Tott => {}
+        Kind::Tzarra => c.fill_circle(x, y, r * 0.36, pal.mark),
+        Kind::Tzaar => {
+            c.stroke_circle(x, y, r * 0.58, r * 0.17, pal.mark);
+            c.fill_circle(x, y, r * 0.24, pal.mark);
+        }
+    }
+}
+
+/// A small piece for the header, outlined so that white reads on the light background.
+fn icon(c: &mut Canvas, x: f32, y: f32, r: f32, side: Side, kind: Kind) {
+    c.fill_circle(x, y, r + 1.2, rgb(0x0057_504a));
+    draw_piece(c, x, y, r, side, Some(kind));
+}
+
+/// A premultiplied sprite and the offset of its centre.
+struct Sprite {
+    img: RgbaImage,
+    half: i32,
+}
+
+fn sprite(size: u32, draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
+    let mut c = Canvas::new(size, size, Rgba([0, 0, 0, 0]));
+    draw(&mut c, size as f32 / 2.0);
+    Sprite { img: c.into_image(), half: (size / 2) as i32 }
+}
+
+struct Sprites {
+    /// `[side][kind]` top pieces, then `[side][3]` a plain layer drawn under the top of a stack.
+    pieces: [[Sprite; 4]; 2],
+    /// Height badges for 2..=30, at index `height`.
+    badges: Vec<Sprite>,
+    capture: Sprite,
+}
+
+fn side_index(side: Side) -> usize {
+    match side {
+        Side::White => 0,
+        Side::Black => 1,
+    }
+}
+
+fn kind_index(kind: Kind) -> usize {
+    match kind {
+        Kind::Tzaar => 0,
+        Kind::Tzarra => 1,
+        Kind::Tott => 2,
+    }
+}
+
+static SPRITES: LazyLock<Sprites> = LazyLock::new(|| {
+    let size = (2.0 * RADIUS + 4.0).ceil() as u32;
+    let piece = |side: Side, kind: Option<Kind>| sprite(size, |c, m| draw_piece(c, m, m, RADIUS, side, kind));
+    let set = |side: Side| {
+        [
+            piece(side, Some(Kind::Tzaar)),
+            piece(side, Some(Kind::Tzarra)),
+            piece(side, Some(Kind::Tott)),
+            piece(side, None),
+        ]
+    };
+    let br = RADIUS * 0.44;
+    let badges = (0..=30)
+        .map(|h: u32| {
+            sprite((2.0 * br + 6.0).ceil() as u32, |c, m| {
+                c.fill_circle(m, m, br + 2.0, rgb(0x00ff_ffff));
+                c.fill_circle(m, m, br, BADGE);
+                let size = if h >= 10 { br * 1.05 } else { br * 1.3 };
+                c.text_centered_v(m, m, size, Weight::Bold, Align::Center, rgb(0x00ff_ffff), &h.to_string());
+            })
+        })
+        .collect();
+    let cr = RADIUS * 0.36;
+    let capture = sprite((2.0 * cr + 6.0).ceil() as u32, |c, m| {
+        c.fill_circle(m, m, cr + 2.0, rgb(0x00ff_ffff));
+        c.fill_circle(m, m, cr, CAPTURE);
+        let k = cr * 0.45;
+        c.line((m - k, m - k), (m + k, m + k), cr * 0.3, rgb(0x00ff_ffff));
+        c.line((m - k, m + k), (m + k, m - k), cr * 0.3, rgb(0x00ff_ffff));
+    });
+    Sprites { pieces: [set(Side::White), set(Side::Black)], badges, capture }
+});
+
+/// The hexagon's corners at distance `r` from the centre (corner directions of the board).
+fn hexagon(r: f32) -> [(f32, f32); 6] {
+    let mut pts = [(0.0, 0.0); 6];
+    for (i, pt) in pts.iter_mut().enumerate() {
+        let a = std::f32::consts::FRAC_PI_3 * i as f32 + std::f32::consts::FRAC_PI_6;
+        *pt = (CX + r * a.cos(), CY + r * a.sin());
+    }
+    pts
+}
+
+/// Fills a convex polygon quickly: inner spans are filled flat, only pixels near an edge use the distance.
+fn fill_convex_fast(c: &mut Canvas, points: &[(f32, f32)], color: Color) {
+    let ((x0, y0, x1, y1), sdf) = crate::render::canvas::convex_sdf(points);
+    for y in (y0.floor() as i32 - 1)..=(y1.ceil() as i32 + 1) {
+        let fy = y as f32 + 0.5;
+        let mut x = x0.floor() as i32 - 1;
+        while x <= x1.ceil() as i32 + 1 {
+            let d = sdf(x as f32 + 0.5, fy);
+            if d < -1.0 {
+                // Deep inside: skip ahead by the distance, filling flat.
+                let run = (-d - 0.5).floor().max(1.0) as i32;
+                for k in 0..run {
+                    c.blend(x + k, y, color, 1.0);
+                }
+                x += run;
+                continue;
+            }
+            c.blend(x, y, color, (0.5 - d).clamp(0.0, 1.0));
+            x += 1;
+        }
+    }
+}
+
+/// The board without pieces: background, hexagon, lines, hole and coordinates. Drawn once.
+static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
+    let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
+    fill_convex_fast(&mut c, &hexagon(4.0 * SPACING + 0.62 * SPACING), BOARD);
+    for p in Point::all() {
+        for d in [Dir::Up, Dir::UpRight, Dir::DownRight] {
+            if let Some(q) = p.step(d) {
+                c.line(center(p), center(q), 1.2, LINE);
+            }
+        }
+    }
+    // The centre hole: a small dark hexagon that no line crosses.
+    fill_convex_fast(&mut c, &hexagon(SPACING * 0.42), HOLE);
+    c.stroke_polygon(&hexagon(SPACING * 0.42), 2.0, LINE);
+    // Column letters under and over each column; row numbers at both ends of each row line.
+    let size = 16.0;
+    for col in 0..9usize {
+        let letter = ((b'A' + col as u8) as char).to_string();
+        let first = Point::from_column_row(col, 1).expect("row 1 exists");
+        let (x, y) = first.xy();
+        let (px, py) = center_xy(x as f32, y as f32 - 0.9);
+        c.text_centered_v(px, py, size, Weight::Bold, Align::Center, LABEL, &letter);
+    }
+    for row in 1..=9usize {
+        let on_row: Vec<Point> = (0..9).filter_map(|col| Point::from_column_row(col, row)).collect();
+        let (Some(&left), Some(&right)) = (on_row.first(), on_row.last()) else { continue };
+        let (lx, ly) = left.xy();
+        let (rx, ry) = right.xy();
+        let text = row.to_string();
+        let (px, py) = center_xy(lx as f32 - 0.9, ly as f32);
+        c.text_centered_v(px, py, size, Weight::Bold, Align::Center, LABEL, &text);
+        let (px, py) = center_xy(rx as f32 + 0.9, ry as f32 + 0.9);
+        c.text_centered_v(px, py, size, Weight::Bold, Align::Center, LABEL, &text);
+    }
+    c.into_image()
+});
+
+/// Composites a premultiplied sprite centred at `(x, y)`.
+fn blit(img: &mut RgbaImage, sprite: &Sprite, x: i32, y: i32) {
+    let (width, height) = (img.width() as i32, img.height() as i32);
+    let (x0, y0) = (x - sprite.half, y - sprite.half);
+    for (sx, sy, px) in sprite.img.enumerate_pixels() {
+        let a = px.0[3];
+        if a == 0 {
+            continue;
+        }
+        let (tx, ty) = (x0 + sx as i32, y0 + sy as i32);
+        if tx < 0 || ty < 0 || tx >= width || ty >= height {
+            continue;
+        }
+        let dst = img.get_pixel_mut(tx as u32, ty as u32);
+        let keep = 255 - u32::from(a);
+        for i in 0..3 {
+            dst.0[i] = (u32::from(px.0[i]) + (u32::from(dst.0[i]) * keep + 127) / 255).min(255) as u8;
+        }
+    }
+}
+
+/// Fills an anti-aliased shape (signed distance `sdf`, negative inside) straight onto an opaque picture.
+fn paint(img: &mut RgbaImage, bbox: (f32, f32, f32, f32), color: Color, sdf: impl Fn(f32, f32) -> f32) {
+    let (x0, y0, x1, y1) = bbox;
+    let xa = (x0.floor() as i32 - 1).max(0);
+    let ya = (y0.floor() as i32 - 1).max(0);
+    let xb = (x1.ceil() as i32 + 1).min(img.width() as i32 - 1);
+    let yb = (y1.ceil() as i32 + 1).min(img.height() as i32 - 1);
+    let alpha = f32::from(color.0[3]) / 255.0;
+    for y in ya..=yb {
+        for x in xa..=xb {
+            let cov = (0.5 - sdf(x as f32 + 0.5, y as f32 + 0.5)).clamp(0.0, 1.0) * alpha;
+            if cov > 0.0 {
+                let px = img.get_pixel_mut(x as u32, y as u32);
+                for i in 0..3 {
+                    let d = f32::from(px.0[i]);
+                    px.0[i] = (d + (f32::from(color.0[i]) - d) * cov).round() as u8;
+                }
+            }
+        }
+    }
+}
+
+fn paint_line(img: &mut RgbaImage, a: (f32, f32), b: (f32, f32), width: f32, color: Color) {
+    let w = width / 2.0;
+    let bbox = (a.0.min(b.0) - w, a.1.min(b.1) - w, a.0.max(b.0) + w, a.1.max(b.1) + w);
+    paint(img, bbox, color, |x, y| crate::render::canvas::segment_distance((x, y), a, b) - w);
+}
+
+fn paint_ring(img: &mut RgbaImage, (cx, cy): (f32, f32), r: f32, width: f32, color: Color) {
+    let o = r + width / 2.0;
+    paint(img, (cx - o, cy - o, cx + o, cy + o), color, |x, y| {
+        ((x - cx).hypot(y - cy) - r).abs() - width / 2.0
+    });
+}
+
+/// The text of the status line.
+fn status(game: &Game, names: &[String]) -> String {
+    let pos = game.position();
+    if let (Some(end), Some(why)) = (game.end(), game.end_phrase()) {
+        let winner = end.winner();
+        return format!("{} ({}) wins · {why}", name(names, winner), winner.name());
+    }
+    let side = pos.to_move();
+    let what = match pos.phase() {
+        Phase::Opening => "opening capture",
+        Phase::Capture => "capture due",
+        Phase::Second => "second move",
+    };
+    format!("Turn {} · {} to move · {what}", game.turn(), side.name())
+}
+
+fn name(names: &[String], side: Side) -> String {
+    let n = names.get(side.seat()).map_or(side.name(), String::as_str);
+    if n.chars().count() > 16 {
+        format!("{}…", n.chars().take(15).collect::<String>())
+    } else {
+        n.to_string()
+    }
+}
+
+/// The header band: status line, then each side with its name and its count of each type on top.
+fn header(game: &Game, names: &[String]) -> RgbaImage {
+    let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
+    let pos = game.position();
+    let over = game.outcome();
+    let text = status(game, names);
+    let mut size = 20.0;
+    while size > 14.0 && text_width(size, Weight::Bold, &text) > WIDTH as f32 - 32.0 {
+        size -= 1.0;
+    }
+    c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &text);
+    let half = WIDTH as f32 / 2.0;
+    for side in Side::BOTH {
+        let x0 = if side == Side::White { 12.0 } else { half + 6.0 };
+        let (top, bottom) = (46.0, 90.0);
+        let mid = f32::midpoint(top, bottom);
+        let active = match &over {
+            Some(o) => o.winner == Some(side.seat()),
+            None => pos.to_move() == side,
+        };
+        if active {
+            c.fill_rounded_rect(x0, top, x0 + half - 18.0, bottom, 10.0, HIGHLIGHT_EDGE);
+            c.fill_rounded_rect(x0 + 2.0, top + 2.0, x0 + half - 20.0, bottom - 2.0, 8.0, HIGHLIGHT);
+        }
+        let weight = if active { Weight::Bold } else { Weight::Regular };
+        c.text_centered_v(x0 + 14.0, mid, 17.0, weight, Align::Left, TEXT, &name(names, side));
+        let mut x = x0 + half - 30.0;
+        for kind in [Kind::Tott, Kind::Tzarra, Kind::Tzaar] {
+            let n = pos.count(side, kind);
+            let colour = if n <= 1 { DANGER } else { TEXT };
+            c.text_centered_v(x, mid, 16.0, Weight::Bold, Align::Right, colour, &n.to_string());
+            icon(&mut c, x - 36.0, mid, 11.0, side, kind);
+            x -= 62.0;
+        }
+    }
+    c.into_image()
+}
+
+/// Draws `game` for players `names[seat]` (seat 0 White, seat 1 Black).
+pub fn render(game: &Game, names: &[String]) -> RgbaImage {
+    let mut img = BOARD_LAYER.clone();
+    let head = header(game, names);
+    let row = (WIDTH * 4) as usize;
+    img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
+    let pos = game.position();
+    let last = game.last_turn();
+    // Under the pieces: the path of each move of the last turn and a ring where it started.
+    for r in last {
+        if let (Some(from), Some(to)) = (r.mv.from(), r.mv.to()) {
+            let (a, b) = (center(from), center(to));
+            paint_line(&mut img, a, b, 7.0, with_alpha(LAST_MOVE, 200));
+            paint_ring(&mut img, a, RADIUS * 0.55, 5.0, LAST_MOVE);
+        }
+    }
+    let sprites = &*SPRITES;
+    for p in Point::all() {
+        let Some(s) = pos.stack(p) else { continue };
+        let (x, y) = center(p);
+        let (x, y) = (x.round() as i32, y.round() as i32);
+        let set = &sprites.pieces[side_index(s.side)];
+        if s.height > 1 {
+            blit(&mut img, &set[3], x, y + 3);
+            blit(&mut img, &set[kind_index(s.kind)], x, y - 2);
+        } else {
+            blit(&mut img, &set[kind_index(s.kind)], x, y);
+        }
+    }
+    for r in last {
+        if let Some(to) = r.mv.to() {
+            let (x, y) = center(to);
+            paint_ring(&mut img, (x, y), RADIUS + 5.0, 5.0, LAST_MOVE);
+        }
+    }
+    for p in Point::all() {
+        let Some(s) = pos.stack(p) else { continue };
+        if s.height >= 2 {
+            let (x, y) = center(p);
+            let b = &sprites.badges[usize::from(s.height).min(30)];
+            blit(&mut img, b, (x + RADIUS * 0.72).round() as i32, (y - RADIUS * 0.72).round() as i32);
+        }
+    }
+    for r in last {
+        if let (Move::Capture { to, .. }, Some(_)) = (r.mv, r.captured) {
+            let (x, y) = center(to);
+            blit(
+                &mut img,
+                &sprites.capture,
+                (x - RADIUS * 0.74).round() as i32,
+                (y - RADIUS * 0.74).round() as i32,
+            );
+        }
+    }
+    img
+}

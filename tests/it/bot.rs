@@ -1,0 +1,201 @@
+//! The real bot (serenity client, session layer, SQLite store, renderer) against the fake Discord on loopback.
+
+use std::time::Duration;
+
+use serde_json::Value;
+use tabula::config::{Config, Token};
+use tabula::discord::Bot;
+
+use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+pub struct Running {
+    pub fake: FakeDiscord,
+    pub bot: Bot,
+    pub _dir: tempfile::TempDir,
+}
+
+/// Starts the fake Discord and the bot pointed at it, and waits until the commands are registered.
+pub async fn start_bot() -> Running {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        token: Token::new("fake-token-not-secret"),
+        guild_id: Some(GUILD_ID),
+        database: dir.path().join("bot.db"),
+        api_proxy: Some(fake.base_url()),
+        ..Config::default()
+    };
+    let bot = Bot::start(&config).await.unwrap();
+    fake.wait_ready(WAIT).await;
+    fake.wait_for(
+        |c| c.method == "PUT" && c.route().ends_with(&format!("/guilds/{GUILD_ID}/commands")),
+        WAIT,
+    )
+    .await;
+    Running { fake, bot, _dir: dir }
+}
+
+fn interaction_id(payload: &Value) -> u64 {
+    payload["id"].as_str().unwrap().parse().unwrap()
+}
+
+/// Sends an interaction and returns its callback.
+pub async fn send(fake: &FakeDiscord, payload: Value) -> (u64, RecordedCall) {
+    let id = interaction_id(&payload);
+    fake.send_interaction(payload).await;
+    (id, fake.wait_for_callback(id, WAIT).await)
+}
+
+/// Waits for the edit of a deferred answer (the one that carries the board).
+pub async fn original_edit(fake: &FakeDiscord, id: u64) -> RecordedCall {
+    fake.wait_for(
+        |c| {
+            c.method == "PATCH"
+                && c.route().ends_with("/messages/@original")
+                && c.interaction_id() == Some(id)
+        },
+        WAIT,
+    )
+    .await
+}
+
+/// Checks an edit carries a PNG board of a plausible size and returns the text.
+pub fn assert_board(edit: &RecordedCall) -> String {
+    let files = edit.files();
+    assert_eq!(files.len(), 1, "one picture attached");
+    assert_eq!(files[0].filename.as_deref(), Some("board.png"));
+    let img = image::load_from_memory(&files[0].bytes).expect("the attachment decodes as an image");
+    assert!(
+        (600..=1200).contains(&img.width()) && (600..=1400).contains(&img.height()),
+        "{}x{}",
+        img.width(),
+        img.height()
+    );
+    let payload = edit.payload_json().unwrap();
+    assert_eq!(payload["embeds"][0]["image"]["url"], "attachment://board.png");
+    edit.content().unwrap_or_default()
+}
+
+pub async fn slash_move(fake: &FakeDiscord, user: User, text: &str) -> (u64, RecordedCall) {
+    send(fake, fake.slash("move", &[("move", Opt::from(text))], user, GAMES_CHANNEL)).await
+}
+
+/// Starts a Tablut game between Alice (first, Black) and Bob via `/play` and the Accept button.
+pub async fn start_tablut(fake: &FakeDiscord) {
+    let play = fake.slash(
+        "play",
+        &[("game", "tablut".into()), ("opponent", BOB.into()), ("side", "first".into())],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, challenge) = send(fake, play).await;
+    assert_eq!(challenge.callback_type(), Some(4));
+    assert!(!challenge.is_ephemeral());
+    let message = challenge.message().unwrap();
+    assert!(challenge.content().unwrap().contains(&BOB.mention()), "{:?}", challenge.content());
+    let accept = message["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+    assert!(accept.starts_with(&format!("accept:{GAMES_CHANNEL}:")), "{accept}");
+
+    // Carol presses Accept: told privately that it is not hers.
+    let (_, nope) = send(fake, fake.button(&accept, CAROL, GAMES_CHANNEL)).await;
+    assert!(nope.is_ephemeral(), "{nope:?}");
+    let (id, ack) = send(fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    assert_eq!(ack.callback_type(), Some(6), "the challenge message is updated in place");
+    let text = assert_board(&original_edit(fake, id).await);
+    assert!(text.contains(&ALICE.mention()), "Alice is to move: {text}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn registers_commands_and_plays_a_game_to_its_end() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let names: Vec<String> =
+        fake.registered_commands().iter().filter_map(|c| c["name"].as_str().map(str::to_string)).collect();
+    for expected in ["play", "accept", "decline", "move", "board", "resign", "abort", "help"] {
+        assert!(names.iter().any(|n| n == expected), "/{expected} registered: {names:?}");
+    }
+    start_tablut(&fake).await;
+
+    // Autocomplete for /move offers Alice's legal moves from e8.
+    let ac = fake.autocomplete("move", &[("move", Opt::from("e8"))], "move", ALICE, GAMES_CHANNEL);
+    let (_, answer) = send(&fake, ac).await;
+    assert_eq!(answer.callback_type(), Some(8));
+    let choices = answer.json().unwrap()["data"]["choices"].as_array().unwrap().clone();
+    assert!(!choices.is_empty() && choices.len() <= 25);
+    assert!(choices.iter().all(|c| c["value"].as_str().unwrap().starts_with("e8")), "{choices:?}");
+
+    // Mistakes are answered privately, at once, and change nothing.
+    let (_, unreadable) = slash_move(&fake, ALICE, "e8-z9").await;
+    assert!(unreadable.is_ephemeral() && unreadable.callback_type() == Some(4), "{unreadable:?}");
+    let (_, illegal) = slash_move(&fake, ALICE, "e8-e4").await;
+    assert!(illegal.is_ephemeral(), "{illegal:?}");
+    let (_, early) = slash_move(&fake, BOB, "e4-h4").await;
+    assert!(early.is_ephemeral() && early.content().unwrap().contains("not your turn"), "{early:?}");
+
+    // A recorded game to its end: the king leaves the throne and is captured against it.
+    let moves = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
+    let mut last = String::new();
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { ALICE } else { BOB };
+        let (id, deferred) = slash_move(&fake, who, m).await;
+        assert_eq!(deferred.callback_type(), Some(5), "move {m}: {deferred:?}");
+        last = assert_board(&original_edit(&fake, id).await);
+        assert!(last.contains(&format!("`{m}")), "{last}");
+    }
+    assert!(last.contains("Game over") && last.contains("wins"), "{last}");
+    let (_, after) = slash_move(&fake, BOB, "e4-e3").await;
+    assert!(after.is_ephemeral(), "no game any more: {after:?}");
+    bot.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_and_its_buttons_survive_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        token: Token::new("fake-token-not-secret"),
+        guild_id: Some(GUILD_ID),
+        database: dir.path().join("bot.db"),
+        api_proxy: Some(fake.base_url()),
+        ..Config::default()
+    };
+    let bot = Bot::start(&config).await.unwrap();
+    fake.wait_ready(WAIT).await;
+    let play =
+        fake.slash("play", &[("game", "tablut".into()), ("opponent", BOB.into())], ALICE, GAMES_CHANNEL);
+    let (_, challenge) = send(&fake, play).await;
+    let accept = challenge.message().unwrap()["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    bot.shutdown().await.unwrap();
+
+    // A new process: same database, a fresh gateway session; the old button still works.
+    let bot = Bot::start(&config).await.unwrap();
+    fake.wait_for_gateway_op(2, WAIT).await;
+    let (id, ack) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    assert_eq!(ack.callback_type(), Some(6), "{ack:?}");
+    assert_board(&original_edit(&fake, id).await);
+    let (_, board) = send(&fake, fake.slash("board", &[], BOB, GAMES_CHANNEL)).await;
+    assert_eq!(board.callback_type(), Some(5));
+    bot.shutdown().await.unwrap();
+}
+
+#[tokio::test]
+async fn the_token_never_reaches_the_bots_errors() {
+    // A bot that cannot reach its gateway fails with a message that does not contain the token.
+    let dir = tempfile::tempdir().unwrap();
+    let config = Config {
+        token: Token::new("very-secret-token-value"),
+        database: dir.path().join("x.db"),
+        api_proxy: Some("http://127.0.0.1:9".to_string()),
+        ..Config::default()
+    };
+    let bot = Bot::start(&config).await.unwrap();
+    let err = bot.shutdown().await;
+    if let Err(e) = err {
+        assert!(!format!("{e:#} {e:?}").contains("very-secret-token-value"));
+    }
+    assert!(!format!("{config:?}").contains("very-secret-token-value"));
+}

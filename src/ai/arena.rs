@@ -1,0 +1,190 @@
+//! Matches between players (AI levels, a random mover, a greedy one-ply player), for `tabula match` and tuning.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::seq::IndexedRandom;
+use rand_chacha::ChaCha8Rng;
+
+use super::{Limits, greedy, think};
+use crate::games::{AnyGame, GameKind, Setup};
+
+/// Who plays a seat in a match.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// The AI at a level, 1..=5.
+    Level(u8),
+    /// A uniformly random legal mover.
+    Random,
+    /// The best immediate material or score, one ply deep.
+    Greedy,
+}
+
+impl FromStr for Player {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "random" => Ok(Player::Random),
+            "greedy" => Ok(Player::Greedy),
+            other => match other.parse::<u8>() {
+                Ok(n) if super::LEVELS.contains(&n) => Ok(Player::Level(n)),
+                _ => Err(format!("`{s}` is not a player: use a level 1 to 5, `random` or `greedy`")),
+            },
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Level(n) => write!(f, "level {n}"),
+            Player::Random => f.write_str("random"),
+            Player::Greedy => f.write_str("greedy"),
+        }
+    }
+}
+
+/// A longest game before a match calls it a draw (no game of ours gets near it in normal play).
+const MAX_PLIES: usize = 2000;
+
+/// Plies of random moves that open a Tablut match game, so that games differ.
+const TABLUT_RANDOM_PLIES: usize = 2;
+
+/// Plays the seat to move's choice, all its moves.
+fn choose(game: &AnyGame, player: Player, top: Duration, rng: &mut ChaCha8Rng) -> Vec<String> {
+    let seed = rand::Rng::random::<u64>(rng);
+    match player {
+        Player::Random => {
+            let legal = game.legal_moves_text();
+            legal.choose(rng).cloned().into_iter().collect()
+        }
+        Player::Greedy => greedy(game, seed),
+        Player::Level(n) => think(game, &Limits::level(game.kind(), n, top, seed)).moves,
+    }
+}
+
+/// Plays one game with `players[seat]` in each seat; returns the winning seat, or `None` for a draw.
+pub fn play_game(kind: GameKind, players: &[Player], seed: u64, top: Duration) -> Result<Option<usize>, String> {
+    let setup = Setup { variant: String::new(), seed, seats: players.len() };
+    let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
+    let mut plies = 0;
+    while let Some(seat) = game.to_move() {
+        if plies >= MAX_PLIES {
+            return Ok(None);
+        }
+        let player =
+            if kind == GameKind::Tablut && plies < TABLUT_RANDOM_PLIES { Player::Random } else { players[seat] };
+        let moves = choose(&game, player, top, &mut rng);
+        if moves.is_empty() {
+            return Err(format!("{player} found no move in a game that is not over"));
+        }
+        for m in &moves {
+            game.play_text(m).map_err(|e| format!("{player} chose `{m}`, which was refused: {e}"))?;
+        }
+        plies += moves.len();
+    }
+    Ok(game.outcome().and_then(|o| o.winner))
+}
+
+/// The tally of a match, from player A's point of view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// A's score share: a win counts 1, a draw 1/2.
+    pub fn score(&self) -> f64 {
+        if self.games() == 0 { 0.0 } else { (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games()) }
+    }
+
+    /// The 95% Wilson score interval of A's score share.
+    pub fn interval(&self) -> (f64, f64) {
+        let n = f64::from(self.games());
+        if n == 0.0 {
+            return (0.0, 1.0);
+        }
+        let z = 1.96_f64;
+        let p = self.score();
+        let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+        let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / (1.0 + z * z / n);
+        ((centre - half).max(0.0), (centre + half).min(1.0))
+    }
+}
+
+impl fmt::Display for Tally {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (lo, hi) = self.interval();
+        write!(
+            f,
+            "A: {} wins, {} draws, {} losses in {} games; score {:.1}% (95% interval {:.1}%-{:.1}%)",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            100.0 * self.score(),
+            100.0 * lo,
+            100.0 * hi
+        )
+    }
+}
+
+/// Plays `games` two-player games of A against B, alternating who moves first, each from its own seed.
+/// `on_game` hears each game's number and result (`Some(true)` = A won).
+pub fn play_match(
+    kind: GameKind,
+    a: Player,
+    b: Player,
+    games: u32,
+    seed: u64,
+    top: Duration,
+    mut on_game: impl FnMut(u32, Option<bool>),
+) -> Result<Tally, String> {
+    let mut tally = Tally::default();
+    for i in 0..games {
+        let a_seat = (i % 2) as usize;
+        let players = if a_seat == 0 { [a, b] } else { [b, a] };
+        let winner = play_game(kind, &players, seed.wrapping_add(u64::from(i)), top)?;
+        let a_won = winner.map(|w| w == a_seat);
+        match a_won {
+            Some(true) => tally.wins += 1,
+            Some(false) => tally.losses += 1,
+            None => tally.draws += 1,
+        }
+        on_game(i + 1, a_won);
+    }
+    Ok(tally)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_parse() {
+        assert_eq!("3".parse::<Player>(), Ok(Player::Level(3)));
+        assert_eq!("Random".parse::<Player>(), Ok(Player::Random));
+        assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
+        assert!("6".parse::<Player>().is_err());
+        assert!("best".parse::<Player>().is_err());
+    }
+
+    #[test]
+    fn wilson_interval_brackets_the_score() {
+        let t = Tally { wins: 99, draws: 0, losses: 1 };
+        let (lo, hi) = t.interval();
+        assert!(lo > 0.94 && lo < 0.99 && hi > 0.99 && hi <= 1.0, "{lo} {hi}");
+        let even = Tally { wins: 50, draws: 0, losses: 50 };
+        let (lo, hi) = even.interval();
+        assert!((lo - 0.404).abs() < 0.01 && (hi - 0.596).abs() < 0.01, "{lo} {hi}");
+    }
+}

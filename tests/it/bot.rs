@@ -68,7 +68,7 @@ pub fn assert_board(edit: &RecordedCall) -> String {
     assert_eq!(files[0].filename.as_deref(), Some("board.png"));
     let img = image::load_from_memory(&files[0].bytes).expect("the attachment decodes as an image");
     assert!(
-        (600..=1200).contains(&img.width()) && (600..=1400).contains(&img.height()),
+        (600..=1200).contains(&img.width()) && (300..=1600).contains(&img.height()),
         "{}x{}",
         img.width(),
         img.height()
@@ -198,4 +198,101 @@ async fn the_token_never_reaches_the_bots_errors() {
         assert!(!format!("{e:#} {e:?}").contains("very-secret-token-value"));
     }
     assert!(!format!("{config:?}").contains("very-secret-token-value"));
+}
+
+/// Whose move it is, found the way a player would: autocomplete only offers moves to the player to move.
+async fn player_to_move(fake: &FakeDiscord, players: &[User]) -> Option<(User, Vec<String>)> {
+    for &p in players {
+        let ac = fake.autocomplete("move", &[("move", Opt::from(""))], "move", p, GAMES_CHANNEL);
+        let (_, answer) = send(fake, ac).await;
+        let choices: Vec<String> = answer.json().unwrap()["data"]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["value"].as_str().unwrap().to_string())
+            .collect();
+        if !choices.is_empty() {
+            return Some((p, choices));
+        }
+    }
+    None
+}
+
+/// Plays the game in the channel to its end, each player taking the first suggestion; returns the last text.
+async fn play_out(fake: &FakeDiscord, players: &[User], max_moves: usize) -> String {
+    let mut last = String::new();
+    for _ in 0..max_moves {
+        let Some((who, choices)) = player_to_move(fake, players).await else { return last };
+        assert!(choices.len() <= 25);
+        let (id, deferred) = slash_move(fake, who, &choices[0]).await;
+        assert_eq!(deferred.callback_type(), Some(5), "{} played {}: {deferred:?}", who.name, choices[0]);
+        last = assert_board(&original_edit(fake, id).await);
+        if last.contains("Game over") {
+            return last;
+        }
+    }
+    panic!("the game did not end within {max_moves} moves; last: {last}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tzaar_game_with_whole_turns_and_single_moves() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let play = fake.slash(
+        "play",
+        &[
+            ("game", "tzaar".into()),
+            ("opponent", BOB.into()),
+            ("side", "first".into()),
+            ("setup", "standard".into()),
+        ],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, challenge) = send(&fake, play).await;
+    let accept = challenge.message().unwrap()["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (id, _) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    assert_board(&original_edit(&fake, id).await);
+    // White's opening is a single capture; a stacking move is refused with the reason.
+    let (_, refused) = slash_move(&fake, ALICE, "A1-A2").await;
+    assert!(refused.is_ephemeral(), "{refused:?}");
+    let (id, _) = slash_move(&fake, ALICE, "A5xA4").await;
+    assert_board(&original_edit(&fake, id).await);
+    // Black sends a whole turn at once, after asking autocomplete for its captures from one point.
+    let (who, choices) = player_to_move(&fake, &[ALICE, BOB]).await.unwrap();
+    assert_eq!(who, BOB);
+    let capture = choices.iter().find(|c| c.contains('x')).unwrap().clone();
+    let (id, _) = slash_move(&fake, BOB, &format!("{capture} pass")).await;
+    let text = assert_board(&original_edit(&fake, id).await);
+    assert!(text.contains("pass") || text.contains("passed"), "{text}");
+    let last = play_out(&fake, &[ALICE, BOB], 200).await;
+    assert!(last.contains("wins"), "{last}");
+    bot.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_three_player_tantrix_game_to_its_end() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let play = fake.slash(
+        "play",
+        &[("game", "tantrix".into()), ("opponent", BOB.into()), ("opponent2", CAROL.into())],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, challenge) = send(&fake, play).await;
+    let content = challenge.content().unwrap();
+    assert!(content.contains(&BOB.mention()) && content.contains(&CAROL.mention()), "{content}");
+    let accept = challenge.message().unwrap()["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let (_, first) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    assert_eq!(first.callback_type(), Some(7), "Bob's acceptance updates the challenge: {first:?}");
+    let (id, _) = send(&fake, fake.button(&accept, CAROL, GAMES_CHANNEL)).await;
+    assert_board(&original_edit(&fake, id).await);
+    let last = play_out(&fake, &[ALICE, BOB, CAROL], 120).await;
+    assert!(last.contains("Game over"), "{last}");
+    bot.shutdown().await.unwrap();
 }

@@ -1,6 +1,7 @@
 //! Integration tests: one binary, one module per area.
 
 mod bot;
+mod cli;
 mod console;
 mod fake_discord;
 mod fake_discord_selftest;

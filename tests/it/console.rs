@@ -7,6 +7,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use tabula::games::Engine as _;
+
 struct Console {
     child: Child,
     stdin: ChildStdin,
@@ -120,5 +122,55 @@ fn console_input_mistakes_get_one_clear_line() {
     assert!(out[0].contains("no game called `chess`"), "{out:?}");
     let out = console.say("@alice /move e8-d8", "only");
     assert!(out[0].contains("no game in this channel"), "{out:?}");
+    console.kill();
+}
+
+/// Asks each player for suggestions; the one who gets some is to move.
+fn to_move(console: &mut Console, players: &[&str]) -> Option<(String, Vec<String>)> {
+    for p in players {
+        let out = console.say(&format!("@{p} /suggest"), "only");
+        let line = out.last().unwrap();
+        if !line.contains("no suggestions") {
+            let list = line.split(" only) ").nth(1).unwrap().split_whitespace().map(str::to_string).collect();
+            return Some(((*p).to_string(), list));
+        }
+    }
+    None
+}
+
+#[test]
+fn console_plays_tzaar_turns_and_a_three_player_tantrix_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("#t1 @alice /play game:tzaar opponent:@bob setup:standard side:first", "[Accept]");
+    console.say("#t1 @bob /accept", "picture:");
+    let out = console.say("#t1 @alice /move A5xA4", "picture:");
+    assert!(out.iter().any(|l| l.contains("@bob")), "{out:?}");
+    // A whole turn in one command: a capture the engine says is legal, then a pass.
+    let mut game = tabula::games::tzaar::Game::new(&tabula::games::Setup {
+        variant: "standard".into(),
+        seed: 0,
+        seats: 2,
+    })
+    .unwrap();
+    game.play_text("A5xA4").unwrap();
+    let capture = game.legal_moves_text().into_iter().find(|m| m.contains('x')).unwrap();
+    let out = console.say(&format!("#t1 @bob /move {capture} pass"), "picture:");
+    assert!(out.iter().any(|l| l.contains("then `pass`")), "{out:?}");
+    let out = console.say("#t1 @bob /move pass", "only");
+    assert!(out.iter().any(|l| l.contains("not your turn")), "{out:?}");
+
+    console.say("@alice /play game:tantrix opponent:@bob opponent2:@carol", "[Accept]");
+    console.say("@bob /accept", "carol");
+    console.say("@carol /accept", "picture:");
+    let mut moves = 0;
+    let mut last = Vec::new();
+    while let Some((who, list)) = to_move(&mut console, &["alice", "bob", "carol"]) {
+        last = console.say(&format!("@{who} /move {}", list[0]), "picture:");
+        moves += 1;
+        assert!(moves <= 80, "the game does not end");
+    }
+    assert!(moves >= 56 - 3, "every tile but the first placed: {moves}");
+    assert!(last.iter().any(|l| l.contains("Game over")), "{last:?}");
     console.kill();
 }

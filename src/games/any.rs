@@ -108,4 +108,42 @@ impl AnyGame {
     pub fn text_board(&self) -> String {
         dispatch!(self, g => g.text_board())
     }
+
+    /// What the player to move must do now, when the game asks more than "your move": TZAAR's phases, Tantrix's
+    /// forced spaces.
+    pub fn prompt(&self) -> Option<String> {
+        match self {
+            AnyGame::Tablut(_) => None,
+            AnyGame::Tzaar(g) => Some(match g.position().phase() {
+                tzaar::Phase::Opening => "White's opening turn is a single capture.".to_string(),
+                tzaar::Phase::Capture => {
+                    "Start the turn with a capture; you may send both moves at once (`E4xD4 F4-F5`)."
+                        .to_string()
+                }
+                tzaar::Phase::Second => {
+                    "Second move of the turn: a capture, stacking onto your own stack, or `pass`.".to_string()
+                }
+            }),
+            AnyGame::Tantrix(g) => {
+                let forced = g.forced_spaces();
+                let fills: Vec<String> = g
+                    .legal_moves()
+                    .iter()
+                    .filter(|p| forced.contains(&p.cell))
+                    .map(|p| format!("({})", p.cell))
+                    .collect::<std::collections::BTreeSet<_>>()
+                    .into_iter()
+                    .collect();
+                if fills.is_empty() {
+                    None
+                } else {
+                    Some(format!(
+                        "Forced space{} to fill first: {}; the suggestions start with them.",
+                        if fills.len() == 1 { "" } else { "s" },
+                        fills.join(", ")
+                    ))
+                }
+            }
+        }
+    }
 }

@@ -730,12 +730,19 @@ fn lineup(live: &Live, game: &AnyGame) -> String {
 
 fn turn_line(live: &Live, game: &AnyGame) -> String {
     match game.to_move() {
-        Some(seat) => format!(
-            "Move {}: {} ({}) to move, with /move.",
-            game.move_number(),
-            mention(live.record.players[seat].id),
-            game.seat_label(seat)
-        ),
+        Some(seat) => {
+            let mut text = format!(
+                "Move {}: {} ({}) to move, with /move.",
+                game.move_number(),
+                mention(live.record.players[seat].id),
+                game.seat_label(seat)
+            );
+            if let Some(prompt) = game.prompt() {
+                text.push(' ');
+                text.push_str(&prompt);
+            }
+            text
+        }
         None => String::new(),
     }
 }

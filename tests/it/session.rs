@@ -294,3 +294,34 @@ async fn help_explains_commands_and_games() {
     let tablut = s.handle(CHANNEL, &alice(), Request::Help { game: Some(GameKind::Tablut) }).await;
     assert_private(&tablut, "Tablut");
 }
+
+#[test]
+fn the_turn_prompt_names_tzaar_phases_and_tantrix_forced_spaces() {
+    use tabula::games::{AnyGame, Setup};
+    let setup = |variant: &str, seats| Setup { variant: variant.into(), seed: 7, seats };
+    let mut tzaar = AnyGame::new(GameKind::Tzaar, &setup("standard", 2)).unwrap();
+    assert!(tzaar.prompt().unwrap().contains("single capture"));
+    tzaar.play_text("A5xA4").unwrap();
+    assert!(tzaar.prompt().unwrap().contains("Start the turn with a capture"));
+    let capture = tzaar.legal_moves_text().into_iter().find(|m| m.contains('x')).unwrap();
+    tzaar.play_text(&capture).unwrap();
+    assert!(tzaar.prompt().unwrap().contains("`pass`"));
+
+    let mut tantrix = AnyGame::new(GameKind::Tantrix, &setup("", 3)).unwrap();
+    let mut seen = false;
+    while tantrix.to_move().is_some() {
+        if let Some(prompt) = tantrix.prompt() {
+            assert!(prompt.starts_with("Forced space"), "{prompt}");
+            let first = tantrix.suggest("", 25).remove(0);
+            let cell = first.split('@').nth(1).unwrap().split(':').next().unwrap().to_string();
+            assert!(
+                prompt.contains(&format!("({cell})")),
+                "the first suggestion fills a forced space: {first} / {prompt}"
+            );
+            seen = true;
+        }
+        let m = tantrix.legal_moves_text().remove(0);
+        tantrix.play_text(&m).unwrap();
+    }
+    assert!(seen, "a whole game passes through forced spaces");
+}

@@ -25,6 +25,7 @@ async fn start(s: &Sessions<SqliteStore>, channel: u64) {
         opponents: vec![b.member.clone()],
         variant: None,
         side: SidePref::First,
+        level: None,
     };
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Request::Accept { session: None }).await;

@@ -49,6 +49,8 @@ pub struct Config {
     pub log_level: String,
     pub api_proxy: Option<String>,
     pub picture_dir: PathBuf,
+    pub ai_time_ms: u64,
+    pub ai_concurrency: usize,
 }
 
 impl Default for Config {
@@ -62,6 +64,8 @@ impl Default for Config {
             log_level: "info".to_string(),
             api_proxy: None,
             picture_dir: PathBuf::from("boards"),
+            ai_time_ms: 2000,
+            ai_concurrency: 2,
         }
     }
 }
@@ -78,6 +82,15 @@ pub enum ConfigError {
 }
 
 impl Config {
+    /// The settings of the session layer.
+    pub fn session_config(&self) -> crate::session::SessionConfig {
+        crate::session::SessionConfig {
+            challenge_expiry: std::time::Duration::from_secs(self.challenge_expiry_minutes * 60),
+            ai_time: std::time::Duration::from_millis(self.ai_time_ms),
+            ai_concurrency: self.ai_concurrency.max(1),
+        }
+    }
+
     /// Loads `path` if given (it must exist), else `config.toml` if it exists, then applies the environment.
     pub fn load(path: Option<&Path>) -> Result<Config, ConfigError> {
         let mut config = match path {
@@ -139,6 +152,16 @@ impl Config {
         }
         if let Some(v) = var("TABULA_PICTURE_DIR") {
             self.picture_dir = PathBuf::from(v);
+        }
+        if let Some(v) = var("TABULA_AI_TIME_MS") {
+            self.ai_time_ms = v
+                .trim()
+                .parse()
+                .map_err(|_| bad("TABULA_AI_TIME_MS", "expected a whole number of milliseconds"))?;
+        }
+        if let Some(v) = var("TABULA_AI_CONCURRENCY") {
+            self.ai_concurrency =
+                v.trim().parse().map_err(|_| bad("TABULA_AI_CONCURRENCY", "expected a whole number"))?;
         }
         Ok(())
     }

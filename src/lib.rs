@@ -4,6 +4,7 @@
 //! heart of the bot (challenges, turns, persistence through `store`); `discord`, `local` and `cli` are thin
 //! adapters on top.
 
+pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;

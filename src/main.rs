@@ -36,8 +36,8 @@ fn main() -> ExitCode {
             };
             let database = database.unwrap_or(config.local_database.clone());
             let pictures = pictures.unwrap_or(config.picture_dir.clone());
-            let expiry = std::time::Duration::from_secs(config.challenge_expiry_minutes * 60);
-            match runtime().and_then(|rt| rt.block_on(tabula::local::run(&database, &pictures, expiry))) {
+            let sessions = config.session_config();
+            match runtime().and_then(|rt| rt.block_on(tabula::local::run(&database, &pictures, sessions))) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("{e:#}")),
             }

@@ -54,7 +54,7 @@ const TABLUT_RANDOM_PLIES: usize = 2;
 
 /// Plays the seat to move's choice, all its moves.
 fn choose(game: &AnyGame, player: Player, top: Duration, rng: &mut ChaCha8Rng) -> Vec<String> {
-    let seed = rand::Rng::random::<u64>(rng);
+    let seed = rand::RngExt::random::<u64>(rng);
     match player {
         Player::Random => {
             let legal = game.legal_moves_text();
@@ -66,7 +66,12 @@ fn choose(game: &AnyGame, player: Player, top: Duration, rng: &mut ChaCha8Rng) -
 }
 
 /// Plays one game with `players[seat]` in each seat; returns the winning seat, or `None` for a draw.
-pub fn play_game(kind: GameKind, players: &[Player], seed: u64, top: Duration) -> Result<Option<usize>, String> {
+pub fn play_game(
+    kind: GameKind,
+    players: &[Player],
+    seed: u64,
+    top: Duration,
+) -> Result<Option<usize>, String> {
     let setup = Setup { variant: String::new(), seed, seats: players.len() };
     let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
@@ -75,8 +80,11 @@ pub fn play_game(kind: GameKind, players: &[Player], seed: u64, top: Duration) -
         if plies >= MAX_PLIES {
             return Ok(None);
         }
-        let player =
-            if kind == GameKind::Tablut && plies < TABLUT_RANDOM_PLIES { Player::Random } else { players[seat] };
+        let player = if kind == GameKind::Tablut && plies < TABLUT_RANDOM_PLIES {
+            Player::Random
+        } else {
+            players[seat]
+        };
         let moves = choose(&game, player, top, &mut rng);
         if moves.is_empty() {
             return Err(format!("{player} found no move in a game that is not over"));
@@ -104,7 +112,11 @@ impl Tally {
 
     /// A's score share: a win counts 1, a draw 1/2.
     pub fn score(&self) -> f64 {
-        if self.games() == 0 { 0.0 } else { (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games()) }
+        if self.games() == 0 {
+            0.0
+        } else {
+            (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games())
+        }
     }
 
     /// The 95% Wilson score interval of A's score share.

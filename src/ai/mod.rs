@@ -8,6 +8,7 @@ use std::time::Duration;
 use crate::games::{AnyGame, GameKind};
 
 pub mod arena;
+pub mod search;
 pub mod tablut;
 pub mod tantrix;
 pub mod tzaar;

@@ -5,7 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::games::GameKind;
+use crate::ai::arena::{Player, play_match};
+use crate::ai::{Limits, think};
+use crate::games::{AnyGame, GameKind};
 
 pub mod tablut;
 pub mod tantrix;
@@ -83,6 +85,37 @@ pub enum Command {
         moves: Option<String>,
         #[arg(short = 'o', long)]
         output: PathBuf,
+    },
+    /// Asks the AI for a move and prints it, then the search figures.
+    Bestmove {
+        game: GameKind,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        variant: Option<String>,
+        /// Strength 1 to 5 (default 5).
+        #[arg(long, conflicts_with = "time_ms")]
+        level: Option<u8>,
+        /// Think for this many milliseconds, at full strength.
+        #[arg(long)]
+        time_ms: Option<u64>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
+    /// Plays AI against AI (a level 1-5, `random` or `greedy`) and prints A's wins, draws and losses.
+    Match {
+        game: GameKind,
+        #[arg(long)]
+        a: Player,
+        #[arg(long)]
+        b: Player,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The time budget per move of level 5, in milliseconds (lower levels use less).
+        #[arg(long, default_value_t = 2000)]
+        top_ms: u64,
     },
     /// Prints each colour's best chain score (Tantrix).
     Score {
@@ -184,6 +217,12 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
             writeln!(out, "{}", output.display()).map_err(io)
         }
+        Command::Bestmove { game, position, variant, level, time_ms, seed } => {
+            bestmove(*game, position.as_deref(), variant.as_deref(), *level, *time_ms, *seed, out)
+        }
+        Command::Match { game, a, b, games, seed, top_ms } => {
+            run_match(*game, *a, *b, *games, *seed, *top_ms, out)
+        }
         Command::Score { game: GameKind::Tantrix, position } => {
             for (colour, score) in tantrix::score(position).map_err(Failure::usage)? {
                 writeln!(out, "{colour} {score}").map_err(io)?;
@@ -194,6 +233,77 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             Err(Failure::usage(format!("`score` is for tantrix; {} has no chain scores", game.name())))
         }
     }
+}
+
+/// `tabula match`: A against B, alternating who starts, and A's tally.
+fn run_match(
+    game: GameKind,
+    a: Player,
+    b: Player,
+    games: u32,
+    seed: u64,
+    top_ms: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+    let top = std::time::Duration::from_millis(top_ms);
+    let tally = play_match(game, a, b, games, seed, top, |_, _| {}).map_err(Failure::usage)?;
+    writeln!(
+        out,
+        "{} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
+        game.title()
+    )
+    .map_err(io)?;
+    writeln!(out, "{tally}").map_err(io)
+}
+
+/// `tabula bestmove`: the AI's choice in a position, then its search figures.
+fn bestmove(
+    game: GameKind,
+    position: Option<&str>,
+    variant: Option<&str>,
+    level: Option<u8>,
+    time_ms: Option<u64>,
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), Failure> {
+    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+
+    let any = match game {
+        GameKind::Tablut => AnyGame::Tablut(tablut::game(position, variant).map_err(Failure::usage)?),
+        GameKind::Tzaar => AnyGame::Tzaar(tzaar::game(position, variant).map_err(Failure::usage)?),
+        GameKind::Tantrix => {
+            return Err(Failure::usage(
+                "bestmove is for tablut and tzaar; a Tantrix position does not say whose colour is to move",
+            ));
+        }
+    };
+    if any.to_move().is_none() {
+        return Err(Failure::usage("the game is over in that position: there is no move to find"));
+    }
+    let limits = match (level, time_ms) {
+        (_, Some(ms)) => Limits::time(std::time::Duration::from_millis(ms), seed),
+        (level, None) => {
+            let level = level.unwrap_or(5);
+            if !crate::ai::LEVELS.contains(&level) {
+                return Err(Failure::usage(format!("there is no level {level}: use 1 to 5")));
+            }
+            Limits::level(game, level, std::time::Duration::from_secs(2), seed)
+        }
+    };
+    let report = think(&any, &limits);
+    let secs = report.elapsed.as_secs_f64().max(1e-9);
+    writeln!(out, "{}", report.moves.join(" ")).map_err(io)?;
+    writeln!(
+        out,
+        "depth {} nodes {} score {} time {:.0} ms ({:.0} nodes/s)",
+        report.depth,
+        report.nodes,
+        report.score,
+        secs * 1e3,
+        report.nodes as f64 / secs
+    )
+    .map_err(io)
 }
 
 /// The position a game without a start position (Tantrix) must be given.

@@ -76,3 +76,8 @@ pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -
     let (game, _) = play_line(start(position, variant)?, &moves.join(" "))?;
     Ok(crate::render::tablut::render(&game, &[]))
 }
+
+/// The game to think about for `tabula bestmove`: the position given, or the start.
+pub fn game(position: Option<&str>, variant: Option<&str>) -> Result<Game, String> {
+    Ok(Game::from_position(start(position, variant)?))
+}

@@ -97,3 +97,8 @@ pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -
     let names = ["White".to_string(), "Black".to_string()];
     Ok(crate::render::tzaar::render(&game, &names))
 }
+
+/// The game to think about for `tabula bestmove`: the position given, or the start.
+pub fn game(position: Option<&str>, variant: Option<&str>) -> Result<Game, String> {
+    Ok(Game::from_position(start(position, variant)?))
+}

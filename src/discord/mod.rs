@@ -9,11 +9,11 @@ use std::sync::Arc;
 
 use anyhow::Context as _;
 use serenity::all::{
-    ButtonStyle as DiscordButtonStyle, CommandInteraction, CommandOptionType, ComponentInteraction, Context,
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
-    EditInteractionResponse, EventHandler, GatewayIntents, GuildId, Interaction, Ready, ResolvedOption,
-    ResolvedValue, ShardManager, User,
+    ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
+    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EventHandler, GatewayIntents,
+    GuildId, Interaction, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -22,8 +22,8 @@ use crate::config::Config;
 use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, SessionConfig, Sessions,
-    SidePref, parse_button,
+    Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, Sessions, SidePref,
+    parse_button,
 };
 use crate::store::SqliteStore;
 
@@ -68,6 +68,15 @@ pub fn commands() -> Vec<CreateCommand> {
                 "variant",
                 "A ruleset or setup where the game has several",
             ))
+            .add_option(
+                CreateCommandOption::new(
+                    CommandOptionType::Integer,
+                    "level",
+                    "Against Tabula itself: 1 (gentle) to 5",
+                )
+                .min_int_value(1)
+                .max_int_value(5),
+            )
             .add_option(
                 CreateCommandOption::new(
                     CommandOptionType::String,
@@ -131,7 +140,17 @@ fn read_request(name: &str, options: &[ResolvedOption<'_>]) -> Result<Request, S
                     return Err(format!("`{other}` is not a side: choose first, second or random."));
                 }
             };
-            Request::Play { game, opponents, variant: string("variant").or_else(|| string("setup")), side }
+            let level = options.iter().find(|o| o.name == "level").and_then(|o| match o.value {
+                ResolvedValue::Integer(n) => u8::try_from(n).ok().or(Some(0)),
+                _ => None,
+            });
+            Request::Play {
+                game,
+                opponents,
+                variant: string("variant").or_else(|| string("setup")),
+                side,
+                level,
+            }
         }
         "accept" => Request::Accept { session: None },
         "decline" => Request::Decline { session: None },
@@ -197,6 +216,29 @@ struct Handler {
 }
 
 impl Handler {
+    /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
+    fn spawn_ai(&self, ctx: &Context, channel: u64) {
+        let sessions = self.sessions.clone();
+        let http = ctx.http.clone();
+        tokio::spawn(async move {
+            while let Some(reply) = sessions.ai_turn(channel).await {
+                let mut message = CreateMessage::new().content(&reply.text);
+                if let Some(board) = reply.board {
+                    let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
+                    let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
+                        .await
+                        .unwrap_or_default();
+                    message = message
+                        .embed(CreateEmbed::new().title(title).image("attachment://board.png"))
+                        .add_file(CreateAttachment::bytes(png, "board.png"));
+                }
+                if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
+                    tracing::warn!(channel, error = %e, "could not post the AI's move");
+                }
+            }
+        });
+    }
+
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref());
         let request = match read_request(&cmd.data.name, &cmd.data.options()) {
@@ -207,6 +249,7 @@ impl Handler {
         if reply.ephemeral {
             return cmd.create_response(&ctx.http, private_message(&reply.text)).await;
         }
+        self.spawn_ai(ctx, cmd.channel_id.get());
         if let Some(board) = reply.board.clone() {
             cmd.defer(&ctx.http).await?;
             cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ())
@@ -234,6 +277,7 @@ impl Handler {
         if reply.ephemeral {
             return press.create_response(&ctx.http, private_message(&reply.text)).await;
         }
+        self.spawn_ai(ctx, channel);
         // The challenge message itself is updated: its buttons go once the challenge is settled.
         if let Some(board) = reply.board.clone() {
             press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
@@ -261,6 +305,11 @@ impl Handler {
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        self.sessions.set_bot_id(ready.user.id.get());
+        // Games whose AI was thinking when the bot stopped: it thinks again.
+        for channel in self.sessions.ai_channels().await {
+            self.spawn_ai(&ctx, channel);
+        }
         let registered = match self.guild_id {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands()).await,
             None => serenity::all::Command::set_global_commands(&ctx.http, commands()).await,
@@ -299,12 +348,7 @@ impl Bot {
         let store = SqliteStore::open(&config.database)
             .await
             .with_context(|| format!("cannot open the database {}", config.database.display()))?;
-        let sessions = Arc::new(Sessions::new(
-            store,
-            SessionConfig {
-                challenge_expiry: std::time::Duration::from_secs(config.challenge_expiry_minutes * 60),
-            },
-        ));
+        let sessions = Arc::new(Sessions::new(store, config.session_config()));
         let mut http = HttpBuilder::new(config.token.expose());
         if let Some(proxy) = &config.api_proxy {
             // A proxy (a rate-limit proxy in production, a fake Discord in tests) does the rate limiting.

@@ -17,6 +17,9 @@ use crate::render::board_png;
 use crate::session::{Actor, Member, Request, Sessions, SidePref};
 use crate::store::{SqliteStore, Store};
 
+/// The console's name for the bot itself: challenge `@tabula` to play the AI.
+pub const BOT_NAME: &str = "tabula";
+
 /// Members with these names hold the "manage messages" permission in the console (they may abort any game).
 const MANAGERS: [&str; 2] = ["admin", "mod"];
 
@@ -97,6 +100,7 @@ pub struct Console<S: Store> {
 
 impl<S: Store> Console<S> {
     pub async fn new(sessions: Arc<Sessions<S>>, pictures: &Path) -> Self {
+        sessions.set_bot_id(member_id(BOT_NAME));
         let mut console = Console {
             sessions,
             pictures: pictures.to_path_buf(),
@@ -122,7 +126,30 @@ impl<S: Store> Console<S> {
     fn member(&mut self, name: &str) -> Member {
         let id = member_id(name);
         self.names.entry(id).or_insert_with(|| name.to_string());
-        Member::new(id, name)
+        Member { id, name: name.to_string(), bot: name.eq_ignore_ascii_case(BOT_NAME) }
+    }
+
+    /// Lets the AI play in `channel` while it is to move, and returns what it said.
+    async fn ai_moves(&self, channel: &str, channel_id: u64) -> String {
+        let mut out = String::new();
+        while let Some(reply) = self.sessions.ai_turn(channel_id).await {
+            out.push_str(&self.show(channel, reply).await);
+        }
+        out
+    }
+
+    /// Runs the AI in every channel where it owes a move (after a restart).
+    pub async fn resume_ai(&mut self) -> String {
+        let mut out = String::new();
+        let mut waiting = Vec::new();
+        for id in self.sessions.ai_channels().await {
+            let name = self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone());
+            waiting.push((name.unwrap_or_else(|| format!("channel-{id}")), id));
+        }
+        for (name, id) in waiting {
+            out.push_str(&self.ai_moves(&name, id).await);
+        }
+        out
     }
 
     /// Replaces `<@id>` mentions with `@name`.
@@ -180,7 +207,11 @@ impl<S: Store> Console<S> {
             Some(other) => return Err(format!("`side:{other}` is not a side: use first, second or random.")),
         };
         let variant = option(&["variant", "setup"]);
-        Ok(Request::Play { game, opponents, variant, side })
+        let level = match option(&["level"]) {
+            None => None,
+            Some(l) => Some(l.parse::<u8>().map_err(|_| format!("`level:{l}` is not a level: use 1 to 5."))?),
+        };
+        Ok(Request::Play { game, opponents, variant, side, level })
     }
 
     /// Handles one input line and returns what to print.
@@ -230,9 +261,19 @@ impl<S: Store> Console<S> {
             }
         };
         let reply = self.sessions.handle(channel, &actor, request).await;
+        let mut out = if reply.ephemeral {
+            format!("(to @{} only) {}\n", line.user, self.humanize(&reply.text))
+        } else {
+            self.show(&line.channel, reply).await
+        };
+        out.push_str(&self.ai_moves(&line.channel, channel).await);
+        out
+    }
+
+    /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
+    async fn show(&self, channel: &str, reply: crate::session::Reply) -> String {
         let mut out = String::new();
-        let prefix = if reply.ephemeral { format!("(to @{} only) ", line.user) } else { String::new() };
-        let _ = writeln!(out, "{prefix}{}", self.humanize(&reply.text));
+        let _ = writeln!(out, "{}", self.humanize(&reply.text));
         if !reply.buttons.is_empty() {
             let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
@@ -243,8 +284,7 @@ impl<S: Store> Console<S> {
                 out.push('\n');
             }
             let ply = board.game.moves_text().len();
-            let file =
-                self.pictures.join(format!("{}-{}-{ply:03}.png", line.channel, board.game.kind().name()));
+            let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
             let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
                 .await
                 .unwrap_or_default();
@@ -266,10 +306,15 @@ impl<S: Store> Console<S> {
 }
 
 /// Runs the console on standard input until it ends, printing to standard output.
-pub async fn run(database: &Path, pictures: &Path, expiry: std::time::Duration) -> anyhow::Result<()> {
+pub async fn run(
+    database: &Path,
+    pictures: &Path,
+    config: crate::session::SessionConfig,
+) -> anyhow::Result<()> {
     let store = SqliteStore::open(database).await?;
-    let sessions = Arc::new(Sessions::new(store, crate::session::SessionConfig { challenge_expiry: expiry }));
+    let sessions = Arc::new(Sessions::new(store, config));
     let mut console = Console::new(sessions.clone(), pictures).await;
+    let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
     if interactive {
@@ -280,6 +325,7 @@ pub async fn run(database: &Path, pictures: &Path, expiry: std::time::Duration) 
         )
         .await?;
     }
+    write_flush(&mut stdout, &resumed).await?;
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     while let Some(line) = lines.next_line().await? {
         let out = console.line(&line).await;

@@ -5,8 +5,9 @@
 //! decided on, so two moves sent at once can never both apply. An accepted move is committed to the store before
 //! the reply is returned.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -57,6 +58,8 @@ pub enum Request {
         opponents: Vec<Member>,
         variant: Option<String>,
         side: SidePref,
+        /// The AI level when the bot itself is challenged.
+        level: Option<u8>,
     },
     /// Accept a challenge; `session` is set when it comes from a button naming one.
     Accept {
@@ -83,11 +86,22 @@ pub enum Request {
 #[derive(Clone, Debug)]
 pub struct SessionConfig {
     pub challenge_expiry: Duration,
+    /// The AI's time budget per move at level 5 (lower levels use less).
+    pub ai_time: Duration,
+    /// Most AI searches running at once, across all channels.
+    pub ai_concurrency: usize,
 }
+
+/// The AI level used when a challenge of the bot names none.
+pub const DEFAULT_LEVEL: u8 = 3;
 
 impl Default for SessionConfig {
     fn default() -> Self {
-        SessionConfig { challenge_expiry: Duration::from_secs(15 * 60) }
+        SessionConfig {
+            challenge_expiry: Duration::from_secs(15 * 60),
+            ai_time: Duration::from_secs(2),
+            ai_concurrency: 2,
+        }
     }
 }
 
@@ -134,6 +148,12 @@ pub struct Sessions<S: Store> {
     config: SessionConfig,
     clock: Clock,
     slots: Mutex<HashMap<u64, Arc<tokio::sync::Mutex<Slot>>>>,
+    /// The bot's own user id, once known: challenging it starts a game against the AI.
+    bot_id: AtomicU64,
+    /// Bounds the AI searches running at once.
+    ai_slots: Arc<tokio::sync::Semaphore>,
+    /// Channels whose AI is thinking, so that one search runs per channel.
+    ai_busy: Mutex<HashSet<u64>>,
 }
 
 /// Most suggestions a platform shows at once (Discord's autocomplete limit).
@@ -145,7 +165,25 @@ impl<S: Store> Sessions<S> {
     }
 
     pub fn with_clock(store: S, config: SessionConfig, clock: Clock) -> Self {
-        Sessions { store, config, clock, slots: Mutex::new(HashMap::new()) }
+        let ai_slots = Arc::new(tokio::sync::Semaphore::new(config.ai_concurrency.max(1)));
+        Sessions {
+            store,
+            config,
+            clock,
+            slots: Mutex::new(HashMap::new()),
+            bot_id: AtomicU64::new(0),
+            ai_slots,
+            ai_busy: Mutex::new(HashSet::new()),
+        }
+    }
+
+    /// Tells the layer the bot's own user id (from the platform's ready event).
+    pub fn set_bot_id(&self, id: u64) {
+        self.bot_id.store(id, Ordering::Relaxed);
+    }
+
+    pub fn bot_id(&self) -> Option<u64> {
+        Some(self.bot_id.load(Ordering::Relaxed)).filter(|&id| id != 0)
     }
 
     pub fn store(&self) -> &S {
@@ -257,8 +295,8 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         self.load(channel, slot).await?;
         match request {
-            Request::Play { game, opponents, variant, side } => {
-                self.play(channel, actor, slot, game, opponents, variant, side).await
+            Request::Play { game, opponents, variant, side, level } => {
+                self.play(channel, actor, slot, game, opponents, variant, side, level).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,
             Request::Decline { session } => self.decline(actor, slot, session).await,
@@ -281,6 +319,7 @@ impl<S: Store> Sessions<S> {
         opponents: Vec<Member>,
         variant: Option<String>,
         side: SidePref,
+        level: Option<u8>,
     ) -> Result<Reply, Failure> {
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
@@ -293,13 +332,27 @@ impl<S: Store> Sessions<S> {
                 live.vs_line()
             )));
         }
-        if let Err(why) = check_lineup(kind, &actor.member, &opponents) {
+        if let Err(why) = check_lineup(kind, &actor.member, &opponents, self.bot_id()) {
             return Ok(Reply::private(why));
+        }
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        if !crate::ai::LEVELS.contains(&level) {
+            return Ok(Reply::private(format!(
+                "There is no level {level}: choose a level from 1 (gentle) to 5 (strongest)."
+            )));
         }
         let seed: u64 = rand::random();
         let mut players: Vec<PlayerRecord> = std::iter::once(&actor.member)
             .chain(opponents.iter())
-            .map(|m| PlayerRecord { id: m.id, name: m.name.clone(), accepted: m.id == actor.member.id })
+            .map(|m| {
+                let ai = Some(m.id) == self.bot_id();
+                PlayerRecord {
+                    id: m.id,
+                    name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
+                    accepted: ai || m.id == actor.member.id,
+                    level: ai.then_some(level),
+                }
+            })
             .collect();
         let challenger_first = match side {
             SidePref::First => true,
@@ -320,13 +373,14 @@ impl<S: Store> Sessions<S> {
         };
         let now = self.now();
         let expires_at = now + self.config.challenge_expiry.as_secs() as i64;
+        let against_ai_only = players.iter().all(|p| p.accepted);
         let new = NewSession {
             channel,
             game: kind,
             setup,
             players,
             challenger: actor.member.id,
-            state: SessionState::Challenge,
+            state: if against_ai_only { SessionState::Playing } else { SessionState::Challenge },
             now,
             expires_at,
         };
@@ -347,17 +401,44 @@ impl<S: Store> Sessions<S> {
             setup: new.setup,
             players: new.players,
             challenger: new.challenger,
-            state: SessionState::Challenge,
+            state: new.state,
             moves: Vec::new(),
             result: None,
             created_at: now,
             expires_at,
         };
+        if against_ai_only {
+            return Ok(start_game(slot, record, preview));
+        }
         let live = Live { record, game: None };
+        let text = self.challenge_text(&actor.member, &opponents, &live, &preview, level);
+        let buttons = challenge_buttons(channel, id);
+        *slot = Slot::Open(Box::new(live));
+        Ok(Reply::public(text).with_buttons(buttons))
+    }
+
+    /// The public text of a new challenge: who challenges whom, who plays what, and how to answer.
+    fn challenge_text(
+        &self,
+        challenger: &Member,
+        opponents: &[Member],
+        live: &Live,
+        preview: &AnyGame,
+        level: u8,
+    ) -> String {
+        let kind = live.record.game;
         let mut text = format!(
             "**{}** challenges {} to a game of **{}**.\n",
-            actor.member.name,
-            opponents.iter().map(|o| mention(o.id)).collect::<Vec<_>>().join(", "),
+            challenger.name,
+            opponents
+                .iter()
+                .map(|o| if Some(o.id) == self.bot_id() {
+                    format!("Tabula (level {level})")
+                } else {
+                    mention(o.id)
+                })
+                .collect::<Vec<_>>()
+                .join(", "),
             kind.title()
         );
         for (seat, p) in live.record.players.iter().enumerate() {
@@ -369,9 +450,7 @@ impl<S: Store> Sessions<S> {
             "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
             if minutes == 1 { "" } else { "s" }
         );
-        let buttons = challenge_buttons(channel, id);
-        *slot = Slot::Open(Box::new(live));
-        Ok(Reply::public(text).with_buttons(buttons))
+        text
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.
@@ -531,6 +610,12 @@ impl<S: Store> Sessions<S> {
         let Some(to_move) = game.to_move() else {
             return Ok(Reply::private("This game is over; start a new one with /play."));
         };
+        if to_move != seat && live.record.players[to_move].level.is_some() {
+            return Ok(Reply::private(format!(
+                "It is not your turn: {} is thinking; its move will appear here.",
+                live.record.players[to_move].name
+            )));
+        }
         if to_move != seat {
             return Ok(Reply::private(format!(
                 "It is not your turn: {} ({}) is to move.",
@@ -547,6 +632,13 @@ impl<S: Store> Sessions<S> {
             Ok(played) => played,
             Err(e) => return Ok(Reply::private(e.to_string())),
         };
+        self.commit(slot, game, &played).await
+    }
+
+    /// Stores moves just played on a copy of the channel's game, then makes that copy the game and builds the
+    /// public reply. Nothing changes when the store refuses.
+    async fn commit(&self, slot: &mut Slot, game: AnyGame, played: &[Played]) -> Result<Reply, Failure> {
+        let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let version = live.record.moves.len();
         let moves: Vec<(usize, String)> = played.iter().map(|p| (p.seat, p.notation.clone())).collect();
         let outcome = game.outcome();
@@ -557,7 +649,7 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Err(e.into()),
         }
         live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
-        let mut text = played_line(live, &game, &played);
+        let mut text = played_line(live, &game, played);
         text.push('\n');
         text.push_str(&match &result {
             Some(result) => result.clone(),
@@ -570,6 +662,72 @@ impl<S: Store> Sessions<S> {
             live.game = Some(game);
         }
         Ok(Reply::public(text).with_board(board))
+    }
+
+    /// Channels with a game in which the bot holds a seat: after a restart, their AI may owe a move.
+    pub async fn ai_channels(&self) -> Vec<u64> {
+        match self.store.open_sessions().await {
+            Ok(list) => list
+                .into_iter()
+                .filter(|s| s.state == SessionState::Playing && s.players.iter().any(|p| p.level.is_some()))
+                .map(|s| s.channel)
+                .collect(),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot list the games of the AI");
+                Vec::new()
+            }
+        }
+    }
+
+    /// When the bot is to move in `channel`: thinks (on a blocking thread, within the cap on searches, without
+    /// holding the channel, so `/board` and `/resign` still answer at once), then plays and stores its move(s).
+    /// `None` when the bot has nothing to do, another search already runs there, or the game changed meanwhile.
+    pub async fn ai_turn(&self, channel: u64) -> Option<Reply> {
+        let _busy = Busy::claim(&self.ai_busy, channel)?;
+        let (game, version, seat, level) = {
+            let slot = self.slot(channel);
+            let mut slot = slot.lock().await;
+            self.load(channel, &mut slot).await.ok()?;
+            let Slot::Open(live) = &*slot else { return None };
+            let game = live.game.as_ref()?;
+            let seat = game.to_move()?;
+            let level = live.record.players.get(seat)?.level?;
+            (game.clone(), live.record.moves.len(), seat, level)
+        };
+        let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, seed);
+        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+        let thinking = game.clone();
+        let report = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            crate::ai::think(&thinking, &limits)
+        })
+        .await
+        .ok()?;
+        tracing::debug!(channel, depth = report.depth, nodes = report.nodes, score = report.score, "AI move");
+        let slot = self.slot(channel);
+        let mut slot = slot.lock().await;
+        self.load(channel, &mut slot).await.ok()?;
+        let Slot::Open(live) = &*slot else { return None };
+        if live.record.moves.len() != version || live.game.as_ref().and_then(AnyGame::to_move) != Some(seat) {
+            return None;
+        }
+        let mut next = game;
+        let mut played = Vec::new();
+        for m in &report.moves {
+            match next.play_text(m) {
+                Ok(p) => played.extend(p),
+                Err(e) => {
+                    tracing::error!(channel, mv = %m, error = %e, "the AI chose a refused move");
+                    return None;
+                }
+            }
+        }
+        let reply = self.commit(&mut slot, next, &played).await;
+        if reply.is_err() {
+            *slot = Slot::Unloaded;
+        }
+        reply.ok()
     }
 
     async fn resign(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
@@ -641,6 +799,40 @@ impl<S: Store> Sessions<S> {
     }
 }
 
+/// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
+fn start_game(slot: &mut Slot, record: SessionRecord, game: AnyGame) -> Reply {
+    let mut live = Live { record, game: None };
+    let text = format!(
+        "The game of **{}** begins: {}.\n{}",
+        live.record.game.title(),
+        lineup(&live, &game),
+        turn_line(&live, &game)
+    );
+    let board = Board { game: game.clone(), names: live.names() };
+    live.game = Some(game);
+    *slot = Slot::Open(Box::new(live));
+    Reply::public(text).with_board(board)
+}
+
+/// Marks a channel's AI as thinking for as long as it lives.
+struct Busy<'a> {
+    set: &'a Mutex<HashSet<u64>>,
+    channel: u64,
+}
+
+impl<'a> Busy<'a> {
+    fn claim(set: &'a Mutex<HashSet<u64>>, channel: u64) -> Option<Self> {
+        let fresh = set.lock().unwrap_or_else(std::sync::PoisonError::into_inner).insert(channel);
+        fresh.then_some(Busy { set, channel })
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.set.lock().unwrap_or_else(std::sync::PoisonError::into_inner).remove(&self.channel);
+    }
+}
+
 /// Why a command could not be carried out, beyond the player's own mistakes.
 enum Failure {
     Store(StoreError),
@@ -657,7 +849,12 @@ impl From<StoreError> for Failure {
 }
 
 /// Checks who is challenged: the right number of people, no bots, nobody twice, not oneself.
-fn check_lineup(kind: GameKind, challenger: &Member, opponents: &[Member]) -> Result<(), String> {
+fn check_lineup(
+    kind: GameKind,
+    challenger: &Member,
+    opponents: &[Member],
+    bot: Option<u64>,
+) -> Result<(), String> {
     let seats = kind.seats();
     if !seats.contains(&(opponents.len() + 1)) {
         return Err(if *seats.end() == 2 {
@@ -672,14 +869,15 @@ fn check_lineup(kind: GameKind, challenger: &Member, opponents: &[Member]) -> Re
             )
         });
     }
-    if let Some(o) = opponents.iter().find(|o| o.bot) {
+    if let Some(o) = opponents.iter().find(|o| o.bot && Some(o.id) != bot) {
         return Err(format!("{} is a bot and cannot play; challenge a person instead.", o.name));
     }
     if opponents.iter().any(|o| o.id == challenger.id) {
         return Err("You cannot challenge yourself; name another member as your opponent.".to_string());
     }
     for (i, o) in opponents.iter().enumerate() {
-        if opponents[..i].iter().any(|p| p.id == o.id) {
+        // The bot may fill several seats (Tantrix); a person only one.
+        if Some(o.id) != bot && opponents[..i].iter().any(|p| p.id == o.id) {
             return Err(format!("{} is named twice; name each opponent once.", o.name));
         }
     }

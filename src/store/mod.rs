@@ -65,6 +65,9 @@ pub struct PlayerRecord {
     pub id: u64,
     pub name: String,
     pub accepted: bool,
+    /// The AI's level when the bot itself holds this seat.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
 }
 
 /// Everything stored about one session.

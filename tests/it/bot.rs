@@ -296,3 +296,33 @@ async fn a_three_player_tantrix_game_to_its_end() {
     assert!(last.contains("Game over"), "{last}");
     bot.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn playing_against_the_bot_itself() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let tabula = User { id: crate::fake_discord::BOT_ID, name: "tabula" };
+    let play = fake.slash(
+        "play",
+        &[
+            ("game", "tablut".into()),
+            ("opponent", tabula.into()),
+            ("side", "first".into()),
+            ("level", Opt::from(1_i64)),
+        ],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (id, started) = send(&fake, play).await;
+    assert_eq!(started.callback_type(), Some(5), "the game starts at once, with a board: {started:?}");
+    let text = assert_board(&original_edit(&fake, id).await);
+    assert!(text.contains("Tabula (level 1)"), "{text}");
+    let (id, _) = slash_move(&fake, ALICE, "e8-d8").await;
+    assert_board(&original_edit(&fake, id).await);
+    // The bot's answer comes as a channel message with its own picture.
+    let answer = fake
+        .wait_for(|c| c.method == "POST" && c.route() == format!("/channels/{GAMES_CHANNEL}/messages"), WAIT)
+        .await;
+    let text = assert_board(&answer);
+    assert!(text.contains("Tabula (level 1)") && text.contains(&ALICE.mention()), "{text}");
+    bot.shutdown().await.unwrap();
+}

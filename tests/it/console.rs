@@ -174,3 +174,19 @@ fn console_plays_tzaar_turns_and_a_three_player_tantrix_game() {
     assert!(last.iter().any(|l| l.contains("Game over")), "{last:?}");
     console.kill();
 }
+
+#[test]
+fn the_console_plays_against_tabula() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let out = console.say("@alice /play game:tablut opponent:@tabula level:1 side:first", "picture:");
+    assert!(out.iter().any(|l| l.contains("Tabula (level 1)")), "{out:?}");
+    console.say("@alice /move e8-d8", "picture:");
+    // The reply to Alice's move is followed by Tabula's own move and picture.
+    let mut next = Vec::new();
+    while !next.iter().any(|l: &String| l.contains("Tabula (level 1)") && l.contains("played")) {
+        let line = console.lines.recv_timeout(Duration::from_secs(20)).expect("Tabula answers");
+        next.push(line);
+    }
+    console.kill();
+}

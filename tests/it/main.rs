@@ -1,5 +1,6 @@
 //! Integration tests: one binary, one module per area.
 
+mod ai_ab;
 mod bot;
 mod cli;
 mod console;

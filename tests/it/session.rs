@@ -31,7 +31,13 @@ async fn sessions() -> Sessions<SqliteStore> {
 }
 
 fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
-    Request::Play { game: GameKind::Tablut, opponents: vec![opponent.member.clone()], variant: None, side }
+    Request::Play {
+        game: GameKind::Tablut,
+        opponents: vec![opponent.member.clone()],
+        variant: None,
+        side,
+        level: None,
+    }
 }
 
 fn mv(text: &str) -> Request {
@@ -110,6 +116,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         opponents: vec![bob().member, carol().member],
         variant: None,
         side: SidePref::Random,
+        level: None,
     };
     assert_private(&s.handle(CHANNEL, &alice(), two).await, "exactly one opponent");
     let mut robot = actor(9, "robot");
@@ -120,6 +127,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         opponents: vec![bob().member],
         variant: Some("nonsense".into()),
         side: SidePref::Random,
+        level: None,
     };
     let reply = s.handle(CHANNEL, &alice(), bad_variant).await;
     assert!(reply.ephemeral, "{reply:?}");
@@ -160,7 +168,7 @@ async fn challenges_expire() {
         let now = now.clone();
         Arc::new(move || now.load(Ordering::SeqCst))
     };
-    let config = SessionConfig { challenge_expiry: Duration::from_secs(15 * 60) };
+    let config = SessionConfig { challenge_expiry: Duration::from_secs(15 * 60), ..SessionConfig::default() };
     let s = Sessions::with_clock(SqliteStore::in_memory().await.unwrap(), config, clock);
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     assert_public(&reply, "15 minutes");
@@ -324,4 +332,103 @@ fn the_turn_prompt_names_tzaar_phases_and_tantrix_forced_spaces() {
         tantrix.play_text(&m).unwrap();
     }
     assert!(seen, "a whole game passes through forced spaces");
+}
+
+const BOT: u64 = 444;
+
+fn tabula_bot() -> Member {
+    Member { id: BOT, name: "Tabula".into(), bot: true }
+}
+
+#[tokio::test]
+async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
+    let s = sessions().await;
+    s.set_bot_id(BOT);
+    let play = Request::Play {
+        game: GameKind::Tablut,
+        opponents: vec![tabula_bot()],
+        variant: None,
+        side: SidePref::First,
+        level: Some(1),
+    };
+    let reply = s.handle(CHANNEL, &alice(), play).await;
+    assert_public(&reply, "begins");
+    assert!(reply.board.is_some() && reply.buttons.is_empty(), "no acceptance needed");
+    assert!(s.ai_turn(CHANNEL).await.is_none(), "Alice moves first");
+    s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
+    assert_private(&s.handle(CHANNEL, &alice(), mv("d8-d7")).await, "Tabula (level 1) is thinking");
+    let answer = s.ai_turn(CHANNEL).await.expect("the bot moves");
+    assert_public(&answer, "Tabula (level 1)");
+    assert_eq!(answer.board.unwrap().game.moves_text().len(), 2);
+    assert!(s.ai_turn(CHANNEL).await.is_none(), "now it is Alice's turn again");
+    // Other bots still cannot be challenged, and the level is checked.
+    let mut robot = tabula_bot();
+    robot.id = 999;
+    let bad = Request::Play {
+        game: GameKind::Tzaar,
+        opponents: vec![robot],
+        variant: None,
+        side: SidePref::Random,
+        level: None,
+    };
+    assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "is a bot");
+    let bad = Request::Play {
+        game: GameKind::Tzaar,
+        opponents: vec![tabula_bot()],
+        variant: None,
+        side: SidePref::Random,
+        level: Some(9),
+    };
+    assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "no level 9");
+}
+
+#[tokio::test]
+async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("ai.db");
+    {
+        let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+        s.set_bot_id(BOT);
+        let play = Request::Play {
+            game: GameKind::Tantrix,
+            opponents: vec![tabula_bot(), tabula_bot()],
+            variant: None,
+            side: SidePref::Second,
+            level: Some(1),
+        };
+        assert_public(&s.handle(CHANNEL, &alice(), play).await, "begins");
+        s.store().close().await;
+    }
+    // After a restart the bot plays every seat it holds until Alice is to move.
+    let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
+    s.set_bot_id(BOT);
+    assert_eq!(s.ai_channels().await, vec![CHANNEL]);
+    while s.ai_turn(CHANNEL).await.is_some() {}
+    let offered = s.suggest(CHANNEL, 1, "").await;
+    assert!(!offered.is_empty(), "Alice is to move once the bots have played");
+    let reply = s.handle(CHANNEL, &alice(), mv(&offered[0])).await;
+    assert!(!reply.ephemeral, "{}", reply.text);
+}
+
+#[tokio::test]
+async fn resigning_while_the_bot_thinks_discards_its_move() {
+    let s = Arc::new(sessions().await);
+    s.set_bot_id(BOT);
+    let play = Request::Play {
+        game: GameKind::Tablut,
+        opponents: vec![tabula_bot()],
+        variant: None,
+        side: SidePref::Second,
+        level: Some(5),
+    };
+    s.handle(CHANNEL, &alice(), play).await;
+    let thinking = {
+        let s = s.clone();
+        tokio::spawn(async move { s.ai_turn(CHANNEL).await })
+    };
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert!(!board.ephemeral, "the board answers while the bot thinks");
+    assert_public(&s.handle(CHANNEL, &alice(), Request::Resign).await, "resigned");
+    assert!(thinking.await.unwrap().is_none(), "the move found after the resignation is dropped");
 }

@@ -551,6 +551,26 @@ impl Position {
         n
     }
 
+    /// The single moves of the current phase without the end-of-game check (for searches, which test the end
+    /// themselves: a position where a type is lost must not be asked).
+    pub fn moves_unchecked(&self) -> MoveList {
+        let mut list = MoveList::new();
+        self.pseudo_moves(&mut list);
+        list
+    }
+
+    /// The points whose top piece is `kind`, either side.
+    #[inline]
+    pub fn kinds(&self, kind: Kind) -> Bits {
+        self.kind[kind]
+    }
+
+    /// The height of the stack on `p` (0 when empty).
+    #[inline]
+    pub fn height(&self, p: Point) -> u8 {
+        self.height[p.index()]
+    }
+
     /// The legal single moves of the current phase (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();

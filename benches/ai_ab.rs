@@ -1,0 +1,74 @@
+//! Search speed of the Tablut and TZAAR players: a fixed-depth search from the start (Tablut start, TZAAR
+//! standard start), asserting a legal move. The nodes searched are printed once, so nodes per second follow from
+//! criterion's time.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use tabula::ai::{Limits, tablut as tablut_ai, tzaar as tzaar_ai};
+use tabula::games::tablut::{self, Variant};
+use tabula::games::{Engine, Setup, tzaar};
+
+fn fixed(depth: u32) -> Limits {
+    Limits { time: Duration::from_secs(600), max_depth: Some(depth), max_nodes: None, noise: 0.0, seed: 0 }
+}
+
+fn tablut_search(c: &mut Criterion) {
+    let game = tablut::Game::with_variant(Variant::Seed);
+    let limits = fixed(5);
+    let report = tablut_ai::think(&game, &limits);
+    let legal = game.legal_moves_text();
+    assert!(legal.contains(&report.moves[0]), "{report:?}");
+    eprintln!(
+        "tablut depth 5 from the start: {} nodes in {:.1?} = {:.0} nodes/s, move {:?}",
+        report.nodes,
+        report.elapsed,
+        report.nodes as f64 / report.elapsed.as_secs_f64(),
+        report.moves
+    );
+    let mut group = c.benchmark_group("ai");
+    group.sample_size(10);
+    group.bench_function("tablut depth 5 from the start", |b| {
+        b.iter(|| {
+            let r = tablut_ai::think(black_box(&game), &limits);
+            assert!(!r.moves.is_empty());
+            r.nodes
+        });
+    });
+    group.finish();
+}
+
+fn tzaar_search(c: &mut Criterion) {
+    let mut game =
+        tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
+    // White's opening capture, then a whole turn of Black is searched (two moves).
+    game.play_text("I5xH6").expect("legal");
+    let limits = fixed(5);
+    let report = tzaar_ai::think(&game, &limits);
+    let mut trial = game.clone();
+    for m in &report.moves {
+        trial.play_text(m).expect("the search plays legal moves");
+    }
+    assert_eq!(report.moves.len(), 2);
+    eprintln!(
+        "tzaar depth 5 after the standard opening I5xH6: {} nodes in {:.1?} = {:.0} nodes/s, moves {:?}",
+        report.nodes,
+        report.elapsed,
+        report.nodes as f64 / report.elapsed.as_secs_f64(),
+        report.moves
+    );
+    let mut group = c.benchmark_group("ai");
+    group.sample_size(10);
+    group.bench_function("tzaar depth 5 after the standard opening", |b| {
+        b.iter(|| {
+            let r = tzaar_ai::think(black_box(&game), &limits);
+            assert!(!r.moves.is_empty());
+            r.nodes
+        });
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tablut_search, tzaar_search);
+criterion_main!(benches);

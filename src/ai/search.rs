@@ -1,0 +1,466 @@
+//! A generic iterative-deepening alpha-beta (negamax) search with a transposition table, principal variation
+//! search, late-move reductions, killer moves and a history table, shared by the Tablut and TZAAR players.
+//!
+//! A game plugs in through [`Node`]: a `Copy` position that knows its Zobrist hash, its legal moves (with an
+//! ordering score: captures above zero), how to play one, and how to evaluate itself. The side to move may stay
+//! the same from a node to its child (TZAAR's two-move turns): the score is negated only when the mover changes.
+//! Nothing is allocated per node: move lists live in buffers made once per search.
+
+use std::time::{Duration, Instant};
+
+use super::Limits;
+
+/// Larger than any score.
+pub const INF: i32 = 1_000_000;
+/// The score of a game won at the root; a win `n` plies away scores `WIN - n`.
+pub const WIN: i32 = 900_000;
+/// Scores beyond this (either sign) are forced results.
+pub const WON: i32 = WIN - 1_000;
+
+/// The deepest ply the search visits.
+const MAX_PLY: usize = 96;
+/// Entries of the history table; [`Node::history_key`] must stay below it.
+pub const HISTORY: usize = 8192;
+
+/// A position the search can explore.
+pub trait Node: Copy {
+    type Move: Copy + PartialEq;
+    /// Whether a position can recur (then a repeated position in the line or the game scores as a draw).
+    const REPEATS: bool;
+    /// The side to move, 0 or 1.
+    fn mover(&self) -> u8;
+    /// The Zobrist hash (side to move and phase included).
+    fn hash(&self) -> u64;
+    /// If the game is decided here: the score from the mover's view, `±WIN` now or `WIN - n` in `n` plies.
+    fn decided(&self) -> Option<i32>;
+    /// Appends the legal moves, each with an ordering score: above zero for captures and threats, zero for
+    /// quiet moves (which the killer and history heuristics order).
+    fn moves(&self, out: &mut Vec<(Self::Move, i32)>);
+    /// The position after a legal move.
+    #[must_use]
+    fn play(&self, m: Self::Move) -> Self;
+    /// The static evaluation from the mover's view.
+    fn eval(&self) -> i32;
+    /// A small index for the history table, below [`HISTORY`].
+    fn history_key(&self, m: Self::Move) -> usize;
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Clone, Copy)]
+struct Entry<M> {
+    key: u64,
+    mv: M,
+    score: i32,
+    depth: i16,
+    bound: Bound,
+    has_move: bool,
+}
+
+/// A transposition table that keeps its entries between searches (TZAAR's second move reuses the first's).
+pub struct Table<M> {
+    entries: Vec<Option<Entry<M>>>,
+    mask: usize,
+}
+
+impl<M: Copy> Table<M> {
+    /// A table of about `2^bits` entries.
+    pub fn new(bits: u32) -> Self {
+        let size = 1usize << bits.clamp(8, 22);
+        Table { entries: vec![None; size], mask: size - 1 }
+    }
+
+    /// A table sized for a node budget: small budgets need (and clear) a small table.
+    pub fn for_budget(nodes: Option<u64>) -> Self {
+        let bits = nodes.map_or(20, |n| 64 - n.max(1).leading_zeros() + 1);
+        Self::new(bits.min(20))
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry<M>> {
+        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+    }
+
+    fn store(&mut self, entry: Entry<M>) {
+        let slot = &mut self.entries[entry.key as usize & self.mask];
+        if slot
+            .is_none_or(|old| old.key != entry.key || old.depth <= entry.depth || entry.bound == Bound::Exact)
+        {
+            *slot = Some(entry);
+        }
+    }
+}
+
+/// A small deterministic generator for noise (SplitMix64).
+#[derive(Clone, Debug)]
+pub struct Noise(u64);
+
+impl Noise {
+    pub fn new(seed: u64) -> Self {
+        Noise(seed ^ 0x5851_f42d_4c95_7f2d)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+
+    /// A number in `[0, 1)`.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct Found<M> {
+    /// The chosen move, `None` only when the root has no legal move.
+    pub mv: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// One search: its limits, counters and move-ordering tables.
+pub struct Searcher<'t, N: Node> {
+    table: &'t mut Table<N::Move>,
+    buffers: Vec<Vec<(N::Move, i32)>>,
+    killers: Vec<[Option<N::Move>; 2]>,
+    history: Vec<i32>,
+    /// Hashes of the earlier positions of the game (oldest first), then of the line being searched.
+    path: Vec<u64>,
+    nodes: u64,
+    max_nodes: u64,
+    deadline: Instant,
+    start: Instant,
+    stop: bool,
+    /// Whether the depth-1 iteration is running (it always finishes, so there is always a move).
+    must_finish: bool,
+}
+
+impl<'t, N: Node> Searcher<'t, N> {
+    /// A search with `limits` (its noise is applied by [`Searcher::run`]) over `history`, the hashes of the
+    /// positions before the root (for repetitions).
+    pub fn new(table: &'t mut Table<N::Move>, limits: &Limits, history: &[u64]) -> Self {
+        let start = Instant::now();
+        let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
+        path.extend_from_slice(history);
+        Searcher {
+            table,
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; HISTORY],
+            path,
+            nodes: 0,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            deadline: start + limits.time,
+            start,
+            stop: false,
+            must_finish: false,
+        }
+    }
+
+    /// Iterative deepening from `root` up to `max_depth` (and the node and time budgets). With `noise` > 0, every
+    /// root move gets an exact score and the choice adds up to `noise * spread` of random bonus to each
+    /// (`noise` >= 1 picks a uniformly random move).
+    pub fn run(
+        &mut self,
+        root: &N,
+        max_depth: u32,
+        noise: f64,
+        spread: i32,
+        rng: &mut Noise,
+    ) -> Found<N::Move> {
+        let mut roots: Vec<(N::Move, i32)> = Vec::new();
+        root.moves(&mut roots);
+        let found = |mv, score, depth, s: &Self| Found {
+            mv,
+            score,
+            depth,
+            nodes: s.nodes,
+            elapsed: s.start.elapsed(),
+        };
+        if roots.is_empty() {
+            return found(None, -WIN, 0, self);
+        }
+        if noise >= 1.0 {
+            let pick = roots[rng.below(roots.len())].0;
+            return found(Some(pick), 0, 0, self);
+        }
+        roots.sort_by_key(|r| std::cmp::Reverse(r.1));
+        let exact = noise > 0.0;
+        let mut best = (roots[0].0, -INF);
+        let mut depth_done = 0;
+        let mut scores = vec![-INF; roots.len()];
+        for depth in 1..=max_depth.clamp(1, MAX_PLY as u32 - 1) {
+            self.must_finish = depth == 1;
+            let mut alpha = -INF;
+            let mut iteration: Option<(N::Move, i32)> = None;
+            let mut new_scores = vec![-INF; roots.len()];
+            for (i, &(mv, _)) in roots.iter().enumerate() {
+                let child = root.play(mv);
+                let d = depth as i32 - 1;
+                let score = if exact || i == 0 {
+                    self.child_score(root, &child, d, 1, -INF, INF)
+                } else {
+                    let s = self.child_score(root, &child, d, 1, alpha, alpha + 1);
+                    if s > alpha && !self.stop { self.child_score(root, &child, d, 1, alpha, INF) } else { s }
+                };
+                if self.stop {
+                    break;
+                }
+                new_scores[i] = score;
+                if iteration.is_none_or(|(_, b)| score > b) {
+                    iteration = Some((mv, score));
+                }
+                alpha = alpha.max(score);
+            }
+            if self.stop {
+                // A partial iteration still counts when its best move was fully searched and beats the last one.
+                if !exact && let Some((mv, s)) = iteration {
+                    best = (mv, s);
+                }
+                break;
+            }
+            scores = new_scores;
+            depth_done = depth;
+            if let Some(it) = iteration {
+                best = it;
+            }
+            // Best first next time, the rest by this iteration's scores.
+            let mut order: Vec<usize> = (0..roots.len()).collect();
+            order.sort_by_key(|&i| std::cmp::Reverse(scores[i]));
+            roots = order.iter().map(|&i| roots[i]).collect();
+            scores = order.iter().map(|&i| scores[i]).collect();
+            if best.1.abs() > WON && !exact {
+                break;
+            }
+        }
+        // Noise never passes up a forced win, nor picks a forced loss when something else is left.
+        if exact && depth_done > 0 && best.1 <= WON {
+            let scale = noise * f64::from(spread);
+            let mut pick = (best.0, f64::NEG_INFINITY, best.1);
+            for (i, &(mv, _)) in roots.iter().enumerate() {
+                let noise = scale * rng.unit();
+                if scores[i] < -WON && best.1 >= -WON {
+                    continue;
+                }
+                let s = f64::from(scores[i]) + noise;
+                if s > pick.1 {
+                    pick = (mv, s, scores[i]);
+                }
+            }
+            best = (pick.0, pick.2);
+        }
+        found(Some(best.0), best.1, depth_done, self)
+    }
+
+    /// The score of `child` (reached from `parent`) from the parent mover's view.
+    #[inline]
+    fn child_score(&mut self, parent: &N, child: &N, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
+        if N::REPEATS && self.repeated(child.hash()) {
+            return 0;
+        }
+        self.path.push(child.hash());
+        let s = if child.mover() == parent.mover() {
+            self.search(child, depth, ply, alpha, beta)
+        } else {
+            -self.search(child, depth, ply, -beta, -alpha)
+        };
+        self.path.pop();
+        s
+    }
+
+    /// Whether `hash` occurred before in the game or the line (a repetition, scored as a draw).
+    fn repeated(&self, hash: u64) -> bool {
+        self.path.iter().rev().take(100).any(|&h| h == hash)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.must_finish {
+            return false;
+        }
+        if self.nodes >= self.max_nodes
+            || (self.nodes.trailing_zeros() >= 10 && Instant::now() >= self.deadline)
+        {
+            self.stop = true;
+        }
+        self.stop
+    }
+
+    /// The table's move for `key`, and its score when it settles the node.
+    fn probe(
+        &self,
+        key: u64,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+    ) -> (Option<N::Move>, Option<i32>) {
+        let Some(e) = self.table.probe(key) else { return (None, None) };
+        let mv = e.has_move.then_some(e.mv);
+        if i32::from(e.depth) < depth {
+            return (mv, None);
+        }
+        let s = from_table(e.score, ply);
+        let cut = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+        };
+        (mv, cut.then_some(s))
+    }
+
+    /// Ordering scores: the table's move, captures (by their own score), the killers, then the history.
+    fn order(&self, pos: &N, ply: usize, tt_move: Option<N::Move>, list: &mut [(N::Move, i32)]) {
+        let killers = self.killers[ply];
+        for (m, s) in list {
+            if Some(*m) == tt_move {
+                *s = 1 << 30;
+            } else if *s > 0 {
+                *s += 1 << 24;
+            } else if Some(*m) == killers[0] {
+                *s = (1 << 24) - 1;
+            } else if Some(*m) == killers[1] {
+                *s = (1 << 24) - 2;
+            } else {
+                *s = self.history[pos.history_key(*m)].min((1 << 24) - 3);
+            }
+        }
+    }
+
+    fn search(&mut self, pos: &N, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.out_of_budget() {
+            return 0;
+        }
+        if let Some(s) = pos.decided() {
+            return from_root(s, ply);
+        }
+        if depth <= 0 || ply >= MAX_PLY {
+            return pos.eval();
+        }
+        let key = pos.hash();
+        let (tt_move, cut) = self.probe(key, depth, ply, alpha, beta);
+        if let Some(s) = cut {
+            return s;
+        }
+        let mut list = std::mem::take(&mut self.buffers[ply]);
+        list.clear();
+        pos.moves(&mut list);
+        if list.is_empty() {
+            self.buffers[ply] = list;
+            return -WIN + ply as i32;
+        }
+        self.order(pos, ply, tt_move, &mut list);
+        let killers = self.killers[ply];
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = list[0].0;
+        for i in 0..list.len() {
+            // Selection sort: the best remaining move to the front.
+            let mut top = i;
+            for j in i + 1..list.len() {
+                if list[j].1 > list[top].1 {
+                    top = j;
+                }
+            }
+            list.swap(i, top);
+            let (m, order) = list[i];
+            let quiet = order < (1 << 24);
+            let reducible = order < (1 << 24) - 2;
+            let child = pos.play(m);
+            let score = if i == 0 {
+                self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta)
+            } else {
+                let reduce = i32::from(reducible && depth >= 3 && i >= 3)
+                    + i32::from(reducible && depth >= 5 && i >= 12);
+                let mut s = self.child_score(pos, &child, depth - 1 - reduce, ply + 1, alpha, alpha + 1);
+                if s > alpha && reduce > 0 && !self.stop {
+                    s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1);
+                }
+                if s > alpha && s < beta && !self.stop {
+                    s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta);
+                }
+                s
+            };
+            if self.stop {
+                self.buffers[ply] = list;
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                if quiet {
+                    if killers[0] != Some(m) {
+                        self.killers[ply] = [Some(m), killers[0]];
+                    }
+                    let h = &mut self.history[pos.history_key(m)];
+                    *h = (*h + depth * depth).min(1 << 20);
+                }
+                break;
+            }
+        }
+        self.buffers[ply] = list;
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.table.store(Entry {
+            key,
+            mv: best_move,
+            score: to_table(best, ply),
+            depth: depth as i16,
+            bound,
+            has_move: true,
+        });
+        best
+    }
+}
+
+/// A `decided` score seen `ply` plies below the root, as the root sees it.
+fn from_root(s: i32, ply: usize) -> i32 {
+    if s > WON {
+        s - ply as i32
+    } else if s < -WON {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// Forced results are stored relative to the node, so they stay right wherever the node recurs.
+fn to_table(s: i32, ply: usize) -> i32 {
+    if s > WON {
+        s + ply as i32
+    } else if s < -WON {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_table(s: i32, ply: usize) -> i32 {
+    from_root(s, ply)
+}

@@ -1,0 +1,396 @@
+//! The Tablut player: the shared alpha-beta search ([`super::search`]) over the engine's move generator, with
+//! an incrementally updated Zobrist hash and an evaluation of material, the king's free lines and squares from
+//! which it would see the edge, its distance to the edge, the attackers around it and on the blockade squares.
+
+use std::time::Duration;
+
+use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN};
+use super::{Limits, Report};
+use crate::games::tablut::{Bitboard, Game, Move, Position, Side, Square, squares};
+
+/// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
+#[derive(Clone, Copy, Debug)]
+pub struct Weights {
+    pub defender: i32,
+    pub attacker: i32,
+    /// Per open line from the king to the edge (when Black has to block it).
+    pub open_line: i32,
+    /// Per square the king reaches in one move that sees the edge.
+    pub threat_square: i32,
+    /// Per square the king reaches in one move that sees the edge along two lines (a fork next move).
+    pub fork_square: i32,
+    /// Per step of the king's distance to the nearest edge (a penalty).
+    pub edge_distance: i32,
+    /// Per attacker (or hostile square) next to the king (a penalty).
+    pub king_pressure: i32,
+    /// Per attacker on a blockade square.
+    pub blockade: i32,
+    /// Per square the king can reach.
+    pub king_mobility: i32,
+}
+
+/// The weights in use, tuned by self-play matches.
+pub const WEIGHTS: Weights = Weights {
+    defender: 200,
+    attacker: 100,
+    open_line: 300,
+    threat_square: 60,
+    fork_square: 250,
+    edge_distance: 40,
+    king_pressure: 60,
+    blockade: 30,
+    king_mobility: 8,
+};
+
+const fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Zobrist keys: `[attacker, defender, king][square]`.
+const ZOBRIST: [[u64; 81]; 3] = {
+    let mut t = [[0u64; 81]; 3];
+    let mut p = 0;
+    while p < 3 {
+        let mut s = 0;
+        while s < 81 {
+            t[p][s] = mix((p * 81 + s) as u64 + 0x7ab1);
+            s += 1;
+        }
+        p += 1;
+    }
+    t
+};
+const ZOBRIST_WHITE: u64 = mix(0xdead_beef);
+
+/// `RAYS[square][dir]`: the squares from the next one in `dir` (north, south, east, west) to the edge.
+const RAYS: [[Bitboard; 4]; 81] = {
+    let mut t = [[0u128; 4]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let steps = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+        let mut d = 0;
+        while d < 4 {
+            let (mut nf, mut nr) = (f + steps[d].0, r + steps[d].1);
+            while nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
+                t[s][d] |= 1u128 << (nr * 9 + nf);
+                nf += steps[d].0;
+                nr += steps[d].1;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `NEIGHBOUR[square][dir]`, 255 off the board.
+const NEIGHBOUR: [[u8; 4]; 81] = {
+    let mut t = [[255u8; 4]; 81];
+    let mut s = 0;
+    while s < 81 {
+        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
+        let steps = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+        let mut d = 0;
+        while d < 4 {
+            let (nf, nr) = (f + steps[d].0, r + steps[d].1);
+            if nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
+                t[s][d] = (nr * 9 + nf) as u8;
+            }
+            d += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+const THRONE: usize = 40;
+
+/// Squares where attackers hold the blockade near the corners (c2, b3 and their mirror images).
+const BLOCKADE: Bitboard = {
+    let squares = [2 + 9, 1 + 2 * 9, 6 + 9, 7 + 2 * 9, 1 + 6 * 9, 2 + 7 * 9, 7 + 6 * 9, 6 + 7 * 9];
+    let mut bb = 0u128;
+    let mut i = 0;
+    while i < squares.len() {
+        bb |= 1u128 << squares[i];
+        i += 1;
+    }
+    bb
+};
+
+/// The squares a rook on `from` reaches in direction `d` before the first of `occ`.
+#[inline]
+fn reach(from: usize, d: usize, occ: Bitboard) -> Bitboard {
+    let ray = RAYS[from][d];
+    let hit = ray & occ;
+    if hit == 0 {
+        return ray;
+    }
+    let first = if d == 0 || d == 2 { hit.trailing_zeros() } else { hit.ilog2() } as usize;
+    ray & !(RAYS[first][d] | (1u128 << first))
+}
+
+/// The number of lines from `sq` to the edge with nothing on them.
+#[inline]
+fn open_lines(sq: usize, occ: Bitboard) -> u32 {
+    (0..4).map(|d| u32::from(RAYS[sq][d] & occ == 0)).sum()
+}
+
+/// Open lines from `sq` whose first square is not the throne (the empty throne is hostile to the king).
+#[inline]
+fn safe_open_lines(sq: usize, occ: Bitboard) -> u32 {
+    (0..4).map(|d| u32::from(RAYS[sq][d] & occ == 0 && NEIGHBOUR[sq][d] as usize != THRONE)).sum()
+}
+
+/// A position with its Zobrist hash.
+#[derive(Clone, Copy, Debug)]
+pub struct TablutNode {
+    pub pos: Position,
+    hash: u64,
+}
+
+impl TablutNode {
+    pub fn new(pos: Position) -> Self {
+        let mut hash = if pos.to_move() == Side::White { ZOBRIST_WHITE } else { 0 };
+        for s in squares(pos.attackers()) {
+            hash ^= ZOBRIST[0][s.index()];
+        }
+        for s in squares(pos.defenders()) {
+            hash ^= ZOBRIST[1][s.index()];
+        }
+        hash ^= ZOBRIST[2][pos.king().index()];
+        TablutNode { pos, hash }
+    }
+
+    /// The position after `mv` with its hash and the soldiers captured.
+    pub fn play_move(&self, mv: Move) -> (Self, Bitboard) {
+        let pos = &self.pos;
+        let (next, captured) = pos.play_unchecked(mv);
+        let (piece, victim) = if pos.to_move() == Side::Black {
+            (0, 1)
+        } else if mv.from == pos.king() {
+            (2, 0)
+        } else {
+            (1, 0)
+        };
+        let mut hash =
+            self.hash ^ ZOBRIST_WHITE ^ ZOBRIST[piece][mv.from.index()] ^ ZOBRIST[piece][mv.to.index()];
+        for s in squares(captured) {
+            hash ^= ZOBRIST[victim][s.index()];
+        }
+        (TablutNode { pos: next, hash }, captured)
+    }
+
+    /// An estimate of how many soldiers `mv` captures (seed rules), for move ordering.
+    #[inline]
+    fn capture_estimate(&self, mv: Move) -> u32 {
+        let pos = &self.pos;
+        let (victims, mut anvils) = match pos.to_move() {
+            Side::Black => (pos.defenders(), pos.attackers()),
+            Side::White if mv.from == pos.king() => return 0,
+            Side::White => (pos.attackers(), pos.defenders()),
+        };
+        anvils &= !mv.from.bit();
+        if pos.occupied() & Square::THRONE.bit() == 0 {
+            anvils |= Square::THRONE.bit();
+        }
+        let to = mv.to.index();
+        let mut n = 0;
+        for (d, &v) in NEIGHBOUR[to].iter().enumerate() {
+            if v != 255 && victims & (1u128 << v) != 0 {
+                let far = NEIGHBOUR[v as usize][d];
+                n += u32::from(far != 255 && anvils & (1u128 << far) != 0);
+            }
+        }
+        n
+    }
+
+    /// The evaluation from White's side.
+    pub fn eval_white(&self, w: &Weights) -> i32 {
+        let pos = &self.pos;
+        let occ = pos.occupied();
+        let king = pos.king().index();
+        let attackers = pos.attackers();
+        let mut score =
+            w.defender * pos.defenders().count_ones() as i32 - w.attacker * attackers.count_ones() as i32;
+        score += w.open_line * open_lines(king, occ) as i32;
+        let (f, r) = (king % 9, king / 9);
+        let dist = f.min(8 - f).min(r).min(8 - r) as i32;
+        score -= w.edge_distance * dist;
+        let mut reachable = 0;
+        for d in 0..4 {
+            reachable |= reach(king, d, occ);
+        }
+        reachable &= !Square::THRONE.bit();
+        let occ_no_king = occ & !pos.king().bit();
+        let (mut threats, mut forks) = (0, 0);
+        for s in squares(reachable) {
+            let n = open_lines(s.index(), occ_no_king);
+            threats += i32::from(n >= 1);
+            forks += i32::from(n >= 2);
+        }
+        score += w.threat_square * threats + w.fork_square * forks;
+        score += w.king_mobility * reachable.count_ones() as i32;
+        let mut hostile = attackers;
+        if occ & Square::THRONE.bit() == 0 {
+            hostile |= Square::THRONE.bit();
+        }
+        let around =
+            (0..4).filter(|&d| NEIGHBOUR[king][d] != 255 && hostile & (1u128 << NEIGHBOUR[king][d]) != 0);
+        score -= w.king_pressure * around.count() as i32;
+        score -= w.blockade * (attackers & BLOCKADE).count_ones() as i32;
+        score
+    }
+}
+
+impl Node for TablutNode {
+    type Move = Move;
+    const REPEATS: bool = true;
+
+    #[inline]
+    fn mover(&self) -> u8 {
+        self.pos.to_move().seat() as u8
+    }
+
+    #[inline]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    #[inline]
+    fn decided(&self) -> Option<i32> {
+        let pos = &self.pos;
+        if let Some(result) = pos.board_result() {
+            return Some(if result.winner == Some(pos.to_move()) { WIN } else { -WIN });
+        }
+        let king = pos.king().index();
+        let occ = pos.occupied();
+        match pos.to_move() {
+            Side::White if open_lines(king, occ) > 0 => Some(WIN - 1),
+            // Black can neither block two lines with one move nor fill two squares around the king.
+            Side::Black if safe_open_lines(king, occ) >= 2 => Some(-(WIN - 2)),
+            _ => None,
+        }
+    }
+
+    fn moves(&self, out: &mut Vec<(Move, i32)>) {
+        let pos = &self.pos;
+        let occ = pos.occupied();
+        let king = pos.king();
+        let king_lines: Bitboard =
+            (0..4).map(|d| RAYS[king.index()][d]).filter(|&ray| ray & occ == 0).fold(0, |a, b| a | b);
+        for &mv in pos.legal_moves().iter() {
+            let mut score = 100 * self.capture_estimate(mv) as i32;
+            if mv.from == king {
+                let n = open_lines(mv.to.index(), occ & !king.bit()) as i32;
+                score += 40 * n;
+            } else if pos.to_move() == Side::Black && king_lines & mv.to.bit() != 0 {
+                score += 60;
+            }
+            out.push((mv, score));
+        }
+    }
+
+    #[inline]
+    fn play(&self, mv: Move) -> Self {
+        self.play_move(mv).0
+    }
+
+    #[inline]
+    fn eval(&self) -> i32 {
+        let s = self.eval_white(&WEIGHTS);
+        if self.pos.to_move() == Side::White { s } else { -s }
+    }
+
+    #[inline]
+    fn history_key(&self, mv: Move) -> usize {
+        let k = mv.from.index() * 81 + mv.to.index();
+        debug_assert!(k < HISTORY);
+        k
+    }
+}
+
+/// Nodes per second the search makes on one core of a modest machine (for the level budgets).
+const NODES_PER_SECOND: f64 = 1_000_000.0;
+
+/// The limits of `level` (1..=5) with `top` the time of level 5.
+pub fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+    let top_nodes = (top.as_secs_f64() * NODES_PER_SECOND).max(1_000.0) as u64;
+    let (time, max_depth, max_nodes, noise) = match level {
+        0 | 1 => (top / 8, Some(1), Some(2_000), 0.9),
+        2 => (top / 4, Some(3), Some(top_nodes / 40), 0.1),
+        3 => (top / 2, Some(4), Some(top_nodes / 15), 0.05),
+        4 => (top, None, Some(top_nodes / 6), 0.0),
+        _ => (top, None, Some(top_nodes), 0.0),
+    };
+    Limits { time, max_depth, max_nodes, noise, seed }
+}
+
+/// The spread of the noise at `noise` = 1 is so large the choice is uniform; below, a random bonus up to
+/// `noise * NOISE_SPREAD` is added to each root move's exact score.
+const NOISE_SPREAD: i32 = 1_500;
+
+/// The hashes of the game's positions so far (the current one last), for the repetition rule.
+fn history(game: &Game) -> Vec<u64> {
+    let mut node = TablutNode::new(*game.start());
+    let mut out = Vec::with_capacity(game.moves().len() + 1);
+    out.push(node.hash);
+    for &mv in game.moves() {
+        node = node.play_move(mv).0;
+        out.push(node.hash);
+    }
+    let keep = out.len().saturating_sub(100);
+    out.split_off(keep)
+}
+
+/// Chooses a move for the side to move. Returns no move only when the game is over.
+pub fn think(game: &Game, limits: &Limits) -> Report {
+    let root = TablutNode::new(*game.position());
+    if game.result().is_some() {
+        return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
+    }
+    let mut table = Table::for_budget(limits.max_nodes);
+    let hist = history(game);
+    let mut searcher = Searcher::new(&mut table, limits, &hist);
+    let mut rng = Noise::new(limits.seed);
+    let max_depth = limits.max_depth.unwrap_or(64);
+    let found = searcher.run(&root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);
+    Report {
+        moves: found.mv.map(|m| m.to_string()).into_iter().collect(),
+        depth: found.depth,
+        nodes: found.nodes,
+        score: found.score,
+        elapsed: found.elapsed,
+    }
+}
+
+/// The one-ply greedy move: a win if there is one, else the most captures, ties broken by `seed`.
+pub fn greedy(game: &Game, seed: u64) -> Vec<String> {
+    if game.result().is_some() {
+        return Vec::new();
+    }
+    let pos = game.position();
+    let me = pos.to_move();
+    let mut rng = Noise::new(seed);
+    let mut best: Option<(i32, u64, Move)> = None;
+    for &mv in pos.legal_moves().iter() {
+        let (next, captured) = pos.play_unchecked(mv);
+        let value = match next.board_result() {
+            Some(r) if r.winner == Some(me) => 1_000,
+            _ => captured.count_ones() as i32,
+        };
+        let tie = rng.next_u64();
+        if best.is_none_or(|(v, t, _)| (value, tie) > (v, t)) {
+            best = Some((value, tie, mv));
+        }
+    }
+    best.map(|(_, _, mv)| mv.to_string()).into_iter().collect()
+}
+
+/// The score a search gives the side to move (for tests and tuning): see [`super::search::WIN`] for forced results.
+pub fn evaluate(pos: &Position) -> i32 {
+    TablutNode::new(*pos).eval()
+}

@@ -928,6 +928,12 @@ fn lineup(live: &Live, game: &AnyGame) -> String {
 
 fn turn_line(live: &Live, game: &AnyGame) -> String {
     match game.to_move() {
+        Some(seat) if live.record.players[seat].level.is_some() => format!(
+            "Move {}: {} ({}) is thinking…",
+            game.move_number(),
+            live.record.players[seat].name,
+            game.seat_label(seat)
+        ),
         Some(seat) => {
             let mut text = format!(
                 "Move {}: {} ({}) to move, with /move.",

@@ -1,6 +1,7 @@
 //! Integration tests: one binary, one module per area.
 
 mod ai_ab;
+mod ai_tantrix;
 mod bot;
 mod cli;
 mod console;

@@ -130,6 +130,28 @@ impl Board {
         self.placed.push(p);
     }
 
+    /// Takes the last placement back off the board (the undo of [`Board::put`], for searches).
+    pub fn pop(&mut self) -> Option<Placement> {
+        let p = self.placed.pop()?;
+        if let Some(i) = index(p.cell) {
+            self.cells[i] = 0;
+            for n in p.cell.neighbours() {
+                if let Some(j) = index(n) {
+                    self.nbrs[j] = self.nbrs[j].saturating_sub(1);
+                }
+            }
+        }
+        Some(p)
+    }
+
+    /// Whether any empty cell has three or more neighbouring tiles (a forced space), without allocating.
+    pub fn has_forced_space(&self) -> bool {
+        self.placed.len() > 1
+            && self.placed.iter().any(|p| {
+                p.cell.neighbours().iter().any(|&n| self.is_empty_cell(n) && self.neighbour_count(n) >= 3)
+            })
+    }
+
     /// Empty cells next to at least one tile, in a stable order (by r, then q).
     pub fn frontier(&self) -> Vec<Hex> {
         let mut out = Vec::with_capacity(self.placed.len() * 2 + 6);

@@ -273,6 +273,34 @@ impl Position {
         out
     }
 
+    /// Replaces the hand (for searches that keep every seat's hand apart and reuse one position).
+    pub fn set_hand(&mut self, hand: &[Tile]) {
+        self.hand.clear();
+        self.hand.extend_from_slice(hand);
+    }
+
+    /// Sets the number of tiles left in the bag (for searches).
+    pub fn set_bag(&mut self, bag: u8) {
+        self.bag = bag;
+    }
+
+    /// Puts a placement on the board with no check and no change to the hand or bag (for searches that
+    /// generated it); [`Position::take_back`] undoes it.
+    pub fn put_unchecked(&mut self, p: Placement) {
+        self.board.put(p);
+    }
+
+    /// Takes the last placement back off the board.
+    pub fn take_back(&mut self) -> Option<Placement> {
+        self.board.pop()
+    }
+
+    /// The legal placements a step of the turn allows, into a caller's buffer (cleared first).
+    pub fn moves_into(&self, step: Step, out: &mut Vec<Placement>) {
+        out.clear();
+        self.generate(step, out);
+    }
+
     /// The best chain score of each colour.
     pub fn scores(&self) -> ByColour<u32> {
         self.board.scores()

@@ -64,33 +64,18 @@ static ZOBRIST: [[[u64; POINTS]; 32]; 6] = {
 /// Keys for the side to move and the phase: `[side * 3 + phase]`.
 const TURN_KEYS: [u64; 6] = [mix(1001), mix(1002), mix(1003), mix(1004), mix(1005), mix(1006)];
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
-fn kind_index(kind: Kind) -> usize {
-    match kind {
-        Kind::Tzaar => 0,
-        Kind::Tzarra => 1,
-        Kind::Tott => 2,
-    }
-}
-
 fn turn_key(pos: &Position) -> u64 {
     let phase = match pos.phase() {
         Phase::Opening => 0,
         Phase::Capture => 1,
         Phase::Second => 2,
     };
-    TURN_KEYS[side_index(pos.to_move()) * 3 + phase]
+    TURN_KEYS[pos.to_move().index() * 3 + phase]
 }
 
 #[inline]
 fn stack_key(side: Side, kind: Kind, height: u8, p: Point) -> u64 {
-    ZOBRIST[side_index(side) * 3 + kind_index(kind)][usize::from(height.min(31))][p.index()]
+    ZOBRIST[side.index() * 3 + kind.index()][usize::from(height.min(31))][p.index()]
 }
 
 /// A position with its Zobrist hash.
@@ -187,7 +172,7 @@ impl Node for TzaarNode {
 
     #[inline]
     fn mover(&self) -> u8 {
-        side_index(self.pos.to_move()) as u8
+        self.pos.to_move().index() as u8
     }
 
     #[inline]

@@ -112,21 +112,6 @@ struct Sprites {
     capture: Sprite,
 }
 
-fn side_index(side: Side) -> usize {
-    match side {
-        Side::White => 0,
-        Side::Black => 1,
-    }
-}
-
-fn kind_index(kind: Kind) -> usize {
-    match kind {
-        Kind::Tzaar => 0,
-        Kind::Tzarra => 1,
-        Kind::Tott => 2,
-    }
-}
-
 static SPRITES: LazyLock<Sprites> = LazyLock::new(|| {
     let size = (2.0 * RADIUS + 4.0).ceil() as u32;
     let piece = |side: Side, kind: Option<Kind>| sprite(size, |c, m| draw_piece(c, m, m, RADIUS, side, kind));
@@ -370,12 +355,12 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
         let Some(s) = pos.stack(p) else { continue };
         let (x, y) = center(p);
         let (x, y) = (x.round() as i32, y.round() as i32);
-        let set = &sprites.pieces[side_index(s.side)];
+        let set = &sprites.pieces[s.side.index()];
         if s.height > 1 {
             blit(&mut img, &set[3], x, y + 3);
-            blit(&mut img, &set[kind_index(s.kind)], x, y - 2);
+            blit(&mut img, &set[s.kind.index()], x, y - 2);
         } else {
-            blit(&mut img, &set[kind_index(s.kind)], x, y);
+            blit(&mut img, &set[s.kind.index()], x, y);
         }
     }
     for r in last {

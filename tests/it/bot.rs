@@ -17,16 +17,21 @@ pub struct Running {
 }
 
 /// Starts the fake Discord and the bot pointed at it, and waits until the commands are registered.
-pub async fn start_bot() -> Running {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let config = Config {
+/// The bot's config for a test: the fake Discord as its API proxy, a database in `dir`.
+fn test_config(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Config {
+    Config {
         token: Token::new("fake-token-not-secret"),
         guild_id: Some(GUILD_ID),
         database: dir.path().join("bot.db"),
         api_proxy: Some(fake.base_url()),
         ..Config::default()
-    };
+    }
+}
+
+pub async fn start_bot() -> Running {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = test_config(&fake, &dir);
     let bot = Bot::start(&config).await.unwrap();
     fake.wait_ready(WAIT).await;
     fake.wait_for(
@@ -153,13 +158,7 @@ async fn registers_commands_and_plays_a_game_to_its_end() {
 async fn a_game_and_its_buttons_survive_a_restart() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    let config = Config {
-        token: Token::new("fake-token-not-secret"),
-        guild_id: Some(GUILD_ID),
-        database: dir.path().join("bot.db"),
-        api_proxy: Some(fake.base_url()),
-        ..Config::default()
-    };
+    let config = test_config(&fake, &dir);
     let bot = Bot::start(&config).await.unwrap();
     fake.wait_ready(WAIT).await;
     let play =

@@ -17,6 +17,11 @@ pub enum Side {
 impl Side {
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
+    /// 0 for White, 1 for Black: for tables indexed by side (hash keys, sprites).
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
     /// The other side.
     #[must_use]
     pub const fn other(self) -> Side {
@@ -89,6 +94,11 @@ pub enum Kind {
 
 impl Kind {
     pub const ALL: [Kind; 3] = [Kind::Tzaar, Kind::Tzarra, Kind::Tott];
+
+    /// The position in [`Kind::ALL`]: for tables indexed by type.
+    pub const fn index(self) -> usize {
+        self as usize
+    }
 
     pub const fn name(self) -> &'static str {
         match self {

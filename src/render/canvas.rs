@@ -186,25 +186,17 @@ impl Canvas {
         color: Color,
         text: &str,
     ) {
-        let width = text_width(size, weight, text);
+        let (glyphs, width) = layout(size, weight, text);
         let left = match align {
             Align::Left => x,
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
         let f = font(weight);
-        let scaled = f.as_scaled(PxScale::from(size));
-        let mut caret = left;
-        let baseline = y + scaled.ascent();
-        let mut previous = None;
-        for ch in text.chars() {
-            let id = scaled.glyph_id(ch);
-            if let Some(prev) = previous {
-                caret += scaled.kern(prev, id);
-            }
-            let glyph = id.with_scale_and_position(PxScale::from(size), ab_glyph::point(caret, baseline));
-            caret += scaled.h_advance(id);
-            previous = Some(id);
+        let baseline = y + f.as_scaled(PxScale::from(size)).ascent();
+        for (id, offset) in glyphs {
+            let glyph =
+                id.with_scale_and_position(PxScale::from(size), ab_glyph::point(left + offset, baseline));
             if let Some(outlined) = f.outline_glyph(glyph) {
                 let bounds = outlined.px_bounds();
                 outlined.draw(|gx, gy, c| {
@@ -235,18 +227,25 @@ impl Canvas {
 
 /// The advance width of `text` at `size` pixels.
 pub fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
+    layout(size, weight, text).1
+}
+
+/// Each glyph of `text` with its offset from the start of the run (kerning applied), and the run's width.
+fn layout(size: f32, weight: Weight, text: &str) -> (Vec<(ab_glyph::GlyphId, f32)>, f32) {
     let scaled = font(weight).as_scaled(PxScale::from(size));
-    let mut width = 0.0;
+    let mut caret = 0.0;
     let mut previous = None;
+    let mut glyphs = Vec::with_capacity(text.len());
     for ch in text.chars() {
         let id = scaled.glyph_id(ch);
         if let Some(prev) = previous {
-            width += scaled.kern(prev, id);
+            caret += scaled.kern(prev, id);
         }
-        width += scaled.h_advance(id);
+        glyphs.push((id, caret));
+        caret += scaled.h_advance(id);
         previous = Some(id);
     }
-    width
+    (glyphs, caret)
 }
 
 /// Distance from `p` to the segment `a`-`b`.

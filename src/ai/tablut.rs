@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN};
 use super::{Limits, Report};
-use crate::games::tablut::{Bitboard, Game, Move, Position, Side, Square, squares};
+use crate::games::tablut::{self, Bitboard, Direction, Game, Move, Position, RAYS, Side, Square, squares};
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
 #[derive(Clone, Copy, Debug)]
@@ -65,28 +65,6 @@ const ZOBRIST: [[u64; 81]; 3] = {
 };
 const ZOBRIST_WHITE: u64 = mix(0xdead_beef);
 
-/// `RAYS[square][dir]`: the squares from the next one in `dir` (north, south, east, west) to the edge.
-const RAYS: [[Bitboard; 4]; 81] = {
-    let mut t = [[0u128; 4]; 81];
-    let mut s = 0;
-    while s < 81 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let steps = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-        let mut d = 0;
-        while d < 4 {
-            let (mut nf, mut nr) = (f + steps[d].0, r + steps[d].1);
-            while nf >= 0 && nf < 9 && nr >= 0 && nr < 9 {
-                t[s][d] |= 1u128 << (nr * 9 + nf);
-                nf += steps[d].0;
-                nr += steps[d].1;
-            }
-            d += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
 /// `NEIGHBOUR[square][dir]`, 255 off the board.
 const NEIGHBOUR: [[u8; 4]; 81] = {
     let mut t = [[255u8; 4]; 81];
@@ -121,16 +99,10 @@ const BLOCKADE: Bitboard = {
     bb
 };
 
-/// The squares a rook on `from` reaches in direction `d` before the first of `occ`.
+/// The squares a rook on `from` reaches in direction `d` (the engine's order) before the first of `occ`.
 #[inline]
 fn reach(from: usize, d: usize, occ: Bitboard) -> Bitboard {
-    let ray = RAYS[from][d];
-    let hit = ray & occ;
-    if hit == 0 {
-        return ray;
-    }
-    let first = if d == 0 || d == 2 { hit.trailing_zeros() } else { hit.ilog2() } as usize;
-    ray & !(RAYS[first][d] | (1u128 << first))
+    tablut::reach(Square::from_index(from).expect("a board square"), Direction::ALL[d], occ)
 }
 
 /// The number of lines from `sq` to the edge with nothing on them.

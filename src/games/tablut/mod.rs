@@ -12,7 +12,7 @@ mod rules;
 
 use std::fmt::Write as _;
 
-pub use board::{Bitboard, Direction, EDGE, SIZE, Square, SquareError, squares};
+pub use board::{Bitboard, Direction, EDGE, RAYS, SIZE, Square, SquareError, reach, squares};
 pub use notation::{MoveText, MoveTextError};
 pub use position::{End, GameResult, IllegalMove, MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};

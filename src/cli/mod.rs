@@ -99,6 +99,10 @@ pub enum Command {
         /// Think for this many milliseconds, at full strength.
         #[arg(long)]
         time_ms: Option<u64>,
+        /// Tantrix: the colour (R, B, Y or G) whose hand the position line gives, which is to move.
+        #[arg(long)]
+        colour: Option<String>,
+        /// Seed of the search's sampling (and, for Tantrix, of the unseen hands it deals).
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
@@ -217,8 +221,10 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
             writeln!(out, "{}", output.display()).map_err(io)
         }
-        Command::Bestmove { game, position, variant, level, time_ms, seed } => {
-            bestmove(*game, position.as_deref(), variant.as_deref(), *level, *time_ms, *seed, out)
+        Command::Bestmove { game, position, variant, level, time_ms, colour, seed } => {
+            let any =
+                analysis_game(*game, position.as_deref(), variant.as_deref(), colour.as_deref(), *seed)?;
+            bestmove(&any, *level, *time_ms, *seed, out)
         }
         Command::Match { game, a, b, games, seed, top_ms } => {
             run_match(*game, *a, *b, *games, *seed, *top_ms, out)
@@ -257,27 +263,39 @@ fn run_match(
     writeln!(out, "{tally}").map_err(io)
 }
 
-/// `tabula bestmove`: the AI's choice in a position, then its search figures.
-fn bestmove(
+/// The game `bestmove` thinks about: the position given (Tantrix also needs the colour to move), or the start.
+fn analysis_game(
     game: GameKind,
     position: Option<&str>,
     variant: Option<&str>,
+    colour: Option<&str>,
+    seed: u64,
+) -> Result<AnyGame, Failure> {
+    if colour.is_some() && game != GameKind::Tantrix {
+        return Err(Failure::usage(format!(
+            "--colour is for tantrix; {} says whose turn it is in its position",
+            game.name()
+        )));
+    }
+    Ok(match game {
+        GameKind::Tablut => AnyGame::Tablut(tablut::game(position, variant).map_err(Failure::usage)?),
+        GameKind::Tzaar => AnyGame::Tzaar(tzaar::game(position, variant).map_err(Failure::usage)?),
+        GameKind::Tantrix => AnyGame::Tantrix(
+            tantrix::game(required(position)?, colour, variant, seed).map_err(Failure::usage)?,
+        ),
+    })
+}
+
+/// `tabula bestmove`: the AI's choice in a position, then its search figures.
+fn bestmove(
+    any: &AnyGame,
     level: Option<u8>,
     time_ms: Option<u64>,
     seed: u64,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
-
-    let any = match game {
-        GameKind::Tablut => AnyGame::Tablut(tablut::game(position, variant).map_err(Failure::usage)?),
-        GameKind::Tzaar => AnyGame::Tzaar(tzaar::game(position, variant).map_err(Failure::usage)?),
-        GameKind::Tantrix => {
-            return Err(Failure::usage(
-                "bestmove is for tablut and tzaar; a Tantrix position does not say whose colour is to move",
-            ));
-        }
-    };
+    let game = any.kind();
     if any.to_move().is_none() {
         return Err(Failure::usage("the game is over in that position: there is no move to find"));
     }
@@ -291,7 +309,7 @@ fn bestmove(
             Limits::level(game, level, std::time::Duration::from_secs(2), seed)
         }
     };
-    let report = think(&any, &limits);
+    let report = think(any, &limits);
     let secs = report.elapsed.as_secs_f64().max(1e-9);
     writeln!(out, "{}", report.moves.join(" ")).map_err(io)?;
     writeln!(

@@ -1,6 +1,6 @@
 //! Command-line helpers for Tantrix: legal moves, chain scores and pictures of a position line.
 
-use crate::games::tantrix::{Colour, Position, parse_placements};
+use crate::games::tantrix::{Colour, Game, Position, parse_placements};
 
 /// The legal placements of a position line (`placed tiles | hand | bag count`): the forced fills when there are
 /// any, otherwise the free moves, in notation.
@@ -24,4 +24,38 @@ pub fn render(position: &str, moves: &[String]) -> Result<image::RgbaImage, Stri
         pos = pos.play(p).map_err(|e| format!("move {} `{p}` is illegal: {e}", i + 1))?;
     }
     Ok(crate::render::tantrix::render_position(&pos, &played))
+}
+
+/// A game to analyse from a position line: the hand is `colour`'s, and `colours` (letters in seat order, e.g.
+/// `RBY`) names the players; by default `colour` and one opponent, the first of R, B, Y, G that is not `colour`.
+/// The other hands are dealt from the unseen tiles with `seed` (a position line does not show them).
+pub fn game(position: &str, colour: Option<&str>, colours: Option<&str>, seed: u64) -> Result<Game, String> {
+    let pos: Position = position.parse()?;
+    let colour = match colour.map(str::trim) {
+        None => return Err(
+            "a Tantrix position does not say whose hand it is: name its colour with --colour R, B, Y or G"
+                .into(),
+        ),
+        Some(text) => {
+            let mut chars = text.chars();
+            match (chars.next().and_then(Colour::from_letter), chars.next()) {
+                (Some(c), None) => c,
+                _ => return Err(format!("`{text}` is not a colour: use --colour R, B, Y or G")),
+            }
+        }
+    };
+    let mut seats = Vec::new();
+    if let Some(text) = colours {
+        for ch in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
+            seats.push(Colour::from_letter(ch).ok_or_else(|| {
+                format!(
+                    "`{ch}` is not a Tantrix colour: name the players' colours with R, B, Y, G (e.g. RBY)"
+                )
+            })?);
+        }
+    } else {
+        seats.push(colour);
+        seats.extend(Colour::ALL.into_iter().find(|&c| c != colour));
+    }
+    Game::from_position(&pos, &seats, colour, seed).map_err(|e| e.0)
 }

@@ -135,3 +135,83 @@ fn without_a_token_run_explains_and_exits_2() {
     assert_eq!(err.lines().count(), 2, "{err}");
     assert!(err.contains("DISCORD_TOKEN") && err.contains("tabula local"), "{err}");
 }
+
+/// The move line of `bestmove`, after checking the figures line under it.
+fn best(args: &[&str]) -> String {
+    let out = tabula(args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[1].starts_with("depth ") && lines[1].contains(" nodes ") && lines[1].contains(" score "),
+        "{text}"
+    );
+    lines[0].to_string()
+}
+
+#[test]
+fn bestmove_prints_a_legal_move_and_the_search_figures() {
+    let m = best(&["bestmove", "tablut", "--time-ms", "50"]);
+    let legal = stdout(&tabula(&["moves", "tablut"]));
+    assert!(legal.lines().any(|l| l == m), "{m} is not a legal first move");
+
+    // TZAAR's first turn is one capture: the answer is that one move.
+    let m = best(&["bestmove", "tzaar", "--level", "1", "--seed", "3"]);
+    let legal = stdout(&tabula(&["moves", "tzaar"]));
+    assert!(legal.lines().any(|l| l == m), "{m} is not a legal first move");
+
+    // Tantrix: the hand's colour is to move; the other hand is dealt from the unseen tiles.
+    let position = "53@0,0:2 9@1,-1:0 34@0,-1:0 14@2,-2:3 55@1,-2:2 | 11 18 20 21 42 44 | 39";
+    let m = best(&["bestmove", "tantrix", "--position", position, "--colour", "Y", "--time-ms", "100"]);
+    let legal = stdout(&tabula(&["moves", "tantrix", "--position", position]));
+    assert!(legal.lines().any(|l| l == m), "{m} is not among the 64 legal moves");
+    let three = best(&[
+        "bestmove",
+        "tantrix",
+        "--position",
+        position,
+        "--colour",
+        "b",
+        "--variant",
+        "RBY",
+        "--level",
+        "2",
+    ]);
+    assert!(legal.lines().any(|l| l == three), "{three}");
+}
+
+#[test]
+fn bestmove_explains_what_it_needs() {
+    let position = "53@0,0:2 9@1,-1:0 | 11 18 20 21 42 44 | 39";
+    for (args, needle) in [
+        (vec!["bestmove", "tantrix", "--position", position], "--colour"),
+        (vec!["bestmove", "tantrix", "--colour", "R"], "--position"),
+        (vec!["bestmove", "tantrix", "--position", position, "--colour", "P"], "not a colour"),
+        (
+            vec!["bestmove", "tantrix", "--position", position, "--colour", "G", "--variant", "RB"],
+            "not one of",
+        ),
+        (vec!["bestmove", "tantrix", "--position", "53@0,0:2 | 11 | 0", "--colour", "R"], "other hand"),
+        (vec!["bestmove", "tablut", "--colour", "R"], "--colour is for tantrix"),
+        (vec!["bestmove", "tablut", "--level", "9"], "no level 9"),
+    ] {
+        let out = tabula(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = stderr(&out);
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+}
+
+#[test]
+fn match_prints_a_tally_with_an_interval() {
+    let out = tabula(&["match", "tantrix", "--a", "greedy", "--b", "random", "--games", "2", "--seed", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(text.contains("Tantrix match, 2 games, A = greedy, B = random, seed 5"), "{text}");
+    assert!(text.contains(" in 2 games; score ") && text.contains("95% interval"), "{text}");
+    let out = tabula(&["match", "tablut", "--a", "7", "--b", "random"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("level 1 to 5"), "{}", stderr(&out));
+}

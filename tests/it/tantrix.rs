@@ -468,3 +468,32 @@ fn the_cli_render_refuses_illegal_moves_with_a_reason() {
     let err = cli::render(EXAMPLE_FORCED, &["21@1,1:0".to_string()]).unwrap_err();
     assert!(err.starts_with("move 1 `21@1,1:0` is illegal: a forced space must be filled first"), "{err}");
 }
+
+#[test]
+fn a_game_for_analysis_deals_the_unseen_hands_from_a_position_line() {
+    let p = pos(EXAMPLE_FREE);
+    let g = Game::from_position(&p, &[Colour::Red, Colour::Yellow, Colour::Blue], Colour::Yellow, 7).unwrap();
+    assert_eq!(g.to_move(), Some(1));
+    assert_eq!(g.hands()[1], p.hand());
+    assert_eq!(g.bag_len(), 39);
+    // 56 - 5 placed - 6 in hand - 39 in the bag = 6 tiles for the two other hands.
+    assert_eq!(g.hands()[0].len() + g.hands()[2].len(), 6);
+    assert_eq!(g.hands()[0].len(), 3);
+    let mut seen: HashSet<Tile> = p.board().placements().iter().map(|pl| pl.tile).collect();
+    for t in g.hands().iter().flatten() {
+        assert!(seen.insert(*t), "tile {t} twice");
+    }
+    assert_eq!(g.legal_moves().len(), 64);
+    // The same seed deals the same hands.
+    let again =
+        Game::from_position(&p, &[Colour::Red, Colour::Yellow, Colour::Blue], Colour::Yellow, 7).unwrap();
+    assert_eq!(again.hands(), g.hands());
+
+    let err = |colours: &[Colour], colour, line: &str| {
+        Game::from_position(&pos(line), colours, colour, 0).unwrap_err().0
+    };
+    assert!(err(&[Colour::Red, Colour::Blue], Colour::Green, EXAMPLE_FREE).contains("not one of"));
+    assert!(err(&[Colour::Red], Colour::Red, EXAMPLE_FREE).contains("2 to 4 players"));
+    assert!(err(&[Colour::Red, Colour::Red], Colour::Red, EXAMPLE_FREE).contains("twice"));
+    assert!(err(&[Colour::Red, Colour::Blue], Colour::Red, "53@0,0:2 | 11 | 0").contains("other hand"));
+}

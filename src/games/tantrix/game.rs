@@ -282,6 +282,66 @@ impl Game {
     pub fn forced_spaces(&self) -> Vec<Hex> {
         self.board.forced_spaces()
     }
+
+    /// A game at a position line's position, for analysis: `colours` in seat order, the seat of `colour` to move
+    /// at the start of its turn with the line's hand. A position line does not show the other hands, so they are
+    /// dealt (as evenly as the tiles allow, at most 6 each) from the tiles neither on the board, in the hand nor in
+    /// the bag, shuffled with `seed`; the bag holds the rest.
+    pub fn from_position(
+        pos: &Position,
+        colours: &[Colour],
+        colour: Colour,
+        seed: u64,
+    ) -> Result<Game, SetupError> {
+        if !(2..=4).contains(&colours.len()) {
+            return Err(SetupError(format!("Tantrix takes 2 to 4 players, not {}", colours.len())));
+        }
+        let variant: String = colours.iter().map(|c| c.letter()).collect();
+        let colours = parse_colours(&variant, colours.len())?;
+        let Some(seat) = colours.iter().position(|&c| c == colour) else {
+            return Err(SetupError(format!(
+                "{} to move is not one of the players' colours ({variant})",
+                colour.title()
+            )));
+        };
+        let board = pos.board().clone();
+        let mut unseen: Vec<Tile> = Tile::all()
+            .filter(|t| !pos.hand().contains(t) && !board.placements().iter().any(|p| p.tile == *t))
+            .collect();
+        let bag_len = usize::from(pos.bag());
+        let others = colours.len() - 1;
+        let dealt = unseen.len() - bag_len.min(unseen.len());
+        if dealt > 6 * others {
+            return Err(SetupError(format!(
+                "with {bag_len} tiles in the bag, {dealt} tiles are left for {others} other hand(s) of at most 6: \
+                 give the real bag count"
+            )));
+        }
+        unseen.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
+        let mut hands: Vec<Vec<Tile>> = vec![Vec::with_capacity(6); colours.len()];
+        hands[seat] = pos.hand().to_vec();
+        for i in 0..dealt {
+            hands[(seat + 1 + i % others) % colours.len()].extend(unseen.pop());
+        }
+        let game = Game {
+            setup: Setup { variant, seed, seats: colours.len() },
+            colours,
+            bag: unseen,
+            hands,
+            first_draws: Vec::new(),
+            moves: board.placements().to_vec(),
+            board,
+            state: State::Playing { seat, step: Step::Any },
+            turn: 1,
+            this_turn: Vec::new(),
+            last_turn: Vec::new(),
+            outcome: None,
+        };
+        if game.legal_moves().is_empty() {
+            return Err(SetupError(format!("{} has no legal placement in that position", colour.title())));
+        }
+        Ok(game)
+    }
 }
 
 impl Engine for Game {

@@ -11,7 +11,10 @@
 //! 3 = also the opponents' turns until the seat moves again, each played by its own evaluation, for the moves of
 //!     depth 2 in order while the node budget lasts;
 //! 4 and more = the best few moves of depth 3 played out for `depth - 1` turns (the seat's, the opponents', the
-//!     seat's again...) over sampled orders of the bag, averaged, round after round while the budget lasts.
+//!     seat's again...) over sampled orders of the bag, averaged, round after round while the budget lasts;
+//! no limit = the same playouts to the end of the game, so that they are scored by who wins (and by how much).
+//! Once the bag is empty nothing is left to chance: every move is played out once instead, `depth - 1` turns or
+//! to the end.
 //! Depths 0 to 3 draw no tiles (a hand just gets shorter: no luck is assumed); the playouts sample the draws.
 //! A node is one position evaluated.
 
@@ -46,8 +49,8 @@ pub fn limits(level: u8, top: Duration, seed: u64) -> Limits {
         0 | 1 => (top / 10, Some(0), nodes(2), 0.5),
         2 => (top / 6, Some(0), nodes(4), 0.0),
         3 => (top / 4, Some(2), nodes(10), 0.1),
-        4 => (top / 2, Some(3), nodes(20), 0.0),
-        _ => (top, Some(5), nodes(80), 0.0),
+        4 => (top / 2, Some(5), nodes(20), 0.0),
+        _ => (top, None, nodes(80), 0.0),
     };
     Limits { time: time.max(Duration::from_millis(5)), max_depth, max_nodes, noise, seed }
 }
@@ -482,6 +485,8 @@ struct Search<'a> {
     stopped: bool,
     buffers: Vec<Vec<Placement>>,
     weights: Weights,
+    /// The most turns a playout has reached.
+    longest: u32,
 }
 
 impl Search<'_> {
@@ -554,10 +559,11 @@ impl Search<'_> {
         self.sim.apply(m);
         let mut ok = self.play_turn();
         let mut moves = self.take_buffer();
-        while ok && self.sim.turns < mark.turns + turns && self.sim.next_moves(&mut moves) {
+        while ok && self.sim.turns < mark.turns.saturating_add(turns) && self.sim.next_moves(&mut moves) {
             ok = self.play_turn();
         }
         self.buffers.push(moves);
+        self.longest = self.longest.max(self.sim.turns - mark.turns);
         let v = self.evaluate(self.me);
         self.sim.rewind(mark);
         ok.then_some(v)
@@ -594,6 +600,7 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
         nodes: 0,
         stopped: false,
         buffers: Vec::with_capacity(8),
+        longest: 0,
         weights: match limits.max_depth {
             Some(0) => IMMEDIATE,
             Some(1) => SELFISH,
@@ -630,18 +637,31 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
     if depth < 3 || max_depth < 4 {
         return report(best, depth, search.nodes, best_score, start);
     }
-    // Depth 4 and more: the best few moves of depth 3, each played out for `max_depth - 1` turns over fresh sampled
-    // bags, round after round while the budget lasts; a move's value is its average over the complete rounds.
+    // Deeper: `horizon` turns from the seat's own, or to the end of the game.
+    let horizon = limits.max_depth.map_or(u32::MAX, |d| d - 1);
+    search.sim.sampling = true;
+    if search.sim.bag.is_empty() {
+        // Every hand is known and nothing is left to chance: each move (best of depth 3 first) is played out
+        // once, while the budget lasts.
+        for (i, &(_, m)) in deep.iter().enumerate() {
+            let Some(v) = search.playout(m, horizon) else { break };
+            if i == 0 || v > best_score {
+                (best_score, best) = (v, m);
+            }
+        }
+        return report(best, (search.longest + 1).max(4), search.nodes, best_score, start);
+    }
+    // The best few moves of depth 3 played out over fresh sampled bags, round after round while the budget lasts;
+    // a move's value is its average over the complete rounds.
     let top = deep.len().min(FINALISTS);
     let mut totals = vec![0i64; top];
     let mut rounds = 0i64;
-    'rounds: while rounds < MAX_ROUNDS {
+    'rounds: loop {
         let seed = rng.random::<u64>();
         let mut round = vec![0i64; top];
-        search.sim.sampling = true;
         for (i, &(_, m)) in deep.iter().take(top).enumerate() {
             search.sim.shuffle_bag(&mut ChaCha8Rng::seed_from_u64(seed));
-            let Some(v) = search.playout(m, max_depth - 1) else { break 'rounds };
+            let Some(v) = search.playout(m, horizon) else { break 'rounds };
             round[i] = i64::from(v);
         }
         for (t, r) in totals.iter_mut().zip(&round) {
@@ -651,7 +671,7 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
     }
     let mut depth = depth;
     if rounds > 0 {
-        depth = max_depth;
+        depth = (search.longest + 1).max(4);
         let (i, total) =
             totals.iter().enumerate().max_by_key(|(i, t)| (**t, std::cmp::Reverse(*i))).unwrap_or((0, &0));
         best = deep[i].1;
@@ -660,10 +680,8 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
     report(best, depth, search.nodes, best_score, start)
 }
 
-/// How many moves of depth 2 the deeper playouts compare.
+/// How many moves of depth 3 the deeper playouts compare.
 const FINALISTS: usize = 6;
-/// The most rounds of deeper playouts.
-const MAX_ROUNDS: i64 = 64;
 
 /// The one-ply greedy player: the placement after which the seat's best chain scores most, ties broken by `seed`.
 pub fn greedy(game: &Game, seed: u64) -> Vec<String> {

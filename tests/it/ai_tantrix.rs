@@ -154,16 +154,11 @@ fn the_ai_finds_the_last_placement_that_wins() {
         if results.iter().all(|r| r.0 == best) {
             continue;
         }
-        for depth in [2, 3] {
-            let limits = Limits {
-                time: Duration::from_secs(10),
-                max_depth: Some(depth),
-                max_nodes: None,
-                noise: 0.0,
-                seed,
-            };
+        for depth in [Some(2), Some(3), None] {
+            let limits =
+                Limits { time: Duration::from_secs(10), max_depth: depth, max_nodes: None, noise: 0.0, seed };
             let r = ai::tantrix::think(&game, &limits);
-            assert_eq!(result_after(&game, &r.moves[0]), best, "depth {depth} in\n{}", game.text_board());
+            assert_eq!(result_after(&game, &r.moves[0]), best, "depth {depth:?} in\n{}", game.text_board());
         }
         found += 1;
     }
@@ -201,7 +196,9 @@ fn the_levels_budgets_grow_with_the_level() {
     let l: Vec<Limits> = LEVELS.map(|n| ai::tantrix::limits(n, top, 1)).collect();
     for w in l.windows(2) {
         assert!(
-            w[0].max_nodes <= w[1].max_nodes && w[0].max_depth <= w[1].max_depth && w[0].time <= w[1].time
+            w[0].max_nodes <= w[1].max_nodes
+                && w[0].max_depth.unwrap_or(u32::MAX) <= w[1].max_depth.unwrap_or(u32::MAX)
+                && w[0].time <= w[1].time
         );
     }
     assert!(l[0].noise > 0.0 && l[4].noise == 0.0 && l[4].time == top);
@@ -238,4 +235,31 @@ fn the_sampled_playouts_run_and_return_a_legal_placement() {
             (again.moves, again.depth, again.nodes, again.score)
         );
     }
+}
+
+#[test]
+fn with_the_bag_empty_every_move_is_played_out_to_the_end() {
+    let mut checked = 0;
+    for seed in [5u64, 8, 13] {
+        let mut game = new_game(seed, 2);
+        let mut i = 0;
+        while game.bag_len() > 0 && game.to_move().is_some() {
+            let m = ai::tantrix::greedy(&game, seed * 1000 + i);
+            game.play_text(&m[0]).unwrap();
+            i += 1;
+        }
+        if game.to_move().is_none() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let limits =
+            Limits { time: Duration::from_secs(30), max_depth: None, max_nodes: None, noise: 0.0, seed };
+        let r = ai::tantrix::think(&game, &limits);
+        assert!(game.legal_moves_text().contains(&r.moves[0]));
+        assert!(r.depth >= 4, "the playouts ran: {r:?}");
+        // Every hand is known: a finished playout's score carries the win or loss.
+        assert!(r.score.abs() >= 100_000 || r.score == 0, "{r:?}");
+        assert_eq!(ai::tantrix::think(&game, &limits).moves, r.moves);
+        checked += 1;
+    }
+    assert!(checked > 0, "no seeded game reached an empty bag with a choice to make");
 }

@@ -149,6 +149,10 @@ pub struct Searcher<'t, N: Node> {
     stop: bool,
     /// Whether the depth-1 iteration is running (it always finishes, so there is always a move).
     must_finish: bool,
+    /// How much worse than an even position the root's mover finds a draw by repetition (see
+    /// [`Searcher::contempt`]).
+    contempt: i32,
+    root_mover: u8,
 }
 
 impl<'t, N: Node> Searcher<'t, N> {
@@ -170,7 +174,17 @@ impl<'t, N: Node> Searcher<'t, N> {
             start,
             stop: false,
             must_finish: false,
+            contempt: 0,
+            root_mover: 0,
         }
+    }
+
+    /// Scores a draw by repetition `contempt` below an even position for the root's mover (and as much above it
+    /// for the opponent), so that a player who is not worse plays on instead of repeating.
+    #[must_use]
+    pub fn contempt(mut self, contempt: i32) -> Self {
+        self.contempt = contempt;
+        self
     }
 
     /// Iterative deepening from `root` up to `max_depth` (and the node and time budgets). With `noise` > 0, every
@@ -184,6 +198,7 @@ impl<'t, N: Node> Searcher<'t, N> {
         spread: i32,
         rng: &mut Noise,
     ) -> Found<N::Move> {
+        self.root_mover = root.mover();
         let mut roots: Vec<(N::Move, i32)> = Vec::new();
         root.moves(&mut roots);
         let found = |mv, score, depth, s: &Self| Found {
@@ -272,7 +287,7 @@ impl<'t, N: Node> Searcher<'t, N> {
     #[inline]
     fn child_score(&mut self, parent: &N, child: &N, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if N::REPEATS && self.repeated(child.hash()) {
-            return 0;
+            return if parent.mover() == self.root_mover { -self.contempt } else { self.contempt };
         }
         self.path.push(child.hash());
         let s = if child.mover() == parent.mover() {
@@ -463,4 +478,69 @@ fn to_table(s: i32, ply: usize) -> i32 {
 
 fn from_table(s: i32, ply: usize) -> i32 {
     from_root(s, ply)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of positions: from step `s` the mover can go back to `s - 1` (a position seen before) or on to
+    /// `s + 1`, which is a little worse for side 0 than an even position.
+    #[derive(Clone, Copy)]
+    struct Line {
+        step: u8,
+        mover: u8,
+    }
+
+    impl Node for Line {
+        type Move = bool;
+        const REPEATS: bool = true;
+        fn mover(&self) -> u8 {
+            self.mover
+        }
+        fn hash(&self) -> u64 {
+            u64::from(self.step) * 2 + u64::from(self.mover)
+        }
+        fn decided(&self) -> Option<i32> {
+            None
+        }
+        fn moves(&self, out: &mut Vec<(bool, i32)>) {
+            out.push((true, 0));
+            if self.step > 0 {
+                out.push((false, 0));
+            }
+        }
+        fn play(&self, on: bool) -> Self {
+            Line { step: if on { self.step + 1 } else { self.step - 1 }, mover: 1 - self.mover }
+        }
+        fn eval(&self) -> i32 {
+            if self.mover == 0 { -10 } else { 10 }
+        }
+        fn history_key(&self, _: bool) -> usize {
+            0
+        }
+    }
+
+    fn choose(contempt: i32) -> bool {
+        let limits =
+            Limits { time: Duration::from_secs(5), max_depth: Some(1), max_nodes: None, noise: 0.0, seed: 0 };
+        let root = Line { step: 1, mover: 0 };
+        let history = [Line { step: 0, mover: 1 }.hash()];
+        let mut table = Table::new(8);
+        let found = Searcher::new(&mut table, &limits, &history).contempt(contempt).run(
+            &root,
+            1,
+            0.0,
+            0,
+            &mut Noise::new(0),
+        );
+        found.mv.expect("a move")
+    }
+
+    #[test]
+    fn contempt_plays_on_rather_than_repeat_when_not_much_worse() {
+        // Without contempt the repetition (a draw, 0) beats going on (-10); with it, going on is better.
+        assert!(!choose(0), "repeats without contempt");
+        assert!(choose(50), "plays on with contempt");
+    }
 }

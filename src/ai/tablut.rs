@@ -318,6 +318,10 @@ fn history(game: &Game) -> Vec<u64> {
     out.split_off(keep)
 }
 
+/// A draw by repetition is worth this much less than an even position to the side that searches (half an
+/// attacker): a level plays on rather than repeat when it is not worse off, so stronger levels convert more games.
+const CONTEMPT: i32 = 50;
+
 /// Chooses a move for the side to move. Returns no move only when the game is over.
 pub fn think(game: &Game, limits: &Limits) -> Report {
     let root = TablutNode::new(*game.position());
@@ -326,7 +330,7 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
     }
     let mut table = Table::for_budget(limits.max_nodes);
     let hist = history(game);
-    let mut searcher = Searcher::new(&mut table, limits, &hist);
+    let mut searcher = Searcher::new(&mut table, limits, &hist).contempt(CONTEMPT);
     let mut rng = Noise::new(limits.seed);
     let max_depth = limits.max_depth.unwrap_or(64);
     let found = searcher.run(&root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);

@@ -6,12 +6,33 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::ai::{Limits, tablut as tablut_ai, tzaar as tzaar_ai};
+use tabula::ai::{Limits, Report, tablut as tablut_ai, tzaar as tzaar_ai};
 use tabula::games::tablut::{self, Variant};
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {
     Limits { time: Duration::from_secs(600), max_depth: Some(depth), max_nodes: None, noise: 0.0, seed: 0 }
+}
+
+/// Prints what one search found (nodes, time, nodes per second), then benchmarks `think` as `name`.
+fn bench_search(c: &mut Criterion, name: &str, report: &Report, think: impl Fn() -> Report) {
+    eprintln!(
+        "{name}: {} nodes in {:.1?} = {:.0} nodes/s, moves {:?}",
+        report.nodes,
+        report.elapsed,
+        report.nodes as f64 / report.elapsed.as_secs_f64(),
+        report.moves
+    );
+    let mut group = c.benchmark_group("ai");
+    group.sample_size(10);
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            let r = think();
+            assert!(!r.moves.is_empty());
+            r.nodes
+        });
+    });
+    group.finish();
 }
 
 fn tablut_search(c: &mut Criterion) {
@@ -20,23 +41,7 @@ fn tablut_search(c: &mut Criterion) {
     let report = tablut_ai::think(&game, &limits);
     let legal = game.legal_moves_text();
     assert!(legal.contains(&report.moves[0]), "{report:?}");
-    eprintln!(
-        "tablut depth 5 from the start: {} nodes in {:.1?} = {:.0} nodes/s, move {:?}",
-        report.nodes,
-        report.elapsed,
-        report.nodes as f64 / report.elapsed.as_secs_f64(),
-        report.moves
-    );
-    let mut group = c.benchmark_group("ai");
-    group.sample_size(10);
-    group.bench_function("tablut depth 5 from the start", |b| {
-        b.iter(|| {
-            let r = tablut_ai::think(black_box(&game), &limits);
-            assert!(!r.moves.is_empty());
-            r.nodes
-        });
-    });
-    group.finish();
+    bench_search(c, "tablut depth 5 from the start", &report, || tablut_ai::think(black_box(&game), &limits));
 }
 
 fn tzaar_search(c: &mut Criterion) {
@@ -51,23 +56,9 @@ fn tzaar_search(c: &mut Criterion) {
         trial.play_text(m).expect("the search plays legal moves");
     }
     assert_eq!(report.moves.len(), 2);
-    eprintln!(
-        "tzaar depth 5 after the standard opening I5xH6: {} nodes in {:.1?} = {:.0} nodes/s, moves {:?}",
-        report.nodes,
-        report.elapsed,
-        report.nodes as f64 / report.elapsed.as_secs_f64(),
-        report.moves
-    );
-    let mut group = c.benchmark_group("ai");
-    group.sample_size(10);
-    group.bench_function("tzaar depth 5 after the standard opening", |b| {
-        b.iter(|| {
-            let r = tzaar_ai::think(black_box(&game), &limits);
-            assert!(!r.moves.is_empty());
-            r.nodes
-        });
+    bench_search(c, "tzaar depth 5 after the standard opening", &report, || {
+        tzaar_ai::think(black_box(&game), &limits)
     });
-    group.finish();
 }
 
 criterion_group!(benches, tablut_search, tzaar_search);

@@ -1,6 +1,6 @@
 //! Command-line helpers for Tantrix: legal moves, chain scores and pictures of a position line.
 
-use crate::games::tantrix::{Colour, Game, Position, parse_placements};
+use crate::games::tantrix::{Colour, Game, Position, colour_letters, parse_placements};
 
 /// The legal placements of a position line (`placed tiles | hand | bag count`): the forced fills when there are
 /// any, otherwise the free moves, in notation.
@@ -44,16 +44,8 @@ pub fn game(position: &str, colour: Option<&str>, colours: Option<&str>, seed: u
             }
         }
     };
-    let mut seats = Vec::new();
-    if let Some(text) = colours {
-        for ch in text.chars().filter(|c| !c.is_whitespace() && *c != ',') {
-            seats.push(Colour::from_letter(ch).ok_or_else(|| {
-                format!(
-                    "`{ch}` is not a Tantrix colour: name the players' colours with R, B, Y, G (e.g. RBY)"
-                )
-            })?);
-        }
-    } else {
+    let mut seats = colour_letters(colours.unwrap_or_default()).map_err(|e| e.0)?;
+    if seats.is_empty() {
         seats.push(colour);
         seats.extend(Colour::ALL.into_iter().find(|&c| c != colour));
     }

@@ -45,13 +45,10 @@ pub struct Game {
 
 const DEFAULT_COLOURS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
 
-fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, SetupError> {
-    let letters: Vec<char> = variant.chars().filter(|c| !c.is_whitespace() && *c != ',').collect();
-    if letters.is_empty() {
-        return Ok(DEFAULT_COLOURS[..seats].to_vec());
-    }
+/// The colours named by letters (`R`, `B`, `Y`, `G`; spaces and commas ignored), each at most once.
+pub fn colour_letters(variant: &str) -> Result<Vec<Colour>, SetupError> {
     let mut colours = Vec::new();
-    for ch in letters {
+    for ch in variant.chars().filter(|c| !c.is_whitespace() && *c != ',') {
         let c = Colour::from_letter(ch).ok_or_else(|| {
             SetupError(format!(
                 "`{ch}` is not a Tantrix colour: name one colour per seat with R, B, Y, G (e.g. BYG)"
@@ -61,6 +58,14 @@ fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, SetupError>
             return Err(SetupError(format!("{c} is taken twice: each seat needs its own colour")));
         }
         colours.push(c);
+    }
+    Ok(colours)
+}
+
+fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, SetupError> {
+    let colours = colour_letters(variant)?;
+    if colours.is_empty() {
+        return Ok(DEFAULT_COLOURS[..seats].to_vec());
     }
     if colours.len() != seats {
         return Err(SetupError(format!(

@@ -10,6 +10,6 @@ mod position;
 mod tiles;
 
 pub use board::{Board, Chain, LIMIT, Placed, Placement};
-pub use game::Game;
+pub use game::{Game, colour_letters};
 pub use position::{Illegal, ParseError, Position, Step, parse_board, parse_placements};
 pub use tiles::{ByColour, Colour, DIRS, EDGE_NAMES, Hex, Path, PathKind, TILES_TSV, Tile};

@@ -52,8 +52,14 @@ const MAX_PLIES: usize = 2000;
 /// Plies of random moves that open a Tablut match game, so that games differ.
 const TABLUT_RANDOM_PLIES: usize = 2;
 
-/// Plays the seat to move's choice, all its moves.
-fn choose(game: &AnyGame, player: Player, top: Duration, rng: &mut ChaCha8Rng) -> Vec<String> {
+/// Plays the seat to move's choice, all its moves; a level's search is timed into `clock`.
+fn choose(
+    game: &AnyGame,
+    player: Player,
+    top: Duration,
+    rng: &mut ChaCha8Rng,
+    clock: &mut Clock,
+) -> Vec<String> {
     let seed = rand::RngExt::random::<u64>(rng);
     match player {
         Player::Random => {
@@ -61,7 +67,38 @@ fn choose(game: &AnyGame, player: Player, top: Duration, rng: &mut ChaCha8Rng) -
             legal.choose(rng).cloned().into_iter().collect()
         }
         Player::Greedy => greedy(game, seed),
-        Player::Level(n) => think(game, &Limits::level(game.kind(), n, top, seed)).moves,
+        Player::Level(n) => {
+            let limits = Limits::level(game.kind(), n, top, seed);
+            let report = think(game, &limits);
+            clock.searches += 1;
+            clock.slowest = clock.slowest.max(report.elapsed);
+            if report.elapsed >= limits.time {
+                clock.time_capped += 1;
+            }
+            report.moves
+        }
+    }
+}
+
+/// How long the levels' searches took in a match: a level's strength is its node budget, and only a search cut
+/// short by the time cap plays differently on a busy machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    pub searches: u32,
+    pub slowest: Duration,
+    /// Searches the time cap ended before the node budget did.
+    pub time_capped: u32,
+}
+
+impl fmt::Display for Clock {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "Level searches: {}, the slowest {} ms, {} ended by the time cap before their node budget",
+            self.searches,
+            self.slowest.as_millis(),
+            self.time_capped
+        )
     }
 }
 
@@ -71,6 +108,7 @@ pub fn play_game(
     players: &[Player],
     seed: u64,
     top: Duration,
+    clock: &mut Clock,
 ) -> Result<Option<usize>, String> {
     let setup = Setup { variant: String::new(), seed, seats: players.len() };
     let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
@@ -85,7 +123,7 @@ pub fn play_game(
         } else {
             players[seat]
         };
-        let moves = choose(&game, player, top, &mut rng);
+        let moves = choose(&game, player, top, &mut rng, clock);
         if moves.is_empty() {
             return Err(format!("{player} found no move in a game that is not over"));
         }
@@ -151,7 +189,7 @@ impl fmt::Display for Tally {
 }
 
 /// Plays `games` two-player games of A against B, alternating who moves first, each from its own seed.
-/// `on_game` hears each game's number and result (`Some(true)` = A won).
+/// The levels' searches are timed into `clock`.
 pub fn play_match(
     kind: GameKind,
     a: Player,
@@ -159,20 +197,19 @@ pub fn play_match(
     games: u32,
     seed: u64,
     top: Duration,
-    mut on_game: impl FnMut(u32, Option<bool>),
+    clock: &mut Clock,
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
     for i in 0..games {
         let a_seat = (i % 2) as usize;
         let players = if a_seat == 0 { [a, b] } else { [b, a] };
-        let winner = play_game(kind, &players, seed.wrapping_add(u64::from(i)), top)?;
+        let winner = play_game(kind, &players, seed.wrapping_add(u64::from(i)), top, clock)?;
         let a_won = winner.map(|w| w == a_seat);
         match a_won {
             Some(true) => tally.wins += 1,
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        on_game(i + 1, a_won);
     }
     Ok(tally)
 }

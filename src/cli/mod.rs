@@ -5,7 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 
-use crate::ai::arena::{Player, play_match};
+use crate::ai::arena::{Clock, Player, play_match};
 use crate::ai::{Limits, think};
 use crate::games::{AnyGame, GameKind};
 
@@ -253,14 +253,19 @@ fn run_match(
 ) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     let top = std::time::Duration::from_millis(top_ms);
-    let tally = play_match(game, a, b, games, seed, top, |_, _| {}).map_err(Failure::usage)?;
+    let mut clock = Clock::default();
+    let tally = play_match(game, a, b, games, seed, top, &mut clock).map_err(Failure::usage)?;
     writeln!(
         out,
         "{} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
         game.title()
     )
     .map_err(io)?;
-    writeln!(out, "{tally}").map_err(io)
+    writeln!(out, "{tally}").map_err(io)?;
+    if clock.searches > 0 {
+        writeln!(out, "{clock}").map_err(io)?;
+    }
+    Ok(())
 }
 
 /// The game `bestmove` thinks about: the position given (Tantrix also needs the colour to move), or the start.

@@ -215,3 +215,18 @@ fn match_prints_a_tally_with_an_interval() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("level 1 to 5"), "{}", stderr(&out));
 }
+
+#[test]
+fn match_times_the_levels_searches() {
+    let out = tabula(&["match", "tzaar", "--a", "1", "--b", "random", "--games", "1", "--top-ms", "50"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let line = text.lines().find(|l| l.starts_with("Level searches: ")).unwrap_or_else(|| panic!("{text}"));
+    let searches: u32 = line["Level searches: ".len()..].split(',').next().unwrap().parse().unwrap();
+    assert!(
+        searches > 0 && line.contains("the slowest ") && line.contains("ended by the time cap"),
+        "{line}"
+    );
+    let out = tabula(&["match", "tantrix", "--a", "greedy", "--b", "random", "--games", "1"]);
+    assert!(!stdout(&out).contains("Level searches"), "no level played: {}", stdout(&out));
+}

@@ -70,11 +70,7 @@ fn choose(
         Player::Level(n) => {
             let limits = Limits::level(game.kind(), n, top, seed);
             let report = think(game, &limits);
-            clock.searches += 1;
-            clock.slowest = clock.slowest.max(report.elapsed);
-            if report.elapsed >= limits.time {
-                clock.time_capped += 1;
-            }
+            clock.record(report.elapsed, limits.time);
             report.moves
         }
     }
@@ -88,6 +84,17 @@ pub struct Clock {
     pub slowest: Duration,
     /// Searches the time cap ended before the node budget did.
     pub time_capped: u32,
+}
+
+impl Clock {
+    /// Counts a search that took `elapsed` under the time cap `cap` (a search stops once the cap is reached).
+    fn record(&mut self, elapsed: Duration, cap: Duration) {
+        self.searches += 1;
+        self.slowest = self.slowest.max(elapsed);
+        if elapsed >= cap {
+            self.time_capped += 1;
+        }
+    }
 }
 
 impl fmt::Display for Clock {

@@ -9,7 +9,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Limits, greedy, think};
-use crate::games::{AnyGame, GameKind, Setup};
+use crate::games::{AnyGame, GameKind, Outcome, Setup};
 
 /// Who plays a seat in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,21 +109,22 @@ impl fmt::Display for Clock {
     }
 }
 
-/// Plays one game with `players[seat]` in each seat; returns the winning seat, or `None` for a draw.
+/// Plays one game with `players[seat]` in each seat; returns how it ended (a game that reaches [`MAX_PLIES`] is
+/// a draw).
 pub fn play_game(
     kind: GameKind,
     players: &[Player],
     seed: u64,
     top: Duration,
     clock: &mut Clock,
-) -> Result<Option<usize>, String> {
+) -> Result<Outcome, String> {
     let setup = Setup { variant: String::new(), seed, seats: players.len() };
     let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
         if plies >= MAX_PLIES {
-            return Ok(None);
+            return Ok(Outcome { winner: None, reason: format!("no result after {MAX_PLIES} plies") });
         }
         let player = if kind == GameKind::Tablut && plies < TABLUT_RANDOM_PLIES {
             Player::Random
@@ -139,7 +140,7 @@ pub fn play_game(
         }
         plies += moves.len();
     }
-    Ok(game.outcome().and_then(|o| o.winner))
+    game.outcome().ok_or_else(|| "the game stopped without a result".to_string())
 }
 
 /// The tally of a match, from player A's point of view.
@@ -195,28 +196,58 @@ impl fmt::Display for Tally {
     }
 }
 
-/// Plays `games` two-player games of A against B, alternating who moves first, each from its own seed.
-/// The levels' searches are timed into `clock`.
+/// One game of a match, as it ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The game's number in the match, from 1.
+    pub number: u32,
+    /// The seed it was set up and played from.
+    pub seed: u64,
+    /// A's seat (0 moves first).
+    pub a_seat: usize,
+    /// Whether A won (`None` for a draw).
+    pub a_won: Option<bool>,
+    /// Why it ended, as the game says it.
+    pub reason: String,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = match self.a_won {
+            Some(true) => "A won",
+            Some(false) => "A lost",
+            None => "drawn",
+        };
+        let seat = if self.a_seat == 0 { "first" } else { "second" };
+        write!(f, "Game {} (seed {}, A moved {seat}): {result}, {}", self.number, self.seed, self.reason)
+    }
+}
+
+/// Plays `games` two-player games of A against B, alternating who moves first, game i (from 0) from seed
+/// `seed + i` with A in seat `i mod 2`; `each` sees every game as it ends. The levels' searches are timed into
+/// `clock`.
 pub fn play_match(
     kind: GameKind,
-    a: Player,
-    b: Player,
+    (a, b): (Player, Player),
     games: u32,
     seed: u64,
     top: Duration,
     clock: &mut Clock,
+    mut each: impl FnMut(&GameResult),
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
     for i in 0..games {
         let a_seat = (i % 2) as usize;
         let players = if a_seat == 0 { [a, b] } else { [b, a] };
-        let winner = play_game(kind, &players, seed.wrapping_add(u64::from(i)), top, clock)?;
-        let a_won = winner.map(|w| w == a_seat);
+        let game_seed = seed.wrapping_add(u64::from(i));
+        let outcome = play_game(kind, &players, game_seed, top, clock)?;
+        let a_won = outcome.winner.map(|w| w == a_seat);
         match a_won {
             Some(true) => tally.wins += 1,
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,
         }
+        each(&GameResult { number: i + 1, seed: game_seed, a_seat, a_won, reason: outcome.reason });
     }
     Ok(tally)
 }

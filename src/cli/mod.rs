@@ -120,6 +120,9 @@ pub enum Command {
         /// The time budget per move of level 5, in milliseconds (lower levels use less).
         #[arg(long, default_value_t = 2000)]
         top_ms: u64,
+        /// Also prints a line for each game as it ends: its seed, A's seat, the result and why.
+        #[arg(long)]
+        each: bool,
     },
     /// Prints each colour's best chain score (Tantrix).
     Score {
@@ -226,8 +229,8 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 analysis_game(*game, position.as_deref(), variant.as_deref(), colour.as_deref(), *seed)?;
             bestmove(&any, *level, *time_ms, *seed, out)
         }
-        Command::Match { game, a, b, games, seed, top_ms } => {
-            run_match(*game, *a, *b, *games, *seed, *top_ms, out)
+        Command::Match { game, a, b, games, seed, top_ms, each } => {
+            run_match(*game, (*a, *b), *games, *seed, *top_ms, *each, out)
         }
         Command::Score { game: GameKind::Tantrix, position } => {
             for (colour, score) in tantrix::score(position).map_err(Failure::usage)? {
@@ -244,23 +247,30 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
 /// `tabula match`: A against B, alternating who starts, and A's tally.
 fn run_match(
     game: GameKind,
-    a: Player,
-    b: Player,
+    (a, b): (Player, Player),
     games: u32,
     seed: u64,
     top_ms: u64,
+    each: bool,
     out: &mut impl Write,
 ) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     let top = std::time::Duration::from_millis(top_ms);
     let mut clock = Clock::default();
-    let tally = play_match(game, a, b, games, seed, top, &mut clock).map_err(Failure::usage)?;
     writeln!(
         out,
         "{} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
         game.title()
     )
     .map_err(io)?;
+    let mut written = Ok(());
+    let tally = play_match(game, (a, b), games, seed, top, &mut clock, |result| {
+        if each && written.is_ok() {
+            written = writeln!(out, "{result}").and_then(|()| out.flush());
+        }
+    })
+    .map_err(Failure::usage)?;
+    written.map_err(io)?;
     writeln!(out, "{tally}").map_err(io)?;
     if clock.searches > 0 {
         writeln!(out, "{clock}").map_err(io)?;

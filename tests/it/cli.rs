@@ -217,6 +217,32 @@ fn match_prints_a_tally_with_an_interval() {
 }
 
 #[test]
+fn match_each_lists_every_game_with_its_seed_and_result() {
+    let out = tabula(&[
+        "match", "tantrix", "--a", "greedy", "--b", "random", "--games", "3", "--seed", "7", "--each",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("Game ")).collect();
+    assert_eq!(games.len(), 3, "{text}");
+    for (i, (line, seat)) in games.iter().zip(["first", "second", "first"]).enumerate() {
+        let head = format!("Game {} (seed {}, A moved {seat}): ", i + 1, 7 + i);
+        assert!(line.starts_with(&head), "{line}");
+        let rest = &line[head.len()..];
+        assert!(
+            rest.starts_with("A won, ") || rest.starts_with("A lost, ") || rest.starts_with("drawn, "),
+            "{line}"
+        );
+        assert!(rest.contains("chain"), "the reason gives the chains: {line}");
+    }
+    let wins = games.iter().filter(|l| l.contains("): A won, ")).count();
+    let tally = text.lines().find(|l| l.starts_with("A: ")).unwrap_or_else(|| panic!("{text}"));
+    assert!(tally.starts_with(&format!("A: {wins} wins, ")), "{tally} after {games:?}");
+    let out = tabula(&["match", "tantrix", "--a", "greedy", "--b", "random", "--games", "2"]);
+    assert!(!stdout(&out).contains("Game 1 "), "without --each: {}", stdout(&out));
+}
+
+#[test]
 fn match_times_the_levels_searches() {
     let out = tabula(&["match", "tzaar", "--a", "1", "--b", "random", "--games", "1", "--top-ms", "50"]);
     assert!(out.status.success(), "{}", stderr(&out));

@@ -36,10 +36,11 @@ const WIN: i32 = 100_000;
 
 /// Nodes per millisecond of `top` behind a level's share of the budget. A release build searches 300 000 to
 /// 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth of this rate, so their node budget, not
-/// the time cap, ends a search and they play the same whatever the machine's load. Level 5 gets twice the rate over
-/// the whole of `top` (800 000 nodes at 2 s): the node budget ends most of its searches in about 1.5 s, but the
-/// first placements of a game, whose playouts are longest, can reach the cap (4% of its searches in a 2 s match on
-/// an idle machine), so level 5 is a little weaker on a busy one.
+/// the time cap, ends a search and they play the same whatever the machine's load. Level 5 gets one and a half
+/// times the rate over the whole of `top` (600 000 nodes at 2 s): its node budget ends its searches in about 1.2 s
+/// on an idle machine, leaving room for its slowest searches (early placements, whose playouts are longest) and for
+/// a busy machine before the time cap would cut one short. A level therefore plays the same moves for the same seed
+/// on any machine that is not overloaded, and a match's figures reproduce.
 const NODES_PER_MS: u64 = 200;
 
 /// The limits of a level: node budgets scaled from `top` (deterministic for a given `top`), the time as a safety
@@ -55,7 +56,7 @@ pub fn limits(level: u8, top: Duration, seed: u64) -> Limits {
         2 => (top / 6, Some(0), nodes(4), 0.5),
         3 => (top / 4, Some(2), nodes(10), 0.25),
         4 => (top / 2, Some(3), nodes(20), 0.0),
-        _ => (top, None, nodes(200), 0.0),
+        _ => (top, None, nodes(150), 0.0),
     };
     Limits { time: time.max(Duration::from_millis(5)), max_depth, max_nodes, noise, seed }
 }

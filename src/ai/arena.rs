@@ -49,9 +49,6 @@ impl fmt::Display for Player {
 /// A longest game before a match calls it a draw (no game of ours gets near it in normal play).
 const MAX_PLIES: usize = 2000;
 
-/// Plies of random moves that open a Tablut match game, so that games differ.
-const TABLUT_RANDOM_PLIES: usize = 2;
-
 /// Plays the seat to move's choice, all its moves; a level's search is timed into `clock`.
 fn choose(
     game: &AnyGame,
@@ -126,11 +123,7 @@ pub fn play_game(
         if plies >= MAX_PLIES {
             return Ok(Outcome { winner: None, reason: format!("no result after {MAX_PLIES} plies") });
         }
-        let player = if kind == GameKind::Tablut && plies < TABLUT_RANDOM_PLIES {
-            Player::Random
-        } else {
-            players[seat]
-        };
+        let player = if plies < kind.arena_opening_plies() { Player::Random } else { players[seat] };
         let moves = choose(&game, player, top, &mut rng, clock);
         if moves.is_empty() {
             return Err(format!("{player} found no move in a game that is not over"));

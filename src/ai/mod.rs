@@ -34,12 +34,7 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 impl Limits {
     /// The limits of `level` (1..=5) for a game, with `top` the time budget of level 5 (2 s by default).
     pub fn level(kind: GameKind, level: u8, top: Duration, seed: u64) -> Limits {
-        let level = level.clamp(*LEVELS.start(), *LEVELS.end());
-        match kind {
-            GameKind::Tablut => tablut::limits(level, top, seed),
-            GameKind::Tzaar => tzaar::limits(level, top, seed),
-            GameKind::Tantrix => tantrix::limits(level, top, seed),
-        }
+        kind.limits(level, top, seed)
     }
 
     /// A fixed time budget with no depth limit and no noise.
@@ -63,19 +58,10 @@ pub struct Report {
 
 /// Chooses the move(s) for the side to move. The game must not be over.
 pub fn think(game: &AnyGame, limits: &Limits) -> Report {
-    match game {
-        AnyGame::Tablut(g) => tablut::think(g, limits),
-        AnyGame::Tzaar(g) => tzaar::think(g, limits),
-        AnyGame::Tantrix(g) => tantrix::think(g, limits),
-    }
+    game.think(limits)
 }
 
-/// The move(s) of a one-ply greedy player: the best immediate material (Tablut, TZAAR) or score (Tantrix),
-/// ties broken by `seed`.
+/// The move(s) of a one-ply greedy player: the best immediate material or score, ties broken by `seed`.
 pub fn greedy(game: &AnyGame, seed: u64) -> Vec<String> {
-    match game {
-        AnyGame::Tablut(g) => tablut::greedy(g, seed),
-        AnyGame::Tzaar(g) => tzaar::greedy(g, seed),
-        AnyGame::Tantrix(g) => tantrix::greedy(g, seed),
-    }
+    game.greedy(seed)
 }

@@ -1,13 +1,17 @@
 //! The `tabula` command line: running the bot or the console, and the engine and picture commands of `cli.md`.
+//!
+//! The commands know no game by name: each game's [`crate::games::Entry`] does the work, and the help texts
+//! (games, positions, variants) come from each game's [`crate::games::GameInfo`].
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
+use clap::{Args, Parser, Subcommand};
 
 use crate::ai::arena::{Clock, Player, play_match};
 use crate::ai::{Limits, think};
-use crate::games::{AnyGame, GameKind};
+use crate::games::{AnyGame, CliPosition, GameKind};
 
 pub mod tablut;
 pub mod tantrix;
@@ -42,94 +46,163 @@ pub enum Command {
         pictures: Option<PathBuf>,
     },
     /// Lists the legal moves, one per line, then `N moves`.
+    ///
+    /// Example: `tabula moves tablut`.
     Moves {
-        game: GameKind,
-        #[arg(long)]
-        position: Option<String>,
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        at: At,
     },
-    /// Counts move sequences of a given depth (turns for TZAAR).
+    /// Counts move sequences of a given depth (turns where a turn has several moves).
+    ///
+    /// Example: `tabula perft tablut 4` prints 19913864.
     Perft {
-        game: GameKind,
-        #[arg(long)]
-        position: Option<String>,
-        #[arg(long)]
-        variant: Option<String>,
-        /// Prints each first move with its count.
+        #[command(flatten)]
+        at: At,
+        /// Prints each first move (or turn) with its count, then the total.
         #[arg(long)]
         divide: bool,
+        /// How many moves (or turns) deep to count, e.g. `3`.
         depth: u32,
     },
     /// Replays games, one per line of FILE (`-` for standard input), and prints each result.
+    ///
+    /// Example: `tabula replay tablut games.txt --counts`.
     Replay {
-        game: GameKind,
-        #[arg(long)]
-        position: Option<String>,
-        #[arg(long)]
-        variant: Option<String>,
+        #[command(flatten)]
+        at: At,
         /// Also prints the number of legal moves before each move.
         #[arg(long)]
         counts: bool,
+        /// A file of games, one a line: the moves separated by spaces (or `result<TAB>moves<TAB>counts`); `-`
+        /// reads standard input.
         file: String,
     },
     /// Draws a position (after the moves, the last one highlighted) to a PNG file.
+    ///
+    /// Example: `tabula render tablut --moves "e8-d8 e4-h4" -o board.png`.
     Render {
-        game: GameKind,
-        #[arg(long)]
-        position: Option<String>,
-        #[arg(long)]
-        variant: Option<String>,
-        /// Moves to play first, separated by spaces.
-        #[arg(long)]
+        #[command(flatten)]
+        at: At,
+        /// Moves to play first, separated by spaces, e.g. `--moves "e8-d8 e4-h4"`.
+        #[arg(long, value_name = "MOVES")]
         moves: Option<String>,
-        #[arg(short = 'o', long)]
+        /// The PNG file to write, e.g. `-o board.png`.
+        #[arg(short = 'o', long, value_name = "FILE")]
         output: PathBuf,
     },
     /// Asks the AI for a move and prints it, then the search figures.
+    ///
+    /// Example: `tabula bestmove tablut --level 5`.
     Bestmove {
-        game: GameKind,
-        #[arg(long)]
-        position: Option<String>,
-        #[arg(long)]
-        variant: Option<String>,
-        /// Strength 1 to 5 (default 5).
+        #[command(flatten)]
+        at: At,
+        /// Strength 1 (gentle) to 5 (strongest, the default), e.g. `--level 3`.
         #[arg(long, conflicts_with = "time_ms")]
         level: Option<u8>,
-        /// Think for this many milliseconds, at full strength.
-        #[arg(long)]
+        /// Think for this many milliseconds at full strength instead of a level, e.g. `--time-ms 500`.
+        #[arg(long, value_name = "MS")]
         time_ms: Option<u64>,
-        /// Tantrix: the colour (R, B, Y or G) whose hand the position line gives, which is to move.
+        /// For games whose position line does not say whose turn it is: the colour whose hand the position shows,
+        /// which is to move, e.g. `--colour R`.
         #[arg(long)]
         colour: Option<String>,
-        /// Seed of the search's sampling (and, for Tantrix, of the unseen hands it deals).
+        /// Seed of the search's sampling (and of any hidden hands it deals), e.g. `--seed 7`.
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
-    /// Plays AI against AI (a level 1-5, `random` or `greedy`) and prints A's wins, draws and losses.
+    /// Plays AI against AI and prints A's wins, draws and losses with a 95% interval.
+    ///
+    /// Example: `tabula match tzaar --a 5 --b greedy --games 100 --top-ms 100`.
     Match {
+        #[arg(value_parser = game_parser(), long_help = game_help())]
         game: GameKind,
-        #[arg(long)]
+        /// Player A: a level `1` to `5`, `random` (a uniformly random legal move) or `greedy` (the best immediate
+        /// gain), e.g. `--a 5`.
+        #[arg(long, value_name = "PLAYER")]
         a: Player,
-        #[arg(long)]
+        /// Player B, like A, e.g. `--b greedy`. A and B swap seats from game to game.
+        #[arg(long, value_name = "PLAYER")]
         b: Player,
+        /// How many games to play, e.g. `--games 100`.
         #[arg(long, default_value_t = 100)]
         games: u32,
+        /// Seed of the first game; game i uses seed + i, e.g. `--seed 1`.
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The time budget per move of level 5, in milliseconds (lower levels use less).
-        #[arg(long, default_value_t = 2000)]
+        /// The time budget per move of level 5, in milliseconds (lower levels use less), e.g. `--top-ms 500`.
+        #[arg(long, default_value_t = 2000, value_name = "MS")]
         top_ms: u64,
         /// Also prints a line for each game as it ends: its seed, A's seat, the result and why.
         #[arg(long)]
         each: bool,
     },
-    /// Prints each colour's best chain score (Tantrix).
+    /// Prints each colour's score in a position, for games that count scores.
+    ///
+    /// Example: `tabula score tantrix --position "53@0,0:2 9@1,-1:0 | 11 | 39"`.
     Score {
-        game: GameKind,
-        #[arg(long)]
-        position: String,
+        #[command(flatten)]
+        at: At,
     },
+}
+
+/// The game and the position an engine command works on.
+#[derive(Debug, Args)]
+pub struct At {
+    #[arg(value_parser = game_parser(), long_help = game_help())]
+    pub game: GameKind,
+    /// A position in the game's notation instead of the start (see the long help, `--help`).
+    #[arg(long, value_name = "POSITION", long_help = position_help())]
+    pub position: Option<String>,
+    /// A ruleset or start layout, where the game has several (see the long help, `--help`).
+    #[arg(long, value_name = "VARIANT", long_help = variant_help())]
+    pub variant: Option<String>,
+}
+
+impl At {
+    fn position(&self) -> CliPosition<'_> {
+        CliPosition {
+            position: self.position.as_deref(),
+            variant: self.variant.as_deref(),
+            colour: None,
+            seed: 0,
+        }
+    }
+}
+
+/// Reads a game name, listing the games (with their summaries) in `--help`.
+fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
+    let values = GameKind::ALL.iter().map(|g| PossibleValue::new(g.name()).help(g.info().summary));
+    PossibleValuesParser::new(values).map(|name| name.parse::<GameKind>().expect("one of the listed games"))
+}
+
+fn game_help() -> String {
+    "The game, by name (see the list below).".to_string()
+}
+
+/// `--position`'s long help: each game's notation.
+fn position_help() -> String {
+    let mut help = "A position in the game's notation instead of its start. Put it in quotes.".to_string();
+    for g in GameKind::ALL {
+        help.push_str(&format!("\n- {}: {}", g.name(), g.info().position_syntax));
+    }
+    help
+}
+
+/// `--variant`'s long help: each game's variants and what else the option accepts.
+fn variant_help() -> String {
+    let mut help = "A ruleset or start layout; empty means the first listed.".to_string();
+    for g in GameKind::ALL {
+        let info = g.info();
+        let mut options: Vec<String> =
+            info.variants.iter().map(|v| format!("`{}` ({})", v.name, v.summary)).collect();
+        if !info.variant_syntax.is_empty() {
+            options.push(info.variant_syntax.to_string());
+        }
+        if !options.is_empty() {
+            help.push_str(&format!("\n- {}: {}", g.name(), options.join("; ")));
+        }
+    }
+    help
 }
 
 /// How an engine command ended: the process exit status and the sentence for stderr, if any.
@@ -152,33 +225,23 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         Command::Run { .. } | Command::Local { .. } => {
             Err(Failure::usage("this command is run by the binary itself, not as an engine command"))
         }
-        Command::Moves { game, position, variant } => {
-            let moves = match game {
-                GameKind::Tablut => tablut::moves(position.as_deref(), variant.as_deref()),
-                GameKind::Tzaar => tzaar::moves(position.as_deref(), variant.as_deref()),
-                GameKind::Tantrix => tantrix::moves(required(position.as_deref())?),
-            }
-            .map_err(Failure::usage)?;
+        Command::Moves { at } => {
+            let moves = at.game.cli_moves(&at.position()).map_err(Failure::usage)?;
             for m in &moves {
                 writeln!(out, "{m}").map_err(io)?;
             }
             writeln!(out, "{} moves", moves.len()).map_err(io)
         }
-        Command::Perft { game, position, variant, divide, depth } => {
-            let (lines, total) = match game {
-                GameKind::Tablut => tablut::perft(position.as_deref(), variant.as_deref(), *depth, *divide),
-                GameKind::Tzaar => tzaar::perft(position.as_deref(), variant.as_deref(), *depth, *divide),
-                GameKind::Tantrix => return Err(Failure::usage(
-                    "perft is for tablut and tzaar; for tantrix, `tabula moves tantrix --position P` lists the moves",
-                )),
-            }
-            .map_err(Failure::usage)?;
+        Command::Perft { at, divide, depth } => {
+            let (lines, total) =
+                at.game.cli_perft(&at.position(), *depth, *divide).map_err(Failure::usage)?;
             for (m, n) in &lines {
                 writeln!(out, "{m} {n}").map_err(io)?;
             }
             writeln!(out, "{total}").map_err(io)
         }
-        Command::Replay { game, position, variant, counts, file } => {
+        Command::Replay { at, counts, file } => {
+            at.game.cli_replay_check().map_err(Failure::usage)?;
             let reader: Box<dyn BufRead> = if file == "-" {
                 Box::new(std::io::BufReader::new(std::io::stdin()))
             } else {
@@ -190,56 +253,36 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             for line in reader.lines() {
                 let line = line.map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
                 let Some(moves) = game_line(&line) else { continue };
-                let printed = match game {
-                    GameKind::Tablut => {
-                        tablut::replay_line(position.as_deref(), variant.as_deref(), moves, *counts)
-                    }
-                    GameKind::Tzaar => {
-                        tzaar::replay_line(position.as_deref(), variant.as_deref(), moves, *counts)
-                    }
-                    GameKind::Tantrix => {
-                        return Err(Failure::usage(
-                            "replay is for tablut and tzaar: a Tantrix game depends on its hidden bag",
-                        ));
-                    }
-                };
-                let text = printed.unwrap_or_else(|illegal| {
-                    any_illegal = true;
-                    illegal
-                });
+                let text =
+                    at.game.cli_replay_line(&at.position(), moves, *counts).unwrap_or_else(|illegal| {
+                        any_illegal = true;
+                        illegal
+                    });
                 writeln!(out, "{text}").map_err(io)?;
             }
             if any_illegal { Err(Failure { status: 1, message: String::new() }) } else { Ok(()) }
         }
-        Command::Render { game, position, variant, moves, output } => {
+        Command::Render { at, moves, output } => {
             let moves: Vec<String> =
                 moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
-            let img = match game {
-                GameKind::Tablut => tablut::render(position.as_deref(), variant.as_deref(), &moves),
-                GameKind::Tzaar => tzaar::render(position.as_deref(), variant.as_deref(), &moves),
-                GameKind::Tantrix => tantrix::render(required(position.as_deref())?, &moves),
-            }
-            .map_err(Failure::usage)?;
+            let img = at.game.cli_render(&at.position(), &moves).map_err(Failure::usage)?;
             std::fs::write(output, crate::render::encode_png(&img))
                 .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
             writeln!(out, "{}", output.display()).map_err(io)
         }
-        Command::Bestmove { game, position, variant, level, time_ms, colour, seed } => {
-            let any =
-                analysis_game(*game, position.as_deref(), variant.as_deref(), colour.as_deref(), *seed)?;
+        Command::Bestmove { at, level, time_ms, colour, seed } => {
+            let position = CliPosition { colour: colour.as_deref(), seed: *seed, ..at.position() };
+            let any = AnyGame::from_cli(at.game, &position).map_err(Failure::usage)?;
             bestmove(&any, *level, *time_ms, *seed, out)
         }
         Command::Match { game, a, b, games, seed, top_ms, each } => {
             run_match(*game, (*a, *b), *games, *seed, *top_ms, *each, out)
         }
-        Command::Score { game: GameKind::Tantrix, position } => {
-            for (colour, score) in tantrix::score(position).map_err(Failure::usage)? {
+        Command::Score { at } => {
+            for (colour, score) in at.game.cli_score(&at.position()).map_err(Failure::usage)? {
                 writeln!(out, "{colour} {score}").map_err(io)?;
             }
             Ok(())
-        }
-        Command::Score { game, .. } => {
-            Err(Failure::usage(format!("`score` is for tantrix; {} has no chain scores", game.name())))
         }
     }
 }
@@ -278,29 +321,6 @@ fn run_match(
     Ok(())
 }
 
-/// The game `bestmove` thinks about: the position given (Tantrix also needs the colour to move), or the start.
-fn analysis_game(
-    game: GameKind,
-    position: Option<&str>,
-    variant: Option<&str>,
-    colour: Option<&str>,
-    seed: u64,
-) -> Result<AnyGame, Failure> {
-    if colour.is_some() && game != GameKind::Tantrix {
-        return Err(Failure::usage(format!(
-            "--colour is for tantrix; {} says whose turn it is in its position",
-            game.name()
-        )));
-    }
-    Ok(match game {
-        GameKind::Tablut => AnyGame::Tablut(tablut::game(position, variant).map_err(Failure::usage)?),
-        GameKind::Tzaar => AnyGame::Tzaar(tzaar::game(position, variant).map_err(Failure::usage)?),
-        GameKind::Tantrix => AnyGame::Tantrix(
-            tantrix::game(required(position)?, colour, variant, seed).map_err(Failure::usage)?,
-        ),
-    })
-}
-
 /// `tabula bestmove`: the AI's choice in a position, then its search figures.
 fn bestmove(
     any: &AnyGame,
@@ -337,11 +357,6 @@ fn bestmove(
         report.nodes as f64 / secs
     )
     .map_err(io)
-}
-
-/// The position a game without a start position (Tantrix) must be given.
-fn required(position: Option<&str>) -> Result<&str, Failure> {
-    position.ok_or_else(|| Failure::usage("tantrix has no start position: give one with --position"))
 }
 
 /// The moves of one line of a game file: blank lines and `#` comments are skipped, and in the reference

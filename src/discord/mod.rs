@@ -27,7 +27,7 @@ use crate::session::{
 };
 use crate::store::SqliteStore;
 
-/// The slash commands, all in one list.
+/// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
     let game_option = |required: bool, what: &str| {
         GameKind::ALL.iter().fold(
@@ -35,57 +35,46 @@ pub fn commands() -> Vec<CreateCommand> {
             |o, g| o.add_string_choice(g.title(), g.name()),
         )
     };
-    vec![
-        CreateCommand::new("play")
-            .description("Challenge members to a game in this channel")
-            .add_option(game_option(true, "The game to play"))
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge")
-                    .required(true),
-            )
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "opponent2",
-                "A second opponent (Tantrix)",
-            ))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "opponent3",
-                "A third opponent (Tantrix)",
-            ))
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "side",
-                    "Move first, second, or draw lots",
-                )
+    let most_seats = GameKind::ALL.iter().map(|g| *g.seats().end()).max().unwrap_or(2);
+    let mut play = CreateCommand::new("play")
+        .description("Challenge members (or Tabula itself) to a game in this channel")
+        .add_option(game_option(true, "The game to play"))
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge").required(true),
+        );
+    for n in 2..most_seats {
+        play = play.add_option(CreateCommandOption::new(
+            CommandOptionType::User,
+            format!("opponent{n}"),
+            "Another opponent, for games of more than two players",
+        ));
+    }
+    play = play
+        .add_option(
+            CreateCommandOption::new(CommandOptionType::String, "side", "Move first, second, or draw lots")
                 .add_string_choice("first", "first")
                 .add_string_choice("second", "second")
                 .add_string_choice("random", "random"),
-            )
-            .add_option(CreateCommandOption::new(
+        )
+        .add_option(
+            CreateCommandOption::new(
                 CommandOptionType::String,
                 "variant",
-                "A ruleset or setup where the game has several",
-            ))
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::Integer,
-                    "level",
-                    "Against Tabula itself: 1 (gentle) to 5",
-                )
-                .min_int_value(1)
-                .max_int_value(5),
+                "A ruleset or start layout, where the game has several (see /help)",
             )
-            .add_option(
-                CreateCommandOption::new(
-                    CommandOptionType::String,
-                    "setup",
-                    "TZAAR: random or standard start",
-                )
-                .add_string_choice("random", "random")
-                .add_string_choice("standard", "standard"),
-            ),
+            .set_autocomplete(true),
+        )
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "level",
+                "Against Tabula itself: 1 (gentle) to 5",
+            )
+            .min_int_value(1)
+            .max_int_value(5),
+        );
+    vec![
+        play,
         CreateCommand::new("accept").description("Accept the challenge in this channel"),
         CreateCommand::new("decline").description("Decline the challenge in this channel"),
         CreateCommand::new("withdraw").description("Withdraw your challenge in this channel"),

@@ -9,50 +9,40 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
-pub mod tablut;
-pub mod tantrix;
-pub mod tzaar;
-
 mod any;
+mod info;
+mod registry;
 
-pub use any::AnyGame;
+pub use info::{GameInfo, VariantInfo};
+pub use registry::{CliPosition, Entry};
 
-/// The games Tabula plays.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum GameKind {
-    Tablut,
-    Tzaar,
-    Tantrix,
+registry::games! {
+    // One line per game: the enum variant, then the game's own folder (`src/games/<folder>/`), whose `Game` type
+    // implements [`Entry`]. The bot, the console and the command line learn the game from this line.
+    Tablut => tablut,
+    Tzaar => tzaar,
+    Tantrix => tantrix,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Tablut, GameKind::Tzaar, GameKind::Tantrix];
+    /// Everything the game says about itself: names, seats, variants, help.
+    pub fn info(self) -> &'static GameInfo {
+        registry::info(self)
+    }
 
     /// The lowercase name used in commands and notation.
     pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Tablut => "tablut",
-            GameKind::Tzaar => "tzaar",
-            GameKind::Tantrix => "tantrix",
-        }
+        self.info().name
     }
 
     /// The name as a player reads it.
     pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Tablut => "Tablut",
-            GameKind::Tzaar => "TZAAR",
-            GameKind::Tantrix => "Tantrix",
-        }
+        self.info().title
     }
 
     /// How many players the game takes.
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
-        match self {
-            GameKind::Tablut | GameKind::Tzaar => 2..=2,
-            GameKind::Tantrix => 2..=4,
-        }
+        self.info().seats.clone()
     }
 }
 
@@ -64,18 +54,26 @@ impl fmt::Display for GameKind {
 
 /// The error for a game name that is not one of ours.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("there is no game called `{0}`: choose tablut, tzaar or tantrix")]
+#[error("there is no game called `{0}`: choose {list}", list = game_list())]
 pub struct UnknownGame(pub String);
+
+fn game_list() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
 
 impl FromStr for GameKind {
     type Err = UnknownGame;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "tablut" => Ok(GameKind::Tablut),
-            "tzaar" => Ok(GameKind::Tzaar),
-            "tantrix" => Ok(GameKind::Tantrix),
-            _ => Err(UnknownGame(s.trim().to_string())),
-        }
+        let wanted = s.trim();
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|g| g.name().eq_ignore_ascii_case(wanted) || g.title().eq_ignore_ascii_case(wanted))
+            .ok_or_else(|| UnknownGame(wanted.to_string()))
     }
 }
 
@@ -150,8 +148,19 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn move_number(&self) -> usize;
     /// A plain-text drawing of the board, for the console.
     fn text_board(&self) -> String;
+    /// What the game says about itself: names, seats, variants, how to write moves, the rules in brief.
+    const INFO: &'static GameInfo;
+
+    /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
+    /// forced spaces).
+    fn prompt(&self) -> Option<String> {
+        None
+    }
+
     /// A short help text: the rules in brief and how to write moves.
-    fn help() -> &'static str;
+    fn help() -> &'static str {
+        Self::INFO.rules
+    }
 
     /// Rebuilds a game from its setup and move list, re-validating every move.
     fn replay(setup: &Setup, moves: &[String]) -> Result<Self, SetupError> {

@@ -13,11 +13,7 @@ pub use canvas::encode_png;
 
 /// Draws any game, with the players' names in seat order.
 pub fn render_game(game: &AnyGame, names: &[String]) -> RgbaImage {
-    match game {
-        AnyGame::Tablut(g) => tablut::render(g, names),
-        AnyGame::Tzaar(g) => tzaar::render(g, names),
-        AnyGame::Tantrix(g) => tantrix::render(g, names),
-    }
+    game.render(names)
 }
 
 /// Draws any game and encodes it as PNG.

@@ -6,6 +6,7 @@
 //! The rules are data: [`Ruleset`], one value per [`Variant`].
 
 mod board;
+mod entry;
 mod notation;
 mod position;
 mod rules;
@@ -17,7 +18,7 @@ pub use notation::{MoveText, MoveTextError};
 pub use position::{End, GameResult, IllegalMove, MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
 
-use super::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+use super::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
 
 impl Position {
     /// Turns a move as written into a legal move here, checking any captures the writer listed.
@@ -159,6 +160,8 @@ fn effect(game: &Game, captured: Bitboard) -> String {
 }
 
 impl Engine for Game {
+    const INFO: &'static GameInfo = &entry::INFO;
+
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let variant: Variant =
             setup.variant.parse().map_err(|e: UnknownVariant| SetupError(e.to_string()))?;
@@ -274,17 +277,5 @@ impl Engine for Game {
             }
         }
         out
-    }
-
-    fn help() -> &'static str {
-        "Tablut: Black (16 attackers, a) moves first and tries to capture the White king (K); White (the king \
-         and 8 defenders, d) wins when the king reaches any edge square.\n\
-         Every piece moves like a chess rook: any number of empty squares along a rank or file, no jumping. \
-         Nobody may stop on the throne e5 once the king has left it, but pieces may pass over it.\n\
-         Capture a soldier by closing a sandwich: your piece on each side of it along a line (the empty throne \
-         counts for both sides; moving between two enemies is safe; the king never captures).\n\
-         The king is captured by attackers on all four sides, or on three with the throne as the fourth.\n\
-         A side with no legal move loses; the same position a third time is a draw.\n\
-         Write a move as two squares: `e8-d8` (a capture may be noted `d1-d3xe3`)."
     }
 }

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::board::{Board, Chain, Placement};
 use super::position::{Illegal, Position, Step};
 use super::tiles::{Colour, Hex, Tile};
-use crate::games::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+use crate::games::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +350,12 @@ impl Game {
 }
 
 impl Engine for Game {
+    const INFO: &'static GameInfo = &super::entry::INFO;
+
+    fn prompt(&self) -> Option<String> {
+        super::entry::prompt(self)
+    }
+
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if !(2..=4).contains(&setup.seats) {
             return Err(SetupError(format!("Tantrix takes 2 to 4 players, not {}", setup.seats)));
@@ -473,16 +479,5 @@ impl Engine for Game {
             let _ = write!(out, "\nGame over: {}", o.reason);
         }
         out
-    }
-
-    fn help() -> &'static str {
-        "Tantrix: each player has a colour and tries to make the longest line (1 point a tile) or loop (2 points a \
-         tile) of it. Place a tile from your hand next to the tiles on the board so every touching edge matches in \
-         colour. A space with three tiles around it is a forced space: at the start of your turn fill every forced \
-         space you can, then make one free move (not into a forced space), then fill forced spaces again. While the \
-         bag has tiles you may not make a forced space with three sides of one colour, leave a space with four \
-         neighbours, or play along a controlled side. The game ends when every tile is placed.\n\
-         Write a placement as tile@q,r:k, e.g. 23@1,-1:4: tile 23 on cell q=1, r=-1, turned k=4 steps clockwise \
-         (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0."
     }
 }

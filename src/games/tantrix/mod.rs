@@ -5,6 +5,7 @@
 //! whole game (setup with the shuffle's seed, all hands, the turn) and implements [`crate::games::Engine`].
 
 mod board;
+mod entry;
 mod game;
 mod position;
 mod tiles;

@@ -2,6 +2,7 @@
 //! plus the moves played, which implements [`Engine`] for the session layer.
 
 pub mod board;
+mod entry;
 pub mod position;
 
 use std::fmt::Write as _;
@@ -15,7 +16,7 @@ pub use position::{
     STANDARD, Side, Stack,
 };
 
-use super::{Engine, MoveError, Outcome, Played, Setup, SetupError};
+use super::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
 
 /// The start layouts: the default `random`, or the fixed `standard` one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,6 +226,12 @@ impl Game {
 }
 
 impl Engine for Game {
+    const INFO: &'static GameInfo = &entry::INFO;
+
+    fn prompt(&self) -> Option<String> {
+        Some(entry::prompt(self))
+    }
+
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let start = start_position(setup)?;
         Ok(Game { setup: setup.clone(), start, position: start, history: Vec::new(), turn: 1 })
@@ -377,16 +384,5 @@ impl Engine for Game {
             }
         }
         out
-    }
-
-    fn help() -> &'static str {
-        "TZAAR: each side has 6 Tzaars, 9 Tzarras and 15 Totts (uppercase Z A T white, lowercase black). \
-         White opens with one capture; every later turn is two moves: first a capture, then a capture, a stacking \
-         move or pass. A move goes straight along a line over empty points to the first stack, never over a stack \
-         or across the centre hole. Capture an enemy stack no taller than yours; stacking puts your stack on your \
-         own (heights add, the top piece gives the type). You lose when a type no longer tops any of your stacks, \
-         or when you cannot capture at the start of your turn.\n\
-         Moves: E4xD4 (capture), F4-F5 (stack), pass; a whole turn: E4xD4 F4-F5. Columns A-I, rows from 1 at the \
-         bottom; E5 is the hole."
     }
 }

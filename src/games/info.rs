@@ -1,0 +1,53 @@
+//! What a game says about itself, so that the adapters (slash commands, the console, `tabula --help`) are built
+//! from the game instead of naming it.
+
+use std::ops::RangeInclusive;
+
+/// A game's metadata: everything an adapter shows about it without playing it.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// The lowercase name typed in commands (`tablut`).
+    pub name: &'static str,
+    /// The name as a player reads it (`Tablut`).
+    pub title: &'static str,
+    /// How many players it takes.
+    pub seats: RangeInclusive<usize>,
+    /// One line on what the game is, for choices and help lists.
+    pub summary: &'static str,
+    /// The named variants or setups a game can be started with; the first is the default (an empty variant).
+    pub variants: &'static [VariantInfo],
+    /// What else the `variant` option accepts beyond the names above (empty when nothing).
+    pub variant_syntax: &'static str,
+    /// How to write a move, in one line.
+    pub move_syntax: &'static str,
+    /// Moves as a player types them, for help texts and examples.
+    pub move_examples: &'static [&'static str],
+    /// What a position given on the command line (`--position`) looks like.
+    pub position_syntax: &'static str,
+    /// The rules in brief and how to write moves, for `/help game:<name>`.
+    pub rules: &'static str,
+}
+
+/// One named variant or setup of a game.
+#[derive(Debug)]
+pub struct VariantInfo {
+    pub name: &'static str,
+    /// What it changes, in one line.
+    pub summary: &'static str,
+}
+
+impl GameInfo {
+    /// The seats as players read them: "2 players" or "2 to 4 players".
+    pub fn seats_text(&self) -> String {
+        if self.seats.start() == self.seats.end() {
+            format!("{} players", self.seats.start())
+        } else {
+            format!("{} to {} players", self.seats.start(), self.seats.end())
+        }
+    }
+
+    /// The variant an empty `variant` option means.
+    pub fn default_variant(&self) -> Option<&'static VariantInfo> {
+        self.variants.first()
+    }
+}

@@ -1,0 +1,164 @@
+//! The registry: one line per game (in `games/mod.rs`) declares its folder and generates [`GameKind`](super::GameKind)
+//! and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
+//!
+//! A game plugs in through [`Entry`]: its rules ([`Engine`]) plus its picture, its computer player and its
+//! command-line work, each usually written in a file of the game's own folder.
+//!
+//! # Adding a game
+//! A fourth game, say Hex, takes exactly:
+//! 1. a folder `src/games/hex/` whose `mod.rs` has a `Game` type implementing [`Engine`] (with its
+//!    [`GameInfo`](super::GameInfo)) and [`Entry`] (picture, AI, command line), and its tests (`tests.rs`);
+//! 2. one line `Hex => hex,` in the `games!` list of `src/games/mod.rs`;
+//! 3. optionally, data for its tests under `tests/data/hex/`.
+//!
+//! Slash commands, the console, `/help` and `tabula --help` list it from that line. The test
+//! `registry::adding_a_game_touches_only_its_folder` (in `tests/it/registry.rs`) checks that no other source file
+//! names a game.
+
+use std::time::Duration;
+
+use image::RgbaImage;
+
+use super::Engine;
+use crate::ai::{Limits, Report};
+
+/// Where the command line starts a game: `--position` in the game's notation, or the start of `--variant`, and
+/// for games whose position line does not say whose turn it is, `--colour`; `seed` deals what a position hides.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CliPosition<'a> {
+    pub position: Option<&'a str>,
+    pub variant: Option<&'a str>,
+    pub colour: Option<&'a str>,
+    pub seed: u64,
+}
+
+/// Everything a game brings besides its rules: how it is drawn, how the computer plays it, and its command-line
+/// work. The default methods say that a game does not offer a command.
+pub trait Entry: Engine {
+    /// Whether `--colour` means something for this game's positions (the hand a position line shows).
+    const CLI_COLOUR: bool = false;
+    /// Random plies at the start of an AI-against-AI game, so that seeds give different games where the start
+    /// position is always the same.
+    const ARENA_OPENING_PLIES: usize = 0;
+
+    /// The board picture, with the players' names in seat order.
+    fn render(&self, names: &[String]) -> RgbaImage;
+
+    /// The AI's limits at `level` (1 to 5) with `top` the time budget of level 5.
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits;
+
+    /// The AI's choice for the side to move: one move, or the moves that complete the turn.
+    fn think(&self, limits: &Limits) -> Report;
+
+    /// A one-ply greedy player's choice, ties broken by `seed`.
+    fn greedy(&self, seed: u64) -> Vec<String>;
+
+    /// The game the command line analyses (`bestmove`): at the position given, or at the start.
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String>;
+
+    /// The legal moves of a position, in notation (`tabula moves`).
+    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String>;
+
+    /// The picture of a position after `moves` (`tabula render`).
+    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String>;
+
+    /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).
+    fn cli_perft(
+        _at: &CliPosition<'_>,
+        _depth: u32,
+        _divide: bool,
+    ) -> Result<(Vec<(String, u64)>, u64), String> {
+        Err(format!(
+            "perft is not available for {}; `tabula moves {} --position P` lists the moves",
+            Self::INFO.name,
+            Self::INFO.name
+        ))
+    }
+
+    /// Whether `tabula replay` can replay this game's records, or why not.
+    fn cli_replay_check() -> Result<(), String> {
+        Ok(())
+    }
+
+    /// Replays one game line: the result, and with `counts` the number of legal moves before each move; or the
+    /// sentence `illegal <ply> <move>: <reason>` as the error.
+    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String>;
+
+    /// Each colour's score in a position (`tabula score`), for games that count scores.
+    fn cli_score(_at: &CliPosition<'_>) -> Result<Vec<(String, u32)>, String> {
+        Err(format!("`score` is not available for {}: it has no scores to count", Self::INFO.name))
+    }
+}
+
+/// Declares the games' folders and generates `GameKind`, the `AnyGame` enum and the dispatch over them.
+macro_rules! games {
+    ($($(#[$meta:meta])* $kind:ident => $folder:ident,)+) => {
+        $(pub mod $folder;)+
+
+        /// The games Tabula plays.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+        #[serde(rename_all = "lowercase")]
+        pub enum GameKind {
+            $($(#[$meta])* $kind,)+
+        }
+
+        impl GameKind {
+            /// Every game, in the registry's order.
+            pub const ALL: &'static [GameKind] = &[$(GameKind::$kind,)+];
+        }
+
+        /// A game of any kind, as the session layer holds it.
+        #[derive(Clone)]
+        pub enum AnyGame {
+            $($kind($folder::Game),)+
+        }
+
+        impl AnyGame {
+            /// The kind of game.
+            pub fn kind(&self) -> GameKind {
+                match self {
+                    $(AnyGame::$kind(_) => GameKind::$kind,)+
+                }
+            }
+
+            /// The game behind the enum, for the methods that do not depend on its type.
+            pub(crate) fn entry(&self) -> &dyn any::Dyn {
+                match self {
+                    $(AnyGame::$kind(g) => g,)+
+                }
+            }
+
+            pub(crate) fn entry_mut(&mut self) -> &mut dyn any::Dyn {
+                match self {
+                    $(AnyGame::$kind(g) => g,)+
+                }
+            }
+
+        }
+
+        impl GameKind {
+            /// The game type's metadata, constructors and command-line work.
+            pub(crate) fn functions(self) -> any::Functions {
+                use any::HasFunctions as _;
+                match self {
+                    $(GameKind::$kind => $folder::Game::FUNCTIONS,)+
+                }
+            }
+        }
+
+        $(
+            impl From<$folder::Game> for AnyGame {
+                fn from(game: $folder::Game) -> AnyGame {
+                    AnyGame::$kind(game)
+                }
+            }
+        )+
+    };
+}
+
+pub(crate) use games;
+
+/// The metadata of `kind`.
+pub(super) fn info(kind: super::GameKind) -> &'static super::GameInfo {
+    kind.functions().info
+}

@@ -1,0 +1,73 @@
+//! Tablut in the registry: what it says about itself, and its picture, computer player and command line.
+
+use std::time::Duration;
+
+use image::RgbaImage;
+
+use super::Game;
+use crate::ai::{Limits, Report};
+use crate::games::{CliPosition, Entry, GameInfo, VariantInfo};
+
+/// Tablut's metadata.
+pub(super) const INFO: GameInfo = GameInfo {
+    name: "tablut",
+    title: "Tablut",
+    seats: 2..=2,
+    summary: "the Viking chess of Lapland: the king's side against the attackers on a 9x9 board",
+    variants: &[VariantInfo { name: "seed", summary: "the rules of the first round: king captured on four sides" }],
+    variant_syntax: "",
+    move_syntax: "two squares, from-to: `e8-d8` (a capture may be noted `d1-d3xe3`)",
+    move_examples: &["e8-d8", "d1-d3xe3"],
+    position_syntax: "ranks 9 to 1 separated by `/` (a attacker, d defender, k king, a digit for empty squares), a \
+                      space and the side to move: `3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 b`",
+    rules: "Tablut: Black (16 attackers, a) moves first and tries to capture the White king (K); White (the king \
+            and 8 defenders, d) wins when the king reaches any edge square.\n\
+            Every piece moves like a chess rook: any number of empty squares along a rank or file, no jumping. \
+            Nobody may stop on the throne e5 once the king has left it, but pieces may pass over it.\n\
+            Capture a soldier by closing a sandwich: your piece on each side of it along a line (the empty throne \
+            counts for both sides; moving between two enemies is safe; the king never captures).\n\
+            The king is captured by attackers on all four sides, or on three with the throne as the fourth.\n\
+            A side with no legal move loses; the same position a third time is a draw.\n\
+            Write a move as two squares: `e8-d8` (a capture may be noted `d1-d3xe3`).",
+};
+
+impl Entry for Game {
+    /// Two random plies open an AI match, since Tablut always starts from the same position.
+    const ARENA_OPENING_PLIES: usize = 2;
+
+    fn render(&self, names: &[String]) -> RgbaImage {
+        crate::render::tablut::render(self, names)
+    }
+
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+        crate::ai::tablut::limits(level, top, seed)
+    }
+
+    fn think(&self, limits: &Limits) -> Report {
+        crate::ai::tablut::think(self, limits)
+    }
+
+    fn greedy(&self, seed: u64) -> Vec<String> {
+        crate::ai::tablut::greedy(self, seed)
+    }
+
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
+        crate::cli::tablut::game(at.position, at.variant)
+    }
+
+    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
+        crate::cli::tablut::moves(at.position, at.variant)
+    }
+
+    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
+        crate::cli::tablut::render(at.position, at.variant, moves)
+    }
+
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+        crate::cli::tablut::perft(at.position, at.variant, depth, divide)
+    }
+
+    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
+        crate::cli::tablut::replay_line(at.position, at.variant, line, counts)
+    }
+}

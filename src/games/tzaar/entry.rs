@@ -1,0 +1,85 @@
+//! TZAAR in the registry: what it says about itself, its turn prompts, and its picture, computer player and
+//! command line.
+
+use std::time::Duration;
+
+use image::RgbaImage;
+
+use super::{Game, Phase};
+use crate::ai::{Limits, Report};
+use crate::games::{CliPosition, Entry, GameInfo, VariantInfo};
+
+/// TZAAR's metadata.
+pub(super) const INFO: GameInfo = GameInfo {
+    name: "tzaar",
+    title: "TZAAR",
+    seats: 2..=2,
+    summary: "from the GIPF project: capture and stack on a hexagonal board, and keep all three piece types",
+    variants: &[
+        VariantInfo { name: "random", summary: "the pieces shuffled over the board, as in tournaments" },
+        VariantInfo { name: "standard", summary: "the fixed start position of the rule book, for beginners" },
+    ],
+    variant_syntax: "`random:SEED` for a given shuffle, or a position in notation",
+    move_syntax: "a capture `E4xD4`, a stacking move `F4-F5`, or `pass`; a whole turn `E4xD4 F4-F5`",
+    move_examples: &["E4xD4", "E4xD4 F4-F5", "pass"],
+    position_syntax: "columns A to I separated by `/`, each from row 1 up (`.` empty, Z A T white, z a t black, a \
+                      height after a letter), then the side (`w`/`b`) and the phase (`o`/`c`/`s`): \
+                      `ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w o`",
+    rules: "TZAAR: each side has 6 Tzaars, 9 Tzarras and 15 Totts (uppercase Z A T white, lowercase black). \
+            White opens with one capture; every later turn is two moves: first a capture, then a capture, a stacking \
+            move or pass. A move goes straight along a line over empty points to the first stack, never over a stack \
+            or across the centre hole. Capture an enemy stack no taller than yours; stacking puts your stack on your \
+            own (heights add, the top piece gives the type). You lose when a type no longer tops any of your stacks, \
+            or when you cannot capture at the start of your turn.\n\
+            Moves: E4xD4 (capture), F4-F5 (stack), pass; a whole turn: E4xD4 F4-F5. Columns A-I, rows from 1 at the \
+            bottom; E5 is the hole.",
+};
+
+/// What the player to move must do in each phase of a turn.
+pub(super) fn prompt(game: &Game) -> String {
+    match game.position().phase() {
+        Phase::Opening => "White's opening turn is a single capture.".to_string(),
+        Phase::Capture => {
+            "Start the turn with a capture; you may send both moves at once (`E4xD4 F4-F5`).".to_string()
+        }
+        Phase::Second => "Second move of the turn: a capture, stacking onto your own stack, or `pass`.".to_string(),
+    }
+}
+
+impl Entry for Game {
+    fn render(&self, names: &[String]) -> RgbaImage {
+        crate::render::tzaar::render(self, names)
+    }
+
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+        crate::ai::tzaar::limits(level, top, seed)
+    }
+
+    fn think(&self, limits: &Limits) -> Report {
+        crate::ai::tzaar::think(self, limits)
+    }
+
+    fn greedy(&self, seed: u64) -> Vec<String> {
+        crate::ai::tzaar::greedy(self, seed)
+    }
+
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
+        crate::cli::tzaar::game(at.position, at.variant)
+    }
+
+    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
+        crate::cli::tzaar::moves(at.position, at.variant)
+    }
+
+    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
+        crate::cli::tzaar::render(at.position, at.variant, moves)
+    }
+
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+        crate::cli::tzaar::perft(at.position, at.variant, depth, divide)
+    }
+
+    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
+        crate::cli::tzaar::replay_line(at.position, at.variant, line, counts)
+    }
+}

@@ -3,6 +3,7 @@
 //! The commands know no game by name: each game's [`crate::games::Entry`] does the work, and the help texts
 //! (games, positions, variants) come from each game's [`crate::games::GameInfo`].
 
+use std::fmt::Write as _;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -183,7 +184,7 @@ fn game_help() -> String {
 fn position_help() -> String {
     let mut help = "A position in the game's notation instead of its start. Put it in quotes.".to_string();
     for g in GameKind::ALL {
-        help.push_str(&format!("\n- {}: {}", g.name(), g.info().position_syntax));
+        let _ = write!(help, "\n- {}: {}", g.name(), g.info().position_syntax);
     }
     help
 }
@@ -199,7 +200,7 @@ fn variant_help() -> String {
             options.push(info.variant_syntax.to_string());
         }
         if !options.is_empty() {
-            help.push_str(&format!("\n- {}: {}", g.name(), options.join("; ")));
+            let _ = write!(help, "\n- {}: {}", g.name(), options.join("; "));
         }
     }
     help

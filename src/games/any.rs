@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use image::RgbaImage;
 
-use super::{AnyGame, CliPosition, Entry, GameKind, MoveError, Outcome, Played, Setup, SetupError};
+use super::{
+    AnyGame, CliPosition, Entry, GameKind, MoveError, Outcome, Perft, Played, Scores, Setup, SetupError,
+};
 use crate::ai::{Limits, Report};
 
 /// The object-safe part of [`Entry`], implemented for every game.
@@ -84,11 +86,11 @@ pub(crate) struct Functions {
     pub cli_game: fn(&CliPosition<'_>) -> Result<AnyGame, String>,
     pub limits: fn(u8, Duration, u64) -> Limits,
     pub cli_moves: fn(&CliPosition<'_>) -> Result<Vec<String>, String>,
-    pub cli_perft: fn(&CliPosition<'_>, u32, bool) -> Result<(Vec<(String, u64)>, u64), String>,
+    pub cli_perft: fn(&CliPosition<'_>, u32, bool) -> Result<Perft, String>,
     pub cli_replay_check: fn() -> Result<(), String>,
     pub cli_replay_line: fn(&CliPosition<'_>, &str, bool) -> Result<String, String>,
     pub cli_render: fn(&CliPosition<'_>, &[String]) -> Result<RgbaImage, String>,
-    pub cli_score: fn(&CliPosition<'_>) -> Result<Vec<(String, u32)>, String>,
+    pub cli_score: fn(&CliPosition<'_>) -> Result<Scores, String>,
 }
 
 /// The table of [`Functions`] of each game type.
@@ -227,12 +229,7 @@ impl GameKind {
     }
 
     /// `tabula perft`.
-    pub fn cli_perft(
-        self,
-        at: &CliPosition<'_>,
-        depth: u32,
-        divide: bool,
-    ) -> Result<(Vec<(String, u64)>, u64), String> {
+    pub fn cli_perft(self, at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
         (self.functions().cli_perft)(at, depth, divide)
     }
 
@@ -252,7 +249,7 @@ impl GameKind {
     }
 
     /// `tabula score`.
-    pub fn cli_score(self, at: &CliPosition<'_>) -> Result<Vec<(String, u32)>, String> {
+    pub fn cli_score(self, at: &CliPosition<'_>) -> Result<Scores, String> {
         (self.functions().cli_score)(at)
     }
 }

@@ -32,6 +32,12 @@ pub struct CliPosition<'a> {
     pub seed: u64,
 }
 
+/// What `tabula perft` prints: with `--divide`, each first move and its count; and the total.
+pub type Perft = (Vec<(String, u64)>, u64);
+
+/// What `tabula score` prints: each colour (or side) and its score.
+pub type Scores = Vec<(String, u32)>;
+
 /// Everything a game brings besides its rules: how it is drawn, how the computer plays it, and its command-line
 /// work. The default methods say that a game does not offer a command.
 pub trait Entry: Engine {
@@ -63,11 +69,7 @@ pub trait Entry: Engine {
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String>;
 
     /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).
-    fn cli_perft(
-        _at: &CliPosition<'_>,
-        _depth: u32,
-        _divide: bool,
-    ) -> Result<(Vec<(String, u64)>, u64), String> {
+    fn cli_perft(_at: &CliPosition<'_>, _depth: u32, _divide: bool) -> Result<Perft, String> {
         Err(format!(
             "perft is not available for {}; `tabula moves {} --position P` lists the moves",
             Self::INFO.name,
@@ -85,7 +87,7 @@ pub trait Entry: Engine {
     fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String>;
 
     /// Each colour's score in a position (`tabula score`), for games that count scores.
-    fn cli_score(_at: &CliPosition<'_>) -> Result<Vec<(String, u32)>, String> {
+    fn cli_score(_at: &CliPosition<'_>) -> Result<Scores, String> {
         Err(format!("`score` is not available for {}: it has no scores to count", Self::INFO.name))
     }
 }

@@ -6,7 +6,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{Limits, Report};
-use crate::games::{CliPosition, Entry, GameInfo, VariantInfo};
+use crate::games::{CliPosition, Entry, GameInfo, Perft, VariantInfo};
 
 /// Tablut's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -63,7 +63,7 @@ impl Entry for Game {
         crate::cli::tablut::render(at.position, at.variant, moves)
     }
 
-    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
         crate::cli::tablut::perft(at.position, at.variant, depth, divide)
     }
 

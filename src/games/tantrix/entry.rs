@@ -8,7 +8,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{Limits, Report};
-use crate::games::{CliPosition, Entry, GameInfo};
+use crate::games::{CliPosition, Entry, GameInfo, Scores};
 
 /// Tantrix's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -90,7 +90,7 @@ impl Entry for Game {
         Self::cli_replay_check().map(|()| String::new())
     }
 
-    fn cli_score(at: &CliPosition<'_>) -> Result<Vec<(String, u32)>, String> {
+    fn cli_score(at: &CliPosition<'_>) -> Result<Scores, String> {
         let scores = crate::cli::tantrix::score(required(at)?)?;
         Ok(scores.into_iter().map(|(colour, score)| (colour.to_string(), score)).collect())
     }

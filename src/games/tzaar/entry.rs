@@ -7,7 +7,7 @@ use image::RgbaImage;
 
 use super::{Game, Phase};
 use crate::ai::{Limits, Report};
-use crate::games::{CliPosition, Entry, GameInfo, VariantInfo};
+use crate::games::{CliPosition, Entry, GameInfo, Perft, VariantInfo};
 
 /// TZAAR's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -75,7 +75,7 @@ impl Entry for Game {
         crate::cli::tzaar::render(at.position, at.variant, moves)
     }
 
-    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<(Vec<(String, u64)>, u64), String> {
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
         crate::cli::tzaar::perft(at.position, at.variant, depth, divide)
     }
 

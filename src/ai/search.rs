@@ -95,6 +95,14 @@ impl<M: Copy> Table<M> {
     }
 }
 
+/// The SplitMix64 step: a fast, well-mixed hash of `z`; the AIs' Zobrist keys and noise all come from it.
+pub const fn splitmix64(z: u64) -> u64 {
+    let mut z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
 /// A small deterministic generator for noise (SplitMix64).
 #[derive(Clone, Debug)]
 pub struct Noise(u64);
@@ -105,11 +113,9 @@ impl Noise {
     }
 
     pub fn next_u64(&mut self) -> u64 {
+        let z = splitmix64(self.0);
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        z
     }
 
     /// A number in `0..n` (`n` > 0).

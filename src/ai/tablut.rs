@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN};
+use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
 use super::{Limits, Report};
 use crate::games::tablut::{self, Bitboard, Direction, Game, Move, Position, RAYS, Side, Square, squares};
 
@@ -41,13 +41,6 @@ pub const WEIGHTS: Weights = Weights {
     blockade: 30,
     king_mobility: 8,
 };
-
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// Zobrist keys: `[attacker, defender, king][square]`.
 const ZOBRIST: [[u64; 81]; 3] = {

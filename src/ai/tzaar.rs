@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN};
+use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
 use super::{Limits, Report};
 use crate::games::tzaar::board::{POINTS, first_hit, points};
 use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Position, Side};
@@ -34,13 +34,6 @@ pub const WEIGHTS: Weights = Weights {
     threat_other: 10,
     capture: 15,
 };
-
-const fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// Zobrist keys: `[side * 3 + kind][height (capped at 31)][point]`.
 static ZOBRIST: [[[u64; POINTS]; 32]; 6] = {

@@ -335,6 +335,7 @@ fn form_error(answer: &Value, path: &str) -> Vec<String> {
     list.iter().map(|e| e["code"].as_str().unwrap_or_default().to_owned()).collect()
 }
 
+/// An autocomplete result with `n` choices named `{name}{i}`.
 fn choices(n: usize, name: &str) -> Value {
     let choice = |i: usize| json!({ "name": format!("{name}{i}"), "value": format!("v{i}") });
     json!({ "type": 8, "data": { "choices": (0..n).map(choice).collect::<Vec<_>>() } })
@@ -470,11 +471,12 @@ async fn refuses_content_over_2000_characters() {
 async fn refuses_too_many_or_too_long_autocomplete_choices() {
     let fake = FakeDiscord::start().await;
     let mut answers = Vec::new();
+    // Names are `{name}{i}`: 99 + 1 and 100 + 1 characters.
     for body in [
         choices(25, "move "),
         choices(26, "move "),
+        choices(1, &"n".repeat(99)),
         choices(1, &"n".repeat(100)),
-        choices(1, &"n".repeat(101)),
     ] {
         let interaction = fake.autocomplete("move", &[("move", "e".into())], "move", ALICE, GAMES_CHANNEL);
         answers.push(request(&fake, "POST", &callback_route(&interaction), &body).await);

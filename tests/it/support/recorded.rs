@@ -225,9 +225,10 @@ impl AllowedMentions {
 
 /// Who a message's content notifies, after `allowed_mentions` (Discord's rules: a mention in the content
 /// pings when its kind is in `parse` or its id is listed; with no `allowed_mentions` every mention pings).
-/// Mentions are read from the text as Discord's server does, whatever markdown surrounds them:
-/// `<@id>`, `<@!id>`, `<@&id>`, `@everyone`, `@here`. Embeds never ping. This is what the content
-/// would ping if it were sent as a new, non-ephemeral message; the caller judges edits and ephemerals.
+/// Mentions are read from the raw text, whatever markdown or backslashes surround them (stricter than
+/// Discord, so that only `allowed_mentions` or breaking the mention's syntax keeps it quiet): `<@id>`,
+/// `<@!id>`, `<@&id>`, `@everyone`, `@here`. Embeds never ping. This is what the content would ping if it
+/// were sent as a new, non-ephemeral message; the caller judges edits and ephemeral messages.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Pings {
     /// Pinged users, in order of first mention.

@@ -4,13 +4,13 @@
 
 #![allow(dead_code, unused_imports, clippy::pedantic)]
 
-#[path = "../tests/it/fake_discord.rs"]
-mod fake_discord;
+#[path = "../tests/it/support/mod.rs"]
+mod support;
 
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};
+use support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};
 use tabula::config::{Config, Token};
 use tabula::discord::Bot;
 use tabula::games::{Engine, Setup, tablut};

@@ -3,17 +3,27 @@
 
 use std::time::{Duration, Instant};
 
+use futures_util::{SinkExt, StreamExt};
+use http_body_util::{BodyExt, Full};
+use hyper::body::Bytes;
+use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use serenity::all::{
     ChannelId, ClientBuilder, CommandInteraction, CommandOptionType, ComponentInteraction, Context,
-    CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EventHandler, GatewayIntents,
-    GuildId, HttpBuilder, Interaction, Ready, ResolvedValue,
+    CreateActionRow, CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, EventHandler, GatewayIntents, GuildId, HttpBuilder, HttpError, Interaction,
+    InteractionId, Ready, ResolvedValue, UserId,
 };
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
 use tokio::sync::mpsc;
+use tokio_tungstenite::tungstenite::Message;
 
-use crate::fake_discord::{ALICE, APP_ID, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID};
+use crate::support::{
+    ALICE, APP_ID, AllowedMentions, BOB, Body, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Pings,
+};
 
 const TOKEN: &str = "fake-token-not-secret";
 const WAIT: Duration = Duration::from_secs(10);
@@ -271,4 +281,285 @@ async fn serenity_client_runs_against_the_fake() {
         .collect();
     assert!(unexpected.is_empty(), "unexpected failing calls: {unexpected:?}");
     eprintln!("serenity self-test took {:?}", started.elapsed());
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The REST server and what Discord refuses, exercised directly over loopback.
+
+/// Sends one request to the fake's REST API with hyper's plain HTTP/1.1 client; returns the status and
+/// the JSON answer (`Value::Null` for an empty body).
+async fn request(fake: &FakeDiscord, method: &str, route: &str, body: &Value) -> (u16, Value) {
+    let address = fake.base_url().trim_start_matches("http://").to_owned();
+    let stream = TcpStream::connect(&address).await.expect("connect to the fake's REST port");
+    let (mut sender, connection) =
+        hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.expect("HTTP handshake");
+    tokio::spawn(connection);
+    let request = hyper::Request::builder()
+        .method(method)
+        .uri(format!("/api/v10{route}"))
+        .header("host", &address)
+        .header("content-type", "application/json")
+        .body(Full::new(Bytes::from(body.to_string())))
+        .expect("a valid request");
+    let response = sender.send_request(request).await.expect("an answer");
+    let status = response.status().as_u16();
+    let bytes = response.into_body().collect().await.expect("the whole answer").to_bytes();
+    let json = if bytes.is_empty() { Value::Null } else { serde_json::from_slice(&bytes).expect("JSON") };
+    (status, json)
+}
+
+/// A bare gateway client that identifies, so that the fake can dispatch interactions (and time them).
+async fn identify(fake: &FakeDiscord) -> impl Sized {
+    let (mut ws, _) = tokio_tungstenite::connect_async(fake.gateway_url()).await.expect("gateway connects");
+    let hello = ws.next().await.expect("HELLO").expect("a frame");
+    assert!(hello.to_string().contains("heartbeat_interval"), "{hello}");
+    let identify = json!({ "op": 2, "d": { "token": TOKEN, "intents": 0, "properties": {} } });
+    ws.send(Message::Text(identify.to_string())).await.expect("IDENTIFY sent");
+    fake.wait_ready(WAIT).await;
+    ws
+}
+
+/// The route of interaction `payload`'s callback.
+fn callback_route(payload: &Value) -> String {
+    format!(
+        "/interactions/{}/{}/callback",
+        payload["id"].as_str().unwrap(),
+        payload["token"].as_str().unwrap()
+    )
+}
+
+/// The `_errors` codes of Discord's "Invalid Form Body" at a dotted path.
+fn form_error(answer: &Value, path: &str) -> Vec<String> {
+    let errors = path.split('.').fold(&answer["errors"], |node, key| &node[key]);
+    let list = errors["_errors"].as_array().map(Vec::as_slice).unwrap_or_default();
+    list.iter().map(|e| e["code"].as_str().unwrap_or_default().to_owned()).collect()
+}
+
+/// An autocomplete result with `n` choices named `{name}{i}`.
+fn choices(n: usize, name: &str) -> Value {
+    let choice = |i: usize| json!({ "name": format!("{name}{i}"), "value": format!("v{i}") });
+    json!({ "type": 8, "data": { "choices": (0..n).map(choice).collect::<Vec<_>>() } })
+}
+
+#[tokio::test]
+async fn parses_chunked_and_multipart_requests() {
+    let fake = FakeDiscord::start().await;
+    let mut body = b"--XyZ\r\nContent-Disposition: form-data; name=\"files[0]\"; filename=\"a.png\"\r\n\
+                     Content-Type: image/png\r\n\r\n\x89PNG\r\n"
+        .to_vec();
+    body.extend_from_slice(
+        b"--XyZ\r\nContent-Disposition: form-data; name=\"payload_json\"\r\n\r\n{\"content\":\"hi\"}\r\n--XyZ--\r\n",
+    );
+    let mut raw = b"POST /api/v10/channels/1/messages?&wait=true HTTP/1.1\r\nHost: x\r\n\
+          Content-Type: multipart/form-data; boundary=\"XyZ\"\r\nTransfer-Encoding: chunked\r\n\r\n"
+        .to_vec();
+    for chunk in body.chunks(17) {
+        raw.extend_from_slice(format!("{:x};ext=1\r\n", chunk.len()).as_bytes());
+        raw.extend_from_slice(chunk);
+        raw.extend_from_slice(b"\r\n");
+    }
+    // A trailer, then a second request pipelined on the same connection, which it closes.
+    raw.extend_from_slice(
+        b"0\r\nx-trailer: 1\r\n\r\nGET /api/v10/users/@me HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\
+          Connection: close\r\n\r\n",
+    );
+    let mut stream = TcpStream::connect(fake.base_url().trim_start_matches("http://")).await.unwrap();
+    stream.write_all(&raw).await.unwrap();
+    let mut answers = String::new();
+    tokio::time::timeout(WAIT, stream.read_to_string(&mut answers)).await.expect("answers in time").unwrap();
+    assert_eq!(answers.matches("HTTP/1.1 200 OK").count(), 2, "{answers}");
+
+    let calls = fake.calls();
+    assert_eq!(calls.len(), 2, "{calls:?}");
+    let request = &calls[0];
+    assert_eq!(request.query, vec![("wait".to_owned(), "true".to_owned())]);
+    let Body::Multipart(parts) = &request.body else { panic!("not multipart: {request:?}") };
+    assert_eq!(parts.len(), 2);
+    assert_eq!(parts[0].filename.as_deref(), Some("a.png"));
+    assert_eq!(parts[0].content_type.as_deref(), Some("image/png"));
+    assert_eq!(parts[0].bytes, b"\x89PNG");
+    assert_eq!(parts[1].bytes, b"{\"content\":\"hi\"}");
+    assert_eq!(request.content().as_deref(), Some("hi"));
+    assert_eq!((calls[1].method.as_str(), calls[1].path.as_str()), ("GET", "/api/v10/users/@me"));
+    assert!(fake.refusals().is_empty());
+}
+
+#[tokio::test]
+async fn refuses_an_initial_response_after_three_seconds() {
+    let fake = FakeDiscord::start().await;
+    let _gateway = identify(&fake).await;
+    let prompt = fake.slash("board", &[], ALICE, GAMES_CHANNEL);
+    let late = fake.slash("board", &[], BOB, GAMES_CHANNEL);
+    fake.send_interaction(prompt.clone()).await;
+    fake.send_interaction(late.clone()).await;
+    let deferred = json!({ "type": 5, "data": {} });
+    assert_eq!(request(&fake, "POST", &callback_route(&prompt), &deferred).await, (204, Value::Null));
+    let answered = fake.wait_for_callback(id_of(&prompt), WAIT).await;
+    assert!(answered.since_dispatch.is_some_and(|t| t < Duration::from_secs(3)), "{answered:?}");
+
+    tokio::time::sleep(Duration::from_millis(3100)).await;
+    let (status, answer) = request(&fake, "POST", &callback_route(&late), &deferred).await;
+    assert_eq!((status, &answer["code"]), (404, &json!(10062)), "{answer}");
+    assert_eq!(answer["message"], "Unknown interaction");
+    let refused = fake.take_refusals();
+    assert_eq!(refused.len(), 1, "{refused:?}");
+    assert_eq!(refused[0].interaction_id(), Some(id_of(&late)));
+    assert_eq!(refused[0].refusal.as_ref().map(|r| r.code), Some(10062));
+    assert!(refused[0].since_dispatch.is_some_and(|t| t > Duration::from_secs(3)));
+}
+
+#[tokio::test]
+async fn refuses_a_second_initial_response() {
+    let fake = FakeDiscord::start().await;
+    let _gateway = identify(&fake).await;
+    let button = fake.button("accept:1", BOB, GAMES_CHANNEL);
+    fake.send_interaction(button.clone()).await;
+    let route = callback_route(&button);
+
+    // A refused answer does not acknowledge: the interaction can still be answered once.
+    let too_long = json!({ "type": 4, "data": { "content": "x".repeat(2001) } });
+    let (status, answer) = request(&fake, "POST", &route, &too_long).await;
+    assert_eq!((status, &answer["code"]), (400, &json!(50035)), "{answer}");
+    assert_eq!(form_error(&answer, "data.content"), ["BASE_TYPE_MAX_LENGTH"]);
+    assert_eq!(request(&fake, "POST", &route, &json!({ "type": 6 })).await, (204, Value::Null));
+    let (status, answer) = request(&fake, "POST", &route, &json!({ "type": 6 })).await;
+    assert_eq!((status, &answer["code"]), (400, &json!(40060)), "{answer}");
+    assert_eq!(answer["message"], "Interaction has already been acknowledged.");
+    let codes: Vec<u64> =
+        fake.take_refusals().iter().filter_map(|c| Some(c.refusal.as_ref()?.code)).collect();
+    assert_eq!(codes, [50035, 40060]);
+    // Follow-ups are not initial responses: any number of them.
+    let followup = format!("/webhooks/{APP_ID}/{}", button["token"].as_str().unwrap());
+    for _ in 0..2 {
+        assert_eq!(request(&fake, "POST", &followup, &json!({ "content": "again" })).await.0, 200);
+    }
+}
+
+#[tokio::test]
+async fn refuses_content_over_2000_characters() {
+    let fake = FakeDiscord::start().await;
+    // Characters, not bytes: 2,000 two-byte characters pass.
+    let full = json!({ "content": "é".repeat(2000) });
+    let over = json!({ "content": "é".repeat(2001) });
+    let (status, message) = request(&fake, "POST", "/channels/333/messages", &full).await;
+    assert_eq!(status, 200, "{message}");
+    let id = message["id"].as_str().unwrap().to_owned();
+    let interaction = fake.slash("help", &[], ALICE, GAMES_CHANNEL);
+    let token = interaction["token"].as_str().unwrap();
+    let routes = [
+        ("POST", "/channels/333/messages".to_owned()),
+        ("PATCH", format!("/channels/333/messages/{id}")),
+        ("POST", format!("/webhooks/{APP_ID}/{token}")),
+        ("PATCH", format!("/webhooks/{APP_ID}/{token}/messages/@original")),
+    ];
+    for (method, route) in &routes {
+        let (status, answer) = request(&fake, method, route, &over).await;
+        assert_eq!((status, &answer["code"]), (400, &json!(50035)), "{method} {route}: {answer}");
+        assert_eq!(form_error(&answer, "content"), ["BASE_TYPE_MAX_LENGTH"], "{answer}");
+    }
+    let message = json!({ "type": 4, "data": over });
+    assert_eq!(request(&fake, "POST", &callback_route(&interaction), &message).await.0, 400);
+    let refused = fake.take_refusals();
+    assert_eq!(refused.len(), routes.len() + 1);
+    assert!(refused.iter().all(|c| c.refusal.as_ref().unwrap().reason.contains("2000 or fewer")));
+    // The refused edit changed nothing.
+    let kept = fake.message(id.parse().unwrap()).unwrap();
+    assert_eq!(kept["content"].as_str().map(|c| c.chars().count()), Some(2000));
+}
+
+#[tokio::test]
+async fn refuses_too_many_or_too_long_autocomplete_choices() {
+    let fake = FakeDiscord::start().await;
+    let mut answers = Vec::new();
+    // Names are `{name}{i}`: 99 + 1 and 100 + 1 characters.
+    for body in [
+        choices(25, "move "),
+        choices(26, "move "),
+        choices(1, &"n".repeat(99)),
+        choices(1, &"n".repeat(100)),
+    ] {
+        let interaction = fake.autocomplete("move", &[("move", "e".into())], "move", ALICE, GAMES_CHANNEL);
+        answers.push(request(&fake, "POST", &callback_route(&interaction), &body).await);
+    }
+    assert_eq!(answers.iter().map(|(status, _)| *status).collect::<Vec<_>>(), [204, 400, 204, 400]);
+    assert_eq!(form_error(&answers[1].1, "data.choices"), ["BASE_TYPE_MAX_LENGTH"], "{}", answers[1].1);
+    assert_eq!(
+        form_error(&answers[3].1, "data.choices.0.name"),
+        ["BASE_TYPE_BAD_LENGTH"],
+        "{}",
+        answers[3].1
+    );
+    assert_eq!(fake.take_refusals().len(), 2);
+
+    // serenity reads the refusal as Discord's error, with the field's path.
+    let http = HttpBuilder::new(TOKEN).proxy(fake.base_url()).ratelimiter_disabled(true).build();
+    let interaction = fake.autocomplete("move", &[("move", "e".into())], "move", ALICE, GAMES_CHANNEL);
+    let many =
+        (0..26).fold(CreateAutocompleteResponse::new(), |r, i| r.add_string_choice(format!("m{i}"), "m"));
+    let response = CreateInteractionResponse::Autocomplete(many);
+    let token = interaction["token"].as_str().unwrap();
+    let err = http
+        .create_interaction_response(InteractionId::new(id_of(&interaction)), token, &response, vec![])
+        .await
+        .expect_err("26 choices are refused");
+    let serenity::Error::Http(HttpError::UnsuccessfulRequest(refusal)) = err else { panic!("{err:?}") };
+    assert_eq!((refusal.status_code.as_u16(), refusal.error.code), (400, 50035));
+    assert_eq!(refusal.error.errors[0].path, "data.choices");
+    assert_eq!(fake.take_refusals().len(), 1);
+}
+
+#[tokio::test]
+async fn records_allowed_mentions_and_who_is_pinged() {
+    let fake = FakeDiscord::start().await;
+    let http = HttpBuilder::new(TOKEN).proxy(fake.base_url()).ratelimiter_disabled(true).build();
+    let content = format!("{} vs {} <@&9> @everyone", ALICE.mention(), BOB.mention());
+    let games = ChannelId::new(GAMES_CHANNEL);
+    let only_alice = CreateAllowedMentions::new().users([UserId::new(ALICE.id)]);
+    let message = CreateMessage::new().content(&content).allowed_mentions(only_alice);
+    games.send_message(&http, message).await.expect("sent");
+    games.send_message(&http, CreateMessage::new().content(&content)).await.expect("sent");
+    let calls = fake.calls();
+    let allowed = calls[0].allowed_mentions().expect("allowed_mentions recorded");
+    assert_eq!((allowed.parse.len(), allowed.users.as_slice(), allowed.roles.len()), (0, &[ALICE.id][..], 0));
+    assert_eq!(calls[0].pings(), Pings { users: vec![ALICE.id], roles: vec![], everyone: false });
+    // Without allowed_mentions Discord pings everything the content mentions.
+    assert_eq!(calls[1].allowed_mentions(), None);
+    assert_eq!(calls[1].pings(), Pings { users: vec![ALICE.id, BOB.id], roles: vec![9], everyone: true });
+
+    // In an interaction response, under `data`; an empty list pings nobody.
+    let interaction = fake.slash("help", &[], ALICE, GAMES_CHANNEL);
+    let data = json!({ "content": content, "allowed_mentions": { "parse": [] } });
+    let route = callback_route(&interaction);
+    assert_eq!(request(&fake, "POST", &route, &json!({ "type": 4, "data": data })).await.0, 204);
+    let answer = fake.wait_for_callback(id_of(&interaction), WAIT).await;
+    assert_eq!(answer.allowed_mentions(), Some(AllowedMentions::default()));
+    assert!(answer.pings().is_empty());
+
+    // Parsing users while listing them is refused.
+    let both = json!({ "content": "hi", "allowed_mentions": { "parse": ["users"], "users": ["555"] } });
+    let (status, answer) = request(&fake, "POST", "/channels/333/messages", &both).await;
+    assert_eq!(status, 400);
+    assert_eq!(form_error(&answer, "allowed_mentions"), ["MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE"]);
+    assert_eq!(fake.take_refusals().len(), 1);
+}
+
+#[tokio::test]
+async fn a_refusal_nobody_took_fails_the_test() {
+    let dropped = tokio::spawn(async {
+        let fake = FakeDiscord::start().await;
+        let over = json!({ "content": "x".repeat(2001) });
+        assert_eq!(request(&fake, "POST", "/channels/333/messages", &over).await.0, 400);
+        fake.assert_no_refusals();
+    });
+    let panic = dropped.await.expect_err("the test fails").into_panic();
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("refused") && message.contains("content"), "{message}");
+
+    let dropped = tokio::spawn(async {
+        let fake = FakeDiscord::start().await;
+        request(&fake, "POST", "/channels/333/messages", &json!({ "content": "x".repeat(2001) })).await;
+    });
+    let panic = dropped.await.expect_err("dropping the fake fails the test").into_panic();
+    let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(message.contains("the fake Discord refused"), "{message}");
 }

@@ -5,10 +5,13 @@ mod ai_tantrix;
 mod bot;
 mod cli;
 mod console;
-mod fake_discord;
 mod fake_discord_selftest;
 mod golden;
 mod session;
+mod support;
 mod tablut;
 mod tantrix;
 mod tzaar;
+
+/// The fake Discord under the name the bot tests import it by.
+use support as fake_discord;

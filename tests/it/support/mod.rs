@@ -1,0 +1,351 @@
+//! A fake Discord for end-to-end tests: a REST API (served by hyper) and a WebSocket gateway on loopback.
+//!
+//! The real serenity client talks to it: REST through `HttpBuilder::proxy(fake.base_url())` with the
+//! ratelimiter disabled (serenity only uses the proxy then), and the gateway through the URL that
+//! `GET /api/v10/gateway` returns. Every REST request is recorded ([`RecordedCall`]) and answered with
+//! payloads shaped like `tests/data/discord/fixtures.json`; tests inject interactions with
+//! [`FakeDiscord::send_interaction`] and wait for the bot's answers with [`FakeDiscord::wait_for`].
+//!
+//! The fake refuses what Discord refuses ([`limits`]): a late or second initial response, content over
+//! 2,000 characters, too many or too long autocomplete choices. Each refusal is answered with Discord's
+//! error and recorded; a [`FakeDiscord`] dropped with refusals nobody acknowledged
+//! ([`FakeDiscord::take_refusals`]) panics, so the test that caused them fails.
+//!
+//! Files: `users.rs` (the test users and option values), `recorded.rs` (what a test reads of a request),
+//! `interactions.rs` (interaction payloads), `gateway.rs`, `http.rs` (the server and request bodies),
+//! `routes.rs` (the REST routes), `limits.rs` (the refusals).
+//!
+//! Everything is bounded in time and all tasks stop when the [`FakeDiscord`] is dropped. It only ever
+//! listens on 127.0.0.1.
+
+// A toolbox for many tests: not every test binary uses every helper.
+#![allow(dead_code)]
+
+mod gateway;
+mod http;
+mod interactions;
+pub mod limits;
+mod recorded;
+mod routes;
+mod users;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio::net::{TcpListener, TcpStream};
+use tokio::sync::{mpsc, watch};
+use tokio::task::{JoinHandle, JoinSet};
+use tokio_tungstenite::tungstenite::Message;
+
+pub use recorded::{AllowedMentions, Body, Part, Pings, RecordedCall, Refusal};
+// Re-exported for the tests, whichever of them a build uses.
+#[allow(unused_imports)]
+pub use users::{ALICE, BOB, CAROL, DAVE, Opt, User};
+
+/// The fixtures the payloads are built from (shapes that serenity 0.12.5 accepts).
+const FIXTURES: &str = include_str!("../../data/discord/fixtures.json");
+
+/// The bot's application id (READY's `application.id`).
+pub const APP_ID: u64 = 222;
+/// The one guild the bot is in.
+pub const GUILD_ID: u64 = 111;
+/// The bot user's id.
+pub const BOT_ID: u64 = 444;
+/// The `#games` channel of the fixtures.
+pub const GAMES_CHANNEL: u64 = 333;
+
+/// How long [`FakeDiscord::send_interaction`] waits for a connected, identified gateway session.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+/// The heartbeat interval announced in HELLO by [`FakeDiscord::start`] (Discord's usual value).
+const DEFAULT_HEARTBEAT: Duration = Duration::from_millis(41_250);
+
+/// What the fake keeps about an interaction it built, to answer calls made with its token.
+#[derive(Clone, Debug)]
+struct InteractionInfo {
+    channel_id: u64,
+    /// The message of a component interaction (its "original" message).
+    message_id: Option<u64>,
+    /// When the INTERACTION_CREATE event left the gateway (the initial response's 3 s start then).
+    sent_at: Option<Instant>,
+    /// An initial response has been accepted.
+    acknowledged: bool,
+}
+
+impl Default for InteractionInfo {
+    /// An interaction the fake did not build (a test wrote the payload): in `#games`, not on a message.
+    fn default() -> Self {
+        Self { channel_id: GAMES_CHANNEL, message_id: None, sent_at: None, acknowledged: false }
+    }
+}
+
+/// The gateway connection that events go to.
+struct Connection {
+    id: u64,
+    tx: mpsc::UnboundedSender<Message>,
+    /// READY or RESUMED has been sent on it.
+    live: bool,
+}
+
+#[derive(Default)]
+struct State {
+    calls: Vec<RecordedCall>,
+    /// Indexes in `calls` of the refused calls that no test has taken yet.
+    unseen_refusals: Vec<usize>,
+    /// Frames received from the client on the gateway (the token is left as sent).
+    gateway_frames: Vec<Value>,
+    /// Registered commands, as returned to the bot (with ids).
+    commands: Vec<Value>,
+    /// Messages the fake created, by id.
+    messages: HashMap<u64, Value>,
+    /// The original response message of an interaction, by token.
+    originals: HashMap<String, u64>,
+    interactions: HashMap<String, InteractionInfo>,
+    session_id: Option<String>,
+    seq: u64,
+    connection: Option<Connection>,
+}
+
+struct Shared {
+    fixtures: Value,
+    state: Mutex<State>,
+    /// Bumped after every change of `state`; waiters watch it instead of polling.
+    changed: watch::Sender<u64>,
+    next_id: AtomicU64,
+    rest_base: String,
+    gateway_url: String,
+    heartbeat_ms: u64,
+}
+
+impl Shared {
+    fn lock(&self) -> MutexGuard<'_, State> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn bump(&self) {
+        self.changed.send_modify(|n| *n += 1);
+    }
+
+    fn fresh_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    fn fixture(&self, key: &str) -> Value {
+        self.fixtures.get(key).unwrap_or_else(|| panic!("fixture {key} missing")).clone()
+    }
+}
+
+/// The fake Discord: REST on one loopback port, the gateway on another. Stops when dropped, and panics
+/// then if it refused a request that no test took with [`FakeDiscord::take_refusals`].
+pub struct FakeDiscord {
+    shared: Arc<Shared>,
+    tasks: Vec<JoinHandle<()>>,
+}
+
+impl Drop for FakeDiscord {
+    fn drop(&mut self) {
+        for task in &self.tasks {
+            task.abort();
+        }
+        if std::thread::panicking() {
+            return;
+        }
+        let refused = self.refusals();
+        if !refused.is_empty() {
+            let lines: Vec<String> = refused.iter().map(RecordedCall::summary).collect();
+            panic!("the fake Discord refused what Discord would refuse:\n{}", lines.join("\n"));
+        }
+    }
+}
+
+impl fmt::Debug for FakeDiscord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FakeDiscord")
+            .field("rest", &self.shared.rest_base)
+            .field("gateway", &self.shared.gateway_url)
+            .finish_non_exhaustive()
+    }
+}
+
+impl FakeDiscord {
+    /// Starts REST and gateway listeners on `127.0.0.1:0`, announcing Discord's usual heartbeat interval.
+    pub async fn start() -> Self {
+        Self::start_with_heartbeat(DEFAULT_HEARTBEAT).await
+    }
+
+    /// Like [`Self::start`], announcing `interval` in HELLO (short intervals exercise heartbeats).
+    pub async fn start_with_heartbeat(interval: Duration) -> Self {
+        let rest = TcpListener::bind("127.0.0.1:0").await.expect("bind the fake REST listener");
+        let gateway = TcpListener::bind("127.0.0.1:0").await.expect("bind the fake gateway listener");
+        let rest_addr = rest.local_addr().expect("REST address");
+        let gateway_addr = gateway.local_addr().expect("gateway address");
+        let shared = Arc::new(Shared {
+            fixtures: serde_json::from_str(FIXTURES).expect("fixtures.json parses"),
+            state: Mutex::new(State::default()),
+            changed: watch::channel(0).0,
+            next_id: AtomicU64::new(1_000_000),
+            rest_base: format!("http://{rest_addr}"),
+            gateway_url: format!("ws://{gateway_addr}/ws"),
+            heartbeat_ms: u64::try_from(interval.as_millis()).unwrap_or(u64::MAX).max(1),
+        });
+        let tasks = vec![
+            tokio::spawn(accept_loop(rest, Arc::clone(&shared), http::serve)),
+            tokio::spawn(accept_loop(gateway, Arc::clone(&shared), gateway::serve)),
+        ];
+        Self { shared, tasks }
+    }
+
+    /// The string for `HttpBuilder::proxy`: `http://127.0.0.1:PORT` (no trailing slash, no `/api`).
+    pub fn base_url(&self) -> String {
+        self.shared.rest_base.clone()
+    }
+
+    /// The gateway URL that `GET /api/v10/gateway` returns: `ws://127.0.0.1:PORT/ws`.
+    pub fn gateway_url(&self) -> String {
+        self.shared.gateway_url.clone()
+    }
+
+    /// All REST calls so far, in arrival order (refused ones too, with their [`Refusal`]).
+    pub fn calls(&self) -> Vec<RecordedCall> {
+        self.shared.lock().calls.clone()
+    }
+
+    /// The calls refused so far that no test has taken with [`Self::take_refusals`].
+    pub fn refusals(&self) -> Vec<RecordedCall> {
+        let state = self.shared.lock();
+        state.unseen_refusals.iter().map(|&i| state.calls[i].clone()).collect()
+    }
+
+    /// Returns the refused calls not taken yet and marks them seen: a test that provokes a refusal on
+    /// purpose takes it, so that dropping the fake does not fail the test.
+    pub fn take_refusals(&self) -> Vec<RecordedCall> {
+        let mut state = self.shared.lock();
+        let taken = std::mem::take(&mut state.unseen_refusals);
+        taken.into_iter().map(|i| state.calls[i].clone()).collect()
+    }
+
+    /// Panics, listing them, if the fake refused any call not taken yet.
+    pub fn assert_no_refusals(&self) {
+        let refused: Vec<String> = self.refusals().iter().map(RecordedCall::summary).collect();
+        assert!(refused.is_empty(), "the fake Discord refused:\n{}", refused.join("\n"));
+    }
+
+    /// The frames the client sent on the gateway so far (IDENTIFY, heartbeats, RESUME...).
+    pub fn gateway_frames(&self) -> Vec<Value> {
+        self.shared.lock().gateway_frames.clone()
+    }
+
+    /// The application commands registered so far (as returned to the bot, with ids).
+    pub fn registered_commands(&self) -> Vec<Value> {
+        self.shared.lock().commands.clone()
+    }
+
+    /// A message the fake created (channel message, interaction response or follow-up), as last edited.
+    pub fn message(&self, id: u64) -> Option<Value> {
+        self.shared.lock().messages.get(&id).cloned()
+    }
+
+    /// Waits until a recorded call (already recorded or arriving within `timeout`) satisfies
+    /// `predicate`, and returns the first such call. Panics with the calls seen on timeout.
+    pub async fn wait_for(
+        &self,
+        predicate: impl Fn(&RecordedCall) -> bool,
+        timeout: Duration,
+    ) -> RecordedCall {
+        let found =
+            self.wait_until(timeout, |state| state.calls.iter().find(|call| predicate(call)).cloned()).await;
+        found.unwrap_or_else(|| {
+            let seen: Vec<String> = self.calls().iter().map(RecordedCall::summary).collect();
+            panic!("no matching REST call within {timeout:?}; calls seen:\n{}", seen.join("\n"))
+        })
+    }
+
+    /// Waits for the interaction callback of interaction `id` (panics on timeout).
+    pub async fn wait_for_callback(&self, id: u64, timeout: Duration) -> RecordedCall {
+        self.wait_for(|c| c.callback_type().is_some() && c.interaction_id() == Some(id), timeout).await
+    }
+
+    /// Waits until a gateway session is live (READY or RESUMED sent). Panics on timeout.
+    pub async fn wait_ready(&self, timeout: Duration) {
+        let live = self.wait_until(timeout, |s| s.connection.as_ref().is_some_and(|c| c.live).then_some(()));
+        assert!(live.await.is_some(), "the bot did not identify on the fake gateway within {timeout:?}");
+    }
+
+    /// Waits until the client has sent a gateway frame with opcode `op`; returns it (panics on timeout).
+    pub async fn wait_for_gateway_op(&self, op: u64, timeout: Duration) -> Value {
+        let found = self.wait_until(timeout, |s| {
+            s.gateway_frames.iter().find(|f| f.get("op").and_then(Value::as_u64) == Some(op)).cloned()
+        });
+        found.await.unwrap_or_else(|| panic!("no gateway frame with op {op} within {timeout:?}"))
+    }
+
+    /// Checks `check` against the state now and after every change, until it returns `Some` or time runs out.
+    async fn wait_until<T>(&self, timeout: Duration, check: impl Fn(&State) -> Option<T>) -> Option<T> {
+        let mut changes = self.shared.changed.subscribe();
+        let deadline = tokio::time::Instant::now() + timeout;
+        loop {
+            changes.borrow_and_update();
+            if let Some(found) = check(&self.shared.lock()) {
+                return Some(found);
+            }
+            match tokio::time::timeout_at(deadline, changes.changed()).await {
+                Ok(Ok(())) => {}
+                Ok(Err(_)) | Err(_) => return check(&self.shared.lock()),
+            }
+        }
+    }
+
+    /// Sends a dispatch event (op 0 with the next sequence number) on the live gateway session,
+    /// waiting up to 10 s for the bot to be connected. Returns the sequence number used.
+    pub async fn send_dispatch(&self, event: &str, data: Value) -> u64 {
+        self.wait_ready(CONNECT_TIMEOUT).await;
+        let mut state = self.shared.lock();
+        state.seq += 1;
+        let seq = state.seq;
+        if event == "INTERACTION_CREATE" {
+            // Discord's 3 s for the initial response start when the event leaves.
+            if let Some(token) = data["token"].as_str() {
+                let info = state.interactions.entry(token.to_owned()).or_default();
+                info.sent_at = Some(Instant::now());
+            }
+        }
+        let frame = json!({ "op": 0, "t": event, "s": seq, "d": data });
+        let connection = state.connection.as_ref().expect("a live gateway connection");
+        connection.tx.send(Message::Text(frame.to_string())).expect("gateway connection open");
+        seq
+    }
+
+    /// Dispatches an `INTERACTION_CREATE` event (see [`Self::slash`], [`Self::autocomplete`], [`Self::button`]).
+    pub async fn send_interaction(&self, interaction: Value) -> u64 {
+        self.send_dispatch("INTERACTION_CREATE", interaction).await
+    }
+
+    /// Asks the client to reconnect and resume (op 7), as Discord does now and then.
+    pub async fn request_reconnect(&self) {
+        self.wait_ready(CONNECT_TIMEOUT).await;
+        let state = self.shared.lock();
+        if let Some(connection) = &state.connection {
+            drop(connection.tx.send(Message::Text(json!({ "op": 7, "d": null }).to_string())));
+        }
+    }
+}
+
+/// Accepts connections until aborted; the connection tasks live in a `JoinSet` so they end with it.
+async fn accept_loop<F, Fut>(listener: TcpListener, shared: Arc<Shared>, serve: F)
+where
+    F: Fn(TcpStream, Arc<Shared>) -> Fut,
+    Fut: std::future::Future<Output = ()> + Send + 'static,
+{
+    let mut connections = JoinSet::new();
+    loop {
+        while connections.try_join_next().is_some() {}
+        let Ok((stream, _)) = listener.accept().await else {
+            tokio::time::sleep(Duration::from_millis(10)).await;
+            continue;
+        };
+        connections.spawn(serve(stream, Arc::clone(&shared)));
+    }
+}

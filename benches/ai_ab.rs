@@ -6,7 +6,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::ai::{Limits, Report, tablut as tablut_ai, tzaar as tzaar_ai};
+use tabula::ai::{Limits, Report, tzaar as tzaar_ai};
+use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Variant};
 use tabula::games::{Engine, Setup, tzaar};
 

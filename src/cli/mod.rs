@@ -14,7 +14,6 @@ use crate::ai::arena::{Clock, Player, play_match};
 use crate::ai::{Limits, think};
 use crate::games::{AnyGame, CliPosition, GameKind};
 
-pub mod tablut;
 pub mod tantrix;
 pub mod tzaar;
 

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use tabula::ai::{self, Limits, Report, tablut as tablut_ai, tzaar as tzaar_ai};
+use tabula::ai::{self, Limits, Report, tzaar as tzaar_ai};
+use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Position as TablutPosition, Variant};
 use tabula::games::tzaar::{self, Phase, Position as TzaarPosition};
 use tabula::games::{AnyGame, Engine, GameKind, Setup};

@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
-use tabula::cli::tablut as cli;
+use tabula::games::tablut::cli;
 use tabula::games::tablut::{Game, MoveText, Position, Side, Square, Variant, squares};
 use tabula::games::{Engine, MoveError, Setup};
 

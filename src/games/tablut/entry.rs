@@ -40,34 +40,34 @@ impl Entry for Game {
     }
 
     fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        crate::ai::tablut::limits(level, top, seed)
+        super::ai::limits(level, top, seed)
     }
 
     fn think(&self, limits: &Limits) -> Report {
-        crate::ai::tablut::think(self, limits)
+        super::ai::think(self, limits)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {
-        crate::ai::tablut::greedy(self, seed)
+        super::ai::greedy(self, seed)
     }
 
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
-        crate::cli::tablut::game(at.position, at.variant)
+        super::cli::game(at.position, at.variant)
     }
 
     fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
-        crate::cli::tablut::moves(at.position, at.variant)
+        super::cli::moves(at.position, at.variant)
     }
 
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        crate::cli::tablut::render(at.position, at.variant, moves)
+        super::cli::render(at.position, at.variant, moves)
     }
 
     fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
-        crate::cli::tablut::perft(at.position, at.variant, depth, divide)
+        super::cli::perft(at.position, at.variant, depth, divide)
     }
 
     fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
-        crate::cli::tablut::replay_line(at.position, at.variant, line, counts)
+        super::cli::replay_line(at.position, at.variant, line, counts)
     }
 }

@@ -5,7 +5,9 @@
 //! [`Game`] adds the history (for repetition draws and the picture) and implements [`Engine`] for the bot.
 //! The rules are data: [`Ruleset`], one value per [`Variant`].
 
+pub mod ai;
 mod board;
+pub mod cli;
 mod entry;
 mod notation;
 mod position;

@@ -4,8 +4,8 @@
 
 use std::time::Duration;
 
-use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
-use super::{Limits, Report};
+use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
+use crate::ai::{Limits, Report};
 use crate::games::tablut::{self, Bitboard, Direction, Game, Move, Position, RAYS, Side, Square, squares};
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.

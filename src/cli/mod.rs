@@ -15,7 +15,7 @@ pub mod tzaar;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, about, propagate_version = true)]
+#[command(name = "tabula", version, about, propagate_version = true, after_help = tzaar::HELP)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,

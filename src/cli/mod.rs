@@ -19,7 +19,7 @@ pub mod tzaar;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
-#[command(name = "tabula", version, about, propagate_version = true)]
+#[command(name = "tabula", version, about, propagate_version = true, after_help = games_help())]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -177,6 +177,25 @@ fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameKind> {
 
 fn game_help() -> String {
     "The game, by name (see the list below).".to_string()
+}
+
+/// The games, their variants and their positions, after the general help.
+fn games_help() -> String {
+    let mut help = "Games:".to_string();
+    for g in GameKind::ALL {
+        let info = g.info();
+        let _ = write!(help, "\n  {} ({}): {}", info.name, info.seats_text(), info.summary);
+        let variants: Vec<String> =
+            info.variants.iter().map(|v| format!("`{}` ({})", v.name, v.summary)).collect();
+        if !variants.is_empty() {
+            let _ = write!(help, "\n    --variant: {}", variants.join(", "));
+        }
+        if !info.variant_syntax.is_empty() {
+            let _ = write!(help, "\n    --variant also takes {}", info.variant_syntax);
+        }
+        let _ = write!(help, "\n    --position: {}", info.position_syntax);
+    }
+    help
 }
 
 /// `--position`'s long help: each game's notation.

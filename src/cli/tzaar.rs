@@ -1,30 +1,29 @@
 //! The `tzaar` side of the command line: legal moves, turn perft, game replay and pictures, as pure functions.
 //!
-//! `position` is a position in the one-line notation; without it the start is the `variant`: `standard` (the
-//! default), `random` (seed 0) or `random:SEED`.
+//! `position` is a position in the one-line notation; without it the start is the `variant`, read by the game's
+//! own [`Layout`] parser like a bot setup: `random` (seed 0 here, where no game keeps a seed), `random:SEED`,
+//! `standard` or a position. With neither, the command line starts from [`DEFAULT`].
 
 use image::RgbaImage;
 
-use crate::games::tzaar::{Game, Move, MoveParseError, Position, random_start};
+use crate::games::tzaar::{Game, Layout, LayoutError, Move, MoveParseError, Position, PositionError};
 use crate::games::{Engine, MoveError};
+
+/// The start when neither `--position` nor `--variant` is given: `standard`, as `cli.md` says, so that `moves` and
+/// `perft` have fixed answers. (An empty `--variant ""` is read like an empty bot setup: `random`.)
+pub const DEFAULT: Layout = Layout::Standard;
+
+/// The seed of a `random` layout on the command line.
+const SEED: u64 = 0;
 
 /// The start position the options describe.
 fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
-    if let Some(text) = position {
-        return text.parse().map_err(|e: crate::games::tzaar::PositionError| e.to_string());
-    }
-    let v = variant.unwrap_or("standard").trim().to_ascii_lowercase();
-    match v.as_str() {
-        "" | "standard" => Ok(Position::standard()),
-        "random" => Ok(random_start(0)),
-        _ => match v.strip_prefix("random:").map(str::parse::<u64>) {
-            Some(Ok(seed)) => Ok(random_start(seed)),
-            _ => Err(format!(
-                "there is no TZAAR variant `{}`: choose standard, random or random:SEED (e.g. random:42)",
-                variant.unwrap_or_default().trim()
-            )),
-        },
-    }
+    let layout = match (position, variant) {
+        (Some(text), _) => Layout::Position(text.parse().map_err(|e: PositionError| e.to_string())?),
+        (None, Some(text)) => text.parse().map_err(|e: LayoutError| e.to_string())?,
+        (None, None) => DEFAULT,
+    };
+    Ok(layout.start(SEED))
 }
 
 /// The legal single moves of the current phase (the capture due, or the second move with `pass`).

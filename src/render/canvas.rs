@@ -2,7 +2,9 @@
 //!
 //! Every shape is drawn through one primitive, [`Canvas::fill_sdf`]: a signed distance function (negative inside)
 //! gives each pixel a coverage in `0..=1`, which is alpha-blended onto the image. This yields smooth edges without
-//! supersampling the whole picture, which keeps rendering fast.
+//! supersampling the whole picture, which keeps rendering fast. Parts that never change are drawn once into a
+//! [`Sprite`] (or a whole cached layer) and stamped with [`Canvas::composite`]; [`short_name`] fits a player's
+//! name into a picture.
 
 use std::sync::LazyLock;
 
@@ -61,6 +63,11 @@ impl Canvas {
     /// A canvas of the given size filled with one colour.
     pub fn new(width: u32, height: u32, background: Color) -> Self {
         Canvas { img: RgbaImage::from_pixel(width, height, background) }
+    }
+
+    /// A canvas over an existing picture, e.g. a copy of a cached board layer.
+    pub fn from_image(img: RgbaImage) -> Self {
+        Canvas { img }
     }
 
     pub fn width(&self) -> u32 {
@@ -174,6 +181,34 @@ impl Canvas {
         }
     }
 
+    /// Alpha-composites `layer` (premultiplied, as a canvas on a transparent background leaves it) with its
+    /// top-left corner at `(x0, y0)`; what falls outside the canvas is skipped.
+    pub fn composite(&mut self, layer: &RgbaImage, x0: i32, y0: i32) {
+        let (dw, dh) = (self.img.width() as i32, self.img.height() as i32);
+        let (lw, lh) = (layer.width() as i32, layer.height() as i32);
+        let (xa, xb) = ((-x0).max(0), (dw - x0).min(lw));
+        for ly in (-y0).max(0)..(dh - y0).min(lh) {
+            for lx in xa..xb {
+                let src = layer.get_pixel(lx as u32, ly as u32);
+                let a = u32::from(src.0[3]);
+                if a == 0 {
+                    continue;
+                }
+                let d = self.img.get_pixel_mut((x0 + lx) as u32, (y0 + ly) as u32);
+                let keep = 255 - a;
+                for i in 0..3 {
+                    d.0[i] = (u32::from(src.0[i]) + (u32::from(d.0[i]) * keep + 127) / 255).min(255) as u8;
+                }
+                d.0[3] = (a + (u32::from(d.0[3]) * keep + 127) / 255).min(255) as u8;
+            }
+        }
+    }
+
+    /// Stamps `sprite` centred on the pixel `(x, y)`.
+    pub fn stamp(&mut self, sprite: &Sprite, x: i32, y: i32) {
+        self.composite(&sprite.img, x - sprite.half, y - sprite.half);
+    }
+
     /// Draws `text` with its baseline box's top at `y`, anchored at `x` as `align` says, `size` pixels high.
     #[allow(clippy::too_many_arguments)] // a text run needs all of them; a struct would only rename them
     pub fn text(
@@ -223,6 +258,40 @@ impl Canvas {
         let cap = 0.73 * size;
         self.text(x, y - scaled.ascent() + cap / 2.0, size, weight, align, color, text);
     }
+}
+
+/// A square picture drawn once on a transparent canvas and stamped many times: a piece, a badge, a marker.
+pub struct Sprite {
+    img: RgbaImage,
+    /// The offset of its centre from its top-left corner.
+    half: i32,
+}
+
+impl Sprite {
+    /// A `size` x `size` sprite; `draw` gets the transparent canvas and the coordinate of its centre, `size / 2`.
+    pub fn new(size: u32, draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
+        let mut c = Canvas::new(size, size, Rgba([0, 0, 0, 0]));
+        draw(&mut c, size as f32 / 2.0);
+        Sprite { img: c.into_image(), half: (size / 2) as i32 }
+    }
+
+    /// The premultiplied picture, for [`Canvas::composite`] at a top-left corner.
+    pub fn image(&self) -> &RgbaImage {
+        &self.img
+    }
+}
+
+/// A player's name as a picture shows it: trimmed and cut to `max` characters, the last of them then `…`; `None`
+/// when there is no name or it is blank, so that the picture shows the seat's label instead.
+pub fn short_name(name: Option<&str>, max: usize) -> Option<String> {
+    let name = name.map(str::trim).filter(|n| !n.is_empty())?;
+    Some(match name.char_indices().nth(max) {
+        Some(_) => {
+            let keep: String = name.chars().take(max.saturating_sub(1)).collect();
+            format!("{keep}…")
+        }
+        None => name.to_string(),
+    })
 }
 
 /// The advance width of `text` at `size` pixels.
@@ -324,6 +393,36 @@ mod tests {
         assert_eq!(img.get_pixel(0, 0).0[0], 255);
         let partial = img.pixels().filter(|p| p.0[0] > 0 && p.0[0] < 255).count();
         assert!(partial > 10, "expected anti-aliased edge pixels, got {partial}");
+    }
+
+    #[test]
+    fn sprites_composite_like_painting_straight_onto_the_picture() {
+        let colour = with_alpha(rgb(0x0012_6ab0), 200);
+        let mut direct = Canvas::new(30, 30, rgb(0x00ee_ebe4));
+        direct.fill_circle(15.0, 15.0, 6.3, colour);
+        let dot = Sprite::new(16, |c, m| c.fill_circle(m, m, 6.3, colour));
+        let mut stamped = Canvas::new(30, 30, rgb(0x00ee_ebe4));
+        stamped.stamp(&dot, 15, 15);
+        let (a, b) = (direct.into_image(), stamped.into_image());
+        let worst =
+            a.pixels().zip(b.pixels()).flat_map(|(p, q)| (0..4).map(|i| p.0[i].abs_diff(q.0[i]))).max();
+        assert!(worst <= Some(1), "largest difference {worst:?}");
+        // Stamps that stick out of the picture are cut, never a panic.
+        let mut small = Canvas::new(8, 8, rgb(0));
+        for (x, y) in [(-7, -7), (0, 0), (7, 3), (20, 20), (3, -20)] {
+            small.stamp(&dot, x, y);
+        }
+        assert_ne!(small.into_image().get_pixel(0, 0).0, [0, 0, 0, 255]);
+    }
+
+    #[test]
+    fn names_are_trimmed_cut_with_an_ellipsis_or_missing() {
+        assert_eq!(short_name(Some("  alice "), 16).as_deref(), Some("alice"));
+        assert_eq!(short_name(Some(&"x".repeat(16)), 16), Some("x".repeat(16)));
+        assert_eq!(short_name(Some(&"x".repeat(17)), 16), Some(format!("{}…", "x".repeat(15))));
+        assert_eq!(short_name(Some(&"🙂".repeat(50)), 18).map(|n| n.chars().count()), Some(18));
+        assert_eq!(short_name(Some("   "), 16), None);
+        assert_eq!(short_name(None, 16), None);
     }
 
     #[test]

@@ -4,14 +4,14 @@
 //! an X where pieces were just captured.
 //!
 //! Speed: everything is drawn with the shared anti-aliased [`Canvas`], but the parts that never change (the
-//! board, the pieces, the markers) are drawn once into cached layers and then stamped onto the picture with
-//! [`composite`], so a picture costs about a copy of the board plus a few small overlays.
+//! board, the pieces, the markers) are drawn once into cached layers and sprites and then stamped onto the picture
+//! with [`Canvas::composite`], so a picture costs about a copy of the board plus a few small overlays.
 
 use std::sync::LazyLock;
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Color, Weight, rgb, text_width, with_alpha};
+use super::canvas::{Align, Canvas, Color, Sprite, Weight, rgb, short_name, text_width, with_alpha};
 use crate::games::tablut::{End, Game, SIZE, Side, Square, squares};
 
 /// Side of a square in pixels.
@@ -59,60 +59,36 @@ fn centre(sq: Square) -> (f32, f32) {
     (x as f32 + SQ as f32 / 2.0, y as f32 + SQ as f32 / 2.0)
 }
 
-/// Alpha-composites `layer` (premultiplied, as a [`Canvas`] on a transparent background produces it) onto
-/// `dst` with its top-left corner at `(x0, y0)`; pixels outside `dst` are skipped.
-pub fn composite(dst: &mut RgbaImage, layer: &RgbaImage, x0: i64, y0: i64) {
-    let (dw, dh) = (i64::from(dst.width()), i64::from(dst.height()));
-    for (x, y, src) in layer.enumerate_pixels() {
-        let a = u32::from(src.0[3]);
-        if a == 0 {
-            continue;
-        }
-        let (tx, ty) = (x0 + i64::from(x), y0 + i64::from(y));
-        if tx < 0 || ty < 0 || tx >= dw || ty >= dh {
-            continue;
-        }
-        let d = dst.get_pixel_mut(tx as u32, ty as u32);
-        let keep = 255 - a;
-        for i in 0..3 {
-            d.0[i] = (u32::from(src.0[i]) + (u32::from(d.0[i]) * keep + 127) / 255).min(255) as u8;
-        }
-        d.0[3] = (a + (u32::from(d.0[3]) * keep + 127) / 255).min(255) as u8;
-    }
-}
-
 /// Draws with `draw` on a transparent `w` x `h` canvas whose origin is the picture's `(x0, y0)`, and
-/// composites the result onto `img`. `draw` receives the offset to subtract from picture coordinates.
+/// composites the result onto `picture`. `draw` receives the offset to subtract from picture coordinates.
 fn overlay(
-    img: &mut RgbaImage,
-    x0: i64,
-    y0: i64,
+    picture: &mut Canvas,
+    x0: i32,
+    y0: i32,
     w: u32,
     h: u32,
     draw: impl FnOnce(&mut Canvas, (f32, f32)),
 ) {
     let mut c = Canvas::new(w, h, CLEAR);
     draw(&mut c, (x0 as f32, y0 as f32));
-    composite(img, &c.into_image(), x0, y0);
+    picture.composite(&c.into_image(), x0, y0);
 }
 
 /// One square's worth of cached drawing.
-fn cell(draw: impl FnOnce(&mut Canvas, f32)) -> RgbaImage {
-    let mut c = Canvas::new(SQ, SQ, CLEAR);
-    draw(&mut c, SQ as f32 / 2.0);
-    c.into_image()
+fn cell(draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
+    Sprite::new(SQ, draw)
 }
 
 struct Sprites {
-    attacker: RgbaImage,
-    defender: RgbaImage,
-    king: RgbaImage,
-    ghost_attacker: RgbaImage,
-    ghost_defender: RgbaImage,
-    moved: RgbaImage,
-    cross: RgbaImage,
-    king_taken: RgbaImage,
-    king_free: RgbaImage,
+    attacker: Sprite,
+    defender: Sprite,
+    king: Sprite,
+    ghost_attacker: Sprite,
+    ghost_defender: Sprite,
+    moved: Sprite,
+    cross: Sprite,
+    king_taken: Sprite,
+    king_free: Sprite,
 }
 
 static BACKGROUND: LazyLock<RgbaImage> = LazyLock::new(background);
@@ -143,25 +119,19 @@ static SPRITES: LazyLock<Sprites> = LazyLock::new(|| Sprites {
     king_free: cell(|c, m| c.stroke_circle(m, m, SQ as f32 * 0.47, 5.0, ESCAPE)),
 });
 
-fn stamp(img: &mut RgbaImage, sprite: &RgbaImage, sq: Square) {
+fn stamp(img: &mut Canvas, sprite: &Sprite, sq: Square) {
     let (x, y) = corner(sq);
-    composite(img, sprite, i64::from(x), i64::from(y));
+    img.composite(sprite.image(), x as i32, y as i32);
 }
 
 fn name(names: &[String], side: Side) -> String {
-    let n = names.get(side.seat()).map_or("", |s| s.trim());
-    let n = if n.is_empty() { side.title() } else { n };
-    if n.chars().count() > 18 {
-        format!("{}…", n.chars().take(17).collect::<String>())
-    } else {
-        n.to_string()
-    }
+    short_name(names.get(side.seat()).map(String::as_str), 18).unwrap_or_else(|| side.title().to_string())
 }
 
 /// Draws the game's current position as the players see it.
 pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     let sprites = &*SPRITES;
-    let mut img = BACKGROUND.clone();
+    let mut img = Canvas::from_image(BACKGROUND.clone());
     header(&mut img, game, names);
     let pos = game.position();
     if let Some(mv) = game.last_move() {
@@ -193,10 +163,10 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
         Some(End::KingEscaped(sq)) => stamp(&mut img, &sprites.king_free, sq),
         _ => {}
     }
-    img
+    img.into_image()
 }
 
-fn header(img: &mut RgbaImage, game: &Game, names: &[String]) {
+fn header(img: &mut Canvas, game: &Game, names: &[String]) {
     overlay(img, 0, 0, WIDTH, HEADER, |c, _| {
         let to_move = game.result().is_none().then(|| game.side_to_move());
         let mid = WIDTH as f32 / 2.0;
@@ -312,11 +282,11 @@ fn king(c: &mut Canvas, m: f32) {
 }
 
 /// A dot on the square left and an arrow towards the piece that arrived.
-fn arrow(img: &mut RgbaImage, from: Square, to: Square, king_moved: bool) {
+fn arrow(img: &mut Canvas, from: Square, to: Square, king_moved: bool) {
     let (a, b) = (centre(from), centre(to));
     let (x0, y0) = (a.0.min(b.0) - 20.0, a.1.min(b.1) - 20.0);
     let (w, h) = ((a.0 - b.0).abs() + 40.0, (a.1 - b.1).abs() + 40.0);
-    overlay(img, x0 as i64, y0 as i64, w as u32, h as u32, |c, (ox, oy)| {
+    overlay(img, x0 as i32, y0 as i32, w as u32, h as u32, |c, (ox, oy)| {
         let (from, to) = ((a.0 - ox, a.1 - oy), (b.0 - ox, b.1 - oy));
         let (dx, dy) = (to.0 - from.0, to.1 - from.1);
         let len = dx.hypot(dy);

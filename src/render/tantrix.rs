@@ -7,7 +7,7 @@
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Color, Weight, rgb, text_width};
+use super::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
 use crate::games::Engine;
 use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
 
@@ -335,8 +335,7 @@ fn draw_hand(canvas: &mut Canvas, row: &HandRow, top: f32) {
     }
     x += 20.0;
     let weight = if row.to_move { Weight::Bold } else { Weight::Regular };
-    let name: String = row.label.chars().take(22).collect();
-    canvas.text_centered_v(x, mid - 10.0, 17.0, weight, Align::Left, INK, &name);
+    canvas.text_centered_v(x, mid - 10.0, 17.0, weight, Align::Left, INK, row.label);
     let mut info = String::new();
     if let Some(score) = row.score {
         info = format!("score {score}");
@@ -378,9 +377,9 @@ fn header(canvas: &mut Canvas, title: &str, sub: &str) {
 pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     let name = |seat: usize| {
         let colour = game.colours()[seat].title();
-        match names.get(seat) {
-            Some(n) if !n.is_empty() => format!("{n} ({colour})"),
-            _ => colour.to_string(),
+        match short_name(names.get(seat).map(String::as_str), 16) {
+            Some(n) => format!("{n} ({colour})"),
+            None => colour.to_string(),
         }
     };
     let seats = game.colours().len();

@@ -6,11 +6,13 @@
 
 use std::sync::LazyLock;
 
-use image::{Rgba, RgbaImage};
+use image::RgbaImage;
 
 use crate::games::Engine;
 use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Side};
-use crate::render::canvas::{Align, Canvas, Color, Weight, rgb, text_width, with_alpha};
+use crate::render::canvas::{
+    Align, Canvas, Color, Sprite, Weight, convex_sdf, rgb, short_name, text_width, with_alpha,
+};
 
 /// Picture width.
 const WIDTH: u32 = 680;
@@ -92,18 +94,6 @@ fn icon(c: &mut Canvas, x: f32, y: f32, r: f32, side: Side, kind: Kind) {
     draw_piece(c, x, y, r, side, Some(kind));
 }
 
-/// A premultiplied sprite and the offset of its centre.
-struct Sprite {
-    img: RgbaImage,
-    half: i32,
-}
-
-fn sprite(size: u32, draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
-    let mut c = Canvas::new(size, size, Rgba([0, 0, 0, 0]));
-    draw(&mut c, size as f32 / 2.0);
-    Sprite { img: c.into_image(), half: (size / 2) as i32 }
-}
-
 struct Sprites {
     /// `[side][kind]` top pieces, then `[side][3]` a plain layer drawn under the top of a stack.
     pieces: [[Sprite; 4]; 2],
@@ -114,7 +104,8 @@ struct Sprites {
 
 static SPRITES: LazyLock<Sprites> = LazyLock::new(|| {
     let size = (2.0 * RADIUS + 4.0).ceil() as u32;
-    let piece = |side: Side, kind: Option<Kind>| sprite(size, |c, m| draw_piece(c, m, m, RADIUS, side, kind));
+    let piece =
+        |side: Side, kind: Option<Kind>| Sprite::new(size, |c, m| draw_piece(c, m, m, RADIUS, side, kind));
     let set = |side: Side| {
         [
             piece(side, Some(Kind::Tzaar)),
@@ -126,7 +117,7 @@ static SPRITES: LazyLock<Sprites> = LazyLock::new(|| {
     let br = RADIUS * 0.44;
     let badges = (0..=30)
         .map(|h: u32| {
-            sprite((2.0 * br + 6.0).ceil() as u32, |c, m| {
+            Sprite::new((2.0 * br + 6.0).ceil() as u32, |c, m| {
                 c.fill_circle(m, m, br + 2.0, rgb(0x00ff_ffff));
                 c.fill_circle(m, m, br, BADGE);
                 let size = if h >= 10 { br * 1.05 } else { br * 1.3 };
@@ -135,7 +126,7 @@ static SPRITES: LazyLock<Sprites> = LazyLock::new(|| {
         })
         .collect();
     let cr = RADIUS * 0.36;
-    let capture = sprite((2.0 * cr + 6.0).ceil() as u32, |c, m| {
+    let capture = Sprite::new((2.0 * cr + 6.0).ceil() as u32, |c, m| {
         c.fill_circle(m, m, cr + 2.0, rgb(0x00ff_ffff));
         c.fill_circle(m, m, cr, CAPTURE);
         let k = cr * 0.45;
@@ -157,7 +148,7 @@ fn hexagon(r: f32) -> [(f32, f32); 6] {
 
 /// Fills a convex polygon quickly: inner spans are filled flat, only pixels near an edge use the distance.
 fn fill_convex_fast(c: &mut Canvas, points: &[(f32, f32)], color: Color) {
-    let ((x0, y0, x1, y1), sdf) = crate::render::canvas::convex_sdf(points);
+    let ((x0, y0, x1, y1), sdf) = convex_sdf(points);
     for y in (y0.floor() as i32 - 1)..=(y1.ceil() as i32 + 1) {
         let fy = y as f32 + 0.5;
         let mut x = x0.floor() as i32 - 1;
@@ -215,62 +206,6 @@ static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
     c.into_image()
 });
 
-/// Composites a premultiplied sprite centred at `(x, y)`.
-fn blit(img: &mut RgbaImage, sprite: &Sprite, x: i32, y: i32) {
-    let (width, height) = (img.width() as i32, img.height() as i32);
-    let (x0, y0) = (x - sprite.half, y - sprite.half);
-    for (sx, sy, px) in sprite.img.enumerate_pixels() {
-        let a = px.0[3];
-        if a == 0 {
-            continue;
-        }
-        let (tx, ty) = (x0 + sx as i32, y0 + sy as i32);
-        if tx < 0 || ty < 0 || tx >= width || ty >= height {
-            continue;
-        }
-        let dst = img.get_pixel_mut(tx as u32, ty as u32);
-        let keep = 255 - u32::from(a);
-        for i in 0..3 {
-            dst.0[i] = (u32::from(px.0[i]) + (u32::from(dst.0[i]) * keep + 127) / 255).min(255) as u8;
-        }
-    }
-}
-
-/// Fills an anti-aliased shape (signed distance `sdf`, negative inside) straight onto an opaque picture.
-fn paint(img: &mut RgbaImage, bbox: (f32, f32, f32, f32), color: Color, sdf: impl Fn(f32, f32) -> f32) {
-    let (x0, y0, x1, y1) = bbox;
-    let xa = (x0.floor() as i32 - 1).max(0);
-    let ya = (y0.floor() as i32 - 1).max(0);
-    let xb = (x1.ceil() as i32 + 1).min(img.width() as i32 - 1);
-    let yb = (y1.ceil() as i32 + 1).min(img.height() as i32 - 1);
-    let alpha = f32::from(color.0[3]) / 255.0;
-    for y in ya..=yb {
-        for x in xa..=xb {
-            let cov = (0.5 - sdf(x as f32 + 0.5, y as f32 + 0.5)).clamp(0.0, 1.0) * alpha;
-            if cov > 0.0 {
-                let px = img.get_pixel_mut(x as u32, y as u32);
-                for i in 0..3 {
-                    let d = f32::from(px.0[i]);
-                    px.0[i] = (d + (f32::from(color.0[i]) - d) * cov).round() as u8;
-                }
-            }
-        }
-    }
-}
-
-fn paint_line(img: &mut RgbaImage, a: (f32, f32), b: (f32, f32), width: f32, color: Color) {
-    let w = width / 2.0;
-    let bbox = (a.0.min(b.0) - w, a.1.min(b.1) - w, a.0.max(b.0) + w, a.1.max(b.1) + w);
-    paint(img, bbox, color, |x, y| crate::render::canvas::segment_distance((x, y), a, b) - w);
-}
-
-fn paint_ring(img: &mut RgbaImage, (cx, cy): (f32, f32), r: f32, width: f32, color: Color) {
-    let o = r + width / 2.0;
-    paint(img, (cx - o, cy - o, cx + o, cy + o), color, |x, y| {
-        ((x - cx).hypot(y - cy) - r).abs() - width / 2.0
-    });
-}
-
 /// The text of the status line.
 fn status(game: &Game, names: &[String]) -> String {
     let pos = game.position();
@@ -288,12 +223,7 @@ fn status(game: &Game, names: &[String]) -> String {
 }
 
 fn name(names: &[String], side: Side) -> String {
-    let n = names.get(side.seat()).map_or(side.name(), String::as_str);
-    if n.chars().count() > 16 {
-        format!("{}…", n.chars().take(15).collect::<String>())
-    } else {
-        n.to_string()
-    }
+    short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side.name().to_string())
 }
 
 /// The header band: status line, then each side with its name and its count of each type on top.
@@ -340,14 +270,15 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     let head = header(game, names);
     let row = (WIDTH * 4) as usize;
     img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
+    let mut img = Canvas::from_image(img);
     let pos = game.position();
     let last = game.last_turn();
     // Under the pieces: the path of each move of the last turn and a ring where it started.
     for r in last {
         if let (Some(from), Some(to)) = (r.mv.from(), r.mv.to()) {
             let (a, b) = (center(from), center(to));
-            paint_line(&mut img, a, b, 7.0, with_alpha(LAST_MOVE, 200));
-            paint_ring(&mut img, a, RADIUS * 0.55, 5.0, LAST_MOVE);
+            img.line(a, b, 7.0, with_alpha(LAST_MOVE, 200));
+            img.stroke_circle(a.0, a.1, RADIUS * 0.55, 5.0, LAST_MOVE);
         }
     }
     let sprites = &*SPRITES;
@@ -357,16 +288,16 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
         let (x, y) = (x.round() as i32, y.round() as i32);
         let set = &sprites.pieces[s.side.index()];
         if s.height > 1 {
-            blit(&mut img, &set[3], x, y + 3);
-            blit(&mut img, &set[s.kind.index()], x, y - 2);
+            img.stamp(&set[3], x, y + 3);
+            img.stamp(&set[s.kind.index()], x, y - 2);
         } else {
-            blit(&mut img, &set[s.kind.index()], x, y);
+            img.stamp(&set[s.kind.index()], x, y);
         }
     }
     for r in last {
         if let Some(to) = r.mv.to() {
             let (x, y) = center(to);
-            paint_ring(&mut img, (x, y), RADIUS + 5.0, 5.0, LAST_MOVE);
+            img.stroke_circle(x, y, RADIUS + 5.0, 5.0, LAST_MOVE);
         }
     }
     for p in Point::all() {
@@ -374,19 +305,18 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
         if s.height >= 2 {
             let (x, y) = center(p);
             let b = &sprites.badges[usize::from(s.height).min(30)];
-            blit(&mut img, b, (x + RADIUS * 0.72).round() as i32, (y - RADIUS * 0.72).round() as i32);
+            img.stamp(b, (x + RADIUS * 0.72).round() as i32, (y - RADIUS * 0.72).round() as i32);
         }
     }
     for r in last {
         if let (Move::Capture { to, .. }, Some(_)) = (r.mv, r.captured) {
             let (x, y) = center(to);
-            blit(
-                &mut img,
+            img.stamp(
                 &sprites.capture,
                 (x - RADIUS * 0.74).round() as i32,
                 (y - RADIUS * 0.74).round() as i32,
             );
         }
     }
-    img
+    img.into_image()
 }

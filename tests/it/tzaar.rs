@@ -4,7 +4,7 @@
 use proptest::prelude::*;
 use tabula::cli::tzaar as cli;
 use tabula::games::tzaar::{
-    Game, IllegalMove, Kind, Move, Phase, Point, Position, STANDARD, Side, random_start,
+    Game, IllegalMove, Kind, Layout, LayoutError, Move, Phase, Point, Position, STANDARD, Side, random_start,
 };
 use tabula::games::{Engine, MoveError, Setup};
 
@@ -273,6 +273,106 @@ fn setups_choose_the_layout() {
     assert!(Game::new(&Setup { variant: String::new(), seed: 0, seats: 3 }).is_err());
     let custom = Game::from_position(Position::standard());
     assert_eq!(*Game::new(custom.setup()).unwrap().position(), Position::standard());
+}
+
+#[test]
+fn one_parser_reads_every_spelling_of_a_start_and_prints_it_back() {
+    let custom = "ZATt./....../......./......../......../......../......./....../zat.. w c";
+    let cases = [
+        ("", Layout::Random, "random"),
+        ("  random ", Layout::Random, "random"),
+        ("RANDOM", Layout::Random, "random"),
+        ("random:42", Layout::Seeded(42), "random:42"),
+        ("Random: 7", Layout::Seeded(7), "random:7"),
+        ("random:18446744073709551615", Layout::Seeded(u64::MAX), "random:18446744073709551615"),
+        ("standard", Layout::Standard, "standard"),
+        ("Standard", Layout::Standard, "standard"),
+        (STANDARD, Layout::Position(Position::standard()), STANDARD),
+        (custom, Layout::Position(custom.parse().unwrap()), custom),
+    ];
+    for (text, layout, printed) in cases {
+        assert_eq!(text.parse::<Layout>(), Ok(layout), "reading `{text}`");
+        assert_eq!(layout.to_string(), printed);
+        assert_eq!(printed.parse::<Layout>(), Ok(layout), "`{printed}` reads back");
+    }
+    assert_eq!(Layout::default(), Layout::Random);
+    // What each layout starts from: `random` takes the game's seed, `random:SEED` its own.
+    assert_eq!(Layout::Random.start(5), random_start(5));
+    assert_eq!(Layout::Seeded(9).start(5), random_start(9));
+    assert_eq!(Layout::Standard.start(5), Position::standard());
+    assert_eq!(Layout::Position(custom.parse().unwrap()).start(5).to_string(), custom);
+}
+
+#[test]
+fn the_bot_and_the_command_line_read_starts_alike() {
+    // The bot's setups: every spelling, the seed of the game for a plain `random`.
+    assert_eq!(*Game::new(&setup("random:42", 5)).unwrap().position(), random_start(42));
+    assert_eq!(*Game::new(&setup(STANDARD, 5)).unwrap().position(), Position::standard());
+    let stored = Game::new(&setup("random:42", 5)).unwrap();
+    assert_eq!(Game::replay(stored.setup(), &[]).unwrap().position(), stored.position());
+    // The command line: the same parser (its `random` has seed 0), and `standard` when nothing is given.
+    let moves_of = |p: Position| p.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>();
+    assert_eq!(cli::moves(None, None).unwrap(), moves_of(Position::standard()));
+    assert_eq!(tabula::cli::tzaar::DEFAULT, Layout::Standard);
+    for (variant, start) in [
+        ("", random_start(0)),
+        ("random", random_start(0)),
+        ("random:42", random_start(42)),
+        ("standard", Position::standard()),
+        (STANDARD, Position::standard()),
+    ] {
+        assert_eq!(cli::moves(None, Some(variant)).unwrap(), moves_of(start), "--variant `{variant}`");
+        let game = cli::game(None, Some(variant)).unwrap();
+        assert_eq!(*game.position(), start, "--variant `{variant}`");
+    }
+    // The same words are refused with the same sentence on both sides.
+    for bad in ["hex", "random:-1", "random:x", "ttttT/TaaaAT w o"] {
+        let bot = Game::new(&setup(bad, 0)).unwrap_err().to_string();
+        assert_eq!(cli::moves(None, Some(bad)).unwrap_err(), bot, "`{bad}`");
+    }
+}
+
+#[test]
+fn start_errors_say_what_is_accepted() {
+    let err = |text: &str| text.parse::<Layout>().unwrap_err();
+    assert_eq!(
+        err("hexagonal").to_string(),
+        "there is no TZAAR variant `hexagonal`: choose random (the default) or standard"
+    );
+    assert_eq!(
+        err("random:x").to_string(),
+        "the seed in `random:x` is not a whole number from 0 to 18446744073709551615: write random:SEED, e.g. \
+         random:42"
+    );
+    assert!(matches!(err("random:18446744073709551616"), LayoutError::Seed(_)));
+    assert!(matches!(err("random:"), LayoutError::Seed(_)));
+    let position = err("ttttT/TaaaAT w o");
+    assert!(matches!(position, LayoutError::Position(_)));
+    let text = position.to_string();
+    assert!(
+        text.starts_with("can't read the position `ttttT/TaaaAT w o`: the board has 2 columns"),
+        "{text}"
+    );
+    assert!(text.contains("write the columns A to I separated by `/`"), "{text}");
+    // A long text is echoed as a short excerpt, never in full.
+    let long = "x".repeat(4000);
+    let text = err(&long).to_string();
+    assert!(text.len() < 150, "{} characters", text.len());
+    assert!(text.starts_with(&format!("there is no TZAAR variant `{}…`", "x".repeat(40))), "{text}");
+}
+
+#[test]
+fn the_help_texts_name_every_start() {
+    use clap::CommandFactory;
+    let general = tabula::cli::Cli::command().render_help().to_string();
+    for text in [Game::help(), tabula::games::tzaar::SPELLINGS, general.as_str()] {
+        for spelling in ["`random`", "`random:SEED`", "`standard`", STANDARD] {
+            assert!(text.contains(spelling), "{spelling} is missing from: {text}");
+        }
+    }
+    assert!(Game::help().contains("the default"));
+    assert!(general.contains("the start is `standard`"), "{general}");
+    assert!(Game::help().len() < 1900, "/help must fit in a Discord message");
 }
 
 #[test]

@@ -3,77 +3,31 @@
 
 pub mod board;
 mod entry;
+mod moves;
+mod notation;
+mod perft;
+mod pieces;
 pub mod position;
+mod setup;
 
 use std::fmt::Write as _;
 
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
-
 pub use board::{Dir, Point, PointError};
-pub use position::{
-    ByKind, BySide, End, IllegalMove, Kind, Move, MoveList, MoveParseError, Phase, Position, PositionError,
-    STANDARD, Side, Stack,
-};
+pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
+pub use notation::{PositionError, STANDARD};
+pub use pieces::{ByKind, BySide, Kind, PIECES_PER_SIDE, Side, Stack};
+pub use position::{End, IllegalMove, Phase, Position};
+pub use setup::{Layout, LayoutError, SPELLINGS, random_start};
 
 use super::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
 
-/// The start layouts: the default `random`, or the fixed `standard` one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    Random,
-    Standard,
-}
-
-impl Layout {
-    /// Reads a `Setup.variant`: empty or `random`, or `standard`.
-    pub fn from_variant(variant: &str) -> Option<Layout> {
-        match variant.trim().to_ascii_lowercase().as_str() {
-            "" | "random" => Some(Layout::Random),
-            "standard" => Some(Layout::Standard),
-            _ => None,
-        }
-    }
-}
-
-/// The random start for `seed`: the 60 pieces shuffled over the 60 points with a ChaCha8 generator, so the same
-/// seed always gives the same board.
-pub fn random_start(seed: u64) -> Position {
-    let mut pieces = [(Side::White, Kind::Tott); board::POINTS];
-    let mut i = 0;
-    for side in Side::BOTH {
-        for kind in Kind::ALL {
-            for _ in 0..kind.count() {
-                pieces[i] = (side, kind);
-                i += 1;
-            }
-        }
-    }
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    // Fisher-Yates with a multiply-shift draw: written out so the board never depends on a library's shuffle.
-    for i in (1..pieces.len()).rev() {
-        let j = ((u128::from(rng.next_u64()) * (i as u128 + 1)) >> 64) as usize;
-        pieces.swap(i, j);
-    }
-    Position::from_pieces(&pieces)
-}
-
-/// The start position a setup describes: its layout, or a position in notation given as the variant.
+/// The start position a setup describes: its variant read as a [`Layout`], shuffled with its seed when random.
 pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
     if setup.seats != 2 {
         return Err(SetupError(format!("TZAAR is for 2 players, not {}", setup.seats)));
     }
-    match Layout::from_variant(&setup.variant) {
-        Some(Layout::Random) => Ok(random_start(setup.seed)),
-        Some(Layout::Standard) => Ok(Position::standard()),
-        None if setup.variant.contains('/') => {
-            setup.variant.parse().map_err(|e: PositionError| SetupError(e.to_string()))
-        }
-        None => Err(SetupError(format!(
-            "there is no TZAAR variant `{}`: choose random (the default) or standard",
-            setup.variant.trim()
-        ))),
-    }
+    let layout: Layout = setup.variant.parse().map_err(|e: LayoutError| SetupError(e.to_string()))?;
+    Ok(layout.start(setup.seed))
 }
 
 /// Moves with their usefulness scores.

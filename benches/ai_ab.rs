@@ -6,9 +6,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::ai::{Limits, Report, tzaar as tzaar_ai};
+use tabula::ai::{Limits, Report};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Variant};
+use tabula::games::tzaar::ai as tzaar_ai;
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {

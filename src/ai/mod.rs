@@ -10,7 +10,6 @@ use crate::games::{AnyGame, GameKind};
 pub mod arena;
 pub mod search;
 pub mod tantrix;
-pub mod tzaar;
 
 /// How hard to think.
 #[derive(Clone, Debug, PartialEq)]

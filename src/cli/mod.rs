@@ -15,7 +15,6 @@ use crate::ai::{Limits, think};
 use crate::games::{AnyGame, CliPosition, GameKind};
 
 pub mod tantrix;
-pub mod tzaar;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]

@@ -5,9 +5,7 @@ use image::RgbaImage;
 use crate::games::AnyGame;
 
 pub mod canvas;
-pub mod tablut;
 pub mod tantrix;
-pub mod tzaar;
 
 pub use canvas::encode_png;
 

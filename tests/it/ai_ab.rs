@@ -3,9 +3,10 @@
 
 use std::time::Duration;
 
-use tabula::ai::{self, Limits, Report, tzaar as tzaar_ai};
+use tabula::ai::{self, Limits, Report};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Position as TablutPosition, Variant};
+use tabula::games::tzaar::ai as tzaar_ai;
 use tabula::games::tzaar::{self, Phase, Position as TzaarPosition};
 use tabula::games::{AnyGame, Engine, GameKind, Setup};
 

@@ -691,7 +691,10 @@ fn cli_helpers() {
          `e8-d8` (files a-i, ranks 1-9)"
     );
     let img = cli::render(None, None, &["e8-d8".to_string(), "e4-h4 a6-a7".to_string()]).unwrap();
-    assert_eq!(img.dimensions(), (tabula::render::tablut::WIDTH, tabula::render::tablut::HEIGHT));
+    assert_eq!(
+        img.dimensions(),
+        (tabula::games::tablut::picture::WIDTH, tabula::games::tablut::picture::HEIGHT)
+    );
     assert!(cli::render(None, None, &["e8-e7".to_string()]).unwrap_err().starts_with("illegal 1 e8-e7: "));
 }
 
@@ -708,7 +711,7 @@ fn game_after(moves: &str) -> Game {
 
 fn check_picture(name: &str, game: &Game) {
     let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
-    let img = tabula::render::tablut::render(game, &names);
+    let img = tabula::games::tablut::picture::render(game, &names);
     let (w, h) = img.dimensions();
     assert!((700..=900).contains(&w) && h < 1000, "{name}: {w}x{h}");
     let png = tabula::render::encode_png(&img);
@@ -750,15 +753,18 @@ fn picture_king_escaped() {
 #[test]
 fn picture_with_missing_and_long_names() {
     let game = game_after("e8-d8");
-    let img = tabula::render::tablut::render(&game, &[]);
-    assert_eq!(img.dimensions(), (tabula::render::tablut::WIDTH, tabula::render::tablut::HEIGHT));
+    let img = tabula::games::tablut::picture::render(&game, &[]);
+    assert_eq!(
+        img.dimensions(),
+        (tabula::games::tablut::picture::WIDTH, tabula::games::tablut::picture::HEIGHT)
+    );
     let long = ["x".repeat(300), "🙂".repeat(50)];
-    let _ = tabula::render::tablut::render(&game, &long);
+    let _ = tabula::games::tablut::picture::render(&game, &long);
     // The longest names shown (18 characters), with the longest result line, stay under 100 KB.
     let widest = ["W".repeat(18), "M".repeat(18)];
     let hunt = game_after("d1-c1 g5-g6 f9-f6 g6-g7 f1-f4 e5-f5 h5-g5");
     for game in [&Game::with_variant(Variant::Seed), &hunt] {
-        let png = tabula::render::encode_png(&tabula::render::tablut::render(game, &widest));
+        let png = tabula::render::encode_png(&tabula::games::tablut::picture::render(game, &widest));
         assert!(png.len() < 100_000, "the PNG has {} bytes, more than 100 KB", png.len());
     }
 }

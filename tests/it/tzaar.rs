@@ -2,7 +2,7 @@
 //! picture, and property tests over random playouts.
 
 use proptest::prelude::*;
-use tabula::cli::tzaar as cli;
+use tabula::games::tzaar::cli;
 use tabula::games::tzaar::{
     Game, IllegalMove, Kind, Layout, LayoutError, Move, Phase, Point, Position, STANDARD, Side, random_start,
 };
@@ -313,7 +313,7 @@ fn the_bot_and_the_command_line_read_starts_alike() {
     // The command line: the same parser (its `random` has seed 0), and `standard` when nothing is given.
     let moves_of = |p: Position| p.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>();
     assert_eq!(cli::moves(None, None).unwrap(), moves_of(Position::standard()));
-    assert_eq!(tabula::cli::tzaar::DEFAULT, Layout::Standard);
+    assert_eq!(tabula::games::tzaar::cli::DEFAULT, Layout::Standard);
     for (variant, start) in [
         ("", random_start(0)),
         ("random", random_start(0)),
@@ -474,7 +474,7 @@ fn names() -> Vec<String> {
 }
 
 fn check_picture(name: &str, game: &Game) {
-    let img = tabula::render::tzaar::render(game, &names());
+    let img = tabula::games::tzaar::picture::render(game, &names());
     let png = tabula::render::encode_png(&img);
     assert!(png.len() < 150_000, "{name}: the PNG takes {} bytes, over 150 KB", png.len());
     crate::golden::check(name, &img);

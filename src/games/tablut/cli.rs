@@ -74,7 +74,7 @@ pub fn replay_line(
 /// Draws the position after `moves` (each entry may hold several moves separated by spaces), the last one marked.
 pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -> Result<RgbaImage, String> {
     let (game, _) = play_line(start(position, variant)?, &moves.join(" "))?;
-    Ok(crate::render::tablut::render(&game, &[]))
+    Ok(super::picture::render(&game, &[]))
 }
 
 /// The game to think about for `tabula bestmove`: the position given, or the start.

@@ -36,7 +36,7 @@ impl Entry for Game {
     const ARENA_OPENING_PLIES: usize = 2;
 
     fn render(&self, names: &[String]) -> RgbaImage {
-        crate::render::tablut::render(self, names)
+        super::picture::render(self, names)
     }
 
     fn limits(level: u8, top: Duration, seed: u64) -> Limits {

@@ -9,6 +9,7 @@ pub mod ai;
 mod board;
 pub mod cli;
 mod entry;
+pub mod picture;
 mod notation;
 mod position;
 mod rules;

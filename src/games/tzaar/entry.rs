@@ -55,38 +55,38 @@ pub(super) fn prompt(game: &Game) -> String {
 
 impl Entry for Game {
     fn render(&self, names: &[String]) -> RgbaImage {
-        crate::render::tzaar::render(self, names)
+        super::picture::render(self, names)
     }
 
     fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        crate::ai::tzaar::limits(level, top, seed)
+        super::ai::limits(level, top, seed)
     }
 
     fn think(&self, limits: &Limits) -> Report {
-        crate::ai::tzaar::think(self, limits)
+        super::ai::think(self, limits)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {
-        crate::ai::tzaar::greedy(self, seed)
+        super::ai::greedy(self, seed)
     }
 
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
-        crate::cli::tzaar::game(at.position, at.variant)
+        super::cli::game(at.position, at.variant)
     }
 
     fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
-        crate::cli::tzaar::moves(at.position, at.variant)
+        super::cli::moves(at.position, at.variant)
     }
 
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        crate::cli::tzaar::render(at.position, at.variant, moves)
+        super::cli::render(at.position, at.variant, moves)
     }
 
     fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
-        crate::cli::tzaar::perft(at.position, at.variant, depth, divide)
+        super::cli::perft(at.position, at.variant, depth, divide)
     }
 
     fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
-        crate::cli::tzaar::replay_line(at.position, at.variant, line, counts)
+        super::cli::replay_line(at.position, at.variant, line, counts)
     }
 }

@@ -1,12 +1,15 @@
 //! TZAAR (official GIPF-project rules): the board, the fast position and move generator, and [`Game`], a start
 //! plus the moves played, which implements [`Engine`] for the session layer.
 
+pub mod ai;
 pub mod board;
+pub mod cli;
 mod entry;
 mod moves;
 mod notation;
 mod perft;
 mod pieces;
+pub mod picture;
 pub mod position;
 mod setup;
 

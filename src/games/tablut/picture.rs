@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Color, Sprite, Weight, rgb, short_name, text_width, with_alpha};
+use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, rgb, short_name, text_width, with_alpha};
 use crate::games::tablut::{End, Game, SIZE, Side, Square, squares};
 
 /// Side of a square in pixels.

@@ -94,7 +94,7 @@ pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -
         }
     }
     let names = ["White".to_string(), "Black".to_string()];
-    Ok(crate::render::tzaar::render(&game, &names))
+    Ok(super::picture::render(&game, &names))
 }
 
 /// The game to think about for `tabula bestmove`: the position given, or the start.

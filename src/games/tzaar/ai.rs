@@ -5,8 +5,8 @@
 
 use std::time::Duration;
 
-use super::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
-use super::{Limits, Report};
+use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
+use crate::ai::{Limits, Report};
 use crate::games::tzaar::board::{POINTS, first_hit, points};
 use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Position, Side};
 

@@ -25,7 +25,7 @@ use crate::session::{
     Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, Sessions, SidePref,
     parse_button,
 };
-use crate::store::SqliteStore;
+use crate::store::{SqliteStore, Store as _};
 
 /// The slash commands, all in one list.
 pub fn commands() -> Vec<CreateCommand> {

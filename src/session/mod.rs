@@ -406,6 +406,7 @@ impl<S: Store> Sessions<S> {
             result: None,
             created_at: now,
             expires_at,
+            message: None,
         };
         if against_ai_only {
             return Ok(start_game(slot, record, preview));
@@ -497,7 +498,7 @@ impl<S: Store> Sessions<S> {
         let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
         if !waiting.is_empty() {
             let waiting_text = waiting.iter().map(|p| mention(p.id)).collect::<Vec<_>>().join(", ");
-            self.store.set_players(live.record.id, &players, now).await?;
+            self.store.accept(live.record.id, &players, false, now).await?;
             live.record.players = players;
             return Ok(Reply::public(format!(
                 "**{}** accepted the {} challenge. Still waiting for {waiting_text}.",
@@ -509,10 +510,8 @@ impl<S: Store> Sessions<S> {
         let game = AnyGame::new(live.record.game, &live.record.setup).map_err(|e| {
             Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.record.id)))
         })?;
-        self.store.set_players(live.record.id, &players, now).await?;
-        self.store
-            .transition(live.record.id, SessionState::Challenge, SessionState::Playing, None, now)
-            .await?;
+        // One atomic write: a failure leaves the challenge exactly as it was, never half accepted.
+        self.store.accept(live.record.id, &players, true, now).await?;
         live.record.players = players;
         live.record.state = SessionState::Playing;
         let text = format!(

@@ -8,6 +8,8 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod store;
+
 const CHANNEL: u64 = 333;
 
 fn actor(id: u64, name: &str) -> Actor {

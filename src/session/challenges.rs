@@ -356,6 +356,17 @@ impl<S: Store> Sessions<S> {
             tracing::warn!(channel, session, error = %e, "cannot remember the challenge message");
             return;
         }
+        // Expired already (a channel touched just after the challenge was made): the pending report names it.
+        if let Some(expired) = self
+            .expired
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter_mut()
+            .find(|e| e.session == session)
+        {
+            expired.message = Some(message);
+            return;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if let Slot::Open(live) = &mut *slot

@@ -97,3 +97,15 @@ async fn the_cache_drops_finished_and_idle_channels_and_stays_bounded() {
     assert_eq!(s.cached_channels(), 0);
     assert!(!s.handle(19, &bob(), mv("e4-h4")).await.ephemeral, "an idle game reloads");
 }
+
+#[tokio::test]
+async fn a_challenge_that_expires_before_its_message_is_known_still_names_it() {
+    let config = SessionConfig { challenge_expiry: Duration::ZERO, ..SessionConfig::default() };
+    let s = Sessions::new(MemoryStore::new(), config);
+    let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
+    // Touching the channel settles the challenge at once, before the adapter has recorded its message.
+    assert!(s.handle(CHANNEL, &bob(), Request::Board).await.ephemeral);
+    s.set_challenge_message(CHANNEL, reply.challenge.unwrap().session, 77).await;
+    let expired = s.sweep().await;
+    assert_eq!(expired.iter().map(|e| e.message).collect::<Vec<_>>(), vec![Some(77)]);
+}

@@ -14,12 +14,13 @@ use support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};
 use tabula::config::{Config, Token};
 use tabula::discord::Bot;
 use tabula::games::{Engine, Setup, tablut};
+use tabula::store::SqliteStore;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 struct Table {
     fake: FakeDiscord,
-    bot: Option<Bot>,
+    bot: Option<Bot<SqliteStore>>,
     game: Option<tablut::Game>,
     moves: u64,
     samples: Vec<Duration>,
@@ -37,7 +38,8 @@ impl Table {
             api_proxy: Some(fake.base_url()),
             ..Config::default()
         };
-        let bot = Bot::start(&config).await.unwrap();
+        let store = SqliteStore::open(&config.database).await.unwrap();
+        let bot = Bot::start(&config, store).await.unwrap();
         fake.wait_ready(WAIT).await;
         Table { fake, bot: Some(bot), game: None, moves: 0, samples: Vec::new(), _dir: dir }
     }

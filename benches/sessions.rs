@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref};
-use tabula::store::SqliteStore;
+use tabula::store::{SqliteStore, Store};
 
 const CHANNELS: u64 = 100;
 
@@ -18,7 +18,7 @@ fn players(channel: u64) -> [Actor; 2] {
 }
 
 /// Starts a game in `channel` with seat 0 = the first player.
-async fn start(s: &Sessions<SqliteStore>, channel: u64) {
+async fn start(s: &Sessions<impl Store>, channel: u64) {
     let [a, b] = players(channel);
     let play = Request::Play {
         game: GameKind::Tablut,
@@ -33,7 +33,7 @@ async fn start(s: &Sessions<SqliteStore>, channel: u64) {
 }
 
 /// Plays one move in `channel` (the first legal one in a varying order), starting a new game when one ends.
-async fn one_move(s: &Sessions<SqliteStore>, channel: u64, round: usize) {
+async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     let [a, b] = players(channel);
     let board = s.handle(channel, &a, Request::Board).await;
     let Some(board) = board.board else {

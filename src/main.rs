@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use tabula::cli::{Cli, Command, run_engine_command};
 use tabula::config::Config;
+use tabula::store::SqliteStore;
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -24,7 +25,11 @@ fn main() -> ExitCode {
                 return ExitCode::from(2);
             }
             init_logging(&config.log_level);
-            match runtime().and_then(|rt| rt.block_on(tabula::discord::run(config))) {
+            let run = async {
+                let store = open_store(&config.database).await?;
+                tabula::discord::run(config, store).await
+            };
+            match runtime().and_then(|rt| rt.block_on(run)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("{e:#}")),
             }
@@ -37,7 +42,11 @@ fn main() -> ExitCode {
             let database = database.unwrap_or(config.local_database.clone());
             let pictures = pictures.unwrap_or(config.picture_dir.clone());
             let sessions = config.session_config();
-            match runtime().and_then(|rt| rt.block_on(tabula::local::run(&database, &pictures, sessions))) {
+            let run = async {
+                let store = open_store(&database).await?;
+                tabula::local::run(store, &pictures, sessions).await
+            };
+            match runtime().and_then(|rt| rt.block_on(run)) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => fail(&format!("{e:#}")),
             }
@@ -58,6 +67,12 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// Opens (creating it on first run) the SQLite database the adapters share their sessions through.
+async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
+    use anyhow::Context as _;
+    SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
 }
 
 fn fail(message: &str) -> ExitCode {

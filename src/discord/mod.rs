@@ -3,17 +3,20 @@
 //! Each interaction is answered within Discord's three seconds: the session layer's checks are cheap, so errors
 //! are answered at once (privately); a reply with a board is deferred first, then the picture is drawn off the
 //! async runtime and the deferred answer is edited to carry it. Buttons carry what they act on in their
-//! `custom_id`, so they keep working after a restart.
+//! `custom_id`, so they keep working after a restart. Every message this adapter builds goes through [`render`]:
+//! escaped names, explicit `allowed_mentions` (exactly the users a public reply mentions, nobody otherwise) and
+//! Discord's size limits. A sweep task settles expired challenges and edits their messages so the buttons go.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
-    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateAutocompleteResponse,
-    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EventHandler, GatewayIntents,
-    GuildId, Interaction, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
+    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http,
+    Interaction, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -22,10 +25,17 @@ use crate::config::Config;
 use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, MAX_SUGGESTIONS, Member, Reply, Request, Sessions, SidePref,
-    parse_button,
+    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
+    parse_request,
 };
-use crate::store::SqliteStore;
+use crate::store::Store;
+
+pub mod render;
+
+use render::{allowed_mentions, choices, markdown, no_mentions};
+
+/// How often the sweep task looks for expired challenges (and trims the session cache).
+pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
 
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
@@ -96,61 +106,44 @@ pub fn commands() -> Vec<CreateCommand> {
     ]
 }
 
-/// Turns a command's options into a request, or the sentence saying what is wrong.
-fn read_request(name: &str, options: &[ResolvedOption<'_>]) -> Result<Request, String> {
-    let string = |key: &str| {
-        options.iter().find(|o| o.name == key).and_then(|o| match o.value {
-            ResolvedValue::String(s) => Some(s.to_string()),
-            _ => None,
-        })
-    };
-    let game = |key: &str| string(key).map(|g| g.parse::<GameKind>().map_err(|e| format!("{e}.")));
-    Ok(match name {
-        "play" => {
-            let game = game("game").ok_or("Choose a game: tablut, tzaar or tantrix.")??;
-            let mut opponents = Vec::new();
-            for key in ["opponent", "opponent2", "opponent3"] {
-                if let Some(o) = options.iter().find(|o| o.name == key) {
-                    match o.value {
-                        ResolvedValue::User(user, member) => {
-                            let name =
-                                member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-                            opponents.push(Member { id: user.id.get(), name, bot: user.bot });
-                        }
-                        _ => return Err(format!("`{key}` must name a member of this server.")),
-                    }
+/// The session layer's view of a command's options.
+fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
+    options
+        .iter()
+        .filter_map(|o| {
+            let value = match &o.value {
+                ResolvedValue::String(s) => OptionValue::Text((*s).to_string()),
+                ResolvedValue::Integer(n) => OptionValue::Integer(*n),
+                ResolvedValue::Boolean(b) => OptionValue::Boolean(*b),
+                ResolvedValue::User(user, member) => {
+                    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
+                    OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
                 }
-            }
-            let side = match string("side").as_deref() {
-                None | Some("random") => SidePref::Random,
-                Some("first") => SidePref::First,
-                Some("second") => SidePref::Second,
-                Some(other) => {
-                    return Err(format!("`{other}` is not a side: choose first, second or random."));
-                }
+                // Discord sends no other kinds for Tabula's commands.
+                _ => return None,
             };
-            let level = options.iter().find(|o| o.name == "level").and_then(|o| match o.value {
-                ResolvedValue::Integer(n) => u8::try_from(n).ok().or(Some(0)),
-                _ => None,
-            });
-            Request::Play {
-                game,
-                opponents,
-                variant: string("variant").or_else(|| string("setup")),
-                side,
-                level,
-            }
-        }
-        "accept" => Request::Accept { session: None },
-        "decline" => Request::Decline { session: None },
-        "withdraw" => Request::Withdraw { session: None },
-        "move" => Request::Move { text: string("move").unwrap_or_default() },
-        "board" => Request::Board,
-        "resign" => Request::Resign,
-        "abort" => Request::Abort,
-        "help" => Request::Help { game: game("game").transpose()? },
-        other => return Err(format!("Tabula has no /{other} command any more; see /help.")),
+            Some((o.name.to_string(), value))
+        })
+        .collect()
+}
+
+/// What a command needs beyond its options: `/play` in a direct message is refused, since a game belongs to a
+/// server channel.
+pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
+    (command == "play" && !in_server).then(|| {
+        Text::from(
+            "Games are played in server channels, not in direct messages: use /play in a channel of a server \
+             where Tabula is.",
+        )
     })
+}
+
+/// Reads a command into a request, or the sentence saying what is wrong.
+fn read_request(cmd: &CommandInteraction) -> Result<Request, Text> {
+    if let Some(why) = refusal(&cmd.data.name, cmd.guild_id.is_some()) {
+        return Err(why);
+    }
+    parse_request(&cmd.data.name, &options_of(&cmd.data.options()))
 }
 
 fn display_name(user: &User) -> String {
@@ -170,8 +163,9 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     }
     let buttons = buttons
         .iter()
+        .take(5)
         .map(|b| {
-            CreateButton::new(&b.custom_id).label(&b.label).style(match b.style {
+            CreateButton::new(&b.custom_id).label(render::truncate(&b.label, 80)).style(match b.style {
                 ButtonStyle::Primary => DiscordButtonStyle::Primary,
                 ButtonStyle::Success => DiscordButtonStyle::Success,
                 ButtonStyle::Danger => DiscordButtonStyle::Danger,
@@ -182,44 +176,60 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(buttons)]
 }
 
-/// Draws the board off the async runtime and builds the edit that carries it.
-async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
+/// The board's picture (drawn off the async runtime) and its embed.
+async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
     let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
     let png =
         tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
+    (
+        CreateEmbed::new().title(title).image("attachment://board.png"),
+        CreateAttachment::bytes(png, "board.png"),
+    )
+}
+
+/// Draws the board and builds the edit that carries it.
+async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
+    let (embed, picture) = board_picture(board).await;
     EditInteractionResponse::new()
-        .content(&reply.text)
-        .embed(CreateEmbed::new().title(title).image("attachment://board.png"))
-        .new_attachment(CreateAttachment::bytes(png, "board.png"))
+        .content(markdown(&reply.text))
+        .allowed_mentions(allowed_mentions(reply))
+        .embed(embed)
+        .new_attachment(picture)
         .components(action_rows(&reply.buttons))
 }
 
-fn private_message(text: &str) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(CreateInteractionResponseMessage::new().content(text).ephemeral(true))
+/// A reply as a new interaction message (or as the update of the message a button is on).
+fn message(reply: &Reply) -> CreateInteractionResponseMessage {
+    CreateInteractionResponseMessage::new()
+        .content(markdown(&reply.text))
+        .allowed_mentions(allowed_mentions(reply))
+        .components(action_rows(&reply.buttons))
+        .ephemeral(reply.ephemeral)
+}
+
+fn private_message(text: impl Into<Text>) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(message(&Reply::private(text)))
 }
 
 /// The event handler: the session layer plus what it needs to know about Discord.
-struct Handler {
-    sessions: Arc<Sessions<SqliteStore>>,
+struct Handler<S: Store> {
+    sessions: Arc<Sessions<S>>,
     guild_id: Option<u64>,
 }
 
-impl Handler {
+impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     fn spawn_ai(&self, ctx: &Context, channel: u64) {
         let sessions = self.sessions.clone();
         let http = ctx.http.clone();
         tokio::spawn(async move {
             while let Some(reply) = sessions.ai_turn(channel).await {
-                let mut message = CreateMessage::new().content(&reply.text);
+                let mut message = CreateMessage::new()
+                    .content(markdown(&reply.text))
+                    .allowed_mentions(allowed_mentions(&reply));
                 if let Some(board) = reply.board {
-                    let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
-                    let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
-                        .await
-                        .unwrap_or_default();
-                    message = message
-                        .embed(CreateEmbed::new().title(title).image("attachment://board.png"))
-                        .add_file(CreateAttachment::bytes(png, "board.png"));
+                    let (embed, picture) = board_picture(board).await;
+                    message = message.embed(embed).add_file(picture);
                 }
                 if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
                     tracing::warn!(channel, error = %e, "could not post the AI's move");
@@ -228,26 +238,54 @@ impl Handler {
         });
     }
 
+    /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
+    /// challenge's message.
+    async fn clear_challenge_buttons(
+        &self,
+        http: &Http,
+        channel: u64,
+        reply: &Reply,
+        from_message: Option<u64>,
+    ) {
+        let Some(challenge) = reply.challenge else { return };
+        let Some(message) = challenge.message else { return };
+        if !reply.buttons.is_empty() || from_message == Some(message) {
+            return;
+        }
+        let edit = EditMessage::new().components(Vec::new());
+        if let Err(e) = ChannelId::new(channel).edit_message(http, MessageId::new(message), edit).await {
+            tracing::debug!(channel, message, error = %e, "could not remove a settled challenge's buttons");
+        }
+    }
+
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref());
-        let request = match read_request(&cmd.data.name, &cmd.data.options()) {
+        let request = match read_request(cmd) {
             Ok(r) => r,
-            Err(text) => return cmd.create_response(&ctx.http, private_message(&text)).await,
+            Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
         };
-        let reply = self.sessions.handle(cmd.channel_id.get(), &actor, request).await;
+        let channel = cmd.channel_id.get();
+        let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
-            return cmd.create_response(&ctx.http, private_message(&reply.text)).await;
+            return cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(ctx, cmd.channel_id.get());
+        self.spawn_ai(ctx, channel);
+        self.clear_challenge_buttons(&ctx.http, channel, &reply, None).await;
         if let Some(board) = reply.board.clone() {
             cmd.defer(&ctx.http).await?;
-            cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ())
-        } else {
-            let message = CreateInteractionResponseMessage::new()
-                .content(&reply.text)
-                .components(action_rows(&reply.buttons));
-            cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message)).await
+            return cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
         }
+        cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
+        // A new challenge: remember its message, so that its expiry can remove the buttons.
+        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+            match cmd.get_response(&ctx.http).await {
+                Ok(posted) => {
+                    self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
+                }
+                Err(e) => tracing::warn!(channel, error = %e, "could not read back the challenge message"),
+            }
+        }
+        Ok(())
     }
 
     async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
@@ -264,34 +302,36 @@ impl Handler {
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
-            return press.create_response(&ctx.http, private_message(&reply.text)).await;
+            return press
+                .create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply)))
+                .await;
         }
         self.spawn_ai(ctx, channel);
+        let pressed = press.message.id.get();
+        self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
         if let Some(board) = reply.board.clone() {
             press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
-            press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ())
-        } else {
-            let message = CreateInteractionResponseMessage::new()
-                .content(&reply.text)
-                .components(action_rows(&reply.buttons));
-            press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message)).await
+            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
         }
+        press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
+        if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
+        {
+            self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
+        }
+        Ok(())
     }
 
     async fn on_autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
         let typed = cmd.data.autocomplete().map(|o| o.value.to_string()).unwrap_or_default();
-        let suggestions = self.sessions.suggest(cmd.channel_id.get(), cmd.user.id.get(), &typed).await;
-        let response = suggestions
-            .into_iter()
-            .take(MAX_SUGGESTIONS)
-            .fold(CreateAutocompleteResponse::new(), |r, s| r.add_string_choice(s.clone(), s));
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response)).await
+        let suggestions =
+            self.sessions.suggest(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES).await;
+        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices(suggestions))).await
     }
 }
 
 #[serenity::async_trait]
-impl EventHandler for Handler {
+impl<S: Store> EventHandler for Handler<S> {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());
@@ -324,19 +364,40 @@ impl EventHandler for Handler {
     }
 }
 
-/// A running bot, to be stopped with [`Bot::shutdown`].
-pub struct Bot {
-    shard_manager: Arc<ShardManager>,
-    task: JoinHandle<serenity::Result<()>>,
-    sessions: Arc<Sessions<SqliteStore>>,
+/// Settles expired challenges every [`SWEEP_EVERY`] and edits each one's message: the text says it expired,
+/// the buttons go.
+fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut tick = tokio::time::interval(SWEEP_EVERY);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            for expired in sessions.sweep().await {
+                let Some(message) = expired.message else { continue };
+                let edit = EditMessage::new()
+                    .content(markdown(&expired.text))
+                    .allowed_mentions(no_mentions())
+                    .components(Vec::new());
+                let channel = ChannelId::new(expired.channel);
+                if let Err(e) = channel.edit_message(&http, MessageId::new(message), edit).await {
+                    tracing::warn!(channel = expired.channel, error = %e, "could not edit an expired challenge");
+                }
+            }
+        }
+    })
 }
 
-impl Bot {
-    /// Opens the store, connects to Discord (or to `api_proxy`) and starts handling events.
-    pub async fn start(config: &Config) -> anyhow::Result<Bot> {
-        let store = SqliteStore::open(&config.database)
-            .await
-            .with_context(|| format!("cannot open the database {}", config.database.display()))?;
+/// A running bot, to be stopped with [`Bot::shutdown`].
+pub struct Bot<S: Store> {
+    shard_manager: Arc<ShardManager>,
+    task: JoinHandle<serenity::Result<()>>,
+    sweeper: JoinHandle<()>,
+    sessions: Arc<Sessions<S>>,
+}
+
+impl<S: Store> Bot<S> {
+    /// Connects to Discord (or to `api_proxy`) and starts handling events, over `store`.
+    pub async fn start(config: &Config, store: S) -> anyhow::Result<Bot<S>> {
         let sessions = Arc::new(Sessions::new(store, config.session_config()));
         let mut http = HttpBuilder::new(config.token.expose());
         if let Some(proxy) = &config.api_proxy {
@@ -349,12 +410,13 @@ impl Bot {
             .await
             .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
+        let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
         let task = tokio::spawn(async move { client.start().await });
-        Ok(Bot { shard_manager, task, sessions })
+        Ok(Bot { shard_manager, task, sweeper, sessions })
     }
 
     /// The session layer the bot drives.
-    pub fn sessions(&self) -> &Arc<Sessions<SqliteStore>> {
+    pub fn sessions(&self) -> &Arc<Sessions<S>> {
         &self.sessions
     }
 
@@ -365,8 +427,9 @@ impl Bot {
 
     /// Disconnects from the gateway and closes the store.
     pub async fn shutdown(mut self) -> anyhow::Result<()> {
+        self.sweeper.abort();
         // Bounded: a client still trying to reach its gateway has no shard to close.
-        let limit = std::time::Duration::from_secs(10);
+        let limit = Duration::from_secs(10);
         if !self.task.is_finished() {
             let _ = tokio::time::timeout(limit, self.shard_manager.shutdown_all()).await;
         }
@@ -394,10 +457,10 @@ impl Bot {
     }
 }
 
-/// Runs the bot until Ctrl-C or SIGTERM, then shuts down gracefully.
-pub async fn run(config: Config) -> anyhow::Result<()> {
-    let mut bot = Bot::start(&config).await?;
-    tracing::info!(database = %config.database.display(), proxy = config.api_proxy.is_some(), "Tabula is starting");
+/// Runs the bot over `store` until Ctrl-C or SIGTERM, then shuts down gracefully.
+pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
+    let mut bot = Bot::start(&config, store).await?;
+    tracing::info!(proxy = config.api_proxy.is_some(), "Tabula is starting");
     tokio::select! {
         result = bot.wait() => return result,
         () = shutdown_signal() => tracing::info!("shutting down"),
@@ -425,5 +488,18 @@ async fn shutdown_signal() {
     tokio::select! {
         () = ctrl_c => {}
         () = term => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_is_refused_in_direct_messages_only() {
+        let why = refusal("play", false).unwrap().to_plain();
+        assert!(why.contains("server channels"), "{why}");
+        assert!(refusal("play", true).is_none());
+        assert!(refusal("help", false).is_none());
     }
 }

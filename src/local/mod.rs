@@ -3,7 +3,9 @@
 //!
 //! A line is `[#channel] @name /command [option:value ...]`, for example `@alice /play game:tablut opponent:@bob`,
 //! `@bob /accept`, `@alice /move move:e8-d8` (the first option may also be given bare: `@alice /move e8-d8`).
-//! Replies are printed; each board picture is written to a PNG file whose path is printed, with a text drawing.
+//! Replies are printed as plain text (mentions as `@name`); each board picture is written to a PNG file whose path
+//! is printed, with a text drawing. Options are read by the session layer's own parser, as Discord's are. Expired
+//! challenges are printed when they expire.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -12,13 +14,19 @@ use std::sync::Arc;
 
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-use crate::games::GameKind;
 use crate::render::board_png;
-use crate::session::{Actor, Member, Request, Sessions, SidePref};
-use crate::store::{SqliteStore, Store};
+use crate::session::request::{main_option, option_kind};
+use crate::session::{Actor, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request};
+use crate::store::Store;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
 pub const BOT_NAME: &str = "tabula";
+
+/// How many move suggestions `/suggest` prints.
+const SUGGESTIONS_SHOWN: usize = 25;
+
+/// How often the console looks for expired challenges.
+const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Members with these names hold the "manage messages" permission in the console (they may abort any game).
 const MANAGERS: [&str; 2] = ["admin", "mod"];
@@ -89,44 +97,37 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Str
     Ok(Some(Line { channel, user, command, options }))
 }
 
-/// The console: sessions over a store, a picture folder, and the names it has seen.
+/// The console: sessions over a store, a picture folder, and the channels it has seen.
 pub struct Console<S: Store> {
     sessions: Arc<Sessions<S>>,
     pictures: PathBuf,
-    names: HashMap<u64, String>,
     channels: HashMap<String, u64>,
     default_channel: String,
 }
 
 impl<S: Store> Console<S> {
-    pub async fn new(sessions: Arc<Sessions<S>>, pictures: &Path) -> Self {
+    pub fn new(sessions: Arc<Sessions<S>>, pictures: &Path) -> Self {
         sessions.set_bot_id(member_id(BOT_NAME));
-        let mut console = Console {
+        Console {
             sessions,
             pictures: pictures.to_path_buf(),
-            names: HashMap::new(),
             channels: HashMap::new(),
             default_channel: "local".to_string(),
-        };
-        // Learn the names of players of games that survived a restart, so mentions print as @name.
-        if let Ok(open) = console.sessions.store().open_sessions().await {
-            for s in open {
-                for p in s.players {
-                    console.names.insert(p.id, p.name);
-                }
-            }
         }
-        console
     }
 
     fn channel_id(&mut self, name: &str) -> u64 {
         *self.channels.entry(name.to_string()).or_insert_with(|| member_id(&format!("#{name}")))
     }
 
-    fn member(&mut self, name: &str) -> Member {
-        let id = member_id(name);
-        self.names.entry(id).or_insert_with(|| name.to_string());
-        Member { id, name: name.to_string(), bot: name.eq_ignore_ascii_case(BOT_NAME) }
+    /// The name of a channel seen in this run (or a made-up one for a channel known only from the store).
+    fn channel_name(&self, id: u64) -> String {
+        let name = self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone());
+        name.unwrap_or_else(|| format!("channel-{id}"))
+    }
+
+    fn member(name: &str) -> Member {
+        Member { id: member_id(name), name: name.to_string(), bot: name.eq_ignore_ascii_case(BOT_NAME) }
     }
 
     /// Lets the AI play in `channel` while it is to move, and returns what it said.
@@ -141,77 +142,58 @@ impl<S: Store> Console<S> {
     /// Runs the AI in every channel where it owes a move (after a restart).
     pub async fn resume_ai(&mut self) -> String {
         let mut out = String::new();
-        let mut waiting = Vec::new();
-        for id in self.sessions.ai_channels().await {
-            let name = self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone());
-            waiting.push((name.unwrap_or_else(|| format!("channel-{id}")), id));
-        }
+        let waiting: Vec<(String, u64)> =
+            self.sessions.ai_channels().await.into_iter().map(|id| (self.channel_name(id), id)).collect();
         for (name, id) in waiting {
             out.push_str(&self.ai_moves(&name, id).await);
         }
         out
     }
 
-    /// Replaces `<@id>` mentions with `@name`.
-    fn humanize(&self, text: &str) -> String {
-        let mut out = String::with_capacity(text.len());
-        let mut rest = text;
-        while let Some(start) = rest.find("<@") {
-            out.push_str(&rest[..start]);
-            let after = &rest[start + 2..];
-            if let Some((end, id)) =
-                after.find('>').and_then(|end| after[..end].parse::<u64>().ok().map(|id| (end, id)))
-            {
-                match self.names.get(&id) {
-                    Some(name) => {
-                        let _ = write!(out, "@{name}");
-                    }
-                    None => {
-                        let _ = write!(out, "@{id}");
-                    }
-                }
-                rest = &after[end + 1..];
+    /// Settles the challenges whose time is up and returns what to print about them.
+    pub async fn sweep(&self) -> String {
+        let mut out = String::new();
+        for expired in self.sessions.sweep().await {
+            let channel = self.channel_name(expired.channel);
+            if channel == self.default_channel {
+                let _ = writeln!(out, "{}", expired.text);
             } else {
-                out.push_str("<@");
-                rest = after;
+                let _ = writeln!(out, "#{channel}: {}", expired.text);
             }
         }
-        out.push_str(rest);
-        out.replace("**", "")
+        out
     }
 
-    /// Reads the options of `/play`.
-    fn play_request(&mut self, line: &Line) -> Result<Request, String> {
-        let option = |names: &[&str]| {
-            line.options.iter().find(|(k, _)| names.contains(&k.as_str())).map(|(_, v)| v.clone())
-        };
-        let game = match option(&["game", ""]).map(|g| g.parse::<GameKind>()) {
-            Some(Ok(game)) => game,
-            Some(Err(e)) => return Err(format!("{e}.")),
-            None => return Err("Name a game: `/play game:tablut opponent:@bob`.".to_string()),
-        };
-        let mut opponents = Vec::new();
-        for key in ["opponent", "opponent2", "opponent3"] {
-            if let Some(o) = option(&[key]) {
-                let name = o.trim_start_matches('@');
-                if name.is_empty() {
-                    return Err("Write opponents as `opponent:@name`.".to_string());
+    /// The session layer's options for a console line: a bare word is the command's main option, `@name` values
+    /// of member options are members.
+    fn options(line: &Line) -> Result<Vec<(String, OptionValue)>, Text> {
+        let mut options = Vec::with_capacity(line.options.len());
+        for (key, value) in &line.options {
+            let name = if key.is_empty() {
+                match main_option(&line.command) {
+                    Some(main) => main.to_string(),
+                    None => {
+                        return Err(Text::new()
+                            .plain(format!("/{} takes no value; remove ", line.command))
+                            .typed(value)
+                            .plain("."));
+                    }
                 }
-                opponents.push(self.member(name));
-            }
+            } else {
+                key.clone()
+            };
+            let value = if option_kind(&line.command, &name) == Some(OptionKind::User) {
+                let who = value.trim_start_matches('@');
+                if who.is_empty() {
+                    return Err(Text::new().plain(format!("Write members as `{name}:@name`.")));
+                }
+                OptionValue::User(Self::member(who))
+            } else {
+                OptionValue::Text(value.clone())
+            };
+            options.push((name, value));
         }
-        let side = match option(&["side"]).as_deref() {
-            None | Some("random") => SidePref::Random,
-            Some("first") => SidePref::First,
-            Some("second") => SidePref::Second,
-            Some(other) => return Err(format!("`side:{other}` is not a side: use first, second or random.")),
-        };
-        let variant = option(&["variant", "setup"]);
-        let level = match option(&["level"]) {
-            None => None,
-            Some(l) => Some(l.parse::<u8>().map_err(|_| format!("`level:{l}` is not a level: use 1 to 5."))?),
-        };
-        Ok(Request::Play { game, opponents, variant, side, level })
+        Ok(options)
     }
 
     /// Handles one input line and returns what to print.
@@ -224,56 +206,34 @@ impl<S: Store> Console<S> {
         };
         let channel = self.channel_id(&line.channel);
         let actor = Actor {
-            member: self.member(&line.user),
+            member: Self::member(&line.user),
             can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
         };
-        let option = |names: &[&str]| {
-            line.options.iter().find(|(k, _)| names.contains(&k.as_str())).map(|(_, v)| v.clone())
-        };
-        let request = match line.command.as_str() {
-            "play" => match self.play_request(&line) {
-                Ok(request) => request,
-                Err(e) => return format!("(to @{} only) {e}\n", line.user),
-            },
-            "accept" => Request::Accept { session: None },
-            "decline" => Request::Decline { session: None },
-            "withdraw" => Request::Withdraw { session: None },
-            "move" => Request::Move { text: option(&["move", ""]).unwrap_or_default() },
-            "board" => Request::Board,
-            "resign" => Request::Resign,
-            "abort" => Request::Abort,
-            "help" => Request::Help { game: option(&["game", ""]).and_then(|g| g.parse().ok()) },
-            "suggest" => {
-                let typed = option(&["move", ""]).unwrap_or_default();
-                let list = self.sessions.suggest(channel, actor.member.id, &typed).await;
-                return if list.is_empty() {
-                    format!("(to @{} only) no suggestions\n", line.user)
-                } else {
-                    format!("(to @{} only) {}\n", line.user, list.join("  "))
-                };
-            }
-            other => {
-                return format!(
-                    "(to @{} only) There is no /{other} command: try /play, /accept, /decline, /withdraw, /move, \
-                     /suggest, /board, /resign, /abort or /help.\n",
-                    line.user
-                );
-            }
+        let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
+        if line.command == "suggest" {
+            let typed =
+                line.options.iter().find(|(k, _)| k.is_empty() || k == "move").map(|(_, v)| v.as_str());
+            let list = self
+                .sessions
+                .suggest(channel, actor.member.id, typed.unwrap_or_default(), SUGGESTIONS_SHOWN)
+                .await;
+            return if list.is_empty() { private(&"no suggestions") } else { private(&list.join("  ")) };
+        }
+        let request = match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
+            Ok(request) => request,
+            Err(why) => return private(&why),
         };
         let reply = self.sessions.handle(channel, &actor, request).await;
-        let mut out = if reply.ephemeral {
-            format!("(to @{} only) {}\n", line.user, self.humanize(&reply.text))
-        } else {
-            self.show(&line.channel, reply).await
-        };
+        let mut out =
+            if reply.ephemeral { private(&reply.text) } else { self.show(&line.channel, reply).await };
         out.push_str(&self.ai_moves(&line.channel, channel).await);
         out
     }
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
-    async fn show(&self, channel: &str, reply: crate::session::Reply) -> String {
+    async fn show(&self, channel: &str, reply: Reply) -> String {
         let mut out = String::new();
-        let _ = writeln!(out, "{}", self.humanize(&reply.text));
+        let _ = writeln!(out, "{}", reply.text);
         if !reply.buttons.is_empty() {
             let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
@@ -305,15 +265,14 @@ impl<S: Store> Console<S> {
     }
 }
 
-/// Runs the console on standard input until it ends, printing to standard output.
-pub async fn run(
-    database: &Path,
+/// Runs the console over `store` on standard input until it ends, printing to standard output.
+pub async fn run<S: Store>(
+    store: S,
     pictures: &Path,
     config: crate::session::SessionConfig,
 ) -> anyhow::Result<()> {
-    let store = SqliteStore::open(database).await?;
     let sessions = Arc::new(Sessions::new(store, config));
-    let mut console = Console::new(sessions.clone(), pictures).await;
+    let mut console = Console::new(sessions.clone(), pictures);
     let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());
@@ -327,8 +286,17 @@ pub async fn run(
     }
     write_flush(&mut stdout, &resumed).await?;
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
-    while let Some(line) = lines.next_line().await? {
-        let out = console.line(&line).await;
+    let mut sweep = tokio::time::interval(SWEEP_EVERY);
+    sweep.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let out = tokio::select! {
+            // Reading a line is cancel-safe: a sweep in between loses nothing.
+            line = lines.next_line() => match line? {
+                Some(line) => console.line(&line).await,
+                None => break,
+            },
+            _ = sweep.tick() => console.sweep().await,
+        };
         write_flush(&mut stdout, &out).await?;
     }
     sessions.store().close().await;

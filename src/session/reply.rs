@@ -1,6 +1,8 @@
-//! What the session layer answers: text, an optional board to draw, and buttons.
+//! What the session layer answers: text (structure, see [`Text`]), an optional board to draw, and buttons.
 
 use crate::games::AnyGame;
+
+use super::text::Text;
 
 /// A board to draw and attach to a reply (the adapter renders it, after deferring if it must).
 #[derive(Clone)]
@@ -33,26 +35,35 @@ impl Button {
     }
 }
 
+/// The challenge a reply shows or settles, so the adapter can remember or update the challenge's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChallengeRef {
+    pub session: i64,
+    /// The message showing the challenge, when the adapter recorded it (see `Sessions::set_challenge_message`).
+    pub message: Option<u64>,
+}
+
 /// The answer to a command.
 #[derive(Clone)]
 pub struct Reply {
-    /// Markdown text; user mentions are written `<@id>`.
-    pub text: String,
-    /// Shown only to the person who sent the command.
+    pub text: Text,
+    /// Shown only to the person who sent the command; it notifies nobody.
     pub ephemeral: bool,
     pub board: Option<Board>,
     pub buttons: Vec<Button>,
+    /// Set when the reply opens, updates or settles a challenge.
+    pub challenge: Option<ChallengeRef>,
 }
 
 impl Reply {
-    /// A message for everyone in the channel.
-    pub fn public(text: impl Into<String>) -> Self {
-        Reply { text: text.into(), ephemeral: false, board: None, buttons: Vec::new() }
+    /// A message for everyone in the channel; the users its text mentions are notified.
+    pub fn public(text: impl Into<Text>) -> Self {
+        Reply { text: text.into(), ephemeral: false, board: None, buttons: Vec::new(), challenge: None }
     }
 
     /// A message only the sender sees; nothing changed.
-    pub fn private(text: impl Into<String>) -> Self {
-        Reply { text: text.into(), ephemeral: true, board: None, buttons: Vec::new() }
+    pub fn private(text: impl Into<Text>) -> Self {
+        Reply { text: text.into(), ephemeral: true, board: None, buttons: Vec::new(), challenge: None }
     }
 
     #[must_use]
@@ -66,15 +77,27 @@ impl Reply {
         self.buttons = buttons;
         self
     }
+
+    #[must_use]
+    pub fn for_challenge(mut self, session: i64, message: Option<u64>) -> Self {
+        self.challenge = Some(ChallengeRef { session, message });
+        self
+    }
+
+    /// The users to notify: those the text mentions, in a public reply; nobody in a private one.
+    pub fn pings(&self) -> Vec<u64> {
+        if self.ephemeral { Vec::new() } else { self.text.mentions() }
+    }
 }
 
 impl std::fmt::Debug for Reply {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Reply")
-            .field("text", &self.text)
+            .field("text", &self.text.to_plain())
             .field("ephemeral", &self.ephemeral)
             .field("board", &self.board.as_ref().map(|b| b.game.moves_text().len()))
             .field("buttons", &self.buttons)
+            .field("challenge", &self.challenge)
             .finish()
     }
 }

@@ -9,8 +9,12 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::{GameKind, Setup};
 
+mod fault;
+mod memory;
 mod sqlite;
 
+pub use fault::FaultyStore;
+pub use memory::MemoryStore;
 pub use sqlite::SqliteStore;
 
 /// The life of a session: open states first, then the closed ones.
@@ -85,6 +89,8 @@ pub struct SessionRecord {
     pub result: Option<String>,
     pub created_at: i64,
     pub expires_at: i64,
+    /// The platform message showing the challenge, once the adapter has told the store.
+    pub message: Option<u64>,
 }
 
 /// A session about to be created (the store gives it its id).
@@ -112,6 +118,9 @@ pub enum StoreError {
     Migration(#[from] sqlx::migrate::MigrateError),
     #[error("stored data is damaged: {0}")]
     Corrupt(String),
+    /// The store could not be reached or refused the write; nothing was changed.
+    #[error("the store is unavailable: {0}")]
+    Unavailable(String),
 }
 
 /// Where sessions live. Every write is durable when its future completes.
@@ -128,13 +137,21 @@ pub trait Store: Send + Sync + 'static {
     /// Creates a session; [`StoreError::Conflict`] when the channel already has an open one.
     fn create(&self, session: &NewSession) -> impl Future<Output = Result<i64, StoreError>> + Send;
 
-    /// Rewrites the players (acceptances) of an open session.
-    fn set_players(
+    /// Records acceptances of a challenge: rewrites its players and, when `start`, moves it to
+    /// [`SessionState::Playing`], in one atomic write; [`StoreError::Conflict`] when it is no longer a challenge.
+    fn accept(
         &self,
         id: i64,
         players: &[PlayerRecord],
+        start: bool,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Remembers the platform message that shows a session's challenge.
+    fn set_message(&self, id: i64, message: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Open challenges whose deadline is at or before `now`, as (session id, channel), oldest deadline first.
+    fn due_challenges(&self, now: i64) -> impl Future<Output = Result<Vec<(i64, u64)>, StoreError>> + Send;
 
     /// Moves a session from state `from` to state `to` (with a result for closed games);
     /// [`StoreError::Conflict`] when it is no longer in `from`.
@@ -157,4 +174,9 @@ pub trait Store: Send + Sync + 'static {
         finished: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Finishes pending writes and releases the store's resources (a no-op where there are none).
+    fn close(&self) -> impl Future<Output = ()> + Send {
+        async {}
+    }
 }

@@ -56,11 +56,6 @@ impl SqliteStore {
         Ok(SqliteStore { pool })
     }
 
-    /// Closes the pool, waiting for connections to finish.
-    pub async fn close(&self) {
-        self.pool.close().await;
-    }
-
     async fn moves_of(&self, id: i64) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query("SELECT notation FROM moves WHERE session_id = ? ORDER BY ply")
             .bind(id)
@@ -100,6 +95,7 @@ impl SqliteStore {
             result: row.get("result"),
             created_at: row.get("created_at"),
             expires_at: row.get("expires_at"),
+            message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
         })
     }
 }
@@ -159,18 +155,44 @@ impl Store for SqliteStore {
         }
     }
 
-    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+    async fn accept(
+        &self,
+        id: i64,
+        players: &[PlayerRecord],
+        start: bool,
+        now: i64,
+    ) -> Result<(), StoreError> {
         let players = serde_json::to_string(players).expect("players serialize");
-        let done = sqlx::query(concat!(
-            "UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND ",
-            open!()
-        ))
+        let state = if start { "playing" } else { "challenge" };
+        let done = sqlx::query(
+            "UPDATE sessions SET players = ?, state = ?, updated_at = ? WHERE id = ? AND state = 'challenge'",
+        )
         .bind(players)
+        .bind(state)
         .bind(now)
         .bind(id)
         .execute(&self.pool)
         .await?;
         if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
+    }
+
+    async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE sessions SET message_id = ? WHERE id = ?")
+            .bind(message as i64)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, channel_id FROM sessions WHERE state = 'challenge' AND expires_at <= ? ORDER BY expires_at",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1) as u64)).collect())
     }
 
     async fn transition(
@@ -234,5 +256,9 @@ impl Store for SqliteStore {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn close(&self) {
+        self.pool.close().await;
     }
 }

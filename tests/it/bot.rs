@@ -5,14 +5,17 @@ use std::time::Duration;
 use serde_json::Value;
 use tabula::config::{Config, Token};
 use tabula::discord::Bot;
+use tabula::store::SqliteStore;
 
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
+
+mod hostile;
 
 const WAIT: Duration = Duration::from_secs(20);
 
 pub struct Running {
     pub fake: FakeDiscord,
-    pub bot: Bot,
+    pub bot: Bot<SqliteStore>,
     pub _dir: tempfile::TempDir,
 }
 
@@ -28,11 +31,17 @@ fn test_config(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Config {
     }
 }
 
+/// Starts the bot over the SQLite file its config names, as `main` does.
+pub async fn open_bot(config: &Config) -> Bot<SqliteStore> {
+    let store = SqliteStore::open(&config.database).await.unwrap();
+    Bot::start(config, store).await.unwrap()
+}
+
 pub async fn start_bot() -> Running {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
-    let bot = Bot::start(&config).await.unwrap();
+    let bot = open_bot(&config).await;
     fake.wait_ready(WAIT).await;
     fake.wait_for(
         |c| c.method == "PUT" && c.route().ends_with(&format!("/guilds/{GUILD_ID}/commands")),
@@ -159,7 +168,7 @@ async fn a_game_and_its_buttons_survive_a_restart() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
-    let bot = Bot::start(&config).await.unwrap();
+    let bot = open_bot(&config).await;
     fake.wait_ready(WAIT).await;
     let play =
         fake.slash("play", &[("game", "tablut".into()), ("opponent", BOB.into())], ALICE, GAMES_CHANNEL);
@@ -171,7 +180,7 @@ async fn a_game_and_its_buttons_survive_a_restart() {
     bot.shutdown().await.unwrap();
 
     // A new process: same database, a fresh gateway session; the old button still works.
-    let bot = Bot::start(&config).await.unwrap();
+    let bot = open_bot(&config).await;
     fake.wait_for_gateway_op(2, WAIT).await;
     let (id, ack) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
     assert_eq!(ack.callback_type(), Some(6), "{ack:?}");
@@ -191,7 +200,7 @@ async fn the_token_never_reaches_the_bots_errors() {
         api_proxy: Some("http://127.0.0.1:9".to_string()),
         ..Config::default()
     };
-    let bot = Bot::start(&config).await.unwrap();
+    let bot = open_bot(&config).await;
     let err = bot.shutdown().await;
     if let Err(e) = err {
         assert!(!format!("{e:#} {e:?}").contains("very-secret-token-value"));

@@ -17,6 +17,11 @@ struct Console {
 
 impl Console {
     fn start(dir: &Path) -> Console {
+        Self::start_with(dir, &[])
+    }
+
+    /// Starts the console with extra environment variables (`TABULA_*` settings).
+    fn start_with(dir: &Path, env: &[(&str, &str)]) -> Console {
         let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
             .arg("local")
             .arg("--database")
@@ -24,6 +29,7 @@ impl Console {
             .arg("--pictures")
             .arg(dir.join("boards"))
             .current_dir(dir)
+            .envs(env.iter().copied())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -188,5 +194,38 @@ fn the_console_plays_against_tabula() {
         let line = console.lines.recv_timeout(Duration::from_secs(20)).expect("Tabula answers");
         next.push(line);
     }
+    console.kill();
+}
+
+#[test]
+fn console_options_are_read_by_the_shared_parser() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    for (line, expected) in [
+        ("@alice /play game:tablut opponent:@bob level:five", "`level:five` is not a level"),
+        ("@alice /play game:tablut opponent:@bob level:9", "`level:9` is not a level"),
+        ("@alice /play game:tablut opponent:@bob side:left", "choose first, second or random"),
+        ("@alice /help game:nonsense", "no game called `nonsense`"),
+        ("@alice /play game:tablut opponent:@bob colour:red", "has no option `colour`"),
+    ] {
+        let out = console.say(line, "only");
+        assert!(out.last().unwrap().contains(expected), "{line}: {out:?}");
+    }
+    // A huge move is echoed as a short excerpt.
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    console.say("@bob /accept", "picture:");
+    let out = console.say(&format!("@alice /move {}", "x".repeat(4_000)), "only");
+    assert!(out.last().unwrap().chars().count() < 200, "{out:?}");
+    console.kill();
+}
+
+#[test]
+fn the_console_prints_an_expiry_when_it_happens() {
+    let dir = tempfile::tempdir().unwrap();
+    // Challenges expire at once; the console's sweep reports it without any further input.
+    let mut console = Console::start_with(dir.path(), &[("TABULA_CHALLENGE_EXPIRY_MINUTES", "0")]);
+    console.say("@alice /play game:tablut opponent:@bob", "[Accept]");
+    let line = console.lines.recv_timeout(Duration::from_secs(20)).expect("the expiry is printed");
+    assert!(line.contains("expired") && line.contains("alice"), "{line}");
     console.kill();
 }

@@ -8,6 +8,11 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod expiry;
+mod faults;
+mod hostile;
+mod store;
+
 const CHANNEL: u64 = 333;
 
 fn actor(id: u64, name: &str) -> Actor {
@@ -44,6 +49,11 @@ fn mv(text: &str) -> Request {
     Request::Move { text: text.to_string() }
 }
 
+/// The reply's text as a person reads it.
+fn text(reply: &Reply) -> String {
+    reply.text.to_plain()
+}
+
 fn assert_private(reply: &Reply, needle: &str) {
     assert!(reply.ephemeral, "expected a private reply, got {reply:?}");
     assert!(reply.text.contains(needle), "expected {needle:?} in {:?}", reply.text);
@@ -58,12 +68,13 @@ fn assert_public(reply: &Reply, needle: &str) {
 /// Alice challenges Bob with Alice moving first (Black in Tablut), and Bob accepts.
 async fn started(s: &Sessions<impl Store>) {
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
-    assert_public(&reply, "challenges <@2>");
+    assert_public(&reply, "challenges @bob");
+    assert_eq!(reply.text.mentions(), vec![2], "Bob is mentioned: {reply:?}");
     assert_eq!(reply.buttons.len(), 3);
     let reply = s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
     assert_public(&reply, "begins");
     assert!(reply.board.is_some(), "the game starts with a picture");
-    assert!(reply.text.contains("<@1>"), "the player to move is mentioned: {}", reply.text);
+    assert!(reply.text.mentions().contains(&1), "the player to move is mentioned: {}", reply.text);
 }
 
 #[tokio::test]
@@ -72,7 +83,7 @@ async fn a_challenge_is_accepted_and_moves_alternate() {
     started(&s).await;
     let reply = s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     assert_public(&reply, "played `e8-d8`");
-    assert!(reply.text.contains("<@2>"), "{}", reply.text);
+    assert!(reply.text.mentions().contains(&2), "{}", reply.text);
     assert_eq!(reply.board.as_ref().unwrap().game.moves_text(), vec!["e8-d8"]);
     let reply = s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
     assert_public(&reply, "played `e4-h4`");
@@ -285,13 +296,13 @@ async fn everything_survives_a_restart() {
 async fn autocomplete_offers_legal_moves_to_the_player_to_move_only() {
     let s = sessions().await;
     started(&s).await;
-    let offered = s.suggest(CHANNEL, 1, "e8").await;
+    let offered = s.suggest(CHANNEL, 1, "e8", 25).await;
     assert!(!offered.is_empty() && offered.len() <= 25);
     assert!(offered.iter().all(|m| m.starts_with("e8")), "{offered:?}");
     assert!(offered.contains(&"e8-d8".to_string()));
-    assert!(s.suggest(CHANNEL, 2, "e8").await.is_empty(), "not Bob's turn");
-    assert!(s.suggest(CHANNEL, 3, "").await.is_empty(), "Carol is not playing");
-    assert!(s.suggest(CHANNEL + 7, 1, "").await.is_empty(), "no game there");
+    assert!(s.suggest(CHANNEL, 2, "e8", 25).await.is_empty(), "not Bob's turn");
+    assert!(s.suggest(CHANNEL, 3, "", 25).await.is_empty(), "Carol is not playing");
+    assert!(s.suggest(CHANNEL + 7, 1, "", 25).await.is_empty(), "no game there");
 }
 
 #[tokio::test]
@@ -404,7 +415,7 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
     s.set_bot_id(BOT);
     assert_eq!(s.ai_channels().await, vec![CHANNEL]);
     while s.ai_turn(CHANNEL).await.is_some() {}
-    let offered = s.suggest(CHANNEL, 1, "").await;
+    let offered = s.suggest(CHANNEL, 1, "", 25).await;
     assert!(!offered.is_empty(), "Alice is to move once the bots have played");
     let reply = s.handle(CHANNEL, &alice(), mv(&offered[0])).await;
     assert!(!reply.ephemeral, "{}", reply.text);

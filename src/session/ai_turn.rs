@@ -1,0 +1,96 @@
+//! The bot's own turns: it thinks off the async runtime, within a cap on searches, without holding its channel.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
+use crate::games::AnyGame;
+use crate::store::{SessionState, Store};
+
+use super::{Reply, Sessions, Slot};
+
+impl<S: Store> Sessions<S> {
+    /// Channels with a game in which the bot holds a seat: after a restart, their AI may owe a move.
+    pub async fn ai_channels(&self) -> Vec<u64> {
+        match self.store.open_sessions().await {
+            Ok(list) => list
+                .into_iter()
+                .filter(|s| s.state == SessionState::Playing && s.players.iter().any(|p| p.level.is_some()))
+                .map(|s| s.channel)
+                .collect(),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot list the games of the AI");
+                Vec::new()
+            }
+        }
+    }
+
+    /// When the bot is to move in `channel`: thinks (on a blocking thread, within the cap on searches, without
+    /// holding the channel, so `/board` and `/resign` still answer at once), then plays and stores its move(s).
+    /// `None` when the bot has nothing to do, another search already runs there, or the game changed meanwhile.
+    pub async fn ai_turn(&self, channel: u64) -> Option<Reply> {
+        let _busy = Busy::claim(&self.ai_busy, channel)?;
+        let (game, version, seat, level) = {
+            let slot = self.slot(channel);
+            let mut slot = slot.lock().await;
+            self.load(channel, &mut slot).await.ok()?;
+            let Slot::Open(live) = &*slot else { return None };
+            let game = live.game.as_ref()?;
+            let seat = game.to_move()?;
+            let level = live.record.players.get(seat)?.level?;
+            (game.clone(), live.record.moves.len(), seat, level)
+        };
+        let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, seed);
+        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+        let thinking = game.clone();
+        let report = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            crate::ai::think(&thinking, &limits)
+        })
+        .await
+        .ok()?;
+        tracing::debug!(channel, depth = report.depth, nodes = report.nodes, score = report.score, "AI move");
+        let slot = self.slot(channel);
+        let mut slot = slot.lock().await;
+        self.load(channel, &mut slot).await.ok()?;
+        let Slot::Open(live) = &*slot else { return None };
+        if live.record.moves.len() != version || live.game.as_ref().and_then(AnyGame::to_move) != Some(seat) {
+            return None;
+        }
+        let mut next = game;
+        let mut played = Vec::new();
+        for m in &report.moves {
+            match next.play_text(m) {
+                Ok(p) => played.extend(p),
+                Err(e) => {
+                    tracing::error!(channel, mv = %m, error = %e, "the AI chose a refused move");
+                    return None;
+                }
+            }
+        }
+        let reply = self.commit(&mut slot, next, &played).await;
+        if reply.is_err() {
+            *slot = Slot::Unloaded;
+        }
+        reply.ok()
+    }
+}
+
+/// Marks a channel's AI as thinking for as long as it lives.
+struct Busy<'a> {
+    set: &'a Mutex<HashSet<u64>>,
+    channel: u64,
+}
+
+impl<'a> Busy<'a> {
+    fn claim(set: &'a Mutex<HashSet<u64>>, channel: u64) -> Option<Self> {
+        let fresh = set.lock().unwrap_or_else(PoisonError::into_inner).insert(channel);
+        fresh.then_some(Busy { set, channel })
+    }
+}
+
+impl Drop for Busy<'_> {
+    fn drop(&mut self) {
+        self.set.lock().unwrap_or_else(PoisonError::into_inner).remove(&self.channel);
+    }
+}

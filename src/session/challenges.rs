@@ -1,0 +1,447 @@
+//! Challenges: opening one, accepting (one atomic store call), declining, withdrawing, and expiry.
+
+use std::sync::PoisonError;
+
+use crate::games::{AnyGame, GameKind, Setup};
+use crate::store::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+
+use super::request::challenge_buttons;
+use super::text::Text;
+use super::{
+    Actor, Board, DEFAULT_LEVEL, Failure, Live, MAX_INPUT_CHARS, Member, Reply, Sessions, SidePref, Slot,
+    messages,
+};
+
+/// A `/play` request, read.
+pub(super) struct Play {
+    pub kind: GameKind,
+    pub opponents: Vec<Member>,
+    pub variant: Option<String>,
+    pub side: SidePref,
+    pub level: Option<u8>,
+}
+
+/// A challenge that lapsed unanswered: the adapter edits its message (to remove the buttons) or prints `text`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expired {
+    pub channel: u64,
+    pub session: i64,
+    /// The platform message that showed the challenge, when the adapter recorded one.
+    pub message: Option<u64>,
+    pub text: Text,
+}
+
+impl<S: Store> Sessions<S> {
+    pub(super) async fn play(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        play: Play,
+    ) -> Result<Reply, Failure> {
+        let Play { kind, opponents, variant, side, level } = play;
+        if let Slot::Open(live) = slot {
+            let what = match live.record.state {
+                SessionState::Challenge => "an open challenge",
+                _ => "a game in progress",
+            };
+            return Ok(Reply::private(
+                Text::new()
+                    .plain(format!("This channel already has {what} ({} of ", live.record.game.title()))
+                    .then(messages::vs_line(live))
+                    .plain("); start yours in a thread or another channel."),
+            ));
+        }
+        if let Err(why) = check_lineup(kind, &actor.member, &opponents, self.bot_id()) {
+            return Ok(Reply::private(why));
+        }
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        if !crate::ai::LEVELS.contains(&level) {
+            return Ok(Reply::private(format!(
+                "There is no level {level}: choose a level from 1 (gentle) to 5 (strongest)."
+            )));
+        }
+        let variant = variant.unwrap_or_default();
+        if variant.chars().count() > MAX_INPUT_CHARS {
+            return Ok(Reply::private(
+                Text::new()
+                    .typed(&variant)
+                    .plain(format!(" is not a variant of {}: see /help for the ones it has.", kind.title())),
+            ));
+        }
+        let seed: u64 = rand::random();
+        let players = self.seat_players(&actor.member, &opponents, side, level, seed);
+        let setup = Setup { variant: variant.trim().to_ascii_lowercase(), seed, seats: opponents.len() + 1 };
+        let preview = match AnyGame::new(kind, &setup) {
+            Ok(game) => game,
+            Err(e) => return Ok(Reply::private(e.0)),
+        };
+        let now = self.now();
+        let expires_at = now + self.config.challenge_expiry.as_secs() as i64;
+        let against_ai_only = players.iter().all(|p| p.accepted);
+        let new = NewSession {
+            channel,
+            game: kind,
+            setup,
+            players,
+            challenger: actor.member.id,
+            state: if against_ai_only { SessionState::Playing } else { SessionState::Challenge },
+            now,
+            expires_at,
+        };
+        let id = match self.store.create(&new).await {
+            Ok(id) => id,
+            Err(StoreError::Conflict) => {
+                *slot = Slot::Unloaded;
+                return Ok(Reply::private(
+                    "Another challenge was just made in this channel; start yours in a thread or another channel.",
+                ));
+            }
+            Err(e) => return Err(e.into()),
+        };
+        let record = SessionRecord {
+            id,
+            channel,
+            game: kind,
+            setup: new.setup,
+            players: new.players,
+            challenger: new.challenger,
+            state: new.state,
+            moves: Vec::new(),
+            result: None,
+            created_at: now,
+            expires_at,
+            message: None,
+        };
+        if against_ai_only {
+            return Ok(start_game(slot, record, preview));
+        }
+        let live = Live { record, game: None };
+        let text = self.challenge_text(&actor.member, &opponents, &live, &preview, level);
+        let buttons = challenge_buttons(channel, id);
+        *slot = Slot::Open(Box::new(live));
+        Ok(Reply::public(text).with_buttons(buttons).for_challenge(id, None))
+    }
+
+    /// The players of a new session in seat order: the challenger where they asked to sit (or by lot), the bot
+    /// (accepted at once, at its level) wherever it was named.
+    fn seat_players(
+        &self,
+        challenger: &Member,
+        opponents: &[Member],
+        side: SidePref,
+        level: u8,
+        seed: u64,
+    ) -> Vec<PlayerRecord> {
+        let mut players: Vec<PlayerRecord> = std::iter::once(challenger)
+            .chain(opponents.iter())
+            .map(|m| {
+                let ai = Some(m.id) == self.bot_id();
+                PlayerRecord {
+                    id: m.id,
+                    name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
+                    accepted: ai || m.id == challenger.id,
+                    level: ai.then_some(level),
+                }
+            })
+            .collect();
+        let challenger_first = match side {
+            SidePref::First => true,
+            SidePref::Second => false,
+            SidePref::Random => seed & 1 == 0,
+        };
+        if !challenger_first {
+            players.rotate_left(1);
+        }
+        players
+    }
+
+    /// The public text of a new challenge: who challenges whom, who plays what, and how to answer.
+    fn challenge_text(
+        &self,
+        challenger: &Member,
+        opponents: &[Member],
+        live: &Live,
+        preview: &AnyGame,
+        level: u8,
+    ) -> Text {
+        let mut text = Text::new()
+            .strong_name(&challenger.name)
+            .plain(" challenges ")
+            .join(opponents, ", ", |t, o| {
+                if Some(o.id) == self.bot_id() {
+                    t.plain(format!("Tabula (level {level})"))
+                } else {
+                    t.mention(o.id, &o.name)
+                }
+            })
+            .plain(" to a game of ")
+            .strong(live.record.game.title())
+            .plain(".");
+        for (seat, p) in live.record.players.iter().enumerate() {
+            text =
+                text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
+        }
+        let minutes = self.config.challenge_expiry.as_secs().div_ceil(60);
+        text.line().plain(format!(
+            "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
+            if minutes == 1 { "" } else { "s" }
+        ))
+    }
+
+    /// Finds the open challenge a command or button is about, or says why there is none.
+    fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, &'static str> {
+        match slot {
+            Slot::Open(live) if session.is_none_or(|id| id == live.record.id) => {
+                if live.record.state == SessionState::Challenge {
+                    Ok(live)
+                } else if session.is_some() {
+                    Err("That challenge was accepted already: the game is on; see /board.")
+                } else {
+                    Err("The game in this channel has already started; see /board.")
+                }
+            }
+            _ if session.is_some() => Err("That challenge is no longer open; start a new one with /play."),
+            _ => Err("There is no open challenge in this channel; start one with /play."),
+        }
+    }
+
+    pub(super) async fn accept(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: Option<i64>,
+    ) -> Result<Reply, Failure> {
+        let live = match Self::challenge(slot, session) {
+            Ok(live) => live,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let user = actor.member.id;
+        let Some(seat) = live.seat_of(user) else {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("This challenge is for ")
+                    .then(messages::vs_line(live))
+                    .plain("; you can start your own game in another channel or a thread."),
+            ));
+        };
+        if live.record.challenger == user {
+            return Ok(Reply::private(
+                "You made this challenge; wait for your opponents to accept, or withdraw it with the button.",
+            ));
+        }
+        if live.record.players[seat].accepted {
+            return Ok(Reply::private("You have already accepted; waiting for the others."));
+        }
+        let now = self.now();
+        let mut players = live.record.players.clone();
+        players[seat].accepted = true;
+        let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
+        if !waiting.is_empty() {
+            let text = Text::new()
+                .strong_name(&actor.member.name)
+                .plain(format!(" accepted the {} challenge. Still waiting for ", live.record.game.title()))
+                .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+                .plain(".");
+            self.store.accept(live.record.id, &players, false, now).await?;
+            live.record.players = players;
+            let buttons = challenge_buttons(live.record.channel, live.record.id);
+            return Ok(Reply::public(text)
+                .with_buttons(buttons)
+                .for_challenge(live.record.id, live.record.message));
+        }
+        let game = AnyGame::new(live.record.game, &live.record.setup).map_err(|e| {
+            Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.record.id)))
+        })?;
+        // One atomic write: a failure leaves the challenge exactly as it was, never half accepted.
+        self.store.accept(live.record.id, &players, true, now).await?;
+        live.record.players = players;
+        live.record.state = SessionState::Playing;
+        let text = Text::new()
+            .strong_name(&actor.member.name)
+            .plain(" accepted. ")
+            .then(messages::begins(live, &game));
+        let board = Board { game: game.clone(), names: live.names() };
+        live.game = Some(game);
+        Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
+    }
+
+    pub(super) async fn decline(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: Option<i64>,
+    ) -> Result<Reply, Failure> {
+        let live = match Self::challenge(slot, session) {
+            Ok(live) => live,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let user = actor.member.id;
+        if live.record.challenger == user {
+            return self.withdraw(actor, slot, session).await;
+        }
+        if live.seat_of(user).is_none() {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("This challenge is for ")
+                    .then(messages::vs_line(live))
+                    .plain("; it is not yours to decline."),
+            ));
+        }
+        self.store
+            .transition(live.record.id, SessionState::Challenge, SessionState::Declined, None, self.now())
+            .await?;
+        let challenger = live.record.players.iter().find(|p| p.id == live.record.challenger);
+        let text = Text::new()
+            .strong_name(&actor.member.name)
+            .plain(format!(" declined the {} challenge from ", live.record.game.title()))
+            .mention(live.record.challenger, challenger.map_or("", |p| p.name.as_str()))
+            .plain(".");
+        let (id, message) = (live.record.id, live.record.message);
+        *slot = Slot::Free;
+        Ok(Reply::public(text).for_challenge(id, message))
+    }
+
+    pub(super) async fn withdraw(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: Option<i64>,
+    ) -> Result<Reply, Failure> {
+        let live = match Self::challenge(slot, session) {
+            Ok(live) => live,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        if live.record.challenger != actor.member.id {
+            return Ok(Reply::private(
+                "Only the player who made the challenge can withdraw it; you can decline it instead.",
+            ));
+        }
+        self.store
+            .transition(live.record.id, SessionState::Challenge, SessionState::Withdrawn, None, self.now())
+            .await?;
+        let text = Text::new()
+            .strong_name(&actor.member.name)
+            .plain(format!(" withdrew the {} challenge.", live.record.game.title()));
+        let (id, message) = (live.record.id, live.record.message);
+        *slot = Slot::Free;
+        Ok(Reply::public(text).for_challenge(id, message))
+    }
+
+    /// Closes a lapsed challenge in the store and says what to show in its place.
+    pub(super) async fn expire(&self, live: &Live) -> Result<Option<Expired>, Failure> {
+        let record = &live.record;
+        match self
+            .store
+            .transition(record.id, SessionState::Challenge, SessionState::Expired, None, self.now())
+            .await
+        {
+            Ok(()) => {}
+            // Settled meanwhile (by another process): nothing to report.
+            Err(StoreError::Conflict) => return Ok(None),
+            Err(e) => return Err(e.into()),
+        }
+        let text = Text::new()
+            .plain(format!("The {} challenge from ", record.game.title()))
+            .name(record.players.iter().find(|p| p.id == record.challenger).map_or("", |p| p.name.as_str()))
+            .plain(" expired unanswered (")
+            .then(messages::vs_line(live))
+            .plain("); start a new one with /play.");
+        Ok(Some(Expired { channel: record.channel, session: record.id, message: record.message, text }))
+    }
+
+    /// Remembers the platform message that shows challenge `session` in `channel`, so that its expiry can edit it.
+    pub async fn set_challenge_message(&self, channel: u64, session: i64, message: u64) {
+        if let Err(e) = self.store.set_message(session, message).await {
+            tracing::warn!(channel, session, error = %e, "cannot remember the challenge message");
+            return;
+        }
+        // Expired already (a channel touched just after the challenge was made): the pending report names it.
+        if let Some(expired) = self
+            .expired
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .iter_mut()
+            .find(|e| e.session == session)
+        {
+            expired.message = Some(message);
+            return;
+        }
+        let slot = self.slot(channel);
+        let mut slot = slot.lock().await;
+        if let Slot::Open(live) = &mut *slot
+            && live.record.id == session
+        {
+            live.record.message = Some(message);
+        }
+    }
+
+    /// Settles every challenge whose time is up and trims the cache; returns the expired challenges (including
+    /// those found lapsed when their channel was touched since the last sweep), for the adapter to show.
+    /// Adapters call it every few seconds.
+    pub async fn sweep(&self) -> Vec<Expired> {
+        match self.store.due_challenges(self.now()).await {
+            Ok(due) => {
+                for (_, channel) in due {
+                    let slot = self.slot(channel);
+                    let mut slot = slot.lock().await;
+                    if let Err(Failure::Store(e)) = self.load(channel, &mut slot).await {
+                        tracing::error!(channel, error = %e, "cannot settle an expired challenge");
+                        *slot = Slot::Unloaded;
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list the expired challenges"),
+        }
+        self.trim_cache();
+        std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+}
+
+/// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
+fn start_game(slot: &mut Slot, record: SessionRecord, game: AnyGame) -> Reply {
+    let mut live = Live { record, game: None };
+    let text = messages::begins(&live, &game);
+    let board = Board { game: game.clone(), names: live.names() };
+    live.game = Some(game);
+    *slot = Slot::Open(Box::new(live));
+    Reply::public(text).with_board(board)
+}
+
+/// Checks who is challenged: the right number of people, no bots, nobody twice, not oneself.
+fn check_lineup(
+    kind: GameKind,
+    challenger: &Member,
+    opponents: &[Member],
+    bot: Option<u64>,
+) -> Result<(), Text> {
+    let seats = kind.seats();
+    if !seats.contains(&(opponents.len() + 1)) {
+        return Err(Text::from(if *seats.end() == 2 {
+            format!("{} is for two players: name exactly one opponent.", kind.title())
+        } else {
+            format!(
+                "{} takes {} to {} players: name one to {} opponents.",
+                kind.title(),
+                seats.start(),
+                seats.end(),
+                seats.end() - 1
+            )
+        }));
+    }
+    if let Some(o) = opponents.iter().find(|o| o.bot && Some(o.id) != bot) {
+        return Err(Text::new()
+            .name(&o.name)
+            .plain(" is a bot and cannot play; challenge a person instead."));
+    }
+    if opponents.iter().any(|o| o.id == challenger.id) {
+        return Err(Text::from("You cannot challenge yourself; name another member as your opponent."));
+    }
+    for (i, o) in opponents.iter().enumerate() {
+        // The bot may fill several seats (Tantrix); a person only one.
+        if Some(o.id) != bot && opponents[..i].iter().any(|p| p.id == o.id) {
+            return Err(Text::new().name(&o.name).plain(" is named twice; name each opponent once."));
+        }
+    }
+    Ok(())
+}

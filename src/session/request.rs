@@ -1,0 +1,377 @@
+//! Requests, and the one parser that reads them from a command's options, for every adapter: Discord hands it
+//! typed options, the console hands it words. A value of the wrong type or spelling is an error sentence that
+//! says what is accepted, never a silent default.
+
+use crate::games::GameKind;
+
+use super::text::{Text, excerpt};
+use super::{Button, ButtonStyle, Member};
+
+/// Which seat the challenger wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum SidePref {
+    First,
+    Second,
+    #[default]
+    Random,
+}
+
+/// A command, already read from the platform's options.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    Play {
+        game: GameKind,
+        opponents: Vec<Member>,
+        variant: Option<String>,
+        side: SidePref,
+        /// The AI level when the bot itself is challenged.
+        level: Option<u8>,
+    },
+    /// Accept a challenge; `session` is set when it comes from a button naming one.
+    Accept {
+        session: Option<i64>,
+    },
+    Decline {
+        session: Option<i64>,
+    },
+    Withdraw {
+        session: Option<i64>,
+    },
+    Move {
+        text: String,
+    },
+    Board,
+    Resign,
+    Abort,
+    Help {
+        game: Option<GameKind>,
+    },
+}
+
+/// An option's value as the platform gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionValue {
+    Text(String),
+    Integer(i64),
+    Boolean(bool),
+    /// A member of the channel (Discord resolves it; the console makes one from `@name`).
+    User(Member),
+}
+
+/// The type of value an option takes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OptionKind {
+    Text,
+    Integer,
+    Boolean,
+    User,
+}
+
+/// A command's options: name and kind; the first one is what a bare word means in the console.
+struct CommandSpec {
+    name: &'static str,
+    options: &'static [(&'static str, OptionKind)],
+}
+
+const PLAY_OPTIONS: &[(&str, OptionKind)] = &[
+    ("game", OptionKind::Text),
+    ("opponent", OptionKind::User),
+    ("opponent2", OptionKind::User),
+    ("opponent3", OptionKind::User),
+    ("side", OptionKind::Text),
+    ("variant", OptionKind::Text),
+    ("setup", OptionKind::Text),
+    ("level", OptionKind::Integer),
+];
+
+/// Every command the session layer knows, with its options.
+const COMMANDS: &[CommandSpec] = &[
+    CommandSpec { name: "play", options: PLAY_OPTIONS },
+    CommandSpec { name: "accept", options: &[] },
+    CommandSpec { name: "decline", options: &[] },
+    CommandSpec { name: "withdraw", options: &[] },
+    CommandSpec { name: "move", options: &[("move", OptionKind::Text)] },
+    CommandSpec { name: "board", options: &[] },
+    CommandSpec { name: "resign", options: &[] },
+    CommandSpec { name: "abort", options: &[] },
+    CommandSpec { name: "help", options: &[("game", OptionKind::Text)] },
+];
+
+fn spec(command: &str) -> Option<&'static CommandSpec> {
+    COMMANDS.iter().find(|c| c.name == command)
+}
+
+/// The names of the commands, in the order help lists them.
+pub fn command_names() -> impl Iterator<Item = &'static str> {
+    COMMANDS.iter().map(|c| c.name)
+}
+
+/// The kind of value `option` of `command` takes, if the command has such an option.
+pub fn option_kind(command: &str, option: &str) -> Option<OptionKind> {
+    spec(command)?.options.iter().find(|(name, _)| *name == option).map(|(_, kind)| *kind)
+}
+
+/// The option a bare value stands for (`/move e8-d8`, `/play tablut`, `/help tzaar`).
+pub fn main_option(command: &str) -> Option<&'static str> {
+    spec(command)?.options.first().map(|(name, _)| *name)
+}
+
+/// A short rendering of a value, for error sentences.
+fn shown(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Text(s) => excerpt(s),
+        OptionValue::Integer(n) => n.to_string(),
+        OptionValue::Boolean(b) => b.to_string(),
+        OptionValue::User(m) => format!("@{}", excerpt(&m.name)),
+    }
+}
+
+fn game_names() -> String {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+fn read_game(value: &OptionValue) -> Result<GameKind, Text> {
+    let unknown = || {
+        Text::new()
+            .plain("There is no game called ")
+            .code(shown(value))
+            .plain(format!(": choose {}.", game_names()))
+    };
+    match value {
+        OptionValue::Text(s) => s.parse().map_err(|_| unknown()),
+        _ => Err(unknown()),
+    }
+}
+
+fn read_side(value: &OptionValue) -> Result<SidePref, Text> {
+    let side = match value {
+        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "first" => Some(SidePref::First),
+            "second" => Some(SidePref::Second),
+            "random" => Some(SidePref::Random),
+            _ => None,
+        },
+        _ => None,
+    };
+    side.ok_or_else(|| {
+        Text::new()
+            .code(format!("side:{}", shown(value)))
+            .plain(" is not a side: choose first, second or random.")
+    })
+}
+
+fn read_level(value: &OptionValue) -> Result<u8, Text> {
+    let level = match value {
+        OptionValue::Integer(n) => u8::try_from(*n).ok(),
+        OptionValue::Text(s) => s.trim().parse::<u8>().ok(),
+        _ => None,
+    };
+    level.filter(|l| crate::ai::LEVELS.contains(l)).ok_or_else(|| {
+        let (low, high) = (crate::ai::LEVELS.start(), crate::ai::LEVELS.end());
+        Text::new()
+            .code(format!("level:{}", shown(value)))
+            .plain(format!(" is not a level: choose a level from {low} (gentle) to {high} (strongest)."))
+    })
+}
+
+fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
+    match value {
+        OptionValue::Text(s) => Ok(s.clone()),
+        other => Err(Text::new()
+            .code(format!("{name}:{}", shown(other)))
+            .plain(format!(": `{name}` takes text, not a number or a member."))),
+    }
+}
+
+fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
+    match value {
+        OptionValue::User(m) => Ok(m.clone()),
+        other => Err(Text::new()
+            .code(format!("{name}:{}", shown(other)))
+            .plain(format!(": `{name}` names a member of this server, like `{name}:@someone`."))),
+    }
+}
+
+/// Reads a command and its options into a request, or the sentence saying what is wrong.
+pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)]) -> Result<Request, Text> {
+    let Some(spec) = spec(command) else {
+        let list: Vec<String> = command_names().map(|c| format!("/{c}")).collect();
+        return Err(Text::new()
+            .plain(format!("There is no /{} command: try ", excerpt(command)))
+            .plain(list.join(", "))
+            .plain("."));
+    };
+    let mut seen: Vec<&str> = Vec::new();
+    for (name, _) in options {
+        let name = name.as_ref();
+        if option_kind(command, name).is_none() {
+            let takes: Vec<&str> = spec.options.iter().map(|(n, _)| *n).collect();
+            let what = if takes.is_empty() { "no options".to_string() } else { takes.join(", ") };
+            return Err(Text::new()
+                .plain(format!("/{command} has no option "))
+                .code(excerpt(name))
+                .plain(format!("; it takes {what}.")));
+        }
+        if seen.contains(&name) {
+            return Err(Text::new().plain(format!("The option `{name}` is given twice; give it once.")));
+        }
+        seen.push(name);
+    }
+    let get = |key: &str| options.iter().find(|(n, _)| n.as_ref() == key).map(|(_, v)| v);
+    Ok(match command {
+        "play" => {
+            let game = match get("game") {
+                Some(value) => read_game(value)?,
+                None => {
+                    return Err(Text::new()
+                        .plain(format!("Choose a game ({}): ", game_names()))
+                        .code("/play game:tablut opponent:@someone")
+                        .plain("."));
+                }
+            };
+            let mut opponents = Vec::new();
+            for key in ["opponent", "opponent2", "opponent3"] {
+                if let Some(value) = get(key) {
+                    opponents.push(read_member(key, value)?);
+                }
+            }
+            let side = get("side").map(read_side).transpose()?.unwrap_or_default();
+            let variant = get("variant").map(|v| read_text("variant", v)).transpose()?;
+            let setup = get("setup").map(|v| read_text("setup", v)).transpose()?;
+            let level = get("level").map(read_level).transpose()?;
+            Request::Play { game, opponents, variant: variant.or(setup), side, level }
+        }
+        "accept" => Request::Accept { session: None },
+        "decline" => Request::Decline { session: None },
+        "withdraw" => Request::Withdraw { session: None },
+        "move" => {
+            Request::Move { text: get("move").map(|v| read_text("move", v)).transpose()?.unwrap_or_default() }
+        }
+        "board" => Request::Board,
+        "resign" => Request::Resign,
+        "abort" => Request::Abort,
+        "help" => Request::Help { game: get("game").map(read_game).transpose()? },
+        _ => unreachable!("every command in COMMANDS is read above"),
+    })
+}
+
+/// The buttons under a challenge; their ids name the channel and session so they work after a restart.
+pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
+    vec![
+        Button::new("Accept", format!("accept:{channel}:{session}"), ButtonStyle::Success),
+        Button::new("Decline", format!("decline:{channel}:{session}"), ButtonStyle::Danger),
+        Button::new("Withdraw", format!("withdraw:{channel}:{session}"), ButtonStyle::Secondary),
+    ]
+}
+
+/// Reads a button id made by the session layer into its request and channel.
+pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
+    let mut parts = custom_id.split(':');
+    let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let channel = channel.parse().ok()?;
+    let session = Some(session.parse().ok()?);
+    let request = match action {
+        "accept" => Request::Accept { session },
+        "decline" => Request::Decline { session },
+        "withdraw" => Request::Withdraw { session },
+        _ => return None,
+    };
+    Some((channel, request))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> OptionValue {
+        OptionValue::Text(s.to_string())
+    }
+
+    fn error(command: &str, options: &[(&str, OptionValue)]) -> String {
+        parse_request(command, options).unwrap_err().to_plain()
+    }
+
+    #[test]
+    fn reads_play_with_every_option() {
+        let bob = Member::new(2, "bob");
+        let request = parse_request(
+            "play",
+            &[
+                ("game", text("Tablut")),
+                ("opponent", OptionValue::User(bob.clone())),
+                ("side", text("second")),
+                ("level", OptionValue::Integer(4)),
+                ("setup", text("standard")),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            request,
+            Request::Play {
+                game: GameKind::Tablut,
+                opponents: vec![bob],
+                variant: Some("standard".into()),
+                side: SidePref::Second,
+                level: Some(4)
+            }
+        );
+        // The console gives numbers as text.
+        assert!(matches!(
+            parse_request("play", &[("game", text("tzaar")), ("level", text("2"))]),
+            Ok(Request::Play { level: Some(2), .. })
+        ));
+    }
+
+    #[test]
+    fn wrong_values_say_what_is_accepted() {
+        let e = error("play", &[("game", text("tablut")), ("level", text("five"))]);
+        assert!(e.contains("`level:five` is not a level") && e.contains("1 (gentle) to 5"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("level", OptionValue::Integer(9))]);
+        assert!(e.contains("`level:9` is not a level"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("side", text("left"))]);
+        assert!(e.contains("`side:left` is not a side: choose first, second or random"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("side", OptionValue::Integer(1))]);
+        assert!(e.contains("`side:1` is not a side"), "{e}");
+        let e = error("play", &[("game", text("chess"))]);
+        assert!(e.contains("no game called `chess`: choose tablut, tzaar or tantrix"), "{e}");
+        let e = error("help", &[("game", text("nonsense"))]);
+        assert!(e.contains("no game called `nonsense`"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("opponent", text("bob"))]);
+        assert!(e.contains("names a member"), "{e}");
+        let e = error("move", &[("colour", text("red"))]);
+        assert!(e.contains("/move has no option `colour`; it takes move"), "{e}");
+        let e = error("dance", &[]);
+        assert!(e.contains("no /dance command"), "{e}");
+    }
+
+    #[test]
+    fn long_values_are_echoed_as_short_excerpts() {
+        let long = "x".repeat(4_000);
+        for options in [
+            vec![("game", text(&long))],
+            vec![("game", text("tablut")), ("side", text(&long))],
+            vec![("game", text("tablut")), ("level", text(&long))],
+        ] {
+            let e = error("play", &options);
+            assert!(e.len() < 200, "{} characters: {e}", e.len());
+            assert!(e.contains('…'), "{e}");
+        }
+    }
+
+    #[test]
+    fn main_options_and_kinds() {
+        assert_eq!(main_option("move"), Some("move"));
+        assert_eq!(main_option("play"), Some("game"));
+        assert_eq!(main_option("board"), None);
+        assert_eq!(option_kind("play", "opponent2"), Some(OptionKind::User));
+        assert_eq!(option_kind("play", "level"), Some(OptionKind::Integer));
+        assert_eq!(option_kind("move", "level"), None);
+    }
+}

@@ -1,0 +1,189 @@
+//! Turns: playing moves (committed before the reply), the board, resigning and aborting.
+
+use crate::games::{AnyGame, Played};
+use crate::store::{PlayerRecord, SessionState, Store, StoreError};
+
+use super::text::Text;
+use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages};
+
+impl<S: Store> Sessions<S> {
+    /// The game of the channel, or the sentence saying why there is none to act on.
+    fn game_of(slot: &mut Slot) -> Result<(&mut Live, AnyGame), Text> {
+        match slot {
+            Slot::Open(live) => match &live.game {
+                Some(game) => {
+                    let game = game.clone();
+                    Ok((live, game))
+                }
+                None => Err(Text::new()
+                    .plain("The game has not started yet: it waits for ")
+                    .join(live.record.players.iter().filter(|p| !p.accepted), ", ", |t, p| t.name(&p.name))
+                    .plain(" to accept.")),
+            },
+            _ => Err(Text::from("There is no game in this channel; start one with /play.")),
+        }
+    }
+
+    pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
+        let (live, mut game) = match Self::game_of(slot) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("You are not playing in this game (")
+                    .then(messages::vs_line(live))
+                    .plain("); start your own in a thread or another channel."),
+            ));
+        };
+        let Some(to_move) = game.to_move() else {
+            return Ok(Reply::private("This game is over; start a new one with /play."));
+        };
+        let mover = &live.record.players[to_move];
+        if to_move != seat && mover.level.is_some() {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("It is not your turn: ")
+                    .name(&mover.name)
+                    .plain(" is thinking; its move will appear here."),
+            ));
+        }
+        if to_move != seat {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("It is not your turn: ")
+                    .name(&mover.name)
+                    .plain(format!(" ({}) is to move.", game.seat_label(to_move))),
+            ));
+        }
+        if text.trim().is_empty() {
+            return Ok(Reply::private(
+                "Write a move after /move, for example the ones the autocomplete offers.",
+            ));
+        }
+        if text.chars().count() > MAX_INPUT_CHARS {
+            return Ok(Reply::private(
+                Text::new()
+                    .typed(text)
+                    .plain(" is not a move: moves are short, like the ones the autocomplete offers."),
+            ));
+        }
+        let played = match game.play_text(text) {
+            Ok(played) => played,
+            Err(e) => return Ok(Reply::private(e.to_string())),
+        };
+        self.commit(slot, game, &played).await
+    }
+
+    /// Stores moves just played on a copy of the channel's game, then makes that copy the game and builds the
+    /// public reply. Nothing changes when the store refuses.
+    pub(super) async fn commit(
+        &self,
+        slot: &mut Slot,
+        game: AnyGame,
+        played: &[Played],
+    ) -> Result<Reply, Failure> {
+        let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
+        let version = live.record.moves.len();
+        let moves: Vec<(usize, String)> = played.iter().map(|p| (p.seat, p.notation.clone())).collect();
+        let outcome = game.outcome();
+        let result = outcome.as_ref().map(|o| messages::result_line(live, &game, o));
+        let stored = result.as_ref().map(Text::to_plain);
+        match self.store.append_moves(live.record.id, version, &moves, stored.as_deref(), self.now()).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return Err(Failure::Conflict),
+            Err(e) => return Err(e.into()),
+        }
+        live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
+        let text = messages::played_line(live, &game, played).line().then(match &result {
+            Some(result) => result.clone(),
+            None => messages::turn_line(live, &game),
+        });
+        let board = Board { game: game.clone(), names: live.names() };
+        if result.is_some() {
+            *slot = Slot::Free;
+        } else {
+            live.game = Some(game);
+        }
+        Ok(Reply::public(text).with_board(board))
+    }
+
+    pub(super) async fn resign(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+        let (live, game) = match Self::game_of(slot) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("You are not playing in this game (")
+                    .then(messages::vs_line(live))
+                    .plain(")."),
+            ));
+        };
+        let others: Vec<&PlayerRecord> =
+            live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
+        let result = messages::resigned_line(live, &game, seat, &others);
+        self.store
+            .transition(
+                live.record.id,
+                SessionState::Playing,
+                SessionState::Finished,
+                Some(&result.to_plain()),
+                self.now(),
+            )
+            .await?;
+        let board = Board { game, names: live.names() };
+        *slot = Slot::Free;
+        Ok(Reply::public(result).with_board(board))
+    }
+
+    pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+        let Slot::Open(live) = slot else {
+            return Ok(Reply::private("There is no game in this channel to abort."));
+        };
+        let is_player = live.seat_of(actor.member.id).is_some();
+        let before_first_move = live.record.moves.is_empty();
+        if !(actor.can_manage || (is_player && before_first_move)) {
+            let why = if is_player {
+                "Moves have been played, so the game can no longer be aborted; you can /resign instead."
+            } else {
+                "Only the players (before the first move) or a member who can manage messages can abort this game."
+            };
+            return Ok(Reply::private(why));
+        }
+        let from = live.record.state;
+        let result = format!("aborted by {}", actor.member.name);
+        self.store.transition(live.record.id, from, SessionState::Aborted, Some(&result), self.now()).await?;
+        let text = Text::new()
+            .strong_name(&actor.member.name)
+            .plain(format!(
+                " aborted the {} {} (",
+                live.record.game.title(),
+                if from == SessionState::Challenge { "challenge" } else { "game" }
+            ))
+            .then(messages::vs_line(live))
+            .plain(").");
+        let mut reply = Reply::public(text);
+        if from == SessionState::Challenge {
+            reply = reply.for_challenge(live.record.id, live.record.message);
+        }
+        *slot = Slot::Free;
+        Ok(reply)
+    }
+}
+
+/// The channel's board, or why there is none.
+pub(super) fn board(slot: &Slot) -> Reply {
+    match slot {
+        Slot::Open(live) => match &live.game {
+            Some(game) => Reply::public(messages::board_caption(live, game))
+                .with_board(Board { game: game.clone(), names: live.names() }),
+            None => {
+                Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
+            }
+        },
+        _ => Reply::private("There is no game in this channel; start one with /play."),
+    }
+}

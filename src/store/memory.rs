@@ -1,0 +1,143 @@
+//! A store in memory: the same contract as the SQLite store, without a disk, for tests and the console's
+//! throw-away games.
+
+use std::collections::BTreeMap;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+
+/// Sessions in a map, lost when the value is dropped.
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    sessions: Mutex<BTreeMap<i64, SessionRecord>>,
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        MemoryStore::default()
+    }
+
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
+        self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Every session ever stored, open or closed, for tests.
+    pub fn all(&self) -> Vec<SessionRecord> {
+        self.lock().values().cloned().collect()
+    }
+}
+
+/// The open session `id`, or a conflict.
+fn open_mut(sessions: &mut BTreeMap<i64, SessionRecord>, id: i64) -> Result<&mut SessionRecord, StoreError> {
+    sessions.get_mut(&id).filter(|s| s.state.is_open()).ok_or(StoreError::Conflict)
+}
+
+impl Store for MemoryStore {
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+        Ok(self.lock().values().find(|s| s.channel == channel && s.state.is_open()).cloned())
+    }
+
+    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+        Ok(self.lock().values().filter(|s| s.state.is_open()).cloned().collect())
+    }
+
+    async fn create(&self, new: &NewSession) -> Result<i64, StoreError> {
+        let mut sessions = self.lock();
+        if sessions.values().any(|s| s.channel == new.channel && s.state.is_open()) {
+            return Err(StoreError::Conflict);
+        }
+        let id = sessions.keys().next_back().map_or(1, |last| last + 1);
+        sessions.insert(
+            id,
+            SessionRecord {
+                id,
+                channel: new.channel,
+                game: new.game,
+                setup: new.setup.clone(),
+                players: new.players.clone(),
+                challenger: new.challenger,
+                state: new.state,
+                moves: Vec::new(),
+                result: None,
+                created_at: new.now,
+                expires_at: new.expires_at,
+                message: None,
+            },
+        );
+        Ok(id)
+    }
+
+    async fn accept(
+        &self,
+        id: i64,
+        players: &[PlayerRecord],
+        start: bool,
+        _now: i64,
+    ) -> Result<(), StoreError> {
+        let mut sessions = self.lock();
+        let session = open_mut(&mut sessions, id)?;
+        if session.state != SessionState::Challenge {
+            return Err(StoreError::Conflict);
+        }
+        session.players = players.to_vec();
+        if start {
+            session.state = SessionState::Playing;
+        }
+        Ok(())
+    }
+
+    async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        if let Some(session) = self.lock().get_mut(&id) {
+            session.message = Some(message);
+        }
+        Ok(())
+    }
+
+    async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+        let sessions = self.lock();
+        let mut due: Vec<&SessionRecord> =
+            sessions.values().filter(|s| s.state == SessionState::Challenge && s.expires_at <= now).collect();
+        due.sort_by_key(|s| s.expires_at);
+        Ok(due.into_iter().map(|s| (s.id, s.channel)).collect())
+    }
+
+    async fn transition(
+        &self,
+        id: i64,
+        from: SessionState,
+        to: SessionState,
+        result: Option<&str>,
+        _now: i64,
+    ) -> Result<(), StoreError> {
+        let mut sessions = self.lock();
+        let session = sessions.get_mut(&id).filter(|s| s.state == from).ok_or(StoreError::Conflict)?;
+        session.state = to;
+        if let Some(result) = result {
+            session.result = Some(result.to_string());
+        }
+        Ok(())
+    }
+
+    async fn append_moves(
+        &self,
+        id: i64,
+        version: usize,
+        moves: &[(usize, String)],
+        finished: Option<&str>,
+        _now: i64,
+    ) -> Result<(), StoreError> {
+        let mut sessions = self.lock();
+        let session = open_mut(&mut sessions, id)?;
+        if session.state != SessionState::Playing || session.moves.len() != version {
+            return Err(StoreError::Conflict);
+        }
+        session.moves.extend(moves.iter().map(|(_, m)| m.clone()));
+        if let Some(result) = finished {
+            session.state = SessionState::Finished;
+            session.result = Some(result.to_string());
+        } else {
+            session.result = None;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,100 @@
+//! The session layer's failure paths, with a store that refuses or delays writes: a failed write changes
+//! nothing, and the player is told to try again.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tabula::session::{Request, SessionConfig, Sessions, SidePref};
+use tabula::store::{FaultyStore, MemoryStore, SessionState, Store};
+
+use super::{CHANNEL, alice, bob, mv, play_tablut, started};
+
+type Faulty = Sessions<FaultyStore<MemoryStore>>;
+
+fn sessions() -> Faulty {
+    Sessions::new(FaultyStore::new(MemoryStore::new()), SessionConfig::default())
+}
+
+fn assert_try_again(reply: &tabula::session::Reply) {
+    assert!(reply.ephemeral, "{reply:?}");
+    assert!(super::text(reply).contains("try again"), "{reply:?}");
+}
+
+#[tokio::test]
+async fn a_failed_challenge_leaves_the_channel_free() {
+    let s = sessions();
+    s.store().fail_nth_write(1);
+    assert_try_again(&s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await);
+    assert!(s.store().open_session(CHANNEL).await.unwrap().is_none());
+    assert!(
+        !s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await.ephemeral,
+        "retry works"
+    );
+}
+
+#[tokio::test]
+async fn a_failed_acceptance_leaves_the_challenge_as_it_was() {
+    let s = sessions();
+    s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
+    let before = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    s.store().fail_nth_write(1);
+    assert_try_again(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await);
+    let after = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    assert_eq!(before, after, "still a challenge, nobody marked as accepted");
+    assert_eq!(after.state, SessionState::Challenge);
+    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert!(board.ephemeral && board.board.is_none(), "the game has not started: {board:?}");
+    // Accepting again works, in one write.
+    let writes = s.store().writes();
+    assert!(!s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await.ephemeral);
+    assert_eq!(s.store().writes(), writes + 1, "acceptance is one store call");
+    assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap().state, SessionState::Playing);
+}
+
+#[tokio::test]
+async fn a_failed_move_leaves_the_game_as_it_was() {
+    let s = sessions();
+    started(&s).await;
+    let before = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    s.store().fail_nth_write(1);
+    assert_try_again(&s.handle(CHANNEL, &alice(), mv("e8-d8")).await);
+    assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap(), before);
+    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert!(board.board.unwrap().game.moves_text().is_empty(), "the cache did not keep the move");
+    // Still Alice's move; she plays it again.
+    assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral);
+    assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap().moves, vec!["e8-d8"]);
+}
+
+#[tokio::test]
+async fn failed_resignation_and_abort_change_nothing() {
+    let s = sessions();
+    started(&s).await;
+    s.store().fail_nth_write(1);
+    assert_try_again(&s.handle(CHANNEL, &bob(), Request::Resign).await);
+    s.store().fail_nth_write(1);
+    assert_try_again(&s.handle(CHANNEL, &alice(), Request::Abort).await);
+    let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    assert_eq!(record.state, SessionState::Playing);
+    assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral, "the game goes on");
+}
+
+#[tokio::test]
+async fn slow_writes_still_serialize_moves() {
+    let s = Arc::new(sessions());
+    started(&s).await;
+    s.store().delay_writes(Duration::from_millis(30));
+    let tasks: Vec<_> = ["e8-d8", "e8-c8", "d9-d6"]
+        .into_iter()
+        .map(|m| {
+            let s = s.clone();
+            tokio::spawn(async move { s.handle(CHANNEL, &alice(), mv(m)).await })
+        })
+        .collect();
+    let mut accepted = 0;
+    for t in tasks {
+        accepted += usize::from(!t.await.unwrap().ephemeral);
+    }
+    assert_eq!(accepted, 1);
+    assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap().moves.len(), 1);
+}

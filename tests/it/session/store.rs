@@ -1,0 +1,67 @@
+//! The store contract, held by the SQLite store and the in-memory store alike.
+
+use tabula::games::{GameKind, Setup};
+use tabula::store::{MemoryStore, NewSession, PlayerRecord, SessionState, SqliteStore, Store, StoreError};
+
+fn player(id: u64, accepted: bool) -> PlayerRecord {
+    PlayerRecord { id, name: format!("p{id}"), accepted, level: None }
+}
+
+fn challenge(channel: u64, expires_at: i64) -> NewSession {
+    NewSession {
+        channel,
+        game: GameKind::Tablut,
+        setup: Setup { variant: String::new(), seed: 1, seats: 2 },
+        players: vec![player(1, true), player(2, false)],
+        challenger: 1,
+        state: SessionState::Challenge,
+        now: 100,
+        expires_at,
+    }
+}
+
+async fn contract(store: impl Store) {
+    let id = store.create(&challenge(7, 200)).await.unwrap();
+    assert!(matches!(store.create(&challenge(7, 200)).await, Err(StoreError::Conflict)), "one per channel");
+    let other = store.create(&challenge(8, 150)).await.unwrap();
+    assert_ne!(id, other);
+    assert_eq!(store.due_challenges(199).await.unwrap(), vec![(other, 8)]);
+    assert_eq!(store.due_challenges(200).await.unwrap(), vec![(other, 8), (id, 7)], "oldest deadline first");
+
+    store.set_message(id, 9_000).await.unwrap();
+    assert_eq!(store.open_session(7).await.unwrap().unwrap().message, Some(9_000));
+
+    // Accepting is one call: players and state change together.
+    let players = vec![player(1, true), player(2, true)];
+    store.accept(id, &players, true, 110).await.unwrap();
+    let record = store.open_session(7).await.unwrap().unwrap();
+    assert_eq!((record.state, record.players.clone()), (SessionState::Playing, players.clone()));
+    assert!(matches!(store.accept(id, &players, true, 111).await, Err(StoreError::Conflict)), "not twice");
+    assert_eq!(store.due_challenges(1_000).await.unwrap(), vec![(other, 8)], "a game does not expire");
+
+    store.append_moves(id, 0, &[(0, "e8-d8".into())], None, 120).await.unwrap();
+    assert!(matches!(
+        store.append_moves(id, 0, &[(1, "e4-h4".into())], None, 121).await,
+        Err(StoreError::Conflict)
+    ));
+    store.append_moves(id, 1, &[(1, "e4-h4".into())], Some("over"), 122).await.unwrap();
+    assert!(store.open_session(7).await.unwrap().is_none(), "a finished game frees its channel");
+
+    store.transition(other, SessionState::Challenge, SessionState::Expired, None, 300).await.unwrap();
+    assert!(matches!(
+        store.transition(other, SessionState::Challenge, SessionState::Expired, None, 300).await,
+        Err(StoreError::Conflict)
+    ));
+    assert!(store.open_sessions().await.unwrap().is_empty());
+    store.close().await;
+}
+
+#[tokio::test]
+async fn the_memory_store_keeps_the_contract() {
+    contract(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn the_sqlite_store_keeps_the_contract() {
+    contract(SqliteStore::in_memory().await.unwrap()).await;
+}

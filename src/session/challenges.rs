@@ -71,7 +71,7 @@ impl<S: Store> Sessions<S> {
         }
         let seed: u64 = rand::random();
         let players = self.seat_players(&actor.member, &opponents, side, level, seed);
-        let setup = Setup { variant: variant.trim().to_ascii_lowercase(), seed, seats: opponents.len() + 1 };
+        let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
             Err(e) => return Ok(Reply::private(e.0)),

@@ -1,5 +1,8 @@
-//! TZAAR (official GIPF-project rules): the board, the fast position and move generator, and [`Game`], a start
-//! plus the moves played, which implements [`Engine`] for the session layer.
+//! TZAAR (official GIPF-project rules), laid out like Tablut: `board` (points, directions, rays), `pieces` (sides,
+//! types, stacks, tables by side and by type), `moves` (the move, its notation, the stack-only move list),
+//! `position` (the fast position, move generator, `play` and the end), `notation` (the one-line position),
+//! `perft` (turn perft), `setup` ([`Layout`], the one reader of every start). [`Game`], a start plus the moves
+//! played, implements [`Engine`] for the session layer.
 
 pub mod ai;
 pub mod board;

@@ -7,7 +7,8 @@ use std::str::FromStr;
 
 use super::board::{Point, PointError};
 
-/// One move. Small and `Copy`; [`Position::play`] checks it, [`Position::play_unchecked`] trusts it.
+/// One move. Small and `Copy`; [`Position::play`](super::Position::play) checks it,
+/// [`Position::play_unchecked`](super::Position::play_unchecked) trusts it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
     /// The stack on `from` takes the enemy stack on `to`.

@@ -18,12 +18,7 @@ const ZERO_WIDTH_SPACE: char = '\u{200B}';
 
 /// The first `max` characters of `text`, with "…" in place of the last one when it is cut.
 pub fn truncate(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut out: String = text.chars().take(max.saturating_sub(1)).collect();
-    out.push('…');
-    out
+    crate::session::text::cut(text, max)
 }
 
 /// Escapes a display name: markdown characters are shown as themselves, and no mention (`@everyone`, `@here`,

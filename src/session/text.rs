@@ -30,13 +30,18 @@ pub struct Text {
 /// Most characters of typed input echoed back in a reply; longer input is cut and marked with "…".
 pub const EXCERPT_CHARS: usize = 40;
 
-/// At most [`EXCERPT_CHARS`] characters of `typed`, cut at a character boundary, with "…" when cut.
+/// At most [`EXCERPT_CHARS`] characters of `typed` (trimmed), cut at a character boundary, with "…" when cut.
 pub fn excerpt(typed: &str) -> String {
-    let typed = typed.trim();
-    match typed.char_indices().nth(EXCERPT_CHARS) {
-        Some((cut, _)) => format!("{}…", &typed[..cut]),
-        None => typed.to_string(),
+    cut(typed.trim(), EXCERPT_CHARS + 1)
+}
+
+/// At most `max` characters of `text`: when longer, its first `max - 1` characters and "…".
+pub fn cut(text: &str, max: usize) -> String {
+    if text.char_indices().nth(max).is_none() {
+        return text.to_string();
     }
+    let end = text.char_indices().nth(max.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
+    format!("{}…", &text[..end])
 }
 
 impl Text {

@@ -14,6 +14,7 @@ use std::sync::Arc;
 
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
+use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{Actor, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request};
@@ -52,6 +53,16 @@ pub struct Line {
     pub options: Vec<(String, String)>,
 }
 
+/// A first game to type, made from the first game of the registry: a challenge, its acceptance and a first move.
+pub fn example_lines() -> [String; 3] {
+    let game = GameKind::ALL[0].info();
+    [
+        format!("@alice /play game:{} opponent:@bob side:first", game.name),
+        "@bob /accept".to_string(),
+        format!("@alice /move {}", game.move_examples.first().copied().unwrap_or("?")),
+    ]
+}
+
 /// Reads a console line, or says what is wrong with it.
 pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, String> {
     let mut words = line.split_whitespace().peekable();
@@ -67,7 +78,7 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Str
         channel = c.to_ascii_lowercase();
         words.next();
     }
-    let usage = "write `@name /command option:value`, for example `@alice /play game:tablut opponent:@bob`";
+    let usage = format!("write `@name /command option:value`, for example `{}`", example_lines()[0]);
     let user = match words.next().and_then(|w| w.strip_prefix('@')) {
         Some(u) if !u.is_empty() => u.to_string(),
         _ => return Err(format!("each line starts with who speaks: {usage}")),
@@ -279,8 +290,11 @@ pub async fn run<S: Store>(
     if interactive {
         write_flush(
             &mut stdout,
-            "Tabula console: you are a whole channel. Type `@alice /play game:tablut opponent:@bob`, then \
-             `@bob /accept`, `@alice /move e8-d8`... `@alice /help` lists the commands; Ctrl-D quits.\n",
+            &format!(
+                "Tabula console: you are a whole channel. Type `{}`... `@alice /help` lists the commands; Ctrl-D \
+                 quits.\n",
+                example_lines().join("`, then `")
+            ),
         )
         .await?;
     }

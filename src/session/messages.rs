@@ -1,5 +1,7 @@
 //! The texts of public replies: who plays what, whose turn it is, what was played, how a game ended, and help.
 
+use std::fmt::Write as _;
+
 use crate::games::{AnyGame, GameKind, Outcome, Played};
 use crate::store::PlayerRecord;
 
@@ -98,6 +100,15 @@ pub(super) fn board_caption(live: &Live, game: &AnyGame) -> Text {
         .then(turn_line(live, game))
 }
 
+/// For the help: which games take more than one opponent, and how many ("; Tantrix: up to three").
+fn more_seats() -> String {
+    let mut text = String::new();
+    for g in GameKind::ALL.iter().filter(|g| *g.seats().end() > 2) {
+        let _ = write!(text, "; {}: up to {} opponents (opponent2, …)", g.title(), g.seats().end() - 1);
+    }
+    text
+}
+
 /// The help: general, or one game's rules and notation.
 pub(super) fn help(game: Option<GameKind>) -> Text {
     if let Some(kind) = game {
@@ -111,7 +122,7 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
             .line()
             .plain("- ")
             .code(format!("/play game:<{}> opponent:@someone", names.join("|")))
-            .plain(" challenges a member (Tantrix: up to three).")
+            .plain(format!(" challenges a member{}.", more_seats()))
             .line()
             .plain("- /accept or /decline answers a challenge (or use its buttons).")
             .line()

@@ -229,7 +229,7 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
                 None => {
                     return Err(Text::new()
                         .plain(format!("Choose a game ({}): ", game_names()))
-                        .code("/play game:tablut opponent:@someone")
+                        .code(format!("/play game:{} opponent:@someone", GameKind::ALL[0].name()))
                         .plain("."));
                 }
             };

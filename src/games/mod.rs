@@ -124,20 +124,90 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// The surface every game's `Game` type offers to the session layer.
+/// A side of a game, with the same names in every game; where seats have no fixed side (Tantrix's colours are
+/// chosen per game), the side is the [`Seat`] itself.
+pub trait Side: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+    /// The seat (0-based, in playing order) that plays this side.
+    fn seat(self) -> usize;
+    /// The side played by `seat`, if there is one.
+    fn from_seat(seat: usize) -> Option<Self>;
+}
+
+/// A seat as a side, for games whose sides are just their seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Seat(pub usize);
+
+impl Side for Seat {
+    fn seat(self) -> usize {
+        self.0
+    }
+    fn from_seat(seat: usize) -> Option<Self> {
+        Some(Seat(seat))
+    }
+}
+
+/// Why a move written as text was not played, typed: the text is not a move, or it is one but illegal here.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReadError<P, I> {
+    #[error("{0}")]
+    Unreadable(P),
+    #[error("{0}")]
+    Illegal(I),
+}
+
+impl<P: fmt::Display, I: fmt::Display> From<ReadError<P, I>> for MoveError {
+    fn from(e: ReadError<P, I>) -> Self {
+        match e {
+            ReadError::Unreadable(e) => MoveError::Unreadable(e.to_string()),
+            ReadError::Illegal(e) => MoveError::Illegal(e.to_string()),
+        }
+    }
+}
+
+/// The rules of a game, the one trait every engine implements: typed moves, sides and errors, legal moves into
+/// a reusable buffer, a `play` that is all or nothing and says why a move is illegal, whose turn it is and how the
+/// game ended; then the text forms the bot and the console use, most of them provided from the typed ones.
 pub trait Engine: Clone + Send + Sync + Sized + 'static {
+    /// One move (for TZAAR one single move; a turn is one or two of them); `Display` writes its notation.
+    type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
+    /// Who moves.
+    type Side: Side;
+    /// Why a text is not a move.
+    type ParseError: std::error::Error + Send + Sync + 'static;
+    /// Why a move is not legal here.
+    type Illegal: std::error::Error + Send + Sync + 'static;
+
     /// A new game from its setup.
     fn new(setup: &Setup) -> Result<Self, SetupError>;
     /// The setup it was started from.
     fn setup(&self) -> &Setup;
     /// How the game calls seat `seat` (a side or a colour), e.g. "Black (attackers)".
     fn seat_label(&self, seat: usize) -> String;
+    /// The side to move, or `None` when the game is over.
+    fn side_to_move(&self) -> Option<Self::Side>;
+    /// Replaces `out`'s contents with the legal moves (none when the game is over).
+    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Reads one move as written, in this position: unreadable, or read but illegal (and why).
+    fn read_move(&self, text: &str) -> Result<Self::Move, ReadError<Self::ParseError, Self::Illegal>>;
+    /// Plays a move for the side to move: all or nothing.
+    fn play(&mut self, mv: Self::Move) -> Result<Played, Self::Illegal>;
+
     /// The seat to move, or `None` when the game is over.
-    fn to_move(&self) -> Option<usize>;
+    fn to_move(&self) -> Option<usize> {
+        self.side_to_move().map(Side::seat)
+    }
     /// Reads and plays one move (or, where the game allows, a whole turn) for the seat to move: all or nothing.
-    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError>;
+    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
+        let mv = self.read_move(text.trim())?;
+        let played = self.play(mv).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        Ok(vec![played])
+    }
     /// Every legal move of the current position, in notation.
-    fn legal_moves_text(&self) -> Vec<String>;
+    fn legal_moves_text(&self) -> Vec<String> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.iter().map(ToString::to_string).collect()
+    }
     /// Up to `limit` legal moves matching what a player has typed so far, the most useful first.
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String>;
     /// The result, once the game is over.

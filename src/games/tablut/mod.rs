@@ -21,7 +21,7 @@ pub use notation::{MoveText, MoveTextError};
 pub use position::{End, GameResult, IllegalMove, MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
 
-use super::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
+use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
 
 impl Position {
     /// Turns a move as written into a legal move here, checking any captures the writer listed.
@@ -163,6 +163,11 @@ fn effect(game: &Game, captured: Bitboard) -> String {
 }
 
 impl Engine for Game {
+    type Move = Move;
+    type Side = Side;
+    type ParseError = MoveTextError;
+    type Illegal = IllegalMove;
+
     const INFO: &'static GameInfo = &entry::INFO;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
@@ -184,22 +189,30 @@ impl Engine for Game {
         Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.label().to_string())
     }
 
-    fn to_move(&self) -> Option<usize> {
-        self.result.is_none().then(|| self.position.to_move().seat())
+    fn side_to_move(&self) -> Option<Side> {
+        self.result.is_none().then(|| self.position.to_move())
     }
 
-    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
-        let seat = self.position.to_move().seat();
-        let (_, captured) = self.play_notation(text)?;
-        let notation = self.records.last().cloned().unwrap_or_default();
-        Ok(vec![Played { notation, effect: effect(self, captured), seat }])
-    }
-
-    fn legal_moves_text(&self) -> Vec<String> {
-        if self.result.is_some() {
-            return Vec::new();
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        if self.result.is_none() {
+            out.extend_from_slice(&self.position.legal_moves());
         }
-        self.position.legal_moves().iter().map(ToString::to_string).collect()
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, ReadError<MoveTextError, IllegalMove>> {
+        let written: MoveText = text.parse().map_err(ReadError::Unreadable)?;
+        if let Some(result) = self.result {
+            return Err(ReadError::Illegal(IllegalMove::GameOver(result)));
+        }
+        self.position.resolve(&written).map_err(ReadError::Illegal)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
+        let seat = self.position.to_move().seat();
+        let captured = Game::play(self, mv)?;
+        let notation = self.records.last().cloned().unwrap_or_default();
+        Ok(Played { notation, effect: effect(self, captured), seat })
     }
 
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {

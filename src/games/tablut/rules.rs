@@ -201,3 +201,12 @@ impl FromStr for Variant {
         Variant::ALL.into_iter().find(|v| v.name() == t).ok_or_else(|| UnknownVariant(s.trim().to_string()))
     }
 }
+
+impl crate::games::Side for Side {
+    fn seat(self) -> usize {
+        Side::seat(self)
+    }
+    fn from_seat(seat: usize) -> Option<Side> {
+        Side::from_seat(seat)
+    }
+}

@@ -10,7 +10,7 @@ use rand_chacha::ChaCha8Rng;
 use super::board::{Board, Chain, Placement};
 use super::position::{Illegal, Position, Step};
 use super::tiles::{Colour, Hex, Tile};
-use crate::games::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
+use crate::games::{Engine, GameInfo, ReadError, Seat, Outcome, Played, Setup, SetupError};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -350,6 +350,11 @@ impl Game {
 }
 
 impl Engine for Game {
+    type Move = Placement;
+    type Side = Seat;
+    type ParseError = super::ParseError;
+    type Illegal = Illegal;
+
     const INFO: &'static GameInfo = &super::entry::INFO;
 
     fn prompt(&self) -> Option<String> {
@@ -400,23 +405,27 @@ impl Engine for Game {
         self.colours.get(seat).map_or_else(|| format!("seat {seat}"), |c| c.title().to_string())
     }
 
-    fn to_move(&self) -> Option<usize> {
+    fn side_to_move(&self) -> Option<Seat> {
         match self.state {
-            State::Playing { seat, .. } => Some(seat),
+            State::Playing { seat, .. } => Some(Seat(seat)),
             State::Over => None,
         }
     }
 
-    fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
-        if self.state == State::Over {
-            return Err(MoveError::Illegal(Illegal::GameOver.to_string()));
-        }
-        let p: Placement = text.parse().map_err(|e: super::ParseError| MoveError::Unreadable(e.0))?;
-        self.play(p).map(|played| vec![played]).map_err(|e| MoveError::Illegal(e.to_string()))
+    fn legal_moves(&self, out: &mut Vec<Placement>) {
+        out.clear();
+        out.extend(Game::legal_moves(self));
     }
 
-    fn legal_moves_text(&self) -> Vec<String> {
-        self.legal_moves().iter().map(ToString::to_string).collect()
+    fn read_move(&self, text: &str) -> Result<Placement, ReadError<super::ParseError, Illegal>> {
+        if self.state == State::Over {
+            return Err(ReadError::Illegal(Illegal::GameOver));
+        }
+        text.parse().map_err(ReadError::Unreadable)
+    }
+
+    fn play(&mut self, p: Placement) -> Result<Played, Illegal> {
+        Game::play(self, p)
     }
 
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {

@@ -93,7 +93,7 @@ impl TzaarNode {
     fn eval_for(&self, w: &Weights) -> i32 {
         let pos = &self.pos;
         let me = pos.to_move();
-        let stats = [side_stats(pos, me, w), side_stats(pos, me.other(), w)];
+        let stats = [side_stats(pos, me, w), side_stats(pos, me.opponent(), w)];
         let mut score = stats[0].material - stats[1].material;
         score += w.capture * (stats[0].captures - stats[1].captures);
         score += w.threat_mover * stats[0].best_target / 16;
@@ -119,7 +119,7 @@ fn type_value(w: &Weights, n: u32) -> i32 {
 
 fn side_stats(pos: &Position, side: Side, w: &Weights) -> SideStats {
     let me = pos.stacks_of(side);
-    let them = pos.stacks_of(side.other());
+    let them = pos.stacks_of(side.opponent());
     let occ = me | them;
     let kinds = [pos.kinds(Kind::Tzaar), pos.kinds(Kind::Tzarra), pos.kinds(Kind::Tott)];
     let mut material = 0;
@@ -176,7 +176,7 @@ impl Node for TzaarNode {
     #[inline]
     fn decided(&self) -> Option<i32> {
         let me = self.pos.to_move();
-        if lacks(&self.pos, me.other()) {
+        if lacks(&self.pos, me.opponent()) {
             Some(WIN)
         } else if lacks(&self.pos, me) {
             Some(-WIN)
@@ -187,7 +187,7 @@ impl Node for TzaarNode {
 
     fn moves(&self, out: &mut Vec<(Move, i32)>) {
         let pos = &self.pos;
-        let them = pos.to_move().other();
+        let them = pos.to_move().opponent();
         for &m in pos.moves_unchecked().iter() {
             let score = match m {
                 Move::Capture { to, .. } => {
@@ -310,7 +310,7 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
 
 /// The material a greedy player sees after a turn, from `me`'s side.
 fn material(pos: &Position, me: Side) -> i32 {
-    if lacks(pos, me.other()) {
+    if lacks(pos, me.opponent()) {
         return WIN;
     }
     if lacks(pos, me) {
@@ -320,7 +320,7 @@ fn material(pos: &Position, me: Side) -> i32 {
     let value = |side: Side| -> i32 {
         Kind::ALL.iter().map(|&k| type_value(w, pos.count(side, k))).sum::<i32>() + pos.pieces(side) as i32
     };
-    value(me) - value(me.other())
+    value(me) - value(me.opponent())
 }
 
 /// The one-ply greedy turn: the moves completing the turn that leave the best material (a win first), ties

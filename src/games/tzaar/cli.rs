@@ -73,7 +73,7 @@ pub fn replay_line(
         pos = pos.play(mv).map_err(|e| illegal(e.to_string()))?;
     }
     let mut out = match pos.end() {
-        Some(end) => end.winner().adjective().to_string(),
+        Some(end) => end.winner().name().to_string(),
         None => "*".to_string(),
     };
     for n in numbers {

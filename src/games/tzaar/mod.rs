@@ -25,7 +25,7 @@ pub use pieces::{ByKind, BySide, Kind, PIECES_PER_SIDE, Side, Stack};
 pub use position::{End, IllegalMove, Phase, Position};
 pub use setup::{Layout, LayoutError, SPELLINGS, random_start};
 
-use super::{Engine, GameInfo, MoveError, Outcome, Played, Setup, SetupError};
+use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
 
 /// The start position a setup describes: its variant read as a [`Layout`], shuffled with its seed when random.
 pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
@@ -108,10 +108,10 @@ impl Game {
             self.history.last().is_some_and(|r| matches!(r.mv, Move::Stack { .. }) && r.side == end.loser());
         Some(match end {
             End::LostType { side, kind } if buried => {
-                format!("{} covered its own last {}", side.name(), kind.name())
+                format!("{} covered its own last {}", side.title(), kind.name())
             }
-            End::LostType { side, kind } => format!("{} has no {} left", side.name(), kind.name()),
-            End::CannotCapture { side } => format!("{} cannot capture", side.name()),
+            End::LostType { side, kind } => format!("{} has no {} left", side.title(), kind.name()),
+            End::CannotCapture { side } => format!("{} cannot capture", side.title()),
         })
     }
 
@@ -131,9 +131,9 @@ impl Game {
         }
         let mut effect = match (mv, captured) {
             (Move::Capture { .. }, Some(s)) if s.height > 1 => {
-                format!("captured a {} {} (height {})", s.side.adjective(), s.kind.name(), s.height)
+                format!("captured a {} {} (height {})", s.side.name(), s.kind.name(), s.height)
             }
-            (Move::Capture { .. }, Some(s)) => format!("captured a {} {}", s.side.adjective(), s.kind.name()),
+            (Move::Capture { .. }, Some(s)) => format!("captured a {} {}", s.side.name(), s.kind.name()),
             (Move::Stack { .. }, _) => format!("stacked to height {height}"),
             _ => "passed".to_string(),
         };
@@ -143,11 +143,6 @@ impl Game {
         Played { notation: mv.to_string(), effect, seat: side.seat() }
     }
 
-    /// Reads and checks one move against the current position.
-    fn read(&self, text: &str) -> Result<Move, MoveError> {
-        let mv: Move = text.parse().map_err(|e: MoveParseError| MoveError::Unreadable(e.to_string()))?;
-        self.position.check(mv).map_err(|e| MoveError::Illegal(e.to_string()))
-    }
 
     /// How useful a legal move looks, for ordering suggestions: winning captures first, then big and rare
     /// captures; stacking moves that bury your own last type last.
@@ -155,7 +150,7 @@ impl Game {
         let pos = &self.position;
         let after = pos.play_unchecked(mv);
         let me = pos.to_move();
-        if after.lacks_type(me.other()) {
+        if after.lacks_type(me.opponent()) {
             return 10_000;
         }
         if after.lacks_type(me) {
@@ -164,7 +159,7 @@ impl Game {
         match mv {
             Move::Capture { from, to } => {
                 let (Some(a), Some(t)) = (pos.stack(from), pos.stack(to)) else { return 0 };
-                let scarce = 60 / pos.count(me.other(), t.kind).max(1) as i32;
+                let scarce = 60 / pos.count(me.opponent(), t.kind).max(1) as i32;
                 1000 + 40 * t.height as i32 + scarce - i32::from(a.height) * 5
             }
             Move::Stack { from, to } => {
@@ -186,6 +181,11 @@ impl Game {
 }
 
 impl Engine for Game {
+    type Move = Move;
+    type Side = Side;
+    type ParseError = MoveParseError;
+    type Illegal = IllegalMove;
+
     const INFO: &'static GameInfo = &entry::INFO;
 
     fn prompt(&self) -> Option<String> {
@@ -209,8 +209,23 @@ impl Engine for Game {
         }
     }
 
-    fn to_move(&self) -> Option<usize> {
-        self.position.end().is_none().then(|| self.position.to_move().seat())
+    fn side_to_move(&self) -> Option<Side> {
+        self.position.end().is_none().then(|| self.position.to_move())
+    }
+
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        out.clear();
+        out.extend(self.position.legal_moves().iter().copied());
+    }
+
+    fn read_move(&self, text: &str) -> Result<Move, ReadError<MoveParseError, IllegalMove>> {
+        let mv: Move = text.parse().map_err(ReadError::Unreadable)?;
+        self.position.check(mv).map_err(ReadError::Illegal)
+    }
+
+    fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
+        let mv = self.position.check(mv)?;
+        Ok(self.apply(mv))
     }
 
     /// One move, or a whole turn (`E4xD4 F4-F5`): every move is checked before any is kept.
@@ -231,15 +246,11 @@ impl Engine for Game {
                     text.trim()
                 )));
             }
-            let mv = trial.read(word)?;
+            let mv = trial.read_move(word)?;
             played.push(trial.apply(mv));
         }
         *self = trial;
         Ok(played)
-    }
-
-    fn legal_moves_text(&self) -> Vec<String> {
-        self.position.legal_moves().iter().map(ToString::to_string).collect()
     }
 
     /// Empty text: the best moves (with `pass` for a second move), grouped by origin. `E4`: the moves from E4;
@@ -286,7 +297,7 @@ impl Engine for Game {
 
     fn outcome(&self) -> Option<Outcome> {
         let end = self.position.end()?;
-        let reason = format!("{}, so {} wins", self.end_phrase()?, end.winner().name());
+        let reason = format!("{}, so {} wins", self.end_phrase()?, end.winner().title());
         Some(Outcome { winner: Some(end.winner().seat()), reason })
     }
 
@@ -340,7 +351,7 @@ impl Engine for Game {
                 let _ = write!(out, "Game over: {}", o.reason);
             }
             None => {
-                let _ = write!(out, "Turn {}: {} to move ({phase})", self.turn, pos.to_move().name());
+                let _ = write!(out, "Turn {}: {} to move ({phase})", self.turn, pos.to_move().title());
             }
         }
         out

@@ -130,13 +130,13 @@ impl FromStr for Position {
         }
         for side in Side::BOTH {
             if pos.pieces(side) > PIECES_PER_SIDE {
-                return Err(fail(format!("{} has more than 30 pieces", side.name())));
+                return Err(fail(format!("{} has more than 30 pieces", side.title())));
             }
             for kind in Kind::ALL {
                 if pos.count(side, kind) > kind.count() {
                     return Err(fail(format!(
                         "{} has more than {} {}s",
-                        side.name(),
+                        side.title(),
                         kind.count(),
                         kind.name()
                     )));

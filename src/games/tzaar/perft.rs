@@ -34,7 +34,7 @@ impl Position {
     fn perft_turn(&self, depth: u32) -> u64 {
         let mut list = MoveList::new();
         self.gen_captures(&mut list);
-        let opponent = self.to_move().other();
+        let opponent = self.to_move().opponent();
         let mut total = 0;
         for &c in list.iter() {
             let p1 = self.play_unchecked(c);

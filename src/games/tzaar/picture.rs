@@ -211,7 +211,7 @@ fn status(game: &Game, names: &[String]) -> String {
     let pos = game.position();
     if let (Some(end), Some(why)) = (game.end(), game.end_phrase()) {
         let winner = end.winner();
-        return format!("{} ({}) wins · {why}", name(names, winner), winner.name());
+        return format!("{} ({}) wins · {why}", name(names, winner), winner.title());
     }
     let side = pos.to_move();
     let what = match pos.phase() {
@@ -219,11 +219,11 @@ fn status(game: &Game, names: &[String]) -> String {
         Phase::Capture => "capture due",
         Phase::Second => "second move",
     };
-    format!("Turn {} · {} to move · {what}", game.turn(), side.name())
+    format!("Turn {} · {} to move · {what}", game.turn(), side.title())
 }
 
 fn name(names: &[String], side: Side) -> String {
-    short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side.name().to_string())
+    short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side.title().to_string())
 }
 
 /// The header band: status line, then each side with its name and its count of each type on top.

@@ -20,7 +20,7 @@ impl Side {
 
     /// The other side.
     #[must_use]
-    pub const fn other(self) -> Side {
+    pub const fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
@@ -28,15 +28,15 @@ impl Side {
     }
 
     /// "White" or "Black".
-    pub const fn name(self) -> &'static str {
+    pub const fn title(self) -> &'static str {
         match self {
             Side::White => "White",
             Side::Black => "Black",
         }
     }
 
-    /// "white" or "black", as an adjective.
-    pub const fn adjective(self) -> &'static str {
+    /// The result word for a win of this side: `white` or `black`.
+    pub const fn name(self) -> &'static str {
         match self {
             Side::White => "white",
             Side::Black => "black",
@@ -48,6 +48,15 @@ impl Side {
         match self {
             Side::White => 0,
             Side::Black => 1,
+        }
+    }
+
+    /// The side played by `seat`, if it is 0 or 1.
+    pub const fn from_seat(seat: usize) -> Option<Side> {
+        match seat {
+            0 => Some(Side::White),
+            1 => Some(Side::Black),
+            _ => None,
         }
     }
 }
@@ -165,4 +174,13 @@ pub struct Stack {
     pub kind: Kind,
     /// The number of pieces.
     pub height: u8,
+}
+
+impl crate::games::Side for Side {
+    fn seat(self) -> usize {
+        Side::seat(self)
+    }
+    fn from_seat(seat: usize) -> Option<Side> {
+        Side::from_seat(seat)
+    }
 }

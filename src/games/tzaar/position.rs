@@ -49,15 +49,15 @@ impl End {
 
     /// The side that won.
     pub fn winner(self) -> Side {
-        self.loser().other()
+        self.loser().opponent()
     }
 }
 
 impl fmt::Display for End {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            End::LostType { side, kind } => write!(f, "{} has no {} left on top", side.name(), kind.name()),
-            End::CannotCapture { side } => write!(f, "{} cannot capture", side.name()),
+            End::LostType { side, kind } => write!(f, "{} has no {} left on top", side.title(), kind.name()),
+            End::CannotCapture { side } => write!(f, "{} cannot capture", side.title()),
         }
     }
 }
@@ -65,7 +65,7 @@ impl fmt::Display for End {
 /// Why a move is not legal in a position. Each message says why and how to do it right.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum IllegalMove {
-    #[error("the game is over: {0}, so {winner} has won", winner = .0.winner().name())]
+    #[error("the game is over: {0}, so {winner} has won", winner = .0.winner().title())]
     GameOver(End),
     #[error(
         "a capture is due first: the first move of a turn must take an enemy stack (e.g. E4xD4); stacking and passing are only for the second move"
@@ -73,7 +73,7 @@ pub enum IllegalMove {
     CaptureDue,
     #[error("there is no stack on {0}: a move starts from one of your stacks")]
     NoStack(Point),
-    #[error("{point} holds a {owner} stack: {mover} moves the {mover_adj} stacks", owner = .owner.adjective(), mover = .owner.other().name(), mover_adj = .owner.other().adjective())]
+    #[error("{point} holds a {owner} stack: {mover} moves the {mover_adj} stacks", owner = .owner.name(), mover = .owner.opponent().title(), mover_adj = .owner.opponent().name())]
     NotYours { point: Point, owner: Side },
     #[error("a move must leave {0}: name two different points")]
     SamePoint(Point),
@@ -93,7 +93,7 @@ pub enum IllegalMove {
     OwnTarget { from: Point, to: Point },
     #[error("{to} holds an enemy stack: capture it with {from}x{to}")]
     EnemyTarget { from: Point, to: Point },
-    #[error("the {target_side} stack on {to} (height {target}) is taller than the {mover} stack on {from} (height {mover_height}): capture only stacks no taller than yours", target_side = .mover.other().adjective(), mover = .mover.adjective())]
+    #[error("the {target_side} stack on {to} (height {target}) is taller than the {mover} stack on {from} (height {mover_height}): capture only stacks no taller than yours", target_side = .mover.opponent().name(), mover = .mover.name())]
     Taller { from: Point, to: Point, mover: Side, mover_height: u8, target: u8 },
 }
 /// A TZAAR position.
@@ -189,7 +189,7 @@ impl Position {
     /// How the game ended, if it has: a side lacking a type has lost; so has a side that cannot capture at the
     /// start of its turn.
     pub fn end(&self) -> Option<End> {
-        if let Some(end) = self.lost_type(self.to_move.other()).or_else(|| self.lost_type(self.to_move)) {
+        if let Some(end) = self.lost_type(self.to_move.opponent()).or_else(|| self.lost_type(self.to_move)) {
             return Some(end);
         }
         if self.phase != Phase::Second && !self.has_capture() {
@@ -200,7 +200,7 @@ impl Position {
 
     /// Whether the side to move has any capture.
     pub fn has_capture(&self) -> bool {
-        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.other()]);
+        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.opponent()]);
         let occ = me | them;
         points(me).any(|s| {
             let h = self.height[s.index()];
@@ -213,7 +213,7 @@ impl Position {
     /// Appends the captures of the side to move.
     #[inline]
     pub(super) fn gen_captures(&self, list: &mut MoveList) {
-        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.other()]);
+        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.opponent()]);
         let occ = me | them;
         for from in points(me) {
             let h = self.height[from.index()];
@@ -231,7 +231,7 @@ impl Position {
     /// Appends every second move: captures, stacking moves and the pass.
     #[inline]
     pub(super) fn gen_second(&self, list: &mut MoveList) {
-        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.other()]);
+        let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.opponent()]);
         let occ = me | them;
         for from in points(me) {
             let h = self.height[from.index()];
@@ -312,7 +312,7 @@ impl Position {
             p.colour[me] = (p.colour[me] & !fb) | tb;
             let hf = self.height[from.index()];
             if let Move::Capture { .. } = m {
-                p.colour[me.other()] &= !tb;
+                p.colour[me.opponent()] &= !tb;
                 p.height[to.index()] = hf;
             } else {
                 p.height[to.index()] += hf;
@@ -321,7 +321,7 @@ impl Position {
         }
         match self.phase {
             Phase::Opening | Phase::Second => {
-                p.to_move = me.other();
+                p.to_move = me.opponent();
                 p.phase = Phase::Capture;
             }
             Phase::Capture => p.phase = Phase::Second,

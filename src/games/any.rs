@@ -64,13 +64,13 @@ impl<G: Entry> Dyn for G {
         super::Engine::prompt(self)
     }
     fn render(&self, names: &[String]) -> RgbaImage {
-        Entry::render(self, names)
+        super::Picture::render(self, names)
     }
     fn think(&self, limits: &Limits) -> Report {
-        Entry::think(self, limits)
+        super::Player::think(self, limits)
     }
     fn greedy(&self, seed: u64) -> Vec<String> {
-        Entry::greedy(self, seed)
+        super::Player::greedy(self, seed)
     }
 }
 
@@ -218,7 +218,7 @@ impl GameKind {
         (self.functions().limits)(level, top, seed)
     }
 
-    /// Random plies at the start of an AI-against-AI game (see [`Entry::ARENA_OPENING_PLIES`]).
+    /// Random plies at the start of an AI-against-AI game (see [`super::Player::ARENA_OPENING_PLIES`]).
     pub fn arena_opening_plies(self) -> usize {
         self.functions().arena_opening_plies
     }

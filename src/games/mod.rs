@@ -14,7 +14,7 @@ mod info;
 mod registry;
 
 pub use info::{GameInfo, VariantInfo};
-pub use registry::{CliPosition, Entry, Perft, Scores};
+pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
 
 registry::games! {
     // One line per game: the enum variant, then the game's own folder (`src/games/<folder>/`), whose `Game` type

@@ -1,13 +1,14 @@
 //! The registry: one line per game (in `games/mod.rs`) declares its folder and generates [`GameKind`](super::GameKind)
 //! and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
 //!
-//! A game plugs in through [`Entry`]: its rules ([`Engine`]) plus its picture, its computer player and its
-//! command-line work, each usually written in a file of the game's own folder.
+//! A game plugs in through [`Entry`]: its rules ([`Engine`]) plus its [`Picture`], its computer [`Player`] and its
+//! [`CommandLine`] work, each written in a file of the game's own folder.
 //!
 //! # Adding a game
 //! A fourth game, say Hex, takes exactly:
-//! 1. a folder `src/games/hex/` whose `mod.rs` has a `Game` type implementing [`Engine`] (with its
-//!    [`GameInfo`](super::GameInfo)) and [`Entry`] (picture, AI, command line), and its tests (`tests.rs`);
+//! 1. a folder `src/games/hex/` with a `Game` type implementing [`Engine`] (with its
+//!    [`GameInfo`](super::GameInfo)), [`Picture`] (`picture.rs`), [`Player`] (`ai.rs`) and [`CommandLine`]
+//!    (`cli.rs`), and its tests;
 //! 2. one line `Hex => hex,` in the `games!` list of `src/games/mod.rs`;
 //! 3. optionally, data for its tests under `tests/data/hex/`.
 //!
@@ -38,17 +39,23 @@ pub type Perft = (Vec<(String, u64)>, u64);
 /// What `tabula score` prints: each colour (or side) and its score.
 pub type Scores = Vec<(String, u32)>;
 
-/// Everything a game brings besides its rules: how it is drawn, how the computer plays it, and its command-line
-/// work. The default methods say that a game does not offer a command.
-pub trait Entry: Engine {
-    /// Whether `--colour` means something for this game's positions (the hand a position line shows).
-    const CLI_COLOUR: bool = false;
+/// Everything a game brings besides its rules: how it is drawn ([`Picture`], in the game's `picture.rs`), how the
+/// computer plays it ([`Player`], in its `ai.rs`) and its command-line work ([`CommandLine`], in its `cli.rs`).
+pub trait Entry: Engine + Picture + Player + CommandLine {}
+
+impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
+
+/// A game's picture.
+pub trait Picture {
+    /// The board picture, with the players' names in seat order.
+    fn render(&self, names: &[String]) -> RgbaImage;
+}
+
+/// A game's computer player.
+pub trait Player {
     /// Random plies at the start of an AI-against-AI game, so that seeds give different games where the start
     /// position is always the same.
     const ARENA_OPENING_PLIES: usize = 0;
-
-    /// The board picture, with the players' names in seat order.
-    fn render(&self, names: &[String]) -> RgbaImage;
 
     /// The AI's limits at `level` (1 to 5) with `top` the time budget of level 5.
     fn limits(level: u8, top: Duration, seed: u64) -> Limits;
@@ -58,12 +65,21 @@ pub trait Entry: Engine {
 
     /// A one-ply greedy player's choice, ties broken by `seed`.
     fn greedy(&self, seed: u64) -> Vec<String>;
+}
+
+/// A game's command-line work. The default methods list the legal moves of the game the command line starts, or
+/// say that a game does not offer a command.
+pub trait CommandLine: Engine {
+    /// Whether `--colour` means something for this game's positions (the hand a position line shows).
+    const CLI_COLOUR: bool = false;
 
     /// The game the command line analyses (`bestmove`): at the position given, or at the start.
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String>;
 
     /// The legal moves of a position, in notation (`tabula moves`).
-    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String>;
+    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
+        Self::cli_game(at).map(|game| game.legal_moves_text())
+    }
 
     /// The picture of a position after `moves` (`tabula render`).
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String>;

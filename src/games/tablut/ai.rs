@@ -363,3 +363,20 @@ pub fn greedy(game: &Game, seed: u64) -> Vec<String> {
 pub fn evaluate(pos: &Position) -> i32 {
     TablutNode::new(*pos).eval()
 }
+
+impl crate::games::Player for Game {
+    /// Two random plies open an AI match, since Tablut always starts from the same position.
+    const ARENA_OPENING_PLIES: usize = 2;
+
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+        limits(level, top, seed)
+    }
+
+    fn think(&self, limits: &Limits) -> Report {
+        think(self, limits)
+    }
+
+    fn greedy(&self, seed: u64) -> Vec<String> {
+        greedy(self, seed)
+    }
+}

@@ -3,6 +3,8 @@
 
 use image::RgbaImage;
 
+use crate::games::{CliPosition, CommandLine, Perft};
+
 use crate::games::tablut::{Game, Position, Variant};
 
 /// The starting position: `position` in notation, or the variant's start.
@@ -80,4 +82,22 @@ pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -
 /// The game to think about for `tabula bestmove`: the position given, or the start.
 pub fn game(position: Option<&str>, variant: Option<&str>) -> Result<Game, String> {
     Ok(Game::from_position(start(position, variant)?))
+}
+
+impl CommandLine for Game {
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
+        game(at.position, at.variant)
+    }
+
+    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
+        render(at.position, at.variant, moves)
+    }
+
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
+        perft(at.position, at.variant, depth, divide)
+    }
+
+    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
+        replay_line(at.position, at.variant, line, counts)
+    }
 }

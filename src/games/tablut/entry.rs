@@ -1,12 +1,6 @@
 //! Tablut in the registry: what it says about itself, and its picture, computer player and command line.
 
-use std::time::Duration;
-
-use image::RgbaImage;
-
-use super::Game;
-use crate::ai::{Limits, Report};
-use crate::games::{CliPosition, Entry, GameInfo, Perft, VariantInfo};
+use crate::games::{GameInfo, VariantInfo};
 
 /// Tablut's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -31,43 +25,3 @@ pub(super) const INFO: GameInfo = GameInfo {
             Write a move as two squares: `e8-d8` (a capture may be noted `d1-d3xe3`).",
 };
 
-impl Entry for Game {
-    /// Two random plies open an AI match, since Tablut always starts from the same position.
-    const ARENA_OPENING_PLIES: usize = 2;
-
-    fn render(&self, names: &[String]) -> RgbaImage {
-        super::picture::render(self, names)
-    }
-
-    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        super::ai::limits(level, top, seed)
-    }
-
-    fn think(&self, limits: &Limits) -> Report {
-        super::ai::think(self, limits)
-    }
-
-    fn greedy(&self, seed: u64) -> Vec<String> {
-        super::ai::greedy(self, seed)
-    }
-
-    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
-        super::cli::game(at.position, at.variant)
-    }
-
-    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
-        super::cli::moves(at.position, at.variant)
-    }
-
-    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        super::cli::render(at.position, at.variant, moves)
-    }
-
-    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
-        super::cli::perft(at.position, at.variant, depth, divide)
-    }
-
-    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
-        super::cli::replay_line(at.position, at.variant, line, counts)
-    }
-}

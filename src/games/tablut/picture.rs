@@ -311,3 +311,9 @@ fn cross(c: &mut Canvas, (x, y): (f32, f32), half: f32) {
         c.line((x - half, y + half), (x + half, y - half), w, color);
     }
 }
+
+impl crate::games::Picture for Game {
+    fn render(&self, names: &[String]) -> RgbaImage {
+        render(self, names)
+    }
+}

@@ -8,7 +8,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{Limits, Report};
-use crate::games::{CliPosition, Entry, GameInfo, Scores};
+use crate::games::{CliPosition, CommandLine, GameInfo, Picture, Player, Scores};
 
 /// Tantrix's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -51,13 +51,19 @@ pub(super) fn prompt(game: &Game) -> Option<String> {
     ))
 }
 
-impl Entry for Game {
-    const CLI_COLOUR: bool = true;
 
+/// A Tantrix position has no start: the command line must be given one.
+fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
+    at.position.ok_or_else(|| "tantrix has no start position: give one with --position".to_string())
+}
+
+impl Picture for Game {
     fn render(&self, names: &[String]) -> RgbaImage {
         crate::render::tantrix::render(self, names)
     }
+}
 
+impl Player for Game {
     fn limits(level: u8, top: Duration, seed: u64) -> Limits {
         crate::ai::tantrix::limits(level, top, seed)
     }
@@ -69,6 +75,10 @@ impl Entry for Game {
     fn greedy(&self, seed: u64) -> Vec<String> {
         crate::ai::tantrix::greedy(self, seed)
     }
+}
+
+impl CommandLine for Game {
+    const CLI_COLOUR: bool = true;
 
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
         crate::cli::tantrix::game(required(at)?, at.colour, at.variant, at.seed)
@@ -83,7 +93,8 @@ impl Entry for Game {
     }
 
     fn cli_replay_check() -> Result<(), String> {
-        Err("replay is not available for tantrix: a game depends on its hidden bag, which a record does not show".to_string())
+        Err("replay is not available for tantrix: a game depends on its hidden bag, which a record does not show"
+            .to_string())
     }
 
     fn cli_replay_line(_at: &CliPosition<'_>, _line: &str, _counts: bool) -> Result<String, String> {
@@ -94,9 +105,4 @@ impl Entry for Game {
         let scores = crate::cli::tantrix::score(required(at)?)?;
         Ok(scores.into_iter().map(|(colour, score)| (colour.to_string(), score)).collect())
     }
-}
-
-/// A Tantrix position has no start: the command line must be given one.
-fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
-    at.position.ok_or_else(|| "tantrix has no start position: give one with --position".to_string())
 }

@@ -358,6 +358,20 @@ pub fn evaluate(pos: &Position) -> i32 {
     TzaarNode::new(*pos).eval()
 }
 
+impl crate::games::Player for Game {
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+        limits(level, top, seed)
+    }
+
+    fn think(&self, limits: &Limits) -> Report {
+        think(self, limits)
+    }
+
+    fn greedy(&self, seed: u64) -> Vec<String> {
+        greedy(self, seed)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -320,3 +320,9 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     }
     img.into_image()
 }
+
+impl crate::games::Picture for Game {
+    fn render(&self, names: &[String]) -> RgbaImage {
+        render(self, names)
+    }
+}

@@ -9,6 +9,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+pub mod hex;
 pub mod tablut;
 pub mod tantrix;
 pub mod tzaar;

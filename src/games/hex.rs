@@ -38,21 +38,27 @@ impl Dir {
     #[inline]
     #[must_use]
     pub const fn opposite(self) -> Dir {
-        self.rotate_cw(3)
+        Dir::wrap(self as usize + 3)
     }
 
     /// The direction `steps` sixths of a turn clockwise from this one.
     #[inline]
     #[must_use]
     pub const fn rotate_cw(self, steps: u8) -> Dir {
-        Dir::from_index(self as usize + (steps % 6) as usize)
+        Dir::wrap(self as usize + (steps % 6) as usize)
     }
 
     /// The direction `steps` sixths of a turn counter-clockwise from this one.
     #[inline]
     #[must_use]
     pub const fn rotate_ccw(self, steps: u8) -> Dir {
-        Dir::from_index(self as usize + 6 - (steps % 6) as usize)
+        Dir::wrap(self as usize + 6 - (steps % 6) as usize)
+    }
+
+    /// The direction numbered `i`, for `i` below 12 (cheaper than [`Dir::from_index`] in hot loops).
+    #[inline]
+    const fn wrap(i: usize) -> Dir {
+        Dir::ALL[if i >= 6 { i - 6 } else { i }]
     }
 
     /// How many sixths of a turn clockwise lead from this direction to `other` (0 to 5).
@@ -118,7 +124,7 @@ impl Hex {
     /// The six neighbours, in the order of [`Dir::ALL`].
     #[inline]
     pub fn neighbours(self) -> [Hex; 6] {
-        Dir::ALL.map(|d| self.step(d))
+        std::array::from_fn(|i| self.step(Dir::ALL[i]))
     }
 
     /// How many steps lead from `self` to `other`.

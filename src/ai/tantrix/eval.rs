@@ -5,14 +5,15 @@ use std::sync::LazyLock;
 
 use super::simulation::Sim;
 use crate::games::hex::{Dir, Hex};
-use crate::games::tantrix::{Board, Colour, Tile};
+use crate::games::tantrix::{Board, Colour, PathEnd, Tile};
 
 /// Evaluation units per tile of chain.
 const UNIT: i32 = 16;
 /// A won or lost finished game, beyond any chain difference.
 const WIN: i32 = 100_000;
 
-/// Side patterns of an empty cell: for each of its six sides, none (0) or the colour shown (1 + colour), in base 5.
+/// Side patterns of an empty cell ([`Board::side_pattern`]): for each of its six sides, none (0) or the colour
+/// shown (1 + colour), in base 5.
 const PATTERNS: usize = 5 * 5 * 5 * 5 * 5 * 5;
 
 /// For each side pattern, the tiles (bit = tile number) that fit it in some rotation.
@@ -34,53 +35,8 @@ static FITS: LazyLock<Vec<u64>> = LazyLock::new(|| {
     fits
 });
 
-/// The side pattern of an empty cell.
-fn pattern(board: &Board, cell: Hex) -> usize {
-    let mut pattern = 0usize;
-    for d in Dir::ALL.into_iter().rev() {
-        let code = board.get(cell.step(d)).map_or(0, |t| 1 + t.edge(d.opposite()) as usize);
-        pattern = pattern * 5 + code;
-    }
-    pattern
-}
-
 pub(super) fn bit(tile: Tile) -> u64 {
     1u64 << tile.number()
-}
-
-/// Where a walk along a colour stopped.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum End {
-    /// Back at the tile it started from: a loop.
-    Closed,
-    /// At an empty cell, which a tile would extend the chain into.
-    Open(Hex),
-    /// Nowhere to go (cannot happen on a legal board; kept so a broken board never panics).
-    Dead,
-}
-
-/// Follows `colour` out of `from` across `exit`, marking tiles seen; returns the tiles passed and where it stopped.
-fn walk(board: &Board, from: Hex, exit: Dir, colour: Colour, start: Tile, seen: &mut u64) -> (i32, End) {
-    let (mut cell, mut exit, mut count) = (from, exit, 0);
-    loop {
-        let next = cell.step(exit);
-        let Some(t) = board.get(next) else { return (count, End::Open(next)) };
-        let entry = exit.opposite();
-        if t.edge(entry) != colour {
-            return (count, End::Dead);
-        }
-        if t.tile == start {
-            return (count, End::Closed);
-        }
-        let Some((a, b)) = t.tile.ends(colour, t.rot) else { return (count, End::Dead) };
-        if *seen & bit(t.tile) != 0 {
-            return (count, End::Dead);
-        }
-        *seen |= bit(t.tile);
-        count += 1;
-        exit = if a == entry { b } else { a };
-        cell = next;
-    }
 }
 
 /// One chain of a colour: its tiles and its two ends (`None` for a loop or a dead end).
@@ -101,13 +57,24 @@ fn chains(board: &Board, colour: Colour, out: &mut Vec<ChainInfo>) {
         }
         let Some((a, b)) = p.tile.ends(colour, p.rot) else { continue };
         seen |= bit(p.tile);
-        let (fwd, end_f) = walk(board, p.cell, b, colour, p.tile, &mut seen);
-        if end_f == End::Closed {
+        // Follows the colour one way, marking tiles seen; returns the tiles passed and where it stopped.
+        let mut walk = |exit: Dir| {
+            let mut count = 0;
+            let end = board.follow(p.cell, exit, colour, |tile, _| {
+                let fresh = seen & bit(tile) == 0;
+                seen |= bit(tile);
+                count += i32::from(fresh);
+                fresh
+            });
+            (count, end)
+        };
+        let (fwd, end_f) = walk(b);
+        if end_f == PathEnd::Closed {
             out.push(ChainInfo { len: 1 + fwd, is_loop: true, ends: [None, None] });
             continue;
         }
-        let (back, end_b) = walk(board, p.cell, a, colour, p.tile, &mut seen);
-        let open = |e: End| if let End::Open(h) = e { Some(h) } else { None };
+        let (back, end_b) = walk(a);
+        let open = |e: PathEnd| if let PathEnd::Open(h) = e { Some(h) } else { None };
         out.push(ChainInfo { len: 1 + fwd + back, is_loop: false, ends: [open(end_f), open(end_b)] });
     }
 }
@@ -142,7 +109,7 @@ pub(super) const WEIGHTS: Weights = Weights { open_end: 48, join: 8, close: 8, s
 
 /// How many unplayed tiles fit an empty cell, mapped to a share (in 1/4) of an open end's value.
 fn openness(board: &Board, cell: Hex, unplaced: u64) -> i32 {
-    match (FITS[pattern(board, cell)] & unplaced).count_ones() {
+    match (FITS[board.side_pattern(cell)] & unplaced).count_ones() {
         0 => 0,
         1 => 2,
         2 => 3,

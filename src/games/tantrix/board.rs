@@ -12,6 +12,9 @@ pub const LIMIT: i32 = 60;
 
 /// Free cells kept around the tiles when the window grows (at least this many on the side that grew).
 const SLACK: i32 = 6;
+/// Every tile lies at least this far inside the window's edge, so its neighbours and theirs are in the window
+/// and walks from tile to tile step by index without bounds arithmetic.
+const MARGIN: i32 = 2;
 
 /// A tile on a cell, turned `rot` steps clockwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,13 +47,35 @@ pub struct Chain {
     pub cells: Vec<Hex>,
 }
 
-/// One cell of the window (three bytes).
+/// One cell of the window (eight bytes).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Cell {
     tile: Option<Tile>,
     rot: u8,
     /// Number of tiles on the six neighbours.
     nbrs: u8,
+    /// The tile's colours and paths as turned ([`Tile::links`]), 0 for an empty cell.
+    links: u32,
+}
+
+impl Cell {
+    /// The colour of the tile's edge that a step in direction `dir` crosses into it (its edge `dir.opposite()`),
+    /// if the cell holds a tile.
+    #[inline]
+    fn colour_entering(self, dir: usize) -> Option<Colour> {
+        self.tile.map(|_| Colour::from_code(self.links >> (5 * dir)))
+    }
+}
+
+/// Where a walk along a path ([`Board::follow`]) stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathEnd {
+    /// Back at the tile it started from: a loop.
+    Closed,
+    /// At an empty cell, which a tile would extend the path into.
+    Open(Hex),
+    /// At a tile the visitor refused, or one whose edge does not match (which a legal board never has).
+    Dead,
 }
 
 /// The placed tiles. Two boards are equal when the same tiles were placed in the same order.
@@ -64,6 +89,8 @@ pub struct Board {
     height: i32,
     /// Row by row (`r`), then by `q`.
     cells: Vec<Cell>,
+    /// The index step to the neighbour in each direction.
+    steps: [isize; 6],
     /// The placements in the order they were made.
     placed: Vec<Placement>,
 }
@@ -107,6 +134,13 @@ impl Board {
         self.index(h).map_or_else(Cell::default, |i| self.cells[i])
     }
 
+    /// The cell at a window index.
+    #[inline]
+    fn hex_at(&self, i: usize) -> Hex {
+        let width = self.width as usize;
+        Hex::new(self.q0 + (i % width) as i32, self.r0 + (i / width) as i32)
+    }
+
     /// The tile on a cell, if any.
     #[inline]
     pub fn get(&self, h: Hex) -> Option<Placed> {
@@ -140,7 +174,7 @@ impl Board {
 
     /// Grows the window, if needed, so it holds `h` and its neighbours.
     fn reserve(&mut self, h: Hex) {
-        let inside = |lo: i32, size: i32, v: i32| lo < v && v + 1 < lo + size;
+        let inside = |lo: i32, size: i32, v: i32| lo + MARGIN <= v && v + MARGIN < lo + size;
         if inside(self.q0, self.width, h.q) && inside(self.r0, self.height, h.r) {
             return;
         }
@@ -149,11 +183,11 @@ impl Board {
         let span = |lo: i32, size: i32, v: i32| {
             let slack = SLACK.max(size / 2);
             let (mut from, mut to) = if size == 0 { (v, v + 1) } else { (lo, lo + size) };
-            if v - 1 < from {
-                from = v - 1 - slack;
+            if v - MARGIN < from {
+                from = v - MARGIN - slack;
             }
-            if v + 2 > to {
-                to = v + 2 + slack;
+            if v + MARGIN + 1 > to {
+                to = v + MARGIN + 1 + slack;
             }
             (from, to - from)
         };
@@ -166,7 +200,11 @@ impl Board {
             cells[new..new + self.width as usize]
                 .copy_from_slice(&self.cells[old..old + self.width as usize]);
         }
-        *self = Board { q0, r0, width, height, cells, placed: std::mem::take(&mut self.placed) };
+        let steps = Dir::ALL.map(|d| {
+            let (dq, dr) = d.axial();
+            (dq + dr * width) as isize
+        });
+        *self = Board { q0, r0, width, height, cells, steps, placed: std::mem::take(&mut self.placed) };
     }
 
     /// Puts a tile down without any rule check (the caller has checked it, or is loading a stored board).
@@ -175,8 +213,7 @@ impl Board {
         self.reserve(p.cell);
         let Some(i) = self.index(p.cell) else { return };
         debug_assert!(self.cells[i].tile.is_none(), "cell {} is taken", p.cell);
-        self.cells[i].tile = Some(p.tile);
-        self.cells[i].rot = p.rot;
+        self.cells[i] = Cell { tile: Some(p.tile), rot: p.rot, links: p.tile.links(p.rot), ..self.cells[i] };
         for n in p.cell.neighbours() {
             if let Some(j) = self.index(n) {
                 self.cells[j].nbrs += 1;
@@ -189,8 +226,7 @@ impl Board {
     pub fn pop(&mut self) -> Option<Placement> {
         let p = self.placed.pop()?;
         if let Some(i) = self.index(p.cell) {
-            self.cells[i].tile = None;
-            self.cells[i].rot = 0;
+            self.cells[i] = Cell { nbrs: self.cells[i].nbrs, ..Cell::default() };
             for n in p.cell.neighbours() {
                 if let Some(j) = self.index(n) {
                     self.cells[j].nbrs = self.cells[j].nbrs.saturating_sub(1);
@@ -240,8 +276,71 @@ impl Board {
     }
 
     /// The colours on the sides of an empty cell, `None` where no tile touches it (in the order of [`Dir::ALL`]).
+    #[inline]
     pub fn sides(&self, h: Hex) -> [Option<Colour>; 6] {
-        Dir::ALL.map(|d| self.get(h.step(d)).map(|t| t.edge(d.opposite())))
+        let (x, y) = (h.q.wrapping_sub(self.q0), h.r.wrapping_sub(self.r0));
+        if 0 < x && x + 1 < self.width && 0 < y && y + 1 < self.height {
+            // All six neighbours are in the window: step by index.
+            let i = (y * self.width + x) as usize;
+            std::array::from_fn(|d| self.cells[i.wrapping_add_signed(self.steps[d])].colour_entering(d))
+        } else {
+            std::array::from_fn(|d| self.cell(h.step(Dir::ALL[d])).colour_entering(d))
+        }
+    }
+
+    /// What surrounds a cell as one number in base 5, for tables indexed by it: digit `d` (weight `5^d`) is 0
+    /// when no tile is across edge `d`, otherwise 1 + the code ([`Colour::code`]) of the colour it shows there.
+    #[inline]
+    pub fn side_pattern(&self, h: Hex) -> usize {
+        // An empty cell has no links, so its digit is 0 + 0.
+        let digit = |c: Cell, d: usize| usize::from(c.tile.is_some()) + (c.links >> (5 * d) & 3) as usize;
+        let (x, y) = (h.q.wrapping_sub(self.q0), h.r.wrapping_sub(self.r0));
+        let mut pattern = 0;
+        if 0 < x && x + 1 < self.width && 0 < y && y + 1 < self.height {
+            let i = (y * self.width + x) as usize;
+            for d in (0..6).rev() {
+                pattern = pattern * 5 + digit(self.cells[i.wrapping_add_signed(self.steps[d])], d);
+            }
+        } else {
+            for d in (0..6).rev() {
+                pattern = pattern * 5 + digit(self.cell(h.step(Dir::ALL[d])), d);
+            }
+        }
+        pattern
+    }
+
+    /// Follows `colour` out of the tile on `from` across its edge `exit`, tile by tile, calling `visit` with each
+    /// new tile and its cell (a tile it refuses ends the walk, dead); stops where the path leaves the tiles or comes
+    /// back to `from`'s tile.
+    #[inline]
+    pub fn follow(
+        &self,
+        from: Hex,
+        exit: Dir,
+        colour: Colour,
+        mut visit: impl FnMut(Tile, Hex) -> bool,
+    ) -> PathEnd {
+        let Some(mut i) = self.index(from) else { return PathEnd::Dead };
+        let Some(start) = self.cells[i].tile else { return PathEnd::Dead };
+        let want = u32::from(colour.code());
+        let mut dir = exit.index();
+        loop {
+            // The window's margin keeps every neighbour of a tile inside it.
+            i = i.wrapping_add_signed(self.steps[dir]);
+            let c = self.cells[i];
+            let Some(tile) = c.tile else { return PathEnd::Open(self.hex_at(i)) };
+            let link = c.links >> (5 * dir);
+            if link & 3 != want {
+                return PathEnd::Dead;
+            }
+            if tile == start {
+                return PathEnd::Closed;
+            }
+            if !visit(tile, self.hex_at(i)) {
+                return PathEnd::Dead;
+            }
+            dir = (link >> 2 & 7) as usize;
+        }
     }
 
     /// The best chain of `colour`: a line scores 1 per tile, a loop 2 per tile.
@@ -254,15 +353,25 @@ impl Board {
             }
             let Some((a, b)) = p.tile.ends(colour, p.rot) else { continue };
             seen[p.tile.number() as usize] = true;
+            // Follows the colour one way, pushing each new cell.
+            let mut walk = |exit: Dir, out: &mut Vec<Hex>| {
+                self.follow(p.cell, exit, colour, |tile, cell| {
+                    let fresh = !std::mem::replace(&mut seen[tile.number() as usize], true);
+                    if fresh {
+                        out.push(cell);
+                    }
+                    fresh
+                })
+            };
             let mut forward = Vec::new();
-            let closed = self.walk(p.cell, b, colour, p.tile, &mut seen, &mut forward);
+            let closed = walk(b, &mut forward) == PathEnd::Closed;
             let mut cells: Vec<Hex> = Vec::new();
             if closed {
                 cells.push(p.cell);
                 cells.extend(forward);
             } else {
                 let mut backward = Vec::new();
-                self.walk(p.cell, a, colour, p.tile, &mut seen, &mut backward);
+                walk(a, &mut backward);
                 cells.extend(backward.into_iter().rev());
                 cells.push(p.cell);
                 cells.extend(forward);
@@ -282,38 +391,6 @@ impl Board {
             s[c] = self.best_chain(c).score;
         }
         s
-    }
-
-    /// Follows `colour` out of `from` across edge `exit`, pushing each new cell; true if it came back to `start`.
-    fn walk(
-        &self,
-        from: Hex,
-        exit: Dir,
-        colour: Colour,
-        start: Tile,
-        seen: &mut [bool; 57],
-        out: &mut Vec<Hex>,
-    ) -> bool {
-        let (mut cell, mut exit) = (from, exit);
-        loop {
-            let next = cell.step(exit);
-            let Some(t) = self.get(next) else { return false };
-            let entry = exit.opposite();
-            if t.edge(entry) != colour {
-                return false;
-            }
-            if t.tile == start {
-                return true;
-            }
-            let Some((a, b)) = t.tile.ends(colour, t.rot) else { return false };
-            if seen[t.tile.number() as usize] {
-                return false;
-            }
-            seen[t.tile.number() as usize] = true;
-            out.push(next);
-            exit = if a == entry { b } else { a };
-            cell = next;
-        }
     }
 }
 
@@ -351,6 +428,15 @@ mod tests {
             .collect();
         frontier.sort_unstable_by_key(|h| (h.r, h.q));
         assert_eq!(board.frontier(), frontier);
+        for &h in frontier.iter().chain(&cells).chain(&[Hex::new(500, -7), Hex::new(board.q0, board.r0)]) {
+            let sides = board.sides(h);
+            for (d, side) in Dir::ALL.into_iter().zip(sides) {
+                assert_eq!(side, board.get(h.step(d)).map(|t| t.edge(d.opposite())), "side {d} of {h}");
+            }
+            let pattern =
+                sides.iter().rev().fold(0, |p, side| p * 5 + side.map_or(0, |c| 1 + c.code() as usize));
+            assert_eq!(board.side_pattern(h), pattern, "pattern of {h}");
+        }
         let copy = board.clone();
         while board.pop().is_some() {}
         assert!(board.cells.iter().all(|c| *c == Cell::default()), "popping every tile empties every cell");

@@ -11,7 +11,7 @@ mod notation;
 mod position;
 mod tiles;
 
-pub use board::{Board, Chain, LIMIT, Placed, Placement};
+pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
 pub use game::{Game, colour_letters};
 pub use notation::{ParseError, parse_board, parse_placements};
 pub use position::{Illegal, Position, Step};

@@ -70,6 +70,12 @@ impl Colour {
     pub fn code(self) -> u16 {
         self as u16
     }
+
+    /// The colour with this code (its low two bits).
+    #[inline]
+    pub fn from_code(code: u32) -> Colour {
+        Colour::ALL[(code & 3) as usize]
+    }
 }
 
 impl fmt::Display for Colour {
@@ -173,7 +179,13 @@ impl Tile {
     /// The colour the tile shows on edge `edge` when it is turned `rot` steps clockwise.
     #[inline]
     pub fn edge(self, rot: u8, edge: Dir) -> Colour {
-        TABLE.edges[self.row()][edge.rotate_ccw(rot).index()]
+        TABLE.rotated[self.row()][usize::from(rot % 6)][edge.index()]
+    }
+
+    /// The other end of the path that enters the tile, turned `rot` steps clockwise, across edge `entry`.
+    #[inline]
+    pub fn exit(self, rot: u8, entry: Dir) -> Dir {
+        TABLE.exits[self.row()][usize::from(rot % 6)][entry.index()]
     }
 
     /// The six edge colours at rotation `rot` (0-5), in the order of [`Dir::ALL`].
@@ -187,6 +199,14 @@ impl Tile {
     #[inline]
     pub fn edge_code(self, rot: u8) -> u16 {
         TABLE.codes[self.row()][rot as usize]
+    }
+
+    /// The tile turned `rot` as one word for walks along its paths, by the direction `d` a walk comes in (across
+    /// the tile's edge `d.opposite()`): bits `5d..5d+2` hold that edge's colour code ([`Colour::code`]) and bits
+    /// `5d+2..5d+5` the number of the edge where the path entering there leaves, the walk's next direction.
+    #[inline]
+    pub(super) fn links(self, rot: u8) -> u32 {
+        TABLE.links[self.row()][usize::from(rot % 6)]
     }
 
     /// The three paths at rotation 0, in the table's order of colours (R B Y G).
@@ -203,7 +223,7 @@ impl Tile {
     /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
     #[inline]
     pub fn ends(self, colour: Colour, rot: u8) -> Option<(Dir, Dir)> {
-        self.paths().iter().find(|p| p.colour == colour).map(|p| (p.a.rotate_cw(rot), p.b.rotate_cw(rot)))
+        TABLE.ends[self.row()][usize::from(rot % 6)][colour.index()]
     }
 }
 
@@ -213,10 +233,12 @@ impl fmt::Display for Tile {
     }
 }
 
+/// The tiles' tables, by tile number (row 0 unused), then rotation, then edge.
 struct Table {
-    /// `edges[n][i]`: colour of edge i of tile n at rotation 0 (index 0 unused).
-    edges: [[Colour; 6]; 57],
     rotated: [[[Colour; 6]; 6]; 57],
+    exits: [[[Dir; 6]; 6]; 57],
+    links: [[u32; 6]; 57],
+    ends: [[[Option<(Dir, Dir)>; 4]; 6]; 57],
     codes: [[u16; 6]; 57],
     paths: [[Path; 3]; 57],
 }
@@ -253,6 +275,9 @@ fn parse_table(text: &str) -> Result<Table, String> {
     }
     let mut rotated = [[[Colour::Red; 6]; 6]; 57];
     let mut codes = [[0u16; 6]; 57];
+    let mut exits = [[[Dir::N; 6]; 6]; 57];
+    let mut links = [[0u32; 6]; 57];
+    let mut ends = [[[None; 4]; 6]; 57];
     let mut paths = [[Path { colour: Colour::Red, a: Dir::N, b: Dir::N }; 3]; 57];
     for n in 1..=56 {
         for rot in 0..6 {
@@ -276,8 +301,23 @@ fn parse_table(text: &str) -> Result<Table, String> {
         if k != 3 {
             return Err(format!("tile {n} has {k} colours, not 3"));
         }
+        for (rot, (exits, ends)) in (0u8..).zip(exits[n].iter_mut().zip(&mut ends[n])) {
+            for p in paths[n] {
+                let (a, b) = (p.a.rotate_cw(rot), p.b.rotate_cw(rot));
+                exits[a.index()] = b;
+                exits[b.index()] = a;
+                ends[p.colour.index()] = Some((a, b));
+            }
+        }
+        for rot in 0..6 {
+            for d in Dir::ALL {
+                let entry = d.opposite().index();
+                let link = u32::from(rotated[n][rot][entry].code()) | (exits[n][rot][entry] as u32) << 2;
+                links[n][rot] |= link << (5 * d.index());
+            }
+        }
     }
-    Ok(Table { edges, rotated, codes, paths })
+    Ok(Table { rotated, exits, links, ends, codes, paths })
 }
 
 #[cfg(test)]
@@ -304,10 +344,24 @@ mod tests {
         assert_eq!(std::mem::size_of::<Option<Tile>>(), 1);
         for t in Tile::all() {
             for rot in 0..6 {
+                for c in Colour::ALL {
+                    let path = t.paths().into_iter().find(|p| p.colour == c);
+                    let expected = path.map(|p| (p.a.rotate_cw(rot), p.b.rotate_cw(rot)));
+                    assert_eq!(t.ends(c, rot), expected, "tile {t} turned {rot}, {c}");
+                }
+            }
+        }
+        for t in Tile::all() {
+            for rot in 0..6 {
                 for d in Dir::ALL {
                     let code = (t.edge_code(rot) >> (2 * d.index())) & 3;
                     assert_eq!(code, t.edge(rot, d).code(), "tile {t} turned {rot}, edge {d}");
                     assert_eq!(t.edges(rot)[d.index()], t.edge(rot, d));
+                    let (a, b) = t.ends(t.edge(rot, d), rot).unwrap();
+                    assert_eq!(t.exit(rot, d), if a == d { b } else { a }, "tile {t} turned {rot}, from {d}");
+                    let link = t.links(rot) >> (5 * d.opposite().index());
+                    assert_eq!(Colour::from_code(link), t.edge(rot, d));
+                    assert_eq!(Dir::from_index((link >> 2 & 7) as usize), t.exit(rot, d));
                 }
             }
         }

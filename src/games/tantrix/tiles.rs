@@ -233,12 +233,15 @@ impl fmt::Display for Tile {
     }
 }
 
+/// Where each colour's path ends on a turned tile, indexed by the colour's code.
+type ByColourEnds = [Option<(Dir, Dir)>; 4];
+
 /// The tiles' tables, by tile number (row 0 unused), then rotation, then edge.
 struct Table {
     rotated: [[[Colour; 6]; 6]; 57],
     exits: [[[Dir; 6]; 6]; 57],
     links: [[u32; 6]; 57],
-    ends: [[[Option<(Dir, Dir)>; 4]; 6]; 57],
+    ends: [[ByColourEnds; 6]; 57],
     codes: [[u16; 6]; 57],
     paths: [[Path; 3]; 57],
 }

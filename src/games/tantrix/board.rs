@@ -120,9 +120,14 @@ impl Board {
         Board { placed: Vec::with_capacity(56), ..Board::default() }
     }
 
+    /// The number of cells in the window, for work space indexed like it ([`Board::index`]).
+    pub(super) fn window_len(&self) -> usize {
+        self.cells.len()
+    }
+
     /// The window index of a cell, if it lies in the window.
     #[inline]
-    fn index(&self, h: Hex) -> Option<usize> {
+    pub(super) fn index(&self, h: Hex) -> Option<usize> {
         let x = h.q.wrapping_sub(self.q0) as u32;
         let y = h.r.wrapping_sub(self.r0) as u32;
         (x < self.width as u32 && y < self.height as u32)
@@ -137,7 +142,8 @@ impl Board {
     /// The cell at a window index.
     #[inline]
     fn hex_at(&self, i: usize) -> Hex {
-        let width = self.width as usize;
+        // 32-bit division: the window holds far fewer than 2^32 cells.
+        let (i, width) = (i as u32, self.width as u32);
         Hex::new(self.q0 + (i % width) as i32, self.r0 + (i / width) as i32)
     }
 

@@ -3,32 +3,56 @@
 
 use std::collections::VecDeque;
 
-use super::board::Placement;
+use super::board::{Board, Placement};
 use super::position::{Illegal, Position, Step};
 use super::tiles::{ByColour, Colour, Tile};
 use crate::games::hex::{Dir, Hex};
 
-/// Work space of restriction 3: the cells its simulation has filled and the queue of cells still to fill. Few
-/// cells are filled at a time, so lists are enough; they keep their capacity from cell to cell.
+/// Work space of restriction 3, laid out like the board's window (a few hundred bytes, allocated once per
+/// generation): the cells its simulation has filled and how many filled cells neighbour each cell, with the cells
+/// it touched so it can undo its marks, and the queue of cells still to fill.
 #[derive(Default)]
 pub(super) struct Fill {
-    filled: Vec<Hex>,
+    added: Vec<u8>,
+    filled: Vec<bool>,
+    touched: Vec<usize>,
     queue: VecDeque<Hex>,
 }
 
 impl Fill {
-    fn reset(&mut self) {
-        self.filled.clear();
+    /// Clears the marks of the last simulation and sizes the arrays to `board`'s window.
+    fn reset(&mut self, board: &Board) {
+        for &i in &self.touched {
+            self.added[i] = 0;
+            self.filled[i] = false;
+        }
+        self.touched.clear();
         self.queue.clear();
+        if self.added.len() != board.window_len() {
+            self.added = vec![0; board.window_len()];
+            self.filled = vec![false; board.window_len()];
+        }
     }
 
-    fn is_filled(&self, h: Hex) -> bool {
-        self.filled.contains(&h)
+    fn fill(&mut self, board: &Board, h: Hex) {
+        let Some(i) = board.index(h) else { return };
+        self.filled[i] = true;
+        self.touched.push(i);
+        for n in h.neighbours() {
+            if let Some(j) = board.index(n) {
+                self.added[j] += 1;
+                self.touched.push(j);
+            }
+        }
+    }
+
+    fn is_filled(&self, board: &Board, h: Hex) -> bool {
+        board.index(h).is_some_and(|i| self.filled[i])
     }
 
     /// How many filled cells neighbour `h`: the tiles the simulation added around it.
-    fn added(&self, h: Hex) -> u8 {
-        self.filled.iter().filter(|f| f.distance(h) == 1).count() as u8
+    fn added(&self, board: &Board, h: Hex) -> u8 {
+        board.index(h).map_or(0, |i| self.added[i])
     }
 }
 
@@ -129,8 +153,8 @@ impl Position {
         // Restriction 3: fill every forced space left, one after another, whatever the colours. The order does not
         // matter: the cells filled are the same in any order, and so is the sum over them of the neighbours each
         // had when filled, which is 3 per cell exactly when no cell ever had four.
-        fill.reset();
-        fill.filled.push(c);
+        fill.reset(board);
+        fill.fill(board, c);
         fill.queue.extend(survey.forced.iter().copied().filter(|&h| h != c));
         for n in c.neighbours() {
             if board.is_empty_cell(n) && board.neighbour_count(n) + 1 == 3 {
@@ -138,15 +162,15 @@ impl Position {
             }
         }
         while let Some(x) = fill.queue.pop_front() {
-            if fill.is_filled(x) {
+            if fill.is_filled(board, x) || board.index(x).is_none() {
                 continue;
             }
-            fill.filled.push(x);
+            fill.fill(board, x);
             for n in x.neighbours() {
-                if !board.is_empty_cell(n) || fill.is_filled(n) {
+                if !board.is_empty_cell(n) || fill.is_filled(board, n) {
                     continue;
                 }
-                match board.neighbour_count(n) + fill.added(n) {
+                match board.neighbour_count(n) + fill.added(board, n) {
                     k if k >= 4 => return Err(Illegal::ControlledSide { space: n }),
                     3 => fill.queue.push_back(n),
                     _ => {}

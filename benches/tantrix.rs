@@ -22,7 +22,7 @@ fn game_after(seed: u64, seats: usize, tiles: usize) -> Game {
 fn legal_moves(c: &mut Criterion) {
     // The first seeded mid-game position (24 tiles) where free moves are due.
     let mid: Position = (0..1000)
-        .map(|seed| game_after(seed, 2, 24).position())
+        .map(|seed| game_after(seed, 2, 24).position().clone())
         .find(|p| p.forced_fills().is_empty() && p.hand().len() == 6)
         .unwrap();
     assert_eq!(mid.hand().len(), 6, "a full hand");

@@ -10,6 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 mod any;
+pub mod hex;
 mod info;
 mod registry;
 

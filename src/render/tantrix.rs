@@ -9,7 +9,7 @@ use image::RgbaImage;
 
 use super::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
 use crate::games::Engine;
-use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
+use crate::games::tantrix::{Board, Colour, Dir, Game, Hex, Placement, Position, Tile};
 
 const WIDTH: u32 = 880;
 const MARGIN: f32 = 18.0;
@@ -72,9 +72,9 @@ fn hex_sdf(x: f32, y: f32, s: f32) -> f32 {
     (y - apothem).max(x * SQRT3 / 2.0 + y / 2.0 - apothem)
 }
 
-/// The unit direction of the middle of edge `e` (0 = N, clockwise, y down).
-fn edge_dir(e: u8) -> (f32, f32) {
-    let a = (-90.0 + 60.0 * f32::from(e)).to_radians();
+/// The unit direction of the middle of edge `e` (y down).
+fn edge_dir(e: Dir) -> (f32, f32) {
+    let a = (-90.0 + 60.0 * e.index() as f32).to_radians();
     (a.cos(), a.sin())
 }
 
@@ -88,19 +88,19 @@ enum Shape {
 }
 
 impl Shape {
-    fn of(a: u8, b: u8, s: f32) -> Shape {
+    fn of(a: Dir, b: Dir, s: f32) -> Shape {
         let apothem = s * SQRT3 / 2.0;
         let (lo, hi) = (a.min(b), a.max(b));
-        match hi - lo {
-            1 | 5 => {
-                // The corner shared by the two edges.
-                let first = if hi - lo == 1 { lo } else { hi };
-                let ang = (300.0 + 60.0 * f32::from(first)).to_radians();
+        match lo.steps_cw_to(hi) {
+            steps @ (1 | 5) => {
+                // The corner shared by the two edges: the one clockwise after the first of them.
+                let first = if steps == 1 { lo } else { hi };
+                let ang = (300.0 + 60.0 * first.index() as f32).to_radians();
                 Shape::Arc { cx: s * ang.cos(), cy: s * ang.sin(), r: s / 2.0 }
             }
-            2 | 4 => {
+            steps @ (2 | 4) => {
                 // Centred on the neighbour across the edge between them.
-                let middle = if hi - lo == 2 { lo + 1 } else { (hi + 1) % 6 };
+                let middle = if steps == 2 { lo.rotate_cw(1) } else { hi.rotate_cw(1) };
                 let (dx, dy) = edge_dir(middle);
                 Shape::Arc { cx: dx * 2.0 * apothem, cy: dy * 2.0 * apothem, r: 1.5 * s }
             }
@@ -164,8 +164,11 @@ fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f32, s: f32,
     let face = s + 0.4;
     let width = (s * 0.24).max(3.0);
     let outline = (s * 0.055).max(1.0);
-    let paths: Vec<(Colour, Shape)> =
-        tile.paths().iter().map(|p| (p.colour, Shape::of((p.a + rot) % 6, (p.b + rot) % 6, s))).collect();
+    let paths: Vec<(Colour, Shape)> = tile
+        .paths()
+        .iter()
+        .map(|p| (p.colour, Shape::of(p.a.rotate_cw(rot), p.b.rotate_cw(rot), s)))
+        .collect();
     let ring = (s * 0.09).max(2.0);
     let x0 = (cx - s - 1.0).floor() as i32;
     let x1 = (cx + s + 1.0).ceil() as i32;
@@ -470,8 +473,8 @@ mod tests {
     #[test]
     fn bands_meet_the_middle_of_their_edges() {
         let s = 20.0;
-        for a in 0..6u8 {
-            for b in 0..6u8 {
+        for a in Dir::ALL {
+            for b in Dir::ALL {
                 if a == b {
                     continue;
                 }

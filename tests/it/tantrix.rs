@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use tabula::cli::tantrix as cli;
-use tabula::games::tantrix::{Colour, Game, Hex, Illegal, Placement, Position, Step, Tile};
+use tabula::games::tantrix::{Colour, Dir, Game, Hex, Illegal, Placement, Position, Step, Tile};
 use tabula::games::{Engine, MoveError, Setup};
 
 fn pos(text: &str) -> Position {
@@ -22,7 +22,7 @@ fn setup(seed: u64, seats: usize) -> Setup {
 
 /// The same position with the bag emptied, so the restrictions no longer apply.
 fn endgame(p: &Position) -> Position {
-    Position::new(p.board().clone(), p.hand().to_vec(), 0).unwrap()
+    Position::new(p.board().clone(), p.hand(), 0).unwrap()
 }
 
 const EXAMPLE_FREE: &str = "53@0,0:2 9@1,-1:0 34@0,-1:0 14@2,-2:3 55@1,-2:2 | 11 18 20 21 42 44 | 39";
@@ -170,11 +170,11 @@ fn play_out(seed: u64, seats: usize) -> Game {
             game.play_text(&m.to_string()).unwrap_or_else(|e| panic!("seed {seed}: {m} refused: {e}"));
         assert_eq!(played[0].seat, seat);
         let board = game.board();
-        for d in 0..6u8 {
+        for d in Dir::ALL {
             if let Some(t) = board.get(m.cell.step(d)) {
                 assert_eq!(
                     m.tile.edge(m.rot, d),
-                    t.edge((d + 3) % 6),
+                    t.edge(d.opposite()),
                     "seed {seed}: {m} clashes on edge {d}"
                 );
             }

@@ -9,8 +9,9 @@ use rand_chacha::ChaCha8Rng;
 
 use super::board::{Board, Chain, Placement};
 use super::position::{Illegal, Position, Step};
-use super::tiles::{Colour, Hex, Tile};
-use crate::games::{Engine, GameInfo, ReadError, Seat, Outcome, Played, Setup, SetupError};
+use super::tiles::{Colour, Tile};
+use crate::games::hex::{Dir, Hex};
+use crate::games::{Engine, GameInfo, Outcome, Played, ReadError, Seat, Setup, SetupError};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,7 +34,9 @@ pub struct Game {
     hands: Vec<Vec<Tile>>,
     /// The tile each seat drew first, which chose the starting seat.
     first_draws: Vec<Tile>,
-    board: Board,
+    /// The board with the hand of the seat to move (none once the game is over) and the bag's count, kept in
+    /// step with the fields above by [`Game::sync`].
+    pos: Position,
     state: State,
     turn: usize,
     moves: Vec<Placement>,
@@ -94,7 +97,7 @@ impl Game {
     }
 
     pub fn board(&self) -> &Board {
-        &self.board
+        self.pos.board()
     }
 
     /// Tiles left in the bag.
@@ -118,39 +121,45 @@ impl Game {
     }
 
     /// The board, the hand of the seat to move and the bag count (the hand is empty at the end).
-    pub fn position(&self) -> Position {
-        let hand = match self.state {
-            State::Playing { seat, .. } => self.hands[seat].clone(),
-            State::Over => Vec::new(),
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Puts the hand of the seat to move and the bag's count into the position, after a change to either.
+    fn sync(&mut self) {
+        let hand: &[Tile] = match self.state {
+            State::Playing { seat, .. } => &self.hands[seat],
+            State::Over => &[],
         };
-        Position::new(self.board.clone(), hand, self.bag.len() as u8).unwrap_or_default()
+        self.pos.set_hand(hand);
+        self.pos.set_bag(self.bag.len() as u8);
     }
 
     /// The legal placements of the seat to move at this step of its turn.
     pub fn legal_moves(&self) -> Vec<Placement> {
         match self.state {
-            State::Playing { step, .. } => self.position().moves(step),
+            State::Playing { step, .. } => self.pos.moves(step),
             State::Over => Vec::new(),
         }
     }
 
     /// Each seat's best chain score.
     pub fn scores(&self) -> Vec<u32> {
-        let s = self.board.scores();
+        let s = self.board().scores();
         self.colours.iter().map(|&c| s[c]).collect()
     }
 
     /// The best chain of each seat's colour.
     pub fn best_chains(&self) -> Vec<Chain> {
-        self.colours.iter().map(|&c| self.board.best_chain(c)).collect()
+        self.colours.iter().map(|&c| self.board().best_chain(c)).collect()
     }
 
     /// Checks and plays one placement for the seat to move.
     pub fn play(&mut self, p: Placement) -> Result<Played, Illegal> {
         let State::Playing { seat, step } = self.state else { return Err(Illegal::GameOver) };
-        self.position().check(p, step)?;
-        let forced = !self.board.is_empty() && self.board.neighbour_count(p.cell) >= 3;
-        self.board.put(p);
+        self.pos.check(p, step)?;
+        let forced = !self.board().is_empty() && self.board().neighbour_count(p.cell) >= 3;
+        self.pos.put_unchecked(p);
         self.hands[seat].retain(|&t| t != p.tile);
         let mut effect =
             vec![if forced { "filled a forced space".to_string() } else { "free move".to_string() }];
@@ -170,17 +179,24 @@ impl Game {
         Ok(Played { notation: p.to_string(), effect: effect.join("; "), seat })
     }
 
-    /// Moves the turn on until someone has a placement to make, or the game ends.
+    /// Moves the turn on until someone has a placement to make, or the game ends, and brings the position up to
+    /// date.
     fn settle(&mut self) {
+        self.advance();
+        self.sync();
+    }
+
+    fn advance(&mut self) {
         loop {
-            if self.board.len() == usize::from(Tile::COUNT) {
+            self.sync();
+            if self.board().len() == usize::from(Tile::COUNT) {
                 self.finish();
                 return;
             }
             let State::Playing { seat, step } = self.state else { return };
             match step {
                 Step::ForcedOnly => {
-                    if self.hands[seat].is_empty() || self.position().forced_fills().is_empty() {
+                    if self.hands[seat].is_empty() || self.pos.forced_fills().is_empty() {
                         self.end_turn(seat);
                     } else {
                         return;
@@ -189,7 +205,7 @@ impl Game {
                 Step::Any => {
                     if self.hands[seat].is_empty() {
                         self.end_turn(seat);
-                    } else if self.position().legal_moves().is_empty() {
+                    } else if self.pos.legal_moves().is_empty() {
                         self.state = State::Over;
                         self.outcome = Some(Outcome {
                             winner: None,
@@ -246,10 +262,10 @@ impl Game {
         let Some(seat) = self.to_move() else { return 0 };
         let colour = self.colours[seat];
         let mut score = 0;
-        for d in 0..6u8 {
-            if let Some(t) = self.board.get(p.cell.step(d)) {
+        for d in Dir::ALL {
+            if let Some(t) = self.board().get(p.cell.step(d)) {
                 score += 1;
-                if t.edge((d + 3) % 6) == colour && p.tile.edge(p.rot, d) == colour {
+                if t.edge(d.opposite()) == colour && p.tile.edge(p.rot, d) == colour {
                     score += 4;
                 }
             }
@@ -285,7 +301,7 @@ impl Game {
 
     /// The forced spaces on the board now.
     pub fn forced_spaces(&self) -> Vec<Hex> {
-        self.board.forced_spaces()
+        self.board().forced_spaces()
     }
 
     /// A game at a position line's position, for analysis: `colours` in seat order, the seat of `colour` to move
@@ -309,7 +325,7 @@ impl Game {
                 colour.title()
             )));
         };
-        let board = pos.board().clone();
+        let board = pos.board();
         let mut unseen: Vec<Tile> = Tile::all()
             .filter(|t| !pos.hand().contains(t) && !board.placements().iter().any(|p| p.tile == *t))
             .collect();
@@ -328,20 +344,21 @@ impl Game {
         for i in 0..dealt {
             hands[(seat + 1 + i % others) % colours.len()].extend(unseen.pop());
         }
-        let game = Game {
+        let mut game = Game {
             setup: Setup { variant, seed, seats: colours.len() },
             colours,
             bag: unseen,
             hands,
             first_draws: Vec::new(),
             moves: board.placements().to_vec(),
-            board,
+            pos: pos.clone(),
             state: State::Playing { seat, step: Step::Any },
             turn: 1,
             this_turn: Vec::new(),
             last_turn: Vec::new(),
             outcome: None,
         };
+        game.sync();
         if game.legal_moves().is_empty() {
             return Err(SetupError(format!("{} has no legal placement in that position", colour.title())));
         }
@@ -385,7 +402,7 @@ impl Engine for Game {
             bag,
             hands,
             first_draws,
-            board: Board::new(),
+            pos: Position::default(),
             state: State::Playing { seat: start, step: Step::Any },
             turn: 1,
             moves: Vec::new(),
@@ -465,7 +482,7 @@ impl Engine for Game {
 
     fn text_board(&self) -> String {
         let mut out = String::new();
-        let tiles: Vec<String> = self.board.placements().iter().map(ToString::to_string).collect();
+        let tiles: Vec<String> = self.board().placements().iter().map(ToString::to_string).collect();
         let _ = writeln!(out, "Board ({} tiles): {}", tiles.len(), tiles.join(" "));
         let forced: Vec<String> = self.forced_spaces().iter().map(ToString::to_string).collect();
         if !forced.is_empty() {

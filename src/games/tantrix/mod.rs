@@ -7,10 +7,15 @@
 mod board;
 mod entry;
 mod game;
+mod movegen;
+mod notation;
 mod position;
 mod tiles;
 
-pub use board::{Board, Chain, LIMIT, Placed, Placement};
+pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
 pub use game::{Game, colour_letters};
-pub use position::{Illegal, ParseError, Position, Step, parse_board, parse_placements};
-pub use tiles::{ByColour, Colour, DIRS, EDGE_NAMES, Hex, Path, PathKind, TILES_TSV, Tile};
+pub use notation::{ParseError, parse_board, parse_placements};
+pub use position::{Illegal, Position, Step};
+pub use tiles::{ByColour, Colour, Path, PathKind, TILES_TSV, Tile};
+
+pub use crate::games::hex::{Dir, Hex};

@@ -1,8 +1,11 @@
-//! The 56 Tantrix tiles, read once from the embedded table `assets/tantrix-tiles.tsv`, and the hex directions.
+//! The 56 Tantrix tiles, read once from the embedded table `assets/tantrix-tiles.tsv`.
 
 use std::fmt;
+use std::num::NonZeroU8;
 use std::ops::{Index, IndexMut};
 use std::sync::LazyLock;
+
+use crate::games::hex::Dir;
 
 /// One of the four path colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,6 +64,18 @@ impl Colour {
     fn index(self) -> usize {
         self as usize
     }
+
+    /// The colour as two bits, as packed by [`Tile::edge_code`].
+    #[inline]
+    pub fn code(self) -> u16 {
+        self as u16
+    }
+
+    /// The colour with this code (its low two bits).
+    #[inline]
+    pub fn from_code(code: u32) -> Colour {
+        Colour::ALL[(code & 3) as usize]
+    }
 }
 
 impl fmt::Display for Colour {
@@ -111,17 +126,17 @@ pub enum PathKind {
     Straight,
 }
 
-/// One coloured path of a tile: its colour and its two edges at rotation 0 (`a < b`).
+/// One coloured path of a tile: its colour and its two edges at rotation 0 (`a` before `b` clockwise from N).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path {
     pub colour: Colour,
-    pub a: u8,
-    pub b: u8,
+    pub a: Dir,
+    pub b: Dir,
 }
 
 impl Path {
     pub fn kind(self) -> PathKind {
-        match self.b - self.a {
+        match self.a.steps_cw_to(self.b) {
             1 | 5 => PathKind::Sharp,
             2 | 4 => PathKind::Gentle,
             _ => PathKind::Straight,
@@ -129,9 +144,9 @@ impl Path {
     }
 }
 
-/// A tile's number, 1..=56.
+/// A tile's number, 1..=56 (never zero, so an `Option<Tile>` takes one byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Tile(u8);
+pub struct Tile(NonZeroU8);
 
 impl Tile {
     /// How many tiles there are.
@@ -139,33 +154,64 @@ impl Tile {
 
     /// The tile with this number, if it is one.
     pub const fn new(number: u8) -> Option<Tile> {
-        if number >= 1 && number <= Self::COUNT { Some(Tile(number)) } else { None }
+        match NonZeroU8::new(number) {
+            Some(n) if number <= Self::COUNT => Some(Tile(n)),
+            _ => None,
+        }
     }
 
     /// Every tile, 1 to 56.
     pub fn all() -> impl Iterator<Item = Tile> {
-        (1..=Self::COUNT).map(Tile)
+        (1..=Self::COUNT).filter_map(Tile::new)
     }
 
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    /// The colour edge `edge` (0 = N, clockwise) shows when the tile is turned `rot` steps clockwise.
     #[inline]
-    pub fn edge(self, rot: u8, edge: u8) -> Colour {
-        TABLE.edges[self.0 as usize][((edge + 6 - rot) % 6) as usize]
+    pub const fn number(self) -> u8 {
+        self.0.get()
     }
 
-    /// The six edge colours at rotation `rot`.
+    /// The tile's row in the tables.
+    #[inline]
+    fn row(self) -> usize {
+        self.0.get() as usize
+    }
+
+    /// The colour the tile shows on edge `edge` when it is turned `rot` steps clockwise.
+    #[inline]
+    pub fn edge(self, rot: u8, edge: Dir) -> Colour {
+        TABLE.rotated[self.row()][usize::from(rot % 6)][edge.index()]
+    }
+
+    /// The other end of the path that enters the tile, turned `rot` steps clockwise, across edge `entry`.
+    #[inline]
+    pub fn exit(self, rot: u8, entry: Dir) -> Dir {
+        TABLE.exits[self.row()][usize::from(rot % 6)][entry.index()]
+    }
+
+    /// The six edge colours at rotation `rot` (0-5), in the order of [`Dir::ALL`].
     #[inline]
     pub fn edges(self, rot: u8) -> [Colour; 6] {
-        TABLE.rotated[self.0 as usize][rot as usize]
+        TABLE.rotated[self.row()][rot as usize]
+    }
+
+    /// The six edge colours at rotation `rot` packed two bits an edge (edge `d` at bits `2d`), so a whole
+    /// tile is matched against a cell's sides in one comparison (see [`Colour::code`]).
+    #[inline]
+    pub fn edge_code(self, rot: u8) -> u16 {
+        TABLE.codes[self.row()][rot as usize]
+    }
+
+    /// The tile turned `rot` as one word for walks along its paths, by the direction `d` a walk comes in (across
+    /// the tile's edge `d.opposite()`): bits `5d..5d+2` hold that edge's colour code ([`Colour::code`]) and bits
+    /// `5d+2..5d+5` the number of the edge where the path entering there leaves, the walk's next direction.
+    #[inline]
+    pub(super) fn links(self, rot: u8) -> u32 {
+        TABLE.links[self.row()][usize::from(rot % 6)]
     }
 
     /// The three paths at rotation 0, in the table's order of colours (R B Y G).
     pub fn paths(self) -> [Path; 3] {
-        TABLE.paths[self.0 as usize]
+        TABLE.paths[self.row()]
     }
 
     /// The colour the tile lacks.
@@ -176,8 +222,8 @@ impl Tile {
 
     /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
     #[inline]
-    pub fn ends(self, colour: Colour, rot: u8) -> Option<(u8, u8)> {
-        self.paths().iter().find(|p| p.colour == colour).map(|p| ((p.a + rot) % 6, (p.b + rot) % 6))
+    pub fn ends(self, colour: Colour, rot: u8) -> Option<(Dir, Dir)> {
+        TABLE.ends[self.row()][usize::from(rot % 6)][colour.index()]
     }
 }
 
@@ -187,10 +233,16 @@ impl fmt::Display for Tile {
     }
 }
 
+/// Where each colour's path ends on a turned tile, indexed by the colour's code.
+type ByColourEnds = [Option<(Dir, Dir)>; 4];
+
+/// The tiles' tables, by tile number (row 0 unused), then rotation, then edge.
 struct Table {
-    /// `edges[n][i]`: colour of edge i of tile n at rotation 0 (index 0 unused).
-    edges: [[Colour; 6]; 57],
     rotated: [[[Colour; 6]; 6]; 57],
+    exits: [[[Dir; 6]; 6]; 57],
+    links: [[u32; 6]; 57],
+    ends: [[ByColourEnds; 6]; 57],
+    codes: [[u16; 6]; 57],
     paths: [[Path; 3]; 57],
 }
 
@@ -225,16 +277,21 @@ fn parse_table(text: &str) -> Result<Table, String> {
         return Err("some tile numbers are missing".into());
     }
     let mut rotated = [[[Colour::Red; 6]; 6]; 57];
-    let mut paths = [[Path { colour: Colour::Red, a: 0, b: 0 }; 3]; 57];
+    let mut codes = [[0u16; 6]; 57];
+    let mut exits = [[[Dir::N; 6]; 6]; 57];
+    let mut links = [[0u32; 6]; 57];
+    let mut ends = [[[None; 4]; 6]; 57];
+    let mut paths = [[Path { colour: Colour::Red, a: Dir::N, b: Dir::N }; 3]; 57];
     for n in 1..=56 {
         for rot in 0..6 {
             for i in 0..6 {
                 rotated[n][rot][i] = edges[n][(i + 6 - rot) % 6];
+                codes[n][rot] |= rotated[n][rot][i].code() << (2 * i);
             }
         }
         let mut k = 0;
         for colour in Colour::ALL {
-            let at: Vec<u8> = (0..6u8).filter(|&i| edges[n][i as usize] == colour).collect();
+            let at: Vec<Dir> = Dir::ALL.into_iter().filter(|d| edges[n][d.index()] == colour).collect();
             match at.len() {
                 0 => {}
                 2 if k < 3 => {
@@ -247,54 +304,23 @@ fn parse_table(text: &str) -> Result<Table, String> {
         if k != 3 {
             return Err(format!("tile {n} has {k} colours, not 3"));
         }
+        for (rot, (exits, ends)) in (0u8..).zip(exits[n].iter_mut().zip(&mut ends[n])) {
+            for p in paths[n] {
+                let (a, b) = (p.a.rotate_cw(rot), p.b.rotate_cw(rot));
+                exits[a.index()] = b;
+                exits[b.index()] = a;
+                ends[p.colour.index()] = Some((a, b));
+            }
+        }
+        for rot in 0..6 {
+            for d in Dir::ALL {
+                let entry = d.opposite().index();
+                let link = u32::from(rotated[n][rot][entry].code()) | (exits[n][rot][entry] as u32) << 2;
+                links[n][rot] |= link << (5 * d.index());
+            }
+        }
     }
-    Ok(Table { edges, rotated, paths })
-}
-
-/// A cell of the unbounded hex board, in axial coordinates.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Hex {
-    pub q: i32,
-    pub r: i32,
-}
-
-/// The six directions, by edge number: 0 N, 1 NE, 2 SE, 3 S, 4 SW, 5 NW.
-pub const DIRS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
-
-/// Edge names, by edge number.
-pub const EDGE_NAMES: [&str; 6] = ["N", "NE", "SE", "S", "SW", "NW"];
-
-impl Hex {
-    pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
-
-    pub const fn new(q: i32, r: i32) -> Hex {
-        Hex { q, r }
-    }
-
-    /// The neighbour across edge `dir`.
-    #[inline]
-    #[must_use]
-    pub fn step(self, dir: u8) -> Hex {
-        let (dq, dr) = DIRS[dir as usize];
-        Hex { q: self.q + dq, r: self.r + dr }
-    }
-
-    /// The six neighbours, by edge number.
-    #[inline]
-    pub fn neighbours(self) -> [Hex; 6] {
-        std::array::from_fn(|i| self.step(i as u8))
-    }
-
-    /// The edge of `self` that touches `other`, if they are neighbours.
-    pub fn dir_to(self, other: Hex) -> Option<u8> {
-        (0..6u8).find(|&d| self.step(d) == other)
-    }
-}
-
-impl fmt::Display for Hex {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{},{}", self.q, self.r)
-    }
+    Ok(Table { rotated, exits, links, ends, codes, paths })
 }
 
 #[cfg(test)]
@@ -314,6 +340,33 @@ mod tests {
         }
         assert_eq!(Tile::new(23).unwrap().edges(0), Tile::new(23).unwrap().edges(6 % 6));
         let t = Tile::new(1).unwrap();
-        assert_eq!(t.edge(1, 1), t.edge(0, 0), "turning by one moves edge 0's colour to edge 1");
+        assert_eq!(t.edge(1, Dir::NE), t.edge(0, Dir::N), "turning by one moves edge 0's colour to edge 1");
+        assert_eq!(Tile::new(0), None);
+        assert_eq!(Tile::new(57), None);
+        assert_eq!(Tile::all().count(), 56);
+        assert_eq!(std::mem::size_of::<Option<Tile>>(), 1);
+        for t in Tile::all() {
+            for rot in 0..6 {
+                for c in Colour::ALL {
+                    let path = t.paths().into_iter().find(|p| p.colour == c);
+                    let expected = path.map(|p| (p.a.rotate_cw(rot), p.b.rotate_cw(rot)));
+                    assert_eq!(t.ends(c, rot), expected, "tile {t} turned {rot}, {c}");
+                }
+            }
+        }
+        for t in Tile::all() {
+            for rot in 0..6 {
+                for d in Dir::ALL {
+                    let code = (t.edge_code(rot) >> (2 * d.index())) & 3;
+                    assert_eq!(code, t.edge(rot, d).code(), "tile {t} turned {rot}, edge {d}");
+                    assert_eq!(t.edges(rot)[d.index()], t.edge(rot, d));
+                    let (a, b) = t.ends(t.edge(rot, d), rot).unwrap();
+                    assert_eq!(t.exit(rot, d), if a == d { b } else { a }, "tile {t} turned {rot}, from {d}");
+                    let link = t.links(rot) >> (5 * d.opposite().index());
+                    assert_eq!(Colour::from_code(link), t.edge(rot, d));
+                    assert_eq!(Dir::from_index((link >> 2 & 7) as usize), t.exit(rot, d));
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,241 @@
+//! The search: every move of the seat's turn, then the opponents' replies, then playouts over sampled bags while
+//! the node budget lasts (the depths are described in the module above).
+
+use std::time::Instant;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::eval::{IMMEDIATE, SELFISH, WEIGHTS, Weights};
+use super::simulation::Sim;
+use crate::ai::{Limits, Report};
+use crate::games::Engine;
+use crate::games::tantrix::{Game, Placement};
+
+/// A search in progress: the simulation, the budget and buffers reused across nodes.
+struct Search<'a> {
+    sim: Sim,
+    me: usize,
+    limits: &'a Limits,
+    start: Instant,
+    nodes: u64,
+    stopped: bool,
+    buffers: Vec<Vec<Placement>>,
+    weights: Weights,
+    /// The most turns a playout has reached.
+    longest: u32,
+}
+
+impl Search<'_> {
+    fn out_of_budget(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.limits.max_nodes.is_some_and(|n| self.nodes >= n)
+            || (self.nodes % 16 == 0 && self.start.elapsed() >= self.limits.time)
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn take_buffer(&mut self) -> Vec<Placement> {
+        self.buffers.pop().unwrap_or_else(|| Vec::with_capacity(128))
+    }
+
+    fn evaluate(&mut self, seat: usize) -> i32 {
+        self.nodes += 1;
+        self.sim.eval(seat, &self.weights)
+    }
+
+    /// Plays out the current turn of the seat to move, each placement the best by that seat's evaluation.
+    /// Returns false if the budget ran out first.
+    fn play_turn(&mut self) -> bool {
+        let turns = self.sim.turns;
+        let mut moves = self.take_buffer();
+        let mut ok = true;
+        while self.sim.next_moves(&mut moves) && self.sim.turns == turns {
+            let seat = self.sim.seat;
+            let mut best = (i32::MIN, moves[0]);
+            for &m in &moves {
+                if self.out_of_budget() {
+                    ok = false;
+                    break;
+                }
+                let mark = self.sim.mark();
+                self.sim.apply(m);
+                let v = self.evaluate(seat);
+                self.sim.rewind(mark);
+                if v > best.0 {
+                    best = (v, m);
+                }
+            }
+            if !ok {
+                break;
+            }
+            self.sim.apply(best.1);
+        }
+        self.buffers.push(moves);
+        ok
+    }
+
+    /// Depth 1: `m`, then the rest of the seat's turn. `None` if the budget ran out.
+    fn own_turn(&mut self, m: Placement) -> Option<i32> {
+        let mark = self.sim.mark();
+        self.sim.apply(m);
+        let ok = self.play_turn();
+        let v = self.evaluate(self.me);
+        self.sim.rewind(mark);
+        ok.then_some(v)
+    }
+
+    /// `m`, the rest of the seat's turn, then `turns - 1` more turns (the opponents', then the seat's again...),
+    /// each played by the mover's own evaluation. `None` if the budget ran out.
+    fn playout(&mut self, m: Placement, turns: u32) -> Option<i32> {
+        let mark = self.sim.mark();
+        self.sim.apply(m);
+        let mut ok = self.play_turn();
+        let mut moves = self.take_buffer();
+        while ok && self.sim.turns < mark.turns.saturating_add(turns) && self.sim.next_moves(&mut moves) {
+            ok = self.play_turn();
+        }
+        self.buffers.push(moves);
+        self.longest = self.longest.max(self.sim.turns - mark.turns);
+        let v = self.evaluate(self.me);
+        self.sim.rewind(mark);
+        ok.then_some(v)
+    }
+}
+
+fn report(best: Placement, depth: u32, nodes: u64, score: i32, start: Instant) -> Report {
+    Report { moves: vec![best.to_string()], depth, nodes, score, elapsed: start.elapsed() }
+}
+
+/// Chooses the next placement for the seat to move (one placement: call again while the same seat is to move).
+pub fn think(game: &Game, limits: &Limits) -> Report {
+    let start = Instant::now();
+    let moves = game.legal_moves();
+    let Some(&first) = moves.first() else {
+        return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: start.elapsed() };
+    };
+    let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
+    if limits.noise > 0.0 && rng.random_bool(limits.noise.clamp(0.0, 1.0)) {
+        let pick = moves[rng.random_range(0..moves.len())];
+        return report(pick, 0, 0, 0, start);
+    }
+    if moves.len() == 1 {
+        return report(first, 0, 0, 0, start);
+    }
+    let me = game.to_move().unwrap_or(0);
+    let mut sim = Sim::new(game);
+    sim.shuffle_bag(&mut rng);
+    let mut search = Search {
+        sim,
+        me,
+        limits,
+        start,
+        nodes: 0,
+        stopped: false,
+        buffers: Vec::with_capacity(8),
+        longest: 0,
+        weights: match limits.max_depth {
+            Some(0) => IMMEDIATE,
+            Some(1) => SELFISH,
+            _ => WEIGHTS,
+        },
+    };
+    // Depth 1 for every move, with a tiny seeded jitter so equal moves are chosen among at random.
+    let mut scored: Vec<(i32, u32, Placement)> = Vec::with_capacity(moves.len());
+    for &m in &moves {
+        let Some(v) = search.own_turn(m) else { break };
+        scored.push((v, rng.random_range(0..u32::MAX), m));
+    }
+    scored.sort_by_key(|s| std::cmp::Reverse((s.0, s.1)));
+    let Some(&(mut best_score, _, mut best)) = scored.first() else { return report(first, 0, 0, 0, start) };
+    let complete = scored.len() == moves.len();
+    let max_depth = limits.max_depth.unwrap_or(u32::MAX);
+    if !complete || max_depth < 3 {
+        let depth = if complete { max_depth.min(2) } else { 0 };
+        return report(best, depth, search.nodes, best_score, start);
+    }
+    // Depth 3: every move again (best first), with the opponents' replies, over one sampled bag.
+    let seats = game.hands().len() as u32;
+    let mut deep: Vec<(i32, Placement)> = Vec::with_capacity(scored.len());
+    for &(_, _, m) in &scored {
+        let Some(v) = search.playout(m, seats) else { break };
+        deep.push((v, m));
+    }
+    let depth = if deep.len() == scored.len() { 3 } else { 2 };
+    // Stable: equal values keep the order of depth 1.
+    deep.sort_by_key(|d| std::cmp::Reverse(d.0));
+    if let Some(&(v, m)) = deep.first() {
+        (best_score, best) = (v, m);
+    }
+    if depth < 3 || max_depth < 4 {
+        return report(best, depth, search.nodes, best_score, start);
+    }
+    // Deeper: `horizon` turns from the seat's own, or to the end of the game.
+    let horizon = limits.max_depth.map_or(u32::MAX, |d| d - 1);
+    search.sim.sampling = true;
+    if search.sim.bag.is_empty() {
+        // Every hand is known and nothing is left to chance: each move (best of depth 3 first) is played out
+        // once, while the budget lasts.
+        for (i, &(_, m)) in deep.iter().enumerate() {
+            let Some(v) = search.playout(m, horizon) else { break };
+            if i == 0 || v > best_score {
+                (best_score, best) = (v, m);
+            }
+        }
+        return report(best, (search.longest + 1).max(4), search.nodes, best_score, start);
+    }
+    // The best few moves of depth 3 played out over fresh sampled bags, round after round while the budget lasts;
+    // a move's value is its average over the complete rounds.
+    let top = deep.len().min(FINALISTS);
+    let mut totals = vec![0i64; top];
+    let mut rounds = 0i64;
+    'rounds: loop {
+        let seed = rng.random::<u64>();
+        let mut round = vec![0i64; top];
+        for (i, &(_, m)) in deep.iter().take(top).enumerate() {
+            search.sim.shuffle_bag(&mut ChaCha8Rng::seed_from_u64(seed));
+            let Some(v) = search.playout(m, horizon) else { break 'rounds };
+            round[i] = i64::from(v);
+        }
+        for (t, r) in totals.iter_mut().zip(&round) {
+            *t += r;
+        }
+        rounds += 1;
+    }
+    let mut depth = depth;
+    if rounds > 0 {
+        depth = (search.longest + 1).max(4);
+        let (i, total) =
+            totals.iter().enumerate().max_by_key(|(i, t)| (**t, std::cmp::Reverse(*i))).unwrap_or((0, &0));
+        best = deep[i].1;
+        best_score = (total / rounds) as i32;
+    }
+    report(best, depth, search.nodes, best_score, start)
+}
+
+/// How many moves of depth 3 the deeper playouts compare.
+const FINALISTS: usize = 6;
+
+/// The one-ply greedy player: the placement after which the seat's best chain scores most, ties broken by `seed`.
+pub fn greedy(game: &Game, seed: u64) -> Vec<String> {
+    let moves = game.legal_moves();
+    let Some(seat) = game.to_move() else { return Vec::new() };
+    let mut sim = Sim::new(game);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut best: Option<(i32, u32, Placement)> = None;
+    for &m in &moves {
+        let mark = sim.mark();
+        sim.apply(m);
+        let v = sim.raw_score(seat);
+        sim.rewind(mark);
+        let key = (v, rng.random_range(0..u32::MAX), m);
+        if best.is_none_or(|b| (key.0, key.1) > (b.0, b.1)) {
+            best = Some(key);
+        }
+    }
+    best.map(|b| vec![b.2.to_string()]).unwrap_or_default()
+}

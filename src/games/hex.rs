@@ -1,0 +1,187 @@
+//! Hexagonal grids shared by the hex games: the six directions, which rotate, and axial cell coordinates.
+//!
+//! Directions are numbered clockwise from the top, 0 = N to 5 = NW, as the edges of a flat-topped hex (or the
+//! corners of a pointy-topped one). Turning a piece by `k` steps clockwise maps its direction `d` to
+//! `d.rotate_cw(k)`; the edge across from `d` on the neighbour is `d.opposite()`.
+
+use std::fmt;
+
+/// One of the six directions from a hex to a neighbour, clockwise from the top.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Dir {
+    N,
+    NE,
+    SE,
+    S,
+    SW,
+    NW,
+}
+
+impl Dir {
+    /// Every direction, clockwise from N (so `ALL[d.index()] == d`).
+    pub const ALL: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
+
+    /// The direction's number, 0 (N) to 5 (NW), clockwise.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The direction numbered `i` counted clockwise from N, modulo 6 (so 6 is N again).
+    #[inline]
+    pub const fn from_index(i: usize) -> Dir {
+        Dir::ALL[i % 6]
+    }
+
+    /// The direction pointing the other way: the edge of the neighbour that touches this one.
+    #[inline]
+    #[must_use]
+    pub const fn opposite(self) -> Dir {
+        Dir::wrap(self as usize + 3)
+    }
+
+    /// The direction `steps` sixths of a turn clockwise from this one.
+    #[inline]
+    #[must_use]
+    pub const fn rotate_cw(self, steps: u8) -> Dir {
+        Dir::wrap(self as usize + (steps % 6) as usize)
+    }
+
+    /// The direction `steps` sixths of a turn counter-clockwise from this one.
+    #[inline]
+    #[must_use]
+    pub const fn rotate_ccw(self, steps: u8) -> Dir {
+        Dir::wrap(self as usize + 6 - (steps % 6) as usize)
+    }
+
+    /// The direction numbered `i`, for `i` below 12 (cheaper than [`Dir::from_index`] in hot loops).
+    #[inline]
+    const fn wrap(i: usize) -> Dir {
+        Dir::ALL[if i >= 6 { i - 6 } else { i }]
+    }
+
+    /// How many sixths of a turn clockwise lead from this direction to `other` (0 to 5).
+    #[inline]
+    pub const fn steps_cw_to(self, other: Dir) -> u8 {
+        ((other as usize + 6 - self as usize) % 6) as u8
+    }
+
+    /// The compass name: `N`, `NE`, `SE`, `S`, `SW`, `NW`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Dir::N => "N",
+            Dir::NE => "NE",
+            Dir::SE => "SE",
+            Dir::S => "S",
+            Dir::SW => "SW",
+            Dir::NW => "NW",
+        }
+    }
+
+    /// The step `(dq, dr)` in axial coordinates of flat-topped hexes, with `r` growing southwards.
+    #[inline]
+    pub const fn axial(self) -> (i32, i32) {
+        match self {
+            Dir::N => (0, -1),
+            Dir::NE => (1, -1),
+            Dir::SE => (1, 0),
+            Dir::S => (0, 1),
+            Dir::SW => (-1, 1),
+            Dir::NW => (-1, 0),
+        }
+    }
+}
+
+impl fmt::Display for Dir {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A cell of an unbounded hex grid in axial coordinates (flat-topped hexes: `q` grows eastwards, `r` southwards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Hex {
+    pub q: i32,
+    pub r: i32,
+}
+
+impl Hex {
+    pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
+
+    pub const fn new(q: i32, r: i32) -> Hex {
+        Hex { q, r }
+    }
+
+    /// The neighbour in direction `dir`.
+    #[inline]
+    #[must_use]
+    pub const fn step(self, dir: Dir) -> Hex {
+        let (dq, dr) = dir.axial();
+        Hex { q: self.q + dq, r: self.r + dr }
+    }
+
+    /// The six neighbours, in the order of [`Dir::ALL`].
+    #[inline]
+    pub fn neighbours(self) -> [Hex; 6] {
+        std::array::from_fn(|i| self.step(Dir::ALL[i]))
+    }
+
+    /// How many steps lead from `self` to `other`.
+    pub const fn distance(self, other: Hex) -> u32 {
+        let (dq, dr) = (other.q - self.q, other.r - self.r);
+        (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
+    }
+
+    /// The direction from `self` to `other`, if they are neighbours.
+    pub fn dir_to(self, other: Hex) -> Option<Dir> {
+        Dir::ALL.into_iter().find(|&d| self.step(d) == other)
+    }
+}
+
+impl fmt::Display for Hex {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{},{}", self.q, self.r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn directions_rotate_and_turn_around() {
+        for d in Dir::ALL {
+            assert_eq!(Dir::from_index(d.index()), d);
+            assert_eq!(d.opposite().opposite(), d);
+            assert_ne!(d.opposite(), d);
+            assert_eq!(d.rotate_cw(6), d);
+            assert_eq!(d.rotate_cw(1).rotate_ccw(1), d);
+            for k in 0..6 {
+                assert_eq!(d.rotate_cw(k).rotate_ccw(k), d);
+                assert_eq!(d.steps_cw_to(d.rotate_cw(k)), k);
+            }
+            let (dq, dr) = d.axial();
+            assert_eq!(d.opposite().axial(), (-dq, -dr), "{d} and its opposite are inverse steps");
+        }
+        assert_eq!(Dir::N.rotate_cw(1), Dir::NE);
+        assert_eq!(Dir::N.rotate_ccw(1), Dir::NW);
+        assert_eq!(Dir::SW.opposite(), Dir::NE);
+        assert_eq!(Dir::from_index(7), Dir::NE);
+    }
+
+    #[test]
+    fn neighbours_are_one_step_away_and_found_again() {
+        let h = Hex::new(2, -3);
+        for (d, n) in Dir::ALL.into_iter().zip(h.neighbours()) {
+            assert_eq!(h.dir_to(n), Some(d));
+            assert_eq!(n.step(d.opposite()), h);
+            assert_eq!(h.distance(n), 1);
+            assert_eq!(h.distance(n.step(d)), 2);
+        }
+        assert_eq!(h.distance(h), 0);
+        assert_eq!(Hex::ORIGIN.distance(Hex::new(3, -1)), 3);
+        assert_eq!(h.dir_to(h), None);
+        assert_eq!(Hex::new(-1, 4).to_string(), "-1,4");
+    }
+}

@@ -1,0 +1,168 @@
+//! The notation of placements (`23@1,-1:4`) and positions (`placed tiles | hand | bag count`), read in two
+//! steps as the house does: text to a value here, then the value to a legal move in [`super::Position::check`].
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::board::{Board, LIMIT, Placement, in_range};
+use super::position::Position;
+use super::tiles::Tile;
+use crate::games::hex::{Dir, Hex};
+
+/// The notation of a placement could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError(pub String);
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+const PLACEMENT_FORMAT: &str =
+    "write a placement as tile@q,r:k, e.g. 23@1,-1:4 (tile 1-56 from your hand, cell q,r, rotation k 0-5)";
+
+fn unreadable(text: &str, why: &str) -> ParseError {
+    let shown: String = text.chars().take(60).collect();
+    ParseError(format!("can't read `{shown}`: {why}{PLACEMENT_FORMAT}"))
+}
+
+impl FromStr for Placement {
+    type Err = ParseError;
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let s = text.trim();
+        let err = |why: &str| unreadable(s, why);
+        let (tile, rest) = s.split_once('@').ok_or_else(|| err(""))?;
+        let (cell, rot) = rest.split_once(':').ok_or_else(|| err(""))?;
+        let (q, r) = cell.split_once(',').ok_or_else(|| err(""))?;
+        let tile: u8 = tile.trim().parse().map_err(|_| err(""))?;
+        let tile = Tile::new(tile).ok_or_else(|| err("tiles are numbered 1 to 56; "))?;
+        let q: i32 = q.trim().parse().map_err(|_| err(""))?;
+        let r: i32 = r.trim().parse().map_err(|_| err(""))?;
+        let cell = Hex::new(q, r);
+        if !in_range(cell) {
+            return Err(err(&format!("cells run from -{LIMIT} to {LIMIT}; ")));
+        }
+        let rot: u8 = rot.trim().parse().map_err(|_| err(""))?;
+        if rot > 5 {
+            return Err(err("the rotation is 0 to 5; "));
+        }
+        Ok(Placement { tile, cell, rot })
+    }
+}
+
+impl fmt::Display for Placement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}@{}:{}", self.tile, self.cell, self.rot)
+    }
+}
+
+const POSITION_FORMAT: &str = "write the placed tiles as tile@q,r:k separated by spaces, then ` | ` and the tile \
+     numbers in the hand, then ` | ` and the number of tiles left in the bag, e.g. \
+     `53@0,0:2 9@1,-1:0 | 11 18 20 21 42 44 | 49`";
+
+/// Drops the spaces around `@`, `,` and `:` so each placement is one word.
+fn squeeze(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut chars = text.chars().peekable();
+    while let Some(ch) = chars.next() {
+        if ch.is_whitespace() {
+            let glued_before = out.ends_with(['@', ',', ':']);
+            while chars.peek().is_some_and(|c| c.is_whitespace()) {
+                chars.next();
+            }
+            let glued_after = chars.peek().is_some_and(|c| matches!(c, '@' | ',' | ':'));
+            if !glued_before && !glued_after {
+                out.push(' ');
+            }
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// Reads placements separated by spaces (spaces around `@`, `,` and `:` are allowed).
+pub fn parse_placements(text: &str) -> Result<Vec<Placement>, ParseError> {
+    squeeze(text).split_whitespace().map(str::parse).collect()
+}
+
+/// Reads the placed tiles of a position line, checking cells are distinct and shared edges match.
+pub fn parse_board(text: &str) -> Result<Board, String> {
+    let mut board = Board::new();
+    for word in squeeze(text).split_whitespace() {
+        let p: Placement = word.parse().map_err(|e: ParseError| e.0)?;
+        if let Some(t) = board.get(p.cell) {
+            return Err(format!(
+                "cell {} holds two tiles ({} and {}): each cell holds one",
+                p.cell, t.tile, p.tile
+            ));
+        }
+        if board.placements().iter().any(|q| q.tile == p.tile) {
+            return Err(format!("tile {} is placed twice: each of the 56 tiles exists once", p.tile));
+        }
+        for d in Dir::ALL {
+            if let Some(t) = board.get(p.cell.step(d)) {
+                let (ours, theirs) = (p.tile.edge(p.rot, d), t.edge(d.opposite()));
+                if ours != theirs {
+                    return Err(format!(
+                        "the board is not consistent: colours clash on the {d} edge of {p} ({ours}) against tile \
+                         {} ({theirs}); every shared edge must match",
+                        t.tile
+                    ));
+                }
+            }
+        }
+        board.put(p);
+    }
+    Ok(board)
+}
+
+impl FromStr for Position {
+    type Err = String;
+    /// Reads `placed tiles | hand | bag count`; the hand and bag may be left out (an empty hand, an empty bag).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let parts: Vec<&str> = text.split('|').collect();
+        if parts.len() > 3 {
+            return Err(format!("can't read the position: it has {} parts; {POSITION_FORMAT}", parts.len()));
+        }
+        let board = parse_board(parts[0])?;
+        let mut hand = Vec::new();
+        if let Some(h) = parts.get(1) {
+            for w in h.split_whitespace() {
+                let t = w.parse::<u8>().ok().and_then(Tile::new).ok_or_else(|| {
+                    format!(
+                        "can't read the hand: `{}` is not a tile number 1-56; {POSITION_FORMAT}",
+                        short(w)
+                    )
+                })?;
+                hand.push(t);
+            }
+        }
+        let bag = match parts.get(2) {
+            None => 0,
+            Some(b) => b.trim().parse::<u8>().map_err(|_| {
+                format!(
+                    "can't read the bag count `{}`: it is a number 0-56; {POSITION_FORMAT}",
+                    short(b.trim())
+                )
+            })?,
+        };
+        Position::new(board, &hand, bag)
+    }
+}
+
+fn short(s: &str) -> String {
+    s.chars().take(30).collect()
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tiles: Vec<String> = self.board().placements().iter().map(ToString::to_string).collect();
+        let hand: Vec<String> = self.hand().iter().map(ToString::to_string).collect();
+        let text = format!("{} | {} | {}", tiles.join(" "), hand.join(" "), self.bag());
+        f.write_str(text.trim_start())
+    }
+}

@@ -6,8 +6,9 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::ai::{Limits, tantrix};
+use tabula::ai::Limits;
 use tabula::games::tantrix::Game;
+use tabula::games::tantrix::ai as tantrix;
 use tabula::games::{Engine, Setup};
 
 fn game_after(seed: u64, tiles: usize) -> Game {

@@ -9,7 +9,6 @@ use crate::games::{AnyGame, GameKind};
 
 pub mod arena;
 pub mod search;
-pub mod tantrix;
 
 /// How hard to think.
 #[derive(Clone, Debug, PartialEq)]

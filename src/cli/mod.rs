@@ -14,8 +14,6 @@ use crate::ai::arena::{Clock, Player, play_match};
 use crate::ai::{Limits, think};
 use crate::games::{AnyGame, CliPosition, GameKind};
 
-pub mod tantrix;
-
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
 #[command(name = "tabula", version, about, propagate_version = true, after_help = games_help())]

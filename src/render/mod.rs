@@ -5,7 +5,6 @@ use image::RgbaImage;
 use crate::games::AnyGame;
 
 pub mod canvas;
-pub mod tantrix;
 
 pub use canvas::encode_png;
 

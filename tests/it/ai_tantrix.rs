@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tabula::ai::{self, LEVELS, Limits};
-use tabula::games::tantrix::{Game, Placement};
+use tabula::games::tantrix::{Game, Placement, ai as tantrix_ai};
 use tabula::games::{AnyGame, Engine, GameKind, Setup};
 
 fn new_game(seed: u64, seats: usize) -> Game {
@@ -17,7 +17,7 @@ fn advance(game: &mut Game, plies: usize, seed: u64) {
         if game.to_move().is_none() {
             return;
         }
-        let m = ai::tantrix::greedy(game, seed.wrapping_mul(31).wrapping_add(i as u64));
+        let m = tantrix_ai::greedy(game, seed.wrapping_mul(31).wrapping_add(i as u64));
         game.play_text(&m[0]).unwrap();
     }
 }
@@ -36,12 +36,12 @@ fn the_ai_returns_a_legal_placement_from_many_positions_with_tiny_budgets() {
         while game.to_move().is_some() && turns < 6 {
             let seat = game.to_move();
             for depth in [0, 2, 3, 5] {
-                let r = ai::tantrix::think(&game, &tiny(seed + u64::from(depth), depth));
+                let r = tantrix_ai::think(&game, &tiny(seed + u64::from(depth), depth));
                 assert_eq!(r.moves.len(), 1, "one placement");
                 let legal: Vec<String> = game.legal_moves_text();
                 assert!(legal.contains(&r.moves[0]), "{} is not legal in\n{}", r.moves[0], game.text_board());
             }
-            let r = ai::tantrix::think(&game, &tiny(seed, 3));
+            let r = tantrix_ai::think(&game, &tiny(seed, 3));
             game.play_text(&r.moves[0]).unwrap();
             if game.to_move() != seat {
                 turns += 1;
@@ -54,7 +54,7 @@ fn the_ai_returns_a_legal_placement_from_many_positions_with_tiny_budgets() {
 fn a_zero_budget_still_gives_a_legal_placement() {
     let game = new_game(3, 2);
     let limits = Limits { time: Duration::ZERO, max_depth: Some(4), max_nodes: Some(0), noise: 0.0, seed: 1 };
-    let r = ai::tantrix::think(&game, &limits);
+    let r = tantrix_ai::think(&game, &limits);
     assert!(game.legal_moves_text().contains(&r.moves[0]));
     let r =
         ai::think(&AnyGame::Tantrix(game.clone()), &Limits::level(GameKind::Tantrix, 5, Duration::ZERO, 1));
@@ -69,9 +69,9 @@ fn an_ai_seat_plays_whole_games_of_three_and_four_players() {
         while game.to_move().is_some() {
             let limits = tiny(plies, 3);
             let m = if game.to_move() == Some(0) {
-                ai::tantrix::think(&game, &limits).moves
+                tantrix_ai::think(&game, &limits).moves
             } else {
-                ai::tantrix::greedy(&game, plies)
+                tantrix_ai::greedy(&game, plies)
             };
             game.play_text(&m[0]).unwrap();
             plies += 1;
@@ -117,7 +117,7 @@ fn obvious_position() -> (Game, String) {
 fn greedy_takes_the_placement_that_scores_most() {
     let (game, best) = obvious_position();
     for seed in 0..4 {
-        assert_eq!(ai::tantrix::greedy(&game, seed), vec![best.clone()], "greedy in\n{}", game.text_board());
+        assert_eq!(tantrix_ai::greedy(&game, seed), vec![best.clone()], "greedy in\n{}", game.text_board());
     }
 }
 
@@ -141,7 +141,7 @@ fn the_ai_finds_the_last_placement_that_wins() {
         let mut game = new_game(seed, 2);
         let mut i = 0;
         while game.board().len() < 55 && game.to_move().is_some() {
-            let m = ai::tantrix::greedy(&game, seed * 1000 + i);
+            let m = tantrix_ai::greedy(&game, seed * 1000 + i);
             game.play_text(&m[0]).unwrap();
             i += 1;
         }
@@ -157,7 +157,7 @@ fn the_ai_finds_the_last_placement_that_wins() {
         for depth in [Some(2), Some(3), None] {
             let limits =
                 Limits { time: Duration::from_secs(10), max_depth: depth, max_nodes: None, noise: 0.0, seed };
-            let r = ai::tantrix::think(&game, &limits);
+            let r = tantrix_ai::think(&game, &limits);
             assert_eq!(result_after(&game, &r.moves[0]), best, "depth {depth:?} in\n{}", game.text_board());
         }
         found += 1;
@@ -171,10 +171,10 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
     advance(&mut game, 14, 11);
     let top = Duration::from_millis(20);
     for level in LEVELS {
-        let mut limits = ai::tantrix::limits(level, top, 99);
+        let mut limits = tantrix_ai::limits(level, top, 99);
         limits.time = Duration::from_secs(30);
-        let a = ai::tantrix::think(&game, &limits);
-        let b = ai::tantrix::think(&game, &limits);
+        let a = tantrix_ai::think(&game, &limits);
+        let b = tantrix_ai::think(&game, &limits);
         assert_eq!((a.moves, a.nodes, a.score), (b.moves, b.nodes, b.score), "level {level}");
     }
     // Noise 1.0 is a seeded random legal placement.
@@ -185,7 +185,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
         noise: 1.0,
         seed: 5,
     };
-    let picks: Vec<String> = (0..2).map(|_| ai::tantrix::think(&game, &noisy).moves[0].clone()).collect();
+    let picks: Vec<String> = (0..2).map(|_| tantrix_ai::think(&game, &noisy).moves[0].clone()).collect();
     assert_eq!(picks[0], picks[1]);
     assert!(game.legal_moves_text().contains(&picks[0]));
 }
@@ -193,7 +193,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
 #[test]
 fn the_levels_budgets_grow_with_the_level() {
     let top = Duration::from_secs(2);
-    let l: Vec<Limits> = LEVELS.map(|n| ai::tantrix::limits(n, top, 1)).collect();
+    let l: Vec<Limits> = LEVELS.map(|n| tantrix_ai::limits(n, top, 1)).collect();
     for w in l.windows(2) {
         assert!(
             w[0].max_nodes <= w[1].max_nodes
@@ -207,7 +207,7 @@ fn the_levels_budgets_grow_with_the_level() {
 #[test]
 fn placements_parse_back() {
     let game = new_game(2, 2);
-    let r = ai::tantrix::think(&game, &tiny(1, 3));
+    let r = tantrix_ai::think(&game, &tiny(1, 3));
     let p: Placement = r.moves[0].parse().unwrap();
     assert_eq!(p.to_string(), r.moves[0]);
 }
@@ -224,12 +224,12 @@ fn the_sampled_playouts_run_and_return_a_legal_placement() {
             noise: 0.0,
             seed,
         };
-        let r = ai::tantrix::think(&game, &limits);
+        let r = tantrix_ai::think(&game, &limits);
         assert!(game.legal_moves_text().contains(&r.moves[0]));
         if game.legal_moves().len() > 1 {
             assert_eq!(r.depth, 5, "the playouts ran: {r:?}");
         }
-        let again = ai::tantrix::think(&game, &limits);
+        let again = tantrix_ai::think(&game, &limits);
         assert_eq!(
             (r.moves, r.depth, r.nodes, r.score),
             (again.moves, again.depth, again.nodes, again.score)
@@ -244,7 +244,7 @@ fn with_the_bag_empty_every_move_is_played_out_to_the_end() {
         let mut game = new_game(seed, 2);
         let mut i = 0;
         while game.bag_len() > 0 && game.to_move().is_some() {
-            let m = ai::tantrix::greedy(&game, seed * 1000 + i);
+            let m = tantrix_ai::greedy(&game, seed * 1000 + i);
             game.play_text(&m[0]).unwrap();
             i += 1;
         }
@@ -253,12 +253,12 @@ fn with_the_bag_empty_every_move_is_played_out_to_the_end() {
         }
         let limits =
             Limits { time: Duration::from_secs(30), max_depth: None, max_nodes: None, noise: 0.0, seed };
-        let r = ai::tantrix::think(&game, &limits);
+        let r = tantrix_ai::think(&game, &limits);
         assert!(game.legal_moves_text().contains(&r.moves[0]));
         assert!(r.depth >= 4, "the playouts ran: {r:?}");
         // Every hand is known: a finished playout's score carries the win or loss.
         assert!(r.score.abs() >= 100_000 || r.score == 0, "{r:?}");
-        assert_eq!(ai::tantrix::think(&game, &limits).moves, r.moves);
+        assert_eq!(tantrix_ai::think(&game, &limits).moves, r.moves);
         checked += 1;
     }
     assert!(checked > 0, "no seeded game reached an empty bag with a choice to make");

@@ -59,21 +59,21 @@ fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
 
 impl Picture for Game {
     fn render(&self, names: &[String]) -> RgbaImage {
-        crate::render::tantrix::render(self, names)
+        super::picture::render(self, names)
     }
 }
 
 impl Player for Game {
     fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        crate::ai::tantrix::limits(level, top, seed)
+        super::ai::limits(level, top, seed)
     }
 
     fn think(&self, limits: &Limits) -> Report {
-        crate::ai::tantrix::think(self, limits)
+        super::ai::think(self, limits)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {
-        crate::ai::tantrix::greedy(self, seed)
+        super::ai::greedy(self, seed)
     }
 }
 
@@ -81,15 +81,15 @@ impl CommandLine for Game {
     const CLI_COLOUR: bool = true;
 
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
-        crate::cli::tantrix::game(required(at)?, at.colour, at.variant, at.seed)
+        super::cli::game(required(at)?, at.colour, at.variant, at.seed)
     }
 
     fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
-        crate::cli::tantrix::moves(required(at)?)
+        super::cli::moves(required(at)?)
     }
 
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        crate::cli::tantrix::render(required(at)?, moves)
+        super::cli::render(required(at)?, moves)
     }
 
     fn cli_replay_check() -> Result<(), String> {
@@ -102,7 +102,7 @@ impl CommandLine for Game {
     }
 
     fn cli_score(at: &CliPosition<'_>) -> Result<Scores, String> {
-        let scores = crate::cli::tantrix::score(required(at)?)?;
+        let scores = super::cli::score(required(at)?)?;
         Ok(scores.into_iter().map(|(colour, score)| (colour.to_string(), score)).collect())
     }
 }

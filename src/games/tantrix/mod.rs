@@ -4,8 +4,11 @@
 //! [`Position`] is the fast rules core (a board, a hand, a bag count) with the move generator; [`Game`] is a
 //! whole game (setup with the shuffle's seed, all hands, the turn) and implements [`crate::games::Engine`].
 
+pub mod ai;
 mod board;
+pub mod cli;
 mod entry;
+pub mod picture;
 mod game;
 mod movegen;
 mod notation;

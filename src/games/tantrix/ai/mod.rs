@@ -26,7 +26,7 @@ use std::time::Duration;
 
 pub use search::{greedy, think};
 
-use super::Limits;
+use crate::ai::Limits;
 
 /// Nodes per millisecond of `top` behind a level's share of the budget. A release build searches 300 000 to
 /// 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth of this rate, so their node budget, not

@@ -7,7 +7,7 @@
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
+use crate::render::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
 use crate::games::Engine;
 use crate::games::tantrix::{Board, Colour, Dir, Game, Hex, Placement, Position, Tile};
 

@@ -323,10 +323,23 @@ impl<S: Store> Handler<S> {
     }
 
     async fn on_autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
-        let typed = cmd.data.autocomplete().map(|o| o.value.to_string()).unwrap_or_default();
-        let suggestions =
-            self.sessions.suggest(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES).await;
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(choices(suggestions))).await
+        let focused = cmd.data.autocomplete();
+        let typed = focused.as_ref().map(|o| o.value.to_string()).unwrap_or_default();
+        let response = if focused.is_some_and(|o| o.name == "variant") {
+            // The variants of the game chosen so far in the same command, with what each changes.
+            let game = cmd.data.options().iter().find(|o| o.name == "game").and_then(|o| match o.value {
+                ResolvedValue::String(g) => g.parse::<GameKind>().ok(),
+                _ => None,
+            });
+            render::named_choices(game.map(|g| g.info().variant_choices(&typed)).unwrap_or_default())
+        } else {
+            let suggestions = self
+                .sessions
+                .suggest(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES)
+                .await;
+            choices(suggestions)
+        };
+        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response)).await
     }
 }
 

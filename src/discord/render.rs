@@ -108,11 +108,19 @@ pub fn no_mentions() -> CreateAllowedMentions {
 
 /// The autocomplete answer: at most [`MAX_CHOICES`] choices, names and values within [`MAX_CHOICE_NAME`].
 pub fn choices(suggestions: impl IntoIterator<Item = String>) -> CreateAutocompleteResponse {
-    suggestions
+    named_choices(suggestions.into_iter().map(|s| (s.clone(), s)))
+}
+
+/// Autocomplete choices shown under a name of their own (`(name, value)`), within the same limits; a name too long
+/// is cut, a value too long is left out (it could not be sent back).
+pub fn named_choices(choices: impl IntoIterator<Item = (String, String)>) -> CreateAutocompleteResponse {
+    choices
         .into_iter()
-        .filter(|s| !s.is_empty() && s.chars().count() <= MAX_CHOICE_NAME)
+        .filter(|(_, value)| !value.is_empty() && value.chars().count() <= MAX_CHOICE_NAME)
         .take(MAX_CHOICES)
-        .fold(CreateAutocompleteResponse::new(), |r, s| r.add_string_choice(truncate(&s, MAX_CHOICE_NAME), s))
+        .fold(CreateAutocompleteResponse::new(), |r, (name, value)| {
+            r.add_string_choice(truncate(&name, MAX_CHOICE_NAME), value)
+        })
 }
 
 #[cfg(test)]

@@ -46,6 +46,17 @@ impl GameInfo {
         }
     }
 
+    /// The variants whose name starts with `typed`, as (what a player reads, the value to send): "seed: the rules
+    /// of …", "seed"), the default first.
+    pub fn variant_choices(&self, typed: &str) -> Vec<(String, String)> {
+        let typed = typed.trim().to_ascii_lowercase();
+        self.variants
+            .iter()
+            .filter(|v| v.name.starts_with(&typed))
+            .map(|v| (format!("{}: {}", v.name, v.summary), v.name.to_string()))
+            .collect()
+    }
+
     /// The variant an empty `variant` option means.
     pub fn default_variant(&self) -> Option<&'static VariantInfo> {
         self.variants.first()

@@ -115,3 +115,31 @@ async fn an_expired_challenge_loses_its_buttons_on_time() {
     assert_eq!(payload["allowed_mentions"]["users"], json!([]));
     bot.shutdown().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn play_autocompletes_the_chosen_games_variants() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let ac = fake.autocomplete(
+        "play",
+        &[("game", "tzaar".into()), ("variant", "st".into())],
+        "variant",
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, answer) = send(&fake, ac).await;
+    let choices = answer.json().unwrap()["data"]["choices"].as_array().unwrap().clone();
+    assert_eq!(choices.len(), 1, "{choices:?}");
+    assert_eq!(choices[0]["value"], "standard");
+    assert!(choices[0]["name"].as_str().unwrap().starts_with("standard: "), "{choices:?}");
+    let ac = fake.autocomplete(
+        "play",
+        &[("game", "tablut".into()), ("variant", "".into())],
+        "variant",
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, answer) = send(&fake, ac).await;
+    let choices = answer.json().unwrap()["data"]["choices"].as_array().unwrap().clone();
+    assert_eq!(choices.len(), tabula::games::GameKind::Tablut.info().variants.len(), "{choices:?}");
+    bot.shutdown().await.unwrap();
+}

@@ -12,9 +12,11 @@ use serde::{Deserialize, Serialize};
 mod any;
 pub mod hex;
 mod info;
+mod movelist;
 mod registry;
 
 pub use info::{GameInfo, VariantInfo};
+pub use movelist::MoveList;
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
 
 registry::games! {

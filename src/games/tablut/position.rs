@@ -26,37 +26,7 @@ impl fmt::Display for Move {
 pub const MAX_MOVES: usize = 4 * SQUARES;
 
 /// A fixed-capacity list of moves, so generating moves never allocates.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    fn new() -> Self {
-        let none = Move { from: Square::THRONE, to: Square::THRONE };
-        MoveList { moves: [none; MAX_MOVES], len: 0 }
-    }
-
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.moves[self.len] = mv;
-        self.len += 1;
-    }
-}
-
-impl std::ops::Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -357,7 +327,7 @@ impl Position {
 
     /// Every legal move, by starting square then direction. Empty once the game is decided on the board.
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move { from: Square::THRONE, to: Square::THRONE });
         self.for_each_piece(|from, targets| {
             for to in squares(targets) {
                 list.push(Move { from, to });

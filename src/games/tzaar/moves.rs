@@ -2,7 +2,6 @@
 //! that lives on the stack so that move generation never allocates.
 
 use std::fmt;
-use std::ops::Deref;
 use std::str::FromStr;
 
 use super::board::{Point, PointError};
@@ -84,42 +83,7 @@ impl FromStr for Move {
 pub const MAX_MOVES: usize = 184;
 
 /// A list of moves on the stack, so that move generation never allocates.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [Move; MAX_MOVES],
-    len: usize,
-}
-
-impl MoveList {
-    pub const fn new() -> Self {
-        MoveList { moves: [Move::Pass; MAX_MOVES], len: 0 }
-    }
-
-    #[inline]
-    pub(super) fn push(&mut self, m: Move) {
-        self.moves[self.len] = m;
-        self.len += 1;
-    }
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Deref for MoveList {
-    type Target = [Move];
-    fn deref(&self) -> &[Move] {
-        &self.moves[..self.len]
-    }
-}
-
-impl fmt::Debug for MoveList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
+pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {

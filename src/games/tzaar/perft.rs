@@ -18,7 +18,7 @@ impl Position {
         }
         match self.phase() {
             Phase::Opening => {
-                let mut list = MoveList::new();
+                let mut list = MoveList::new(Move::Pass);
                 self.gen_captures(&mut list);
                 if depth == 1 {
                     return list.len() as u64;
@@ -32,7 +32,7 @@ impl Position {
 
     /// Perft from the start of a turn (a capture is due).
     fn perft_turn(&self, depth: u32) -> u64 {
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move::Pass);
         self.gen_captures(&mut list);
         let opponent = self.to_move().opponent();
         let mut total = 0;
@@ -54,7 +54,7 @@ impl Position {
         if depth == 1 {
             return self.count_second();
         }
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move::Pass);
         self.gen_second(&mut list);
         let mut total = 0;
         for &m in list.iter() {
@@ -73,7 +73,7 @@ impl Position {
         if depth == 0 || self.end().is_some() {
             return out;
         }
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move::Pass);
         self.pseudo_moves(&mut list);
         for &m in list.iter() {
             let p1 = self.play_unchecked(m);
@@ -81,7 +81,7 @@ impl Position {
                 out.push((vec![m], p1.perft(depth - 1)));
                 continue;
             }
-            let mut second = MoveList::new();
+            let mut second = MoveList::new(Move::Pass);
             p1.gen_second(&mut second);
             for &m2 in second.iter() {
                 out.push((vec![m, m2], p1.play_unchecked(m2).perft(depth - 1)));

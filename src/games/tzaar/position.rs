@@ -250,7 +250,7 @@ impl Position {
     /// The single moves of the current phase without the end-of-game check (for searches, which test the end
     /// themselves: a position where a type is lost must not be asked).
     pub fn moves_unchecked(&self) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move::Pass);
         self.pseudo_moves(&mut list);
         list
     }
@@ -269,7 +269,7 @@ impl Position {
 
     /// The legal single moves of the current phase (none once the game is over).
     pub fn legal_moves(&self) -> MoveList {
-        let mut list = MoveList::new();
+        let mut list = MoveList::new(Move::Pass);
         if self.end().is_some() {
             return list;
         }

@@ -253,9 +253,9 @@ impl Board {
             })
     }
 
-    /// Empty cells next to at least one tile, in a stable order (by r, then q), into `out` (cleared first).
-    pub fn frontier_into(&self, out: &mut Vec<Hex>) {
-        out.clear();
+    /// Empty cells next to at least one tile, in a stable order (by r, then q).
+    pub fn frontier(&self) -> Vec<Hex> {
+        let mut out = Vec::with_capacity(self.placed.len() * 2 + 6);
         // The window is stored by r, then q, so a scan finds the cells in order.
         let mut i = 0;
         for r in self.r0..self.r0 + self.height {
@@ -267,12 +267,6 @@ impl Board {
                 i += 1;
             }
         }
-    }
-
-    /// Empty cells next to at least one tile, in a stable order (by r, then q).
-    pub fn frontier(&self) -> Vec<Hex> {
-        let mut out = Vec::with_capacity(self.placed.len() * 2 + 6);
-        self.frontier_into(&mut out);
         out
     }
 

@@ -1,8 +1,9 @@
 //! The board: placed tiles in a flat window that covers the tiles and their neighbours and grows as they spread,
 //! with neighbour counts kept up to date so forced spaces are found without searching.
 //!
-//! The window starts small (15 by 15 cells around 0,0, under a kilobyte) and grows by half its size on the side a
-//! tile comes near, so a board is cheap to clone and cells are still found by one index computation.
+//! The window starts small (17 by 17 cells around 0,0, eight bytes a cell: 2.3 KB, where the old fixed window of
+//! 128 by 128 cells took 48 KB) and grows by half its size on the side a tile comes near (seeded games end in 17 by
+//! 17 or 26 by 17 cells), so a board is cheap to clone and a cell is still found by one index computation.
 
 use super::tiles::{ByColour, Colour, Tile};
 use crate::games::hex::{Dir, Hex};

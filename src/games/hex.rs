@@ -127,12 +127,6 @@ impl Hex {
         std::array::from_fn(|i| self.step(Dir::ALL[i]))
     }
 
-    /// How many steps lead from `self` to `other`.
-    pub const fn distance(self, other: Hex) -> u32 {
-        let (dq, dr) = (other.q - self.q, other.r - self.r);
-        (dq.unsigned_abs() + dr.unsigned_abs() + (dq + dr).unsigned_abs()) / 2
-    }
-
     /// The direction from `self` to `other`, if they are neighbours.
     pub fn dir_to(self, other: Hex) -> Option<Dir> {
         Dir::ALL.into_iter().find(|&d| self.step(d) == other)
@@ -176,11 +170,7 @@ mod tests {
         for (d, n) in Dir::ALL.into_iter().zip(h.neighbours()) {
             assert_eq!(h.dir_to(n), Some(d));
             assert_eq!(n.step(d.opposite()), h);
-            assert_eq!(h.distance(n), 1);
-            assert_eq!(h.distance(n.step(d)), 2);
         }
-        assert_eq!(h.distance(h), 0);
-        assert_eq!(Hex::ORIGIN.distance(Hex::new(3, -1)), 3);
         assert_eq!(h.dir_to(h), None);
         assert_eq!(Hex::new(-1, 4).to_string(), "-1,4");
     }

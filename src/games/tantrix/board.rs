@@ -1,8 +1,9 @@
 //! The board: placed tiles in a flat window that covers the tiles and their neighbours and grows as they spread,
 //! with neighbour counts kept up to date so forced spaces are found without searching.
 //!
-//! The window starts small (15 by 15 cells around 0,0, under a kilobyte) and grows by half its size on the side a
-//! tile comes near, so a board is cheap to clone and cells are still found by one index computation.
+//! The window starts small (17 by 17 cells around 0,0, eight bytes a cell: 2.3 KB, where the old fixed window of
+//! 128 by 128 cells took 48 KB) and grows by half its size on the side a tile comes near (seeded games end in 17 by
+//! 17 or 26 by 17 cells), so a board is cheap to clone and a cell is still found by one index computation.
 
 use super::tiles::{ByColour, Colour, Tile};
 use crate::games::hex::{Dir, Hex};
@@ -253,9 +254,9 @@ impl Board {
             })
     }
 
-    /// Empty cells next to at least one tile, in a stable order (by r, then q), into `out` (cleared first).
-    pub fn frontier_into(&self, out: &mut Vec<Hex>) {
-        out.clear();
+    /// Empty cells next to at least one tile, in a stable order (by r, then q).
+    pub fn frontier(&self) -> Vec<Hex> {
+        let mut out = Vec::with_capacity(self.placed.len() * 2 + 6);
         // The window is stored by r, then q, so a scan finds the cells in order.
         let mut i = 0;
         for r in self.r0..self.r0 + self.height {
@@ -267,12 +268,6 @@ impl Board {
                 i += 1;
             }
         }
-    }
-
-    /// Empty cells next to at least one tile, in a stable order (by r, then q).
-    pub fn frontier(&self) -> Vec<Hex> {
-        let mut out = Vec::with_capacity(self.placed.len() * 2 + 6);
-        self.frontier_into(&mut out);
         out
     }
 

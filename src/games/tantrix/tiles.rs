@@ -284,9 +284,10 @@ fn parse_table(text: &str) -> Result<Table, String> {
     let mut paths = [[Path { colour: Colour::Red, a: Dir::N, b: Dir::N }; 3]; 57];
     for n in 1..=56 {
         for rot in 0..6 {
-            for i in 0..6 {
-                rotated[n][rot][i] = edges[n][(i + 6 - rot) % 6];
-                codes[n][rot] |= rotated[n][rot][i].code() << (2 * i);
+            for d in Dir::ALL {
+                // Turning the tile `rot` steps clockwise brings edge `d.rotate_ccw(rot)` to `d`.
+                rotated[n][rot][d.index()] = edges[n][d.rotate_ccw(rot as u8).index()];
+                codes[n][rot] |= rotated[n][rot][d.index()].code() << (2 * d.index());
             }
         }
         let mut k = 0;

@@ -1,5 +1,5 @@
 //! A game being searched: the board and every hand, the bag in a sampled order, and the turn, with placements
-//! made and undone in place so a search allocates nothing per node.
+//! made and undone in place (the evaluation of a node allocates nothing).
 
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;

@@ -21,6 +21,9 @@ pub(super) struct Play {
     pub level: Option<u8>,
 }
 
+/// How many expired challenges without a recorded message are remembered, for a message recorded late.
+const ORPHANS: usize = 256;
+
 /// A challenge that lapsed unanswered: the adapter edits its message (to remove the buttons) or prints `text`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expired {
@@ -367,6 +370,16 @@ impl<S: Store> Sessions<S> {
             expired.message = Some(message);
             return;
         }
+        // Reported already, before its message was known (a sweep ran in between): report it again, with it.
+        let orphan = {
+            let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
+            orphans.iter().position(|e| e.session == session).and_then(|i| orphans.remove(i))
+        };
+        if let Some(mut expired) = orphan {
+            expired.message = Some(message);
+            self.expired.lock().unwrap_or_else(PoisonError::into_inner).push(expired);
+            return;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if let Slot::Open(live) = &mut *slot
@@ -394,7 +407,15 @@ impl<S: Store> Sessions<S> {
             Err(e) => tracing::error!(error = %e, "cannot list the expired challenges"),
         }
         self.trim_cache();
-        std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner))
+        let expired = std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner));
+        let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
+        for e in expired.iter().filter(|e| e.message.is_none()) {
+            if orphans.len() == ORPHANS {
+                orphans.pop_front();
+            }
+            orphans.push_back(e.clone());
+        }
+        expired
     }
 }
 

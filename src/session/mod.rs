@@ -138,6 +138,9 @@ pub struct Sessions<S: Store> {
     ai_busy: Mutex<HashSet<u64>>,
     /// Challenges found expired when their channel was touched, not yet reported by [`Sessions::sweep`].
     expired: Mutex<Vec<Expired>>,
+    /// Expired challenges already reported without their message (the adapter had not recorded it yet), newest
+    /// last and at most [`ORPHANS`]: when the message is recorded late, the expiry is reported again with it.
+    orphans: Mutex<std::collections::VecDeque<Expired>>,
 }
 
 impl<S: Store> Sessions<S> {
@@ -156,6 +159,7 @@ impl<S: Store> Sessions<S> {
             ai_slots,
             ai_busy: Mutex::new(HashSet::new()),
             expired: Mutex::new(Vec::new()),
+            orphans: Mutex::new(std::collections::VecDeque::new()),
         }
     }
 

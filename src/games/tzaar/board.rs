@@ -26,43 +26,25 @@ const NONE: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u8);
 
-/// The six line directions, clockwise from "up the column" as the board is drawn (column `A` on the left,
-/// row 1 at the bottom). The first three step to higher point indices; `dir.opposite()` is three steps on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Dir {
-    Up,
-    UpRight,
-    DownRight,
-    Down,
-    DownLeft,
-    UpLeft,
+/// The six line directions are the shared hex directions ([`Dir`]), clockwise from "up the column" (N) as the
+/// board is drawn (column `A` on the left, row 1 at the bottom). The first three step to higher point indices.
+pub use crate::games::hex::Dir;
+
+/// The step `(dx, dy)` of a direction in board coordinates.
+const fn step(d: Dir) -> (i8, i8) {
+    match d {
+        Dir::N => (0, 1),
+        Dir::NE => (1, 1),
+        Dir::SE => (1, 0),
+        Dir::S => (0, -1),
+        Dir::SW => (-1, -1),
+        Dir::NW => (-1, 0),
+    }
 }
 
-impl Dir {
-    pub const ALL: [Dir; 6] = [Dir::Up, Dir::UpRight, Dir::DownRight, Dir::Down, Dir::DownLeft, Dir::UpLeft];
-
-    /// The step `(dx, dy)` in board coordinates.
-    pub const fn step(self) -> (i8, i8) {
-        match self {
-            Dir::Up => (0, 1),
-            Dir::UpRight => (1, 1),
-            Dir::DownRight => (1, 0),
-            Dir::Down => (0, -1),
-            Dir::DownLeft => (-1, -1),
-            Dir::UpLeft => (-1, 0),
-        }
-    }
-
-    /// The direction pointing the other way.
-    #[must_use]
-    pub const fn opposite(self) -> Dir {
-        Dir::ALL[(self as usize + 3) % 6]
-    }
-
-    /// Whether stepping this way increases the point index.
-    pub const fn is_forward(self) -> bool {
-        (self as usize) < 3
-    }
+/// Whether stepping this way increases the point index.
+pub const fn is_forward(d: Dir) -> bool {
+    d.index() < 3
 }
 
 struct Tables {
@@ -95,7 +77,7 @@ const fn build() -> Tables {
     while point < POINTS {
         let mut dir = 0;
         while dir < 6 {
-            let (dx, dy) = Dir::ALL[dir].step();
+            let (dx, dy) = step(Dir::ALL[dir]);
             let (mut col, mut up) =
                 (tables.xy[point].0 as i32 + dx as i32, tables.xy[point].1 as i32 + dy as i32);
             let mut mask = 0;
@@ -127,7 +109,7 @@ pub fn first_hit(p: Point, d: Dir, occupied: Bits) -> Option<Point> {
     let m = ray(p, d) & occupied;
     if m == 0 {
         None
-    } else if d.is_forward() {
+    } else if is_forward(d) {
         Some(Point(m.trailing_zeros() as u8))
     } else {
         Some(Point(63 - m.leading_zeros() as u8))
@@ -214,7 +196,7 @@ impl Point {
     /// The neighbour in direction `d`, if there is one.
     pub fn step(self, d: Dir) -> Option<Point> {
         let (x, y) = self.xy();
-        let (dx, dy) = d.step();
+        let (dx, dy) = step(d);
         Point::from_xy(x + dx as i32, y + dy as i32)
     }
 
@@ -229,7 +211,7 @@ impl Point {
             return None;
         }
         let dir = Dir::ALL.into_iter().find(|d| {
-            let (sx, sy) = d.step();
+            let (sx, sy) = step(*d);
             sx as i32 * n == dx && sy as i32 * n == dy
         })?;
         Some((dir, n))
@@ -302,12 +284,12 @@ mod tests {
     #[test]
     fn rays_stop_at_the_hole() {
         let e4: Point = "E4".parse().unwrap();
-        assert_eq!(ray(e4, Dir::Up), 0);
-        assert_eq!(ray(e4, Dir::Down).count_ones(), 3);
+        assert_eq!(ray(e4, Dir::N), 0);
+        assert_eq!(ray(e4, Dir::S).count_ones(), 3);
         for p in Point::all() {
             for d in Dir::ALL {
                 for q in points(ray(p, d)) {
-                    assert_eq!(q > p, d.is_forward());
+                    assert_eq!(q > p, is_forward(d));
                 }
             }
         }

@@ -174,7 +174,7 @@ static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
     let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
     fill_convex_fast(&mut c, &hexagon(4.0 * SPACING + 0.62 * SPACING), BOARD);
     for p in Point::all() {
-        for d in [Dir::Up, Dir::UpRight, Dir::DownRight] {
+        for d in [Dir::N, Dir::NE, Dir::SE] {
             if let Some(q) = p.step(d) {
                 c.line(center(p), center(q), 1.2, LINE);
             }

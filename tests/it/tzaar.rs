@@ -509,7 +509,7 @@ fn playout(seed: u64, choices: &[usize]) -> Game {
             break;
         }
         let m = legal[c % legal.len()];
-        assert_eq!(pos.check(m), Ok(m), "generated move {m} is not legal in {pos}");
+        assert_eq!(pos.check(m), Ok(()), "generated move {m} is not legal in {pos}");
         let before: [u32; 2] = [pos.pieces(Side::White), pos.pieces(Side::Black)];
         let captured = match m {
             Move::Capture { to, .. } => pos.stack(to),

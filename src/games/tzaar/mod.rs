@@ -220,11 +220,11 @@ impl Engine for Game {
 
     fn read_move(&self, text: &str) -> Result<Move, ReadError<MoveParseError, IllegalMove>> {
         let mv: Move = text.parse().map_err(ReadError::Unreadable)?;
-        self.position.check(mv).map_err(ReadError::Illegal)
+        self.position.check(mv).map(|()| mv).map_err(ReadError::Illegal)
     }
 
     fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
-        let mv = self.position.check(mv)?;
+        self.position.check(mv)?;
         Ok(self.apply(mv))
     }
 

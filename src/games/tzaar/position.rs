@@ -330,7 +330,7 @@ impl Position {
     }
 
     /// Checks that `m` is legal here, saying why not.
-    pub fn check(&self, m: Move) -> Result<Move, IllegalMove> {
+    pub fn check(&self, m: Move) -> Result<(), IllegalMove> {
         if let Some(end) = self.end() {
             return Err(IllegalMove::GameOver(end));
         }
@@ -338,7 +338,7 @@ impl Position {
             Move::Pass | Move::Stack { .. } if self.phase != Phase::Second => {
                 return Err(IllegalMove::CaptureDue);
             }
-            Move::Pass => return Ok(m),
+            Move::Pass => return Ok(()),
             Move::Capture { from, to } | Move::Stack { from, to } => (from, to),
         };
         let mover = self.stack(from).ok_or(IllegalMove::NoStack(from))?;
@@ -370,12 +370,12 @@ impl Position {
                 target: target.height,
             }),
             Move::Stack { .. } if target.side != mover.side => Err(IllegalMove::EnemyTarget { from, to }),
-            _ => Ok(m),
+            _ => Ok(()),
         }
     }
 
     /// Plays `m` if it is legal: the new position, or why not. `self` is never changed.
     pub fn play(&self, m: Move) -> Result<Position, IllegalMove> {
-        self.check(m).map(|m| self.play_unchecked(m))
+        self.check(m).map(|()| self.play_unchecked(m))
     }
 }

@@ -359,33 +359,26 @@ impl<S: Store> Sessions<S> {
             tracing::warn!(channel, session, error = %e, "cannot remember the challenge message");
             return;
         }
-        // Expired already (a channel touched just after the challenge was made): the pending report names it.
-        if let Some(expired) = self
-            .expired
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .iter_mut()
-            .find(|e| e.session == session)
-        {
-            expired.message = Some(message);
-            return;
-        }
-        // Reported already, before its message was known (a sweep ran in between): report it again, with it.
-        let orphan = {
-            let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
-            orphans.iter().position(|e| e.session == session).and_then(|i| orphans.remove(i))
-        };
-        if let Some(mut expired) = orphan {
-            expired.message = Some(message);
-            self.expired.lock().unwrap_or_else(PoisonError::into_inner).push(expired);
-            return;
-        }
+        // Under the channel's lock, so that an expiry cannot slip in between: the open challenge takes the
+        // message, or, once expired, its report does (pending, or already handed out without it).
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if let Slot::Open(live) = &mut *slot
             && live.record.id == session
         {
             live.record.message = Some(message);
+            return;
+        }
+        // Lock order: orphans, then the pending reports (as in `sweep`).
+        let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut pending = self.expired.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(expired) = pending.iter_mut().find(|e| e.session == session) {
+            expired.message = Some(message);
+        } else if let Some(mut expired) =
+            orphans.iter().position(|e| e.session == session).and_then(|i| orphans.remove(i))
+        {
+            expired.message = Some(message);
+            pending.push(expired);
         }
     }
 
@@ -407,8 +400,8 @@ impl<S: Store> Sessions<S> {
             Err(e) => tracing::error!(error = %e, "cannot list the expired challenges"),
         }
         self.trim_cache();
-        let expired = std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner));
         let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
+        let expired = std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner));
         for e in expired.iter().filter(|e| e.message.is_none()) {
             if orphans.len() == ORPHANS {
                 orphans.pop_front();

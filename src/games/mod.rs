@@ -14,10 +14,12 @@ pub mod hex;
 mod info;
 mod movelist;
 mod registry;
+mod side;
 
 pub use info::{GameInfo, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
+pub use side::{BySide, Colour, Seat, Side};
 
 registry::games! {
     // One line per game: the enum variant, then the game's own folder (`src/games/<folder>/`), whose `Game` type
@@ -125,28 +127,6 @@ pub struct Outcome {
     pub winner: Option<usize>,
     /// Why, in a few words ("the king escaped to a1").
     pub reason: String,
-}
-
-/// A side of a game, with the same names in every game; where seats have no fixed side (Tantrix's colours are
-/// chosen per game), the side is the [`Seat`] itself.
-pub trait Side: Copy + Eq + fmt::Debug + Send + Sync + 'static {
-    /// The seat (0-based, in playing order) that plays this side.
-    fn seat(self) -> usize;
-    /// The side played by `seat`, if there is one.
-    fn from_seat(seat: usize) -> Option<Self>;
-}
-
-/// A seat as a side, for games whose sides are just their seats.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Seat(pub usize);
-
-impl Side for Seat {
-    fn seat(self) -> usize {
-        self.0
-    }
-    fn from_seat(seat: usize) -> Option<Self> {
-        Some(Seat(seat))
-    }
 }
 
 /// Why a move written as text was not played, typed: the text is not a move, or it is one but illegal here.

@@ -73,19 +73,11 @@ impl fmt::Display for Side {
 }
 
 /// One value per side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub struct BySide<T> {
-    pub black: T,
-    pub white: T,
-}
+pub use crate::games::BySide;
 
-impl<T: Copy> BySide<T> {
-    /// The value for `side`.
-    pub const fn get(&self, side: Side) -> T {
-        match side {
-            Side::Black => self.black,
-            Side::White => self.white,
-        }
+impl crate::games::Colour for Side {
+    fn is_white(self) -> bool {
+        self == Side::White
     }
 }
 

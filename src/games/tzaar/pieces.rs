@@ -62,30 +62,11 @@ impl Side {
 }
 
 /// A value for each side.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct BySide<T> {
-    pub white: T,
-    pub black: T,
-}
+pub use crate::games::BySide;
 
-impl<T> Index<Side> for BySide<T> {
-    type Output = T;
-    #[inline]
-    fn index(&self, side: Side) -> &T {
-        match side {
-            Side::White => &self.white,
-            Side::Black => &self.black,
-        }
-    }
-}
-
-impl<T> IndexMut<Side> for BySide<T> {
-    #[inline]
-    fn index_mut(&mut self, side: Side) -> &mut T {
-        match side {
-            Side::White => &mut self.white,
-            Side::Black => &mut self.black,
-        }
+impl crate::games::Colour for Side {
+    fn is_white(self) -> bool {
+        self == Side::White
     }
 }
 

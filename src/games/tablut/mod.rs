@@ -11,6 +11,7 @@ pub mod cli;
 mod entry;
 pub mod picture;
 mod notation;
+mod outcome;
 mod position;
 mod rules;
 
@@ -18,7 +19,8 @@ use std::fmt::Write as _;
 
 pub use board::{Bitboard, Direction, EDGE, RAYS, SIZE, Square, SquareError, reach, squares};
 pub use notation::{MoveText, MoveTextError};
-pub use position::{End, GameResult, IllegalMove, MAX_MOVES, Move, MoveList, Position, PositionError, START};
+pub use outcome::{End, GameResult, IllegalMove};
+pub use position::{MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
 
 use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};

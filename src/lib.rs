@@ -13,3 +13,4 @@ pub mod local;
 pub mod render;
 pub mod session;
 pub mod store;
+pub mod text;

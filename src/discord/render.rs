@@ -18,7 +18,7 @@ const ZERO_WIDTH_SPACE: char = '\u{200B}';
 
 /// The first `max` characters of `text`, with "…" in place of the last one when it is cut.
 pub fn truncate(text: &str, max: usize) -> String {
-    crate::session::text::cut(text, max)
+    crate::text::cut(text, max)
 }
 
 /// Escapes a display name: markdown characters are shown as themselves, and no mention (`@everyone`, `@here`,

@@ -285,13 +285,7 @@ impl Sprite {
 /// when there is no name or it is blank, so that the picture shows the seat's label instead.
 pub fn short_name(name: Option<&str>, max: usize) -> Option<String> {
     let name = name.map(str::trim).filter(|n| !n.is_empty())?;
-    Some(match name.char_indices().nth(max) {
-        Some(_) => {
-            let keep: String = name.chars().take(max.saturating_sub(1)).collect();
-            format!("{keep}…")
-        }
-        None => name.to_string(),
-    })
+    Some(crate::text::cut(name, max))
 }
 
 /// The advance width of `text` at `size` pixels.

@@ -35,14 +35,7 @@ pub fn excerpt(typed: &str) -> String {
     cut(typed.trim(), EXCERPT_CHARS + 1)
 }
 
-/// At most `max` characters of `text`: when longer, its first `max - 1` characters and "…".
-pub fn cut(text: &str, max: usize) -> String {
-    if text.char_indices().nth(max).is_none() {
-        return text.to_string();
-    }
-    let end = text.char_indices().nth(max.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
-    format!("{}…", &text[..end])
-}
+use crate::text::cut;
 
 impl Text {
     pub fn new() -> Self {

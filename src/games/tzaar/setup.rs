@@ -74,10 +74,7 @@ pub enum LayoutError {
 
 /// At most [`ECHO`] characters of `text`, with an ellipsis when it was cut.
 fn excerpt(text: &str) -> String {
-    match text.char_indices().nth(ECHO) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
-    }
+    crate::text::cut(text, ECHO + 1)
 }
 
 impl FromStr for Layout {

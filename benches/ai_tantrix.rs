@@ -66,7 +66,7 @@ fn level5(c: &mut Criterion) {
     let start = game_after(7, 0);
     // Level 5's limits at a top of 200 ms, with the time cap lifted so its node budget alone ends the search
     // whatever the machine's load (and the node count, hence the throughput, is exact).
-    let mut limits = tantrix::limits(5, Duration::from_millis(200), 1);
+    let mut limits = tantrix::LEVEL_TABLE.limits(5, Duration::from_millis(200), 1);
     limits.time = Duration::from_secs(60);
     let budget = limits.max_nodes.unwrap();
     bench(c, "level 5 budget (top 200 ms), start", &start, &limits, |r| {

@@ -40,6 +40,64 @@ impl Limits {
     }
 }
 
+/// A game's five levels: what share of level 5's budget each gets, how deep it may look and how much noise it adds.
+/// Level 5's node budget is `top` (its time) at [`nodes_per_second`](LevelTable::nodes_per_second), so a level
+/// plays the same moves for the same seed on any machine that is not overloaded: the node budget, not the time
+/// (a safety cap), ends its searches.
+#[derive(Clone, Debug)]
+pub struct LevelTable {
+    /// Nodes per second of the game's search on one core of a modest machine.
+    pub nodes_per_second: u64,
+    /// The smallest node budget of any level, however short `top`.
+    pub min_nodes: u64,
+    /// The shortest time cap of any level.
+    pub min_time: Duration,
+    /// Levels 1 to 5.
+    pub levels: [Level; 5],
+}
+
+/// One level of a [`LevelTable`].
+#[derive(Clone, Debug)]
+pub struct Level {
+    /// The level's time cap is `top / time_divisor`.
+    pub time_divisor: u32,
+    /// See [`Limits::max_depth`].
+    pub max_depth: Option<u32>,
+    /// The level's node budget.
+    pub nodes: Nodes,
+    /// See [`Limits::noise`].
+    pub noise: f64,
+}
+
+/// A level's node budget.
+#[derive(Clone, Copy, Debug)]
+pub enum Nodes {
+    /// This many nodes, whatever the time.
+    Fixed(u64),
+    /// `numerator / denominator` of level 5's budget (which may exceed 1).
+    Share(u64, u64),
+}
+
+impl LevelTable {
+    /// The limits of `level` (1 to 5; 0 plays as 1 and anything above 5 as 5), with `top` the time of level 5.
+    pub fn limits(&self, level: u8, top: Duration, seed: u64) -> Limits {
+        let index = usize::from(level.clamp(1, 5) - 1);
+        let l = &self.levels[index];
+        let top_ms = top.as_millis().clamp(1, 3_600_000) as u64;
+        let max_nodes = match l.nodes {
+            Nodes::Fixed(n) => n,
+            Nodes::Share(num, den) => top_ms * self.nodes_per_second / 1000 * num / den,
+        };
+        Limits {
+            time: (top / l.time_divisor).max(self.min_time),
+            max_depth: l.max_depth,
+            max_nodes: Some(max_nodes.max(self.min_nodes)),
+            noise: l.noise,
+            seed,
+        }
+    }
+}
+
 /// What a search chose, and how it got there.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {

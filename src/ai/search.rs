@@ -1,14 +1,16 @@
 //! A generic iterative-deepening alpha-beta (negamax) search with a transposition table, principal variation
 //! search, late-move reductions, killer moves and a history table, shared by the Tablut and TZAAR players.
 //!
-//! A game plugs in through [`Node`]: a `Copy` position that knows its Zobrist hash, its legal moves (with an
-//! ordering score: captures above zero), how to play one, and how to evaluate itself. The side to move may stay
+//! A game plugs in through [`Node`]: a `Copy` position of a game's [`Engine`], with the engine's own move and side
+//! types, that knows its Zobrist hash, its legal moves (with an ordering score: captures above zero), how to play
+//! one, and how to evaluate itself. The side to move may stay
 //! the same from a node to its child (TZAAR's two-move turns): the score is negated only when the mover changes.
 //! Nothing is allocated per node: move lists live in buffers made once per search.
 
 use std::time::{Duration, Instant};
 
 use super::Limits;
+use crate::games::Engine;
 
 /// Larger than any score.
 pub const INF: i32 = 1_000_000;
@@ -22,28 +24,35 @@ const MAX_PLY: usize = 96;
 /// Entries of the history table; [`Node::history_key`] must stay below it.
 pub const HISTORY: usize = 8192;
 
-/// A position the search can explore.
+/// A position the search can explore: a fast, `Copy` form of a position of the game [`Node::Game`], whose
+/// moves and sides it uses, with the same method names as its [`Engine`].
 pub trait Node: Copy {
-    type Move: Copy + PartialEq;
+    /// The game whose positions these are.
+    type Game: Engine;
     /// Whether a position can recur (then a repeated position in the line or the game scores as a draw).
     const REPEATS: bool;
-    /// The side to move, 0 or 1.
-    fn mover(&self) -> u8;
+    /// The side to move.
+    fn side_to_move(&self) -> SideOf<Self>;
     /// The Zobrist hash (side to move and phase included).
     fn hash(&self) -> u64;
     /// If the game is decided here: the score from the mover's view, `±WIN` now or `WIN - n` in `n` plies.
     fn decided(&self) -> Option<i32>;
     /// Appends the legal moves, each with an ordering score: above zero for captures and threats, zero for
     /// quiet moves (which the killer and history heuristics order).
-    fn moves(&self, out: &mut Vec<(Self::Move, i32)>);
+    fn legal_moves(&self, out: &mut Vec<(MoveOf<Self>, i32)>);
     /// The position after a legal move.
     #[must_use]
-    fn play(&self, m: Self::Move) -> Self;
+    fn play(&self, m: MoveOf<Self>) -> Self;
     /// The static evaluation from the mover's view.
     fn eval(&self) -> i32;
     /// A small index for the history table, below [`HISTORY`].
-    fn history_key(&self, m: Self::Move) -> usize;
+    fn history_key(&self, m: MoveOf<Self>) -> usize;
 }
+
+/// The move type of a node's game.
+pub type MoveOf<N> = <<N as Node>::Game as Engine>::Move;
+/// The side type of a node's game.
+pub type SideOf<N> = <<N as Node>::Game as Engine>::Side;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -142,9 +151,9 @@ pub struct Found<M> {
 
 /// One search: its limits, counters and move-ordering tables.
 pub struct Searcher<'t, N: Node> {
-    table: &'t mut Table<N::Move>,
-    buffers: Vec<Vec<(N::Move, i32)>>,
-    killers: Vec<[Option<N::Move>; 2]>,
+    table: &'t mut Table<MoveOf<N>>,
+    buffers: Vec<Vec<(MoveOf<N>, i32)>>,
+    killers: Vec<[Option<MoveOf<N>>; 2]>,
     history: Vec<i32>,
     /// Hashes of the earlier positions of the game (oldest first), then of the line being searched.
     path: Vec<u64>,
@@ -158,13 +167,13 @@ pub struct Searcher<'t, N: Node> {
     /// How much worse than an even position the root's mover finds a draw by repetition (see
     /// [`Searcher::contempt`]).
     contempt: i32,
-    root_mover: u8,
+    root_side: Option<SideOf<N>>,
 }
 
 impl<'t, N: Node> Searcher<'t, N> {
     /// A search with `limits` (its noise is applied by [`Searcher::run`]) over `history`, the hashes of the
     /// positions before the root (for repetitions).
-    pub fn new(table: &'t mut Table<N::Move>, limits: &Limits, history: &[u64]) -> Self {
+    pub fn new(table: &'t mut Table<MoveOf<N>>, limits: &Limits, history: &[u64]) -> Self {
         let start = Instant::now();
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
@@ -181,7 +190,7 @@ impl<'t, N: Node> Searcher<'t, N> {
             stop: false,
             must_finish: false,
             contempt: 0,
-            root_mover: 0,
+            root_side: None,
         }
     }
 
@@ -203,10 +212,10 @@ impl<'t, N: Node> Searcher<'t, N> {
         noise: f64,
         spread: i32,
         rng: &mut Noise,
-    ) -> Found<N::Move> {
-        self.root_mover = root.mover();
-        let mut roots: Vec<(N::Move, i32)> = Vec::new();
-        root.moves(&mut roots);
+    ) -> Found<MoveOf<N>> {
+        self.root_side = Some(root.side_to_move());
+        let mut roots: Vec<(MoveOf<N>, i32)> = Vec::new();
+        root.legal_moves(&mut roots);
         let found = |mv, score, depth, s: &Self| Found {
             mv,
             score,
@@ -229,7 +238,7 @@ impl<'t, N: Node> Searcher<'t, N> {
         for depth in 1..=max_depth.clamp(1, MAX_PLY as u32 - 1) {
             self.must_finish = depth == 1;
             let mut alpha = -INF;
-            let mut iteration: Option<(N::Move, i32)> = None;
+            let mut iteration: Option<(MoveOf<N>, i32)> = None;
             let mut new_scores = vec![-INF; roots.len()];
             for (i, &(mv, _)) in roots.iter().enumerate() {
                 let child = root.play(mv);
@@ -293,10 +302,14 @@ impl<'t, N: Node> Searcher<'t, N> {
     #[inline]
     fn child_score(&mut self, parent: &N, child: &N, depth: i32, ply: usize, alpha: i32, beta: i32) -> i32 {
         if N::REPEATS && self.repeated(child.hash()) {
-            return if parent.mover() == self.root_mover { -self.contempt } else { self.contempt };
+            return if Some(parent.side_to_move()) == self.root_side {
+                -self.contempt
+            } else {
+                self.contempt
+            };
         }
         self.path.push(child.hash());
-        let s = if child.mover() == parent.mover() {
+        let s = if child.side_to_move() == parent.side_to_move() {
             self.search(child, depth, ply, alpha, beta)
         } else {
             -self.search(child, depth, ply, -beta, -alpha)
@@ -330,7 +343,7 @@ impl<'t, N: Node> Searcher<'t, N> {
         ply: usize,
         alpha: i32,
         beta: i32,
-    ) -> (Option<N::Move>, Option<i32>) {
+    ) -> (Option<MoveOf<N>>, Option<i32>) {
         let Some(e) = self.table.probe(key) else { return (None, None) };
         let mv = e.has_move.then_some(e.mv);
         if i32::from(e.depth) < depth {
@@ -346,7 +359,7 @@ impl<'t, N: Node> Searcher<'t, N> {
     }
 
     /// Ordering scores: the table's move, captures (by their own score), the killers, then the history.
-    fn order(&self, pos: &N, ply: usize, tt_move: Option<N::Move>, list: &mut [(N::Move, i32)]) {
+    fn order(&self, pos: &N, ply: usize, tt_move: Option<MoveOf<N>>, list: &mut [(MoveOf<N>, i32)]) {
         let killers = self.killers[ply];
         for (m, s) in list {
             if Some(*m) == tt_move {
@@ -381,7 +394,7 @@ impl<'t, N: Node> Searcher<'t, N> {
         }
         let mut list = std::mem::take(&mut self.buffers[ply]);
         list.clear();
-        pos.moves(&mut list);
+        pos.legal_moves(&mut list);
         if list.is_empty() {
             self.buffers[ply] = list;
             return -WIN + ply as i32;
@@ -489,28 +502,95 @@ fn from_table(s: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{GameInfo, Outcome, Played, ReadError, Seat, Setup, SetupError};
+
+    /// A game for the search alone: a walk along a line, one step on (`true`) or back (`false`) per move.
+    #[derive(Clone)]
+    struct Walk;
+
+    #[derive(Debug, thiserror::Error)]
+    #[error("a walk is only searched")]
+    struct Unplayable;
+
+    const WALK: GameInfo = GameInfo {
+        name: "walk",
+        title: "Walk",
+        seats: 2..=2,
+        summary: "",
+        variants: &[],
+        variant_syntax: "",
+        move_syntax: "",
+        move_examples: &[],
+        position_syntax: "",
+        rules: "",
+    };
+
+    /// The search only needs the engine's types; the rest of a walk is never played.
+    impl Engine for Walk {
+        type Move = bool;
+        type Side = Seat;
+        type ParseError = Unplayable;
+        type Illegal = Unplayable;
+        const INFO: &'static GameInfo = &WALK;
+        fn new(_: &Setup) -> Result<Self, SetupError> {
+            Err(SetupError::variant(Unplayable))
+        }
+        fn setup(&self) -> &Setup {
+            unreachable!("a walk is only searched")
+        }
+        fn seat_label(&self, seat: usize) -> String {
+            seat.to_string()
+        }
+        fn side_to_move(&self) -> Option<Seat> {
+            None
+        }
+        fn legal_moves(&self, out: &mut Vec<bool>) {
+            out.clear();
+        }
+        fn read_move(&self, _: &str) -> Result<bool, ReadError<Unplayable, Unplayable>> {
+            Err(ReadError::Unreadable(Unplayable))
+        }
+        fn play(&mut self, _: bool) -> Result<Played, Unplayable> {
+            Err(Unplayable)
+        }
+        fn suggest(&self, _: &str, _: usize) -> Vec<String> {
+            Vec::new()
+        }
+        fn outcome(&self) -> Option<Outcome> {
+            None
+        }
+        fn moves_text(&self) -> Vec<String> {
+            Vec::new()
+        }
+        fn move_number(&self) -> usize {
+            1
+        }
+        fn text_board(&self) -> String {
+            String::new()
+        }
+    }
 
     /// A line of positions: from step `s` the mover can go back to `s - 1` (a position seen before) or on to
     /// `s + 1`, which is a little worse for side 0 than an even position.
     #[derive(Clone, Copy)]
     struct Line {
         step: u8,
-        mover: u8,
+        mover: usize,
     }
 
     impl Node for Line {
-        type Move = bool;
+        type Game = Walk;
         const REPEATS: bool = true;
-        fn mover(&self) -> u8 {
-            self.mover
+        fn side_to_move(&self) -> Seat {
+            Seat(self.mover)
         }
         fn hash(&self) -> u64 {
-            u64::from(self.step) * 2 + u64::from(self.mover)
+            u64::from(self.step) * 2 + self.mover as u64
         }
         fn decided(&self) -> Option<i32> {
             None
         }
-        fn moves(&self, out: &mut Vec<(bool, i32)>) {
+        fn legal_moves(&self, out: &mut Vec<(bool, i32)>) {
             out.push((true, 0));
             if self.step > 0 {
                 out.push((false, 0));

@@ -94,9 +94,35 @@ pub enum MoveError {
 }
 
 /// Why a setup or a stored record could not be turned into a game.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct SetupError(pub String);
+#[derive(Debug, thiserror::Error)]
+pub enum SetupError {
+    /// The game is not played by that many players.
+    #[error("{game} is played by {players}, not {given}")]
+    Seats { game: &'static str, players: String, given: usize },
+    /// The variant (a ruleset, a layout, the colours...) is not one the game accepts: the game's own typed error
+    /// says why.
+    #[error(transparent)]
+    Variant(Box<dyn std::error::Error + Send + Sync>),
+    /// A stored move is refused when the record is replayed.
+    #[error("stored move {ply} `{text}` is refused: {why}")]
+    Replay { ply: usize, text: String, why: MoveError },
+}
+
+impl SetupError {
+    /// The error for a setup of `given` players when the game's [`GameInfo`] says otherwise.
+    pub fn check_seats(info: &GameInfo, given: usize) -> Result<(), SetupError> {
+        if info.seats.contains(&given) {
+            Ok(())
+        } else {
+            Err(SetupError::Seats { game: info.title, players: info.seats_text(), given })
+        }
+    }
+
+    /// A game's own error for a variant it does not accept.
+    pub fn variant<E: std::error::Error + Send + Sync + 'static>(e: E) -> SetupError {
+        SetupError::Variant(Box::new(e))
+    }
+}
 
 /// How a game is started: everything needed to rebuild its first position exactly.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -195,6 +221,17 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The result as a record writes it: the winning side's [`name`](Side::name), `draw`, or `*` while the game
+    /// goes on.
+    fn result_notation(&self) -> String {
+        match self.outcome() {
+            None => "*".to_string(),
+            Some(Outcome { winner: None, .. }) => "draw".to_string(),
+            Some(Outcome { winner: Some(seat), .. }) => {
+                Self::Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.name().into_owned())
+            }
+        }
+    }
     /// The moves played so far, in notation, in order.
     fn moves_text(&self) -> Vec<String>;
     /// The number of the move (or turn) about to be played, counting from 1, for headers.
@@ -219,8 +256,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn replay(setup: &Setup, moves: &[String]) -> Result<Self, SetupError> {
         let mut game = Self::new(setup)?;
         for (i, m) in moves.iter().enumerate() {
-            game.play_text(m)
-                .map_err(|e| SetupError(format!("stored move {} `{m}` is refused: {e}", i + 1)))?;
+            game.play_text(m).map_err(|why| SetupError::Replay { ply: i + 1, text: m.clone(), why })?;
         }
         Ok(game)
     }

@@ -21,7 +21,7 @@ use std::time::Duration;
 use image::RgbaImage;
 
 use super::Engine;
-use crate::ai::{Limits, Report};
+use crate::ai::{LevelTable, Limits, Report};
 
 /// Where the command line starts a game: `--position` in the game's notation, or the start of `--variant`, and
 /// for games whose position line does not say whose turn it is, `--colour`; `seed` deals what a position hides.
@@ -57,8 +57,13 @@ pub trait Player {
     /// position is always the same.
     const ARENA_OPENING_PLIES: usize = 0;
 
+    /// The computer player's five levels.
+    const LEVELS: &'static LevelTable;
+
     /// The AI's limits at `level` (1 to 5) with `top` the time budget of level 5.
-    fn limits(level: u8, top: Duration, seed: u64) -> Limits;
+    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
+        Self::LEVELS.limits(level, top, seed)
+    }
 
     /// The AI's choice for the side to move: one move, or the moves that complete the turn.
     fn think(&self, limits: &Limits) -> Report;
@@ -67,13 +72,14 @@ pub trait Player {
     fn greedy(&self, seed: u64) -> Vec<String>;
 }
 
-/// A game's command-line work. The default methods list the legal moves of the game the command line starts, or
-/// say that a game does not offer a command.
-pub trait CommandLine: Engine {
+/// A game's command-line work, built on its [`Engine`]: a game names where the command line starts
+/// ([`cli_game`](CommandLine::cli_game)); listing moves, replaying a line and drawing a position come from the rules
+/// trait; perft and scores are the game's own, or say that it does not offer them.
+pub trait CommandLine: Engine + Picture {
     /// Whether `--colour` means something for this game's positions (the hand a position line shows).
     const CLI_COLOUR: bool = false;
 
-    /// The game the command line analyses (`bestmove`): at the position given, or at the start.
+    /// The game the command line starts from: at the position given, or at the start of the variant.
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String>;
 
     /// The legal moves of a position, in notation (`tabula moves`).
@@ -81,8 +87,15 @@ pub trait CommandLine: Engine {
         Self::cli_game(at).map(|game| game.legal_moves_text())
     }
 
-    /// The picture of a position after `moves` (`tabula render`).
-    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String>;
+    /// The picture of a position after `moves` (each entry one move, or several separated by spaces), the last
+    /// one marked (`tabula render`).
+    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
+        let mut game = Self::cli_game(at)?;
+        for (i, word) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
+            game.play_text(word).map_err(|e| format!("illegal {} {word}: {e}", i + 1))?;
+        }
+        Ok(game.render(&[]))
+    }
 
     /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).
     fn cli_perft(_at: &CliPosition<'_>, _depth: u32, _divide: bool) -> Result<Perft, String> {
@@ -98,9 +111,29 @@ pub trait CommandLine: Engine {
         Ok(())
     }
 
-    /// Replays one game line: the result, and with `counts` the number of legal moves before each move; or the
-    /// sentence `illegal <ply> <move>: <reason>` as the error.
-    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String>;
+    /// Replays one game line (moves separated by spaces): the [result](Engine::result_notation), and with
+    /// `counts` the number of legal moves before each move; or the sentence `illegal <ply> <move>: <reason>` as
+    /// the error.
+    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
+        let mut game = Self::cli_game(at)?;
+        let mut before = Vec::new();
+        let mut legal = Vec::new();
+        for (i, word) in line.split_whitespace().enumerate() {
+            if counts {
+                game.legal_moves(&mut legal);
+                before.push(legal.len());
+            }
+            let illegal = |why: String| format!("illegal {} {word}: {why}", i + 1);
+            let mv = game.read_move(word).map_err(|e| illegal(e.to_string()))?;
+            game.play(mv).map_err(|e| illegal(e.to_string()))?;
+        }
+        let mut out = game.result_notation();
+        for n in before {
+            out.push(' ');
+            out.push_str(&n.to_string());
+        }
+        Ok(out)
+    }
 
     /// Each colour's score in a position (`tabula score`), for games that count scores.
     fn cli_score(_at: &CliPosition<'_>) -> Result<Scores, String> {

@@ -1,6 +1,7 @@
 //! Sides and per-side tables, the same in every game: the [`Side`] trait, [`Seat`] for games whose sides are
 //! their seats, and [`BySide`], one value per colour for the two-colour games.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::{Index, IndexMut};
 
@@ -11,6 +12,8 @@ pub trait Side: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     fn seat(self) -> usize;
     /// The side played by `seat`, if there is one.
     fn from_seat(seat: usize) -> Option<Self>;
+    /// The word a game record writes for a win of this side (`white`; a seat's number, counting from 1).
+    fn name(self) -> Cow<'static, str>;
 }
 
 /// A seat as a side, for games whose sides are just their seats.
@@ -23,6 +26,9 @@ impl Side for Seat {
     }
     fn from_seat(seat: usize) -> Option<Self> {
         Some(Seat(seat))
+    }
+    fn name(self) -> Cow<'static, str> {
+        Cow::Owned((self.0 + 1).to_string())
     }
 }
 

@@ -77,7 +77,7 @@ impl<S: Store> Sessions<S> {
         let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
-            Err(e) => return Ok(Reply::private(e.0)),
+            Err(e) => return Ok(Reply::private(e.to_string())),
         };
         let now = self.now();
         let expires_at = now + self.config.challenge_expiry.as_secs() as i64;

@@ -110,10 +110,10 @@ fn tablut_game(text: &str) -> tablut::Game {
 fn tablut_the_king_escapes_when_it_can() {
     // Only the line north is open.
     let game = tablut_game("9/9/2a6/9/a3k3a/9/9/9/4a4 w");
-    for limits in [tiny(1, None, 0.0, 1), tablut_ai::limits(1, Duration::from_millis(50), 1)] {
+    for limits in [tiny(1, None, 0.0, 1), tablut_ai::LEVEL_TABLE.limits(1, Duration::from_millis(50), 1)] {
         assert_eq!(tablut_ai::think(&game, &limits).moves, ["e5-e9"]);
     }
-    let report = tablut_ai::think(&game, &tablut_ai::limits(5, Duration::from_millis(50), 1));
+    let report = tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1));
     assert_eq!(report.moves, ["e5-e9"]);
     assert!(report.score > ai::search::WON, "{report:?}");
     assert_eq!(tablut_ai::greedy(&game, 3), ["e5-e9"]);
@@ -124,7 +124,8 @@ fn tablut_the_attackers_capture_the_king_when_they_can() {
     // The king on c3 has attackers on b3, d3 and c4; c1-c2 closes the ring.
     let game = tablut_game("9/9/9/9/9/2a6/1aka5/9/2a6 b");
     for level in ai::LEVELS {
-        let report = tablut_ai::think(&game, &tablut_ai::limits(level, Duration::from_millis(50), 2));
+        let report =
+            tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(level, Duration::from_millis(50), 2));
         assert_eq!(report.moves, ["c1-c2"], "level {level}");
     }
 }
@@ -133,7 +134,7 @@ fn tablut_the_attackers_capture_the_king_when_they_can() {
 fn tablut_blocks_a_single_open_line() {
     // The king on e5 sees e9; Black must block the e-file above it (or lose next move).
     let game = tablut_game("a8/9/2a6/9/a3k3a/9/9/9/4a4 b");
-    let report = tablut_ai::think(&game, &tablut_ai::limits(4, Duration::from_millis(100), 2));
+    let report = tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(4, Duration::from_millis(100), 2));
     let mut after = game.clone();
     after.play_text(&report.moves[0]).unwrap();
     let next = tablut_ai::think(&after, &tiny(1, None, 0.0, 1));
@@ -162,7 +163,8 @@ const LAST_TZAAR: &str = "Zz.../....../......./......../......../......../......
 fn tzaar_takes_the_last_of_a_type() {
     let game = tzaar_game(LAST_TZAAR);
     for level in ai::LEVELS {
-        let report = tzaar_ai::think(&game, &tzaar_ai::limits(level, Duration::from_millis(50), 4));
+        let report =
+            tzaar_ai::think(&game, &tzaar_ai::LEVEL_TABLE.limits(level, Duration::from_millis(50), 4));
         assert_eq!(report.moves, ["A1xA2"], "level {level}");
     }
     assert_eq!(tzaar_ai::think(&game, &tiny(1, None, 0.0, 1)).moves, ["A1xA2"]);

@@ -171,7 +171,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
     advance(&mut game, 14, 11);
     let top = Duration::from_millis(20);
     for level in LEVELS {
-        let mut limits = tantrix_ai::limits(level, top, 99);
+        let mut limits = tantrix_ai::LEVEL_TABLE.limits(level, top, 99);
         limits.time = Duration::from_secs(30);
         let a = tantrix_ai::think(&game, &limits);
         let b = tantrix_ai::think(&game, &limits);
@@ -193,7 +193,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
 #[test]
 fn the_levels_budgets_grow_with_the_level() {
     let top = Duration::from_secs(2);
-    let l: Vec<Limits> = LEVELS.map(|n| tantrix_ai::limits(n, top, 1)).collect();
+    let l: Vec<Limits> = LEVELS.map(|n| tantrix_ai::LEVEL_TABLE.limits(n, top, 1)).collect();
     for w in l.windows(2) {
         assert!(
             w[0].max_nodes <= w[1].max_nodes

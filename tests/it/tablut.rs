@@ -7,7 +7,22 @@ use std::path::PathBuf;
 use proptest::prelude::*;
 use tabula::games::tablut::cli;
 use tabula::games::tablut::{Game, MoveText, Position, Side, Square, Variant, squares};
-use tabula::games::{Engine, MoveError, Setup};
+use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
+
+/// `tabula moves` at `position` or the start of `variant`.
+fn cli_moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
+    Game::cli_moves(&CliPosition { position, variant, ..CliPosition::default() })
+}
+
+/// `tabula replay` of one line from `position` or the start of `variant`.
+fn replay_line(
+    position: Option<&str>,
+    variant: Option<&str>,
+    line: &str,
+    counts: bool,
+) -> Result<String, String> {
+    Game::cli_replay_line(&CliPosition { position, variant, ..CliPosition::default() }, line, counts)
+}
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tablut").join(name);
@@ -79,7 +94,7 @@ fn check_reference(file: &str) {
             continue;
         };
         let expected = format!("{result} {counts}");
-        match cli::replay_line(None, None, moves, true) {
+        match replay_line(None, None, moves, true) {
             Ok(got) if got == expected => {}
             Ok(got) => {
                 let (want, have): (Vec<&str>, Vec<&str>) =
@@ -409,8 +424,8 @@ fn a_third_repetition_is_a_draw() {
         (result.notation(), result.reason().as_str()),
         ("draw", "the same position occurred a third time")
     );
-    assert_eq!(cli::replay_line(None, None, &cycle.repeat(2).join(" "), false).unwrap(), "draw");
-    assert_eq!(cli::replay_line(None, None, &cycle.join(" "), false).unwrap(), "*");
+    assert_eq!(replay_line(None, None, &cycle.repeat(2).join(" "), false).unwrap(), "draw");
+    assert_eq!(replay_line(None, None, &cycle.join(" "), false).unwrap(), "*");
 }
 
 #[test]
@@ -422,7 +437,7 @@ fn a_position_without_moves_is_lost() {
         Some((Some(0), "White had no legal move".into()))
     );
     assert_eq!(game.to_move(), None);
-    assert_eq!(cli::moves(Some(&pos.to_string()), None).unwrap(), Vec::<String>::new());
+    assert_eq!(cli_moves(Some(&pos.to_string()), None).unwrap(), Vec::<String>::new());
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -495,10 +510,10 @@ fn bad_positions_say_what_is_wrong() {
     for (text, why) in cases {
         let expected = format!("can't read the position `{text}`: {why}{tail}");
         assert_eq!(Position::parse(text, Variant::Seed).map_err(|e| e.to_string()), Err(expected.clone()));
-        assert_eq!(cli::moves(Some(text), None), Err(expected), "cli::moves({text:?})");
+        assert_eq!(cli_moves(Some(text), None), Err(expected), "cli_moves({text:?})");
     }
     assert_eq!(
-        cli::moves(None, Some("hnefatafl")),
+        cli_moves(None, Some("hnefatafl")),
         Err("there is no Tablut variant called `hnefatafl`: choose seed".to_string())
     );
     let setup = Setup { variant: "ashtonx".into(), seed: 0, seats: 2 };
@@ -641,9 +656,9 @@ proptest! {
             let mut game = Game::with_variant(Variant::Seed);
             let _ = game.play_text(t);
             let _ = game.suggest(t, 10);
-            let _ = cli::moves(Some(t), None);
-            let _ = cli::replay_line(None, Some(t), "e8-d8", true);
-            let _ = cli::replay_line(None, None, t, true);
+            let _ = cli_moves(Some(t), None);
+            let _ = replay_line(None, Some(t), "e8-d8", true);
+            let _ = replay_line(None, None, t, true);
         }
     }
 
@@ -670,32 +685,37 @@ proptest! {
 
 #[test]
 fn cli_helpers() {
-    let moves = cli::moves(None, None).unwrap();
+    let moves = cli_moves(None, None).unwrap();
     assert_eq!(moves.len(), 80);
     assert!(moves.contains(&"e8-d8".to_string()));
     let unique: BTreeSet<&String> = moves.iter().collect();
     assert_eq!(unique.len(), 80);
-    assert_eq!(cli::moves(None, Some("seed")).unwrap(), moves);
-    let white = cli::moves(Some("3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w"), None).unwrap();
+    assert_eq!(cli_moves(None, Some("seed")).unwrap(), moves);
+    let white = cli_moves(Some("3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w"), None).unwrap();
     assert_eq!(white.len(), 56);
-    assert_eq!(cli::replay_line(None, None, "e8-d8 e4-h4", true).unwrap(), "* 80 56");
-    assert_eq!(cli::replay_line(None, None, "", false).unwrap(), "*");
+    assert_eq!(replay_line(None, None, "e8-d8 e4-h4", true).unwrap(), "* 80 56");
+    assert_eq!(replay_line(None, None, "", false).unwrap(), "*");
     assert_eq!(
-        cli::replay_line(None, None, "e8-d8 e4-e9", false),
+        replay_line(None, None, "e8-d8 e4-e9", false),
         Err("illegal 2 e4-e9: the path from e4 to e9 is blocked at e5: pieces cannot jump over other pieces"
             .into())
     );
     assert_eq!(
-        cli::replay_line(None, None, "e8-d8 e4", false).unwrap_err(),
+        replay_line(None, None, "e8-d8 e4", false).unwrap_err(),
         "illegal 2 e4: can't read the move `e4`: write the starting and the target square joined by a dash, like \
          `e8-d8` (files a-i, ranks 1-9)"
     );
-    let img = cli::render(None, None, &["e8-d8".to_string(), "e4-h4 a6-a7".to_string()]).unwrap();
+    let img =
+        Game::cli_render(&CliPosition::default(), &["e8-d8".to_string(), "e4-h4 a6-a7".to_string()]).unwrap();
     assert_eq!(
         img.dimensions(),
         (tabula::games::tablut::picture::WIDTH, tabula::games::tablut::picture::HEIGHT)
     );
-    assert!(cli::render(None, None, &["e8-e7".to_string()]).unwrap_err().starts_with("illegal 1 e8-e7: "));
+    assert!(
+        Game::cli_render(&CliPosition::default(), &["e8-e7".to_string()])
+            .unwrap_err()
+            .starts_with("illegal 1 e8-e7: ")
+    );
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -6,7 +6,22 @@ use tabula::games::tzaar::cli;
 use tabula::games::tzaar::{
     Game, IllegalMove, Kind, Layout, LayoutError, Move, Phase, Point, Position, STANDARD, Side, random_start,
 };
-use tabula::games::{Engine, MoveError, Setup};
+use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
+
+/// `tabula moves` at `position` or the start of `variant`.
+fn cli_moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
+    Game::cli_moves(&CliPosition { position, variant, ..CliPosition::default() })
+}
+
+/// `tabula replay` of one line from `position` or the start of `variant`.
+fn replay_line(
+    position: Option<&str>,
+    variant: Option<&str>,
+    line: &str,
+    counts: bool,
+) -> Result<String, String> {
+    Game::cli_replay_line(&CliPosition { position, variant, ..CliPosition::default() }, line, counts)
+}
 
 const POSITIONS: &str = include_str!("../data/tzaar/positions.tsv");
 const DIVIDE: &str = include_str!("../data/tzaar/standard-divide.tsv");
@@ -312,7 +327,7 @@ fn the_bot_and_the_command_line_read_starts_alike() {
     assert_eq!(Game::replay(stored.setup(), &[]).unwrap().position(), stored.position());
     // The command line: the same parser (its `random` has seed 0), and `standard` when nothing is given.
     let moves_of = |p: Position| p.legal_moves().iter().map(ToString::to_string).collect::<Vec<_>>();
-    assert_eq!(cli::moves(None, None).unwrap(), moves_of(Position::standard()));
+    assert_eq!(cli_moves(None, None).unwrap(), moves_of(Position::standard()));
     assert_eq!(tabula::games::tzaar::cli::DEFAULT, Layout::Standard);
     for (variant, start) in [
         ("", random_start(0)),
@@ -321,14 +336,14 @@ fn the_bot_and_the_command_line_read_starts_alike() {
         ("standard", Position::standard()),
         (STANDARD, Position::standard()),
     ] {
-        assert_eq!(cli::moves(None, Some(variant)).unwrap(), moves_of(start), "--variant `{variant}`");
-        let game = cli::game(None, Some(variant)).unwrap();
+        assert_eq!(cli_moves(None, Some(variant)).unwrap(), moves_of(start), "--variant `{variant}`");
+        let game = Game::cli_game(&CliPosition { variant: Some(variant), ..CliPosition::default() }).unwrap();
         assert_eq!(*game.position(), start, "--variant `{variant}`");
     }
     // The same words are refused with the same sentence on both sides.
     for bad in ["hex", "random:-1", "random:x", "ttttT/TaaaAT w o"] {
         let bot = Game::new(&setup(bad, 0)).unwrap_err().to_string();
-        assert_eq!(cli::moves(None, Some(bad)).unwrap_err(), bot, "`{bad}`");
+        assert_eq!(cli_moves(None, Some(bad)).unwrap_err(), bot, "`{bad}`");
     }
 }
 
@@ -429,43 +444,39 @@ fn suggestions_are_legal_useful_and_narrow() {
 
 #[test]
 fn cli_moves_and_replay() {
-    let moves = cli::moves(None, None).unwrap();
+    let moves = cli_moves(None, None).unwrap();
     assert_eq!(moves.len(), 42);
     assert!(moves.contains(&"I5xH6".to_string()));
-    assert_eq!(cli::moves(None, Some("standard")).unwrap(), moves);
-    assert_eq!(cli::moves(None, Some("random:7")).unwrap().len(), random_start(7).legal_moves().len());
-    assert!(cli::moves(None, Some("hex")).unwrap_err().starts_with("there is no TZAAR variant `hex`"));
-    assert!(
-        cli::moves(Some("nonsense"), None).unwrap_err().starts_with("can't read the position `nonsense`")
-    );
+    assert_eq!(cli_moves(None, Some("standard")).unwrap(), moves);
+    assert_eq!(cli_moves(None, Some("random:7")).unwrap().len(), random_start(7).legal_moves().len());
+    assert!(cli_moves(None, Some("hex")).unwrap_err().starts_with("there is no TZAAR variant `hex`"));
+    assert!(cli_moves(Some("nonsense"), None).unwrap_err().starts_with("can't read the position `nonsense`"));
     let after = Position::standard().play("I5xH6".parse().unwrap()).unwrap();
     let c = after.legal_moves()[0];
     let second = after.play_unchecked(c);
-    assert!(cli::moves(Some(&second.to_string()), None).unwrap().contains(&"pass".to_string()));
+    assert!(cli_moves(Some(&second.to_string()), None).unwrap().contains(&"pass".to_string()));
     let line = format!("I5xH6 {c} pass");
-    let out = cli::replay_line(None, None, &line, true).unwrap();
+    let out = replay_line(None, None, &line, true).unwrap();
     let n2 = after.legal_moves().len();
     let n3 = second.legal_moves().len();
     assert_eq!(out, format!("* 42 {n2} {n3}"));
-    assert_eq!(cli::replay_line(None, None, "I5xH6", false).unwrap(), "*");
+    assert_eq!(replay_line(None, None, "I5xH6", false).unwrap(), "*");
     assert_eq!(
-        cli::replay_line(None, None, "I5xH6 A5xA4", false).unwrap_err(),
+        replay_line(None, None, "I5xH6 A5xA4", false).unwrap_err(),
         "illegal 2 A5xA4: A5 holds a white stack: Black moves the black stacks"
     );
     assert!(
-        cli::replay_line(None, None, "I5xH6 zz", false)
-            .unwrap_err()
-            .starts_with("illegal 2 zz: can't read `zz`")
+        replay_line(None, None, "I5xH6 zz", false).unwrap_err().starts_with("illegal 2 zz: can't read `zz`")
     );
     let win = "ZATt./....../......./......../......../......../......./....../zat.. w c";
-    assert_eq!(cli::replay_line(Some(win), None, "A3xA4 A1-A2", false).unwrap(), "black");
+    assert_eq!(replay_line(Some(win), None, "A3xA4 A1-A2", false).unwrap(), "black");
 }
 
 #[test]
 fn cli_render_draws_or_explains() {
-    let img = cli::render(None, None, &["I5xH6".to_string()]).unwrap();
+    let img = Game::cli_render(&CliPosition::default(), &["I5xH6".to_string()]).unwrap();
     assert!(img.width() >= 600);
-    let err = cli::render(None, None, &["I5xH6 E4xE6".to_string()]).unwrap_err();
+    let err = Game::cli_render(&CliPosition::default(), &["I5xH6 E4xE6".to_string()]).unwrap_err();
     assert!(err.starts_with("illegal 2 E4xE6:"), "{err}");
 }
 
@@ -569,8 +580,8 @@ proptest! {
             let mut game = standard_game();
             let _ = game.play_text(t);
             let _ = game.suggest(t, 5);
-            let _ = cli::moves(Some(t), None);
-            let _ = cli::replay_line(None, None, t, true);
+            let _ = cli_moves(Some(t), None);
+            let _ = replay_line(None, None, t, true);
             let _ = cli::perft(None, Some(t), 1, false);
         }
     }

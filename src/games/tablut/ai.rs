@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
-use crate::ai::{Limits, Report};
+use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
 use crate::games::tablut::{self, Bitboard, Direction, Game, Move, Position, RAYS, Side, Square, squares};
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
@@ -212,12 +212,12 @@ impl TablutNode {
 }
 
 impl Node for TablutNode {
-    type Move = Move;
+    type Game = Game;
     const REPEATS: bool = true;
 
     #[inline]
-    fn mover(&self) -> u8 {
-        self.pos.to_move().seat() as u8
+    fn side_to_move(&self) -> Side {
+        self.pos.to_move()
     }
 
     #[inline]
@@ -241,7 +241,7 @@ impl Node for TablutNode {
         }
     }
 
-    fn moves(&self, out: &mut Vec<(Move, i32)>) {
+    fn legal_moves(&self, out: &mut Vec<(Move, i32)>) {
         let pos = &self.pos;
         let occ = pos.occupied();
         let king = pos.king();
@@ -278,21 +278,19 @@ impl Node for TablutNode {
     }
 }
 
-/// Nodes per second the search makes on one core of a modest machine (for the level budgets).
-const NODES_PER_SECOND: f64 = 1_000_000.0;
-
-/// The limits of `level` (1..=5) with `top` the time of level 5.
-pub fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-    let top_nodes = (top.as_secs_f64() * NODES_PER_SECOND).max(1_000.0) as u64;
-    let (time, max_depth, max_nodes, noise) = match level {
-        0 | 1 => (top / 8, Some(1), Some(2_000), 0.9),
-        2 => (top / 4, Some(3), Some(top_nodes / 40), 0.1),
-        3 => (top / 2, Some(4), Some(top_nodes / 15), 0.05),
-        4 => (top, None, Some(top_nodes / 6), 0.0),
-        _ => (top, None, Some(top_nodes), 0.0),
-    };
-    Limits { time, max_depth, max_nodes, noise, seed }
-}
+/// The five levels: level 5's node budget is its time at a million nodes a second (one core of a modest machine).
+pub const LEVEL_TABLE: LevelTable = LevelTable {
+    nodes_per_second: 1_000_000,
+    min_nodes: 100,
+    min_time: Duration::ZERO,
+    levels: [
+        Level { time_divisor: 8, max_depth: Some(1), nodes: Nodes::Fixed(2_000), noise: 0.9 },
+        Level { time_divisor: 4, max_depth: Some(3), nodes: Nodes::Share(1, 40), noise: 0.1 },
+        Level { time_divisor: 2, max_depth: Some(4), nodes: Nodes::Share(1, 15), noise: 0.05 },
+        Level { time_divisor: 1, max_depth: None, nodes: Nodes::Share(1, 6), noise: 0.0 },
+        Level { time_divisor: 1, max_depth: None, nodes: Nodes::Share(1, 1), noise: 0.0 },
+    ],
+};
 
 /// The spread of the noise at `noise` = 1 is so large the choice is uniform; below, a random bonus up to
 /// `noise * NOISE_SPREAD` is added to each root move's exact score.
@@ -368,9 +366,7 @@ impl crate::games::Player for Game {
     /// Two random plies open an AI match, since Tablut always starts from the same position.
     const ARENA_OPENING_PLIES: usize = 2;
 
-    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        limits(level, top, seed)
-    }
+    const LEVELS: &'static LevelTable = &LEVEL_TABLE;
 
     fn think(&self, limits: &Limits) -> Report {
         think(self, limits)

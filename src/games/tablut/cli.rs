@@ -1,11 +1,9 @@
-//! The command line's Tablut work as pure functions: positions and moves in notation in, data or one clear
-//! sentence out. The clap layer prints the results.
-
-use image::RgbaImage;
-
-use crate::games::{CliPosition, CommandLine, Perft};
+//! Tablut on the command line: where a command starts (a position in notation, or a variant's start) and perft.
+//! Listing moves, replaying a line and drawing a position come from the rules trait ([`CommandLine`]'s provided
+//! methods).
 
 use crate::games::tablut::{Game, Position, Variant};
+use crate::games::{CliPosition, CommandLine, Perft};
 
 /// The starting position: `position` in notation, or the variant's start.
 fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
@@ -16,33 +14,8 @@ fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, Stri
     }
 }
 
-/// Plays the moves of `line` (separated by spaces) from the start; also the legal-move count before each.
-fn play_line(start: Position, line: &str) -> Result<(Game, Vec<u32>), String> {
-    let mut game = Game::from_position(start);
-    let mut counts = Vec::new();
-    for (i, text) in line.split_whitespace().enumerate() {
-        counts.push(if game.result().is_some() { 0 } else { game.position().count_moves() });
-        game.play_notation(text).map_err(|e| format!("illegal {} {text}: {e}", i + 1))?;
-    }
-    Ok((game, counts))
-}
-
-/// The legal moves of the position, in notation.
-pub fn moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
-    let game = Game::from_position(start(position, variant)?);
-    if game.result().is_some() {
-        return Ok(Vec::new());
-    }
-    Ok(game.position().legal_moves().iter().map(ToString::to_string).collect())
-}
-
 /// Perft to `depth`: with `divide`, each first move with its count; and the total.
-pub fn perft(
-    position: Option<&str>,
-    variant: Option<&str>,
-    depth: u32,
-    divide: bool,
-) -> Result<(Vec<(String, u64)>, u64), String> {
+pub fn perft(position: Option<&str>, variant: Option<&str>, depth: u32, divide: bool) -> Result<Perft, String> {
     let pos = start(position, variant)?;
     if divide {
         let lines: Vec<(String, u64)> =
@@ -54,50 +27,12 @@ pub fn perft(
     }
 }
 
-/// Replays one game line: `white`, `black`, `draw` or `*`, and with `counts` the legal-move count before each
-/// move; or `illegal <ply> <move>: <reason>`.
-pub fn replay_line(
-    position: Option<&str>,
-    variant: Option<&str>,
-    line: &str,
-    counts: bool,
-) -> Result<String, String> {
-    let (game, before) = play_line(start(position, variant)?, line)?;
-    let mut out = game.result().map_or("*", |r| r.notation()).to_string();
-    if counts {
-        for n in before {
-            out.push(' ');
-            out.push_str(&n.to_string());
-        }
-    }
-    Ok(out)
-}
-
-/// Draws the position after `moves` (each entry may hold several moves separated by spaces), the last one marked.
-pub fn render(position: Option<&str>, variant: Option<&str>, moves: &[String]) -> Result<RgbaImage, String> {
-    let (game, _) = play_line(start(position, variant)?, &moves.join(" "))?;
-    Ok(super::picture::render(&game, &[]))
-}
-
-/// The game to think about for `tabula bestmove`: the position given, or the start.
-pub fn game(position: Option<&str>, variant: Option<&str>) -> Result<Game, String> {
-    Ok(Game::from_position(start(position, variant)?))
-}
-
 impl CommandLine for Game {
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
-        game(at.position, at.variant)
-    }
-
-    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        render(at.position, at.variant, moves)
+        Ok(Game::from_position(start(at.position, at.variant)?))
     }
 
     fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
         perft(at.position, at.variant, depth, divide)
-    }
-
-    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
-        replay_line(at.position, at.variant, line, counts)
     }
 }

@@ -173,11 +173,8 @@ impl Engine for Game {
     const INFO: &'static GameInfo = &entry::INFO;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        let variant: Variant =
-            setup.variant.parse().map_err(|e: UnknownVariant| SetupError(e.to_string()))?;
-        if setup.seats != 2 {
-            return Err(SetupError(format!("Tablut is played by 2 players, not {}", setup.seats)));
-        }
+        let variant: Variant = setup.variant.parse().map_err(SetupError::variant::<UnknownVariant>)?;
+        SetupError::check_seats(Self::INFO, setup.seats)?;
         let mut game = Game::with_variant(variant);
         game.setup = setup.clone();
         Ok(game)

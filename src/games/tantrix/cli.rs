@@ -44,10 +44,10 @@ pub fn game(position: &str, colour: Option<&str>, colours: Option<&str>, seed: u
             }
         }
     };
-    let mut seats = colour_letters(colours.unwrap_or_default()).map_err(|e| e.0)?;
+    let mut seats = colour_letters(colours.unwrap_or_default()).map_err(|e| e.to_string())?;
     if seats.is_empty() {
         seats.push(colour);
         seats.extend(Colour::ALL.into_iter().find(|&c| c != colour));
     }
-    Game::from_position(&pos, &seats, colour, seed).map_err(|e| e.0)
+    Game::from_position(&pos, &seats, colour, seed).map_err(|e| e.to_string())
 }

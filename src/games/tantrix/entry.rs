@@ -2,12 +2,11 @@
 //! command line.
 
 use std::collections::BTreeSet;
-use std::time::Duration;
 
 use image::RgbaImage;
 
 use super::Game;
-use crate::ai::{Limits, Report};
+use crate::ai::{LevelTable, Limits, Report};
 use crate::games::{CliPosition, CommandLine, GameInfo, Picture, Player, Scores};
 
 /// Tantrix's metadata.
@@ -64,9 +63,7 @@ impl Picture for Game {
 }
 
 impl Player for Game {
-    fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-        super::ai::limits(level, top, seed)
-    }
+    const LEVELS: &'static LevelTable = &super::ai::LEVEL_TABLE;
 
     fn think(&self, limits: &Limits) -> Report {
         super::ai::think(self, limits)

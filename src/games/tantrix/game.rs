@@ -48,34 +48,47 @@ pub struct Game {
 
 const DEFAULT_COLOURS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
 
+/// Why a Tantrix game cannot start as asked: the colours named, or a position given for analysis.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StartError {
+    #[error("`{0}` is not a Tantrix colour: name one colour per seat with R, B, Y, G (e.g. BYG)")]
+    NotAColour(char),
+    #[error("{0} is taken twice: each seat needs its own colour")]
+    Twice(Colour),
+    #[error("{given} colours for {seats} players: name exactly one colour per seat (e.g. {example})")]
+    Count { given: usize, seats: usize, example: String },
+    #[error("{} to move is not one of the players' colours ({colours})", colour.title())]
+    NotPlaying { colour: Colour, colours: String },
+    #[error(
+        "with {bag} tiles in the bag, {dealt} tiles are left for {others} other hand(s) of at most 6: give the \
+         real bag count"
+    )]
+    Hands { bag: usize, dealt: usize, others: usize },
+    #[error("{} has no legal placement in that position", .0.title())]
+    NoPlacement(Colour),
+}
+
 /// The colours named by letters (`R`, `B`, `Y`, `G`; spaces and commas ignored), each at most once.
-pub fn colour_letters(variant: &str) -> Result<Vec<Colour>, SetupError> {
+pub fn colour_letters(variant: &str) -> Result<Vec<Colour>, StartError> {
     let mut colours = Vec::new();
     for ch in variant.chars().filter(|c| !c.is_whitespace() && *c != ',') {
-        let c = Colour::from_letter(ch).ok_or_else(|| {
-            SetupError(format!(
-                "`{ch}` is not a Tantrix colour: name one colour per seat with R, B, Y, G (e.g. BYG)"
-            ))
-        })?;
+        let c = Colour::from_letter(ch).ok_or(StartError::NotAColour(ch))?;
         if colours.contains(&c) {
-            return Err(SetupError(format!("{c} is taken twice: each seat needs its own colour")));
+            return Err(StartError::Twice(c));
         }
         colours.push(c);
     }
     Ok(colours)
 }
 
-fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, SetupError> {
+fn parse_colours(variant: &str, seats: usize) -> Result<Vec<Colour>, StartError> {
     let colours = colour_letters(variant)?;
     if colours.is_empty() {
         return Ok(DEFAULT_COLOURS[..seats].to_vec());
     }
     if colours.len() != seats {
-        return Err(SetupError(format!(
-            "{} colours for {seats} players: name exactly one colour per seat (e.g. {})",
-            colours.len(),
-            DEFAULT_COLOURS[..seats].iter().map(|c| c.letter()).collect::<String>()
-        )));
+        let example = DEFAULT_COLOURS[..seats].iter().map(|c| c.letter()).collect();
+        return Err(StartError::Count { given: colours.len(), seats, example });
     }
     Ok(colours)
 }
@@ -156,8 +169,8 @@ impl Game {
 
     /// Checks and plays one placement for the seat to move.
     pub fn play(&mut self, p: Placement) -> Result<Played, Illegal> {
-        let State::Playing { seat, step } = self.state else { return Err(Illegal::GameOver) };
-        self.pos.check(p, step)?;
+        let State::Playing { seat, .. } = self.state else { return Err(Illegal::GameOver) };
+        self.pos.check(p)?;
         let forced = !self.board().is_empty() && self.board().neighbour_count(p.cell) >= 3;
         self.pos.put_unchecked(p);
         self.hands[seat].retain(|&t| t != p.tile);
@@ -314,16 +327,11 @@ impl Game {
         colour: Colour,
         seed: u64,
     ) -> Result<Game, SetupError> {
-        if !(2..=4).contains(&colours.len()) {
-            return Err(SetupError(format!("Tantrix takes 2 to 4 players, not {}", colours.len())));
-        }
+        SetupError::check_seats(Self::INFO, colours.len())?;
         let variant: String = colours.iter().map(|c| c.letter()).collect();
-        let colours = parse_colours(&variant, colours.len())?;
+        let colours = parse_colours(&variant, colours.len()).map_err(SetupError::variant)?;
         let Some(seat) = colours.iter().position(|&c| c == colour) else {
-            return Err(SetupError(format!(
-                "{} to move is not one of the players' colours ({variant})",
-                colour.title()
-            )));
+            return Err(SetupError::variant(StartError::NotPlaying { colour, colours: variant }));
         };
         let board = pos.board();
         let mut unseen: Vec<Tile> = Tile::all()
@@ -333,10 +341,7 @@ impl Game {
         let others = colours.len() - 1;
         let dealt = unseen.len() - bag_len.min(unseen.len());
         if dealt > 6 * others {
-            return Err(SetupError(format!(
-                "with {bag_len} tiles in the bag, {dealt} tiles are left for {others} other hand(s) of at most 6: \
-                 give the real bag count"
-            )));
+            return Err(SetupError::variant(StartError::Hands { bag: bag_len, dealt, others }));
         }
         unseen.shuffle(&mut ChaCha8Rng::seed_from_u64(seed));
         let mut hands: Vec<Vec<Tile>> = vec![Vec::with_capacity(6); colours.len()];
@@ -360,7 +365,7 @@ impl Game {
         };
         game.sync();
         if game.legal_moves().is_empty() {
-            return Err(SetupError(format!("{} has no legal placement in that position", colour.title())));
+            return Err(SetupError::variant(StartError::NoPlacement(colour)));
         }
         Ok(game)
     }
@@ -379,10 +384,8 @@ impl Engine for Game {
     }
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        if !(2..=4).contains(&setup.seats) {
-            return Err(SetupError(format!("Tantrix takes 2 to 4 players, not {}", setup.seats)));
-        }
-        let colours = parse_colours(&setup.variant, setup.seats)?;
+        SetupError::check_seats(Self::INFO, setup.seats)?;
+        let colours = parse_colours(&setup.variant, setup.seats).map_err(SetupError::variant)?;
         let mut bag: Vec<Tile> = Tile::all().collect();
         bag.shuffle(&mut ChaCha8Rng::seed_from_u64(setup.seed));
         let mut hands: Vec<Vec<Tile>> = vec![Vec::with_capacity(6); setup.seats];

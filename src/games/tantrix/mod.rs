@@ -16,7 +16,7 @@ mod position;
 mod tiles;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
-pub use game::{Game, colour_letters};
+pub use game::{Game, StartError, colour_letters};
 pub use notation::{ParseError, parse_board, parse_placements};
 pub use position::{Illegal, Position, Step};
 pub use tiles::{ByColour, Colour, Path, PathKind, TILES_TSV, Tile};

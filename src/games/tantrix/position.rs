@@ -260,8 +260,9 @@ impl Position {
         self.board.scores()
     }
 
-    /// Whether `p` is legal at this step, and if not, why.
-    pub fn check(&self, p: Placement, step: Step) -> Result<(), Illegal> {
+    /// Whether `p` is legal here, and if not, why. (A turn's forced-only step needs no check of its own: it
+    /// lasts only while forced spaces remain, and then every legal placement fills one.)
+    pub fn check(&self, p: Placement) -> Result<(), Illegal> {
         if !self.hand.contains(&p.tile) {
             return Err(Illegal::NotInHand { tile: p.tile, hand: self.hand.to_vec() });
         }
@@ -269,7 +270,7 @@ impl Position {
             return Err(Illegal::Taken { cell: p.cell, by: t.tile });
         }
         if self.board.is_empty() {
-            return if p.cell == Hex::ORIGIN && step == Step::Any {
+            return if p.cell == Hex::ORIGIN {
                 Ok(())
             } else {
                 Err(Illegal::FirstAtOrigin { tile: p.tile })
@@ -293,10 +294,10 @@ impl Position {
         facts.geometry
     }
 
-    /// Plays `p` (checked as [`Step::Any`]): the tile leaves the hand, and the bag shrinks by the replacement drawn
+    /// Plays `p` (checked): the tile leaves the hand, and the bag shrinks by the replacement drawn
     /// (which this position does not know, so the hand gets shorter).
     pub fn play(&self, p: Placement) -> Result<Position, Illegal> {
-        self.check(p, Step::Any)?;
+        self.check(p)?;
         Ok(self.apply_unchecked(p))
     }
 

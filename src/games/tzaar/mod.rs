@@ -29,10 +29,8 @@ use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, Setu
 
 /// The start position a setup describes: its variant read as a [`Layout`], shuffled with its seed when random.
 pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
-    if setup.seats != 2 {
-        return Err(SetupError(format!("TZAAR is for 2 players, not {}", setup.seats)));
-    }
-    let layout: Layout = setup.variant.parse().map_err(|e: LayoutError| SetupError(e.to_string()))?;
+    SetupError::check_seats(<Game as Engine>::INFO, setup.seats)?;
+    let layout: Layout = setup.variant.parse().map_err(SetupError::variant::<LayoutError>)?;
     Ok(layout.start(setup.seed))
 }
 

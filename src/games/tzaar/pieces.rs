@@ -164,4 +164,7 @@ impl crate::games::Side for Side {
     fn from_seat(seat: usize) -> Option<Side> {
         Side::from_seat(seat)
     }
+    fn name(self) -> std::borrow::Cow<'static, str> {
+        Side::name(self).into()
+    }
 }

@@ -26,31 +26,29 @@ use std::time::Duration;
 
 pub use search::{greedy, think};
 
-use crate::ai::Limits;
+use crate::ai::{Level, LevelTable, Nodes};
 
-/// Nodes per millisecond of `top` behind a level's share of the budget. A release build searches 300 000 to
-/// 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth of this rate, so their node budget, not
-/// the time cap, ends a search and they play the same whatever the machine's load. Level 5 gets one and a half
-/// times the rate over the whole of `top` (600 000 nodes at 2 s): its node budget ends its searches in about 1.2 s
-/// on an idle machine, leaving room for its slowest searches (early placements, whose playouts are longest) and for
-/// a busy machine before the time cap would cut one short. A level therefore plays the same moves for the same seed
-/// on any machine that is not overloaded, and a match's figures reproduce.
-const NODES_PER_MS: u64 = 200;
-
-/// The limits of a level: node budgets scaled from `top` (deterministic for a given `top`), the time as a safety
-/// cap. Tantrix is a game of luck as well as skill (a greedy player beats a random one only about three games in
-/// four), so the levels are spread wide and noise separates the lower ones: level 1 places at random, level 2 is
-/// greedy for half its placements, level 3 looks at the opponents' chains and plays a quarter of its placements
-/// at random, level 4 adds the opponents' replies, and level 5 plays its best moves out to the end of the game.
-pub fn limits(level: u8, top: Duration, seed: u64) -> Limits {
-    let top_ms = top.as_millis().clamp(1, 3_600_000) as u64;
-    let nodes = |share: u64| Some((top_ms * NODES_PER_MS * share / 100).max(400));
-    let (time, max_depth, max_nodes, noise) = match level {
-        0 | 1 => (top / 10, Some(0), nodes(2), 1.0),
-        2 => (top / 6, Some(0), nodes(4), 0.5),
-        3 => (top / 4, Some(2), nodes(10), 0.25),
-        4 => (top / 2, Some(3), nodes(20), 0.0),
-        _ => (top, None, nodes(150), 0.0),
-    };
-    Limits { time: time.max(Duration::from_millis(5)), max_depth, max_nodes, noise, seed }
-}
+/// The levels. Level 5's node budget is one and a half times 200 nodes per millisecond of `top` (600 000 nodes at
+/// 2 s). A release build searches 300 000 to 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth
+/// of the 200 per millisecond, so their node budget, not the time cap, ends a search and they play the same whatever
+/// the machine's load. Level 5's budget ends its searches in about 1.2 s on an idle machine, leaving room for its
+/// slowest searches (early placements, whose playouts are longest) and for a busy machine before the time cap would
+/// cut one short. A level therefore plays the same moves for the same seed on any machine that is not overloaded,
+/// and a match's figures reproduce.
+///
+/// Tantrix is a game of luck as well as skill (a greedy player beats a random one only about three games in four),
+/// so the levels are spread wide and noise separates the lower ones: level 1 places at random, level 2 is greedy
+/// for half its placements, level 3 looks at the opponents' chains and plays a quarter of its placements at random,
+/// level 4 adds the opponents' replies, and level 5 plays its best moves out to the end of the game.
+pub const LEVEL_TABLE: LevelTable = LevelTable {
+    nodes_per_second: 200_000,
+    min_nodes: 400,
+    min_time: Duration::from_millis(5),
+    levels: [
+        Level { time_divisor: 10, max_depth: Some(0), nodes: Nodes::Share(2, 100), noise: 1.0 },
+        Level { time_divisor: 6, max_depth: Some(0), nodes: Nodes::Share(4, 100), noise: 0.5 },
+        Level { time_divisor: 4, max_depth: Some(2), nodes: Nodes::Share(10, 100), noise: 0.25 },
+        Level { time_divisor: 2, max_depth: Some(3), nodes: Nodes::Share(20, 100), noise: 0.0 },
+        Level { time_divisor: 1, max_depth: None, nodes: Nodes::Share(150, 100), noise: 0.0 },
+    ],
+};

@@ -150,11 +150,15 @@ fn display_name(user: &User) -> String {
     user.global_name.clone().unwrap_or_else(|| user.name.clone())
 }
 
-fn actor_of(user: &User, member: Option<&serenity::all::Member>) -> Actor {
+fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
     let can_manage =
         member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
-    Actor { member: Member { id: user.id.get(), name, bot: user.bot }, can_manage }
+    Actor {
+        member: Member { id: user.id.get(), name, bot: user.bot },
+        can_manage,
+        guild: guild.map(GuildId::get),
+    }
 }
 
 fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
@@ -259,7 +263,7 @@ impl<S: Store> Handler<S> {
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
-        let actor = actor_of(&cmd.user, cmd.member.as_deref());
+        let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
         let request = match read_request(cmd) {
             Ok(r) => r,
             Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
@@ -289,7 +293,7 @@ impl<S: Store> Handler<S> {
     }
 
     async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
-        let actor = actor_of(&press.user, press.member.as_ref());
+        let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
             return press
                 .create_response(&ctx.http, private_message("That button is no longer in use."))

@@ -32,6 +32,9 @@ const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 /// Members with these names hold the "manage messages" permission in the console (they may abort any game).
 const MANAGERS: [&str; 2] = ["admin", "mod"];
 
+/// The server the console plays the role of (records and ratings are per server).
+pub const GUILD: u64 = 1;
+
 /// A stable id for a console member, derived from the name (FNV-1a), so ids survive restarts.
 pub fn member_id(name: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
@@ -219,6 +222,7 @@ impl<S: Store> Console<S> {
         let actor = Actor {
             member: Self::member(&line.user),
             can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
+            guild: Some(GUILD),
         };
         let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
         if line.command == "suggest" {

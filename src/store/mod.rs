@@ -79,6 +79,8 @@ pub struct PlayerRecord {
 pub struct SessionRecord {
     pub id: i64,
     pub channel: u64,
+    /// The server the session belongs to (`None` outside servers and for sessions stored before servers were).
+    pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
     pub players: Vec<PlayerRecord>,
@@ -97,6 +99,7 @@ pub struct SessionRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSession {
     pub channel: u64,
+    pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
     pub players: Vec<PlayerRecord>,

@@ -14,9 +14,10 @@ mod hostile;
 mod store;
 
 const CHANNEL: u64 = 333;
+const GUILD: u64 = 555;
 
 fn actor(id: u64, name: &str) -> Actor {
-    Actor { member: Member::new(id, name), can_manage: false }
+    Actor { member: Member::new(id, name), can_manage: false, guild: Some(GUILD) }
 }
 
 fn alice() -> Actor {

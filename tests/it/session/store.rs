@@ -10,6 +10,7 @@ fn player(id: u64, accepted: bool) -> PlayerRecord {
 fn challenge(channel: u64, expires_at: i64) -> NewSession {
     NewSession {
         channel,
+        guild: Some(5),
         game: GameKind::Tablut,
         setup: Setup { variant: String::new(), seed: 1, seats: 2 },
         players: vec![player(1, true), player(2, false)],
@@ -30,6 +31,7 @@ async fn contract(store: impl Store) {
 
     store.set_message(id, 9_000).await.unwrap();
     assert_eq!(store.open_session(7).await.unwrap().unwrap().message, Some(9_000));
+    assert_eq!(store.open_session(7).await.unwrap().unwrap().guild, Some(5), "the server is kept");
 
     // Accepting is one call: players and state change together.
     let players = vec![player(1, true), player(2, true)];

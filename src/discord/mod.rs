@@ -194,21 +194,28 @@ async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
 /// Draws the board and builds the edit that carries it.
 async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
     let (embed, picture) = board_picture(board).await;
-    EditInteractionResponse::new()
+    let edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
         .embed(embed)
         .new_attachment(picture)
-        .components(action_rows(&reply.buttons))
+        .components(action_rows(&reply.buttons));
+    files(reply).fold(edit, EditInteractionResponse::new_attachment)
+}
+
+/// The files a reply attaches besides its board.
+fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
+    reply.files.iter().map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
 }
 
 /// A reply as a new interaction message (or as the update of the message a button is on).
 fn message(reply: &Reply) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
+    let message = CreateInteractionResponseMessage::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
         .components(action_rows(&reply.buttons))
-        .ephemeral(reply.ephemeral)
+        .ephemeral(reply.ephemeral);
+    files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
 
 fn private_message(text: impl Into<Text>) -> CreateInteractionResponse {
@@ -231,6 +238,7 @@ impl<S: Store> Handler<S> {
                 let mut message = CreateMessage::new()
                     .content(markdown(&reply.text))
                     .allowed_mentions(allowed_mentions(&reply));
+                message = files(&reply).fold(message, CreateMessage::add_file);
                 if let Some(board) = reply.board {
                     let (embed, picture) = board_picture(board).await;
                     message = message.embed(embed).add_file(picture);

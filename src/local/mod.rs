@@ -17,7 +17,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
-use crate::session::{Actor, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request};
+use crate::session::{
+    Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
+};
 use crate::store::Store;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
@@ -263,20 +265,26 @@ impl<S: Store> Console<S> {
             let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
                 .await
                 .unwrap_or_default();
-            let written = match tokio::fs::create_dir_all(&self.pictures).await {
-                Ok(()) => tokio::fs::write(&file, png).await,
-                Err(e) => Err(e),
-            };
-            match written {
-                Ok(()) => {
-                    let _ = writeln!(out, "picture: {}", file.display());
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "(console) could not write the picture {}: {e}", file.display());
-                }
-            }
+            out.push_str(&self.write_file(FileKind::Picture, &file, &png).await);
+        }
+        for attached in reply.files {
+            let file = self.pictures.join(format!("{channel}-{}", attached.name));
+            out.push_str(&self.write_file(attached.kind, &file, &attached.bytes).await);
         }
         out
+    }
+
+    /// Writes what the bot would attach to the picture folder and says where, after `picture:`, `record:` or
+    /// `replay:`.
+    async fn write_file(&self, kind: FileKind, file: &Path, bytes: &[u8]) -> String {
+        let written = match tokio::fs::create_dir_all(&self.pictures).await {
+            Ok(()) => tokio::fs::write(file, bytes).await,
+            Err(e) => Err(e),
+        };
+        match written {
+            Ok(()) => format!("{}: {}\n", kind.label(), file.display()),
+            Err(e) => format!("(console) could not write the {} {}: {e}\n", kind.label(), file.display()),
+        }
     }
 }
 

@@ -26,7 +26,7 @@ pub mod text;
 mod turns;
 
 pub use challenges::Expired;
-pub use reply::{Board, Button, ButtonStyle, Reply};
+pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Span, Text};
 

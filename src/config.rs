@@ -88,6 +88,10 @@ impl Config {
             challenge_expiry: std::time::Duration::from_secs(self.challenge_expiry_minutes * 60),
             ai_time: std::time::Duration::from_millis(self.ai_time_ms),
             ai_concurrency: self.ai_concurrency.max(1),
+            shared_store: matches!(
+                crate::store::Database::from_setting(&self.database),
+                crate::store::Database::Postgres(_)
+            ),
             ..crate::session::SessionConfig::default()
         }
     }

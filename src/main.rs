@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use clap::Parser;
 use tabula::cli::{Cli, Command, run_engine_command};
 use tabula::config::Config;
-use tabula::store::SqliteStore;
+use tabula::store::{Database, PgStore, SqliteStore};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -26,8 +26,13 @@ fn main() -> ExitCode {
             }
             init_logging(&config.log_level);
             let run = async {
-                let store = open_store(&config.database).await?;
-                tabula::discord::run(config, store).await
+                match Database::from_setting(&config.database) {
+                    Database::Sqlite(path) => tabula::discord::run(config, open_store(&path).await?).await,
+                    Database::Postgres(url) => {
+                        let store = open_postgres(&url).await?;
+                        tabula::discord::run(config, store).await
+                    }
+                }
             };
             match runtime().and_then(|rt| rt.block_on(run)) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -73,6 +78,13 @@ fn main() -> ExitCode {
 async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
     use anyhow::Context as _;
     SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).
+async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
+    use anyhow::Context as _;
+    let shown = format!("{:?}", Database::Postgres(url.to_string()));
+    PgStore::connect(url).await.with_context(|| format!("cannot open the database ({shown})"))
 }
 
 fn fail(message: &str) -> ExitCode {

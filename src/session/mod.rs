@@ -74,6 +74,9 @@ pub struct SessionConfig {
     pub max_cached_channels: usize,
     /// A channel untouched for this long is dropped from memory by [`Sessions::sweep`].
     pub cache_idle: Duration,
+    /// Other processes write to the same store (several instances on one Postgres database): every command reads
+    /// its channel afresh from the store instead of trusting what this process remembers.
+    pub shared_store: bool,
 }
 
 /// The AI level used when a challenge of the bot names none.
@@ -90,6 +93,7 @@ impl Default for SessionConfig {
             ai_concurrency: 2,
             max_cached_channels: 10_000,
             cache_idle: Duration::from_secs(60 * 60),
+            shared_store: false,
         }
     }
 }
@@ -226,7 +230,15 @@ impl<S: Store> Sessions<S> {
         }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
-        match self.handle_locked(channel, actor, request, &mut slot).await {
+        let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
+        if matches!(result, Err(Failure::Conflict)) {
+            // Another command (in this process or another instance) changed the session after it was read, and
+            // nothing of ours was written: read it again and decide once more, so that the answer fits what is
+            // stored now (a move is then applied once, or refused with the reason).
+            *slot = Slot::Unloaded;
+            result = self.handle_locked(channel, actor, request, &mut slot).await;
+        }
+        match result {
             Ok(reply) => reply,
             Err(Failure::Store(e)) => {
                 tracing::error!(channel, error = %e, "store failure");
@@ -265,6 +277,9 @@ impl<S: Store> Sessions<S> {
 
     /// Reads the channel's open session from the store if it is not cached, and closes a lapsed challenge.
     async fn load(&self, channel: u64, slot: &mut Slot) -> Result<(), Failure> {
+        if self.config.shared_store {
+            *slot = Slot::Unloaded;
+        }
         if matches!(slot, Slot::Unloaded) {
             *slot = match self.store.open_session(channel).await? {
                 None => Slot::Free,

@@ -145,6 +145,8 @@ pub struct Sessions<S: Store> {
     slots: Mutex<HashMap<u64, Cached>>,
     /// The bot's own user id, once known: challenging it starts a game against the AI.
     bot_id: AtomicU64,
+    /// A random number naming this process in the claims it makes in the store.
+    process: u64,
     /// Bounds the AI searches running at once.
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// Channels whose AI is thinking, so that one search runs per channel.
@@ -169,6 +171,7 @@ impl<S: Store> Sessions<S> {
             clock,
             slots: Mutex::new(HashMap::new()),
             bot_id: AtomicU64::new(0),
+            process: rand::random(),
             ai_slots,
             ai_busy: Mutex::new(HashSet::new()),
             expired: Mutex::new(Vec::new()),

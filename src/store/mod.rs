@@ -222,6 +222,19 @@ pub trait Store: Send + Sync + 'static {
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
+    /// Claims for process `owner` the turn of a game stored at `version` moves until `until` (clock seconds):
+    /// `true` when no other process holds an unexpired claim on that turn, so that one process thinks for the
+    /// computer; a claim lapses, so the turn of a process that died is picked up by another. `false` also when the
+    /// game moved on or ended.
+    fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
     fn close(&self) -> impl Future<Output = ()> + Send {
         async {}

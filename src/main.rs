@@ -9,12 +9,19 @@ use tabula::store::{Database, PgStore, SqliteStore};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run { config: None }) {
-        Command::Run { config } => {
-            let config = match Config::load(config.as_deref()) {
+    match cli.command.unwrap_or(Command::Run { config: None, shards: None, shard_total: None }) {
+        Command::Run { config, shards, shard_total } => {
+            let mut config = match Config::load(config.as_deref()) {
                 Ok(c) => c,
                 Err(e) => return fail(&e.to_string()),
             };
+            if shards.is_some() {
+                config.shards = shards;
+                config.shard_total = shard_total;
+            }
+            if let Err(e) = config.shard_plan() {
+                return fail(&e.to_string());
+            }
             if config.token.is_empty() {
                 eprintln!(
                     "No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot."

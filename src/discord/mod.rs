@@ -16,7 +16,7 @@ use serenity::all::{
     ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
     CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
     CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http,
-    Interaction, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    Interaction, InteractionId, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -191,16 +191,45 @@ async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
     )
 }
 
-/// Draws the board and builds the edit that carries it.
-async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
-    let (embed, picture) = board_picture(board).await;
-    let edit = EditInteractionResponse::new()
+/// The edit that completes a deferred answer: the text, the board's picture (drawn now) and the files.
+async fn final_edit(reply: &Reply) -> EditInteractionResponse {
+    let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .embed(embed)
-        .new_attachment(picture)
         .components(action_rows(&reply.buttons));
+    if let Some(board) = reply.board.clone() {
+        let (embed, picture) = board_picture(board).await;
+        edit = edit.embed(embed).new_attachment(picture);
+    }
     files(reply).fold(edit, EditInteractionResponse::new_attachment)
+}
+
+/// Whether a reply carries something to draw or attach, so that it is deferred and completed by an edit.
+fn deferred(reply: &Reply) -> bool {
+    reply.board.is_some() || !reply.files.is_empty()
+}
+
+/// How the first answer to an interaction is sent, which must happen within Discord's three seconds: through the
+/// callback endpoint for an interaction from the gateway, in the body of Discord's request for one received by
+/// the HTTP endpoint ([`endpoint`]). Edits and follow-ups go through REST either way.
+#[serenity::async_trait]
+trait Respond: Send + Sync {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
+}
+
+/// The gateway's way: Discord's callback endpoint.
+struct Callback<'a> {
+    http: &'a Http,
+    id: InteractionId,
+    token: &'a str,
+}
+
+#[serenity::async_trait]
+impl Respond for Callback<'_> {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
+        use serenity::builder::Builder as _;
+        response.execute(self.http, (self.id, self.token)).await
+    }
 }
 
 /// The files a reply attaches besides its board.
@@ -230,9 +259,9 @@ struct Handler<S: Store> {
 
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
-    fn spawn_ai(&self, ctx: &Context, channel: u64) {
+    fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
         let sessions = self.sessions.clone();
-        let http = ctx.http.clone();
+        let http = http.clone();
         tokio::spawn(async move {
             while let Some(reply) = sessions.ai_turn(channel).await {
                 let mut message = CreateMessage::new()
@@ -270,27 +299,33 @@ impl<S: Store> Handler<S> {
         }
     }
 
-    async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
+    async fn on_command(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
         let request = match read_request(cmd) {
             Ok(r) => r,
-            Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
+            Err(text) => return respond.initial(private_message(text)).await,
         };
         let channel = cmd.channel_id.get();
         let reply = self.sessions.handle(channel, &actor, request).await;
-        if reply.ephemeral {
-            return cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await;
+        if reply.ephemeral && !deferred(&reply) {
+            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(ctx, channel);
-        self.clear_challenge_buttons(&ctx.http, channel, &reply, None).await;
-        if let Some(board) = reply.board.clone() {
-            cmd.defer(&ctx.http).await?;
-            return cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+        self.spawn_ai(http, channel);
+        self.clear_challenge_buttons(http, channel, &reply, None).await;
+        if deferred(&reply) {
+            let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
+            respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+            return cmd.edit_response(http, final_edit(&reply).await).await.map(|_| ());
         }
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::Message(message(&reply))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
-            match cmd.get_response(&ctx.http).await {
+            match cmd.get_response(http).await {
                 Ok(posted) => {
                     self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
                 }
@@ -300,33 +335,32 @@ impl<S: Store> Handler<S> {
         Ok(())
     }
 
-    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
+    async fn on_button(
+        &self,
+        http: &Arc<Http>,
+        press: &ComponentInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
-            return press
-                .create_response(&ctx.http, private_message("That button is no longer in use."))
-                .await;
+            return respond.initial(private_message("That button is no longer in use.")).await;
         };
         if channel != press.channel_id.get() {
-            return press
-                .create_response(&ctx.http, private_message("That button belongs to another channel."))
-                .await;
+            return respond.initial(private_message("That button belongs to another channel.")).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
-            return press
-                .create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply)))
-                .await;
+            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(ctx, channel);
+        self.spawn_ai(http, channel);
         let pressed = press.message.id.get();
-        self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
+        self.clear_challenge_buttons(http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if let Some(board) = reply.board.clone() {
-            press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
-            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+        if deferred(&reply) {
+            respond.initial(CreateInteractionResponse::Acknowledge).await?;
+            return press.edit_response(http, final_edit(&reply).await).await.map(|_| ());
         }
-        press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
         {
             self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
@@ -334,7 +368,7 @@ impl<S: Store> Handler<S> {
         Ok(())
     }
 
-    async fn on_autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
+    async fn on_autocomplete(&self, cmd: &CommandInteraction, respond: &dyn Respond) -> serenity::Result<()> {
         let focused = cmd.data.autocomplete();
         let typed = focused.as_ref().map(|o| o.value.to_string()).unwrap_or_default();
         let response = if focused.is_some_and(|o| o.name == "variant") {
@@ -351,7 +385,34 @@ impl<S: Store> Handler<S> {
                 .await;
             choices(suggestions)
         };
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response)).await
+        respond.initial(CreateInteractionResponse::Autocomplete(response)).await
+    }
+
+    /// Answers one interaction, whichever way it came.
+    async fn on_interaction(&self, http: &Arc<Http>, interaction: &Interaction, respond: &dyn Respond) {
+        let result = match interaction {
+            Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
+            Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
+            Interaction::Component(press) => self.on_button(http, press, respond).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
+        }
+    }
+
+    /// Registers the slash commands (with the server of `guild_id` only, when set).
+    async fn register_commands(&self, http: &Http) {
+        let registered = match self.guild_id {
+            Some(guild) => GuildId::new(guild).set_commands(http, commands()).await,
+            None => serenity::all::Command::set_global_commands(http, commands()).await,
+        };
+        match registered {
+            Ok(list) => {
+                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
+            }
+            Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
+        }
     }
 }
 
@@ -362,30 +423,19 @@ impl<S: Store> EventHandler for Handler<S> {
         self.sessions.set_bot_id(ready.user.id.get());
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
-            self.spawn_ai(&ctx, channel);
+            self.spawn_ai(&ctx.http, channel);
         }
-        let registered = match self.guild_id {
-            Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands()).await,
-            None => serenity::all::Command::set_global_commands(&ctx.http, commands()).await,
-        };
-        match registered {
-            Ok(list) => {
-                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
-            }
-            Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
-        }
+        self.register_commands(&ctx.http).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        let result = match &interaction {
-            Interaction::Command(cmd) => self.on_command(&ctx, cmd).await,
-            Interaction::Autocomplete(cmd) => self.on_autocomplete(&ctx, cmd).await,
-            Interaction::Component(press) => self.on_button(&ctx, press).await,
-            _ => Ok(()),
+        let (id, token) = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.as_str()),
+            Interaction::Component(i) => (i.id, i.token.as_str()),
+            _ => return,
         };
-        if let Err(e) = result {
-            tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
-        }
+        let respond = Callback { http: &ctx.http, id, token };
+        self.on_interaction(&ctx.http, &interaction, &respond).await;
     }
 }
 

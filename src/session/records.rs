@@ -67,7 +67,10 @@ pub(super) fn tag(id: i64) -> String {
 
 /// The line under a finished game: where its record is.
 pub(super) fn over_line(id: i64) -> Text {
-    Text::new().plain(format!("Game {} is over; ", tag(id))).code(format!("/game id:{id}")).plain(" shows its record.")
+    Text::new()
+        .plain(format!("Game {} is over; ", tag(id)))
+        .code(format!("/game id:{id}"))
+        .plain(" shows its record.")
 }
 
 impl<S: Store> Sessions<S> {
@@ -83,7 +86,10 @@ impl<S: Store> Sessions<S> {
             }
         };
         let Some(stored) = stored else {
-            return Reply::private(format!("There is no game {}: the ids are shown in each game's messages.", tag(id)));
+            return Reply::private(format!(
+                "There is no game {}: the ids are shown in each game's messages.",
+                tag(id)
+            ));
         };
         if stored.guild != actor.guild {
             return Reply::private(format!(
@@ -103,7 +109,10 @@ impl<S: Store> Sessions<S> {
             return Reply::private(format!("{} {why}, so it has no moves to record.", tag(id)));
         }
         let Some(record) = record_of(&stored, ending(&stored)) else {
-            return Reply::private(format!("The moves of game {} no longer replay; its record cannot be made.", tag(id)));
+            return Reply::private(format!(
+                "The moves of game {} no longer replay; its record cannot be made.",
+                tag(id)
+            ));
         };
         let result = match (record.tag("Result"), record.tag("Termination")) {
             (Some("*"), Some(how)) if stored.state == SessionState::Playing => format!("in play ({how})"),
@@ -116,9 +125,12 @@ impl<S: Store> Sessions<S> {
             .plain(", ")
             .join(record.players(), " vs ", |t, (side, name)| t.name(name).plain(format!(" ({side})")))
             .plain(format!(", {} moves: {result}.", stored.moves.len()));
-        let file =
-            File { kind: FileKind::Record, name: format!("game-{id}.txt"), bytes: record.write().into_bytes() };
-        let reply = Reply::public(text).with_file(file);
-        if replay { reply.with_replay(Replay { id, record }) } else { reply }
+        let file = File {
+            kind: FileKind::Record,
+            name: format!("game-{id}.txt"),
+            bytes: record.write().into_bytes(),
+        };
+        let answer = Reply::public(text).with_file(file);
+        if replay { answer.with_replay(Replay { id, record }) } else { answer }
     }
 }

@@ -210,9 +210,9 @@ fn read_id(value: &OptionValue) -> Result<i64, Text> {
         _ => None,
     };
     id.filter(|&n| n > 0).ok_or_else(|| {
-        Text::new()
-            .code(format!("id:{}", shown(value)))
-            .plain(" is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.")
+        Text::new().code(format!("id:{}", shown(value))).plain(
+            " is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.",
+        )
     })
 }
 

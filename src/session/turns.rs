@@ -103,12 +103,12 @@ impl<S: Store> Sessions<S> {
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         if let Some(stored) = &stored {
             let text = text.line().then(records::over_line(live.record.id));
-            let replay = records::final_replay(&live.record, stored);
+            let animation = records::final_replay(&live.record, stored);
             *slot = Slot::Free;
-            let reply = Reply::public(text).with_board(board);
-            return Ok(match replay {
-                Some(replay) => reply.with_replay(replay),
-                None => reply,
+            let answer = Reply::public(text).with_board(board);
+            return Ok(match animation {
+                Some(animation) => answer.with_replay(animation),
+                None => answer,
             });
         }
         live.game = Some(game);
@@ -133,16 +133,22 @@ impl<S: Store> Sessions<S> {
         let result = messages::resigned_line(live, &game, seat, &others);
         let stored = result.to_plain();
         self.store
-            .transition(live.record.id, SessionState::Playing, SessionState::Finished, Some(&stored), self.now())
+            .transition(
+                live.record.id,
+                SessionState::Playing,
+                SessionState::Finished,
+                Some(&stored),
+                self.now(),
+            )
             .await?;
         let board = Board { game, names: live.names(), id: live.record.id };
-        let replay = records::final_replay(&live.record, &stored);
+        let animation = records::final_replay(&live.record, &stored);
         let text = result.line().then(records::over_line(live.record.id));
         *slot = Slot::Free;
-        let reply = Reply::public(text).with_board(board);
-        Ok(match replay {
-            Some(replay) => reply.with_replay(replay),
-            None => reply,
+        let answer = Reply::public(text).with_board(board);
+        Ok(match animation {
+            Some(animation) => answer.with_replay(animation),
+            None => answer,
         })
     }
 
@@ -185,8 +191,11 @@ impl<S: Store> Sessions<S> {
 pub(super) fn board(slot: &Slot) -> Reply {
     match slot {
         Slot::Open(live) => match &live.game {
-            Some(game) => Reply::public(messages::board_caption(live, game))
-                .with_board(Board { game: game.clone(), names: live.names(), id: live.record.id }),
+            Some(game) => Reply::public(messages::board_caption(live, game)).with_board(Board {
+                game: game.clone(),
+                names: live.names(),
+                id: live.record.id,
+            }),
             None => {
                 Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
             }

@@ -121,7 +121,8 @@ impl Store for SqliteStore {
     }
 
     async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row = sqlx::query("SELECT * FROM sessions WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
+        let row =
+            sqlx::query("SELECT * FROM sessions WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
         match row {
             Some(row) => Ok(Some(self.record(&row).await?)),
             None => Ok(None),

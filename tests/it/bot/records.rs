@@ -16,7 +16,7 @@ fn game_id(text: &str) -> i64 {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_game_posts_its_replay_and_its_record_replays_on_the_command_line() {
-    let Running { fake, bot, _dir } = start_bot().await;
+    let Running { fake, bot, _dir: dir } = start_bot().await;
     start_tablut(&fake).await;
     let moves = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
     let mut last = String::new();
@@ -36,7 +36,10 @@ async fn a_finished_game_posts_its_replay_and_its_record_replays_on_the_command_
     // The replay follows the last board, in a message of its own: one frame per move and the start.
     let token = last_edit.unwrap().interaction_token().unwrap().to_string();
     let followup = fake
-        .wait_for(|c| c.method == "POST" && c.route().starts_with("/webhooks/") && c.route().ends_with(&token), WAIT)
+        .wait_for(
+            |c| c.method == "POST" && c.route().starts_with("/webhooks/") && c.route().ends_with(&token),
+            WAIT,
+        )
         .await;
     let files = followup.files();
     assert_eq!(files.len(), 1, "{followup:?}");
@@ -46,8 +49,7 @@ async fn a_finished_game_posts_its_replay_and_its_record_replays_on_the_command_
     assert!(delays.last() > delays.first(), "{delays:?}");
 
     // `/game` posts the record at once; `tabula replay` accepts it and finds the same result.
-    let (_, answer) =
-        send(&fake, fake.slash("game", &[("id", Opt::from(id))], BOB, GAMES_CHANNEL)).await;
+    let (_, answer) = send(&fake, fake.slash("game", &[("id", Opt::from(id))], BOB, GAMES_CHANNEL)).await;
     assert_eq!(answer.callback_type(), Some(4), "{answer:?}");
     assert!(!answer.is_ephemeral());
     let files = answer.files();
@@ -55,7 +57,7 @@ async fn a_finished_game_posts_its_replay_and_its_record_replays_on_the_command_
     assert_eq!(files[0].filename.as_deref(), Some(format!("game-{id}.txt").as_str()));
     let record = String::from_utf8(files[0].bytes.clone()).unwrap();
     assert!(record.contains("[Result \"black\"]"), "{record}");
-    let path = _dir.path().join("record.txt");
+    let path = dir.path().join("record.txt");
     std::fs::write(&path, &record).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["replay", "tablut"])
@@ -67,7 +69,12 @@ async fn a_finished_game_posts_its_replay_and_its_record_replays_on_the_command_
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "black");
 
     // With `replay:true` the answer is deferred, then carries the record and the GIF.
-    let ask = fake.slash("game", &[("id", Opt::from(id)), ("replay", Opt::from(json!(true)))], ALICE, GAMES_CHANNEL);
+    let ask = fake.slash(
+        "game",
+        &[("id", Opt::from(id)), ("replay", Opt::from(json!(true)))],
+        ALICE,
+        GAMES_CHANNEL,
+    );
     let (call, deferred) = send(&fake, ask).await;
     assert_eq!(deferred.callback_type(), Some(5), "{deferred:?}");
     let edit = original_edit(&fake, call).await;

@@ -30,9 +30,9 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
     }
     let last = last.unwrap();
     assert_public(&last, &format!("Game #{id} is over"));
-    let replay = last.replay.unwrap().encode(usize::MAX).unwrap();
-    assert_eq!(replay.kind, FileKind::Replay);
-    assert_eq!(crate::records::decode_gif(&replay.bytes).0, MOVES.len() + 1);
+    let gif = last.replay.unwrap().encode(usize::MAX).unwrap();
+    assert_eq!(gif.kind, FileKind::Replay);
+    assert_eq!(crate::records::decode_gif(&gif.bytes).0, MOVES.len() + 1);
 
     let reply = s.handle(CHANNEL + 7, &bob(), game(id, false)).await;
     assert_public(&reply, &format!("Game #{id}"));
@@ -55,10 +55,14 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
 async fn resigned_running_and_unplayed_games() {
     let s = sessions().await;
     // A challenge that was declined has nothing to record.
-    let challenge = s.handle(CHANNEL, &alice(), super::play_tablut(&bob(), tabula::session::SidePref::First)).await;
+    let challenge =
+        s.handle(CHANNEL, &alice(), super::play_tablut(&bob(), tabula::session::SidePref::First)).await;
     assert_public(&challenge, "(game #1)");
     s.handle(CHANNEL, &bob(), Request::Decline { session: None }).await;
-    assert_private(&s.handle(CHANNEL, &alice(), game(1, false)).await, "#1 was a challenge that was declined");
+    assert_private(
+        &s.handle(CHANNEL, &alice(), game(1, false)).await,
+        "#1 was a challenge that was declined",
+    );
 
     started(&s).await;
     let id = s.store().open_session(CHANNEL).await.unwrap().unwrap().id;

@@ -11,10 +11,12 @@ use crate::games::{GameKind, Setup};
 
 mod fault;
 mod memory;
+mod postgres;
 mod sqlite;
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// The life of a session: open states first, then the closed ones.

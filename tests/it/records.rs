@@ -129,3 +129,21 @@ fn a_replay_too_large_for_the_limit_keeps_fewer_frames() {
     assert!(small.stride > 1 && small.frames < full.frames && small.frames >= 2, "{} frames", small.frames);
     assert_eq!(decode_gif(&small.bytes).0, small.frames);
 }
+
+/// Writes a whole greedy game of each game as a GIF and its record into `TABULA_REPLAY_DIR`, to look at the
+/// frames: `TABULA_REPLAY_DIR=/tmp/replays cargo test --release --test it records::write -- --ignored`.
+#[test]
+#[ignore = "writes files to look at"]
+fn write_replays_to_look_at() {
+    let dir =
+        std::path::PathBuf::from(std::env::var("TABULA_REPLAY_DIR").unwrap_or_else(|_| "replays".into()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for &kind in GameKind::ALL {
+        let (setup, moves) = greedy_game(kind, 11, 400);
+        let record = record_of(kind, &setup, &moves, &names(setup.seats), Ending::InPlay);
+        let gif = animate(&record, DEFAULT_LIMIT).unwrap();
+        std::fs::write(dir.join(format!("{kind}.gif")), &gif.bytes).unwrap();
+        std::fs::write(dir.join(format!("{kind}.txt")), record.write()).unwrap();
+        println!("{kind}: {} moves, {} frames, {} bytes", moves.len(), gif.frames, gif.bytes.len());
+    }
+}

@@ -14,10 +14,9 @@ use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
     ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, EditMessage, EventHandler,
-    GatewayIntents, GuildId, Http, Interaction, MessageId, Ready, ResolvedOption, ResolvedValue,
-    ShardManager, User,
+    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http,
+    Interaction, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -33,8 +32,10 @@ use crate::session::{
 use crate::store::Store;
 
 pub mod render;
+mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
+use replay::{replay_attachment, replay_followup, size_limit};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -202,44 +203,6 @@ async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
-    )
-}
-
-/// The attachment size limit an interaction states, or Discord's default when it states none.
-fn size_limit(stated: u32) -> usize {
-    if stated == 0 { DEFAULT_LIMIT } else { stated as usize }
-}
-
-/// A reply's animated replay, drawn off the async runtime within `limit` bytes (minus what the reply's other
-/// files take), or nothing when it cannot be made.
-async fn replay_attachment(reply: &Reply, limit: usize) -> Option<CreateAttachment> {
-    let animation = reply.replay.clone()?;
-    let others: usize = reply.files.iter().map(|f| f.bytes.len()).sum();
-    let limit = limit.saturating_sub(others);
-    let id = animation.id;
-    match tokio::task::spawn_blocking(move || animation.encode(limit)).await {
-        Ok(Ok(file)) => Some(CreateAttachment::bytes(file.bytes, file.name)),
-        Ok(Err(e)) => {
-            tracing::warn!(session = id, error = %e, "could not draw a game's replay");
-            None
-        }
-        Err(e) => {
-            tracing::warn!(session = id, error = %e, "the replay task failed");
-            None
-        }
-    }
-}
-
-/// The follow-up message that brings a finished game's replay after its last board, if the reply has both.
-async fn replay_followup(reply: &Reply, limit: usize) -> Option<CreateInteractionResponseFollowup> {
-    reply.board.as_ref()?;
-    let gif = replay_attachment(reply, limit).await?;
-    let id = reply.replay.as_ref().map_or(0, |r| r.id);
-    Some(
-        CreateInteractionResponseFollowup::new()
-            .content(format!("The replay of game #{id}."))
-            .allowed_mentions(no_mentions())
-            .add_file(gif),
     )
 }
 

@@ -147,3 +147,57 @@ fn write_replays_to_look_at() {
         println!("{kind}: {} moves, {} frames, {} bytes", moves.len(), gif.frames, gif.bytes.len());
     }
 }
+
+fn tabula(args: &[&std::ffi::OsStr]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(args)
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn the_command_line_replays_exported_records_and_draws_them() {
+    let dir = tempfile::tempdir().unwrap();
+    for &kind in GameKind::ALL {
+        let (setup, moves) = greedy_game(kind, 7, 400);
+        let names = names(setup.seats);
+        let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+        let path = dir.path().join(format!("{kind}.txt"));
+        // Two records in one file: each one's result on a line.
+        std::fs::write(&path, format!("{}\n{}", record.write(), record.write())).unwrap();
+        let out = tabula(&["replay".as_ref(), kind.name().as_ref(), path.as_os_str()]);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(out.status.success(), "{kind}: {}", String::from_utf8_lossy(&out.stderr));
+        let result = record.tag("Result").unwrap();
+        assert_eq!(stdout.lines().collect::<Vec<_>>(), [result, result], "{kind}");
+
+        // --gif draws the record's replay.
+        std::fs::write(&path, record.write()).unwrap();
+        let gif = dir.path().join(format!("{kind}.gif"));
+        let out = tabula(&[
+            "replay".as_ref(),
+            kind.name().as_ref(),
+            "--gif".as_ref(),
+            gif.as_os_str(),
+            path.as_os_str(),
+        ]);
+        assert!(out.status.success(), "{kind}: {}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(decode_gif(&std::fs::read(&gif).unwrap()).0, moves.len() + 1, "{kind}");
+
+        // A record changed by hand: the illegal move is named and the status is 1.
+        let mut forged = record.clone();
+        forged.moves[1] = forged.moves[0].clone();
+        std::fs::write(&path, forged.write()).unwrap();
+        let out = tabula(&["replay".as_ref(), kind.name().as_ref(), path.as_os_str()]);
+        let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(1), "{kind}: {stdout}");
+        assert!(stdout.starts_with(&format!("illegal 2 {}: ", forged.moves[1])), "{kind}: {stdout}");
+    }
+    // A record of another game than the one named is refused with a usage error.
+    let kinds = GameKind::ALL;
+    let path = dir.path().join(format!("{}.txt", kinds[0]));
+    let out = tabula(&["replay".as_ref(), kinds[1].name().as_ref(), path.as_os_str()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("is a game of"), "{out:?}");
+}

@@ -272,4 +272,8 @@ impl Respond for InBody {
             Err(serenity::Error::Other("the interaction was already answered, or it is too late"))
         }
     }
+
+    fn carries_files(&self) -> bool {
+        false
+    }
 }

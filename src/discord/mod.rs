@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
+use crate::record::animate::DEFAULT_LIMIT;
 use crate::render::board_png;
 use crate::session::{
     Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
@@ -32,8 +33,10 @@ use crate::store::Store;
 
 pub mod endpoint;
 pub mod render;
+mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
+use replay::{replay_attachment, replay_followup, size_limit};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -104,6 +107,18 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
+        CreateCommand::new("game")
+            .description("Post a game's record (its moves, as a file), and on request its animated replay")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
+                    .required(true)
+                    .min_int_value(1),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "replay",
+                "Also post the game as an animated GIF",
+            )),
     ]
 }
 
@@ -183,7 +198,7 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 
 /// The board's picture (drawn off the async runtime) and its embed.
 async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
-    let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
+    let title = format!("{} #{} — move {}", board.game.kind().title(), board.id, board.game.move_number());
     let png =
         tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
     (
@@ -192,8 +207,9 @@ async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
     )
 }
 
-/// The edit that completes a deferred answer: the text, the board's picture (drawn now) and the files.
-async fn final_edit(reply: &Reply) -> EditInteractionResponse {
+/// Draws the board, if any, and builds the edit of a deferred answer that carries it with the reply's files; a
+/// reply without a board carries its replay too (with a board, the replay follows in a message of its own).
+async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
@@ -202,12 +218,20 @@ async fn final_edit(reply: &Reply) -> EditInteractionResponse {
         let (embed, picture) = board_picture(board).await;
         edit = edit.embed(embed).new_attachment(picture);
     }
-    files(reply).fold(edit, EditInteractionResponse::new_attachment)
+    edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
+    if reply.board.is_some() {
+        return edit;
+    }
+    match replay_attachment(reply, limit).await {
+        Some(gif) => edit.new_attachment(gif),
+        None => edit,
+    }
 }
 
-/// Whether a reply carries something to draw or attach, so that it is deferred and completed by an edit.
-fn deferred(reply: &Reply) -> bool {
-    reply.board.is_some() || !reply.files.is_empty()
+/// Whether a reply is deferred and completed by an edit: it has something to draw, or files that the first answer
+/// cannot carry.
+fn deferred(reply: &Reply, respond: &dyn Respond) -> bool {
+    reply.board.is_some() || reply.replay.is_some() || (!reply.files.is_empty() && !respond.carries_files())
 }
 
 /// How the first answer to an interaction is sent, which must happen within Discord's three seconds: through the
@@ -216,6 +240,8 @@ fn deferred(reply: &Reply) -> bool {
 #[serenity::async_trait]
 trait Respond: Send + Sync {
     async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
+    /// Whether the first answer can attach files (a multipart callback can; a response body cannot).
+    fn carries_files(&self) -> bool;
 }
 
 /// The gateway's way: Discord's callback endpoint.
@@ -230,6 +256,10 @@ impl Respond for Callback<'_> {
     async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
         use serenity::builder::Builder as _;
         response.execute(self.http, (self.id, self.token)).await
+    }
+
+    fn carries_files(&self) -> bool {
+        true
     }
 }
 
@@ -269,12 +299,23 @@ impl<S: Store> Handler<S> {
                     .content(markdown(&reply.text))
                     .allowed_mentions(allowed_mentions(&reply));
                 message = files(&reply).fold(message, CreateMessage::add_file);
-                if let Some(board) = reply.board {
+                if let Some(board) = reply.board.clone() {
                     let (embed, picture) = board_picture(board).await;
                     message = message.embed(embed).add_file(picture);
                 }
                 if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
                     tracing::warn!(channel, error = %e, "could not post the AI's move");
+                }
+                // A game the AI finished: its replay follows in a message of its own.
+                if let Some(gif) = replay_attachment(&reply, DEFAULT_LIMIT).await {
+                    let id = reply.replay.as_ref().map_or(0, |r| r.id);
+                    let message = CreateMessage::new()
+                        .content(format!("The replay of game #{id}."))
+                        .allowed_mentions(no_mentions())
+                        .add_file(gif);
+                    if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
+                        tracing::warn!(channel, error = %e, "could not post a game's replay");
+                    }
                 }
             }
         });
@@ -313,15 +354,20 @@ impl<S: Store> Handler<S> {
         };
         let channel = cmd.channel_id.get();
         let reply = self.sessions.handle(channel, &actor, request).await;
-        if reply.ephemeral && !deferred(&reply) {
+        if reply.ephemeral && !deferred(&reply, respond) {
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
         self.spawn_ai(http, channel);
         self.clear_challenge_buttons(http, channel, &reply, None).await;
-        if deferred(&reply) {
+        if deferred(&reply, respond) {
             let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
             respond.initial(CreateInteractionResponse::Defer(defer)).await?;
-            return cmd.edit_response(http, final_edit(&reply).await).await.map(|_| ());
+            let limit = size_limit(cmd.attachment_size_limit);
+            cmd.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                cmd.create_followup(http, followup).await?;
+            }
+            return Ok(());
         }
         respond.initial(CreateInteractionResponse::Message(message(&reply))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
@@ -357,9 +403,14 @@ impl<S: Store> Handler<S> {
         let pressed = press.message.id.get();
         self.clear_challenge_buttons(http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if deferred(&reply) {
+        if deferred(&reply, respond) {
             respond.initial(CreateInteractionResponse::Acknowledge).await?;
-            return press.edit_response(http, final_edit(&reply).await).await.map(|_| ());
+            let limit = size_limit(press.attachment_size_limit);
+            press.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                press.create_followup(http, followup).await?;
+            }
+            return Ok(());
         }
         respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())

@@ -20,12 +20,14 @@ use crate::store::{SessionRecord, SessionState, Store, StoreError};
 mod ai_turn;
 mod challenges;
 mod messages;
+mod records;
 mod reply;
 pub mod request;
 pub mod text;
 mod turns;
 
 pub use challenges::Expired;
+pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Span, Text};
@@ -231,6 +233,9 @@ impl<S: Store> Sessions<S> {
         if let Request::Help { game } = &request {
             return Reply::private(messages::help(*game));
         }
+        if let Request::Game { id, replay } = request {
+            return self.game_record(actor, id, replay).await;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
@@ -336,6 +341,7 @@ impl<S: Store> Sessions<S> {
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
+            Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
         }
     }
 }

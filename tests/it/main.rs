@@ -9,6 +9,7 @@ mod endpoint;
 mod fake_discord_selftest;
 mod golden;
 mod readme;
+mod records;
 mod registry;
 mod session;
 mod support;

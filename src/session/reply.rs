@@ -53,17 +53,19 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Set when the reply opens, updates or settles a challenge.
     pub challenge: Option<ChallengeRef>,
+    /// The clock of the game the board shows ("alice to move, 2 d 4 h left"), drawn under the picture.
+    pub clock: Option<String>,
 }
 
 impl Reply {
     /// A message for everyone in the channel; the users its text mentions are notified.
     pub fn public(text: impl Into<Text>) -> Self {
-        Reply { text: text.into(), ephemeral: false, board: None, buttons: Vec::new(), challenge: None }
+        Reply { text: text.into(), ephemeral: false, board: None, buttons: Vec::new(), challenge: None, clock: None }
     }
 
     /// A message only the sender sees; nothing changed.
     pub fn private(text: impl Into<Text>) -> Self {
-        Reply { text: text.into(), ephemeral: true, board: None, buttons: Vec::new(), challenge: None }
+        Reply { text: text.into(), ephemeral: true, board: None, buttons: Vec::new(), challenge: None, clock: None }
     }
 
     #[must_use]
@@ -98,6 +100,7 @@ impl std::fmt::Debug for Reply {
             .field("board", &self.board.as_ref().map(|b| b.game.moves_text().len()))
             .field("buttons", &self.buttons)
             .field("challenge", &self.challenge)
+            .field("clock", &self.clock)
             .finish()
     }
 }

@@ -4,7 +4,7 @@ use tabula::games::{GameKind, Setup};
 use tabula::store::{MemoryStore, NewSession, PlayerRecord, SessionState, SqliteStore, Store, StoreError};
 
 fn player(id: u64, accepted: bool) -> PlayerRecord {
-    PlayerRecord { id, name: format!("p{id}"), accepted, level: None }
+    PlayerRecord { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
 }
 
 fn challenge(channel: u64, expires_at: i64) -> NewSession {

@@ -66,7 +66,9 @@ impl<S: Store> Sessions<S> {
                     .plain("); start yours in a thread or another channel."),
             ));
         }
-        if let Err(why) = self.check_play(actor, &opponents, level, variant.as_deref().unwrap_or_default(), kind) {
+        if let Err(why) =
+            self.check_play(actor, &opponents, level, variant.as_deref().unwrap_or_default(), kind)
+        {
             return Ok(Reply::private(why));
         }
         let level = level.unwrap_or(DEFAULT_LEVEL);
@@ -116,14 +118,14 @@ impl<S: Store> Sessions<S> {
 
     /// Before a thread is opened for a `/play`: checks the request as far as it can without a channel, and
     /// names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
-    pub fn prepare_thread(&self, actor: &Actor, request: &super::Request) -> Result<String, Reply> {
+    pub fn prepare_thread(&self, actor: &Actor, request: &super::Request) -> Result<String, Text> {
         let super::Request::Play { game, opponents, variant, level, .. } = request else {
-            return Err(Reply::private("Only /play opens a thread."));
+            return Err(Text::from("Only /play opens a thread."));
         };
-        self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)
-            .map_err(Reply::private)?;
-        let names: Vec<&str> =
-            std::iter::once(actor.member.name.as_str()).chain(opponents.iter().map(|o| o.name.as_str())).collect();
+        self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
+        let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
+            .chain(opponents.iter().map(|o| o.name.as_str()))
+            .collect();
         Ok(crate::text::cut(&format!("{}: {}", game.title(), names.join(" vs ")), 100))
     }
 
@@ -159,7 +161,7 @@ impl<S: Store> Sessions<S> {
                 .line()
                 .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
                 .plain(": ")
-                .then(s.clock_sentence(live))
+                .then(Self::clock_sentence(live))
                 .plain(" ")
                 .plain(s.answer_within())
         };
@@ -213,8 +215,15 @@ impl<S: Store> Sessions<S> {
             expires_at,
             message: None,
         };
-        let clock =
-            ClockRecord { session: id, per_move, ply: 0, turn_started: now, deadline: None, reminded: 0, next_at: None };
+        let clock = ClockRecord {
+            session: id,
+            per_move,
+            ply: 0,
+            turn_started: now,
+            deadline: None,
+            reminded: 0,
+            next_at: None,
+        };
         if let Err(e) = self.store.put_clock(&clock).await {
             tracing::error!(session = id, error = %e, "cannot store a new game's clock");
         }
@@ -230,7 +239,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// What the challenge says about the clock.
-    fn clock_sentence(&self, live: &Live) -> Text {
+    fn clock_sentence(live: &Live) -> Text {
         match live.clock.as_ref().and_then(|c| c.per_move) {
             Some(per) => Text::new().plain(format!("Each player has {} per move.", duration_text(per))),
             None => Text::new()
@@ -306,7 +315,7 @@ impl<S: Store> Sessions<S> {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
         }
-        text.line().then(self.clock_sentence(live)).plain(" ").plain(self.answer_within())
+        text.line().then(Self::clock_sentence(live)).plain(" ").plain(self.answer_within())
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.

@@ -185,7 +185,8 @@ impl<S: Store> Sessions<S> {
     pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame) -> Option<ClockRecord> {
         let clock = live.clock.as_ref()?;
         let now = self.now();
-        let human = game.to_move().and_then(|s| live.record.players.get(s)).is_some_and(|p| p.level.is_none());
+        let human =
+            game.to_move().and_then(|s| live.record.players.get(s)).is_some_and(|p| p.level.is_none());
         let deadline = clock.per_move.filter(|_| human).map(|per| now + per);
         let mut fresh = ClockRecord {
             session: live.record.id,
@@ -220,7 +221,9 @@ impl<S: Store> Sessions<S> {
             return Some(format!("{} to move", player.name));
         }
         Some(match clock.deadline.filter(|_| clock.ply == live.record.moves.len()) {
-            Some(deadline) => format!("{} to move, {} left", player.name, duration_text(deadline - self.now())),
+            Some(deadline) => {
+                format!("{} to move, {} left", player.name, duration_text(deadline - self.now()))
+            }
             None if clock.per_move.is_none() => format!("{} to move, no clock", player.name),
             None => format!("{} to move", player.name),
         })
@@ -277,12 +280,19 @@ impl<S: Store> Sessions<S> {
         self.poke_clocks();
     }
 
-    async fn settle_one(&self, channel: u64, session: i64, slot: &mut Slot) -> Result<Vec<Notice>, StoreError> {
+    async fn settle_one(
+        &self,
+        channel: u64,
+        session: i64,
+        slot: &mut Slot,
+    ) -> Result<Vec<Notice>, StoreError> {
         if let Err(super::Failure::Store(e)) = self.load(channel, slot).await {
             return Err(e);
         }
         let Slot::Open(live) = slot else { return Ok(Vec::new()) };
-        let (Some(game), Some(clock)) = (live.game.clone(), live.clock.clone()) else { return Ok(Vec::new()) };
+        let (Some(game), Some(clock)) = (live.game.clone(), live.clock.clone()) else {
+            return Ok(Vec::new());
+        };
         if live.record.id != session || live.record.state != SessionState::Playing {
             return Ok(Vec::new());
         }
@@ -300,13 +310,7 @@ impl<S: Store> Sessions<S> {
             return self.time_out(slot, &game).await;
         }
         let Some((half, tenth)) = reminder_times(&clock) else { return Ok(Vec::new()) };
-        let due = if tenth.is_some_and(|t| now >= t) {
-            2
-        } else if now >= half {
-            1
-        } else {
-            0
-        };
+        let due = if tenth.is_some_and(|t| now >= t) { 2 } else { u8::from(now >= half) };
         if due <= clock.reminded {
             // Woken early (or already reminded): only the next time needs to be right.
             let next = next_at(&clock, clock.reminded);
@@ -361,7 +365,8 @@ impl<S: Store> Sessions<S> {
         let loser = live.record.players[seat].clone();
         let per_move = live.clock.as_ref().and_then(|c| c.per_move).unwrap_or(0);
         let channel = live.record.channel;
-        let humans_left = live.record.players.iter().filter(|p| p.level.is_none() && p.id != loser.id).count();
+        let humans_left =
+            live.record.players.iter().filter(|p| p.level.is_none() && p.id != loser.id).count();
         if live.record.players.len() > 2 && humans_left > 0 {
             let mut players = live.record.players.clone();
             players[seat].level = Some(super::DEFAULT_LEVEL);
@@ -369,29 +374,23 @@ impl<S: Store> Sessions<S> {
             self.store.set_players(live.record.id, &players, self.now()).await?;
             live.record.players = players;
             self.start_turn(live, game).await;
-            let text = Text::new()
-                .plain("Time is up for ")
-                .strong_name(&loser.name)
-                .plain(format!(
-                    " ({}), who did not move within {}: the computer (level {}) plays the seat from now on, so \
+            let text = Text::new().plain("Time is up for ").strong_name(&loser.name).plain(format!(
+                " ({}), who did not move within {}: the computer (level {}) plays the seat from now on, so \
                      the game goes on; {} is recorded as having abandoned.",
-                    game.seat_label(seat),
-                    duration_text(per_move),
-                    super::DEFAULT_LEVEL,
-                    loser.name
-                ));
-            let reply = Reply::public(text).with_board(self.board_of(live, game.clone()));
+                game.seat_label(seat),
+                duration_text(per_move),
+                super::DEFAULT_LEVEL,
+                loser.name
+            ));
+            let reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
             return Ok(vec![Notice::Post { channel, reply }]);
         }
         let winners: Vec<_> = live.record.players.iter().filter(|p| p.id != loser.id).cloned().collect();
-        let mut text = Text::new()
-            .plain("Time is up: ")
-            .mention(loser.id, &loser.name)
-            .plain(format!(
-                " ({}) did not move within {} and loses on time.",
-                game.seat_label(seat),
-                duration_text(per_move)
-            ));
+        let mut text = Text::new().plain("Time is up: ").mention(loser.id, &loser.name).plain(format!(
+            " ({}) did not move within {} and loses on time.",
+            game.seat_label(seat),
+            duration_text(per_move)
+        ));
         if let [winner] = winners.as_slice() {
             let winner_seat = live.seat_of(winner.id).unwrap_or(0);
             text = text
@@ -401,10 +400,16 @@ impl<S: Store> Sessions<S> {
         }
         let result = format!("{} lost on time", loser.name);
         self.store
-            .transition(live.record.id, SessionState::Playing, SessionState::Finished, Some(&result), self.now())
+            .transition(
+                live.record.id,
+                SessionState::Playing,
+                SessionState::Finished,
+                Some(&result),
+                self.now(),
+            )
             .await?;
         let reply = Reply::public(text)
-            .with_board(self.board_of(live, game.clone()))
+            .with_board(super::offers::board_of(live, game.clone()))
             .with_buttons(super::request::rematch_buttons(channel, live.record.id));
         *slot = Slot::Free;
         Ok(vec![Notice::Post { channel, reply }])

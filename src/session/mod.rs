@@ -370,7 +370,9 @@ impl<S: Store> Sessions<S> {
             Ok(()) => Reply::private("Your reminders will come in the game's channel."),
             Err(e) => {
                 tracing::error!(error = %e, "cannot store a reminder preference");
-                Reply::private("Something went wrong on our side and nothing was changed; please try again in a moment.")
+                Reply::private(
+                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
+                )
             }
         }
     }

@@ -22,17 +22,15 @@ fn offer_name(kind: OfferKind) -> &'static str {
 const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
 
 impl<S: Store> Sessions<S> {
-    pub(super) fn board_of(&self, live: &Live, game: AnyGame) -> Board {
-        Board { game, names: live.names() }
-    }
-
     /// The game and the sender's seat, for an offer; or the sentence saying why there is nothing to offer in.
     fn offer_game<'a>(slot: &'a mut Slot, actor: &Actor) -> Result<(&'a mut Live, AnyGame, usize), Text> {
         let Slot::Open(live) = slot else {
             return Err(Text::from("There is no game in this channel; start one with /play."));
         };
         let Some(game) = live.game.clone() else {
-            return Err(Text::from("The game has not started yet: the challenge is still waiting for acceptance."));
+            return Err(Text::from(
+                "The game has not started yet: the challenge is still waiting for acceptance.",
+            ));
         };
         let Some(seat) = live.seat_of(actor.member.id) else {
             return Err(Text::new()
@@ -69,8 +67,13 @@ impl<S: Store> Sessions<S> {
             self.store.clear_offer(live.record.id).await?;
             live.offer = None;
         }
-        let offer =
-            OfferRecord { session: live.record.id, kind, by, ply: live.record.moves.len(), created_at: self.now() };
+        let offer = OfferRecord {
+            session: live.record.id,
+            kind,
+            by,
+            ply: live.record.moves.len(),
+            created_at: self.now(),
+        };
         self.store.put_offer(&offer).await?;
         live.offer = Some(offer);
         Ok(None)
@@ -124,7 +127,8 @@ impl<S: Store> Sessions<S> {
         let mut limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, game.setup().seed);
         limits.noise = 0.0;
         let thinking = game.clone();
-        let Ok(report) = tokio::task::spawn_blocking(move || crate::ai::think(&thinking, &limits)).await else {
+        let Ok(report) = tokio::task::spawn_blocking(move || crate::ai::think(&thinking, &limits)).await
+        else {
             return false;
         };
         let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };
@@ -160,7 +164,7 @@ impl<S: Store> Sessions<S> {
         let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
             return Ok(Reply::private("There is no move of yours to take back."));
         };
-        if turns.len() - mine - 1 >= 2 {
+        if turns.len() - mine > 2 {
             return Ok(Reply::private(
                 Text::new()
                     .plain("Too late to take back your last move: ")
@@ -211,7 +215,8 @@ impl<S: Store> Sessions<S> {
         session: i64,
         accept: bool,
     ) -> Result<Reply, Failure> {
-        let expired = "That offer is no longer open: it was answered, a move was played, or its time ran out.";
+        let expired =
+            "That offer is no longer open: it was answered, a move was played, or its time ran out.";
         let Slot::Open(live) = slot else { return Ok(Reply::private(expired)) };
         if live.record.id != session || live.game.is_none() {
             return Ok(Reply::private(expired));
@@ -256,7 +261,13 @@ impl<S: Store> Sessions<S> {
             OfferKind::Draw => {
                 let result = "a draw by agreement";
                 self.store
-                    .transition(live.record.id, SessionState::Playing, SessionState::Finished, Some(result), self.now())
+                    .transition(
+                        live.record.id,
+                        SessionState::Playing,
+                        SessionState::Finished,
+                        Some(result),
+                        self.now(),
+                    )
                     .await?;
                 let text = Text::new()
                     .strong_name(&by.name)
@@ -264,7 +275,7 @@ impl<S: Store> Sessions<S> {
                     .strong_name(&from.name)
                     .plain(". Game over: a draw by agreement.");
                 let reply = Reply::public(text)
-                    .with_board(self.board_of(live, game))
+                    .with_board(board_of(live, game))
                     .with_buttons(rematch_buttons(live.record.channel, live.record.id));
                 *slot = Slot::Free;
                 Ok(reply)
@@ -272,7 +283,13 @@ impl<S: Store> Sessions<S> {
             OfferKind::Abort => {
                 let result = format!("aborted by {} and {}", from.name, by.name);
                 self.store
-                    .transition(live.record.id, SessionState::Playing, SessionState::Aborted, Some(&result), self.now())
+                    .transition(
+                        live.record.id,
+                        SessionState::Playing,
+                        SessionState::Aborted,
+                        Some(&result),
+                        self.now(),
+                    )
                     .await?;
                 let text = Text::new()
                     .strong_name(&by.name)
@@ -287,11 +304,18 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Undoes `from`'s last turn (and the reply to it, if any).
-    async fn take_back(&self, slot: &mut Slot, from: &PlayerRecord, by: &PlayerRecord) -> Result<Reply, Failure> {
+    async fn take_back(
+        &self,
+        slot: &mut Slot,
+        from: &PlayerRecord,
+        by: &PlayerRecord,
+    ) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let seat = live.seat_of(from.id).ok_or(Failure::Conflict)?;
         let turns = Self::turns(live)?;
-        let Some(&(keep, _)) = turns.iter().rev().find(|&&(_, s)| s == seat) else { return Err(Failure::Conflict) };
+        let Some(&(keep, _)) = turns.iter().rev().find(|&&(_, s)| s == seat) else {
+            return Err(Failure::Conflict);
+        };
         let version = live.record.moves.len();
         self.store.truncate_moves(live.record.id, version, keep, self.now()).await?;
         let undone: Vec<String> = live.record.moves.split_off(keep);
@@ -304,11 +328,11 @@ impl<S: Store> Sessions<S> {
             .plain(" accepted the takeback of ")
             .strong_name(&from.name)
             .plain(": ")
-            .join(&undone, ", ", |t, m| t.code(m))
+            .join(&undone, ", ", Text::code)
             .plain(if undone.len() == 1 { " is taken back." } else { " are taken back." })
             .line()
             .then(messages::turn_line(live, &game));
-        Ok(Reply::public(text).with_board(self.board_of(live, game)))
+        Ok(Reply::public(text).with_board(board_of(live, game)))
     }
 
     /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
@@ -321,7 +345,8 @@ impl<S: Store> Sessions<S> {
         session: i64,
     ) -> Result<Reply, Failure> {
         if let Slot::Open(live) = slot {
-            let what = if live.record.state == SessionState::Challenge { "an open challenge" } else { "a game" };
+            let what =
+                if live.record.state == SessionState::Challenge { "an open challenge" } else { "a game" };
             return Ok(Reply::private(format!(
                 "This channel already has {what}; the rematch button works once the channel is free."
             )));
@@ -347,8 +372,15 @@ impl<S: Store> Sessions<S> {
                 }
             })
             .collect();
-        let per_move = self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
-        let request = super::challenges::Rematch { kind: old.game, players, per_move, variant: old.setup.variant };
+        let per_move =
+            self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
+        let request =
+            super::challenges::Rematch { kind: old.game, players, per_move, variant: old.setup.variant };
         self.open_rematch(channel, actor, slot, request).await
     }
+}
+
+/// The board of `live`'s game as it stands in `game`.
+pub(super) fn board_of(live: &Live, game: AnyGame) -> Board {
+    Board { game, names: live.names() }
 }

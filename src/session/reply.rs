@@ -60,12 +60,26 @@ pub struct Reply {
 impl Reply {
     /// A message for everyone in the channel; the users its text mentions are notified.
     pub fn public(text: impl Into<Text>) -> Self {
-        Reply { text: text.into(), ephemeral: false, board: None, buttons: Vec::new(), challenge: None, clock: None }
+        Reply {
+            text: text.into(),
+            ephemeral: false,
+            board: None,
+            buttons: Vec::new(),
+            challenge: None,
+            clock: None,
+        }
     }
 
     /// A message only the sender sees; nothing changed.
     pub fn private(text: impl Into<Text>) -> Self {
-        Reply { text: text.into(), ephemeral: true, board: None, buttons: Vec::new(), challenge: None, clock: None }
+        Reply {
+            text: text.into(),
+            ephemeral: true,
+            board: None,
+            buttons: Vec::new(),
+            challenge: None,
+            clock: None,
+        }
     }
 
     #[must_use]

@@ -156,7 +156,8 @@ impl<S: Store> Sessions<S> {
         };
         let is_player = live.seat_of(actor.member.id).is_some();
         let before_first_move = live.record.moves.is_empty();
-        let two_people = live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
+        let two_people =
+            live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
         if is_player && !before_first_move && !actor.can_manage && two_people {
             // After the first move, a player needs the opponent's consent: the button asks for it.
             let button = super::request::ask_abort_button(live.record.channel, live.record.id);

@@ -143,7 +143,13 @@ impl ClockStore for MemoryStore {
         Ok(())
     }
 
-    async fn truncate_moves(&self, id: i64, version: usize, keep: usize, _now: i64) -> Result<(), StoreError> {
+    async fn truncate_moves(
+        &self,
+        id: i64,
+        version: usize,
+        keep: usize,
+        _now: i64,
+    ) -> Result<(), StoreError> {
         let mut sessions = self.lock();
         let session = sessions
             .get_mut(&id)

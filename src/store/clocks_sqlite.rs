@@ -132,12 +132,14 @@ impl ClockStore for SqliteStore {
     }
 
     async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
-        sqlx::query("INSERT INTO notify (user_id, dm) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = ?")
-            .bind(user as i64)
-            .bind(dm)
-            .bind(dm)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "INSERT INTO notify (user_id, dm) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = ?",
+        )
+        .bind(user as i64)
+        .bind(dm)
+        .bind(dm)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 
@@ -186,7 +188,8 @@ impl ClockStore for SqliteStore {
     }
 
     async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row = sqlx::query("SELECT * FROM sessions WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
+        let row =
+            sqlx::query("SELECT * FROM sessions WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
         match row {
             Some(row) => Ok(Some(self.record(&row).await?)),
             None => Ok(None),
@@ -195,14 +198,13 @@ impl ClockStore for SqliteStore {
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
         let players = serde_json::to_string(players).expect("players serialize");
-        let done = sqlx::query(
-            "UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND state = 'playing'",
-        )
-        .bind(players)
-        .bind(now)
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
+        let done =
+            sqlx::query("UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND state = 'playing'")
+                .bind(players)
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
         changed_one(&done)
     }
 

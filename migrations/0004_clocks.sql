@@ -23,7 +23,9 @@ CREATE TABLE offers (
     kind        TEXT    NOT NULL,
     by_user     INTEGER NOT NULL,
     ply         INTEGER NOT NULL,
-    created_at  INTEGER NOT NULL
+    created_at  INTEGER NOT NULL,
+    -- Random, named by the offer's buttons, so that the buttons of an older offer cannot answer a newer one.
+    nonce       INTEGER NOT NULL
 );
 
 -- Members who asked for their reminders by direct message (`/notify dm:on`).

@@ -341,7 +341,9 @@ impl<S: Store> Sessions<S> {
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
             Request::Draw => self.draw(actor, slot).await,
             Request::Takeback => self.takeback(actor, slot).await,
-            Request::Answer { session, accept } => self.answer(actor, slot, session, accept).await,
+            Request::Answer { session, offer, accept } => {
+                self.answer(actor, slot, session, offer, accept).await
+            }
             Request::Rematch { session } => self.rematch(channel, actor, slot, session).await,
             Request::AskAbort { session } => match &*slot {
                 Slot::Open(live) if live.record.id == session => self.offer_abort(actor, slot).await,

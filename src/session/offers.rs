@@ -73,6 +73,7 @@ impl<S: Store> Sessions<S> {
             by,
             ply: live.record.moves.len(),
             created_at: self.now(),
+            nonce: rand::random(),
         };
         self.store.put_offer(&offer).await?;
         live.offer = Some(offer);
@@ -91,7 +92,8 @@ impl<S: Store> Sessions<S> {
             .plain(format!(" {what}. "))
             .mention(to.id, &to.name)
             .plain(", accept or decline with the buttons.");
-        Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id))
+        let nonce = live.offer.as_ref().map_or(0, |o| o.nonce);
+        Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id, nonce))
     }
 
     pub(super) async fn draw(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
@@ -213,6 +215,7 @@ impl<S: Store> Sessions<S> {
         actor: &Actor,
         slot: &mut Slot,
         session: i64,
+        nonce: u32,
         accept: bool,
     ) -> Result<Reply, Failure> {
         let expired =
@@ -221,7 +224,9 @@ impl<S: Store> Sessions<S> {
         if live.record.id != session || live.game.is_none() {
             return Ok(Reply::private(expired));
         }
-        let Some(offer) = self.pending_offer(live) else { return Ok(Reply::private(expired)) };
+        let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
+            return Ok(Reply::private(expired));
+        };
         if offer.by == actor.member.id {
             return Ok(Reply::private(format!(
                 "You made this {}; your opponent answers it.",

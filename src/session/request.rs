@@ -58,6 +58,8 @@ pub enum Request {
     /// Answers the pending offer of game `session` (its Accept or Decline button).
     Answer {
         session: i64,
+        /// The offer's nonce: the buttons of an older offer do not answer a newer one.
+        offer: u32,
         accept: bool,
     },
     /// Asks the opponent to agree to abort game `session` (the button under `/abort`'s answer).
@@ -343,10 +345,10 @@ pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
 }
 
 /// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
-pub(super) fn offer_buttons(channel: u64, session: i64) -> Vec<Button> {
+pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Button> {
     vec![
-        Button::new("Accept", format!("yes:{channel}:{session}"), ButtonStyle::Success),
-        Button::new("Decline", format!("no:{channel}:{session}"), ButtonStyle::Danger),
+        Button::new("Accept", format!("yes:{channel}:{session}:{nonce}"), ButtonStyle::Success),
+        Button::new("Decline", format!("no:{channel}:{session}:{nonce}"), ButtonStyle::Danger),
     ]
 }
 
@@ -364,7 +366,12 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
     let mut parts = custom_id.split(':');
     let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
+    // Offers name their nonce too; nothing else has a fourth part.
+    let nonce: Option<u32> = match parts.next() {
+        Some(n) => Some(n.parse().ok()?),
+        None => None,
+    };
+    if parts.next().is_some() || nonce.is_some() != matches!(action, "yes" | "no") {
         return None;
     }
     let channel = channel.parse().ok()?;
@@ -374,8 +381,8 @@ pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
         "accept" => Request::Accept { session },
         "decline" => Request::Decline { session },
         "withdraw" => Request::Withdraw { session },
-        "yes" => Request::Answer { session: id, accept: true },
-        "no" => Request::Answer { session: id, accept: false },
+        "yes" => Request::Answer { session: id, offer: nonce?, accept: true },
+        "no" => Request::Answer { session: id, offer: nonce?, accept: false },
         "askabort" => Request::AskAbort { session: id },
         "rematch" => Request::Rematch { session: id },
         _ => return None,

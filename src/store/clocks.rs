@@ -58,6 +58,8 @@ pub struct OfferRecord {
     pub by: u64,
     pub ply: usize,
     pub created_at: i64,
+    /// Named by the offer's buttons: an older offer's buttons cannot answer this one.
+    pub nonce: u32,
 }
 
 /// Clocks, offers, reminder preferences and game threads.

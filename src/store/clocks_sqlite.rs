@@ -95,7 +95,7 @@ impl ClockStore for SqliteStore {
 
     async fn put_offer(&self, o: &OfferRecord) -> Result<(), StoreError> {
         let done = sqlx::query(
-            "INSERT INTO offers (session_id, kind, by_user, ply, created_at) VALUES (?, ?, ?, ?, ?) \
+            "INSERT INTO offers (session_id, kind, by_user, ply, created_at, nonce) VALUES (?, ?, ?, ?, ?, ?) \
              ON CONFLICT (session_id) DO NOTHING",
         )
         .bind(o.session)
@@ -103,6 +103,7 @@ impl ClockStore for SqliteStore {
         .bind(o.by as i64)
         .bind(o.ply as i64)
         .bind(o.created_at)
+        .bind(i64::from(o.nonce))
         .execute(&self.pool)
         .await?;
         changed_one(&done)
@@ -123,6 +124,7 @@ impl ClockStore for SqliteStore {
             by: row.get::<i64, _>("by_user") as u64,
             ply: row.get::<i64, _>("ply") as usize,
             created_at: row.get("created_at"),
+            nonce: row.get::<i64, _>("nonce") as u32,
         }))
     }
 

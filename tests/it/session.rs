@@ -8,9 +8,11 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod clocks;
 mod expiry;
 mod faults;
 mod hostile;
+mod offers;
 mod store;
 
 const CHANNEL: u64 = 333;

@@ -25,6 +25,7 @@ fn player(id: u64, name: &str) -> PlayerRecord {
 async fn game(store: &SqliteStore, channel: u64, started: i64) -> i64 {
     let new = NewSession {
         channel,
+        guild: None,
         game: GameKind::Tablut,
         setup: Setup { variant: String::new(), seed: channel, seats: 2 },
         players: vec![player(channel * 2, "a"), player(channel * 2 + 1, "b")],

@@ -12,8 +12,8 @@ use tabula::store::{SqliteStore, Store};
 const CHANNELS: u64 = 100;
 
 fn players(channel: u64) -> [Actor; 2] {
-    let a = Actor { member: Member::new(channel * 10 + 1, "a"), can_manage: false };
-    let b = Actor { member: Member::new(channel * 10 + 2, "b"), can_manage: false };
+    let a = Actor { member: Member::new(channel * 10 + 1, "a"), can_manage: false, guild: None };
+    let b = Actor { member: Member::new(channel * 10 + 2, "b"), can_manage: false, guild: None };
     [a, b]
 }
 

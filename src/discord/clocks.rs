@@ -25,6 +25,7 @@ pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
         .components(action_rows(&reply.buttons));
+    message = super::files(reply).fold(message, CreateMessage::add_file);
     if let Some(board) = reply.board.clone() {
         let (embed, picture) = board_picture(board, reply.clock.clone()).await;
         message = message.embed(embed).add_file(picture);
@@ -185,6 +186,7 @@ impl<S: Store> super::Handler<S> {
             .content(markdown(&reply.text))
             .allowed_mentions(allowed_mentions(&reply))
             .components(action_rows(&reply.buttons));
+        message = super::files(&reply).fold(message, CreateMessage::add_file);
         if let Some(board) = reply.board.clone() {
             let (embed, picture) = board_picture(board, reply.clock.clone()).await;
             message = message.embed(embed).add_file(picture);

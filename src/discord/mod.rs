@@ -175,11 +175,15 @@ fn display_name(user: &User) -> String {
     user.global_name.clone().unwrap_or_else(|| user.name.clone())
 }
 
-fn actor_of(user: &User, member: Option<&serenity::all::Member>) -> Actor {
+fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
     let can_manage =
         member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
-    Actor { member: Member { id: user.id.get(), name, bot: user.bot }, can_manage }
+    Actor {
+        member: Member { id: user.id.get(), name, bot: user.bot },
+        can_manage,
+        guild: guild.map(GuildId::get),
+    }
 }
 
 pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
@@ -217,21 +221,28 @@ async fn board_picture(board: Board, clock: Option<String>) -> (CreateEmbed, Cre
 /// Draws the board and builds the edit that carries it.
 async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
     let (embed, picture) = board_picture(board, reply.clock.clone()).await;
-    EditInteractionResponse::new()
+    let edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
         .embed(embed)
         .new_attachment(picture)
-        .components(action_rows(&reply.buttons))
+        .components(action_rows(&reply.buttons));
+    files(reply).fold(edit, EditInteractionResponse::new_attachment)
+}
+
+/// The files a reply attaches besides its board.
+fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
+    reply.files.iter().map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
 }
 
 /// A reply as a new interaction message (or as the update of the message a button is on).
 fn message(reply: &Reply) -> CreateInteractionResponseMessage {
-    CreateInteractionResponseMessage::new()
+    let message = CreateInteractionResponseMessage::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
         .components(action_rows(&reply.buttons))
-        .ephemeral(reply.ephemeral)
+        .ephemeral(reply.ephemeral);
+    files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
 
 fn private_message(text: impl Into<Text>) -> CreateInteractionResponse {
@@ -273,7 +284,7 @@ impl<S: Store> Handler<S> {
     }
 
     async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
-        let actor = actor_of(&cmd.user, cmd.member.as_deref());
+        let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
         let request = match read_request(cmd) {
             Ok(r) => r,
             Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
@@ -306,7 +317,7 @@ impl<S: Store> Handler<S> {
     }
 
     async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
-        let actor = actor_of(&press.user, press.member.as_ref());
+        let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
             return press
                 .create_response(&ctx.http, private_message("That button is no longer in use."))

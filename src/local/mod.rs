@@ -16,7 +16,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::games::GameKind;
 use crate::session::request::{main_option, option_kind};
-use crate::session::{Actor, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request};
+use crate::session::{
+    Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
+};
 use crate::store::Store;
 
 mod clock;
@@ -34,6 +36,9 @@ const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
 /// Members with these names hold the "manage messages" permission in the console (they may abort any game).
 const MANAGERS: [&str; 2] = ["admin", "mod"];
+
+/// The server the console plays the role of (records and ratings are per server).
+pub const GUILD: u64 = 1;
 
 /// A stable id for a console member, derived from the name (FNV-1a), so ids survive restarts.
 pub fn member_id(name: &str) -> u64 {
@@ -243,6 +248,7 @@ impl<S: Store> Console<S> {
         let actor = Actor {
             member: Self::member(&line.user),
             can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
+            guild: Some(GUILD),
         };
         let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
         if line.command == "wait" {
@@ -314,20 +320,26 @@ impl<S: Store> Console<S> {
             })
             .await
             .unwrap_or_default();
-            let written = match tokio::fs::create_dir_all(&self.pictures).await {
-                Ok(()) => tokio::fs::write(&file, png).await,
-                Err(e) => Err(e),
-            };
-            match written {
-                Ok(()) => {
-                    let _ = writeln!(out, "picture: {}", file.display());
-                }
-                Err(e) => {
-                    let _ = writeln!(out, "(console) could not write the picture {}: {e}", file.display());
-                }
-            }
+            out.push_str(&self.write_file(FileKind::Picture, &file, &png).await);
+        }
+        for attached in reply.files {
+            let file = self.pictures.join(format!("{channel}-{}", attached.name));
+            out.push_str(&self.write_file(attached.kind, &file, &attached.bytes).await);
         }
         out
+    }
+
+    /// Writes what the bot would attach to the picture folder and says where, after `picture:`, `record:` or
+    /// `replay:`.
+    async fn write_file(&self, kind: FileKind, file: &Path, bytes: &[u8]) -> String {
+        let written = match tokio::fs::create_dir_all(&self.pictures).await {
+            Ok(()) => tokio::fs::write(file, bytes).await,
+            Err(e) => Err(e),
+        };
+        match written {
+            Ok(()) => format!("{}: {}\n", kind.label(), file.display()),
+            Err(e) => format!("(console) could not write the {} {}: {e}\n", kind.label(), file.display()),
+        }
     }
 }
 

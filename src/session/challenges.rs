@@ -183,6 +183,7 @@ impl<S: Store> Sessions<S> {
         let against_ai_only = players.iter().all(|p| p.accepted);
         let new = NewSession {
             channel,
+            guild: actor.guild,
             game: kind,
             setup,
             players,
@@ -204,6 +205,7 @@ impl<S: Store> Sessions<S> {
         let record = SessionRecord {
             id,
             channel,
+            guild: actor.guild,
             game: kind,
             setup: new.setup,
             players: new.players,

@@ -29,7 +29,7 @@ mod turns;
 
 pub use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
-pub use reply::{Board, Button, ButtonStyle, Reply};
+pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Span, Text};
 
@@ -54,6 +54,15 @@ pub struct Actor {
     pub member: Member,
     /// Holds the platform's "manage messages" permission in the channel (may abort any game).
     pub can_manage: bool,
+    /// The server the command comes from (`None` in a direct message).
+    pub guild: Option<u64>,
+}
+
+impl Actor {
+    /// A member without moderator rights, acting in `guild`.
+    pub fn in_guild(member: Member, guild: Option<u64>) -> Self {
+        Actor { member, can_manage: false, guild }
+    }
 }
 
 /// Settings of the session layer.

@@ -12,6 +12,37 @@ pub struct Board {
     pub names: Vec<String>,
 }
 
+/// What kind of file a reply attaches; the console prints its path after `record:`, `replay:` or `picture:`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FileKind {
+    /// A game record, as text.
+    Record,
+    /// An animated replay (GIF).
+    Replay,
+    /// A picture (PNG).
+    Picture,
+}
+
+impl FileKind {
+    /// The word the console prints before the file's path.
+    pub fn label(self) -> &'static str {
+        match self {
+            FileKind::Record => "record",
+            FileKind::Replay => "replay",
+            FileKind::Picture => "picture",
+        }
+    }
+}
+
+/// A file made by the session layer to attach to a reply.
+#[derive(Clone, PartialEq, Eq)]
+pub struct File {
+    pub kind: FileKind,
+    /// The file name shown to players (`game-1042.txt`).
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
 /// How a button looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ButtonStyle {
@@ -51,6 +82,8 @@ pub struct Reply {
     pub ephemeral: bool,
     pub board: Option<Board>,
     pub buttons: Vec<Button>,
+    /// Files to attach, besides the board's picture.
+    pub files: Vec<File>,
     /// Set when the reply opens, updates or settles a challenge.
     pub challenge: Option<ChallengeRef>,
     /// The clock of the game the board shows ("alice to move, 2 d 4 h left"), drawn under the picture.
@@ -65,6 +98,7 @@ impl Reply {
             ephemeral: false,
             board: None,
             buttons: Vec::new(),
+            files: Vec::new(),
             challenge: None,
             clock: None,
         }
@@ -72,14 +106,7 @@ impl Reply {
 
     /// A message only the sender sees; nothing changed.
     pub fn private(text: impl Into<Text>) -> Self {
-        Reply {
-            text: text.into(),
-            ephemeral: true,
-            board: None,
-            buttons: Vec::new(),
-            challenge: None,
-            clock: None,
-        }
+        Reply { ephemeral: true, ..Reply::public(text) }
     }
 
     #[must_use]
@@ -91,6 +118,12 @@ impl Reply {
     #[must_use]
     pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
         self.buttons = buttons;
+        self
+    }
+
+    #[must_use]
+    pub fn with_file(mut self, file: File) -> Self {
+        self.files.push(file);
         self
     }
 
@@ -113,6 +146,7 @@ impl std::fmt::Debug for Reply {
             .field("ephemeral", &self.ephemeral)
             .field("board", &self.board.as_ref().map(|b| b.game.moves_text().len()))
             .field("buttons", &self.buttons)
+            .field("files", &self.files.iter().map(|f| (&f.name, f.bytes.len())).collect::<Vec<_>>())
             .field("challenge", &self.challenge)
             .field("clock", &self.clock)
             .finish()

@@ -57,6 +57,7 @@ impl Store for MemoryStore {
             SessionRecord {
                 id,
                 channel: new.channel,
+                guild: new.guild,
                 game: new.game,
                 setup: new.setup.clone(),
                 players: new.players.clone(),

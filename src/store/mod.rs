@@ -11,15 +11,18 @@ use crate::games::{GameKind, Setup};
 
 mod clocks;
 mod clocks_memory;
+mod clocks_postgres;
 mod clocks_sqlite;
 mod fault;
 mod memory;
+mod postgres;
 mod sqlite;
 
 pub use clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
+pub use postgres::PgStore;
 pub use sqlite::SqliteStore;
 
 /// The life of a session: open states first, then the closed ones.
@@ -87,6 +90,8 @@ pub struct PlayerRecord {
 pub struct SessionRecord {
     pub id: i64,
     pub channel: u64,
+    /// The server the session belongs to (`None` outside servers and for sessions stored before servers were).
+    pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
     pub players: Vec<PlayerRecord>,
@@ -105,6 +110,7 @@ pub struct SessionRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewSession {
     pub channel: u64,
+    pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
     pub players: Vec<PlayerRecord>,

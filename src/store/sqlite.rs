@@ -82,6 +82,7 @@ impl SqliteStore {
         Ok(SessionRecord {
             id,
             channel: row.get::<i64, _>("channel_id") as u64,
+            guild: row.get::<Option<i64>, _>("guild_id").map(|g| g as u64),
             game,
             setup: Setup {
                 variant: row.get("variant"),
@@ -133,10 +134,11 @@ impl Store for SqliteStore {
     async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
         let players = serde_json::to_string(&s.players).expect("players serialize");
         let result = sqlx::query(
-            "INSERT INTO sessions (channel_id, game, variant, seed, players, challenger, state, version, \
-             created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+            "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, version, \
+             created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
         )
         .bind(s.channel as i64)
+        .bind(s.guild.map(|g| g as i64))
         .bind(s.game.name())
         .bind(&s.setup.variant)
         .bind(s.setup.seed as i64)

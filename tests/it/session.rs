@@ -8,6 +8,7 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod clock_store;
 mod clocks;
 mod expiry;
 mod faults;
@@ -16,9 +17,10 @@ mod offers;
 mod store;
 
 const CHANNEL: u64 = 333;
+const GUILD: u64 = 555;
 
 fn actor(id: u64, name: &str) -> Actor {
-    Actor { member: Member::new(id, name), can_manage: false }
+    Actor { member: Member::new(id, name), can_manage: false, guild: Some(GUILD) }
 }
 
 fn alice() -> Actor {

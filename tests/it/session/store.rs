@@ -1,7 +1,11 @@
 //! The store contract, held by the SQLite store and the in-memory store alike.
 
 use tabula::games::{GameKind, Setup};
-use tabula::store::{MemoryStore, NewSession, PlayerRecord, SessionState, SqliteStore, Store, StoreError};
+use tabula::store::{
+    MemoryStore, NewSession, PgStore, PlayerRecord, SessionState, SqliteStore, Store, StoreError,
+};
+
+use crate::support::postgres::PgServer;
 
 fn player(id: u64, accepted: bool) -> PlayerRecord {
     PlayerRecord { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
@@ -10,6 +14,7 @@ fn player(id: u64, accepted: bool) -> PlayerRecord {
 fn challenge(channel: u64, expires_at: i64) -> NewSession {
     NewSession {
         channel,
+        guild: Some(5),
         game: GameKind::Tablut,
         setup: Setup { variant: String::new(), seed: 1, seats: 2 },
         players: vec![player(1, true), player(2, false)],
@@ -30,6 +35,7 @@ async fn contract(store: impl Store) {
 
     store.set_message(id, 9_000).await.unwrap();
     assert_eq!(store.open_session(7).await.unwrap().unwrap().message, Some(9_000));
+    assert_eq!(store.open_session(7).await.unwrap().unwrap().guild, Some(5), "the server is kept");
 
     // Accepting is one call: players and state change together.
     let players = vec![player(1, true), player(2, true)];
@@ -64,4 +70,26 @@ async fn the_memory_store_keeps_the_contract() {
 #[tokio::test]
 async fn the_sqlite_store_keeps_the_contract() {
     contract(SqliteStore::in_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_the_contract() {
+    let Some(server) = PgServer::start("the_postgres_store_keeps_the_contract") else { return };
+    let url = server.database("contract").await;
+    contract(PgStore::connect(&url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn postgres_instances_started_together_both_come_up() {
+    let Some(server) = PgServer::start("postgres_instances_started_together_both_come_up") else { return };
+    let url = server.database("together").await;
+    // Two instances migrate an empty database at the same moment: sqlx's advisory lock serializes them.
+    let (a, b) = tokio::join!(PgStore::connect(&url), PgStore::connect(&url));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let id = a.create(&challenge(7, 200)).await.unwrap();
+    assert!(
+        matches!(b.create(&challenge(7, 200)).await, Err(StoreError::Conflict)),
+        "one per channel, shared"
+    );
+    assert_eq!(b.open_session(7).await.unwrap().unwrap().id, id);
 }

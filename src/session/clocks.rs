@@ -382,7 +382,8 @@ impl<S: Store> Sessions<S> {
                 super::DEFAULT_LEVEL,
                 loser.name
             ));
-            let reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
+            let mut reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
+            reply.clock = self.clock_caption(live, game);
             return Ok(vec![Notice::Post { channel, reply }]);
         }
         let winners: Vec<_> = live.record.players.iter().filter(|p| p.id != loser.id).cloned().collect();

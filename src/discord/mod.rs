@@ -21,7 +21,7 @@ use serenity::all::{
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
 
-use crate::config::Config;
+use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
 use crate::render::board_png_captioned;
 use crate::session::{
@@ -496,7 +496,14 @@ impl<S: Store> Bot<S> {
         let (ai_sessions, ai_http) = (sessions.clone(), client.http.clone());
         let ai = move |channel| spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel);
         let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai);
-        let task = tokio::spawn(async move { client.start().await });
+        let plan = config.shard_plan()?;
+        let task = tokio::spawn(async move {
+            match plan {
+                ShardPlan::Recommended => client.start_autosharded().await,
+                // serenity's range runs from `start` to `end` inclusive.
+                ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+            }
+        });
         Ok(Bot { shard_manager, task, sweeper, clocks, sessions })
     }
 

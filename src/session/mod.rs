@@ -83,6 +83,9 @@ pub struct SessionConfig {
     pub games_in_threads: bool,
     /// How long after its game ends a game thread is archived.
     pub thread_archive: Duration,
+    /// Other processes write to the same store (several instances on one Postgres database): every command reads
+    /// its channel afresh from the store instead of trusting what this process remembers.
+    pub shared_store: bool,
 }
 
 /// The AI level used when a challenge of the bot names none.
@@ -102,6 +105,7 @@ impl Default for SessionConfig {
             default_clock: ClockChoice::ThreeDays,
             games_in_threads: false,
             thread_archive: Duration::from_secs(10 * 60),
+            shared_store: false,
         }
     }
 }
@@ -158,6 +162,8 @@ pub struct Sessions<S: Store> {
     slots: Mutex<HashMap<u64, Cached>>,
     /// The bot's own user id, once known: challenging it starts a game against the AI.
     bot_id: AtomicU64,
+    /// A random number naming this process in the claims it makes in the store.
+    process: u64,
     /// Bounds the AI searches running at once.
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// Channels whose AI is thinking, so that one search runs per channel.
@@ -184,6 +190,7 @@ impl<S: Store> Sessions<S> {
             clock,
             slots: Mutex::new(HashMap::new()),
             bot_id: AtomicU64::new(0),
+            process: rand::random(),
             ai_slots,
             ai_busy: Mutex::new(HashSet::new()),
             expired: Mutex::new(Vec::new()),
@@ -249,7 +256,15 @@ impl<S: Store> Sessions<S> {
         }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
-        match self.handle_locked(channel, actor, request, &mut slot).await {
+        let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
+        if matches!(result, Err(Failure::Conflict)) {
+            // Another command (in this process or another instance) changed the session after it was read, and
+            // nothing of ours was written: read it again and decide once more, so that the answer fits what is
+            // stored now (a move is then applied once, or refused with the reason).
+            *slot = Slot::Unloaded;
+            result = self.handle_locked(channel, actor, request, &mut slot).await;
+        }
+        match result {
             Ok(reply) => {
                 if matches!(*slot, Slot::Free) && !reply.ephemeral {
                     self.game_ended(channel).await;
@@ -293,6 +308,9 @@ impl<S: Store> Sessions<S> {
 
     /// Reads the channel's open session from the store if it is not cached, and closes a lapsed challenge.
     async fn load(&self, channel: u64, slot: &mut Slot) -> Result<(), Failure> {
+        if self.config.shared_store {
+            *slot = Slot::Unloaded;
+        }
         if matches!(slot, Slot::Unloaded) {
             *slot = match self.store.open_session(channel).await? {
                 None => Slot::Free,

@@ -40,6 +40,12 @@ async fn contract(store: impl Store) {
     // Accepting is one call: players and state change together.
     let players = vec![player(1, true), player(2, true)];
     store.accept(id, &players, true, 110).await.unwrap();
+    // One claim on the computer's turn at a time; it lapses, and a new version is a new turn.
+    assert!(store.claim_turn(id, 0, 1, 110, 150).await.unwrap(), "the first claim");
+    assert!(!store.claim_turn(id, 0, 2, 120, 160).await.unwrap(), "held by process 1 until 150");
+    assert!(store.claim_turn(id, 0, 1, 120, 150).await.unwrap(), "its holder may claim again");
+    assert!(store.claim_turn(id, 0, 2, 150, 190).await.unwrap(), "lapsed at 150");
+    assert!(!store.claim_turn(id, 1, 1, 150, 190).await.unwrap(), "the game is not at version 1");
     let record = store.open_session(7).await.unwrap().unwrap();
     assert_eq!((record.state, record.players.clone()), (SessionState::Playing, players.clone()));
     assert!(matches!(store.accept(id, &players, true, 111).await, Err(StoreError::Conflict)), "not twice");

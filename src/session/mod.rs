@@ -330,7 +330,14 @@ impl<S: Store> Sessions<S> {
                     };
                     let clock = self.store.clock(record.id).await?;
                     let offer = self.store.offer(record.id).await?;
-                    Slot::Open(Box::new(Live { record, game, clock, offer }))
+                    let mut live = Live { record, game, clock, offer };
+                    // A move stored without its turn's clock (a crash between the two writes): the turn starts now.
+                    if let (Some(game), Some(clock)) = (live.game.clone(), &live.clock)
+                        && clock.ply != live.record.moves.len()
+                    {
+                        self.start_turn(&mut live, &game).await;
+                    }
+                    Slot::Open(Box::new(live))
                 }
             };
         }

@@ -220,3 +220,24 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
     assert!(s.ai_turn(CHANNEL).await.is_some(), "the computer moves for the seat");
     assert!(s.handle(CHANNEL, &dave, Request::Board).await.board.is_some());
 }
+
+#[tokio::test]
+async fn a_move_stored_without_its_clock_gets_one_when_the_game_is_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("c.db");
+    let now = Arc::new(AtomicI64::new(START));
+    let s = open(&db, &now, SessionConfig::default()).await;
+    s.handle(CHANNEL, &alice(), play(Some(ClockChoice::OneHour))).await;
+    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    now.fetch_add(20 * 60, Ordering::SeqCst);
+    // The move is stored, then the process dies before the new turn's clock is written.
+    s.store().append_moves(1, 0, &[(0, "e8-d8".into())], None, START + 20 * 60).await.unwrap();
+    drop(s);
+    let s = open(&db, &now, SessionConfig::default()).await;
+    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    assert!(board.text.contains("bob to move, 1 h left"), "{}", board.text);
+    assert_eq!(s.store().clock(1).await.unwrap().unwrap().ply, 1);
+    now.fetch_add(30 * 60, Ordering::SeqCst);
+    let reminded = posts(&s.settle_clocks().await);
+    assert!(reminded.len() == 1 && reminded[0].2 == vec![2], "Bob's clock runs: {reminded:?}");
+}

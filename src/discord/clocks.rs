@@ -67,6 +67,17 @@ async fn deliver(http: &Http, notice: Notice) -> Option<u64> {
     None
 }
 
+/// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
+pub(super) fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>, channel: u64) {
+    tokio::spawn(async move {
+        while let Some(reply) = sessions.ai_turn(channel).await {
+            if let Err(e) = post(&http, channel, &reply).await {
+                tracing::warn!(channel, error = %e, "could not post the AI's move");
+            }
+        }
+    });
+}
+
 /// The clock task: sleeps until the next deadline (or until a new turn pokes it), settles what is due and posts
 /// it; the computer then moves where it took a seat over.
 pub(super) fn spawn_clocks<S: Store>(

@@ -260,7 +260,7 @@ impl<S: Store> Handler<S> {
     fn spawn_ai(&self, ctx: &Context, channel: u64) {
         let sessions = self.sessions.clone();
         let http = ctx.http.clone();
-        spawn_ai_in(sessions, http, channel);
+        clocks::spawn_ai_in(sessions, http, channel);
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
@@ -337,7 +337,13 @@ impl<S: Store> Handler<S> {
                 .await;
         }
         self.spawn_ai(ctx, channel);
-        if fresh && reply.board.is_none() {
+        if let Some(board) = reply.board.clone().filter(|_| fresh) {
+            // A rematch of the computer starts at once: a new message, deferred while its picture is drawn.
+            let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            press.create_response(&ctx.http, deferred).await?;
+            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+        }
+        if fresh {
             press.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
             if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
                 match press.get_response(&ctx.http).await {
@@ -421,17 +427,6 @@ impl<S: Store> EventHandler for Handler<S> {
     }
 }
 
-/// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
-fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>, channel: u64) {
-    tokio::spawn(async move {
-        while let Some(reply) = sessions.ai_turn(channel).await {
-            if let Err(e) = clocks::post(&http, channel, &reply).await {
-                tracing::warn!(channel, error = %e, "could not post the AI's move");
-            }
-        }
-    });
-}
-
 /// Settles expired challenges every [`SWEEP_EVERY`] and edits each one's message: the text says it expired,
 /// the buttons go.
 fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinHandle<()> {
@@ -494,7 +489,7 @@ impl<S: Store> Bot<S> {
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
         let (ai_sessions, ai_http) = (sessions.clone(), client.http.clone());
-        let ai = move |channel| spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel);
+        let ai = move |channel| clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel);
         let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai);
         let plan = config.shard_plan()?;
         let task = tokio::spawn(async move {

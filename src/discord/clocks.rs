@@ -16,6 +16,21 @@ use crate::store::Store;
 use super::render::{allowed_mentions, markdown, no_mentions};
 use super::{action_rows, board_picture};
 
+/// The commands of offers and reminders: `/draw`, `/takeback`, `/notify`.
+pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
+    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
+    let dm = CreateCommandOption::new(
+        CommandOptionType::Boolean,
+        "dm",
+        "By direct message (true) or in the channel",
+    );
+    vec![
+        CreateCommand::new("draw").description("Offer a draw (in games that can be drawn)"),
+        CreateCommand::new("takeback").description("Ask to take back your last move"),
+        CreateCommand::new("notify").description("Where your reminders go").add_option(dm.required(true)),
+    ]
+}
+
 /// The longest the task sleeps without looking (the clock may jump, a write may have been missed).
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 
@@ -74,6 +89,19 @@ pub(super) fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>,
             if let Err(e) = post(&http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post the AI's move");
             }
+            // A game the AI finished: its replay follows in a message of its own.
+            if let Some(gif) =
+                super::replay::replay_attachment(&reply, crate::record::animate::DEFAULT_LIMIT).await
+            {
+                let id = reply.replay.as_ref().map_or(0, |r| r.id);
+                let message = CreateMessage::new()
+                    .content(format!("The replay of game #{id}."))
+                    .allowed_mentions(no_mentions())
+                    .add_file(gif);
+                if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
+                    tracing::warn!(channel, error = %e, "could not post a game's replay");
+                }
+            }
         }
     });
 }
@@ -131,6 +159,35 @@ pub(super) fn no_thread_note() -> Text {
 }
 
 impl<S: Store> super::Handler<S> {
+    /// Answers a button (a rematch, a request to abort) with a new message rather than an edit of the message the
+    /// button is on; a rematch of the computer starts at once, deferred while its picture is drawn.
+    pub(super) async fn answer_in_new_message(
+        &self,
+        ctx: &serenity::all::Context,
+        press: &serenity::all::ComponentInteraction,
+        channel: u64,
+        reply: &Reply,
+    ) -> serenity::Result<()> {
+        use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage};
+        if reply.board.is_some() {
+            let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            press.create_response(&ctx.http, deferred).await?;
+            let edit =
+                super::deferred_edit(reply, super::replay::size_limit(press.attachment_size_limit)).await;
+            return press.edit_response(&ctx.http, edit).await.map(|_| ());
+        }
+        press.create_response(&ctx.http, CreateInteractionResponse::Message(super::message(reply))).await?;
+        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+            match press.get_response(&ctx.http).await {
+                Ok(posted) => {
+                    self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
+                }
+                Err(e) => tracing::warn!(channel, error = %e, "could not read back the rematch message"),
+            }
+        }
+        Ok(())
+    }
+
     /// `/play ... thread:true`: checks the challenge, opens a public thread named after it and posts the challenge
     /// there (the thread is the game's channel); without permission, says so and plays in the channel.
     pub(super) async fn play_in_thread(
@@ -163,9 +220,10 @@ impl<S: Store> super::Handler<S> {
                 return cmd.edit_response(&ctx.http, edit).await.map(|_| ());
             }
             self.spawn_ai(ctx, channel);
-            if let Some(board) = reply.board.clone() {
+            if reply.board.is_some() {
+                let limit = super::replay::size_limit(cmd.attachment_size_limit);
                 return cmd
-                    .edit_response(&ctx.http, super::board_edit(&reply, board).await)
+                    .edit_response(&ctx.http, super::deferred_edit(&reply, limit).await)
                     .await
                     .map(|_| ());
             }

@@ -32,8 +32,10 @@ use crate::store::Store;
 
 mod clocks;
 pub mod render;
+mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
+use replay::{replay_attachment, replay_followup, size_limit};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -115,20 +117,25 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("resign").description("Resign this channel's game"),
         CreateCommand::new("abort")
             .description("End this channel's game (after the first move, with your opponent's consent)"),
-        CreateCommand::new("draw").description("Offer a draw (in games that can be drawn)"),
-        CreateCommand::new("takeback").description("Ask to take back your last move"),
-        CreateCommand::new("notify").description("Where your reminders go").add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "dm",
-                "By direct message (true) or in the channel",
-            )
-            .required(true),
-        ),
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
+        CreateCommand::new("game")
+            .description("Post a game's record (its moves, as a file), and on request its animated replay")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
+                    .required(true)
+                    .min_int_value(1),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "replay",
+                "Also post the game as an animated GIF",
+            )),
     ]
+    .into_iter()
+    .chain(clocks::commands())
+    .collect()
 }
 
 /// The session layer's view of a command's options.
@@ -207,7 +214,7 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 
 /// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
 async fn board_picture(board: Board, clock: Option<String>) -> (CreateEmbed, CreateAttachment) {
-    let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
+    let title = format!("{} #{} — move {}", board.game.kind().title(), board.id, board.game.move_number());
     let png =
         tokio::task::spawn_blocking(move || board_png_captioned(&board.game, &board.names, clock.as_deref()))
             .await
@@ -218,16 +225,25 @@ async fn board_picture(board: Board, clock: Option<String>) -> (CreateEmbed, Cre
     )
 }
 
-/// Draws the board and builds the edit that carries it.
-async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
-    let (embed, picture) = board_picture(board, reply.clock.clone()).await;
-    let edit = EditInteractionResponse::new()
+/// Draws the board, if any, and builds the edit of a deferred answer that carries it with the reply's files; a
+/// reply without a board carries its replay too (with a board, the replay follows in a message of its own).
+async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
+    let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .embed(embed)
-        .new_attachment(picture)
         .components(action_rows(&reply.buttons));
-    files(reply).fold(edit, EditInteractionResponse::new_attachment)
+    if let Some(board) = reply.board.clone() {
+        let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+        edit = edit.embed(embed).new_attachment(picture);
+    }
+    edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
+    if reply.board.is_some() {
+        return edit;
+    }
+    match replay_attachment(reply, limit).await {
+        Some(gif) => edit.new_attachment(gif),
+        None => edit,
+    }
 }
 
 /// The files a reply attaches besides its board.
@@ -258,9 +274,7 @@ struct Handler<S: Store> {
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     fn spawn_ai(&self, ctx: &Context, channel: u64) {
-        let sessions = self.sessions.clone();
-        let http = ctx.http.clone();
-        clocks::spawn_ai_in(sessions, http, channel);
+        clocks::spawn_ai_in(self.sessions.clone(), ctx.http.clone(), channel);
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
@@ -299,9 +313,14 @@ impl<S: Store> Handler<S> {
         }
         self.spawn_ai(ctx, channel);
         self.clear_challenge_buttons(&ctx.http, channel, &reply, None).await;
-        if let Some(board) = reply.board.clone() {
+        if reply.board.is_some() || reply.replay.is_some() {
             cmd.defer(&ctx.http).await?;
-            return cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+            let limit = size_limit(cmd.attachment_size_limit);
+            cmd.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                cmd.create_followup(&ctx.http, followup).await?;
+            }
+            return Ok(());
         }
         cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
@@ -337,32 +356,20 @@ impl<S: Store> Handler<S> {
                 .await;
         }
         self.spawn_ai(ctx, channel);
-        if let Some(board) = reply.board.clone().filter(|_| fresh) {
-            // A rematch of the computer starts at once: a new message, deferred while its picture is drawn.
-            let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-            press.create_response(&ctx.http, deferred).await?;
-            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
-        }
         if fresh {
-            press.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
-            if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
-                match press.get_response(&ctx.http).await {
-                    Ok(posted) => {
-                        self.sessions
-                            .set_challenge_message(channel, challenge.session, posted.id.get())
-                            .await;
-                    }
-                    Err(e) => tracing::warn!(channel, error = %e, "could not read back the rematch message"),
-                }
-            }
-            return Ok(());
+            return self.answer_in_new_message(ctx, press, channel, &reply).await;
         }
         let pressed = press.message.id.get();
         self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if let Some(board) = reply.board.clone() {
+        if reply.board.is_some() || reply.replay.is_some() {
             press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
-            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+            let limit = size_limit(press.attachment_size_limit);
+            press.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                press.create_followup(&ctx.http, followup).await?;
+            }
+            return Ok(());
         }
         press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())

@@ -8,6 +8,7 @@ pub mod canvas;
 mod caption;
 
 pub use caption::with_caption;
+pub mod gif;
 
 pub use canvas::encode_png;
 

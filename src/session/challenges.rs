@@ -312,7 +312,7 @@ impl<S: Store> Sessions<S> {
             })
             .plain(" to a game of ")
             .strong(live.record.game.title())
-            .plain(".");
+            .plain(format!(" (game #{}).", live.record.id));
         for (seat, p) in live.record.players.iter().enumerate() {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
@@ -393,7 +393,7 @@ impl<S: Store> Sessions<S> {
             .strong_name(&actor.member.name)
             .plain(" accepted. ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names() };
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
     }
@@ -544,7 +544,7 @@ impl<S: Store> Sessions<S> {
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
 fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names() };
+    let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

@@ -22,6 +22,7 @@ mod challenges;
 pub mod clocks;
 mod messages;
 mod offers;
+mod records;
 mod reply;
 pub mod request;
 pub mod text;
@@ -29,6 +30,7 @@ mod turns;
 
 pub use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
+pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Span, Text};
@@ -254,6 +256,9 @@ impl<S: Store> Sessions<S> {
         if let Request::Notify { dm } = request {
             return self.notify(actor, dm).await;
         }
+        if let Request::Game { id, replay } = request {
+            return self.game_record(actor, id, replay).await;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
@@ -373,6 +378,7 @@ impl<S: Store> Sessions<S> {
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
+            Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
             Request::Draw => self.draw(actor, slot).await,
             Request::Takeback => self.takeback(actor, slot).await,
             Request::Answer { session, offer, accept } => {

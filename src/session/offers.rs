@@ -387,5 +387,5 @@ impl<S: Store> Sessions<S> {
 
 /// The board of `live`'s game as it stands in `game`.
 pub(super) fn board_of(live: &Live, game: AnyGame) -> Board {
-    Board { game, names: live.names() }
+    Board { game, names: live.names(), id: live.record.id }
 }

@@ -5,7 +5,7 @@ use crate::store::{PlayerRecord, SessionState, Store, StoreError};
 
 use super::request::rematch_buttons;
 use super::text::Text;
-use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages};
+use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
 
 impl<S: Store> Sessions<S> {
     /// The game of the channel, or the sentence saying why there is none to act on.
@@ -107,16 +107,21 @@ impl<S: Store> Sessions<S> {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
         });
-        let board = Board { game: game.clone(), names: live.names() };
-        let mut reply = Reply::public(text).with_board(board);
-        if result.is_some() {
-            reply = reply.with_buttons(rematch_buttons(live.record.channel, live.record.id));
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        if let Some(stored) = &stored {
+            let text = text.line().then(records::over_line(live.record.id));
+            let animation = records::final_replay(&live.record, stored);
+            let buttons = rematch_buttons(live.record.channel, live.record.id);
             *slot = Slot::Free;
-        } else {
-            self.start_turn(live, &game).await;
-            live.game = Some(game);
+            let answer = Reply::public(text).with_board(board).with_buttons(buttons);
+            return Ok(match animation {
+                Some(animation) => answer.with_replay(animation),
+                None => answer,
+            });
         }
-        Ok(reply)
+        self.start_turn(live, &game).await;
+        live.game = Some(game);
+        Ok(Reply::public(text).with_board(board))
     }
 
     pub(super) async fn resign(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
@@ -135,19 +140,26 @@ impl<S: Store> Sessions<S> {
         let others: Vec<&PlayerRecord> =
             live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
         let result = messages::resigned_line(live, &game, seat, &others);
+        let stored = result.to_plain();
         self.store
             .transition(
                 live.record.id,
                 SessionState::Playing,
                 SessionState::Finished,
-                Some(&result.to_plain()),
+                Some(&stored),
                 self.now(),
             )
             .await?;
-        let board = Board { game, names: live.names() };
+        let board = Board { game, names: live.names(), id: live.record.id };
+        let animation = records::final_replay(&live.record, &stored);
+        let text = result.line().then(records::over_line(live.record.id));
         let buttons = rematch_buttons(live.record.channel, live.record.id);
         *slot = Slot::Free;
-        Ok(Reply::public(result).with_board(board).with_buttons(buttons))
+        let answer = Reply::public(text).with_board(board).with_buttons(buttons);
+        Ok(match animation {
+            Some(animation) => answer.with_replay(animation),
+            None => answer,
+        })
     }
 
     pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
@@ -213,8 +225,11 @@ impl<S: Store> Sessions<S> {
 pub(super) fn board(slot: &Slot) -> Reply {
     match slot {
         Slot::Open(live) => match &live.game {
-            Some(game) => Reply::public(messages::board_caption(live, game))
-                .with_board(Board { game: game.clone(), names: live.names() }),
+            Some(game) => Reply::public(messages::board_caption(live, game)).with_board(Board {
+                game: game.clone(),
+                names: live.names(),
+                id: live.record.id,
+            }),
             None => {
                 Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
             }

@@ -4,7 +4,7 @@
 
 use std::future::Future;
 
-use super::{FaultyStore, PlayerRecord, SessionRecord, Store, StoreError};
+use super::{FaultyStore, PlayerRecord, Store, StoreError};
 
 /// The clock of one game, for the turn it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -112,9 +112,6 @@ pub trait ClockStore: Send + Sync {
     /// Records that a thread was archived (it is not due again).
     fn archived(&self, channel: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// A session by id, in any state (a rematch reads the finished game).
-    fn session(&self, id: i64) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
-
     /// Rewrites the players of a game being played (a seat taken over by the computer);
     /// [`StoreError::Conflict`] when it is no longer being played.
     fn set_players(
@@ -204,10 +201,6 @@ impl<S: Store> ClockStore for FaultyStore<S> {
 
     async fn archived(&self, channel: u64) -> Result<(), StoreError> {
         self.inner().archived(channel).await
-    }
-
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        self.inner().session(id).await
     }
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {

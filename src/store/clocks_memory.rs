@@ -3,7 +3,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::clocks::{ClockRecord, ClockStore, OfferRecord};
-use super::{MemoryStore, PlayerRecord, SessionRecord, SessionState, StoreError};
+use super::{MemoryStore, PlayerRecord, SessionState, StoreError};
 
 /// The memory store's clock tables.
 #[derive(Debug, Default)]
@@ -129,10 +129,6 @@ impl ClockStore for MemoryStore {
             *slot = None;
         }
         Ok(())
-    }
-
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        Ok(self.lock().get(&id).cloned())
     }
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], _now: i64) -> Result<(), StoreError> {

@@ -4,7 +4,7 @@ use sqlx::Row;
 use sqlx::postgres::{PgQueryResult, PgRow};
 
 use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
-use super::{PgStore, PlayerRecord, SessionRecord, StoreError};
+use super::{PgStore, PlayerRecord, StoreError};
 
 fn clock_of(row: &PgRow) -> ClockRecord {
     ClockRecord {
@@ -189,15 +189,6 @@ impl ClockStore for PgStore {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row =
-            sqlx::query("SELECT * FROM sessions WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
-        match row {
-            Some(row) => Ok(Some(self.record(&row).await?)),
-            None => Ok(None),
-        }
     }
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {

@@ -4,7 +4,7 @@ use sqlx::Row;
 use sqlx::sqlite::SqliteRow;
 
 use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
-use super::{PlayerRecord, SessionRecord, SqliteStore, StoreError};
+use super::{PlayerRecord, SqliteStore, StoreError};
 
 fn clock_of(row: &SqliteRow) -> ClockRecord {
     ClockRecord {
@@ -187,15 +187,6 @@ impl ClockStore for SqliteStore {
             .execute(&self.pool)
             .await?;
         Ok(())
-    }
-
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row =
-            sqlx::query("SELECT * FROM sessions WHERE id = ?").bind(id).fetch_optional(&self.pool).await?;
-        match row {
-            Some(row) => Ok(Some(self.record(&row).await?)),
-            None => Ok(None),
-        }
     }
 
     async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {

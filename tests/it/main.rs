@@ -8,6 +8,7 @@ mod console;
 mod fake_discord_selftest;
 mod golden;
 mod readme;
+mod records;
 mod registry;
 mod session;
 mod support;

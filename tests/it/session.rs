@@ -14,6 +14,7 @@ mod expiry;
 mod faults;
 mod hostile;
 mod offers;
+mod records;
 mod shared;
 mod store;
 

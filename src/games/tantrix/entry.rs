@@ -7,7 +7,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
-use crate::games::{CliPosition, CommandLine, GameInfo, Picture, Player, Scores};
+use crate::games::{CliPosition, CommandLine, GameInfo, MoveError, Picture, Player, Scores};
 
 /// Tantrix's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -59,6 +59,15 @@ fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
 impl Picture for Game {
     fn render(&self, names: &[String]) -> RgbaImage {
         super::picture::render(self, names)
+    }
+
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        super::picture::replay_frames(self, moves, names, frame)
     }
 }
 

@@ -32,6 +32,8 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
         variant: None,
         side: SidePref::First,
         level: None,
+        clock: None,
+        thread: None,
     };
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Request::Accept { session: None }).await;

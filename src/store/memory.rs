@@ -10,6 +10,7 @@ use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreE
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     sessions: Mutex<BTreeMap<i64, SessionRecord>>,
+    clocks: Mutex<super::clocks_memory::ClockTables>,
     /// Claims on the computer's turns: session id to (version, until).
     claims: Mutex<BTreeMap<i64, (usize, u64, i64)>>,
 }
@@ -19,8 +20,12 @@ impl MemoryStore {
         MemoryStore::default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(super) fn tables(&self) -> MutexGuard<'_, super::clocks_memory::ClockTables> {
+        self.clocks.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Every session ever stored, open or closed, for tests.

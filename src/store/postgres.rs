@@ -17,7 +17,7 @@ use crate::games::{GameKind, Setup};
 /// Sessions in a Postgres database.
 #[derive(Clone, Debug)]
 pub struct PgStore {
-    pool: PgPool,
+    pub(super) pool: PgPool,
 }
 
 /// The SQL condition for a session that still occupies its channel.
@@ -48,7 +48,7 @@ impl PgStore {
         Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
     }
 
-    async fn record(&self, row: &PgRow) -> Result<SessionRecord, StoreError> {
+    pub(super) async fn record(&self, row: &PgRow) -> Result<SessionRecord, StoreError> {
         let id: i64 = row.get("id");
         let corrupt = |what: &str| StoreError::Corrupt(format!("session {id}: {what}"));
         let game: String = row.get("game");

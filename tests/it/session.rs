@@ -8,9 +8,12 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod clock_store;
+mod clocks;
 mod expiry;
 mod faults;
 mod hostile;
+mod offers;
 mod records;
 mod shared;
 mod store;
@@ -45,6 +48,8 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
         variant: None,
         side,
         level: None,
+        clock: None,
+        thread: None,
     }
 }
 
@@ -131,6 +136,8 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL, &alice(), two).await, "exactly one opponent");
     let mut robot = actor(9, "robot");
@@ -142,6 +149,8 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: Some("nonsense".into()),
         side: SidePref::Random,
         level: None,
+        clock: None,
+        thread: None,
     };
     let reply = s.handle(CHANNEL, &alice(), bad_variant).await;
     assert!(reply.ephemeral, "{reply:?}");
@@ -365,6 +374,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        clock: None,
+        thread: None,
     };
     let reply = s.handle(CHANNEL, &alice(), play).await;
     assert_public(&reply, "begins");
@@ -385,6 +396,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "is a bot");
     let bad = Request::Play {
@@ -393,6 +406,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: Some(9),
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "no level 9");
 }
@@ -410,6 +425,8 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
             variant: None,
             side: SidePref::Second,
             level: Some(1),
+            clock: None,
+            thread: None,
         };
         assert_public(&s.handle(CHANNEL, &alice(), play).await, "begins");
         s.store().close().await;
@@ -435,6 +452,8 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         variant: None,
         side: SidePref::Second,
         level: Some(5),
+        clock: None,
+        thread: None,
     };
     s.handle(CHANNEL, &alice(), play).await;
     let thinking = {

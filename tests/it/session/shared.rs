@@ -74,6 +74,8 @@ async fn the_computer_moves_once_when_two_instances_think() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        clock: None,
+        thread: None,
     };
     assert_public(&a.handle(CHANNEL, &alice(), play).await, "begins");
     assert_public(&b.handle(CHANNEL, &alice(), mv("e8-d8")).await, "played");

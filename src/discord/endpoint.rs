@@ -5,7 +5,8 @@
 //! anything else is read; a bad or missing signature, or a timestamp more than five minutes from this server's
 //! clock, is refused with 401 and never acted on. The first answer goes back in the response body within
 //! Discord's three seconds (a reply with a picture is deferred there and completed by an edit through REST, as
-//! the gateway adapter does); everything else is the gateway adapter's own code ([`Handler`]). `/healthz`
+//! the gateway adapter does); everything else is the gateway adapter's own code ([`Handler`]), with its expiry
+//! sweep and clock task. `/healthz`
 //! answers the load balancer; a shutdown stops accepting, lets the requests in flight and their edits finish,
 //! then closes the store.
 
@@ -104,8 +105,15 @@ impl<S: Store> Endpoint<S> {
             Arc::new(Shared { handler, http: http.clone(), verifier, work: Mutex::new(JoinSet::new()) });
         let (stop, stopped) = watch::channel(false);
         let server = tokio::spawn(accept(listener, shared.clone(), stopped));
-        let background =
-            vec![spawn_sweeper(sessions.clone(), http.clone()), spawn_ai_resumer(shared.clone())];
+        let ai = {
+            let (sessions, http) = (sessions.clone(), http.clone());
+            move |channel| super::clocks::spawn_ai_in(sessions.clone(), http.clone(), channel)
+        };
+        let background = vec![
+            spawn_sweeper(sessions.clone(), http.clone()),
+            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai),
+            spawn_ai_resumer(shared.clone()),
+        ];
         tracing::info!(%addr, application, "listening for interactions");
         Ok(Endpoint { addr, shared, stop, server, background })
     }

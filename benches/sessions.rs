@@ -26,6 +26,7 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
         variant: None,
         side: SidePref::First,
         level: None,
+        rated: true,
     };
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Request::Accept { session: None }).await;

@@ -51,6 +51,30 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
+        Command::Ratings { config, database, rebuild } => {
+            if !rebuild {
+                return fail("say what to do with the ratings: `tabula ratings --rebuild` recomputes them");
+            }
+            let config = match Config::load(config.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return fail(&e.to_string()),
+            };
+            let database = database.unwrap_or(config.database.clone());
+            let run = async {
+                use tabula::store::Store as _;
+                let store = open_store(&database).await?;
+                let games = store.rebuild_ratings().await?;
+                store.close().await;
+                anyhow::Ok(games)
+            };
+            match runtime().and_then(|rt| rt.block_on(run)) {
+                Ok(games) => {
+                    println!("ratings rebuilt from {games} rated games");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
         other => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());

@@ -82,7 +82,12 @@ pub fn commands() -> Vec<CreateCommand> {
             )
             .min_int_value(1)
             .max_int_value(5),
-        );
+        )
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            "rated",
+            "Whether the game counts for ratings (default: true)",
+        ));
     vec![
         play,
         CreateCommand::new("accept").description("Accept the challenge in this channel"),
@@ -103,6 +108,20 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
+        CreateCommand::new("history")
+            .description("A member's recent games on this server")
+            .add_option(CreateCommandOption::new(CommandOptionType::User, "user", "Whose games (default: yours)"))
+            .add_option(game_option(false, "Only the games of this game"))
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "page", "Which page (20 games a page)")
+                    .min_int_value(1),
+            ),
+        CreateCommand::new("rating").description("A member's ratings and results per game").add_option(
+            CreateCommandOption::new(CommandOptionType::User, "user", "Whose ratings (default: yours)"),
+        ),
+        CreateCommand::new("leaderboard")
+            .description("The best players of a game on this server, as a picture")
+            .add_option(game_option(true, "The game")),
     ]
 }
 

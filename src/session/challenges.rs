@@ -19,6 +19,7 @@ pub(super) struct Play {
     pub variant: Option<String>,
     pub side: SidePref,
     pub level: Option<u8>,
+    pub rated: bool,
 }
 
 /// How many expired challenges without a recorded message are remembered, for a message recorded late.
@@ -42,7 +43,7 @@ impl<S: Store> Sessions<S> {
         slot: &mut Slot,
         play: Play,
     ) -> Result<Reply, Failure> {
-        let Play { kind, opponents, variant, side, level } = play;
+        let Play { kind, opponents, variant, side, level, rated } = play;
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
                 SessionState::Challenge => "an open challenge",
@@ -92,6 +93,7 @@ impl<S: Store> Sessions<S> {
             state: if against_ai_only { SessionState::Playing } else { SessionState::Challenge },
             now,
             expires_at,
+            rated,
         };
         let id = match self.store.create(&new).await {
             Ok(id) => id,
@@ -117,6 +119,7 @@ impl<S: Store> Sessions<S> {
             created_at: now,
             expires_at,
             message: None,
+            rated,
         };
         if against_ai_only {
             return Ok(start_game(slot, record, preview));

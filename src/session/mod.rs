@@ -19,7 +19,9 @@ use crate::store::{SessionRecord, SessionState, Store, StoreError};
 
 mod ai_turn;
 mod challenges;
+mod history;
 mod messages;
+mod ratings;
 mod reply;
 pub mod request;
 pub mod text;
@@ -224,6 +226,9 @@ impl<S: Store> Sessions<S> {
         if let Request::Help { game } = &request {
             return Reply::private(messages::help(*game));
         }
+        if let Some(reply) = self.lookup(channel, actor, &request).await {
+            return reply;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         match self.handle_locked(channel, actor, request, &mut slot).await {
@@ -306,8 +311,8 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         self.load(channel, slot).await?;
         match request {
-            Request::Play { game, opponents, variant, side, level } => {
-                let play = challenges::Play { kind: game, opponents, variant, side, level };
+            Request::Play { game, opponents, variant, side, level, rated } => {
+                let play = challenges::Play { kind: game, opponents, variant, side, level, rated };
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,
@@ -318,6 +323,9 @@ impl<S: Store> Sessions<S> {
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
+            Request::History { .. } | Request::Rating { .. } | Request::Leaderboard { .. } => {
+                unreachable!("lookups are answered by `handle` before the channel is locked")
+            }
         }
     }
 }

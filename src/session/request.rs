@@ -26,6 +26,8 @@ pub enum Request {
         side: SidePref,
         /// The AI level when the bot itself is challenged.
         level: Option<u8>,
+        /// Whether the game counts for ratings (`rated:false` makes a friendly game).
+        rated: bool,
     },
     /// Accept a challenge; `session` is set when it comes from a button naming one.
     Accept {
@@ -45,6 +47,20 @@ pub enum Request {
     Abort,
     Help {
         game: Option<GameKind>,
+    },
+    /// A member's recent games (the sender's when `user` is not given), page `page` counting from 1.
+    History {
+        user: Option<Member>,
+        game: Option<GameKind>,
+        page: usize,
+    },
+    /// A member's ratings (the sender's when `user` is not given).
+    Rating {
+        user: Option<Member>,
+    },
+    /// The best players of a game on this server, as a picture.
+    Leaderboard {
+        game: GameKind,
     },
 }
 
@@ -82,6 +98,7 @@ const PLAY_OPTIONS: &[(&str, OptionKind)] = &[
     ("variant", OptionKind::Text),
     ("setup", OptionKind::Text),
     ("level", OptionKind::Integer),
+    ("rated", OptionKind::Boolean),
 ];
 
 /// Every command the session layer knows, with its options.
@@ -95,6 +112,12 @@ const COMMANDS: &[CommandSpec] = &[
     CommandSpec { name: "resign", options: &[] },
     CommandSpec { name: "abort", options: &[] },
     CommandSpec { name: "help", options: &[("game", OptionKind::Text)] },
+    CommandSpec {
+        name: "history",
+        options: &[("user", OptionKind::User), ("game", OptionKind::Text), ("page", OptionKind::Integer)],
+    },
+    CommandSpec { name: "rating", options: &[("user", OptionKind::User)] },
+    CommandSpec { name: "leaderboard", options: &[("game", OptionKind::Text)] },
 ];
 
 fn spec(command: &str) -> Option<&'static CommandSpec> {
@@ -178,6 +201,32 @@ fn read_level(value: &OptionValue) -> Result<u8, Text> {
     })
 }
 
+fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
+    let read = match value {
+        OptionValue::Boolean(b) => Some(*b),
+        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" => Some(true),
+            "false" | "no" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    };
+    read.ok_or_else(|| {
+        Text::new().code(format!("{name}:{}", shown(value))).plain(format!(" is not a choice: write {name}:true or {name}:false."))
+    })
+}
+
+fn read_page(value: &OptionValue) -> Result<usize, Text> {
+    let page = match value {
+        OptionValue::Integer(n) => usize::try_from(*n).ok(),
+        OptionValue::Text(s) => s.trim().parse::<usize>().ok(),
+        _ => None,
+    };
+    page.filter(|&p| p >= 1).ok_or_else(|| {
+        Text::new().code(format!("page:{}", shown(value))).plain(" is not a page: pages count from 1.")
+    })
+}
+
 fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
     match value {
         OptionValue::Text(s) => Ok(s.clone()),
@@ -243,7 +292,8 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
             let variant = get("variant").map(|v| read_text("variant", v)).transpose()?;
             let setup = get("setup").map(|v| read_text("setup", v)).transpose()?;
             let level = get("level").map(read_level).transpose()?;
-            Request::Play { game, opponents, variant: variant.or(setup), side, level }
+            let rated = get("rated").map(|v| read_bool("rated", v)).transpose()?.unwrap_or(true);
+            Request::Play { game, opponents, variant: variant.or(setup), side, level, rated }
         }
         "accept" => Request::Accept { session: None },
         "decline" => Request::Decline { session: None },
@@ -255,6 +305,21 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
         "resign" => Request::Resign,
         "abort" => Request::Abort,
         "help" => Request::Help { game: get("game").map(read_game).transpose()? },
+        "history" => Request::History {
+            user: get("user").map(|v| read_member("user", v)).transpose()?,
+            game: get("game").map(read_game).transpose()?,
+            page: get("page").map(read_page).transpose()?.unwrap_or(1),
+        },
+        "rating" => Request::Rating { user: get("user").map(|v| read_member("user", v)).transpose()? },
+        "leaderboard" => match get("game") {
+            Some(value) => Request::Leaderboard { game: read_game(value)? },
+            None => {
+                return Err(Text::new()
+                    .plain(format!("Choose a game ({}): ", game_names()))
+                    .code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
+                    .plain("."));
+            }
+        },
         _ => unreachable!("every command in COMMANDS is read above"),
     })
 }
@@ -268,8 +333,28 @@ pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
     ]
 }
 
+/// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
+pub(super) fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
+    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
+}
+
+/// Reads a history page button: `history:<channel>:<user>:<game or all>:<page>`.
+fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
+    let mut parts = custom_id.strip_prefix("history:")?.split(':');
+    let (channel, user, game, page) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let game = if game == "all" { None } else { Some(game.parse().ok()?) };
+    let user = Member::new(user.parse().ok()?, "");
+    Some((channel.parse().ok()?, Request::History { user: Some(user), game, page: page.parse().ok()? }))
+}
+
 /// Reads a button id made by the session layer into its request and channel.
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
+    if custom_id.starts_with("history:") {
+        return parse_history_button(custom_id);
+    }
     let mut parts = custom_id.split(':');
     let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
     if parts.next().is_some() {
@@ -319,7 +404,8 @@ mod tests {
                 opponents: vec![bob],
                 variant: Some("standard".into()),
                 side: SidePref::Second,
-                level: Some(4)
+                level: Some(4),
+                rated: true,
             }
         );
         // The console gives numbers as text.

@@ -3,6 +3,7 @@
 use crate::games::{AnyGame, Played};
 use crate::store::{PlayerRecord, SessionState, Store, StoreError};
 
+use super::history::Ending;
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages};
 
@@ -96,6 +97,9 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Err(e.into()),
         }
         live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
+        if result.is_some() {
+            self.record_result(&live.record, &game, Ending::Rules).await;
+        }
         let text = messages::played_line(live, &game, played).line().then(match &result {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
@@ -134,6 +138,7 @@ impl<S: Store> Sessions<S> {
                 self.now(),
             )
             .await?;
+        self.record_result(&live.record, &game, Ending::Loser(seat)).await;
         let board = Board { game, names: live.names() };
         *slot = Slot::Free;
         Ok(Reply::public(result).with_board(board))

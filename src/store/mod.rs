@@ -11,10 +11,13 @@ use crate::games::{GameKind, Setup};
 
 mod fault;
 mod memory;
+mod ratings;
 mod sqlite;
+mod sqlite_ratings;
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
+pub use ratings::{ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow};
 pub use sqlite::SqliteStore;
 
 /// The life of a session: open states first, then the closed ones.
@@ -93,6 +96,8 @@ pub struct SessionRecord {
     pub expires_at: i64,
     /// The platform message showing the challenge, once the adapter has told the store.
     pub message: Option<u64>,
+    /// Whether the game counts for ratings (a challenge may be unrated).
+    pub rated: bool,
 }
 
 /// A session about to be created (the store gives it its id).
@@ -107,6 +112,8 @@ pub struct NewSession {
     pub state: SessionState,
     pub now: i64,
     pub expires_at: i64,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 /// What can go wrong in the store.
@@ -177,6 +184,41 @@ pub trait Store: Send + Sync + 'static {
         finished: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Records the result of a finished game, for `/history`, and when it is rated updates its players' ratings
+    /// (on its server and across servers), all in one write; [`StoreError::Conflict`] when it was recorded before.
+    fn record_result(&self, result: &GameResult) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A member's ratings in every game they are rated in: on `guild`'s board and across servers.
+    fn ratings_of(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+    ) -> impl Future<Output = Result<Vec<RatingRow>, StoreError>> + Send;
+
+    /// A member's finished games on `guild` (of one game, or all), newest first: page `page` (from 0) of
+    /// `per_page`, and how many there are in all.
+    fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> impl Future<Output = Result<HistoryPage, StoreError>> + Send;
+
+    /// The best `top` players of a game on `guild`'s board, with their recent ratings, and `user`'s own place.
+    fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> impl Future<Output = Result<Leaderboard, StoreError>> + Send;
+
+    /// Recomputes every rating from the recorded results, in the order they were recorded; returns how many
+    /// rated games it went through.
+    fn rebuild_ratings(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
 
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
     fn close(&self) -> impl Future<Output = ()> + Send {

@@ -7,6 +7,7 @@ mod cli;
 mod console;
 mod fake_discord_selftest;
 mod golden;
+mod ratings;
 mod readme;
 mod registry;
 mod session;

@@ -43,6 +43,7 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
         variant: None,
         side,
         level: None,
+        rated: true,
     }
 }
 
@@ -129,6 +130,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        rated: true,
     };
     assert_private(&s.handle(CHANNEL, &alice(), two).await, "exactly one opponent");
     let mut robot = actor(9, "robot");
@@ -140,6 +142,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: Some("nonsense".into()),
         side: SidePref::Random,
         level: None,
+        rated: true,
     };
     let reply = s.handle(CHANNEL, &alice(), bad_variant).await;
     assert!(reply.ephemeral, "{reply:?}");
@@ -362,6 +365,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        rated: true,
     };
     let reply = s.handle(CHANNEL, &alice(), play).await;
     assert_public(&reply, "begins");
@@ -382,6 +386,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        rated: true,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "is a bot");
     let bad = Request::Play {
@@ -390,6 +395,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: Some(9),
+        rated: true,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "no level 9");
 }
@@ -407,6 +413,7 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
             variant: None,
             side: SidePref::Second,
             level: Some(1),
+            rated: true,
         };
         assert_public(&s.handle(CHANNEL, &alice(), play).await, "begins");
         s.store().close().await;
@@ -432,6 +439,7 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         variant: None,
         side: SidePref::Second,
         level: Some(5),
+        rated: true,
     };
     s.handle(CHANNEL, &alice(), play).await;
     let thinking = {

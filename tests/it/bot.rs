@@ -10,6 +10,7 @@ use tabula::store::SqliteStore;
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
 
 mod hostile;
+mod ratings;
 
 const WAIT: Duration = Duration::from_secs(20);
 

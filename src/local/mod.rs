@@ -18,7 +18,7 @@ use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
-    Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
+    Actor, Button, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_button, parse_request,
 };
 use crate::store::Store;
 
@@ -119,6 +119,8 @@ pub struct Console<S: Store> {
     pictures: PathBuf,
     channels: HashMap<String, u64>,
     default_channel: String,
+    /// The buttons under the last public reply of each channel, for `/press`.
+    buttons: HashMap<String, Vec<Button>>,
 }
 
 impl<S: Store> Console<S> {
@@ -129,6 +131,7 @@ impl<S: Store> Console<S> {
             pictures: pictures.to_path_buf(),
             channels: HashMap::new(),
             default_channel: "local".to_string(),
+            buttons: HashMap::new(),
         }
     }
 
@@ -236,11 +239,32 @@ impl<S: Store> Console<S> {
                 .await;
             return if list.is_empty() { private(&"no suggestions") } else { private(&list.join("  ")) };
         }
-        let request = match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
-            Ok(request) => request,
-            Err(why) => return private(&why),
+        let request = if line.command == "press" {
+            // `/press Older` presses a button of the channel's last public reply, as a click would.
+            let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
+            let buttons = self.buttons.get(&line.channel).map(Vec::as_slice).unwrap_or_default();
+            let pressed = buttons.iter().find(|b| b.label.eq_ignore_ascii_case(label.trim()));
+            match pressed.and_then(|b| parse_button(&b.custom_id)) {
+                Some((_, request)) => request,
+                None => {
+                    let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+                    return private(&if labels.is_empty() {
+                        "there is no button to press in this channel".to_string()
+                    } else {
+                        format!("press one of the buttons: {}", labels.join(", "))
+                    });
+                }
+            }
+        } else {
+            match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
+                Ok(request) => request,
+                Err(why) => return private(&why),
+            }
         };
         let reply = self.sessions.handle(channel, &actor, request).await;
+        if !reply.ephemeral {
+            self.buttons.insert(line.channel.clone(), reply.buttons.clone());
+        }
         let mut out =
             if reply.ephemeral { private(&reply.text) } else { self.show(&line.channel, reply).await };
         out.push_str(&self.ai_moves(&line.channel, channel).await);

@@ -325,3 +325,77 @@ fn bad_options_are_one_sentence() {
         Ok(Request::Play { rated: false, .. })
     ));
 }
+
+#[tokio::test]
+async fn the_console_shows_history_ratings_and_the_leaderboard_picture() {
+    use tabula::local::Console;
+    let dir = tempfile::tempdir().unwrap();
+    let sessions = std::sync::Arc::new(Sessions::new(MemoryStore::new(), SessionConfig::default()));
+    let mut console = Console::new(sessions, dir.path());
+    console.line("@alice /play game:tablut opponent:@bob side:first").await;
+    console.line("@bob /accept").await;
+    for (who, m) in [("alice", "d1-c1"), ("bob", "g5-g6"), ("alice", "f9-f6"), ("bob", "g6-g7")] {
+        let out = console.line(&format!("@{who} /move {m}")).await;
+        assert!(out.contains(&format!("`{m}`")), "{out}");
+    }
+    assert!(console.line("@bob /resign").await.contains("resigned"));
+    let out = console.line("@alice /rating").await;
+    assert!(out.contains("Ratings of alice") && out.contains("W-D-L 1-0-0"), "{out}");
+    let out = console.line("@bob /leaderboard tablut").await;
+    let path = out.lines().find_map(|l| l.strip_prefix("picture: ")).unwrap_or_else(|| panic!("{out}"));
+    let png = image::open(path).expect("the leaderboard picture is written");
+    assert_eq!(png.width(), 720);
+    let out = console.line("@carol /leaderboard chess").await;
+    assert!(out.starts_with("(to @carol only) There is no game called `chess`"), "{out}");
+
+    // Twenty more games (too short to be rated) fill a second page, reached with the Older button.
+    for _ in 0..20 {
+        console.line("@alice /play game:tablut opponent:@bob").await;
+        console.line("@bob /accept").await;
+        assert!(console.line("@bob /resign").await.contains("resigned"));
+    }
+    let out = console.line("@alice /history").await;
+    assert!(out.contains("page 1 of 2 (21 games)") && out.contains("[Older]"), "{out}");
+    let out = console.line("@alice /press Older").await;
+    assert!(out.contains("page 2 of 2") && out.contains("#1 Tablut vs bob — won — "), "{out}");
+    assert!(out.contains("[Newer]"), "{out}");
+    let out = console.line("@alice /history page:3").await;
+    assert_eq!(out, "(to @alice only) There is no page 3: the history has 2 pages.\n");
+    let out = console.line("@alice /press Sideways").await;
+    assert!(out.contains("press one of the buttons: Newer"), "{out}");
+}
+
+#[tokio::test]
+async fn tabula_ratings_rebuild_on_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("bot.db");
+    let games = results(120, 8);
+    let store = SqliteStore::open(&file).await.unwrap();
+    sessions_for(&store, &games).await;
+    for r in &games {
+        store.record_result(r).await.unwrap();
+    }
+    let incremental = everything(&store, 8).await;
+    store.close().await;
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["ratings", "--rebuild", "--database"])
+        .arg(&file)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rated = games.iter().filter(|r| r.rated).count();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), format!("ratings rebuilt from {rated} rated games\n"));
+    let store = SqliteStore::open(&file).await.unwrap();
+    assert_eq!(everything(&store, 8).await, incremental, "the rebuild gives the incremental numbers");
+    store.close().await;
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["ratings"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tabula ratings --rebuild"));
+}

@@ -138,14 +138,20 @@ pub fn update(system: RatingSystem, before: &[Rating], places: &[usize]) -> Vec<
                 .collect()
         }
         RatingSystem::WengLin { beta } => {
-            let teams: Vec<[WengLinRating; 1]> =
-                before.iter().map(|r| [WengLinRating { rating: r.rating, uncertainty: r.deviation }]).collect();
+            let teams: Vec<[WengLinRating; 1]> = before
+                .iter()
+                .map(|r| [WengLinRating { rating: r.rating, uncertainty: r.deviation }])
+                .collect();
             let ranked: Vec<(&[WengLinRating], MultiTeamOutcome)> =
                 teams.iter().zip(places).map(|(t, &p)| (&t[..], MultiTeamOutcome::new(p))).collect();
             let config = WengLinConfig { beta, ..WengLinConfig::new() };
             weng_lin_multi_team(&ranked, &config)
                 .iter()
-                .map(|team| Rating { rating: team[0].rating, deviation: team[0].uncertainty, volatility: 0.0 })
+                .map(|team| Rating {
+                    rating: team[0].rating,
+                    deviation: team[0].uncertainty,
+                    volatility: 0.0,
+                })
                 .collect()
         }
     }

@@ -110,7 +110,11 @@ pub fn commands() -> Vec<CreateCommand> {
             .add_option(game_option(false, "The game to explain")),
         CreateCommand::new("history")
             .description("A member's recent games on this server")
-            .add_option(CreateCommandOption::new(CommandOptionType::User, "user", "Whose games (default: yours)"))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::User,
+                "user",
+                "Whose games (default: yours)",
+            ))
             .add_option(game_option(false, "Only the games of this game"))
             .add_option(
                 CreateCommandOption::new(CommandOptionType::Integer, "page", "Which page (20 games a page)")

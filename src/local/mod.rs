@@ -18,7 +18,8 @@ use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
-    Actor, Button, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_button, parse_request,
+    Actor, Button, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_button,
+    parse_request,
 };
 use crate::store::Store;
 
@@ -244,16 +245,15 @@ impl<S: Store> Console<S> {
             let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
             let buttons = self.buttons.get(&line.channel).map(Vec::as_slice).unwrap_or_default();
             let pressed = buttons.iter().find(|b| b.label.eq_ignore_ascii_case(label.trim()));
-            match pressed.and_then(|b| parse_button(&b.custom_id)) {
-                Some((_, request)) => request,
-                None => {
-                    let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
-                    return private(&if labels.is_empty() {
-                        "there is no button to press in this channel".to_string()
-                    } else {
-                        format!("press one of the buttons: {}", labels.join(", "))
-                    });
-                }
+            if let Some((_, request)) = pressed.and_then(|b| parse_button(&b.custom_id)) {
+                request
+            } else {
+                let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+                return private(&if labels.is_empty() {
+                    "there is no button to press in this channel".to_string()
+                } else {
+                    format!("press one of the buttons: {}", labels.join(", "))
+                });
             }
         } else {
             match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {

@@ -2,6 +2,8 @@
 //! asking member's own place below when they are not in the top. Pure: rows in, picture out.
 
 use image::RgbaImage;
+use imageproc::drawing::draw_filled_rect_mut;
+use imageproc::rect::Rect;
 
 use super::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
 
@@ -41,18 +43,18 @@ const GAP: f32 = 30.0;
 const MARGIN: f32 = 20.0;
 const FOOTER: f32 = 16.0;
 
-const BACKGROUND: Color = rgb(0xf4f1ea);
-const BAND: Color = rgb(0x2f3447);
-const BAND_TEXT: Color = rgb(0xffffff);
-const BAND_MUTED: Color = rgb(0xc3c8d9);
-const ROW_LIGHT: Color = rgb(0xffffff);
-const ROW_DARK: Color = rgb(0xece7dc);
-const OWN: Color = rgb(0xfff0b8);
-const INK: Color = rgb(0x222222);
-const MUTED: Color = rgb(0x6b6b6b);
-const UP: Color = rgb(0x2e8b57);
-const DOWN: Color = rgb(0xc0392b);
-const MEDALS: [Color; 3] = [rgb(0xd4a017), rgb(0xa8a9ad), rgb(0xb06d3b)];
+const BACKGROUND: Color = rgb(0x00f4_f1ea);
+const BAND: Color = rgb(0x002f_3447);
+const BAND_TEXT: Color = rgb(0x00ff_ffff);
+const BAND_MUTED: Color = rgb(0x00c3_c8d9);
+const ROW_LIGHT: Color = rgb(0x00ff_ffff);
+const ROW_DARK: Color = rgb(0x00ec_e7dc);
+const OWN: Color = rgb(0x00ff_f0b8);
+const INK: Color = rgb(0x0022_2222);
+const MUTED: Color = rgb(0x006b_6b6b);
+const UP: Color = rgb(0x002e_8b57);
+const DOWN: Color = rgb(0x00c0_392b);
+const MEDALS: [Color; 3] = [rgb(0x00d4_a017), rgb(0x00a8_a9ad), rgb(0x00b0_6d3b)];
 
 /// Column positions: place (centre), name (left), rating, games, record (right edges), trend (left).
 const X_PLACE: f32 = MARGIN + 22.0;
@@ -68,8 +70,23 @@ pub fn render_leaderboard(view: &LeaderboardView) -> RgbaImage {
     let own_height = if view.own.is_some() { GAP + ROW } else { 0.0 };
     let rows_height = ROW * view.rows.len().max(1) as f32;
     let height = HEADER + COLUMNS + rows_height + own_height + FOOTER;
-    let mut c = Canvas::new(WIDTH, height.ceil() as u32, BACKGROUND);
-    c.fill_rect(0.0, 0.0, WIDTH as f32, HEADER, BAND);
+    // The bands and rows are pixel-aligned rectangles: filled straight into the image, before the anti-aliased
+    // drawing, which keeps the picture quick to make.
+    let mut base = RgbaImage::from_pixel(WIDTH, height.ceil() as u32, BACKGROUND);
+    let band = |img: &mut RgbaImage, x0: f32, top: f32, bottom: f32, color: Color| {
+        let rect = Rect::at(x0 as i32, top as i32).of_size(WIDTH - 2 * x0 as u32, (bottom - top) as u32);
+        draw_filled_rect_mut(img, rect, color);
+    };
+    band(&mut base, 0.0, 0.0, HEADER, BAND);
+    let mut top = HEADER + COLUMNS;
+    for (i, row) in view.rows.iter().enumerate() {
+        band(&mut base, MARGIN, top, top + ROW, row_fill(row, i));
+        top += ROW;
+    }
+    if view.own.is_some() {
+        band(&mut base, MARGIN, top + GAP, top + GAP + ROW, OWN);
+    }
+    let mut c = Canvas::from_image(base);
     c.text(MARGIN, 16.0, 30.0, Weight::Bold, Align::Left, BAND_TEXT, &view.title);
     c.text(MARGIN, 56.0, 17.0, Weight::Regular, Align::Left, BAND_MUTED, &view.subtitle);
     let y = HEADER + COLUMNS / 2.0;
@@ -86,15 +103,8 @@ pub fn render_leaderboard(view: &LeaderboardView) -> RgbaImage {
     if view.rows.is_empty() {
         c.text_centered_v(X_NAME, top + ROW / 2.0, 18.0, Weight::Regular, Align::Left, MUTED, "Nobody yet");
     }
-    for (i, row) in view.rows.iter().enumerate() {
-        let fill = if row.highlight {
-            OWN
-        } else if i % 2 == 0 {
-            ROW_LIGHT
-        } else {
-            ROW_DARK
-        };
-        draw_row(&mut c, top, fill, row);
+    for row in &view.rows {
+        draw_row(&mut c, top, row);
         top += ROW;
     }
     if let Some(own) = &view.own {
@@ -102,13 +112,24 @@ pub fn render_leaderboard(view: &LeaderboardView) -> RgbaImage {
         for k in 0..3 {
             c.fill_circle(X_PLACE - 10.0 + 10.0 * k as f32, top + GAP / 2.0, 2.5, MUTED);
         }
-        draw_row(&mut c, top + GAP, OWN, own);
+        draw_row(&mut c, top + GAP, own);
     }
     c.into_image()
 }
 
-fn draw_row(c: &mut Canvas, top: f32, fill: Color, row: &LeaderRow) {
-    c.fill_rect(MARGIN, top, WIDTH as f32 - MARGIN, top + ROW, fill);
+/// The background of the `i`th row: the caller's own highlighted, the others striped.
+fn row_fill(row: &LeaderRow, i: usize) -> Color {
+    if row.highlight {
+        OWN
+    } else if i % 2 == 0 {
+        ROW_LIGHT
+    } else {
+        ROW_DARK
+    }
+}
+
+/// A row's contents, over its background.
+fn draw_row(c: &mut Canvas, top: f32, row: &LeaderRow) {
     let mid = top + ROW / 2.0;
     let place = row.place.to_string();
     if let Some(&medal) = MEDALS.get(row.place.wrapping_sub(1)) {
@@ -124,7 +145,7 @@ fn draw_row(c: &mut Canvas, top: f32, fill: Color, row: &LeaderRow) {
     c.text_centered_v(X_RATING, mid, 19.0, Weight::Bold, Align::Right, INK, &row.rating);
     c.text_centered_v(X_GAMES, mid, 17.0, Weight::Regular, Align::Right, MUTED, &row.games.to_string());
     c.text_centered_v(X_RECORD, mid, 17.0, Weight::Regular, Align::Right, MUTED, &row.record);
-    sparkline(c, X_TREND, top + 10.0, TREND_WIDTH, ROW - 20.0, &row.trend);
+    sparkline(c, X_TREND, top + 10.0, (TREND_WIDTH, ROW - 20.0), &row.trend);
 }
 
 /// The name cut (with `…`) to fit `width` pixels.
@@ -141,10 +162,11 @@ fn fit(name: &str, width: f32, size: f32, weight: Weight) -> String {
 
 /// A small line of the recent ratings, green when the last is at least the first, red otherwise, with a dot on
 /// the latest; a dash when there is only one point.
-fn sparkline(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, points: &[f64]) {
+fn sparkline(c: &mut Canvas, left: f32, top: f32, (width, height): (f32, f32), points: &[f64]) {
     let (Some(first), Some(last)) = (points.first(), points.last()) else { return };
     if points.len() < 2 {
-        c.line((x, y + h / 2.0), (x + w, y + h / 2.0), 2.0, MUTED);
+        let mid = top + height / 2.0;
+        c.line((left, mid), (left + width, mid), 2.0, MUTED);
         return;
     }
     let low = points.iter().copied().fold(f64::INFINITY, f64::min);
@@ -152,8 +174,8 @@ fn sparkline(c: &mut Canvas, x: f32, y: f32, w: f32, h: f32, points: &[f64]) {
     let span = (high - low).max(1e-9);
     let colour = if last >= first { UP } else { DOWN };
     let at = |i: usize, v: f64| {
-        let px = x + w * i as f32 / (points.len() - 1) as f32;
-        let py = y + h - (h * ((v - low) / span) as f32);
+        let px = left + width * i as f32 / (points.len() - 1) as f32;
+        let py = top + height - (height * ((v - low) / span) as f32);
         (px, py)
     };
     for (i, pair) in points.windows(2).enumerate() {

@@ -86,7 +86,8 @@ fn ordinal(n: usize) -> String {
 
 /// A UTC date, `2026-11-30`.
 pub(super) fn date(seconds: i64) -> String {
-    chrono::DateTime::from_timestamp(seconds, 0).map_or_else(|| "?".to_string(), |d| d.format("%Y-%m-%d").to_string())
+    chrono::DateTime::from_timestamp(seconds, 0)
+        .map_or_else(|| "?".to_string(), |d| d.format("%Y-%m-%d").to_string())
 }
 
 /// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
@@ -109,7 +110,9 @@ impl<S: Store> Sessions<S> {
         let result = game_result(record, game, ending, self.now());
         match self.store.record_result(&result).await {
             Ok(()) | Err(StoreError::Conflict) => {}
-            Err(e) => tracing::error!(session = record.id, error = %e, "could not record a finished game's result"),
+            Err(e) => {
+                tracing::error!(session = record.id, error = %e, "could not record a finished game's result");
+            }
         }
     }
 
@@ -144,11 +147,8 @@ impl<S: Store> Sessions<S> {
                 if pages == 1 { "" } else { "s" }
             )));
         }
-        let mut text = Text::new()
-            .strong("Games")
-            .plain(format!("{of_game} of "))
-            .strong_name(&name)
-            .plain(format!(
+        let mut text =
+            Text::new().strong("Games").plain(format!("{of_game} of ")).strong_name(&name).plain(format!(
                 " — page {page} of {pages} ({} game{})",
                 found.total,
                 if found.total == 1 { "" } else { "s" }

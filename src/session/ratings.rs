@@ -95,9 +95,11 @@ impl<S: Store> Sessions<S> {
         }
         let user = actor.member.id;
         let place = board.top.iter().chain(&board.own).find(|r| r.row.user == user);
-        let mut text = Text::new()
-            .strong(format!("{} leaderboard", game.title()))
-            .plain(format!(" — {} rated player{}.", board.players, if board.players == 1 { "" } else { "s" }));
+        let mut text = Text::new().strong(format!("{} leaderboard", game.title())).plain(format!(
+            " — {} rated player{}.",
+            board.players,
+            if board.players == 1 { "" } else { "s" }
+        ));
         if let Some(me) = place {
             text = text.plain(" ").name(&actor.member.name).plain(format!(
                 " is number {} ({}).",
@@ -120,7 +122,8 @@ impl<S: Store> Sessions<S> {
         let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view)))
             .await
             .unwrap_or_default();
-        let file = File { kind: FileKind::Picture, name: format!("leaderboard-{}.png", game.name()), bytes: png };
+        let file =
+            File { kind: FileKind::Picture, name: format!("leaderboard-{}.png", game.name()), bytes: png };
         Ok(Reply::public(text).with_file(file))
     }
 }

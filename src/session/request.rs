@@ -212,7 +212,9 @@ fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
         _ => None,
     };
     read.ok_or_else(|| {
-        Text::new().code(format!("{name}:{}", shown(value))).plain(format!(" is not a choice: write {name}:true or {name}:false."))
+        Text::new()
+            .code(format!("{name}:{}", shown(value)))
+            .plain(format!(" is not a choice: write {name}:true or {name}:false."))
     })
 }
 

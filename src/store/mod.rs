@@ -17,7 +17,9 @@ mod sqlite_ratings;
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
-pub use ratings::{ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow};
+pub use ratings::{
+    ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow,
+};
 pub use sqlite::SqliteStore;
 
 /// The life of a session: open states first, then the closed ones.

@@ -215,8 +215,11 @@ impl Ledger {
             self.ratings.values().filter(|r| r.game == game && r.guild == guild).collect();
         rows.sort_by(|a, b| b.rating.rating.total_cmp(&a.rating.rating).then(a.user.cmp(&b.user)));
         let place = |row: &RatingRow| 1 + rows.iter().filter(|r| r.rating.rating > row.rating.rating).count();
-        let ranked =
-            |row: &RatingRow| Ranked { place: place(row), row: row.clone(), trend: self.trend(game, guild, row.user) };
+        let ranked = |row: &RatingRow| Ranked {
+            place: place(row),
+            row: row.clone(),
+            trend: self.trend(game, guild, row.user),
+        };
         let best: Vec<Ranked> = rows.iter().take(top).map(|r| ranked(r)).collect();
         let own = if best.iter().any(|r| r.row.user == user) {
             None

@@ -10,8 +10,8 @@ use sqlx::sqlite::{
 };
 
 use super::{
-    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState, Store,
-    StoreError,
+    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
+    Store, StoreError,
 };
 use crate::games::{GameKind, Setup};
 

@@ -87,7 +87,10 @@ impl SqliteStore {
         .bind(result.game.name())
         .bind(result.guild.map(|g| g as i64))
         .bind(result.rated)
-        .bind(serde_json::to_string(&result.players.iter().map(|p| p.place).collect::<Vec<_>>()).expect("places"))
+        .bind(
+            serde_json::to_string(&result.players.iter().map(|p| p.place).collect::<Vec<_>>())
+                .expect("places"),
+        )
         .bind(result.ended_at)
         .execute(&mut *tx)
         .await;
@@ -126,12 +129,13 @@ impl SqliteStore {
             for guild in boards(result.guild) {
                 let mut before = Vec::with_capacity(result.players.len());
                 for p in &result.players {
-                    let row = sqlx::query("SELECT * FROM ratings WHERE game = ? AND guild_id = ? AND user_id = ?")
-                        .bind(result.game.name())
-                        .bind(guild as i64)
-                        .bind(p.user as i64)
-                        .fetch_optional(&mut *tx)
-                        .await?;
+                    let row =
+                        sqlx::query("SELECT * FROM ratings WHERE game = ? AND guild_id = ? AND user_id = ?")
+                            .bind(result.game.name())
+                            .bind(guild as i64)
+                            .bind(p.user as i64)
+                            .fetch_optional(&mut *tx)
+                            .await?;
                     before.push(row.as_ref().map(rating_row).transpose()?);
                 }
                 for row in rate(result, guild, &before) {
@@ -153,7 +157,11 @@ impl SqliteStore {
         Ok(())
     }
 
-    pub(super) async fn ratings_of_sql(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+    pub(super) async fn ratings_of_sql(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+    ) -> Result<Vec<RatingRow>, StoreError> {
         let mut out = Vec::new();
         for guild in boards(guild) {
             let rows = sqlx::query("SELECT * FROM ratings WHERE guild_id = ? AND user_id = ?")
@@ -235,14 +243,21 @@ impl SqliteStore {
         Ok(HistoryPage { entries, total })
     }
 
-    async fn ranked(&self, row: RatingRow) -> Result<Ranked, StoreError> {
-        let place: i64 =
-            sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE game = ? AND guild_id = ? AND rating > ?")
-                .bind(row.game.name())
-                .bind(row.guild as i64)
-                .bind(row.rating.rating)
-                .fetch_one(&self.pool)
-                .await?;
+    /// `row` on its board, at `place` when known (in the top, from the list), otherwise counted.
+    async fn ranked(&self, row: RatingRow, place: Option<usize>) -> Result<Ranked, StoreError> {
+        let place = if let Some(place) = place {
+            place
+        } else {
+            let above: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM ratings WHERE game = ? AND guild_id = ? AND rating > ?",
+            )
+            .bind(row.game.name())
+            .bind(row.guild as i64)
+            .bind(row.rating.rating)
+            .fetch_one(&self.pool)
+            .await?;
+            above as usize + 1
+        };
         let mut trend: Vec<f64> = sqlx::query_scalar(
             "SELECT rating FROM rating_history WHERE game = ? AND guild_id = ? AND user_id = ? \
              ORDER BY id DESC LIMIT ?",
@@ -254,7 +269,7 @@ impl SqliteStore {
         .fetch_all(&self.pool)
         .await?;
         trend.reverse();
-        Ok(Ranked { place: place as usize + 1, row, trend })
+        Ok(Ranked { place, row, trend })
     }
 
     pub(super) async fn leaderboard_sql(
@@ -273,9 +288,15 @@ impl SqliteStore {
         .bind(top as i64)
         .fetch_all(&self.pool)
         .await?;
-        let mut best = Vec::with_capacity(rows.len());
-        for row in &rows {
-            best.push(self.ranked(rating_row(row)?).await?);
+        let mut best: Vec<Ranked> = Vec::with_capacity(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            let row = rating_row(row)?;
+            // Sorted from the top: a tie shares the place above, anyone else is placed by position.
+            let place = match best.last() {
+                Some(above) if above.row.rating.rating.total_cmp(&row.rating.rating).is_eq() => above.place,
+                _ => i + 1,
+            };
+            best.push(self.ranked(row, Some(place)).await?);
         }
         let players: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM ratings WHERE game = ? AND guild_id = ?")
             .bind(game.name())
@@ -292,7 +313,7 @@ impl SqliteStore {
                 .fetch_optional(&self.pool)
                 .await?;
             match row {
-                Some(row) => Some(self.ranked(rating_row(&row)?).await?),
+                Some(row) => Some(self.ranked(rating_row(&row)?, None).await?),
                 None => None,
             }
         };

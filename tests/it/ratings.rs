@@ -5,7 +5,9 @@
 use std::time::Duration;
 
 use tabula::games::GameKind;
-use tabula::session::{Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::session::{
+    Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
+};
 use tabula::store::{GameResult, MemoryStore, Placed, RatingRow, SqliteStore, Store};
 
 const GUILD: u64 = 777;
@@ -109,8 +111,10 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
     // `/rating` shows both boards, and nothing pings.
     let reply = s.handle(10, &bob(), Request::Rating { user: Some(alice().member) }).await;
     let text = reply.text.to_plain();
-    assert!(!reply.ephemeral && text.contains("Tablut:") && text.contains("this server (1 game, W-D-L 1-0-0)"));
-    assert!(text.contains("across servers") && text.contains("?"), "{text}");
+    assert!(
+        !reply.ephemeral && text.contains("Tablut:") && text.contains("this server (1 game, W-D-L 1-0-0)")
+    );
+    assert!(text.contains("across servers") && text.contains('?'), "{text}");
     assert!(reply.text.mentions().is_empty());
     let reply = s.handle(10, &carol(), Request::Rating { user: None }).await;
     assert!(reply.ephemeral && reply.text.contains("carol has no rated games yet"), "{reply:?}");
@@ -123,7 +127,8 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
 #[tokio::test]
 async fn tantrix_is_rated_by_places_with_weng_lin() {
     let s = sessions().await;
-    let reply = s.handle(20, &alice(), play(GameKind::Tantrix, vec![bob().member, carol().member], true)).await;
+    let reply =
+        s.handle(20, &alice(), play(GameKind::Tantrix, vec![bob().member, carol().member], true)).await;
     assert!(!reply.ephemeral, "{reply:?}");
     s.handle(20, &bob(), Request::Accept { session: None }).await;
     let reply = s.handle(20, &carol(), Request::Accept { session: None }).await;
@@ -150,7 +155,10 @@ async fn tantrix_is_rated_by_places_with_weng_lin() {
     }
     let [a, b, c] = [&rows[0], &rows[1], &rows[2]];
     assert_eq!(a.game, GameKind::Tantrix);
-    assert!(c.rating.rating < a.rating.rating.min(b.rating.rating), "the resigner is last: {a:?} {b:?} {c:?}");
+    assert!(
+        c.rating.rating < a.rating.rating.min(b.rating.rating),
+        "the resigner is last: {a:?} {b:?} {c:?}"
+    );
     assert!(a.rating.label(GameKind::Tantrix.info().rating).ends_with('?'));
 }
 
@@ -317,11 +325,17 @@ fn bad_options_are_one_sentence() {
     assert!(e.to_plain().contains("/leaderboard game:"), "{e}");
     let e = parse_request("history", &[("page", OptionValue::Text("0".into()))]).unwrap_err();
     assert!(e.to_plain().contains("pages count from 1"), "{e}");
-    let e = parse_request("play", &[("game", OptionValue::Text("tablut".into())), ("rated", OptionValue::Text("maybe".into()))])
-        .unwrap_err();
+    let e = parse_request(
+        "play",
+        &[("game", OptionValue::Text("tablut".into())), ("rated", OptionValue::Text("maybe".into()))],
+    )
+    .unwrap_err();
     assert!(e.to_plain().contains("rated:true or rated:false"), "{e}");
     assert!(matches!(
-        parse_request("play", &[("game", OptionValue::Text("tablut".into())), ("rated", OptionValue::Boolean(false))]),
+        parse_request(
+            "play",
+            &[("game", OptionValue::Text("tablut".into())), ("rated", OptionValue::Boolean(false))]
+        ),
         Ok(Request::Play { rated: false, .. })
     ));
 }

@@ -33,7 +33,8 @@ async fn ratings_follow_rated_games_and_the_leaderboard_is_a_picture() {
     // Nobody is rated yet: one private sentence.
     let (_, none) = send(&fake, fake.slash("rating", &[], ALICE, GAMES_CHANNEL)).await;
     assert!(none.is_ephemeral() && none.content().unwrap().contains("no rated games yet"), "{none:?}");
-    let (_, empty) = send(&fake, fake.slash("leaderboard", &[("game", "tablut".into())], ALICE, GAMES_CHANNEL)).await;
+    let (_, empty) =
+        send(&fake, fake.slash("leaderboard", &[("game", "tablut".into())], ALICE, GAMES_CHANNEL)).await;
     assert!(empty.is_ephemeral() && empty.content().unwrap().contains("Nobody is rated"), "{empty:?}");
 
     // A rated game: two moves each, then Bob resigns.
@@ -59,7 +60,12 @@ async fn ratings_follow_rated_games_and_the_leaderboard_is_a_picture() {
     let tabula = User { id: BOT_ID, name: "tabula" };
     let play = fake.slash(
         "play",
-        &[("game", "tablut".into()), ("opponent", tabula.into()), ("side", "first".into()), ("level", Opt::from(1_i64))],
+        &[
+            ("game", "tablut".into()),
+            ("opponent", tabula.into()),
+            ("side", "first".into()),
+            ("level", Opt::from(1_i64)),
+        ],
         ALICE,
         SECOND_CHANNEL,
     );
@@ -68,7 +74,8 @@ async fn ratings_follow_rated_games_and_the_leaderboard_is_a_picture() {
     for _ in 0..2 {
         let ac = fake.autocomplete("move", &[("move", Opt::from(""))], "move", ALICE, SECOND_CHANNEL);
         let (_, answer) = send(&fake, ac).await;
-        let m = answer.json().unwrap()["data"]["choices"][0]["value"].as_str().expect("a legal move").to_string();
+        let m =
+            answer.json().unwrap()["data"]["choices"][0]["value"].as_str().expect("a legal move").to_string();
         let m = m.as_str();
         let before = posted(&fake, SECOND_CHANNEL);
         let (id, _) = send(&fake, fake.slash("move", &[("move", m.into())], ALICE, SECOND_CHANNEL)).await;
@@ -88,14 +95,18 @@ async fn ratings_follow_rated_games_and_the_leaderboard_is_a_picture() {
     let (_, history) = send(&fake, fake.slash("history", &[], ALICE, GAMES_CHANNEL)).await;
     let text = history.content().unwrap();
     assert!(!history.is_ephemeral() && text.contains("(2 games)"), "{text}");
-    assert!(text.contains("Tabula (level 1)") && text.contains("lost (unrated)") && text.contains("won"), "{text}");
+    assert!(
+        text.contains("Tabula (level 1)") && text.contains("lost (unrated)") && text.contains("won"),
+        "{text}"
+    );
     assert!(history.pings().is_empty(), "a history pings nobody: {history:?}");
     let (_, past) =
         send(&fake, fake.slash("history", &[("page", Opt::from(2_i64))], ALICE, GAMES_CHANNEL)).await;
     assert!(past.is_ephemeral() && past.content().unwrap().contains("There is no page 2"), "{past:?}");
 
     // The leaderboard is a PNG attached to a public answer.
-    let (_, board) = send(&fake, fake.slash("leaderboard", &[("game", "tablut".into())], BOB, GAMES_CHANNEL)).await;
+    let (_, board) =
+        send(&fake, fake.slash("leaderboard", &[("game", "tablut".into())], BOB, GAMES_CHANNEL)).await;
     assert!(!board.is_ephemeral(), "{board:?}");
     let files = board.files();
     assert_eq!(files.len(), 1, "{board:?}");

@@ -185,7 +185,7 @@ impl<S: Store> Sessions<S> {
             })
             .plain(" to a game of ")
             .strong(live.record.game.title())
-            .plain(".");
+            .plain(if live.record.rated { "." } else { " (unrated: it will not change anyone's rating)." });
         for (seat, p) in live.record.players.iter().enumerate() {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));

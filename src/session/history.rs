@@ -2,8 +2,8 @@
 //! rated game; and `/history`, a member's recent games, a page at a time with buttons.
 
 use crate::games::{AnyGame, GameKind};
-use crate::rating::{self, MIN_MOVES_EACH};
-use crate::store::{GameResult, HistoryEntry, Placed, SessionRecord, Store, StoreError};
+use crate::rating::{self, MIN_MOVES_EACH, Rating};
+use crate::store::{ALL_SERVERS, GameResult, HistoryEntry, Placed, SessionRecord, Store, StoreError};
 
 use super::request::history_button_id;
 use super::text::Text;
@@ -103,17 +103,59 @@ fn outcome_for(entry: &HistoryEntry, user: u64) -> String {
 }
 
 impl<S: Store> Sessions<S> {
-    /// Records a finished game's result (and rates it when it counts). A failure is logged, not shown: the game
-    /// itself is over and stored, and `tabula ratings --rebuild` cannot bring back a result that was never
-    /// recorded, so the log says which one.
-    pub(super) async fn record_result(&self, record: &SessionRecord, game: &AnyGame, ending: Ending) {
+    /// Records a finished game's result (and rates it when it counts), and returns the line that says how the
+    /// players' ratings on this board moved. A failure is logged, not shown: the game itself is over and stored,
+    /// and `tabula ratings --rebuild` cannot bring back a result that was never recorded, so the log says which.
+    pub(crate) async fn record_result(
+        &self,
+        record: &SessionRecord,
+        game: &AnyGame,
+        ending: Ending,
+    ) -> Option<Text> {
         let result = game_result(record, game, ending, self.now());
+        let before = if result.rated { self.board_ratings(&result).await } else { Vec::new() };
         match self.store.record_result(&result).await {
-            Ok(()) | Err(StoreError::Conflict) => {}
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return None,
             Err(e) => {
                 tracing::error!(session = record.id, error = %e, "could not record a finished game's result");
+                return None;
             }
         }
+        if !result.rated {
+            return None;
+        }
+        let after = self.board_ratings(&result).await;
+        let system = result.game.info().rating;
+        let moves: Vec<(&Placed, Rating, Rating)> = result
+            .players
+            .iter()
+            .zip(before.iter().zip(&after))
+            .filter_map(|(p, (b, a))| Some((p, b.unwrap_or_else(|| Rating::initial(system)), (*a)?)))
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        Some(
+            Text::new()
+                .plain("Ratings: ")
+                .join(moves, ", ", |t, (p, before, after)| {
+                    let change = (after.shown(system) - before.shown(system)).round();
+                    t.name(&p.name).plain(format!(" {} ({change:+})", after.label(system)))
+                })
+                .plain("."),
+        )
+    }
+
+    /// The players' ratings in `result`'s game on its server's board (`None` before their first rated game).
+    async fn board_ratings(&self, result: &GameResult) -> Vec<Option<Rating>> {
+        let board = result.guild.unwrap_or(ALL_SERVERS);
+        let mut out = Vec::with_capacity(result.players.len());
+        for p in &result.players {
+            let rows = self.store.ratings_of(p.user, result.guild).await.unwrap_or_default();
+            out.push(rows.iter().find(|r| r.game == result.game && r.guild == board).map(|r| r.rating));
+        }
+        out
     }
 
     /// `/history`: a page of a member's finished games on this server.

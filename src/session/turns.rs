@@ -97,13 +97,17 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Err(e.into()),
         }
         live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
-        if result.is_some() {
-            self.record_result(&live.record, &game, Ending::Rules).await;
-        }
-        let text = messages::played_line(live, &game, played).line().then(match &result {
+        let ratings = match result {
+            Some(_) => self.record_result(&live.record, &game, Ending::Rules).await,
+            None => None,
+        };
+        let mut text = messages::played_line(live, &game, played).line().then(match &result {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
         });
+        if let Some(ratings) = ratings {
+            text = text.line().then(ratings);
+        }
         let board = Board { game: game.clone(), names: live.names() };
         if result.is_some() {
             *slot = Slot::Free;
@@ -138,10 +142,13 @@ impl<S: Store> Sessions<S> {
                 self.now(),
             )
             .await?;
-        self.record_result(&live.record, &game, Ending::Loser(seat)).await;
+        let mut text = result;
+        if let Some(ratings) = self.record_result(&live.record, &game, Ending::Loser(seat)).await {
+            text = text.line().then(ratings);
+        }
         let board = Board { game, names: live.names() };
         *slot = Slot::Free;
-        Ok(Reply::public(result).with_board(board))
+        Ok(Reply::public(text).with_board(board))
     }
 
     pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {

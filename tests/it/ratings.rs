@@ -58,7 +58,13 @@ async fn ratings(s: &Sessions<impl Store>, user: u64) -> Vec<RatingRow> {
 }
 
 /// Alice (first) against Bob in `channel`: `moves` moves each, then Bob resigns.
-async fn two_player_game(s: &Sessions<impl Store>, channel: u64, game: GameKind, moves: usize, rated: bool) {
+async fn two_player_game(
+    s: &Sessions<impl Store>,
+    channel: u64,
+    game: GameKind,
+    moves: usize,
+    rated: bool,
+) -> String {
     let reply = s.handle(channel, &alice(), play(game, vec![bob().member], rated)).await;
     assert!(!reply.ephemeral, "{reply:?}");
     let reply = s.handle(channel, &bob(), Request::Accept { session: None }).await;
@@ -69,12 +75,15 @@ async fn two_player_game(s: &Sessions<impl Store>, channel: u64, game: GameKind,
     }
     let reply = s.handle(channel, &bob(), Request::Resign).await;
     assert!(reply.text.contains("resigned"), "{reply:?}");
+    assert_eq!(reply.text.mentions(), Vec::<u64>::new(), "the end of a game pings nobody");
+    reply.text.to_plain()
 }
 
 #[tokio::test]
 async fn rated_games_move_ratings_and_the_others_do_not() {
     let s = sessions().await;
-    two_player_game(&s, 10, GameKind::Tablut, 2, true).await;
+    let ended = two_player_game(&s, 10, GameKind::Tablut, 2, true).await;
+    assert!(ended.contains("Ratings: alice 1662? (+162), bob 1338? (-162)."), "{ended}");
     let rows = ratings(&s, 1).await;
     assert_eq!(rows.len(), 2, "this server's board and the one across servers: {rows:?}");
     for row in &rows {
@@ -91,9 +100,10 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
         any_move(&s, 11, &alice()).await;
         assert!(s.ai_turn(11).await.is_some(), "the computer answers");
     }
-    s.handle(11, &alice(), Request::Resign).await;
-    two_player_game(&s, 12, GameKind::Tablut, 3, false).await;
-    two_player_game(&s, 13, GameKind::Tablut, 1, true).await;
+    let ended = s.handle(11, &alice(), Request::Resign).await;
+    assert!(!ended.text.contains("Ratings"), "{ended:?}");
+    assert!(!two_player_game(&s, 12, GameKind::Tablut, 3, false).await.contains("Ratings"));
+    assert!(!two_player_game(&s, 13, GameKind::Tablut, 1, true).await.contains("Ratings"));
     assert_eq!(ratings(&s, 1).await, after_rated, "no unrated game changed a rating");
 
     // The history lists every finished game, newest first, and marks the unrated ones.

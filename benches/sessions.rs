@@ -1,5 +1,7 @@
-//! Throughput of the session layer over the SQLite store: 100 channels playing Tablut at once, every move
-//! checked by the engine and committed (WAL, synchronous=FULL) before its reply.
+//! Throughput of the session layer: 100 channels playing Tablut at once, every move checked by the engine and
+//! committed before its reply, over the SQLite store (WAL, synchronous=FULL) and over Postgres as several
+//! instances use it (`shared_store`: each command reads its channel afresh). The Postgres case starts a throwaway
+//! server (the tests' harness) and is skipped, saying so, without Postgres's programs.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -7,7 +9,11 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref};
-use tabula::store::{SqliteStore, Store};
+use tabula::store::{PgStore, SqliteStore, Store};
+
+#[allow(dead_code)]
+#[path = "../tests/it/support/postgres.rs"]
+mod postgres;
 
 const CHANNELS: u64 = 100;
 
@@ -49,22 +55,18 @@ async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     assert!(!reply.ephemeral, "{}", reply.text);
 }
 
-fn sessions(c: &mut Criterion) {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
-    let dir = tempfile::tempdir().unwrap();
-    let s = rt.block_on(async {
-        let store = SqliteStore::open(&dir.path().join("bench.db")).await.unwrap();
-        let s = Arc::new(Sessions::new(store, SessionConfig::default()));
+/// Measures one round of moves, one in each channel at once, over `s`.
+fn bench_rounds<S: Store>(c: &mut Criterion, rt: &tokio::runtime::Runtime, s: &Arc<Sessions<S>>, name: &str) {
+    rt.block_on(async {
         for ch in 1..=CHANNELS {
-            start(&s, ch).await;
+            start(s, ch).await;
         }
-        s
     });
     let mut group = c.benchmark_group("sessions");
     group.sample_size(10).measurement_time(Duration::from_secs(20));
     group.throughput(criterion::Throughput::Elements(CHANNELS));
     let mut round = 0;
-    group.bench_function("100 channels, one move each (sqlite file)", |b| {
+    group.bench_function(name, |b| {
         b.iter_custom(|iters| {
             let started = Instant::now();
             for _ in 0..iters {
@@ -86,6 +88,24 @@ fn sessions(c: &mut Criterion) {
         });
     });
     group.finish();
+}
+
+fn sessions(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = rt.block_on(async {
+        let store = SqliteStore::open(&dir.path().join("bench.db")).await.unwrap();
+        Arc::new(Sessions::new(store, SessionConfig::default()))
+    });
+    bench_rounds(c, &rt, &sqlite, "100 channels, one move each (sqlite file)");
+
+    let Some(server) = postgres::PgServer::start("sessions on postgres") else { return };
+    let pg = rt.block_on(async {
+        let url = server.database("bench").await;
+        let config = SessionConfig { shared_store: true, ..SessionConfig::default() };
+        Arc::new(Sessions::new(PgStore::connect(&url).await.unwrap(), config))
+    });
+    bench_rounds(c, &rt, &pg, "100 channels, one move each (postgres, shared store)");
 }
 
 criterion_group!(benches, sessions);

@@ -51,6 +51,19 @@ pub struct Config {
     pub picture_dir: PathBuf,
     pub ai_time_ms: u64,
     pub ai_concurrency: usize,
+    /// The gateway shards this process runs, `FIRST-LAST` (e.g. `0-3`), with `shard_total`; none = all of
+    /// Discord's recommended count.
+    pub shards: Option<String>,
+    pub shard_total: Option<u32>,
+}
+
+/// Which gateway shards a process runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardPlan {
+    /// Every shard, as many as Discord recommends.
+    Recommended,
+    /// Shards `first` to `last` (inclusive) of `total`.
+    Range { first: u32, last: u32, total: u32 },
 }
 
 impl Default for Config {
@@ -66,6 +79,8 @@ impl Default for Config {
             picture_dir: PathBuf::from("boards"),
             ai_time_ms: 2000,
             ai_concurrency: 2,
+            shards: None,
+            shard_total: None,
         }
     }
 }
@@ -79,6 +94,8 @@ pub enum ConfigError {
     Parse { path: PathBuf, message: String },
     #[error("the environment variable {name} is not valid: {message}")]
     Env { name: String, message: String },
+    #[error("the setting `{key}` is not valid: {message}")]
+    Setting { key: &'static str, message: String },
 }
 
 impl Config {
@@ -88,7 +105,37 @@ impl Config {
             challenge_expiry: std::time::Duration::from_secs(self.challenge_expiry_minutes * 60),
             ai_time: std::time::Duration::from_millis(self.ai_time_ms),
             ai_concurrency: self.ai_concurrency.max(1),
+            shared_store: matches!(
+                crate::store::Database::from_setting(&self.database),
+                crate::store::Database::Postgres(_)
+            ),
             ..crate::session::SessionConfig::default()
+        }
+    }
+
+    /// The shards to run, from `shards` and `shard_total`.
+    pub fn shard_plan(&self) -> Result<ShardPlan, ConfigError> {
+        let bad = |message: String| ConfigError::Setting { key: "shards", message };
+        match (&self.shards, self.shard_total) {
+            (None, None) => Ok(ShardPlan::Recommended),
+            (Some(_), None) | (None, Some(_)) => {
+                Err(bad("give both `shards` (e.g. 0-3) and `shard_total` (e.g. 8), or neither".to_string()))
+            }
+            (Some(range), Some(total)) => {
+                let read = |s: &str| s.trim().parse::<u32>().ok();
+                let (first, last) = match range.split_once('-') {
+                    Some((a, b)) => (read(a), read(b)),
+                    None => (read(range), read(range)),
+                };
+                match (first, last) {
+                    (Some(first), Some(last)) if first <= last && last < total => {
+                        Ok(ShardPlan::Range { first, last, total })
+                    }
+                    _ => Err(bad(format!(
+                        "`{range}` is not a range of shards below {total}: write FIRST-LAST, e.g. 0-3 with 8 in all"
+                    ))),
+                }
+            }
         }
     }
 
@@ -160,6 +207,16 @@ impl Config {
                 .parse()
                 .map_err(|_| bad("TABULA_AI_TIME_MS", "expected a whole number of milliseconds"))?;
         }
+        if let Some(v) = var("TABULA_SHARDS") {
+            self.shards = Some(v).filter(|v| !v.trim().is_empty());
+        }
+        if let Some(v) = var("TABULA_SHARD_TOTAL") {
+            self.shard_total = Some(
+                v.trim()
+                    .parse()
+                    .map_err(|_| bad("TABULA_SHARD_TOTAL", "expected a whole number of shards"))?,
+            );
+        }
         if let Some(v) = var("TABULA_AI_CONCURRENCY") {
             self.ai_concurrency =
                 v.trim().parse().map_err(|_| bad("TABULA_AI_CONCURRENCY", "expected a whole number"))?;
@@ -194,6 +251,19 @@ mod tests {
         assert_eq!(config.token.expose(), "abc");
         assert_eq!(config.guild_id, Some(42));
         assert!(config.apply_env(|k| (k == "TABULA_GUILD_ID").then(|| "x".into())).is_err());
+    }
+
+    #[test]
+    fn shards_are_a_range_below_the_total() {
+        let plan = |shards: Option<&str>, total| {
+            Config { shards: shards.map(String::from), shard_total: total, ..Config::default() }.shard_plan()
+        };
+        assert_eq!(plan(None, None).unwrap(), ShardPlan::Recommended);
+        assert_eq!(plan(Some("0-3"), Some(8)).unwrap(), ShardPlan::Range { first: 0, last: 3, total: 8 });
+        assert_eq!(plan(Some("5"), Some(8)).unwrap(), ShardPlan::Range { first: 5, last: 5, total: 8 });
+        assert!(plan(Some("4-8"), Some(8)).unwrap_err().to_string().contains("FIRST-LAST"));
+        assert!(plan(Some("3-1"), Some(8)).is_err());
+        assert!(plan(Some("0-3"), None).unwrap_err().to_string().contains("both"));
     }
 
     #[test]

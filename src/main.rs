@@ -5,16 +5,23 @@ use std::process::ExitCode;
 use clap::Parser;
 use tabula::cli::{Cli, Command, run_engine_command};
 use tabula::config::Config;
-use tabula::store::SqliteStore;
+use tabula::store::{Database, PgStore, SqliteStore};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run { config: None }) {
-        Command::Run { config } => {
-            let config = match Config::load(config.as_deref()) {
+    match cli.command.unwrap_or(Command::Run { config: None, shards: None, shard_total: None }) {
+        Command::Run { config, shards, shard_total } => {
+            let mut config = match Config::load(config.as_deref()) {
                 Ok(c) => c,
                 Err(e) => return fail(&e.to_string()),
             };
+            if shards.is_some() {
+                config.shards = shards;
+                config.shard_total = shard_total;
+            }
+            if let Err(e) = config.shard_plan() {
+                return fail(&e.to_string());
+            }
             if config.token.is_empty() {
                 eprintln!(
                     "No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot."
@@ -26,8 +33,13 @@ fn main() -> ExitCode {
             }
             init_logging(&config.log_level);
             let run = async {
-                let store = open_store(&config.database).await?;
-                tabula::discord::run(config, store).await
+                match Database::from_setting(&config.database) {
+                    Database::Sqlite(path) => tabula::discord::run(config, open_store(&path).await?).await,
+                    Database::Postgres(url) => {
+                        let store = open_postgres(&url).await?;
+                        tabula::discord::run(config, store).await
+                    }
+                }
             };
             match runtime().and_then(|rt| rt.block_on(run)) {
                 Ok(()) => ExitCode::SUCCESS,
@@ -97,6 +109,13 @@ fn main() -> ExitCode {
 async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
     use anyhow::Context as _;
     SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).
+async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
+    use anyhow::Context as _;
+    let shown = format!("{:?}", Database::Postgres(url.to_string()));
+    PgStore::connect(url).await.with_context(|| format!("cannot open the database ({shown})"))
 }
 
 fn fail(message: &str) -> ExitCode {

@@ -29,6 +29,13 @@ pub enum Command {
         /// Config file (default: config.toml when it exists).
         #[arg(long)]
         config: Option<PathBuf>,
+        /// The gateway shards this process runs, FIRST-LAST, e.g. `0-3` (with `--shard-total`); by default all of
+        /// Discord's recommended count.
+        #[arg(long, requires = "shard_total")]
+        shards: Option<String>,
+        /// How many shards all processes run together, e.g. `8`.
+        #[arg(long, requires = "shards")]
+        shard_total: Option<u32>,
     },
     /// An interactive console that plays the role of a Discord channel.
     Local {

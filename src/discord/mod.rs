@@ -21,7 +21,7 @@ use serenity::all::{
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
 
-use crate::config::Config;
+use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
 use crate::render::board_png;
 use crate::session::{
@@ -459,7 +459,14 @@ impl<S: Store> Bot<S> {
             .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
-        let task = tokio::spawn(async move { client.start().await });
+        let plan = config.shard_plan()?;
+        let task = tokio::spawn(async move {
+            match plan {
+                ShardPlan::Recommended => client.start_autosharded().await,
+                // serenity's range runs from `start` to `end` inclusive.
+                ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
+            }
+        });
         Ok(Bot { shard_manager, task, sweeper, sessions })
     }
 

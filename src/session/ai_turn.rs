@@ -37,7 +37,20 @@ impl<S: Store> Sessions<S> {
             let game = live.game.as_ref()?;
             let seat = game.to_move()?;
             let level = live.record.players.get(seat)?.level?;
-            (game.clone(), live.record.moves.len(), seat, level)
+            let version = live.record.moves.len();
+            // Only the process holding the claim thinks; it lapses after a generous multiple of the thinking
+            // time, so that another process takes the turn over if this one dies.
+            let now = self.now();
+            let until = now + 2 * self.config.ai_time.as_secs() as i64 + CLAIM_MARGIN_SECS;
+            match self.store.claim_turn(live.record.id, version, self.process, now, until).await {
+                Ok(true) => {}
+                Ok(false) => return None,
+                Err(e) => {
+                    tracing::warn!(channel, error = %e, "cannot claim the computer's turn");
+                    return None;
+                }
+            }
+            (game.clone(), version, seat, level)
         };
         let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, seed);
@@ -75,6 +88,9 @@ impl<S: Store> Sessions<S> {
         reply.ok()
     }
 }
+
+/// Seconds a claim on the computer's turn outlives twice its thinking time.
+const CLAIM_MARGIN_SECS: i64 = 30;
 
 /// Marks a channel's AI as thinking for as long as it lives.
 struct Busy<'a> {

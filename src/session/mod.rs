@@ -76,6 +76,9 @@ pub struct SessionConfig {
     pub max_cached_channels: usize,
     /// A channel untouched for this long is dropped from memory by [`Sessions::sweep`].
     pub cache_idle: Duration,
+    /// Other processes write to the same store (several instances on one Postgres database): every command reads
+    /// its channel afresh from the store instead of trusting what this process remembers.
+    pub shared_store: bool,
 }
 
 /// The AI level used when a challenge of the bot names none.
@@ -92,6 +95,7 @@ impl Default for SessionConfig {
             ai_concurrency: 2,
             max_cached_channels: 10_000,
             cache_idle: Duration::from_secs(60 * 60),
+            shared_store: false,
         }
     }
 }
@@ -143,6 +147,8 @@ pub struct Sessions<S: Store> {
     slots: Mutex<HashMap<u64, Cached>>,
     /// The bot's own user id, once known: challenging it starts a game against the AI.
     bot_id: AtomicU64,
+    /// A random number naming this process in the claims it makes in the store.
+    process: u64,
     /// Bounds the AI searches running at once.
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// Channels whose AI is thinking, so that one search runs per channel.
@@ -167,6 +173,7 @@ impl<S: Store> Sessions<S> {
             clock,
             slots: Mutex::new(HashMap::new()),
             bot_id: AtomicU64::new(0),
+            process: rand::random(),
             ai_slots,
             ai_busy: Mutex::new(HashSet::new()),
             expired: Mutex::new(Vec::new()),
@@ -231,7 +238,15 @@ impl<S: Store> Sessions<S> {
         }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
-        match self.handle_locked(channel, actor, request, &mut slot).await {
+        let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
+        if matches!(result, Err(Failure::Conflict)) {
+            // Another command (in this process or another instance) changed the session after it was read, and
+            // nothing of ours was written: read it again and decide once more, so that the answer fits what is
+            // stored now (a move is then applied once, or refused with the reason).
+            *slot = Slot::Unloaded;
+            result = self.handle_locked(channel, actor, request, &mut slot).await;
+        }
+        match result {
             Ok(reply) => reply,
             Err(Failure::Store(e)) => {
                 tracing::error!(channel, error = %e, "store failure");
@@ -270,6 +285,9 @@ impl<S: Store> Sessions<S> {
 
     /// Reads the channel's open session from the store if it is not cached, and closes a lapsed challenge.
     async fn load(&self, channel: u64, slot: &mut Slot) -> Result<(), Failure> {
+        if self.config.shared_store {
+            *slot = Slot::Unloaded;
+        }
         if matches!(slot, Slot::Unloaded) {
             *slot = match self.store.open_session(channel).await? {
                 None => Slot::Free,

@@ -160,6 +160,18 @@ impl<S: Store> Store for FaultyStore<S> {
         self.inner.rebuild_ratings().await
     }
 
+    /// Claims pass through: they hold no game data, and a refused claim only delays the computer's turn.
+    async fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, StoreError> {
+        self.inner.claim_turn(id, version, owner, now, until).await
+    }
+
     async fn close(&self) {
         self.inner.close().await;
     }

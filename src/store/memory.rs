@@ -17,6 +17,8 @@ pub struct MemoryStore {
     sessions: Mutex<BTreeMap<i64, SessionRecord>>,
     /// Finished games' results in the order they were recorded, and the ratings made from them.
     results: Mutex<(Vec<GameResult>, Ledger)>,
+    /// Claims on the computer's turns: session id to (version, until).
+    claims: Mutex<BTreeMap<i64, (usize, u64, i64)>>,
 }
 
 impl MemoryStore {
@@ -44,6 +46,27 @@ fn open_mut(sessions: &mut BTreeMap<i64, SessionRecord>, id: i64) -> Result<&mut
 }
 
 impl Store for MemoryStore {
+    async fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, StoreError> {
+        let playing = self
+            .lock()
+            .get(&id)
+            .is_some_and(|s| s.state == SessionState::Playing && s.moves.len() == version);
+        let mut claims = self.claims.lock().unwrap_or_else(PoisonError::into_inner);
+        let held = claims.get(&id).is_some_and(|&(v, by, u)| v == version && u > now && by != owner);
+        if !playing || held {
+            return Ok(false);
+        }
+        claims.insert(id, (version, owner, until));
+        Ok(true)
+    }
+
     async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
         Ok(self.lock().values().find(|s| s.channel == channel && s.state.is_open()).cloned())
     }

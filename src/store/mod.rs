@@ -11,16 +11,61 @@ use crate::games::{GameKind, Setup};
 
 mod fault;
 mod memory;
+mod postgres;
+mod postgres_ratings;
 mod ratings;
 mod sqlite;
 mod sqlite_ratings;
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
+pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow,
 };
 pub use sqlite::SqliteStore;
+
+/// Which store the `database` setting names: a SQLite file (a path, or a `sqlite:` URL) or a Postgres database (a
+/// `postgres://` URL).
+#[derive(Clone, PartialEq, Eq)]
+pub enum Database {
+    Sqlite(std::path::PathBuf),
+    Postgres(String),
+}
+
+impl Database {
+    /// Reads the `database` setting.
+    pub fn from_setting(setting: &std::path::Path) -> Database {
+        let text = setting.to_string_lossy();
+        if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+            return Database::Postgres(text.into_owned());
+        }
+        match text.strip_prefix("sqlite://").or_else(|| text.strip_prefix("sqlite:")) {
+            Some(path) => Database::Sqlite(path.into()),
+            None => Database::Sqlite(setting.to_path_buf()),
+        }
+    }
+}
+
+/// Shows a Postgres URL without its password.
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Database::Sqlite(path) => write!(f, "SQLite {}", path.display()),
+            Database::Postgres(url) => {
+                let shown = match (url.find("://"), url.rfind('@')) {
+                    (Some(scheme), Some(at)) if at > scheme => {
+                        let user = &url[scheme + 3..at];
+                        let user = user.split(':').next().unwrap_or_default();
+                        format!("{}{user}@{}", &url[..scheme + 3], &url[at + 1..])
+                    }
+                    _ => url.clone(),
+                };
+                write!(f, "Postgres {shown}")
+            }
+        }
+    }
+}
 
 /// The life of a session: open states first, then the closed ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -222,8 +267,42 @@ pub trait Store: Send + Sync + 'static {
     /// rated games it went through.
     fn rebuild_ratings(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
 
+    /// Claims for process `owner` the turn of a game stored at `version` moves until `until` (clock seconds):
+    /// `true` when no other process holds an unexpired claim on that turn, so that one process thinks for the
+    /// computer; a claim lapses, so the turn of a process that died is picked up by another. `false` also when the
+    /// game moved on or ended.
+    fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
     fn close(&self) -> impl Future<Output = ()> + Send {
         async {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Database;
+    use std::path::Path;
+
+    #[test]
+    fn the_database_setting_names_the_store() {
+        assert_eq!(
+            Database::from_setting(Path::new("data/tabula.db")),
+            Database::Sqlite("data/tabula.db".into())
+        );
+        assert_eq!(Database::from_setting(Path::new("sqlite:x.db")), Database::Sqlite("x.db".into()));
+        assert_eq!(Database::from_setting(Path::new("sqlite://x.db")), Database::Sqlite("x.db".into()));
+        let pg = Database::from_setting(Path::new("postgres://tabula:s3cret@db.local:5432/tabula"));
+        assert_eq!(pg, Database::Postgres("postgres://tabula:s3cret@db.local:5432/tabula".into()));
+        let shown = format!("{pg:?}");
+        assert!(!shown.contains("s3cret"), "the password is never shown: {shown}");
+        assert_eq!(shown, "Postgres postgres://tabula@db.local:5432/tabula");
     }
 }

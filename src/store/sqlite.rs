@@ -298,6 +298,29 @@ impl Store for SqliteStore {
         self.rebuild_ratings_sql().await
     }
 
+    async fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE sessions SET claim_version = ?1, claim_until = ?2, claim_by = ?3 WHERE id = ?4 \
+             AND state = 'playing' AND version = ?1 \
+             AND (claim_version IS NULL OR claim_version <> ?1 OR claim_until <= ?5 OR claim_by = ?3)",
+        )
+        .bind(version as i64)
+        .bind(until)
+        .bind(owner as i64)
+        .bind(id)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
     async fn close(&self) {
         self.pool.close().await;
     }

@@ -222,7 +222,7 @@ async fn everything(store: &impl Store, players: u64) -> Vec<RatingRow> {
 }
 
 /// Sessions for the results, so the SQLite store's foreign keys hold.
-async fn sessions_for(store: &SqliteStore, results: &[GameResult]) {
+async fn sessions_for(store: &impl Store, results: &[GameResult]) {
     use tabula::games::Setup;
     use tabula::store::{NewSession, PlayerRecord, SessionState};
     for r in results {
@@ -422,4 +422,36 @@ async fn tabula_ratings_rebuild_on_the_command_line() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("tabula ratings --rebuild"));
+}
+
+#[tokio::test]
+async fn the_postgres_store_rates_like_the_others() {
+    let Some(server) = crate::support::postgres::PgServer::start("the_postgres_store_rates_like_the_others")
+    else {
+        return;
+    };
+    let pg = tabula::store::PgStore::connect(&server.database("ratings").await).await.unwrap();
+    let games = results(300, 10);
+    sessions_for(&pg, &games).await;
+    let memory = MemoryStore::new();
+    for r in &games {
+        pg.record_result(r).await.unwrap();
+        memory.record_result(r).await.unwrap();
+    }
+    assert!(matches!(pg.record_result(&games[3]).await, Err(tabula::store::StoreError::Conflict)));
+    let incremental = everything(&memory, 10).await;
+    assert_eq!(everything(&pg, 10).await, incremental, "Postgres rates as the memory store does");
+    for user in [1, 4, 9] {
+        for game in [None, Some(GameKind::ALL[0])] {
+            let (a, b) = (
+                pg.history(user, Some(2), game, 1, 7).await,
+                memory.history(user, Some(2), game, 1, 7).await,
+            );
+            assert_eq!(a.unwrap(), b.unwrap(), "history of {user}");
+        }
+        let board = pg.leaderboard(GameKind::ALL[2], Some(1), user, 3).await.unwrap();
+        assert_eq!(board, memory.leaderboard(GameKind::ALL[2], Some(1), user, 3).await.unwrap());
+    }
+    assert_eq!(pg.rebuild_ratings().await.unwrap(), games.iter().filter(|r| r.rated).count());
+    assert_eq!(everything(&pg, 10).await, incremental, "the Postgres rebuild gives the same numbers");
 }

@@ -11,6 +11,7 @@ use tabula::store::{SqliteStore, Store};
 mod expiry;
 mod faults;
 mod hostile;
+mod shared;
 mod store;
 
 const CHANNEL: u64 = 333;
@@ -268,8 +269,9 @@ async fn two_sessions_over_one_database_never_both_apply() {
     b.handle(CHANNEL, &alice(), Request::Board).await;
     let first = a.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     assert!(!first.ephemeral, "{first:?}");
+    // b's append loses against the stored version; b reads the game again and answers from what is stored.
     let second = b.handle(CHANNEL, &alice(), mv("e8-c8")).await;
-    assert_private(&second, "changed");
+    assert_private(&second, "not your turn");
     let stored = a.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(stored.moves, vec!["e8-d8"]);
     // b reloads and continues from the stored game.

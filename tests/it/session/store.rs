@@ -1,7 +1,11 @@
 //! The store contract, held by the SQLite store and the in-memory store alike.
 
 use tabula::games::{GameKind, Setup};
-use tabula::store::{MemoryStore, NewSession, PlayerRecord, SessionState, SqliteStore, Store, StoreError};
+use tabula::store::{
+    MemoryStore, NewSession, PgStore, PlayerRecord, SessionState, SqliteStore, Store, StoreError,
+};
+
+use crate::support::postgres::PgServer;
 
 fn player(id: u64, accepted: bool) -> PlayerRecord {
     PlayerRecord { id, name: format!("p{id}"), accepted, level: None }
@@ -37,6 +41,12 @@ async fn contract(store: impl Store) {
     // Accepting is one call: players and state change together.
     let players = vec![player(1, true), player(2, true)];
     store.accept(id, &players, true, 110).await.unwrap();
+    // One claim on the computer's turn at a time; it lapses, and a new version is a new turn.
+    assert!(store.claim_turn(id, 0, 1, 110, 150).await.unwrap(), "the first claim");
+    assert!(!store.claim_turn(id, 0, 2, 120, 160).await.unwrap(), "held by process 1 until 150");
+    assert!(store.claim_turn(id, 0, 1, 120, 150).await.unwrap(), "its holder may claim again");
+    assert!(store.claim_turn(id, 0, 2, 150, 190).await.unwrap(), "lapsed at 150");
+    assert!(!store.claim_turn(id, 1, 1, 150, 190).await.unwrap(), "the game is not at version 1");
     let record = store.open_session(7).await.unwrap().unwrap();
     assert_eq!((record.state, record.players.clone()), (SessionState::Playing, players.clone()));
     assert!(matches!(store.accept(id, &players, true, 111).await, Err(StoreError::Conflict)), "not twice");
@@ -67,4 +77,26 @@ async fn the_memory_store_keeps_the_contract() {
 #[tokio::test]
 async fn the_sqlite_store_keeps_the_contract() {
     contract(SqliteStore::in_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_the_contract() {
+    let Some(server) = PgServer::start("the_postgres_store_keeps_the_contract") else { return };
+    let url = server.database("contract").await;
+    contract(PgStore::connect(&url).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn postgres_instances_started_together_both_come_up() {
+    let Some(server) = PgServer::start("postgres_instances_started_together_both_come_up") else { return };
+    let url = server.database("together").await;
+    // Two instances migrate an empty database at the same moment: sqlx's advisory lock serializes them.
+    let (a, b) = tokio::join!(PgStore::connect(&url), PgStore::connect(&url));
+    let (a, b) = (a.unwrap(), b.unwrap());
+    let id = a.create(&challenge(7, 200)).await.unwrap();
+    assert!(
+        matches!(b.create(&challenge(7, 200)).await, Err(StoreError::Conflict)),
+        "one per channel, shared"
+    );
+    assert_eq!(b.open_session(7).await.unwrap().unwrap().id, id);
 }

@@ -25,6 +25,7 @@ mod gateway;
 mod http;
 mod interactions;
 pub mod limits;
+pub mod postgres;
 mod recorded;
 mod routes;
 mod users;

@@ -11,6 +11,7 @@ pub mod discord;
 pub mod games;
 pub mod local;
 pub mod rating;
+pub mod record;
 pub mod render;
 pub mod session;
 pub mod store;

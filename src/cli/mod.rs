@@ -4,7 +4,7 @@
 //! (games, positions, variants) come from each game's [`crate::games::GameInfo`].
 
 use std::fmt::Write as _;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
@@ -13,6 +13,8 @@ use clap::{Args, Parser, Subcommand};
 use crate::ai::arena::{Clock, Player, play_match};
 use crate::ai::{Limits, think};
 use crate::games::{AnyGame, CliPosition, GameKind};
+
+mod records;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
@@ -90,8 +92,11 @@ pub enum Command {
         /// Also prints the number of legal moves before each move.
         #[arg(long)]
         counts: bool,
-        /// A file of games, one a line: the moves separated by spaces (or `result<TAB>moves<TAB>counts`); `-`
-        /// reads standard input.
+        /// Also draws the game's animated replay to this GIF file (the file's one record, or its first line).
+        #[arg(long, value_name = "GIF")]
+        gif: Option<PathBuf>,
+        /// A file of games, one a line: the moves separated by spaces (or `result<TAB>moves<TAB>counts`); or game
+        /// records as `/game` attaches them (`[Game "…"]` tags, then the moves); `-` reads standard input.
         file: String,
     },
     /// Draws a position (after the moves, the last one highlighted) to a PNG file.
@@ -276,19 +281,23 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             }
             writeln!(out, "{total}").map_err(io)
         }
-        Command::Replay { at, counts, file } => {
-            at.game.cli_replay_check().map_err(Failure::usage)?;
-            let reader: Box<dyn BufRead> = if file == "-" {
-                Box::new(std::io::BufReader::new(std::io::stdin()))
+        Command::Replay { at, counts, file, gif } => {
+            let text = if file == "-" {
+                std::io::read_to_string(std::io::stdin())
             } else {
-                let f = std::fs::File::open(file)
-                    .map_err(|e| Failure::usage(format!("cannot open {file}: {e}")))?;
-                Box::new(std::io::BufReader::new(f))
-            };
+                std::fs::read_to_string(file)
+            }
+            .map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
+            if crate::record::Record::looks_like(&text) {
+                return records::replay_records(at.game, &text, gif.as_deref(), out);
+            }
+            at.game.cli_replay_check().map_err(Failure::usage)?;
+            if let Some(path) = gif {
+                return records::line_gif(at, &text, path, out);
+            }
             let mut any_illegal = false;
-            for line in reader.lines() {
-                let line = line.map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
-                let Some(moves) = game_line(&line) else { continue };
+            for line in text.lines() {
+                let Some(moves) = game_line(line) else { continue };
                 let text =
                     at.game.cli_replay_line(&at.position(), moves, *counts).unwrap_or_else(|illegal| {
                         any_illegal = true;

@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
+use crate::record::animate::DEFAULT_LIMIT;
 use crate::render::board_png;
 use crate::session::{
     Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
@@ -31,8 +32,10 @@ use crate::session::{
 use crate::store::Store;
 
 pub mod render;
+mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
+use replay::{replay_attachment, replay_followup, size_limit};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -126,6 +129,18 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("leaderboard")
             .description("The best players of a game on this server, as a picture")
             .add_option(game_option(true, "The game")),
+        CreateCommand::new("game")
+            .description("Post a game's record (its moves, as a file), and on request its animated replay")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
+                    .required(true)
+                    .min_int_value(1),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "replay",
+                "Also post the game as an animated GIF",
+            )),
     ]
 }
 
@@ -205,7 +220,7 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 
 /// The board's picture (drawn off the async runtime) and its embed.
 async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
-    let title = format!("{} — move {}", board.game.kind().title(), board.game.move_number());
+    let title = format!("{} #{} — move {}", board.game.kind().title(), board.id, board.game.move_number());
     let png =
         tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
     (
@@ -214,16 +229,25 @@ async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
     )
 }
 
-/// Draws the board and builds the edit that carries it.
-async fn board_edit(reply: &Reply, board: Board) -> EditInteractionResponse {
-    let (embed, picture) = board_picture(board).await;
-    let edit = EditInteractionResponse::new()
+/// Draws the board, if any, and builds the edit of a deferred answer that carries it with the reply's files; a
+/// reply without a board carries its replay too (with a board, the replay follows in a message of its own).
+async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
+    let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .embed(embed)
-        .new_attachment(picture)
         .components(action_rows(&reply.buttons));
-    files(reply).fold(edit, EditInteractionResponse::new_attachment)
+    if let Some(board) = reply.board.clone() {
+        let (embed, picture) = board_picture(board).await;
+        edit = edit.embed(embed).new_attachment(picture);
+    }
+    edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
+    if reply.board.is_some() {
+        return edit;
+    }
+    match replay_attachment(reply, limit).await {
+        Some(gif) => edit.new_attachment(gif),
+        None => edit,
+    }
 }
 
 /// The files a reply attaches besides its board.
@@ -262,12 +286,23 @@ impl<S: Store> Handler<S> {
                     .content(markdown(&reply.text))
                     .allowed_mentions(allowed_mentions(&reply));
                 message = files(&reply).fold(message, CreateMessage::add_file);
-                if let Some(board) = reply.board {
+                if let Some(board) = reply.board.clone() {
                     let (embed, picture) = board_picture(board).await;
                     message = message.embed(embed).add_file(picture);
                 }
                 if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
                     tracing::warn!(channel, error = %e, "could not post the AI's move");
+                }
+                // A game the AI finished: its replay follows in a message of its own.
+                if let Some(gif) = replay_attachment(&reply, DEFAULT_LIMIT).await {
+                    let id = reply.replay.as_ref().map_or(0, |r| r.id);
+                    let message = CreateMessage::new()
+                        .content(format!("The replay of game #{id}."))
+                        .allowed_mentions(no_mentions())
+                        .add_file(gif);
+                    if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
+                        tracing::warn!(channel, error = %e, "could not post a game's replay");
+                    }
                 }
             }
         });
@@ -306,9 +341,14 @@ impl<S: Store> Handler<S> {
         }
         self.spawn_ai(ctx, channel);
         self.clear_challenge_buttons(&ctx.http, channel, &reply, None).await;
-        if let Some(board) = reply.board.clone() {
+        if reply.board.is_some() || reply.replay.is_some() {
             cmd.defer(&ctx.http).await?;
-            return cmd.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+            let limit = size_limit(cmd.attachment_size_limit);
+            cmd.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                cmd.create_followup(&ctx.http, followup).await?;
+            }
+            return Ok(());
         }
         cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
@@ -345,9 +385,14 @@ impl<S: Store> Handler<S> {
         let pressed = press.message.id.get();
         self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if let Some(board) = reply.board.clone() {
+        if reply.board.is_some() || reply.replay.is_some() {
             press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
-            return press.edit_response(&ctx.http, board_edit(&reply, board).await).await.map(|_| ());
+            let limit = size_limit(press.attachment_size_limit);
+            press.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                press.create_followup(&ctx.http, followup).await?;
+            }
+            return Ok(());
         }
         press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())

@@ -15,6 +15,8 @@ use crate::ai::{Limits, Report};
 pub(crate) trait Dyn {
     fn setup(&self) -> &Setup;
     fn seat_label(&self, seat: usize) -> String;
+    fn seat_name(&self, seat: usize) -> String;
+    fn result_notation(&self) -> String;
     fn to_move(&self) -> Option<usize>;
     fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError>;
     fn legal_moves_text(&self) -> Vec<String>;
@@ -26,6 +28,12 @@ pub(crate) trait Dyn {
     fn prompt(&self) -> Option<String>;
     fn scores(&self) -> Option<Vec<u32>>;
     fn render(&self, names: &[String]) -> RgbaImage;
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError>;
     fn think(&self, limits: &Limits) -> Report;
     fn greedy(&self, seed: u64) -> Vec<String>;
 }
@@ -36,6 +44,13 @@ impl<G: Entry> Dyn for G {
     }
     fn seat_label(&self, seat: usize) -> String {
         super::Engine::seat_label(self, seat)
+    }
+    fn seat_name(&self, seat: usize) -> String {
+        <G::Side as super::Side>::from_seat(seat)
+            .map_or_else(|| format!("seat {seat}"), |s| super::Side::name(s).into_owned())
+    }
+    fn result_notation(&self) -> String {
+        super::Engine::result_notation(self)
     }
     fn to_move(&self) -> Option<usize> {
         super::Engine::to_move(self)
@@ -69,6 +84,14 @@ impl<G: Entry> Dyn for G {
     }
     fn render(&self, names: &[String]) -> RgbaImage {
         super::Picture::render(self, names)
+    }
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        super::Picture::replay_frames(self, moves, names, frame)
     }
     fn think(&self, limits: &Limits) -> Report {
         super::Player::think(self, limits)
@@ -160,6 +183,16 @@ impl AnyGame {
         self.entry().seat_label(seat)
     }
 
+    /// The word a record writes for a win of `seat` (see [`super::Side::name`]).
+    pub fn seat_name(&self, seat: usize) -> String {
+        self.entry().seat_name(seat)
+    }
+
+    /// The result as a record writes it (see [`super::Engine::result_notation`]).
+    pub fn result_notation(&self) -> String {
+        self.entry().result_notation()
+    }
+
     pub fn to_move(&self) -> Option<usize> {
         self.entry().to_move()
     }
@@ -206,6 +239,17 @@ impl AnyGame {
     /// The board picture, with the players' names in seat order.
     pub fn render(&self, names: &[String]) -> RgbaImage {
         self.entry().render(names)
+    }
+
+    /// The frames of an animated replay from this position: this picture, then one after each of `moves`, all of
+    /// one size (see [`super::Picture::replay_frames`]).
+    pub fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        self.entry().replay_frames(moves, names, frame)
     }
 
     /// The AI's choice for the side to move. The game must not be over.

@@ -46,9 +46,28 @@ pub trait Entry: Engine + Picture + Player + CommandLine {}
 impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
 
 /// A game's picture.
-pub trait Picture {
+pub trait Picture: Engine {
     /// The board picture, with the players' names in seat order.
     fn render(&self, names: &[String]) -> RgbaImage;
+
+    /// The frames of an animated replay from this position: this picture, then the picture after each of `moves`
+    /// (one stored move each), all of one size and layout so that a frame differs from the one before only where
+    /// the game changed; each is handed to `frame` as soon as it is drawn. By default each frame is
+    /// [`render`](Picture::render); a game whose picture changes size or scale as it goes overrides it.
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), super::MoveError> {
+        let mut game = self.clone();
+        frame(game.render(names));
+        for m in moves {
+            game.play_text(m)?;
+            frame(game.render(names));
+        }
+        Ok(())
+    }
 }
 
 /// A game's computer player.

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::games::GameKind;
+use crate::record::animate::DEFAULT_LIMIT;
 use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
@@ -294,6 +295,21 @@ impl<S: Store> Console<S> {
         for attached in reply.files {
             let file = self.pictures.join(format!("{channel}-{}", attached.name));
             out.push_str(&self.write_file(attached.kind, &file, &attached.bytes).await);
+        }
+        if let Some(replay) = reply.replay {
+            let drawn = tokio::task::spawn_blocking(move || replay.encode(DEFAULT_LIMIT)).await;
+            match drawn {
+                Ok(Ok(gif)) => {
+                    let file = self.pictures.join(format!("{channel}-{}", gif.name));
+                    out.push_str(&self.write_file(gif.kind, &file, &gif.bytes).await);
+                }
+                Ok(Err(e)) => {
+                    let _ = writeln!(out, "(console) could not draw the replay: {e}");
+                }
+                Err(e) => {
+                    let _ = writeln!(out, "(console) the replay task failed: {e}");
+                }
+            }
         }
         out
     }

@@ -5,6 +5,7 @@ use image::RgbaImage;
 use crate::games::AnyGame;
 
 pub mod canvas;
+pub mod gif;
 pub mod leaderboard;
 
 pub use canvas::encode_png;

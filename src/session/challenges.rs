@@ -185,7 +185,11 @@ impl<S: Store> Sessions<S> {
             })
             .plain(" to a game of ")
             .strong(live.record.game.title())
-            .plain(if live.record.rated { "." } else { " (unrated: it will not change anyone's rating)." });
+            .plain(format!(
+                " (game #{}{}).",
+                live.record.id,
+                if live.record.rated { "" } else { ", unrated: it will not change anyone's rating" }
+            ));
         for (seat, p) in live.record.players.iter().enumerate() {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
@@ -269,7 +273,7 @@ impl<S: Store> Sessions<S> {
             .strong_name(&actor.member.name)
             .plain(" accepted. ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names() };
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
     }
@@ -421,7 +425,7 @@ impl<S: Store> Sessions<S> {
 fn start_game(slot: &mut Slot, record: SessionRecord, game: AnyGame) -> Reply {
     let mut live = Live { record, game: None };
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names() };
+    let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

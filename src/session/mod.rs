@@ -22,12 +22,14 @@ mod challenges;
 mod history;
 mod messages;
 mod ratings;
+mod records;
 mod reply;
 pub mod request;
 pub mod text;
 mod turns;
 
 pub use challenges::Expired;
+pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Span, Text};
@@ -236,6 +238,9 @@ impl<S: Store> Sessions<S> {
         if let Some(reply) = self.lookup(channel, actor, &request).await {
             return reply;
         }
+        if let Request::Game { id, replay } = request {
+            return self.game_record(actor, id, replay).await;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
@@ -344,6 +349,7 @@ impl<S: Store> Sessions<S> {
             Request::History { .. } | Request::Rating { .. } | Request::Leaderboard { .. } => {
                 unreachable!("lookups are answered by `handle` before the channel is locked")
             }
+            Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
         }
     }
 }

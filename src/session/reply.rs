@@ -2,12 +2,15 @@
 
 use crate::games::AnyGame;
 
+use super::records::Replay;
 use super::text::Text;
 
 /// A board to draw and attach to a reply (the adapter renders it, after deferring if it must).
 #[derive(Clone)]
 pub struct Board {
     pub game: AnyGame,
+    /// The game's id (shown as `#1042` in the picture's title).
+    pub id: i64,
     /// Player names in seat order.
     pub names: Vec<String>,
 }
@@ -84,6 +87,8 @@ pub struct Reply {
     pub buttons: Vec<Button>,
     /// Files to attach, besides the board's picture.
     pub files: Vec<File>,
+    /// A game's animated replay to draw and attach (the adapter encodes it, after deferring if it must).
+    pub replay: Option<Replay>,
     /// Set when the reply opens, updates or settles a challenge.
     pub challenge: Option<ChallengeRef>,
 }
@@ -97,6 +102,7 @@ impl Reply {
             board: None,
             buttons: Vec::new(),
             files: Vec::new(),
+            replay: None,
             challenge: None,
         }
     }
@@ -125,6 +131,12 @@ impl Reply {
     }
 
     #[must_use]
+    pub fn with_replay(mut self, replay: Replay) -> Self {
+        self.replay = Some(replay);
+        self
+    }
+
+    #[must_use]
     pub fn for_challenge(mut self, session: i64, message: Option<u64>) -> Self {
         self.challenge = Some(ChallengeRef { session, message });
         self
@@ -144,6 +156,7 @@ impl std::fmt::Debug for Reply {
             .field("board", &self.board.as_ref().map(|b| b.game.moves_text().len()))
             .field("buttons", &self.buttons)
             .field("files", &self.files.iter().map(|f| (&f.name, f.bytes.len())).collect::<Vec<_>>())
+            .field("replay", &self.replay.as_ref().map(|r| r.id))
             .field("challenge", &self.challenge)
             .finish()
     }

@@ -62,6 +62,11 @@ pub enum Request {
     Leaderboard {
         game: GameKind,
     },
+    /// The record of game `id` (its number, shown as `#1042`), with its animated replay when `replay`.
+    Game {
+        id: i64,
+        replay: bool,
+    },
 }
 
 /// An option's value as the platform gives it.
@@ -118,6 +123,7 @@ const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec { name: "rating", options: &[("user", OptionKind::User)] },
     CommandSpec { name: "leaderboard", options: &[("game", OptionKind::Text)] },
+    CommandSpec { name: "game", options: &[("id", OptionKind::Integer), ("replay", OptionKind::Boolean)] },
 ];
 
 fn spec(command: &str) -> Option<&'static CommandSpec> {
@@ -214,7 +220,7 @@ fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
     read.ok_or_else(|| {
         Text::new()
             .code(format!("{name}:{}", shown(value)))
-            .plain(format!(" is not a choice: write {name}:true or {name}:false."))
+            .plain(format!(" is not true or false: write {name}:true or {name}:false."))
     })
 }
 
@@ -245,6 +251,20 @@ fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
             .code(format!("{name}:{}", shown(other)))
             .plain(format!(": `{name}` names a member of this server, like `{name}:@someone`."))),
     }
+}
+
+/// Reads a game id: a number, with or without `#` in the console.
+fn read_id(value: &OptionValue) -> Result<i64, Text> {
+    let id = match value {
+        OptionValue::Integer(n) => Some(*n),
+        OptionValue::Text(s) => s.trim().trim_start_matches('#').parse::<i64>().ok(),
+        _ => None,
+    };
+    id.filter(|&n| n > 0).ok_or_else(|| {
+        Text::new().code(format!("id:{}", shown(value))).plain(
+            " is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.",
+        )
+    })
 }
 
 /// Reads a command and its options into a request, or the sentence saying what is wrong.
@@ -322,6 +342,16 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
                     .plain("."));
             }
         },
+        "game" => {
+            let Some(id) = get("id") else {
+                return Err(Text::new()
+                    .plain("Give the game's id, shown as `#1042` in its messages: ")
+                    .code("/game id:1042")
+                    .plain("."));
+            };
+            let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
+            Request::Game { id: read_id(id)?, replay }
+        }
         _ => unreachable!("every command in COMMANDS is read above"),
     })
 }
@@ -451,6 +481,26 @@ mod tests {
             assert!(e.len() < 200, "{} characters: {e}", e.len());
             assert!(e.contains('…'), "{e}");
         }
+    }
+
+    #[test]
+    fn game_ids_are_read_with_or_without_the_hash() {
+        for value in [text("1042"), text("#1042"), OptionValue::Integer(1042)] {
+            assert_eq!(
+                parse_request("game", &[("id", value)]).unwrap(),
+                Request::Game { id: 1042, replay: false }
+            );
+        }
+        assert_eq!(
+            parse_request("game", &[("id", text("#7")), ("replay", text("true"))]).unwrap(),
+            Request::Game { id: 7, replay: true }
+        );
+        let e = error("game", &[("id", text("abc"))]);
+        assert!(e.contains("`id:abc` is not a game id"), "{e}");
+        let e = error("game", &[]);
+        assert!(e.contains("/game id:1042"), "{e}");
+        let e = error("game", &[("id", text("3")), ("replay", text("maybe"))]);
+        assert!(e.contains("`replay:maybe` is not true or false"), "{e}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::store::{PlayerRecord, SessionState, Store, StoreError};
 
 use super::history::Ending;
 use super::text::Text;
-use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages};
+use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
 
 impl<S: Store> Sessions<S> {
     /// The game of the channel, or the sentence saying why there is none to act on.
@@ -108,12 +108,18 @@ impl<S: Store> Sessions<S> {
         if let Some(ratings) = ratings {
             text = text.line().then(ratings);
         }
-        let board = Board { game: game.clone(), names: live.names() };
-        if result.is_some() {
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        if let Some(stored) = &stored {
+            let text = text.line().then(records::over_line(live.record.id));
+            let animation = records::final_replay(&live.record, stored);
             *slot = Slot::Free;
-        } else {
-            live.game = Some(game);
+            let answer = Reply::public(text).with_board(board);
+            return Ok(match animation {
+                Some(animation) => answer.with_replay(animation),
+                None => answer,
+            });
         }
+        live.game = Some(game);
         Ok(Reply::public(text).with_board(board))
     }
 
@@ -133,12 +139,13 @@ impl<S: Store> Sessions<S> {
         let others: Vec<&PlayerRecord> =
             live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
         let result = messages::resigned_line(live, &game, seat, &others);
+        let stored = result.to_plain();
         self.store
             .transition(
                 live.record.id,
                 SessionState::Playing,
                 SessionState::Finished,
-                Some(&result.to_plain()),
+                Some(&stored),
                 self.now(),
             )
             .await?;
@@ -146,9 +153,15 @@ impl<S: Store> Sessions<S> {
         if let Some(ratings) = self.record_result(&live.record, &game, Ending::Loser(seat)).await {
             text = text.line().then(ratings);
         }
-        let board = Board { game, names: live.names() };
+        let board = Board { game, names: live.names(), id: live.record.id };
+        let animation = records::final_replay(&live.record, &stored);
+        let text = text.line().then(records::over_line(live.record.id));
         *slot = Slot::Free;
-        Ok(Reply::public(text).with_board(board))
+        let answer = Reply::public(text).with_board(board);
+        Ok(match animation {
+            Some(animation) => answer.with_replay(animation),
+            None => answer,
+        })
     }
 
     pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
@@ -190,8 +203,11 @@ impl<S: Store> Sessions<S> {
 pub(super) fn board(slot: &Slot) -> Reply {
     match slot {
         Slot::Open(live) => match &live.game {
-            Some(game) => Reply::public(messages::board_caption(live, game))
-                .with_board(Board { game: game.clone(), names: live.names() }),
+            Some(game) => Reply::public(messages::board_caption(live, game)).with_board(Board {
+                game: game.clone(),
+                names: live.names(),
+                id: live.record.id,
+            }),
             None => {
                 Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
             }

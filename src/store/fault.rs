@@ -76,6 +76,10 @@ impl<S: Store> Store for FaultyStore<S> {
         self.inner.open_sessions().await
     }
 
+    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+        self.inner.session(id).await
+    }
+
     async fn create(&self, session: &NewSession) -> Result<i64, StoreError> {
         self.write("create").await?;
         self.inner.create(session).await

@@ -71,6 +71,10 @@ impl Store for MemoryStore {
         Ok(self.lock().values().find(|s| s.channel == channel && s.state.is_open()).cloned())
     }
 
+    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+        Ok(self.lock().get(&id).cloned())
+    }
+
     async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
         Ok(self.lock().values().filter(|s| s.state.is_open()).cloned().collect())
     }

@@ -188,6 +188,9 @@ pub trait Store: Send + Sync + 'static {
         channel: u64,
     ) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
 
+    /// The session `id`, open or closed, if there is one (for records: `/game`).
+    fn session(&self, id: i64) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
+
     /// Every open session, for start-up checks and sweeps.
     fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRecord>, StoreError>> + Send;
 

@@ -101,6 +101,15 @@ impl Store for PgStore {
         }
     }
 
+    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+        let row =
+            sqlx::query("SELECT * FROM sessions WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        match row {
+            Some(row) => Ok(Some(self.record(&row).await?)),
+            None => Ok(None),
+        }
+    }
+
     async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
         let rows = sqlx::query(concat!("SELECT * FROM sessions WHERE ", open!(), " ORDER BY id"))
             .fetch_all(&self.pool)

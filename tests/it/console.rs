@@ -229,3 +229,32 @@ fn the_console_prints_an_expiry_when_it_happens() {
     assert!(line.contains("expired") && line.contains("alice"), "{line}");
     console.kill();
 }
+
+#[test]
+fn the_console_writes_records_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let out = console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let challenge = out.join("\n");
+    let at = challenge.find("(game #").expect("the challenge names its game") + "(game #".len();
+    let id: String = challenge[at..].chars().take_while(char::is_ascii_digit).collect();
+    console.say("@bob /accept", "picture:");
+    let moves = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
+    for (i, m) in moves.iter().enumerate() {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        let until = if i + 1 == moves.len() { "replay:" } else { "picture:" };
+        console.say(&format!("@{who} /move {m}"), until);
+    }
+    for line in [format!("@carol /game id:#{id}"), format!("@carol /game {id}")] {
+        let out = console.say(&line, "record:");
+        let path = out.last().unwrap().trim_start_matches("record: ").to_string();
+        let record = std::fs::read_to_string(&path).unwrap();
+        assert!(record.contains("[Result \"black\"]") && record.contains("h5-g5"), "{record}");
+    }
+    let out = console.say(&format!("@carol /game id:{id} replay:true"), "replay:");
+    let path = out.last().unwrap().trim_start_matches("replay: ").to_string();
+    assert!(std::fs::read(&path).unwrap().starts_with(b"GIF89a"), "{path}");
+    let out = console.say("@carol /game id:#999", "only");
+    assert!(out.last().unwrap().contains("There is no game #999"), "{out:?}");
+    console.kill();
+}

@@ -9,6 +9,7 @@ mod fake_discord_selftest;
 mod golden;
 mod ratings;
 mod readme;
+mod records;
 mod registry;
 mod session;
 mod support;

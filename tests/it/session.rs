@@ -11,6 +11,7 @@ use tabula::store::{SqliteStore, Store};
 mod expiry;
 mod faults;
 mod hostile;
+mod records;
 mod shared;
 mod store;
 

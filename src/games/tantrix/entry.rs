@@ -7,7 +7,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
-use crate::games::{RatingSystem, CliPosition, CommandLine, GameInfo, Picture, Player, Scores};
+use crate::games::{CliPosition, CommandLine, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
 
 /// Weng-Lin's skill-class width for Tantrix: twice the default (25/6), for the luck of the draw from the bag.
 const TANTRIX_BETA: f64 = 25.0 / 3.0;
@@ -63,6 +63,15 @@ fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
 impl Picture for Game {
     fn render(&self, names: &[String]) -> RgbaImage {
         super::picture::render(self, names)
+    }
+
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        super::picture::replay_frames(self, moves, names, frame)
     }
 }
 

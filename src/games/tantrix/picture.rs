@@ -8,7 +8,7 @@
 use image::RgbaImage;
 
 use crate::render::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
-use crate::games::Engine;
+use crate::games::{Engine, MoveError};
 use crate::games::tantrix::{Board, Colour, Dir, Game, Hex, Placement, Position, Tile};
 
 const WIDTH: u32 = 880;
@@ -378,6 +378,33 @@ fn header(canvas: &mut Canvas, title: &str, sub: &str) {
 
 /// Draws a game for its players (`names[seat]`): header, board, and every hand with its player's score.
 pub fn render(game: &Game, names: &[String]) -> RgbaImage {
+    render_fitted(game, names, fit(game.board(), HEADER))
+}
+
+/// The frames of a replay from `game`: every frame laid out for the board at the end of `moves`, so that the
+/// tiles keep their place and size from frame to frame and the picture its height.
+pub fn replay_frames(
+    game: &Game,
+    moves: &[String],
+    names: &[String],
+    frame: &mut dyn FnMut(RgbaImage),
+) -> Result<(), MoveError> {
+    let mut last = game.clone();
+    for m in moves {
+        last.play_text(m)?;
+    }
+    let fitted = fit(last.board(), HEADER);
+    let mut game = game.clone();
+    frame(render_fitted(&game, names, fitted));
+    for m in moves {
+        game.play_text(m)?;
+        frame(render_fitted(&game, names, fitted));
+    }
+    Ok(())
+}
+
+/// Draws `game` with the board laid out as `(layout, board height)` says.
+fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)) -> RgbaImage {
     let name = |seat: usize| {
         let colour = game.colours()[seat].title();
         match short_name(names.get(seat).map(String::as_str), 16) {
@@ -386,7 +413,6 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
         }
     };
     let seats = game.colours().len();
-    let (layout, board_h) = fit(game.board(), HEADER);
     let height = (HEADER + board_h + 8.0 + ROW * seats as f32 + 10.0).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
     let scores = game.scores();

@@ -66,6 +66,16 @@ async fn contract(store: impl Store) {
         Err(StoreError::Conflict)
     ));
     assert!(store.open_sessions().await.unwrap().is_empty());
+
+    // Any session, open or closed, by its id (for records).
+    let finished = store.session(id).await.unwrap().expect("a finished game is kept");
+    assert_eq!(
+        (finished.state, finished.moves.clone()),
+        (SessionState::Finished, vec!["e8-d8".into(), "e4-h4".into()])
+    );
+    assert_eq!((finished.guild, finished.result.as_deref()), (Some(5), Some("over")));
+    assert_eq!(store.session(other).await.unwrap().unwrap().state, SessionState::Expired);
+    assert!(store.session(other + id + 100).await.unwrap().is_none());
     store.close().await;
 }
 

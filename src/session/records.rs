@@ -1,0 +1,136 @@
+//! Records of games: `/game id:<n>` posts a game's record (and on request its animated replay), and a game that
+//! ends attaches its replay. A record is made from the stored setup and moves each time (see [`crate::record`]);
+//! it is visible only in the server where the game was played.
+
+use crate::record::animate::{AnimateError, animate};
+use crate::record::{Ending, Record, Source};
+use crate::store::{SessionRecord, SessionState, Store};
+
+use super::text::Text;
+use super::{Actor, File, FileKind, Reply, Sessions};
+
+/// A game's animated replay, to be drawn and attached by the adapter (off the async runtime: it takes a while).
+#[derive(Clone, Debug)]
+pub struct Replay {
+    pub id: i64,
+    pub record: Record,
+}
+
+impl Replay {
+    /// Draws the replay as a GIF of at most `limit` bytes (fewer frames when the whole game would not fit).
+    pub fn encode(&self, limit: usize) -> Result<File, AnimateError> {
+        let gif = animate(&self.record, limit)?;
+        Ok(File { kind: FileKind::Replay, name: format!("game-{}.gif", self.id), bytes: gif.bytes })
+    }
+}
+
+/// How a stored session ended, for its record.
+fn ending(record: &SessionRecord) -> Ending {
+    let result = record.result.clone().unwrap_or_default();
+    match record.state {
+        SessionState::Finished => Ending::Finished(result),
+        SessionState::Aborted => Ending::Aborted(result),
+        _ => Ending::InPlay,
+    }
+}
+
+/// The record of a stored game, as it ended (`ending`), or `None` if its moves no longer replay.
+pub(super) fn record_of(record: &SessionRecord, ending: Ending) -> Option<Record> {
+    let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
+    let source = Source {
+        id: record.id,
+        kind: record.game,
+        setup: &record.setup,
+        names: &names,
+        moves: &record.moves,
+        created_at: record.created_at,
+        ending,
+    };
+    match Record::of(&source) {
+        Ok(record) => Some(record),
+        Err(e) => {
+            tracing::error!(session = record.id, error = %e, "a stored game does not replay");
+            None
+        }
+    }
+}
+
+/// The replay attached when game `record` ends with `result` (the stored result text).
+pub(super) fn final_replay(record: &SessionRecord, result: &str) -> Option<Replay> {
+    record_of(record, Ending::Finished(result.to_string())).map(|r| Replay { id: record.id, record: r })
+}
+
+/// A game's id as players read and type it.
+pub(super) fn tag(id: i64) -> String {
+    format!("#{id}")
+}
+
+/// The line under a finished game: where its record is.
+pub(super) fn over_line(id: i64) -> Text {
+    Text::new()
+        .plain(format!("Game {} is over; ", tag(id)))
+        .code(format!("/game id:{id}"))
+        .plain(" shows its record.")
+}
+
+impl<S: Store> Sessions<S> {
+    /// `/game id:<n>`: the record of game `id` (with its replay when asked), if it was played in this server.
+    pub(super) async fn game_record(&self, actor: &Actor, id: i64, replay: bool) -> Reply {
+        let stored = match self.store.session(id).await {
+            Ok(stored) => stored,
+            Err(e) => {
+                tracing::error!(session = id, error = %e, "store failure reading a record");
+                return Reply::private(
+                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
+                );
+            }
+        };
+        let Some(stored) = stored else {
+            return Reply::private(format!(
+                "There is no game {}: the ids are shown in each game's messages.",
+                tag(id)
+            ));
+        };
+        if stored.guild != actor.guild {
+            return Reply::private(format!(
+                "Game {} was played in another server; its record can be seen only there.",
+                tag(id)
+            ));
+        }
+        let never = match stored.state {
+            SessionState::Challenge => Some("is a challenge still waiting for an answer"),
+            SessionState::Declined => Some("was a challenge that was declined"),
+            SessionState::Withdrawn => Some("was a challenge that was withdrawn"),
+            SessionState::Expired => Some("was a challenge that expired unanswered"),
+            SessionState::Aborted if stored.moves.is_empty() => Some("was aborted before its first move"),
+            _ => None,
+        };
+        if let Some(why) = never {
+            return Reply::private(format!("{} {why}, so it has no moves to record.", tag(id)));
+        }
+        let Some(record) = record_of(&stored, ending(&stored)) else {
+            return Reply::private(format!(
+                "The moves of game {} no longer replay; its record cannot be made.",
+                tag(id)
+            ));
+        };
+        let result = match (record.tag("Result"), record.tag("Termination")) {
+            (Some("*"), Some(how)) if stored.state == SessionState::Playing => format!("in play ({how})"),
+            (_, Some(how)) => how.to_string(),
+            _ => String::new(),
+        };
+        let text = Text::new()
+            .plain(format!("Game {}: ", tag(id)))
+            .strong(stored.game.title())
+            .plain(", ")
+            .join(record.players(), " vs ", |t, (side, name)| t.name(name).plain(format!(" ({side})")))
+            .plain(format!(", {} moves: {result}.", stored.moves.len()));
+        let file = File {
+            kind: FileKind::Record,
+            name: format!("game-{id}.txt"),
+            bytes: record.write().into_bytes(),
+        };
+        let answer = Reply::public(text).with_file(file);
+        if replay { answer.with_replay(Replay { id, record }) } else { answer }
+    }
+}

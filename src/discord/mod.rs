@@ -31,6 +31,7 @@ use crate::session::{
 };
 use crate::store::Store;
 
+mod lookups;
 pub mod render;
 mod replay;
 
@@ -91,7 +92,7 @@ pub fn commands() -> Vec<CreateCommand> {
             "rated",
             "Whether the game counts for ratings (default: true)",
         ));
-    vec![
+    let mut all = vec![
         play,
         CreateCommand::new("accept").description("Accept the challenge in this channel"),
         CreateCommand::new("decline").description("Decline the challenge in this channel"),
@@ -111,24 +112,6 @@ pub fn commands() -> Vec<CreateCommand> {
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
-        CreateCommand::new("history")
-            .description("A member's recent games on this server")
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::User,
-                "user",
-                "Whose games (default: yours)",
-            ))
-            .add_option(game_option(false, "Only the games of this game"))
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "page", "Which page (20 games a page)")
-                    .min_int_value(1),
-            ),
-        CreateCommand::new("rating").description("A member's ratings and results per game").add_option(
-            CreateCommandOption::new(CommandOptionType::User, "user", "Whose ratings (default: yours)"),
-        ),
-        CreateCommand::new("leaderboard")
-            .description("The best players of a game on this server, as a picture")
-            .add_option(game_option(true, "The game")),
         CreateCommand::new("game")
             .description("Post a game's record (its moves, as a file), and on request its animated replay")
             .add_option(
@@ -141,7 +124,9 @@ pub fn commands() -> Vec<CreateCommand> {
                 "replay",
                 "Also post the game as an animated GIF",
             )),
-    ]
+    ];
+    all.extend(lookups::commands(&game_option));
+    all
 }
 
 /// The session layer's view of a command's options.

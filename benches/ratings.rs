@@ -40,7 +40,13 @@ async fn populate(store: &SqliteStore) {
         }
         let players: Vec<PlayerRecord> = users
             .iter()
-            .map(|&u| PlayerRecord { id: u, name: format!("player{u}"), accepted: true, level: None })
+            .map(|&u| PlayerRecord {
+                id: u,
+                name: format!("player{u}"),
+                accepted: true,
+                level: None,
+                abandoned: false,
+            })
             .collect();
         let now = 1_780_000_000 + 60 * i as i64;
         let new = NewSession {

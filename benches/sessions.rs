@@ -33,6 +33,8 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
         side: SidePref::First,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     };
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Request::Accept { session: None }).await;

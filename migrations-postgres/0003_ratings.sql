@@ -1,7 +1,7 @@
 -- Ratings and the history of finished games: the SQLite store's migration 0005, in Postgres types.
 
--- Whether a game counts for ratings: the challenge's choice, then, once finished, false too when it was too short
--- or against the computer.
+-- Whether the challenge was rated (`rated:false`); whether a finished game was rated is in `results` (not when
+-- it was too short or against the computer).
 ALTER TABLE sessions ADD COLUMN rated BOOLEAN NOT NULL DEFAULT TRUE;
 
 -- The result of each finished game, in the order results were recorded (ratings follow that order, and so does a

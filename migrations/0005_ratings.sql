@@ -1,7 +1,7 @@
 -- Ratings and the history of finished games.
 
--- Whether a game counts for ratings: the challenge's choice (`rated:false` makes it 0); once the game is finished,
--- 0 too when it was too short or against the computer.
+-- Whether the challenge was rated (`rated:false` makes it 0); whether a finished game was rated is in `results`
+-- (not when it was too short or against the computer).
 ALTER TABLE sessions ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
 
 -- The result of each finished game, in the order results were recorded (ratings are updated in that order, and a

@@ -51,6 +51,10 @@ pub struct Config {
     pub picture_dir: PathBuf,
     pub ai_time_ms: u64,
     pub ai_concurrency: usize,
+    /// `10m`, `1h`, `1d`, `3d`, `7d` or `none` (checked when the config is read).
+    pub default_clock: String,
+    pub games_in_threads: bool,
+    pub thread_archive_minutes: u64,
     /// The gateway shards this process runs, `FIRST-LAST` (e.g. `0-3`), with `shard_total`; none = all of
     /// Discord's recommended count.
     pub shards: Option<String>,
@@ -79,6 +83,9 @@ impl Default for Config {
             picture_dir: PathBuf::from("boards"),
             ai_time_ms: 2000,
             ai_concurrency: 2,
+            default_clock: "3d".to_string(),
+            games_in_threads: false,
+            thread_archive_minutes: 10,
             shards: None,
             shard_total: None,
         }
@@ -105,6 +112,9 @@ impl Config {
             challenge_expiry: std::time::Duration::from_secs(self.challenge_expiry_minutes * 60),
             ai_time: std::time::Duration::from_millis(self.ai_time_ms),
             ai_concurrency: self.ai_concurrency.max(1),
+            default_clock: self.default_clock.parse().unwrap_or(crate::session::ClockChoice::ThreeDays),
+            games_in_threads: self.games_in_threads,
+            thread_archive: std::time::Duration::from_secs(self.thread_archive_minutes * 60),
             shared_store: matches!(
                 crate::store::Database::from_setting(&self.database),
                 crate::store::Database::Postgres(_)
@@ -158,7 +168,21 @@ impl Config {
 
     /// Parses a TOML text. The error is the parser's message, which never quotes the token.
     pub fn from_toml(text: &str) -> Result<Config, String> {
-        toml::from_str(text).map_err(|e| e.message().to_string())
+        let config: Config = toml::from_str(text).map_err(|e| e.message().to_string())?;
+        config.check_clock().map_err(|e| format!("default_clock: {e}"))?;
+        Ok(config)
+    }
+
+    /// Whether `default_clock` is one of the clocks `/play` offers.
+    fn check_clock(&self) -> Result<(), String> {
+        match self.default_clock.parse::<crate::session::ClockChoice>() {
+            Ok(_) => Ok(()),
+            Err(()) => Err(format!(
+                "`{}` is not a clock: choose {}",
+                crate::text::cut(&self.default_clock, 20),
+                crate::session::ClockChoice::names()
+            )),
+        }
     }
 
     /// Applies `DISCORD_TOKEN` and `TABULA_<KEY>` overrides, read through `var`.
@@ -206,6 +230,20 @@ impl Config {
                 .trim()
                 .parse()
                 .map_err(|_| bad("TABULA_AI_TIME_MS", "expected a whole number of milliseconds"))?;
+        }
+        if let Some(v) = var("TABULA_DEFAULT_CLOCK") {
+            self.default_clock = v.trim().to_string();
+            self.check_clock().map_err(|e| bad("TABULA_DEFAULT_CLOCK", &e))?;
+        }
+        if let Some(v) = var("TABULA_GAMES_IN_THREADS") {
+            self.games_in_threads =
+                matches!(v.trim().to_ascii_lowercase().as_str(), "1" | "true" | "yes" | "on");
+        }
+        if let Some(v) = var("TABULA_THREAD_ARCHIVE_MINUTES") {
+            self.thread_archive_minutes = v
+                .trim()
+                .parse()
+                .map_err(|_| bad("TABULA_THREAD_ARCHIVE_MINUTES", "expected a whole number of minutes"))?;
         }
         if let Some(v) = var("TABULA_SHARDS") {
             self.shards = Some(v).filter(|v| !v.trim().is_empty());

@@ -15,22 +15,22 @@ use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
     ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
     CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http,
-    Interaction, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
+    MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
-use crate::record::animate::DEFAULT_LIMIT;
-use crate::render::board_png;
+use crate::render::board_png_captioned;
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
-    parse_request,
+    Actor, Board, Button, ButtonStyle, ClockChoice, Member, OptionValue, Reply, Request, Sessions, Text,
+    parse_button, parse_request,
 };
 use crate::store::Store;
 
+mod clocks;
 mod lookups;
 pub mod render;
 mod replay;
@@ -91,8 +91,21 @@ pub fn commands() -> Vec<CreateCommand> {
             CommandOptionType::Boolean,
             "rated",
             "Whether the game counts for ratings (default: true)",
+        ))
+        .add_option(ClockChoice::ALL.iter().fold(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "clock",
+                "Time per move (default from the config)",
+            ),
+            |o, c| o.add_string_choice(c.name(), c.name()),
+        ))
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            "thread",
+            "Play in a new thread under this channel",
         ));
-    let mut all = vec![
+    vec![
         play,
         CreateCommand::new("accept").description("Accept the challenge in this channel"),
         CreateCommand::new("decline").description("Decline the challenge in this channel"),
@@ -108,7 +121,8 @@ pub fn commands() -> Vec<CreateCommand> {
         ),
         CreateCommand::new("board").description("Show this channel's game board"),
         CreateCommand::new("resign").description("Resign this channel's game"),
-        CreateCommand::new("abort").description("End this channel's game before its first move"),
+        CreateCommand::new("abort")
+            .description("End this channel's game (after the first move, with your opponent's consent)"),
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
@@ -124,9 +138,11 @@ pub fn commands() -> Vec<CreateCommand> {
                 "replay",
                 "Also post the game as an animated GIF",
             )),
-    ];
-    all.extend(lookups::commands(&game_option));
-    all
+    ]
+    .into_iter()
+    .chain(clocks::commands())
+    .chain(lookups::commands(&game_option))
+    .collect()
 }
 
 /// The session layer's view of a command's options.
@@ -184,7 +200,7 @@ fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<G
     }
 }
 
-fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
+pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     if buttons.is_empty() {
         return Vec::new();
     }
@@ -203,11 +219,13 @@ fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(buttons)]
 }
 
-/// The board's picture (drawn off the async runtime) and its embed.
-async fn board_picture(board: Board) -> (CreateEmbed, CreateAttachment) {
+/// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
+async fn board_picture(board: Board, clock: Option<String>) -> (CreateEmbed, CreateAttachment) {
     let title = format!("{} #{} — move {}", board.game.kind().title(), board.id, board.game.move_number());
     let png =
-        tokio::task::spawn_blocking(move || board_png(&board.game, &board.names)).await.unwrap_or_default();
+        tokio::task::spawn_blocking(move || board_png_captioned(&board.game, &board.names, clock.as_deref()))
+            .await
+            .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
@@ -222,7 +240,7 @@ async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
         .allowed_mentions(allowed_mentions(reply))
         .components(action_rows(&reply.buttons));
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board).await;
+        let (embed, picture) = board_picture(board, reply.clock.clone()).await;
         edit = edit.embed(embed).new_attachment(picture);
     }
     edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
@@ -263,34 +281,7 @@ struct Handler<S: Store> {
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     fn spawn_ai(&self, ctx: &Context, channel: u64) {
-        let sessions = self.sessions.clone();
-        let http = ctx.http.clone();
-        tokio::spawn(async move {
-            while let Some(reply) = sessions.ai_turn(channel).await {
-                let mut message = CreateMessage::new()
-                    .content(markdown(&reply.text))
-                    .allowed_mentions(allowed_mentions(&reply));
-                message = files(&reply).fold(message, CreateMessage::add_file);
-                if let Some(board) = reply.board.clone() {
-                    let (embed, picture) = board_picture(board).await;
-                    message = message.embed(embed).add_file(picture);
-                }
-                if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
-                    tracing::warn!(channel, error = %e, "could not post the AI's move");
-                }
-                // A game the AI finished: its replay follows in a message of its own.
-                if let Some(gif) = replay_attachment(&reply, DEFAULT_LIMIT).await {
-                    let id = reply.replay.as_ref().map_or(0, |r| r.id);
-                    let message = CreateMessage::new()
-                        .content(format!("The replay of game #{id}."))
-                        .allowed_mentions(no_mentions())
-                        .add_file(gif);
-                    if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
-                        tracing::warn!(channel, error = %e, "could not post a game's replay");
-                    }
-                }
-            }
-        });
+        clocks::spawn_ai_in(self.sessions.clone(), ctx.http.clone(), channel);
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
@@ -320,6 +311,9 @@ impl<S: Store> Handler<S> {
             Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
         };
         let channel = cmd.channel_id.get();
+        if self.sessions.wants_thread(&request) {
+            return self.play_in_thread(ctx, cmd, &actor, request).await;
+        }
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
             return cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await;
@@ -360,6 +354,8 @@ impl<S: Store> Handler<S> {
                 .create_response(&ctx.http, private_message("That button belongs to another channel."))
                 .await;
         }
+        // A rematch or a request to abort is a new message, not an edit of the one the button is on.
+        let fresh = matches!(request, Request::Rematch { .. } | Request::AskAbort { .. });
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
             return press
@@ -367,6 +363,9 @@ impl<S: Store> Handler<S> {
                 .await;
         }
         self.spawn_ai(ctx, channel);
+        if fresh {
+            return self.answer_in_new_message(ctx, press, channel, &reply).await;
+        }
         let pressed = press.message.id.get();
         self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
@@ -470,13 +469,27 @@ pub struct Bot<S: Store> {
     shard_manager: Arc<ShardManager>,
     task: JoinHandle<serenity::Result<()>>,
     sweeper: JoinHandle<()>,
+    clocks: JoinHandle<()>,
     sessions: Arc<Sessions<S>>,
 }
 
 impl<S: Store> Bot<S> {
     /// Connects to Discord (or to `api_proxy`) and starts handling events, over `store`.
     pub async fn start(config: &Config, store: S) -> anyhow::Result<Bot<S>> {
-        let sessions = Arc::new(Sessions::new(store, config.session_config()));
+        Self::start_with_sessions(config, Arc::new(Sessions::new(store, config.session_config()))).await
+    }
+
+    /// Like [`Bot::start`], with the session layer's clock given (tests move it forward).
+    pub async fn start_with_clock(
+        config: &Config,
+        store: S,
+        clock: crate::session::Clock,
+    ) -> anyhow::Result<Bot<S>> {
+        let sessions = Sessions::with_clock(store, config.session_config(), clock);
+        Self::start_with_sessions(config, Arc::new(sessions)).await
+    }
+
+    async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let mut http = HttpBuilder::new(config.token.expose());
         if let Some(proxy) = &config.api_proxy {
             // A proxy (a rate-limit proxy in production, a fake Discord in tests) does the rate limiting.
@@ -489,6 +502,9 @@ impl<S: Store> Bot<S> {
             .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
+        let (ai_sessions, ai_http) = (sessions.clone(), client.http.clone());
+        let ai = move |channel| clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel);
+        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai);
         let plan = config.shard_plan()?;
         let task = tokio::spawn(async move {
             match plan {
@@ -497,7 +513,7 @@ impl<S: Store> Bot<S> {
                 ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
             }
         });
-        Ok(Bot { shard_manager, task, sweeper, sessions })
+        Ok(Bot { shard_manager, task, sweeper, clocks, sessions })
     }
 
     /// The session layer the bot drives.
@@ -513,6 +529,7 @@ impl<S: Store> Bot<S> {
     /// Disconnects from the gateway and closes the store.
     pub async fn shutdown(mut self) -> anyhow::Result<()> {
         self.sweeper.abort();
+        self.clocks.abort();
         // Bounded: a client still trying to reach its gateway has no shard to close.
         let limit = Duration::from_secs(10);
         if !self.task.is_finished() {

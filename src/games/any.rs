@@ -108,6 +108,8 @@ pub(crate) struct Functions {
     pub info: &'static super::GameInfo,
     pub cli_colour: bool,
     pub arena_opening_plies: usize,
+    pub draw_by_agreement: bool,
+    pub rematch_order: fn(usize) -> Vec<usize>,
     pub new: fn(&Setup) -> Result<AnyGame, SetupError>,
     pub replay: fn(&Setup, &[String]) -> Result<AnyGame, SetupError>,
     pub cli_game: fn(&CliPosition<'_>) -> Result<AnyGame, String>,
@@ -130,6 +132,8 @@ impl<G: Entry + Into<AnyGame>> HasFunctions for G {
         info: G::INFO,
         cli_colour: G::CLI_COLOUR,
         arena_opening_plies: G::ARENA_OPENING_PLIES,
+        draw_by_agreement: G::DRAW_BY_AGREEMENT,
+        rematch_order: G::rematch_order,
         new: |setup| G::new(setup).map(Into::into),
         replay: |setup, moves| G::replay(setup, moves).map(Into::into),
         cli_game: |at| {
@@ -269,6 +273,16 @@ impl GameKind {
     pub fn limits(self, level: u8, top: Duration, seed: u64) -> Limits {
         let level = level.clamp(*crate::ai::LEVELS.start(), *crate::ai::LEVELS.end());
         (self.functions().limits)(level, top, seed)
+    }
+
+    /// Whether the players may agree to a draw (see [`super::Engine::DRAW_BY_AGREEMENT`]).
+    pub fn draw_by_agreement(self) -> bool {
+        self.functions().draw_by_agreement
+    }
+
+    /// The seats of a rematch of `seats` players: `order[new_seat]` is the old seat that sits there.
+    pub fn rematch_order(self, seats: usize) -> Vec<usize> {
+        (self.functions().rematch_order)(seats)
     }
 
     /// Random plies at the start of an AI-against-AI game (see [`super::Player::ARENA_OPENING_PLIES`]).

@@ -253,6 +253,15 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// Whether the players may agree to a draw (`/draw`); games without draws say no.
+    const DRAW_BY_AGREEMENT: bool = false;
+
+    /// The seats of a rematch: `order[new_seat]` is the old seat that sits there. By default everyone moves one
+    /// seat on (two players swap sides; more players rotate the seat order).
+    fn rematch_order(seats: usize) -> Vec<usize> {
+        (0..seats).map(|s| (s + 1) % seats.max(1)).collect()
+    }
+
     /// A short help text: the rules in brief and how to write moves.
     fn help() -> &'static str {
         Self::INFO.rules

@@ -16,13 +16,15 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::games::GameKind;
 use crate::record::animate::DEFAULT_LIMIT;
-use crate::render::board_png;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
-    Actor, Button, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_button,
-    parse_request,
+    Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
 };
 use crate::store::Store;
+
+mod clock;
+
+pub use clock::console_clock;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
 pub const BOT_NAME: &str = "tabula";
@@ -121,8 +123,12 @@ pub struct Console<S: Store> {
     pictures: PathBuf,
     channels: HashMap<String, u64>,
     default_channel: String,
-    /// The buttons under the last public reply of each channel, for `/press`.
-    buttons: HashMap<String, Vec<Button>>,
+    /// How far `/wait` moved the clock forward, when the sessions run on [`console_clock`].
+    offset: Option<Arc<std::sync::atomic::AtomicI64>>,
+    /// The buttons of the last message that had some, per channel name, for `/press`.
+    buttons: HashMap<String, Vec<crate::session::Button>>,
+    /// Members' names by id, for the direct messages the console shows.
+    names: HashMap<u64, String>,
 }
 
 impl<S: Store> Console<S> {
@@ -133,8 +139,21 @@ impl<S: Store> Console<S> {
             pictures: pictures.to_path_buf(),
             channels: HashMap::new(),
             default_channel: "local".to_string(),
+            offset: None,
             buttons: HashMap::new(),
+            names: HashMap::new(),
         }
+    }
+
+    /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
+    pub fn with_offset(
+        sessions: Arc<Sessions<S>>,
+        pictures: &Path,
+        offset: Arc<std::sync::atomic::AtomicI64>,
+    ) -> Self {
+        let mut console = Self::new(sessions, pictures);
+        console.offset = Some(offset);
+        console
     }
 
     fn channel_id(&mut self, name: &str) -> u64 {
@@ -152,7 +171,7 @@ impl<S: Store> Console<S> {
     }
 
     /// Lets the AI play in `channel` while it is to move, and returns what it said.
-    async fn ai_moves(&self, channel: &str, channel_id: u64) -> String {
+    async fn ai_moves(&mut self, channel: &str, channel_id: u64) -> String {
         let mut out = String::new();
         while let Some(reply) = self.sessions.ai_turn(channel_id).await {
             out.push_str(&self.show(channel, reply).await);
@@ -172,8 +191,8 @@ impl<S: Store> Console<S> {
     }
 
     /// Settles the challenges whose time is up and returns what to print about them.
-    pub async fn sweep(&self) -> String {
-        let mut out = String::new();
+    pub async fn sweep(&mut self) -> String {
+        let mut out = self.notices().await;
         for expired in self.sessions.sweep().await {
             let channel = self.channel_name(expired.channel);
             if channel == self.default_channel {
@@ -226,12 +245,19 @@ impl<S: Store> Console<S> {
             Err(e) => return format!("(console) {e}\n"),
         };
         let channel = self.channel_id(&line.channel);
+        self.names.insert(member_id(&line.user), line.user.clone());
         let actor = Actor {
             member: Self::member(&line.user),
             can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
             guild: Some(GUILD),
         };
         let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
+        if line.command == "wait" {
+            return self.wait(&line).await;
+        }
+        if line.command == "press" {
+            return self.press(&line, &actor).await;
+        }
         if line.command == "suggest" {
             let typed =
                 line.options.iter().find(|(k, _)| k.is_empty() || k == "move").map(|(_, v)| v.as_str());
@@ -241,41 +267,43 @@ impl<S: Store> Console<S> {
                 .await;
             return if list.is_empty() { private(&"no suggestions") } else { private(&list.join("  ")) };
         }
-        let request = if line.command == "press" {
-            // `/press Older` presses a button of the channel's last public reply, as a click would.
-            let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
-            let buttons = self.buttons.get(&line.channel).map(Vec::as_slice).unwrap_or_default();
-            let pressed = buttons.iter().find(|b| b.label.eq_ignore_ascii_case(label.trim()));
-            if let Some((_, request)) = pressed.and_then(|b| parse_button(&b.custom_id)) {
-                request
-            } else {
-                let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
-                return private(&if labels.is_empty() {
-                    "there is no button to press in this channel".to_string()
-                } else {
-                    format!("press one of the buttons: {}", labels.join(", "))
-                });
-            }
-        } else {
-            match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
-                Ok(request) => request,
-                Err(why) => return private(&why),
-            }
+        let request = match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
+            Ok(request) => request,
+            Err(why) => return private(&why),
         };
-        let reply = self.sessions.handle(channel, &actor, request).await;
-        if !reply.ephemeral {
-            self.buttons.insert(line.channel.clone(), reply.buttons.clone());
+        if self.sessions.wants_thread(&request) {
+            return self.play_in_thread(&line, &actor, request).await;
         }
-        let mut out =
-            if reply.ephemeral { private(&reply.text) } else { self.show(&line.channel, reply).await };
-        out.push_str(&self.ai_moves(&line.channel, channel).await);
+        let reply = self.sessions.handle(channel, &actor, request).await;
+        self.answer(&line.channel, &line.user, reply).await
+    }
+
+    /// Prints a reply (privately or publicly), remembers its buttons, and lets the computer move.
+    async fn answer(&mut self, channel: &str, user: &str, reply: Reply) -> String {
+        if !reply.buttons.is_empty() {
+            self.buttons.insert(channel.to_string(), reply.buttons.clone());
+        }
+        let id = self.channel_id(channel);
+        let mut out = if reply.ephemeral {
+            format!("(to @{user} only) {}\n", reply.text)
+        } else {
+            self.show(channel, reply).await
+        };
+        out.push_str(&self.ai_moves(channel, id).await);
+        out.push_str(&self.notices().await);
         out
     }
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
-    async fn show(&self, channel: &str, reply: Reply) -> String {
+    async fn show(&mut self, channel: &str, reply: Reply) -> String {
+        if !reply.buttons.is_empty() {
+            self.buttons.insert(channel.to_string(), reply.buttons.clone());
+        }
         let mut out = String::new();
         let _ = writeln!(out, "{}", reply.text);
+        if let Some(clock) = reply.clock.as_ref().filter(|_| reply.board.is_some()) {
+            let _ = writeln!(out, "clock: {clock}");
+        }
         if !reply.buttons.is_empty() {
             let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
@@ -287,9 +315,12 @@ impl<S: Store> Console<S> {
             }
             let ply = board.game.moves_text().len();
             let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
-            let png = tokio::task::spawn_blocking(move || board_png(&board.game, &board.names))
-                .await
-                .unwrap_or_default();
+            let caption = reply.clock.clone();
+            let png = tokio::task::spawn_blocking(move || {
+                crate::render::board_png_captioned(&board.game, &board.names, caption.as_deref())
+            })
+            .await
+            .unwrap_or_default();
             out.push_str(&self.write_file(FileKind::Picture, &file, &png).await);
         }
         for attached in reply.files {
@@ -334,8 +365,9 @@ pub async fn run<S: Store>(
     pictures: &Path,
     config: crate::session::SessionConfig,
 ) -> anyhow::Result<()> {
-    let sessions = Arc::new(Sessions::new(store, config));
-    let mut console = Console::new(sessions.clone(), pictures);
+    let (clock, offset) = console_clock();
+    let sessions = Arc::new(Sessions::with_clock(store, config, clock));
+    let mut console = Console::with_offset(sessions.clone(), pictures, offset);
     let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());

@@ -5,6 +5,9 @@ use image::RgbaImage;
 use crate::games::AnyGame;
 
 pub mod canvas;
+mod caption;
+
+pub use caption::with_caption;
 pub mod gif;
 pub mod leaderboard;
 
@@ -18,4 +21,13 @@ pub fn render_game(game: &AnyGame, names: &[String]) -> RgbaImage {
 /// Draws any game and encodes it as PNG.
 pub fn board_png(game: &AnyGame, names: &[String]) -> Vec<u8> {
     encode_png(&render_game(game, names))
+}
+
+/// Draws any game with a caption band under it (the clock), and encodes it as PNG.
+pub fn board_png_captioned(game: &AnyGame, names: &[String], caption: Option<&str>) -> Vec<u8> {
+    let picture = render_game(game, names);
+    match caption {
+        Some(caption) => encode_png(&with_caption(&picture, caption)),
+        None => encode_png(&picture),
+    }
 }

@@ -85,7 +85,11 @@ impl<S: Store> Sessions<S> {
         if reply.is_err() {
             *slot = Slot::Unloaded;
         }
-        reply.ok()
+        let reply = reply.ok()?;
+        if matches!(*slot, Slot::Free) {
+            self.game_ended(channel).await;
+        }
+        Some(self.add_clock(&slot, reply))
     }
 }
 

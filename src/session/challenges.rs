@@ -3,8 +3,9 @@
 use std::sync::PoisonError;
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::store::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRecord, NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
 
+use super::clocks::{ClockChoice, duration_text};
 use super::request::challenge_buttons;
 use super::text::Text;
 use super::{
@@ -19,6 +20,18 @@ pub(super) struct Play {
     pub variant: Option<String>,
     pub side: SidePref,
     pub level: Option<u8>,
+    pub rated: bool,
+    /// The time per move; `None` for the config's default.
+    pub clock: Option<ClockChoice>,
+}
+
+/// A rematch, read from the finished game: its players in their new seats.
+pub(super) struct Rematch {
+    pub kind: GameKind,
+    pub players: Vec<PlayerRecord>,
+    pub per_move: Option<i64>,
+    pub variant: String,
+    /// Whether it counts for ratings, as the first game did.
     pub rated: bool,
 }
 
@@ -43,7 +56,7 @@ impl<S: Store> Sessions<S> {
         slot: &mut Slot,
         play: Play,
     ) -> Result<Reply, Failure> {
-        let Play { kind, opponents, variant, side, level, rated } = play;
+        let Play { kind, opponents, variant, side, level, rated, clock } = play;
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
                 SessionState::Challenge => "an open challenge",
@@ -56,23 +69,13 @@ impl<S: Store> Sessions<S> {
                     .plain("); start yours in a thread or another channel."),
             ));
         }
-        if let Err(why) = check_lineup(kind, &actor.member, &opponents, self.bot_id()) {
+        if let Err(why) =
+            self.check_play(actor, &opponents, level, variant.as_deref().unwrap_or_default(), kind)
+        {
             return Ok(Reply::private(why));
         }
         let level = level.unwrap_or(DEFAULT_LEVEL);
-        if !crate::ai::LEVELS.contains(&level) {
-            return Ok(Reply::private(format!(
-                "There is no level {level}: choose a level from 1 (gentle) to 5 (strongest)."
-            )));
-        }
         let variant = variant.unwrap_or_default();
-        if variant.chars().count() > MAX_INPUT_CHARS {
-            return Ok(Reply::private(
-                Text::new()
-                    .typed(&variant)
-                    .plain(format!(" is not a variant of {}: see /help for the ones it has.", kind.title())),
-            ));
-        }
         let seed: u64 = rand::random();
         let players = self.seat_players(&actor.member, &opponents, side, level, seed);
         let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
@@ -80,6 +83,106 @@ impl<S: Store> Sessions<S> {
             Ok(game) => game,
             Err(e) => return Ok(Reply::private(e.to_string())),
         };
+        let per_move = clock.unwrap_or(self.config.default_clock).seconds();
+        let challenger = actor.member.clone();
+        let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
+    }
+
+    /// The checks of a `/play` that need no channel: who is challenged, the level, the variant.
+    fn check_play(
+        &self,
+        actor: &Actor,
+        opponents: &[Member],
+        level: Option<u8>,
+        variant: &str,
+        kind: GameKind,
+    ) -> Result<(), Text> {
+        check_lineup(kind, &actor.member, opponents, self.bot_id())?;
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        if !crate::ai::LEVELS.contains(&level) {
+            return Err(Text::from(format!(
+                "There is no level {level}: choose a level from 1 (gentle) to 5 (strongest)."
+            )));
+        }
+        if variant.chars().count() > MAX_INPUT_CHARS {
+            return Err(Text::new()
+                .typed(variant)
+                .plain(format!(" is not a variant of {}: see /help for the ones it has.", kind.title())));
+        }
+        let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };
+        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| Text::from(e.to_string()))
+    }
+
+    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the config).
+    pub fn wants_thread(&self, request: &super::Request) -> bool {
+        matches!(request, super::Request::Play { thread, .. } if thread.unwrap_or(self.config.games_in_threads))
+    }
+
+    /// Before a thread is opened for a `/play`: checks the request as far as it can without a channel, and
+    /// names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
+    pub fn prepare_thread(&self, actor: &Actor, request: &super::Request) -> Result<String, Text> {
+        let super::Request::Play { game, opponents, variant, level, .. } = request else {
+            return Err(Text::from("Only /play opens a thread."));
+        };
+        self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
+        let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
+            .chain(opponents.iter().map(|o| o.name.as_str()))
+            .collect();
+        Ok(crate::text::cut(&format!("{}: {}", game.title(), names.join(" vs ")), 100))
+    }
+
+    /// Remembers that `channel` is a thread opened for a game under `parent` (archived after the game).
+    pub async fn thread_opened(&self, channel: u64, parent: u64) {
+        if let Err(e) = self.store.add_thread(channel, parent).await {
+            tracing::warn!(channel, error = %e, "cannot remember a game thread");
+        }
+    }
+
+    /// Opens a rematch of a finished game as a new challenge (or a new game, when only the computer is asked).
+    pub(super) async fn open_rematch(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        rematch: Rematch,
+    ) -> Result<Reply, Failure> {
+        let Rematch { kind, players, per_move, variant, rated } = rematch;
+        let setup = Setup { variant, seed: rand::random(), seats: players.len() };
+        let preview = match AnyGame::new(kind, &setup) {
+            Ok(game) => game,
+            Err(e) => return Ok(Reply::private(e.to_string())),
+        };
+        let name = actor.member.name.clone();
+        let text = |live: &Live, s: &Self| {
+            let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            Text::new()
+                .strong_name(&name)
+                .plain(format!(" asks for a rematch of {}, the seats moved on: ", kind.title()))
+                .then(messages::lineup(live, &preview))
+                .plain(".")
+                .line()
+                .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+                .plain(": ")
+                .then(Self::clock_sentence(live))
+                .plain(" ")
+                .plain(s.answer_within())
+        };
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
+    }
+
+    /// Creates a challenge (or, when everyone has accepted already, a game) with its clock, and its reply.
+    async fn open_challenge(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRecord>, Option<i64>, bool),
+        preview: &AnyGame,
+        text: &(dyn Fn(&Live, &Self) -> Text + Sync),
+    ) -> Result<Reply, Failure> {
         let now = self.now();
         let expires_at = now + self.config.challenge_expiry.as_secs() as i64;
         let against_ai_only = players.iter().all(|p| p.accepted);
@@ -121,14 +224,44 @@ impl<S: Store> Sessions<S> {
             message: None,
             rated,
         };
-        if against_ai_only {
-            return Ok(start_game(slot, record, preview));
+        let clock = ClockRecord {
+            session: id,
+            per_move,
+            ply: 0,
+            turn_started: now,
+            deadline: None,
+            reminded: 0,
+            next_at: None,
+        };
+        if let Err(e) = self.store.put_clock(&clock).await {
+            tracing::error!(session = id, error = %e, "cannot store a new game's clock");
         }
-        let live = Live { record, game: None };
-        let text = self.challenge_text(&actor.member, &opponents, &live, &preview, level);
+        let mut live = Live { record, game: None, clock: Some(clock), offer: None };
+        if against_ai_only {
+            self.start_turn(&mut live, preview).await;
+            return Ok(start_game(slot, live, preview.clone()));
+        }
+        let text = text(&live, self);
         let buttons = challenge_buttons(channel, id);
         *slot = Slot::Open(Box::new(live));
         Ok(Reply::public(text).with_buttons(buttons).for_challenge(id, None))
+    }
+
+    /// What the challenge says about the clock.
+    fn clock_sentence(live: &Live) -> Text {
+        match live.clock.as_ref().and_then(|c| c.per_move) {
+            Some(per) => Text::new().plain(format!("Each player has {} per move.", duration_text(per))),
+            None => Text::new()
+                .plain("This game has no clock: by accepting, you agree to play it without a time limit."),
+        }
+    }
+
+    fn answer_within(&self) -> String {
+        let minutes = self.config.challenge_expiry.as_secs().div_ceil(60);
+        format!(
+            "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
+            if minutes == 1 { "" } else { "s" }
+        )
     }
 
     /// The players of a new session in seat order: the challenger where they asked to sit (or by lot), the bot
@@ -149,6 +282,7 @@ impl<S: Store> Sessions<S> {
                     id: m.id,
                     name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
+                    abandoned: false,
                     level: ai.then_some(level),
                 }
             })
@@ -194,11 +328,7 @@ impl<S: Store> Sessions<S> {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
         }
-        let minutes = self.config.challenge_expiry.as_secs().div_ceil(60);
-        text.line().plain(format!(
-            "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
-            if minutes == 1 { "" } else { "s" }
-        ))
+        text.line().then(Self::clock_sentence(live)).plain(" ").plain(self.answer_within())
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.
@@ -269,6 +399,7 @@ impl<S: Store> Sessions<S> {
         self.store.accept(live.record.id, &players, true, now).await?;
         live.record.players = players;
         live.record.state = SessionState::Playing;
+        self.start_turn(live, &game).await;
         let text = Text::new()
             .strong_name(&actor.member.name)
             .plain(" accepted. ")
@@ -422,8 +553,7 @@ impl<S: Store> Sessions<S> {
 }
 
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
-fn start_game(slot: &mut Slot, record: SessionRecord, game: AnyGame) -> Reply {
-    let mut live = Live { record, game: None };
+fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
     let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
     live.game = Some(game);

@@ -19,6 +19,8 @@ pub(crate) enum Ending {
     Rules,
     /// One seat gave up or lost on time: it is last.
     Loser(usize),
+    /// The players agreed to a draw: everyone shares the first place.
+    Draw,
 }
 
 /// Why a finished game is not rated, or `None` when it is.
@@ -56,7 +58,7 @@ pub(crate) fn game_result(record: &SessionRecord, game: &AnyGame, ending: Ending
     let places = match (ending, game.outcome()) {
         (Ending::Loser(seat), _) => rating::places_with_loser(scores.as_deref(), seats, seat),
         (Ending::Rules, Some(outcome)) => rating::places(&outcome, scores.as_deref(), seats),
-        (Ending::Rules, None) => vec![1; seats],
+        (Ending::Rules, None) | (Ending::Draw, _) => vec![1; seats],
     };
     GameResult {
         session: record.id,

@@ -130,7 +130,17 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
             .code("/move move:<move>")
             .plain(" plays; start typing to see the legal moves.")
             .line()
-            .plain("- /board shows the board, /resign resigns, /abort ends a game before its first move.")
+            .plain("- /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with \
+                    your opponent's consent).")
+            .line()
+            .plain("- ")
+            .code("clock:<10m|1h|1d|3d|7d|none>")
+            .plain(" in /play sets the time per move; ")
+            .code("thread:true")
+            .plain(" plays in a new thread. /notify dm:on sends your reminders by direct message.")
+            .line()
+            .plain("- /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished \
+                    games have a Rematch button.")
             .line()
             .plain("- /history lists a member's games, /rating their ratings, ")
             .code("/leaderboard game:<name>")

@@ -15,12 +15,14 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::games::AnyGame;
-use crate::store::{SessionRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store, StoreError};
 
 mod ai_turn;
 mod challenges;
+pub mod clocks;
 mod history;
 mod messages;
+mod offers;
 mod ratings;
 mod records;
 mod reply;
@@ -29,6 +31,7 @@ pub mod text;
 mod turns;
 
 pub use challenges::Expired;
+pub use clocks::{ClockChoice, Notice};
 pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
@@ -78,6 +81,12 @@ pub struct SessionConfig {
     pub max_cached_channels: usize,
     /// A channel untouched for this long is dropped from memory by [`Sessions::sweep`].
     pub cache_idle: Duration,
+    /// The time per move when `/play` names none.
+    pub default_clock: ClockChoice,
+    /// Whether `/play` opens a thread for its game when it does not say.
+    pub games_in_threads: bool,
+    /// How long after its game ends a game thread is archived.
+    pub thread_archive: Duration,
     /// Other processes write to the same store (several instances on one Postgres database): every command reads
     /// its channel afresh from the store instead of trusting what this process remembers.
     pub shared_store: bool,
@@ -97,6 +106,9 @@ impl Default for SessionConfig {
             ai_concurrency: 2,
             max_cached_channels: 10_000,
             cache_idle: Duration::from_secs(60 * 60),
+            default_clock: ClockChoice::ThreeDays,
+            games_in_threads: false,
+            thread_archive: Duration::from_secs(10 * 60),
             shared_store: false,
         }
     }
@@ -123,6 +135,10 @@ enum Slot {
 struct Live {
     record: SessionRecord,
     game: Option<AnyGame>,
+    /// The clock of the current turn (or of the challenge, before the game starts).
+    clock: Option<ClockRecord>,
+    /// The offer made in this game, if any (valid only for the turn it was made in).
+    offer: Option<OfferRecord>,
 }
 
 impl Live {
@@ -130,8 +146,9 @@ impl Live {
         self.record.players.iter().map(|p| p.name.clone()).collect()
     }
 
+    /// The seat `user` plays (not one the computer took over from them).
     fn seat_of(&self, user: u64) -> Option<usize> {
-        self.record.players.iter().position(|p| p.id == user)
+        self.record.players.iter().position(|p| p.id == user && !p.abandoned)
     }
 }
 
@@ -160,6 +177,8 @@ pub struct Sessions<S: Store> {
     /// Expired challenges already reported without their message (the adapter had not recorded it yet), newest
     /// last and at most [`ORPHANS`]: when the message is recorded late, the expiry is reported again with it.
     orphans: Mutex<std::collections::VecDeque<Expired>>,
+    /// Wakes the clock task when a deadline may have moved closer.
+    clock_changed: tokio::sync::Notify,
 }
 
 impl<S: Store> Sessions<S> {
@@ -180,6 +199,7 @@ impl<S: Store> Sessions<S> {
             ai_busy: Mutex::new(HashSet::new()),
             expired: Mutex::new(Vec::new()),
             orphans: Mutex::new(std::collections::VecDeque::new()),
+            clock_changed: tokio::sync::Notify::new(),
         }
     }
 
@@ -238,6 +258,9 @@ impl<S: Store> Sessions<S> {
         if let Some(reply) = self.lookup(channel, actor, &request).await {
             return reply;
         }
+        if let Request::Notify { dm } = request {
+            return self.notify(actor, dm).await;
+        }
         if let Request::Game { id, replay } = request {
             return self.game_record(actor, id, replay).await;
         }
@@ -252,7 +275,12 @@ impl<S: Store> Sessions<S> {
             result = self.handle_locked(channel, actor, request, &mut slot).await;
         }
         match result {
-            Ok(reply) => reply,
+            Ok(reply) => {
+                if matches!(*slot, Slot::Free) && !reply.ephemeral {
+                    self.game_ended(channel).await;
+                }
+                self.add_clock(&slot, reply)
+            }
             Err(Failure::Store(e)) => {
                 tracing::error!(channel, error = %e, "store failure");
                 // The cache may now be ahead of or behind the store: reload on the next command.
@@ -310,7 +338,16 @@ impl<S: Store> Sessions<S> {
                     } else {
                         None
                     };
-                    Slot::Open(Box::new(Live { record, game }))
+                    let clock = self.store.clock(record.id).await?;
+                    let offer = self.store.offer(record.id).await?;
+                    let mut live = Live { record, game, clock, offer };
+                    // A move stored without its turn's clock (a crash between the two writes): the turn starts now.
+                    if let (Some(game), Some(clock)) = (live.game.clone(), &live.clock)
+                        && clock.ply != live.record.moves.len()
+                    {
+                        self.start_turn(&mut live, &game).await;
+                    }
+                    Slot::Open(Box::new(live))
                 }
             };
         }
@@ -334,15 +371,15 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         self.load(channel, slot).await?;
         match request {
-            Request::Play { game, opponents, variant, side, level, rated } => {
-                let play = challenges::Play { kind: game, opponents, variant, side, level, rated };
+            Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
+                let play = challenges::Play { kind: game, opponents, variant, side, level, rated, clock };
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,
             Request::Decline { session } => self.decline(actor, slot, session).await,
             Request::Withdraw { session } => self.withdraw(actor, slot, session).await,
             Request::Move { text } => self.move_(actor, slot, &text).await,
-            Request::Board => Ok(turns::board(slot)),
+            Request::Board => Ok(self.board_reply(slot)),
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
@@ -350,6 +387,43 @@ impl<S: Store> Sessions<S> {
                 unreachable!("lookups are answered by `handle` before the channel is locked")
             }
             Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
+            Request::Draw => self.draw(actor, slot).await,
+            Request::Takeback => self.takeback(actor, slot).await,
+            Request::Answer { session, offer, accept } => {
+                self.answer(actor, slot, session, offer, accept).await
+            }
+            Request::Rematch { session } => self.rematch(channel, actor, slot, session).await,
+            Request::AskAbort { session } => match &*slot {
+                Slot::Open(live) if live.record.id == session => self.offer_abort(actor, slot).await,
+                _ => Ok(Reply::private("That game is over; there is nothing to abort.")),
+            },
+            Request::Notify { dm } => Ok(self.notify(actor, dm).await),
+        }
+    }
+
+    /// Adds the clock line to a reply that shows the board of a game still being played.
+    fn add_clock(&self, slot: &Slot, mut reply: Reply) -> Reply {
+        if let (Some(board), Slot::Open(live)) = (&reply.board, slot)
+            && live.game.is_some()
+        {
+            reply.clock = self.clock_caption(live, &board.game);
+        }
+        reply
+    }
+
+    /// `/notify dm:on|off`: reminders by direct message, or in the game's channel.
+    async fn notify(&self, actor: &Actor, dm: bool) -> Reply {
+        match self.store.set_notify_dm(actor.member.id, dm).await {
+            Ok(()) if dm => Reply::private(
+                "Your reminders will come by direct message (in the game's channel if Discord refuses it).",
+            ),
+            Ok(()) => Reply::private("Your reminders will come in the game's channel."),
+            Err(e) => {
+                tracing::error!(error = %e, "cannot store a reminder preference");
+                Reply::private(
+                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
+                )
+            }
         }
     }
 }

@@ -91,6 +91,8 @@ pub struct Reply {
     pub replay: Option<Replay>,
     /// Set when the reply opens, updates or settles a challenge.
     pub challenge: Option<ChallengeRef>,
+    /// The clock of the game the board shows ("alice to move, 2 d 4 h left"), drawn under the picture.
+    pub clock: Option<String>,
 }
 
 impl Reply {
@@ -104,6 +106,7 @@ impl Reply {
             files: Vec::new(),
             replay: None,
             challenge: None,
+            clock: None,
         }
     }
 
@@ -158,6 +161,7 @@ impl std::fmt::Debug for Reply {
             .field("files", &self.files.iter().map(|f| (&f.name, f.bytes.len())).collect::<Vec<_>>())
             .field("replay", &self.replay.as_ref().map(|r| r.id))
             .field("challenge", &self.challenge)
+            .field("clock", &self.clock)
             .finish()
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::games::GameKind;
 
+use super::clocks::ClockChoice;
 use super::text::{Text, excerpt};
 use super::{Button, ButtonStyle, Member};
 
@@ -28,6 +29,10 @@ pub enum Request {
         level: Option<u8>,
         /// Whether the game counts for ratings (`rated:false` makes a friendly game).
         rated: bool,
+        /// The time per move; `None` for the config's default.
+        clock: Option<ClockChoice>,
+        /// Whether to play in a new thread; `None` for the config's default.
+        thread: Option<bool>,
     },
     /// Accept a challenge; `session` is set when it comes from a button naming one.
     Accept {
@@ -61,6 +66,29 @@ pub enum Request {
     /// The best players of a game on this server, as a picture.
     Leaderboard {
         game: GameKind,
+    },
+    /// Offers a draw (where the game allows draws by agreement).
+    Draw,
+    /// Asks to take back one's last move.
+    Takeback,
+    /// Answers the pending offer of game `session` (its Accept or Decline button).
+    Answer {
+        session: i64,
+        /// The offer's nonce: the buttons of an older offer do not answer a newer one.
+        offer: u32,
+        accept: bool,
+    },
+    /// Asks the opponent to agree to abort game `session` (the button under `/abort`'s answer).
+    AskAbort {
+        session: i64,
+    },
+    /// Asks for a rematch of the finished game `session` (its Rematch button).
+    Rematch {
+        session: i64,
+    },
+    /// Reminders by direct message (`true`) or in the channel.
+    Notify {
+        dm: bool,
     },
     /// The record of game `id` (its number, shown as `#1042`), with its animated replay when `replay`.
     Game {
@@ -104,6 +132,8 @@ const PLAY_OPTIONS: &[(&str, OptionKind)] = &[
     ("setup", OptionKind::Text),
     ("level", OptionKind::Integer),
     ("rated", OptionKind::Boolean),
+    ("clock", OptionKind::Text),
+    ("thread", OptionKind::Boolean),
 ];
 
 /// Every command the session layer knows, with its options.
@@ -123,6 +153,9 @@ const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec { name: "rating", options: &[("user", OptionKind::User)] },
     CommandSpec { name: "leaderboard", options: &[("game", OptionKind::Text)] },
+    CommandSpec { name: "draw", options: &[] },
+    CommandSpec { name: "takeback", options: &[] },
+    CommandSpec { name: "notify", options: &[("dm", OptionKind::Boolean)] },
     CommandSpec { name: "game", options: &[("id", OptionKind::Integer), ("replay", OptionKind::Boolean)] },
 ];
 
@@ -224,6 +257,34 @@ fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
     })
 }
 
+fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
+    let clock = match value {
+        OptionValue::Text(s) => s.parse().ok(),
+        _ => None,
+    };
+    clock.ok_or_else(|| {
+        Text::new()
+            .code(format!("clock:{}", shown(value)))
+            .plain(format!(" is not a clock: choose {} (time per move).", ClockChoice::names()))
+    })
+}
+
+/// A yes/no option: Discord gives a boolean, the console text (`on`, `off`, `true`, `false`, `yes`, `no`).
+fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
+    let switch = match value {
+        OptionValue::Boolean(b) => Some(*b),
+        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "on" | "true" | "yes" => Some(true),
+            "off" | "false" | "no" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    };
+    switch.ok_or_else(|| {
+        Text::new().code(format!("{name}:{}", shown(value))).plain(format!(": `{name}` is on or off."))
+    })
+}
+
 fn read_page(value: &OptionValue) -> Result<usize, Text> {
     let page = match value {
         OptionValue::Integer(n) => usize::try_from(*n).ok(),
@@ -315,7 +376,9 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
             let setup = get("setup").map(|v| read_text("setup", v)).transpose()?;
             let level = get("level").map(read_level).transpose()?;
             let rated = get("rated").map(|v| read_bool("rated", v)).transpose()?.unwrap_or(true);
-            Request::Play { game, opponents, variant: variant.or(setup), side, level, rated }
+            let clock = get("clock").map(read_clock).transpose()?;
+            let thread = get("thread").map(|v| read_switch("thread", v)).transpose()?;
+            Request::Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread }
         }
         "accept" => Request::Accept { session: None },
         "decline" => Request::Decline { session: None },
@@ -340,6 +403,19 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
                     .plain(format!("Choose a game ({}): ", game_names()))
                     .code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
                     .plain("."));
+            }
+        },
+        "draw" => Request::Draw,
+        "takeback" => Request::Takeback,
+        "notify" => match get("dm") {
+            Some(value) => Request::Notify { dm: read_switch("dm", value)? },
+            None => {
+                return Err(Text::new()
+                    .plain("Say where your reminders go: ")
+                    .code("/notify dm:on")
+                    .plain(" (direct messages) or ")
+                    .code("/notify dm:off")
+                    .plain(" (the game's channel)."));
             }
         },
         "game" => {
@@ -382,6 +458,24 @@ fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
     Some((channel.parse().ok()?, Request::History { user: Some(user), game, page: page.parse().ok()? }))
 }
 
+/// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
+pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Button> {
+    vec![
+        Button::new("Accept", format!("yes:{channel}:{session}:{nonce}"), ButtonStyle::Success),
+        Button::new("Decline", format!("no:{channel}:{session}:{nonce}"), ButtonStyle::Danger),
+    ]
+}
+
+/// The button under a finished game's last message.
+pub(super) fn rematch_buttons(channel: u64, session: i64) -> Vec<Button> {
+    vec![Button::new("Rematch", format!("rematch:{channel}:{session}"), ButtonStyle::Primary)]
+}
+
+/// The button under `/abort`'s private answer after the first move: asks the opponent to agree.
+pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
+    Button::new("Ask to abort", format!("askabort:{channel}:{session}"), ButtonStyle::Secondary)
+}
+
 /// Reads a button id made by the session layer into its request and channel.
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
     if custom_id.starts_with("history:") {
@@ -389,15 +483,25 @@ pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
     }
     let mut parts = custom_id.split(':');
     let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
+    // Offers name their nonce too; nothing else has a fourth part.
+    let nonce: Option<u32> = match parts.next() {
+        Some(n) => Some(n.parse().ok()?),
+        None => None,
+    };
+    if parts.next().is_some() || nonce.is_some() != matches!(action, "yes" | "no") {
         return None;
     }
     let channel = channel.parse().ok()?;
-    let session = Some(session.parse().ok()?);
+    let id: i64 = session.parse().ok()?;
+    let session = Some(id);
     let request = match action {
         "accept" => Request::Accept { session },
         "decline" => Request::Decline { session },
         "withdraw" => Request::Withdraw { session },
+        "yes" => Request::Answer { session: id, offer: nonce?, accept: true },
+        "no" => Request::Answer { session: id, offer: nonce?, accept: false },
+        "askabort" => Request::AskAbort { session: id },
+        "rematch" => Request::Rematch { session: id },
         _ => return None,
     };
     Some((channel, request))
@@ -438,6 +542,8 @@ mod tests {
                 side: SidePref::Second,
                 level: Some(4),
                 rated: true,
+                clock: None,
+                thread: None,
             }
         );
         // The console gives numbers as text.

@@ -4,6 +4,7 @@ use crate::games::{AnyGame, Played};
 use crate::store::{PlayerRecord, SessionState, Store, StoreError};
 
 use super::history::Ending;
+use super::request::rematch_buttons;
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
 
@@ -42,7 +43,7 @@ impl<S: Store> Sessions<S> {
             return Ok(Reply::private("This game is over; start a new one with /play."));
         };
         let mover = &live.record.players[to_move];
-        if to_move != seat && mover.level.is_some() {
+        if mover.level.is_some() {
             return Ok(Reply::private(
                 Text::new()
                     .plain("It is not your turn: ")
@@ -97,6 +98,12 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Err(e.into()),
         }
         live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
+        // A new move cancels the pending offer.
+        if live.offer.take().is_some()
+            && let Err(e) = self.store.clear_offer(live.record.id).await
+        {
+            tracing::warn!(session = live.record.id, error = %e, "cannot clear a cancelled offer");
+        }
         let ratings = match result {
             Some(_) => self.record_result(&live.record, &game, Ending::Rules).await,
             None => None,
@@ -112,13 +119,15 @@ impl<S: Store> Sessions<S> {
         if let Some(stored) = &stored {
             let text = text.line().then(records::over_line(live.record.id));
             let animation = records::final_replay(&live.record, stored);
+            let buttons = rematch_buttons(live.record.channel, live.record.id);
             *slot = Slot::Free;
-            let answer = Reply::public(text).with_board(board);
+            let answer = Reply::public(text).with_board(board).with_buttons(buttons);
             return Ok(match animation {
                 Some(animation) => answer.with_replay(animation),
                 None => answer,
             });
         }
+        self.start_turn(live, &game).await;
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board))
     }
@@ -156,8 +165,9 @@ impl<S: Store> Sessions<S> {
         let board = Board { game, names: live.names(), id: live.record.id };
         let animation = records::final_replay(&live.record, &stored);
         let text = text.line().then(records::over_line(live.record.id));
+        let buttons = rematch_buttons(live.record.channel, live.record.id);
         *slot = Slot::Free;
-        let answer = Reply::public(text).with_board(board);
+        let answer = Reply::public(text).with_board(board).with_buttons(buttons);
         Ok(match animation {
             Some(animation) => answer.with_replay(animation),
             None => answer,
@@ -170,6 +180,17 @@ impl<S: Store> Sessions<S> {
         };
         let is_player = live.seat_of(actor.member.id).is_some();
         let before_first_move = live.record.moves.is_empty();
+        let two_people =
+            live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
+        if is_player && !before_first_move && !actor.can_manage && two_people {
+            // After the first move, a player needs the opponent's consent: the button asks for it.
+            let button = super::request::ask_abort_button(live.record.channel, live.record.id);
+            return Ok(Reply::private(
+                "Moves have been played, so the game can no longer be aborted alone: you can /resign instead, or \
+                 ask your opponent to agree to abort it with the button.",
+            )
+            .with_buttons(vec![button]));
+        }
         if !(actor.can_manage || (is_player && before_first_move)) {
             let why = if is_player {
                 "Moves have been played, so the game can no longer be aborted; you can /resign instead."
@@ -196,6 +217,19 @@ impl<S: Store> Sessions<S> {
         }
         *slot = Slot::Free;
         Ok(reply)
+    }
+}
+
+impl<S: Store> Sessions<S> {
+    /// The channel's board with its clock line, or why there is none.
+    pub(super) fn board_reply(&self, slot: &Slot) -> Reply {
+        let mut reply = board(slot);
+        if let (Slot::Open(live), Some(board)) = (slot, &reply.board)
+            && let Some(line) = self.clock_caption(live, &board.game)
+        {
+            reply.text = reply.text.line().plain(format!("Clock: {line}."));
+        }
+        reply
     }
 }
 

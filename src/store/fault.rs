@@ -54,7 +54,7 @@ impl<S: Store> FaultyStore<S> {
     }
 
     /// Counts a write, waits the delay, and says whether it must fail.
-    async fn write(&self, what: &str) -> Result<(), StoreError> {
+    pub(super) async fn write(&self, what: &str) -> Result<(), StoreError> {
         let n = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
         let delay = *self.delay.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         if !delay.is_zero() {

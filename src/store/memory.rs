@@ -17,6 +17,7 @@ pub struct MemoryStore {
     sessions: Mutex<BTreeMap<i64, SessionRecord>>,
     /// Finished games' results in the order they were recorded, and the ratings made from them.
     results: Mutex<(Vec<GameResult>, Ledger)>,
+    clocks: Mutex<super::clocks_memory::ClockTables>,
     /// Claims on the computer's turns: session id to (version, until).
     claims: Mutex<BTreeMap<i64, (usize, u64, i64)>>,
 }
@@ -26,12 +27,16 @@ impl MemoryStore {
         MemoryStore::default()
     }
 
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
+    pub(super) fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     fn results(&self) -> MutexGuard<'_, (Vec<GameResult>, Ledger)> {
         self.results.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(super) fn tables(&self) -> MutexGuard<'_, super::clocks_memory::ClockTables> {
+        self.clocks.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Every session ever stored, open or closed, for tests.
@@ -186,9 +191,6 @@ impl Store for MemoryStore {
         let (results, ledger) = &mut *guard;
         if results.iter().any(|r| r.session == result.session) {
             return Err(StoreError::Conflict);
-        }
-        if let Some(session) = self.lock().get_mut(&result.session) {
-            session.rated = result.rated;
         }
         if result.rated {
             ledger.apply(result);

@@ -9,6 +9,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::games::{GameKind, Setup};
 
+mod clocks;
+mod clocks_memory;
+mod clocks_postgres;
+mod clocks_sqlite;
 mod fault;
 mod memory;
 mod postgres;
@@ -16,6 +20,8 @@ mod postgres_ratings;
 mod ratings;
 mod sqlite;
 mod sqlite_ratings;
+
+pub use clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
@@ -119,6 +125,9 @@ pub struct PlayerRecord {
     pub id: u64,
     pub name: String,
     pub accepted: bool,
+    /// Ran out of time in a game of more than two players: the computer plays the seat from then on.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub abandoned: bool,
     /// The AI's level when the bot itself holds this seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,
@@ -181,7 +190,7 @@ pub enum StoreError {
 }
 
 /// Where sessions live. Every write is durable when its future completes.
-pub trait Store: Send + Sync + 'static {
+pub trait Store: ClockStore + Send + Sync + 'static {
     /// The open session (challenge or game) of a channel, if any.
     fn open_session(
         &self,

@@ -51,7 +51,7 @@ impl PgStore {
         Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
     }
 
-    async fn record(&self, row: &PgRow) -> Result<SessionRecord, StoreError> {
+    pub(super) async fn record(&self, row: &PgRow) -> Result<SessionRecord, StoreError> {
         let id: i64 = row.get("id");
         let corrupt = |what: &str| StoreError::Corrupt(format!("session {id}: {what}"));
         let game: String = row.get("game");

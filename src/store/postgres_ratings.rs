@@ -111,11 +111,6 @@ impl PgStore {
             .bind(result.session)
             .fetch_one(&mut *tx)
             .await?;
-        sqlx::query("UPDATE sessions SET rated = $1 WHERE id = $2")
-            .bind(result.rated)
-            .bind(result.session)
-            .execute(&mut *tx)
-            .await?;
         for (seat, p) in result.players.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO game_players (session_id, seat, user_id, name, place, game, guild_id, seq, ended_at) \

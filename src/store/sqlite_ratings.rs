@@ -103,11 +103,6 @@ impl SqliteStore {
             .bind(result.session)
             .fetch_one(&mut *tx)
             .await?;
-        sqlx::query("UPDATE sessions SET rated = ? WHERE id = ?")
-            .bind(result.rated)
-            .bind(result.session)
-            .execute(&mut *tx)
-            .await?;
         for (seat, p) in result.players.iter().enumerate() {
             sqlx::query(
                 "INSERT INTO game_players (session_id, seat, user_id, name, place, game, guild_id, seq, ended_at) \

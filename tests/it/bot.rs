@@ -9,6 +9,7 @@ use tabula::store::SqliteStore;
 
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
 
+mod clocks;
 mod hostile;
 mod ratings;
 mod records;

@@ -231,6 +231,35 @@ fn the_console_prints_an_expiry_when_it_happens() {
 }
 
 #[test]
+fn clocks_buttons_and_threads_in_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("@alice /play game:tablut opponent:@bob side:first clock:1h", "[Accept]");
+    console.say("@bob /press Accept", "picture:");
+    // Half of Alice's hour goes by: she is reminded, once.
+    let out = console.say("@anyone /wait 31m", "your move");
+    assert!(out.iter().any(|l| l.contains("@alice, your move") && l.contains("min left")), "{out:?}");
+    console.say("@alice /move e8-d8", "picture:");
+    console.say("@alice /draw", "[Accept] [Decline]");
+    let out = console.say("@alice /press Accept", "only");
+    assert!(out.last().unwrap().contains("You made this draw offer"), "{out:?}");
+    console.say("@bob /press Accept", "draw by agreement");
+    console.say("@bob /press Rematch", "rematch");
+    console.say("@alice /press Accept", "picture:");
+    // Bob now moves first, and runs out of time.
+    let out = console.say("@anyone /wait 61m", "loses on time");
+    assert!(out.iter().any(|l| l.contains("@bob") && l.contains("did not move within 1 h")), "{out:?}");
+    // A game in a thread: its own console channel.
+    let out = console.say("@alice /play game:tablut opponent:@bob thread:true", "[Accept]");
+    assert!(out.iter().any(|l| l.contains("opened the thread #tablut-1")), "{out:?}");
+    console.say("#tablut-1 @bob /press Accept", "picture:");
+    console.say("#tablut-1 @alice /resign", "resigned");
+    let out = console.say("@anyone /wait 11m", "archived");
+    assert!(out.iter().any(|l| l.contains("#tablut-1 is archived")), "{out:?}");
+    console.kill();
+}
+
+#[test]
 fn the_console_writes_records_and_replays() {
     let dir = tempfile::tempdir().unwrap();
     let mut console = Console::start(dir.path());

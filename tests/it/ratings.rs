@@ -41,7 +41,16 @@ async fn sessions() -> Sessions<SqliteStore> {
 }
 
 fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Request {
-    Request::Play { game, opponents, variant: None, side: SidePref::First, level: Some(1), rated }
+    Request::Play {
+        game,
+        opponents,
+        variant: None,
+        side: SidePref::First,
+        level: Some(1),
+        rated,
+        clock: None,
+        thread: None,
+    }
 }
 
 /// Plays the first legal move the autocomplete offers to `who`.
@@ -229,7 +238,13 @@ async fn sessions_for(store: &impl Store, results: &[GameResult]) {
         let players: Vec<PlayerRecord> = r
             .players
             .iter()
-            .map(|p| PlayerRecord { id: p.user, name: p.name.clone(), accepted: true, level: None })
+            .map(|p| PlayerRecord {
+                id: p.user,
+                name: p.name.clone(),
+                accepted: true,
+                level: None,
+                abandoned: false,
+            })
             .collect();
         let new = NewSession {
             channel: 10_000 + r.session as u64,
@@ -386,7 +401,7 @@ async fn the_console_shows_history_ratings_and_the_leaderboard_picture() {
     let out = console.line("@alice /history page:3").await;
     assert_eq!(out, "(to @alice only) There is no page 3: the history has 2 pages.\n");
     let out = console.line("@alice /press Sideways").await;
-    assert!(out.contains("press one of the buttons: Newer"), "{out}");
+    assert!(out.contains("The last message with buttons has [Newer]"), "{out}");
 }
 
 #[tokio::test]

@@ -8,9 +8,12 @@ use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SqliteStore, Store};
 
+mod clock_store;
+mod clocks;
 mod expiry;
 mod faults;
 mod hostile;
+mod offers;
 mod records;
 mod shared;
 mod store;
@@ -46,6 +49,8 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
         side,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     }
 }
 
@@ -133,6 +138,8 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         side: SidePref::Random,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL, &alice(), two).await, "exactly one opponent");
     let mut robot = actor(9, "robot");
@@ -145,6 +152,8 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         side: SidePref::Random,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     };
     let reply = s.handle(CHANNEL, &alice(), bad_variant).await;
     assert!(reply.ephemeral, "{reply:?}");
@@ -369,6 +378,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         side: SidePref::First,
         level: Some(1),
         rated: true,
+        clock: None,
+        thread: None,
     };
     let reply = s.handle(CHANNEL, &alice(), play).await;
     assert_public(&reply, "begins");
@@ -390,6 +401,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         side: SidePref::Random,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "is a bot");
     let bad = Request::Play {
@@ -399,6 +412,8 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         side: SidePref::Random,
         level: Some(9),
         rated: true,
+        clock: None,
+        thread: None,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "no level 9");
 }
@@ -417,6 +432,8 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
             side: SidePref::Second,
             level: Some(1),
             rated: true,
+            clock: None,
+            thread: None,
         };
         assert_public(&s.handle(CHANNEL, &alice(), play).await, "begins");
         s.store().close().await;
@@ -443,6 +460,8 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         side: SidePref::Second,
         level: Some(5),
         rated: true,
+        clock: None,
+        thread: None,
     };
     s.handle(CHANNEL, &alice(), play).await;
     let thinking = {

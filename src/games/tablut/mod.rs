@@ -171,6 +171,7 @@ impl Engine for Game {
     type Illegal = IllegalMove;
 
     const INFO: &'static GameInfo = &entry::INFO;
+    const DRAW_BY_AGREEMENT: bool = true;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let variant: Variant = setup.variant.parse().map_err(SetupError::variant::<UnknownVariant>)?;

@@ -36,6 +36,8 @@ async fn a_huge_variant_is_echoed_as_a_short_excerpt() {
         side: SidePref::Random,
         level: None,
         rated: true,
+        clock: None,
+        thread: None,
     };
     let reply = s.handle(CHANNEL, &alice(), play).await;
     assert!(reply.ephemeral && reply.text.to_plain().chars().count() < 200, "{reply:?}");
@@ -56,6 +58,8 @@ async fn names_are_names_and_only_players_are_mentioned() {
                 side: SidePref::First,
                 level: None,
                 rated: true,
+                clock: None,
+                thread: None,
             },
         )
         .await;

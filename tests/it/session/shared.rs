@@ -75,6 +75,8 @@ async fn the_computer_moves_once_when_two_instances_think() {
         side: SidePref::First,
         level: Some(1),
         rated: true,
+        clock: None,
+        thread: None,
     };
     assert_public(&a.handle(CHANNEL, &alice(), play).await, "begins");
     assert_public(&b.handle(CHANNEL, &alice(), mv("e8-d8")).await, "played");

@@ -8,7 +8,7 @@ use tabula::store::{
 use crate::support::postgres::PgServer;
 
 fn player(id: u64, accepted: bool) -> PlayerRecord {
-    PlayerRecord { id, name: format!("p{id}"), accepted, level: None }
+    PlayerRecord { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
 }
 
 fn challenge(channel: u64, expires_at: i64) -> NewSession {

@@ -39,6 +39,9 @@ struct FieldError {
 
 /// Whether Discord would refuse this call, and how.
 pub(super) fn check(state: &State, call: &RecordedCall) -> Option<Refused> {
+    if let Some(refused) = super::threads::refusal(state, call) {
+        return Some(refused);
+    }
     let payload = call.json().unwrap_or(Value::Null);
     if call.is("POST", "/interactions/*/*/callback") {
         let data = &payload["data"];
@@ -152,6 +155,6 @@ fn invalid_form(errors: &[FieldError]) -> Refused {
     (400, body, Refusal { code: 50035, reason: reason.join("; ") })
 }
 
-fn refuse(status: u16, code: u64, message: &str, reason: String) -> Refused {
+pub(super) fn refuse(status: u16, code: u64, message: &str, reason: String) -> Refused {
     (status, json!({ "message": message, "code": code }), Refusal { code, reason })
 }

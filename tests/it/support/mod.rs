@@ -28,9 +28,10 @@ pub mod limits;
 pub mod postgres;
 mod recorded;
 mod routes;
+mod threads;
 mod users;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -108,6 +109,14 @@ struct State {
     session_id: Option<String>,
     seq: u64,
     connection: Option<Connection>,
+    /// Threads opened through the REST API, by id (see `threads.rs`).
+    threads: HashMap<u64, Value>,
+    /// DM channels opened, to the user they reach.
+    dm_channels: HashMap<u64, u64>,
+    /// Channels where thread creation is refused.
+    no_threads: HashSet<u64>,
+    /// Users whose direct messages are refused.
+    no_dms: HashSet<u64>,
 }
 
 struct Shared {

@@ -49,6 +49,9 @@ fn route(shared: &Shared, state: &mut State, call: &RecordedCall) -> Answer {
     if !call.path.starts_with("/api/v10/") {
         return not_found(&call.method, &call.path);
     }
+    if let Some(answer) = super::threads::route(shared, state, call, &payload) {
+        return answer;
+    }
     let answer = match (call.method.as_str(), segments.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({ "url": shared.gateway_url })),
         ("GET", ["gateway", "bot"]) => ok(json!({

@@ -1,0 +1,270 @@
+//! The Discord side of clocks and threads: the one background task that wakes at the next deadline and posts
+//! reminders (by direct message when a member asked, in the channel when Discord refuses it), timeouts and thread
+//! archiving; and the opening of a game's thread.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    AutoArchiveDuration, ChannelId, ChannelType, CreateMessage, CreateThread, EditThread, Http, UserId,
+};
+use tokio::task::JoinHandle;
+
+use crate::session::{Notice, Reply, Sessions, Text};
+use crate::store::Store;
+
+use super::render::{allowed_mentions, markdown, no_mentions};
+use super::{action_rows, board_picture};
+
+/// The commands of offers and reminders: `/draw`, `/takeback`, `/notify`.
+pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
+    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
+    let dm = CreateCommandOption::new(
+        CommandOptionType::Boolean,
+        "dm",
+        "By direct message (true) or in the channel",
+    );
+    vec![
+        CreateCommand::new("draw").description("Offer a draw (in games that can be drawn)"),
+        CreateCommand::new("takeback").description("Ask to take back your last move"),
+        CreateCommand::new("notify").description("Where your reminders go").add_option(dm.required(true)),
+    ]
+}
+
+/// The longest the task sleeps without looking (the clock may jump, a write may have been missed).
+const MAX_SLEEP: Duration = Duration::from_secs(60);
+
+/// A reply posted as a new channel message: its text, the board with its clock, its buttons.
+pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::Result<()> {
+    let mut message = CreateMessage::new()
+        .content(markdown(&reply.text))
+        .allowed_mentions(allowed_mentions(reply))
+        .components(action_rows(&reply.buttons));
+    message = super::files(reply).fold(message, CreateMessage::add_file);
+    if let Some(board) = reply.board.clone() {
+        let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+        message = message.embed(embed).add_file(picture);
+    }
+    ChannelId::new(channel).send_message(http, message).await.map(|_| ())
+}
+
+/// A direct message to `user`; an error when Discord refuses it (they closed their DMs, or share no server).
+async fn direct(http: &Http, user: u64, text: &Text) -> serenity::Result<()> {
+    let dm = UserId::new(user).create_dm_channel(http).await?;
+    let message = CreateMessage::new().content(markdown(text)).allowed_mentions(no_mentions());
+    dm.id.send_message(http, message).await.map(|_| ())
+}
+
+/// Carries out what the session layer settled.
+async fn deliver(http: &Http, notice: Notice) -> Option<u64> {
+    match notice {
+        Notice::Post { channel, reply } => {
+            if let Err(e) = post(http, channel, &reply).await {
+                tracing::warn!(channel, error = %e, "could not post a clock notice");
+            }
+            return Some(channel);
+        }
+        Notice::Direct { user, channel, text, fallback } => {
+            if let Err(e) = direct(http, user, &text).await {
+                tracing::info!(user, error = %e, "a reminder by direct message was refused; posting it instead");
+                if let Err(e) = post(http, channel, &fallback).await {
+                    tracing::warn!(channel, error = %e, "could not post a reminder");
+                }
+            }
+        }
+        Notice::Archive { channel } => {
+            let edit = EditThread::new().archived(true);
+            if let Err(e) = ChannelId::new(channel).edit_thread(http, edit).await {
+                tracing::warn!(channel, error = %e, "could not archive a game thread");
+            }
+        }
+    }
+    None
+}
+
+/// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
+pub(super) fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>, channel: u64) {
+    tokio::spawn(async move {
+        while let Some(reply) = sessions.ai_turn(channel).await {
+            if let Err(e) = post(&http, channel, &reply).await {
+                tracing::warn!(channel, error = %e, "could not post the AI's move");
+            }
+            // A game the AI finished: its replay follows in a message of its own.
+            if let Some(gif) =
+                super::replay::replay_attachment(&reply, crate::record::animate::DEFAULT_LIMIT).await
+            {
+                let id = reply.replay.as_ref().map_or(0, |r| r.id);
+                let message = CreateMessage::new()
+                    .content(format!("The replay of game #{id}."))
+                    .allowed_mentions(no_mentions())
+                    .add_file(gif);
+                if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
+                    tracing::warn!(channel, error = %e, "could not post a game's replay");
+                }
+            }
+        }
+    });
+}
+
+/// The clock task: sleeps until the next deadline (or until a new turn pokes it), settles what is due and posts
+/// it; the computer then moves where it took a seat over.
+pub(super) fn spawn_clocks<S: Store>(
+    sessions: Arc<Sessions<S>>,
+    http: Arc<Http>,
+    ai: impl Fn(u64) + Send + Sync + 'static,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        loop {
+            for notice in sessions.settle_clocks().await {
+                if let Some(channel) = deliver(&http, notice).await {
+                    ai(channel);
+                }
+            }
+            let wait = match sessions.next_wake().await {
+                Some(at) => Duration::from_secs((at - sessions.now_secs()).max(0) as u64).min(MAX_SLEEP),
+                None => MAX_SLEEP,
+            };
+            if wait.is_zero() {
+                // Due already (a write failed, or the clock moved): look again shortly, without spinning.
+                tokio::time::sleep(Duration::from_millis(200)).await;
+                continue;
+            }
+            tokio::select! {
+                () = tokio::time::sleep(wait) => {}
+                () = sessions.clocks_changed() => {}
+            }
+        }
+    })
+}
+
+/// Opens a public thread named `name` under `channel` for a game; `None` when Discord refuses (no permission).
+pub(super) async fn open_thread(http: &Http, channel: u64, name: &str) -> Option<u64> {
+    let builder = CreateThread::new(super::render::truncate(name, 100))
+        .kind(ChannelType::PublicThread)
+        .auto_archive_duration(AutoArchiveDuration::OneWeek);
+    match ChannelId::new(channel).create_thread(http, builder).await {
+        Ok(thread) => Some(thread.id.get()),
+        Err(e) => {
+            tracing::info!(channel, error = %e, "could not open a game thread; playing in the channel");
+            None
+        }
+    }
+}
+
+/// What the channel is told when the thread could not be opened.
+pub(super) fn no_thread_note() -> Text {
+    Text::from(
+        "Tabula cannot create threads here (it lacks the permission to), so the game is played in this channel.",
+    )
+}
+
+impl<S: Store> super::Handler<S> {
+    /// Answers a button (a rematch, a request to abort) with a new message rather than an edit of the message the
+    /// button is on; a rematch of the computer starts at once, deferred while its picture is drawn.
+    pub(super) async fn answer_in_new_message(
+        &self,
+        ctx: &serenity::all::Context,
+        press: &serenity::all::ComponentInteraction,
+        channel: u64,
+        reply: &Reply,
+    ) -> serenity::Result<()> {
+        use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage};
+        if reply.board.is_some() {
+            let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+            press.create_response(&ctx.http, deferred).await?;
+            let edit =
+                super::deferred_edit(reply, super::replay::size_limit(press.attachment_size_limit)).await;
+            return press.edit_response(&ctx.http, edit).await.map(|_| ());
+        }
+        press.create_response(&ctx.http, CreateInteractionResponse::Message(super::message(reply))).await?;
+        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+            match press.get_response(&ctx.http).await {
+                Ok(posted) => {
+                    self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
+                }
+                Err(e) => tracing::warn!(channel, error = %e, "could not read back the rematch message"),
+            }
+        }
+        Ok(())
+    }
+
+    /// `/play ... thread:true`: checks the challenge, opens a public thread named after it and posts the challenge
+    /// there (the thread is the game's channel); without permission, says so and plays in the channel.
+    pub(super) async fn play_in_thread(
+        &self,
+        ctx: &serenity::all::Context,
+        cmd: &serenity::all::CommandInteraction,
+        actor: &crate::session::Actor,
+        request: crate::session::Request,
+    ) -> serenity::Result<()> {
+        use serenity::all::{CreateInteractionResponse, EditInteractionResponse};
+        let channel = cmd.channel_id.get();
+        let name = match self.sessions.prepare_thread(actor, &request) {
+            Ok(name) => name,
+            Err(why) => {
+                let reply = Reply::private(why);
+                return cmd
+                    .create_response(&ctx.http, CreateInteractionResponse::Message(super::message(&reply)))
+                    .await;
+            }
+        };
+        // Opening a thread is a REST call of its own: answer within Discord's three seconds first.
+        cmd.defer(&ctx.http).await?;
+        let Some(thread) = open_thread(&ctx.http, channel, &name).await else {
+            let mut reply = self.sessions.handle(channel, actor, request).await;
+            reply.text = no_thread_note().line().then(reply.text);
+            if reply.ephemeral {
+                let edit = EditInteractionResponse::new()
+                    .content(markdown(&reply.text))
+                    .allowed_mentions(no_mentions());
+                return cmd.edit_response(&ctx.http, edit).await.map(|_| ());
+            }
+            self.spawn_ai(ctx, channel);
+            if reply.board.is_some() {
+                let limit = super::replay::size_limit(cmd.attachment_size_limit);
+                return cmd
+                    .edit_response(&ctx.http, super::deferred_edit(&reply, limit).await)
+                    .await
+                    .map(|_| ());
+            }
+            let edit = EditInteractionResponse::new()
+                .content(markdown(&reply.text))
+                .allowed_mentions(allowed_mentions(&reply))
+                .components(action_rows(&reply.buttons));
+            let posted = cmd.edit_response(&ctx.http, edit).await?;
+            if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+                self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
+            }
+            return Ok(());
+        };
+        self.sessions.thread_opened(thread, channel).await;
+        let reply = self.sessions.handle(thread, actor, request).await;
+        let note = if reply.ephemeral {
+            markdown(&reply.text)
+        } else {
+            let intro =
+                Text::new().strong_name(&actor.member.name).plain(format!(" opened the thread “{name}”: "));
+            format!("{} <#{thread}>", markdown(&intro))
+        };
+        let edit = EditInteractionResponse::new().content(note).allowed_mentions(no_mentions());
+        cmd.edit_response(&ctx.http, edit).await?;
+        if reply.ephemeral {
+            return Ok(());
+        }
+        let mut message = CreateMessage::new()
+            .content(markdown(&reply.text))
+            .allowed_mentions(allowed_mentions(&reply))
+            .components(action_rows(&reply.buttons));
+        message = super::files(&reply).fold(message, CreateMessage::add_file);
+        if let Some(board) = reply.board.clone() {
+            let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+            message = message.embed(embed).add_file(picture);
+        }
+        let posted = ChannelId::new(thread).send_message(&ctx.http, message).await?;
+        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+            self.sessions.set_challenge_message(thread, challenge.session, posted.id.get()).await;
+        }
+        self.spawn_ai(ctx, thread);
+        Ok(())
+    }
+}

@@ -1,0 +1,131 @@
+//! The console's lines for clocks, buttons and threads: `@anyone /wait <duration>` moves the console's clock
+//! forward (reminders and timeouts then happen as they would), `@name /press <label>` presses a button of the last
+//! message in the channel that had one, and `/play ... thread:true` opens a thread (a new console channel).
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use super::{Console, Line};
+use crate::session::clocks::{duration_text, parse_duration};
+use crate::session::{Actor, Clock, Notice, Reply, Request, parse_button};
+use crate::store::Store;
+
+/// The system clock plus an offset that `/wait` moves forward.
+pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
+    let offset = Arc::new(AtomicI64::new(0));
+    let shared = offset.clone();
+    let clock: Clock = Arc::new(move || {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        now + shared.load(Ordering::SeqCst)
+    });
+    (clock, offset)
+}
+
+impl<S: Store> Console<S> {
+    /// `/wait 45m`: moves the clock forward and prints what happened meanwhile.
+    pub(super) async fn wait(&mut self, line: &Line) -> String {
+        let value =
+            line.options.iter().find(|(k, _)| k.is_empty() || k == "duration").map(|(_, v)| v.as_str());
+        let Some(seconds) = value.and_then(parse_duration).filter(|&s| s > 0) else {
+            return format!(
+                "(to @{} only) Say how long to wait, like `/wait 45m`, `/wait 3h` or `/wait 3d`.\n",
+                line.user
+            );
+        };
+        let Some(offset) = &self.offset else {
+            return format!("(to @{} only) This console's clock cannot be moved.\n", line.user);
+        };
+        offset.fetch_add(seconds, Ordering::SeqCst);
+        let mut out = format!("(console) {} later…\n", duration_text(seconds));
+        out.push_str(&self.notices().await);
+        out
+    }
+
+    /// `/press Accept`: presses the button with that label under the channel's last message that had buttons.
+    pub(super) async fn press(&mut self, line: &Line, actor: &Actor) -> String {
+        let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
+        let buttons = self.buttons.get(&line.channel).cloned().unwrap_or_default();
+        if buttons.is_empty() {
+            return format!("(to @{} only) There is no message with buttons here.\n", line.user);
+        }
+        let Some(button) = buttons.iter().find(|b| b.label.eq_ignore_ascii_case(label.trim())) else {
+            let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+            return format!(
+                "(to @{} only) The last message with buttons has [{}]: write `/press {}`.\n",
+                line.user,
+                labels.join("] ["),
+                labels[0]
+            );
+        };
+        let Some((channel, request)) = parse_button(&button.custom_id) else {
+            return format!("(to @{} only) That button is no longer in use.\n", line.user);
+        };
+        let name = self.channel_name(channel);
+        let reply = self.sessions.handle(channel, actor, request).await;
+        self.answer(&name, &line.user, reply).await
+    }
+
+    /// `/play ... thread:true`: checks the challenge, opens a thread (a new console channel) and plays there.
+    pub(super) async fn play_in_thread(&mut self, line: &Line, actor: &Actor, request: Request) -> String {
+        let title = match self.sessions.prepare_thread(actor, &request) {
+            Ok(title) => title,
+            Err(why) => return self.answer(&line.channel, &line.user, Reply::private(why)).await,
+        };
+        let Request::Play { game, .. } = &request else { return String::new() };
+        let taken = |n: &String| self.channels.contains_key(n);
+        let numbered =
+            (1..=self.channels.len() + 1).map(|n| format!("{}-{n}", game.name())).find(|n| !taken(n));
+        let thread = numbered.unwrap_or_else(|| format!("{}-{}", game.name(), self.channels.len() + 1));
+        let parent = self.channel_id(&line.channel);
+        let id = self.channel_id(&thread);
+        self.sessions.thread_opened(id, parent).await;
+        let mut out = format!(
+            "(console) opened the thread #{thread} \"{title}\"; the game is played there: start lines with \
+             `#{thread}`.\n"
+        );
+        let reply = self.sessions.handle(id, actor, request).await;
+        out.push_str(&self.answer(&thread, &line.user, reply).await);
+        out
+    }
+
+    /// Settles the clocks due and prints what happened: reminders, timeouts, threads archived.
+    pub(super) async fn notices(&mut self) -> String {
+        let mut out = String::new();
+        for notice in self.sessions.settle_clocks().await {
+            match notice {
+                Notice::Post { channel, reply } => {
+                    let name = self.channel_name(channel);
+                    out.push_str(&self.post(&name, channel, reply).await);
+                }
+                Notice::Direct { user, text, .. } => {
+                    let name = self.member_name(user);
+                    let _ = writeln!(out, "(direct message to @{name}) {text}");
+                }
+                Notice::Archive { channel } => {
+                    let _ =
+                        writeln!(out, "(console) the thread #{} is archived.", self.channel_name(channel));
+                }
+            }
+        }
+        out
+    }
+
+    /// A message the background task posts in a channel (it names the channel when it is not the default one).
+    async fn post(&mut self, name: &str, channel: u64, reply: Reply) -> String {
+        let mut out = String::new();
+        if name != self.default_channel {
+            let _ = write!(out, "#{name}: ");
+        }
+        out.push_str(&self.show(name, reply).await);
+        out.push_str(&self.ai_moves(name, channel).await);
+        out
+    }
+
+    /// The name of a member seen in a channel's games, for direct messages.
+    fn member_name(&self, user: u64) -> String {
+        self.names.get(&user).cloned().unwrap_or_else(|| format!("member-{user}"))
+    }
+}

@@ -1,0 +1,42 @@
+//! A caption band under a board picture: the game's clock ("alice to move, 2 d 4 h left").
+
+use image::RgbaImage;
+
+use super::canvas::{Align, Canvas, Weight, rgb};
+
+/// Height of the band, in pixels.
+const BAND: u32 = 44;
+const TEXT_SIZE: f32 = 22.0;
+
+/// `picture` with `caption` written in a band under it.
+pub fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
+    let (width, height) = picture.dimensions();
+    let mut canvas = Canvas::new(width, height + BAND, rgb(0x2b_2d_31));
+    canvas.composite(picture, 0, 0);
+    let text = crate::text::cut(caption, 80);
+    canvas.text_centered_v(
+        width as f32 / 2.0,
+        height as f32 + BAND as f32 / 2.0,
+        TEXT_SIZE,
+        Weight::Regular,
+        Align::Center,
+        rgb(0xf2_f3_f5),
+        &text,
+    );
+    canvas.into_image()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_band_is_added_under_the_picture() {
+        let picture = RgbaImage::from_pixel(300, 200, image::Rgba([255, 255, 255, 255]));
+        let captioned = with_caption(&picture, "alice to move, 2 d 4 h left");
+        assert_eq!(captioned.dimensions(), (300, 200 + BAND));
+        assert_eq!(captioned.get_pixel(10, 10), picture.get_pixel(10, 10));
+        let band: Vec<_> = (0..300).map(|x| captioned.get_pixel(x, 200 + BAND / 2)).collect();
+        assert!(band.iter().any(|p| p[0] > 200), "the text is drawn in the band");
+    }
+}

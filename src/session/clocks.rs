@@ -1,0 +1,467 @@
+//! Clocks per move: the time each player has, the deadline of the player to move (a row in the store), the two
+//! reminders, and what happens when the time runs out. One background task per adapter asks [`Sessions::next_wake`]
+//! when to wake and [`Sessions::settle_clocks`] what is due; everything it settles is checked against the store,
+//! so after a restart what expired meanwhile is settled exactly once and no reminder goes out twice.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::games::AnyGame;
+use crate::store::{ClockRecord, SessionState, Store, StoreError};
+
+use super::text::Text;
+use super::{Live, Reply, Sessions, Slot, messages};
+
+/// The time each player has per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ClockChoice {
+    TenMinutes,
+    OneHour,
+    OneDay,
+    ThreeDays,
+    SevenDays,
+    /// No clock: only between players who agree to it.
+    Unlimited,
+}
+
+impl ClockChoice {
+    pub const ALL: [ClockChoice; 6] = [
+        ClockChoice::TenMinutes,
+        ClockChoice::OneHour,
+        ClockChoice::OneDay,
+        ClockChoice::ThreeDays,
+        ClockChoice::SevenDays,
+        ClockChoice::Unlimited,
+    ];
+
+    /// How it is written in `/play clock:<name>` and in the config.
+    pub fn name(self) -> &'static str {
+        match self {
+            ClockChoice::TenMinutes => "10m",
+            ClockChoice::OneHour => "1h",
+            ClockChoice::OneDay => "1d",
+            ClockChoice::ThreeDays => "3d",
+            ClockChoice::SevenDays => "7d",
+            ClockChoice::Unlimited => "none",
+        }
+    }
+
+    /// Seconds per move, or `None` without a clock.
+    pub fn seconds(self) -> Option<i64> {
+        Some(match self {
+            ClockChoice::TenMinutes => 10 * 60,
+            ClockChoice::OneHour => 3_600,
+            ClockChoice::OneDay => 86_400,
+            ClockChoice::ThreeDays => 3 * 86_400,
+            ClockChoice::SevenDays => 7 * 86_400,
+            ClockChoice::Unlimited => return None,
+        })
+    }
+
+    /// The names, for error sentences: "10m, 1h, 1d, 3d, 7d or none".
+    pub fn names() -> String {
+        let names: Vec<&str> = Self::ALL.iter().map(|c| c.name()).collect();
+        let (last, rest) = names.split_last().expect("choices");
+        format!("{} or {last}", rest.join(", "))
+    }
+}
+
+impl fmt::Display for ClockChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for ClockChoice {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Self, ()> {
+        let s = s.trim().to_ascii_lowercase();
+        Self::ALL.into_iter().find(|c| c.name() == s).ok_or(())
+    }
+}
+
+/// A duration as players read it: "2 d 4 h", "3 h 20 min", "12 min", "less than a minute".
+pub fn duration_text(seconds: i64) -> String {
+    let s = seconds.max(0);
+    let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
+    match (d, h, m) {
+        (0, 0, 0) => "less than a minute".to_string(),
+        (0, 0, m) => format!("{m} min"),
+        (0, h, 0) => format!("{h} h"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (d, 0, _) => format!("{d} d"),
+        (d, h, _) => format!("{d} d {h} h"),
+    }
+}
+
+/// Reads a duration for the console's `/wait`: `45m`, `3d`, `1h30m`, `90s`.
+pub fn parse_duration(text: &str) -> Option<i64> {
+    let text = text.trim().to_ascii_lowercase();
+    let mut total: i64 = 0;
+    let mut number = String::new();
+    let mut any = false;
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            number.push(c);
+            continue;
+        }
+        let unit = match c {
+            's' => 1,
+            'm' => 60,
+            'h' => 3_600,
+            'd' => 86_400,
+            'w' => 7 * 86_400,
+            _ => return None,
+        };
+        let n: i64 = number.parse().ok()?;
+        total = total.checked_add(n.checked_mul(unit)?)?;
+        number.clear();
+        any = true;
+    }
+    (number.is_empty() && any).then_some(total)
+}
+
+/// When the reminders of a turn are due: (half time, less than a tenth left), the second `None` when it would not
+/// come after the first (short clocks).
+fn reminder_times(clock: &ClockRecord) -> Option<(i64, Option<i64>)> {
+    let (per_move, deadline) = (clock.per_move?, clock.deadline?);
+    let half = clock.turn_started + per_move / 2;
+    // Less than a tenth left, and at least ten minutes before the deadline.
+    let tenth = deadline - (per_move / 10).max(600);
+    Some((half, (tenth > half).then_some(tenth)))
+}
+
+/// The next time something is due in a turn that has had `reminded` reminders.
+fn next_at(clock: &ClockRecord, reminded: u8) -> Option<i64> {
+    let deadline = clock.deadline?;
+    let (half, tenth) = reminder_times(clock)?;
+    Some(match (reminded, tenth) {
+        (0, _) => half,
+        (1, Some(tenth)) => tenth,
+        _ => deadline,
+    })
+}
+
+/// Something the background task hands to the adapter.
+#[derive(Clone, Debug)]
+pub enum Notice {
+    /// A public message in a channel (a reminder, a timeout); the computer may be to move afterwards.
+    Post { channel: u64, reply: Reply },
+    /// A reminder for a member who asked for direct messages; `fallback` is posted in the channel when the
+    /// platform refuses the direct message.
+    Direct { user: u64, channel: u64, text: Text, fallback: Reply },
+    /// A game thread whose game ended a while ago: archive it.
+    Archive { channel: u64 },
+}
+
+impl<S: Store> Sessions<S> {
+    /// The current time of the session layer's clock (seconds since the Unix epoch).
+    pub fn now_secs(&self) -> i64 {
+        self.now()
+    }
+
+    /// The earliest time (on the session layer's clock) something is due: a reminder, a deadline, an archive.
+    pub async fn next_wake(&self) -> Option<i64> {
+        match self.store.next_wake().await {
+            Ok(at) => at,
+            Err(e) => {
+                tracing::error!(error = %e, "cannot read the next deadline");
+                None
+            }
+        }
+    }
+
+    /// Wakes the background task: a deadline may have moved closer (a new turn), or the test clock moved.
+    pub fn poke_clocks(&self) {
+        self.clock_changed.notify_one();
+    }
+
+    /// Resolves when [`Sessions::poke_clocks`] was called (at most one wake-up is kept).
+    pub async fn clocks_changed(&self) {
+        self.clock_changed.notified().await;
+    }
+
+    /// A fresh turn's clock for the game as it stands: the deadline runs only when a person is to move.
+    pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame) -> Option<ClockRecord> {
+        let clock = live.clock.as_ref()?;
+        let now = self.now();
+        let human =
+            game.to_move().and_then(|s| live.record.players.get(s)).is_some_and(|p| p.level.is_none());
+        let deadline = clock.per_move.filter(|_| human).map(|per| now + per);
+        let mut fresh = ClockRecord {
+            session: live.record.id,
+            per_move: clock.per_move,
+            ply: live.record.moves.len(),
+            turn_started: now,
+            deadline,
+            reminded: 0,
+            next_at: None,
+        };
+        fresh.next_at = next_at(&fresh, 0);
+        Some(fresh)
+    }
+
+    /// Starts the clock of the turn the game is at (after a start, a move, a takeback, a seat taken over). A
+    /// failed write is logged, never a failed command: the background task repairs a clock left behind.
+    pub(super) async fn start_turn(&self, live: &mut Live, game: &AnyGame) {
+        let Some(clock) = self.turn_clock(live, game) else { return };
+        if let Err(e) = self.store.put_clock(&clock).await {
+            tracing::error!(session = live.record.id, error = %e, "cannot store the clock of a new turn");
+        }
+        live.clock = Some(clock);
+        self.poke_clocks();
+    }
+
+    /// "alice to move, 2 d 4 h left" (or "no clock"), for the board picture and `/board`.
+    pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<String> {
+        let clock = live.clock.as_ref()?;
+        let seat = game.to_move()?;
+        let player = live.record.players.get(seat)?;
+        if player.level.is_some() {
+            return Some(format!("{} to move", player.name));
+        }
+        Some(match clock.deadline.filter(|_| clock.ply == live.record.moves.len()) {
+            Some(deadline) => {
+                format!("{} to move, {} left", player.name, duration_text(deadline - self.now()))
+            }
+            None if clock.per_move.is_none() => format!("{} to move, no clock", player.name),
+            None => format!("{} to move", player.name),
+        })
+    }
+
+    /// Settles every clock that is due (reminders and timeouts) and every thread whose archive time came, and
+    /// says what to post. Each is decided under its channel's lock and written to the store before it is reported.
+    pub async fn settle_clocks(&self) -> Vec<Notice> {
+        let mut notices = Vec::new();
+        let now = self.now();
+        match self.store.due_clocks(now).await {
+            Ok(due) => {
+                for (session, channel) in due {
+                    let slot = self.slot(channel);
+                    let mut slot = slot.lock().await;
+                    match self.settle_one(channel, session, &mut slot).await {
+                        Ok(found) => notices.extend(found),
+                        Err(e) => {
+                            tracing::error!(channel, session, error = %e, "cannot settle a clock");
+                            *slot = Slot::Unloaded;
+                        }
+                    }
+                    if matches!(*slot, Slot::Free) {
+                        self.game_ended(channel).await;
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list the clocks due"),
+        }
+        match self.store.due_archives(now).await {
+            Ok(due) => {
+                for channel in due {
+                    if let Err(e) = self.store.archived(channel).await {
+                        tracing::error!(channel, error = %e, "cannot mark a thread archived");
+                        continue;
+                    }
+                    // A thread with a new game (a rematch) stays open.
+                    if matches!(self.store.open_session(channel).await, Ok(None)) {
+                        notices.push(Notice::Archive { channel });
+                    }
+                }
+            }
+            Err(e) => tracing::error!(error = %e, "cannot list the threads to archive"),
+        }
+        notices
+    }
+
+    /// When a channel's game has ended: a game thread is archived after the configured delay.
+    pub(super) async fn game_ended(&self, channel: u64) {
+        let at = self.now() + self.config.thread_archive.as_secs() as i64;
+        if let Err(e) = self.store.schedule_archive(channel, at).await {
+            tracing::warn!(channel, error = %e, "cannot schedule a thread's archiving");
+        }
+        self.poke_clocks();
+    }
+
+    async fn settle_one(
+        &self,
+        channel: u64,
+        session: i64,
+        slot: &mut Slot,
+    ) -> Result<Vec<Notice>, StoreError> {
+        if let Err(super::Failure::Store(e)) = self.load(channel, slot).await {
+            return Err(e);
+        }
+        let Slot::Open(live) = slot else { return Ok(Vec::new()) };
+        let (Some(game), Some(clock)) = (live.game.clone(), live.clock.clone()) else {
+            return Ok(Vec::new());
+        };
+        if live.record.id != session || live.record.state != SessionState::Playing {
+            return Ok(Vec::new());
+        }
+        let now = self.now();
+        if clock.ply != live.record.moves.len() {
+            // The move was stored but its clock was not (a crash in between): the turn starts now.
+            self.start_turn(live, &game).await;
+            return Ok(Vec::new());
+        }
+        let Some(deadline) = clock.deadline else {
+            self.store.mark_reminded(session, clock.ply, clock.reminded, clock.reminded, None).await.ok();
+            return Ok(Vec::new());
+        };
+        if now >= deadline {
+            return self.time_out(slot, &game).await;
+        }
+        let Some((half, tenth)) = reminder_times(&clock) else { return Ok(Vec::new()) };
+        let due = if tenth.is_some_and(|t| now >= t) { 2 } else { u8::from(now >= half) };
+        if due <= clock.reminded {
+            // Woken early (or already reminded): only the next time needs to be right.
+            let next = next_at(&clock, clock.reminded);
+            if next != clock.next_at {
+                self.store.mark_reminded(session, clock.ply, clock.reminded, clock.reminded, next).await.ok();
+            }
+            return Ok(Vec::new());
+        }
+        match self.store.mark_reminded(session, clock.ply, clock.reminded, due, next_at(&clock, due)).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return Ok(Vec::new()),
+            Err(e) => return Err(e),
+        }
+        let mut updated = clock.clone();
+        updated.reminded = due;
+        updated.next_at = next_at(&clock, due);
+        live.clock = Some(updated);
+        Ok(vec![self.reminder(live, &game, deadline - now).await])
+    }
+
+    /// The reminder for the player to move: in the channel, or by direct message when they asked for it.
+    async fn reminder(&self, live: &Live, game: &AnyGame, left: i64) -> Notice {
+        let seat = game.to_move().unwrap_or(0);
+        let player = &live.record.players[seat];
+        let public = Text::new()
+            .mention(player.id, &player.name)
+            .plain(format!(
+                ", your move in {} (move {}, {}): {} left, then the time runs out.",
+                live.record.game.title(),
+                game.move_number(),
+                game.seat_label(seat),
+                duration_text(left)
+            ))
+            .line()
+            .plain("Play with /move, or see the board with /board.");
+        let fallback = Reply::public(public.clone());
+        let channel = live.record.channel;
+        if self.store.notify_dm(player.id).await.unwrap_or(false) {
+            let text = Text::new()
+                .plain(format!("Your move in {} (", live.record.game.title()))
+                .then(messages::vs_line(live))
+                .plain(format!("): {} left. Play with /move in the game's channel.", duration_text(left)));
+            return Notice::Direct { user: player.id, channel, text, fallback };
+        }
+        Notice::Post { channel, reply: fallback }
+    }
+
+    /// The player to move ran out of time: with two players they lose; with more, the computer takes their seat.
+    async fn time_out(&self, slot: &mut Slot, game: &AnyGame) -> Result<Vec<Notice>, StoreError> {
+        let Slot::Open(live) = slot else { return Ok(Vec::new()) };
+        let seat = game.to_move().unwrap_or(0);
+        let loser = live.record.players[seat].clone();
+        let per_move = live.clock.as_ref().and_then(|c| c.per_move).unwrap_or(0);
+        let channel = live.record.channel;
+        let humans_left =
+            live.record.players.iter().filter(|p| p.level.is_none() && p.id != loser.id).count();
+        if live.record.players.len() > 2 && humans_left > 0 {
+            let mut players = live.record.players.clone();
+            players[seat].level = Some(super::DEFAULT_LEVEL);
+            players[seat].abandoned = true;
+            self.store.set_players(live.record.id, &players, self.now()).await?;
+            live.record.players = players;
+            self.start_turn(live, game).await;
+            let text = Text::new().plain("Time is up for ").strong_name(&loser.name).plain(format!(
+                " ({}), who did not move within {}: the computer (level {}) plays the seat from now on, so \
+                     the game goes on; {} is recorded as having abandoned.",
+                game.seat_label(seat),
+                duration_text(per_move),
+                super::DEFAULT_LEVEL,
+                loser.name
+            ));
+            let mut reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
+            reply.clock = self.clock_caption(live, game);
+            return Ok(vec![Notice::Post { channel, reply }]);
+        }
+        let winners: Vec<_> = live.record.players.iter().filter(|p| p.id != loser.id).cloned().collect();
+        let mut text = Text::new().plain("Time is up: ").mention(loser.id, &loser.name).plain(format!(
+            " ({}) did not move within {} and loses on time.",
+            game.seat_label(seat),
+            duration_text(per_move)
+        ));
+        if let [winner] = winners.as_slice() {
+            let winner_seat = live.seat_of(winner.id).unwrap_or(0);
+            text = text
+                .plain(" ")
+                .mention(winner.id, &winner.name)
+                .plain(format!(" ({}) wins.", game.seat_label(winner_seat)));
+        }
+        let result = format!("{} lost on time", loser.name);
+        self.store
+            .transition(
+                live.record.id,
+                SessionState::Playing,
+                SessionState::Finished,
+                Some(&result),
+                self.now(),
+            )
+            .await?;
+        if let Some(ratings) =
+            self.record_result(&live.record, game, super::history::Ending::Loser(seat)).await
+        {
+            text = text.line().then(ratings);
+        }
+        let reply = Reply::public(text)
+            .with_board(super::offers::board_of(live, game.clone()))
+            .with_buttons(super::request::rematch_buttons(channel, live.record.id));
+        *slot = Slot::Free;
+        Ok(vec![Notice::Post { channel, reply }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_and_print() {
+        assert_eq!(duration_text(2 * 86_400 + 4 * 3_600 + 59), "2 d 4 h");
+        assert_eq!(duration_text(3 * 3_600 + 20 * 60), "3 h 20 min");
+        assert_eq!(duration_text(3_600), "1 h");
+        assert_eq!(duration_text(12 * 60 + 5), "12 min");
+        assert_eq!(duration_text(30), "less than a minute");
+        assert_eq!(parse_duration("45m"), Some(2_700));
+        assert_eq!(parse_duration("3d"), Some(3 * 86_400));
+        assert_eq!(parse_duration("1h30m"), Some(5_400));
+        assert_eq!(parse_duration("soon"), None);
+        assert_eq!(parse_duration("45"), None);
+        assert_eq!("3D".parse(), Ok(ClockChoice::ThreeDays));
+        assert!("2d".parse::<ClockChoice>().is_err());
+    }
+
+    #[test]
+    fn reminders_come_at_half_time_and_near_the_end() {
+        let clock = |per: i64| ClockRecord {
+            session: 1,
+            per_move: Some(per),
+            ply: 0,
+            turn_started: 0,
+            deadline: Some(per),
+            reminded: 0,
+            next_at: None,
+        };
+        // 3 days: at 1.5 d, then with 7.2 h left.
+        let c = clock(3 * 86_400);
+        assert_eq!(reminder_times(&c), Some((129_600, Some(3 * 86_400 - 25_920))));
+        assert_eq!(next_at(&c, 2), Some(3 * 86_400));
+        // One hour: at 30 min, then 10 minutes before the end (a tenth would be 6 minutes).
+        assert_eq!(reminder_times(&clock(3_600)), Some((1_800, Some(3_000))));
+        // Ten minutes: only the half-time reminder.
+        let c = clock(600);
+        assert_eq!(reminder_times(&c), Some((300, None)));
+        assert_eq!(next_at(&c, 1), Some(600));
+    }
+}

@@ -1,0 +1,401 @@
+//! Offers that need both players: a draw, a takeback, an abort after the first move; and the rematch of a game
+//! that ended. One offer is pending per game, for the turn it was made in: a new move cancels it, and it expires
+//! with the move's clock. Against the computer the answer comes at once.
+
+use crate::games::AnyGame;
+use crate::store::{OfferKind, OfferRecord, PlayerRecord, SessionState, Store, StoreError};
+
+use super::request::{offer_buttons, rematch_buttons};
+use super::text::Text;
+use super::{Actor, Board, Failure, Live, Reply, Sessions, Slot, messages};
+
+/// How an offer is named in sentences.
+fn offer_name(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw offer",
+        OfferKind::Takeback => "takeback request",
+        OfferKind::Abort => "request to abort",
+    }
+}
+
+/// Levels of the computer that grant a takeback at once; above them it refuses.
+const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
+
+impl<S: Store> Sessions<S> {
+    /// The game and the sender's seat, for an offer; or the sentence saying why there is nothing to offer in.
+    fn offer_game<'a>(slot: &'a mut Slot, actor: &Actor) -> Result<(&'a mut Live, AnyGame, usize), Text> {
+        let Slot::Open(live) = slot else {
+            return Err(Text::from("There is no game in this channel; start one with /play."));
+        };
+        let Some(game) = live.game.clone() else {
+            return Err(Text::from(
+                "The game has not started yet: the challenge is still waiting for acceptance.",
+            ));
+        };
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Err(Text::new()
+                .plain("You are not playing in this game (")
+                .then(messages::vs_line(live))
+                .plain(")."));
+        };
+        if game.to_move().is_none() {
+            return Err(Text::from("This game is over; start a new one with /play."));
+        }
+        Ok((live, game, seat))
+    }
+
+    /// The pending offer of the game, if it is still valid (made in this turn, before the deadline).
+    fn pending_offer(&self, live: &Live) -> Option<OfferRecord> {
+        let offer = live.offer.clone()?;
+        let deadline = live.clock.as_ref().filter(|c| c.ply == offer.ply).and_then(|c| c.deadline);
+        let valid = offer.ply == live.record.moves.len() && deadline.is_none_or(|d| self.now() < d);
+        valid.then_some(offer)
+    }
+
+    /// Records a new offer, replacing a lapsed one; says so when one is pending.
+    async fn make_offer(&self, live: &mut Live, kind: OfferKind, by: u64) -> Result<Option<Text>, Failure> {
+        if let Some(pending) = self.pending_offer(live) {
+            let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
+            return Ok(Some(
+                Text::new()
+                    .plain(format!("There is already a pending {} by ", offer_name(pending.kind)))
+                    .name(who)
+                    .plain(" in this game; wait for its answer, or play a move to cancel it."),
+            ));
+        }
+        if live.offer.is_some() {
+            self.store.clear_offer(live.record.id).await?;
+            live.offer = None;
+        }
+        let offer = OfferRecord {
+            session: live.record.id,
+            kind,
+            by,
+            ply: live.record.moves.len(),
+            created_at: self.now(),
+            nonce: rand::random(),
+        };
+        self.store.put_offer(&offer).await?;
+        live.offer = Some(offer);
+        Ok(None)
+    }
+
+    /// The human opponent of a two-player game (or the computer).
+    fn opponent(live: &Live, seat: usize) -> Option<PlayerRecord> {
+        (live.record.players.len() == 2).then(|| live.record.players[1 - seat].clone())
+    }
+
+    /// The public text of an offer to a person: it mentions them, with Accept and Decline buttons.
+    fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: &str) -> Reply {
+        let text = Text::new()
+            .strong_name(&actor.member.name)
+            .plain(format!(" {what}. "))
+            .mention(to.id, &to.name)
+            .plain(", accept or decline with the buttons.");
+        let nonce = live.offer.as_ref().map_or(0, |o| o.nonce);
+        Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id, nonce))
+    }
+
+    pub(super) async fn draw(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+        let (live, game, seat) = match Self::offer_game(slot, actor) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let kind = live.record.game;
+        if !kind.draw_by_agreement() {
+            return Ok(Reply::private(format!(
+                "{} cannot be drawn by agreement: play on, or /resign.",
+                kind.title()
+            )));
+        }
+        let Some(opponent) = Self::opponent(live, seat) else {
+            return Ok(Reply::private("Draws by agreement are for games of two players."));
+        };
+        if let Some(level) = opponent.level {
+            if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
+                return Ok(Reply::private(why));
+            }
+            let accepts = self.computer_accepts_draw(&game, 1 - seat, level).await;
+            return self.settle_offer(slot, &opponent, accepts).await;
+        }
+        if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
+            return Ok(Reply::private(why));
+        }
+        Ok(Self::offer_reply(live, actor, &opponent, "offers a draw"))
+    }
+
+    /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.
+    async fn computer_accepts_draw(&self, game: &AnyGame, seat: usize, level: u8) -> bool {
+        let mut limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, game.setup().seed);
+        limits.noise = 0.0;
+        let thinking = game.clone();
+        let Ok(report) = tokio::task::spawn_blocking(move || crate::ai::think(&thinking, &limits)).await
+        else {
+            return false;
+        };
+        let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };
+        for_computer <= 0
+    }
+
+    /// The stored moves as turns: (first ply, seat) of each run of moves by one seat.
+    fn turns(live: &Live) -> Result<Vec<(usize, usize)>, Failure> {
+        let record = &live.record;
+        let mut game = AnyGame::new(record.game, &record.setup)
+            .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
+        let mut turns: Vec<(usize, usize)> = Vec::new();
+        for (ply, m) in record.moves.iter().enumerate() {
+            let seat = game.to_move().unwrap_or(0);
+            if turns.last().is_none_or(|&(_, s)| s != seat) {
+                turns.push((ply, seat));
+            }
+            game.play_text(m)
+                .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
+        }
+        Ok(turns)
+    }
+
+    pub(super) async fn takeback(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+        let (live, _, seat) = match Self::offer_game(slot, actor) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(opponent) = Self::opponent(live, seat) else {
+            return Ok(Reply::private("Takebacks are for games of two players."));
+        };
+        let turns = Self::turns(live)?;
+        let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
+            return Ok(Reply::private("There is no move of yours to take back."));
+        };
+        if turns.len() - mine > 2 {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("Too late to take back your last move: ")
+                    .name(&opponent.name)
+                    .plain(" has moved twice since."),
+            ));
+        }
+        if let Some(level) = opponent.level {
+            if !TAKEBACK_LEVELS.contains(&level) {
+                return Ok(Reply::private(format!(
+                    "{} does not grant takebacks: a win against level {level} should mean something.",
+                    opponent.name
+                )));
+            }
+            if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
+                return Ok(Reply::private(why));
+            }
+            return self.settle_offer(slot, &opponent, true).await;
+        }
+        if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
+            return Ok(Reply::private(why));
+        }
+        Ok(Self::offer_reply(live, actor, &opponent, "asks to take back their last move"))
+    }
+
+    /// `/abort` by a player after the first move: an offer the opponent must accept.
+    pub(super) async fn offer_abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+        let (live, _, seat) = match Self::offer_game(slot, actor) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(opponent) = Self::opponent(live, seat).filter(|o| o.level.is_none()) else {
+            return Ok(Reply::private(
+                "Moves have been played, so the game can no longer be aborted; you can /resign instead.",
+            ));
+        };
+        if let Some(why) = self.make_offer(live, OfferKind::Abort, actor.member.id).await? {
+            return Ok(Reply::private(why));
+        }
+        Ok(Self::offer_reply(live, actor, &opponent, "asks to abort the game"))
+    }
+
+    /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
+    pub(super) async fn answer(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: i64,
+        nonce: u32,
+        accept: bool,
+    ) -> Result<Reply, Failure> {
+        let expired =
+            "That offer is no longer open: it was answered, a move was played, or its time ran out.";
+        let Slot::Open(live) = slot else { return Ok(Reply::private(expired)) };
+        if live.record.id != session || live.game.is_none() {
+            return Ok(Reply::private(expired));
+        }
+        let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
+            return Ok(Reply::private(expired));
+        };
+        if offer.by == actor.member.id {
+            return Ok(Reply::private(format!(
+                "You made this {}; your opponent answers it.",
+                offer_name(offer.kind)
+            )));
+        }
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(
+                Text::new()
+                    .plain("This offer is for the players of this game (")
+                    .then(messages::vs_line(live))
+                    .plain(")."),
+            ));
+        };
+        let player = live.record.players[seat].clone();
+        self.settle_offer(slot, &player, accept).await
+    }
+
+    /// Carries out (or declines) the pending offer on behalf of `by`, the player it was made to.
+    async fn settle_offer(&self, slot: &mut Slot, by: &PlayerRecord, accept: bool) -> Result<Reply, Failure> {
+        let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
+        let Some(offer) = live.offer.clone() else { return Err(Failure::Conflict) };
+        let Some(game) = live.game.clone() else { return Err(Failure::Conflict) };
+        let from = live.record.players.iter().find(|p| p.id == offer.by).cloned();
+        let from = from.unwrap_or_else(|| by.clone());
+        self.store.clear_offer(live.record.id).await?;
+        live.offer = None;
+        if !accept {
+            let text = Text::new()
+                .strong_name(&by.name)
+                .plain(format!(" declined the {} of ", offer_name(offer.kind)))
+                .mention(from.id, &from.name)
+                .plain("; the game goes on.");
+            return Ok(Reply::public(text));
+        }
+        match offer.kind {
+            OfferKind::Draw => {
+                let result = "a draw by agreement";
+                self.store
+                    .transition(
+                        live.record.id,
+                        SessionState::Playing,
+                        SessionState::Finished,
+                        Some(result),
+                        self.now(),
+                    )
+                    .await?;
+                let mut text = Text::new()
+                    .strong_name(&by.name)
+                    .plain(" accepted the draw offer of ")
+                    .strong_name(&from.name)
+                    .plain(". Game over: a draw by agreement.");
+                if let Some(ratings) =
+                    self.record_result(&live.record, &game, super::history::Ending::Draw).await
+                {
+                    text = text.line().then(ratings);
+                }
+                let reply = Reply::public(text)
+                    .with_board(board_of(live, game))
+                    .with_buttons(rematch_buttons(live.record.channel, live.record.id));
+                *slot = Slot::Free;
+                Ok(reply)
+            }
+            OfferKind::Abort => {
+                let result = format!("aborted by {} and {}", from.name, by.name);
+                self.store
+                    .transition(
+                        live.record.id,
+                        SessionState::Playing,
+                        SessionState::Aborted,
+                        Some(&result),
+                        self.now(),
+                    )
+                    .await?;
+                let text = Text::new()
+                    .strong_name(&by.name)
+                    .plain(" agreed: ")
+                    .strong_name(&from.name)
+                    .plain(format!(" and they aborted the {} game.", live.record.game.title()));
+                *slot = Slot::Free;
+                Ok(Reply::public(text))
+            }
+            OfferKind::Takeback => self.take_back(slot, &from, by).await,
+        }
+    }
+
+    /// Undoes `from`'s last turn (and the reply to it, if any).
+    async fn take_back(
+        &self,
+        slot: &mut Slot,
+        from: &PlayerRecord,
+        by: &PlayerRecord,
+    ) -> Result<Reply, Failure> {
+        let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
+        let seat = live.seat_of(from.id).ok_or(Failure::Conflict)?;
+        let turns = Self::turns(live)?;
+        let Some(&(keep, _)) = turns.iter().rev().find(|&&(_, s)| s == seat) else {
+            return Err(Failure::Conflict);
+        };
+        let version = live.record.moves.len();
+        self.store.truncate_moves(live.record.id, version, keep, self.now()).await?;
+        let undone: Vec<String> = live.record.moves.split_off(keep);
+        let game = AnyGame::replay(live.record.game, &live.record.setup, &live.record.moves)
+            .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", live.record.id))))?;
+        live.game = Some(game.clone());
+        self.start_turn(live, &game).await;
+        let text = Text::new()
+            .strong_name(&by.name)
+            .plain(" accepted the takeback of ")
+            .strong_name(&from.name)
+            .plain(": ")
+            .join(&undone, ", ", Text::code)
+            .plain(if undone.len() == 1 { " is taken back." } else { " are taken back." })
+            .line()
+            .then(messages::turn_line(live, &game));
+        Ok(Reply::public(text).with_board(board_of(live, game)))
+    }
+
+    /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
+    /// new challenge the others accept.
+    pub(super) async fn rematch(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: i64,
+    ) -> Result<Reply, Failure> {
+        if let Slot::Open(live) = slot {
+            let what =
+                if live.record.state == SessionState::Challenge { "an open challenge" } else { "a game" };
+            return Ok(Reply::private(format!(
+                "This channel already has {what}; the rematch button works once the channel is free."
+            )));
+        }
+        let Some(old) = self.store.session(session).await? else {
+            return Ok(Reply::private("That game is not known any more; start a new one with /play."));
+        };
+        if old.players.iter().all(|p| p.id != actor.member.id || p.level.is_some()) {
+            return Ok(Reply::private("Only the players of that game can ask for its rematch."));
+        }
+        let order = old.game.rematch_order(old.players.len());
+        let players: Vec<PlayerRecord> = order
+            .iter()
+            .map(|&i| {
+                let p = &old.players[i];
+                let ai = p.level.is_some() && !p.abandoned;
+                PlayerRecord {
+                    id: p.id,
+                    name: p.name.clone(),
+                    accepted: ai || p.id == actor.member.id,
+                    abandoned: false,
+                    level: p.level.filter(|_| ai),
+                }
+            })
+            .collect();
+        let per_move =
+            self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
+        let request = super::challenges::Rematch {
+            kind: old.game,
+            players,
+            per_move,
+            variant: old.setup.variant,
+            rated: old.rated,
+        };
+        self.open_rematch(channel, actor, slot, request).await
+    }
+}
+
+/// The board of `live`'s game as it stands in `game`.
+pub(super) fn board_of(live: &Live, game: AnyGame) -> Board {
+    Board { game, names: live.names(), id: live.record.id }
+}

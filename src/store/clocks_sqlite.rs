@@ -1,0 +1,224 @@
+//! [`ClockStore`] over SQLite (tables of `migrations/0004_clocks.sql`).
+
+use sqlx::Row;
+use sqlx::sqlite::SqliteRow;
+
+use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
+use super::{PlayerRecord, SqliteStore, StoreError};
+
+fn clock_of(row: &SqliteRow) -> ClockRecord {
+    ClockRecord {
+        session: row.get("session_id"),
+        per_move: row.get("per_move"),
+        ply: row.get::<i64, _>("ply") as usize,
+        turn_started: row.get("turn_started"),
+        deadline: row.get("deadline"),
+        reminded: row.get::<i64, _>("reminded") as u8,
+        next_at: row.get("next_at"),
+    }
+}
+
+fn changed_one(done: &sqlx::sqlite::SqliteQueryResult) -> Result<(), StoreError> {
+    if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
+}
+
+impl ClockStore for SqliteStore {
+    async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+        let row = sqlx::query("SELECT * FROM clocks WHERE session_id = ?")
+            .bind(session)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.as_ref().map(clock_of))
+    }
+
+    async fn put_clock(&self, c: &ClockRecord) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO clocks (session_id, per_move, ply, turn_started, deadline, reminded, next_at) \
+             VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET per_move = excluded.per_move, \
+             ply = excluded.ply, turn_started = excluded.turn_started, deadline = excluded.deadline, \
+             reminded = excluded.reminded, next_at = excluded.next_at",
+        )
+        .bind(c.session)
+        .bind(c.per_move)
+        .bind(c.ply as i64)
+        .bind(c.turn_started)
+        .bind(c.deadline)
+        .bind(i64::from(c.reminded))
+        .bind(c.next_at)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn mark_reminded(
+        &self,
+        session: i64,
+        ply: usize,
+        from: u8,
+        to: u8,
+        next_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "UPDATE clocks SET reminded = ?, next_at = ? WHERE session_id = ? AND ply = ? AND reminded = ?",
+        )
+        .bind(i64::from(to))
+        .bind(next_at)
+        .bind(session)
+        .bind(ply as i64)
+        .bind(i64::from(from))
+        .execute(&self.pool)
+        .await?;
+        changed_one(&done)
+    }
+
+    async fn due_clocks(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT c.session_id, s.channel_id FROM clocks c JOIN sessions s ON s.id = c.session_id \
+             WHERE c.next_at IS NOT NULL AND c.next_at <= ? AND s.state = 'playing' ORDER BY c.next_at",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1) as u64)).collect())
+    }
+
+    async fn next_wake(&self) -> Result<Option<i64>, StoreError> {
+        let row = sqlx::query(
+            "SELECT MIN(t) FROM (SELECT MIN(c.next_at) AS t FROM clocks c JOIN sessions s ON s.id = c.session_id \
+             WHERE c.next_at IS NOT NULL AND s.state = 'playing' \
+             UNION ALL SELECT MIN(archive_at) FROM threads WHERE archive_at IS NOT NULL)",
+        )
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(row.get::<Option<i64>, _>(0))
+    }
+
+    async fn put_offer(&self, o: &OfferRecord) -> Result<(), StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO offers (session_id, kind, by_user, ply, created_at, nonce) VALUES (?, ?, ?, ?, ?, ?) \
+             ON CONFLICT (session_id) DO NOTHING",
+        )
+        .bind(o.session)
+        .bind(o.kind.as_str())
+        .bind(o.by as i64)
+        .bind(o.ply as i64)
+        .bind(o.created_at)
+        .bind(i64::from(o.nonce))
+        .execute(&self.pool)
+        .await?;
+        changed_one(&done)
+    }
+
+    async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+        let row = sqlx::query("SELECT * FROM offers WHERE session_id = ?")
+            .bind(session)
+            .fetch_optional(&self.pool)
+            .await?;
+        let Some(row) = row else { return Ok(None) };
+        let kind: String = row.get("kind");
+        let kind = OfferKind::parse(&kind)
+            .ok_or_else(|| StoreError::Corrupt(format!("session {session}: unknown offer {kind}")))?;
+        Ok(Some(OfferRecord {
+            session,
+            kind,
+            by: row.get::<i64, _>("by_user") as u64,
+            ply: row.get::<i64, _>("ply") as usize,
+            created_at: row.get("created_at"),
+            nonce: row.get::<i64, _>("nonce") as u32,
+        }))
+    }
+
+    async fn clear_offer(&self, session: i64) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM offers WHERE session_id = ?").bind(session).execute(&self.pool).await?;
+        Ok(())
+    }
+
+    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO notify (user_id, dm) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = ?",
+        )
+        .bind(user as i64)
+        .bind(dm)
+        .bind(dm)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+        let row = sqlx::query("SELECT dm FROM notify WHERE user_id = ?")
+            .bind(user as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
+    }
+
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+        sqlx::query("INSERT OR IGNORE INTO threads (channel_id, parent_id) VALUES (?, ?)")
+            .bind(channel as i64)
+            .bind(parent as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE threads SET archive_at = ? WHERE channel_id = ?")
+            .bind(at)
+            .bind(channel as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= ? ORDER BY archive_at",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?;
+        Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+    }
+
+    async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = ?")
+            .bind(channel as i64)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+        let players = serde_json::to_string(players).expect("players serialize");
+        let done =
+            sqlx::query("UPDATE sessions SET players = ?, updated_at = ? WHERE id = ? AND state = 'playing'")
+                .bind(players)
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+        changed_one(&done)
+    }
+
+    async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE sessions SET version = ?, updated_at = ? WHERE id = ? AND version = ? AND state = 'playing'",
+        )
+        .bind(keep as i64)
+        .bind(now)
+        .bind(id)
+        .bind(version as i64)
+        .execute(&mut *tx)
+        .await?;
+        changed_one(&done)?;
+        sqlx::query("DELETE FROM moves WHERE session_id = ? AND ply > ?")
+            .bind(id)
+            .bind(keep as i64)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+}

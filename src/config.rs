@@ -51,6 +51,11 @@ pub struct Config {
     pub picture_dir: PathBuf,
     pub ai_time_ms: u64,
     pub ai_concurrency: usize,
+    /// The application's public key (64 hex digits, from the developer portal), for `tabula serve` to verify
+    /// the signature of every interaction.
+    pub public_key: Option<String>,
+    /// The application's id; when absent, `tabula serve` asks Discord for it at start-up.
+    pub application_id: Option<u64>,
     /// `10m`, `1h`, `1d`, `3d`, `7d` or `none` (checked when the config is read).
     pub default_clock: String,
     pub games_in_threads: bool,
@@ -83,6 +88,8 @@ impl Default for Config {
             picture_dir: PathBuf::from("boards"),
             ai_time_ms: 2000,
             ai_concurrency: 2,
+            public_key: None,
+            application_id: None,
             default_clock: "3d".to_string(),
             games_in_threads: false,
             thread_archive_minutes: 10,
@@ -230,6 +237,20 @@ impl Config {
                 .trim()
                 .parse()
                 .map_err(|_| bad("TABULA_AI_TIME_MS", "expected a whole number of milliseconds"))?;
+        }
+        if let Some(v) = var("TABULA_PUBLIC_KEY") {
+            self.public_key = Some(v.trim().to_string()).filter(|v| !v.is_empty());
+        }
+        if let Some(v) = var("TABULA_APPLICATION_ID") {
+            self.application_id = if v.trim().is_empty() {
+                None
+            } else {
+                Some(
+                    v.trim()
+                        .parse()
+                        .map_err(|_| bad("TABULA_APPLICATION_ID", "expected a numeric application id"))?,
+                )
+            };
         }
         if let Some(v) = var("TABULA_DEFAULT_CLOCK") {
             self.default_clock = v.trim().to_string();

@@ -46,6 +46,23 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
+        Command::Serve { config, listen } => {
+            let config = match Config::load(config.as_deref()) {
+                Ok(c) => c,
+                Err(e) => return fail(&e.to_string()),
+            };
+            init_logging(&config.log_level);
+            let run = async {
+                match Database::from_setting(&config.database) {
+                    Database::Sqlite(path) => serve(&config, open_store(&path).await?, listen).await,
+                    Database::Postgres(url) => serve(&config, open_postgres(&url).await?, listen).await,
+                }
+            };
+            match runtime().and_then(|rt| rt.block_on(run)) {
+                Ok(()) => ExitCode::SUCCESS,
+                Err(e) => fail(&format!("{e:#}")),
+            }
+        }
         Command::Local { config, database, pictures } => {
             let config = match Config::load(config.as_deref()) {
                 Ok(c) => c,
@@ -63,30 +80,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
-        Command::Ratings { config, database, rebuild } => {
-            if !rebuild {
-                return fail("say what to do with the ratings: `tabula ratings --rebuild` recomputes them");
-            }
-            let config = match Config::load(config.as_deref()) {
-                Ok(c) => c,
-                Err(e) => return fail(&e.to_string()),
-            };
-            let database = database.unwrap_or(config.database.clone());
-            let run = async {
-                use tabula::store::Store as _;
-                let store = open_store(&database).await?;
-                let games = store.rebuild_ratings().await?;
-                store.close().await;
-                anyhow::Ok(games)
-            };
-            match runtime().and_then(|rt| rt.block_on(run)) {
-                Ok(games) => {
-                    println!("ratings rebuilt from {games} rated games");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => fail(&format!("{e:#}")),
-            }
-        }
+        Command::Ratings { config, database, rebuild } => ratings(config.as_deref(), database, rebuild),
         other => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
@@ -105,10 +99,57 @@ fn main() -> ExitCode {
     }
 }
 
+/// `tabula ratings --rebuild`: recomputes every rating from the recorded results.
+fn ratings(
+    config: Option<&std::path::Path>,
+    database: Option<std::path::PathBuf>,
+    rebuild: bool,
+) -> ExitCode {
+    if !rebuild {
+        return fail("say what to do with the ratings: `tabula ratings --rebuild` recomputes them");
+    }
+    let config = match Config::load(config) {
+        Ok(c) => c,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let database = database.unwrap_or(config.database.clone());
+    let run = async {
+        use tabula::store::Store as _;
+        let store = open_store(&database).await?;
+        let games = store.rebuild_ratings().await?;
+        store.close().await;
+        anyhow::Ok(games)
+    };
+    match runtime().and_then(|rt| rt.block_on(run)) {
+        Ok(games) => {
+            println!("ratings rebuilt from {games} rated games");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&format!("{e:#}")),
+    }
+}
+
 /// Opens (creating it on first run) the SQLite database the adapters share their sessions through.
 async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
     use anyhow::Context as _;
     SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
+}
+
+/// Runs the HTTP interactions endpoint until Ctrl-C or SIGTERM, then shuts it down gracefully.
+async fn serve<S: tabula::store::Store>(
+    config: &Config,
+    store: S,
+    listen: std::net::SocketAddr,
+) -> anyhow::Result<()> {
+    let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
+    let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
+    tokio::select! {
+        _ = tokio::signal::ctrl_c() => {}
+        _ = term.recv() => {}
+    }
+    tracing::info!("shutting down: finishing the interactions in flight");
+    endpoint.shutdown().await;
+    Ok(())
 }
 
 /// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).

@@ -39,6 +39,19 @@ pub enum Command {
         #[arg(long, requires = "shards")]
         shard_total: Option<u32>,
     },
+    /// Receives interactions over HTTP (Discord's Interactions Endpoint URL) instead of the gateway; any number
+    /// of instances can share one Postgres database behind a load balancer.
+    ///
+    /// Example: `tabula serve --listen 127.0.0.1:8080`.
+    Serve {
+        /// Config file (default: config.toml when it exists); it must set `public_key`.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// The address to listen on, e.g. `127.0.0.1:8080`; interactions are POSTed to `/interactions` (or `/`),
+        /// and `/healthz` answers the load balancer.
+        #[arg(long)]
+        listen: std::net::SocketAddr,
+    },
     /// An interactive console that plays the role of a Discord channel.
     Local {
         /// Config file (default: config.toml when it exists).
@@ -263,7 +276,7 @@ impl Failure {
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     match command {
-        Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } => {
+        Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } | Command::Serve { .. } => {
             Err(Failure::usage("this command is run by the binary itself, not as an engine command"))
         }
         Command::Moves { at } => {

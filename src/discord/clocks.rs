@@ -163,22 +163,23 @@ impl<S: Store> super::Handler<S> {
     /// button is on; a rematch of the computer starts at once, deferred while its picture is drawn.
     pub(super) async fn answer_in_new_message(
         &self,
-        ctx: &serenity::all::Context,
+        http: &Arc<Http>,
         press: &serenity::all::ComponentInteraction,
         channel: u64,
         reply: &Reply,
+        respond: &dyn super::Respond,
     ) -> serenity::Result<()> {
         use serenity::all::{CreateInteractionResponse, CreateInteractionResponseMessage};
         if reply.board.is_some() {
             let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
-            press.create_response(&ctx.http, deferred).await?;
+            respond.initial(deferred).await?;
             let edit =
                 super::deferred_edit(reply, super::replay::size_limit(press.attachment_size_limit)).await;
-            return press.edit_response(&ctx.http, edit).await.map(|_| ());
+            return press.edit_response(http, edit).await.map(|_| ());
         }
-        press.create_response(&ctx.http, CreateInteractionResponse::Message(super::message(reply))).await?;
+        respond.initial(CreateInteractionResponse::Message(super::message(reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
-            match press.get_response(&ctx.http).await {
+            match press.get_response(http).await {
                 Ok(posted) => {
                     self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
                 }
@@ -192,46 +193,44 @@ impl<S: Store> super::Handler<S> {
     /// there (the thread is the game's channel); without permission, says so and plays in the channel.
     pub(super) async fn play_in_thread(
         &self,
-        ctx: &serenity::all::Context,
+        http: &Arc<Http>,
         cmd: &serenity::all::CommandInteraction,
         actor: &crate::session::Actor,
         request: crate::session::Request,
+        respond: &dyn super::Respond,
     ) -> serenity::Result<()> {
-        use serenity::all::{CreateInteractionResponse, EditInteractionResponse};
+        use serenity::all::{
+            CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
+        };
         let channel = cmd.channel_id.get();
         let name = match self.sessions.prepare_thread(actor, &request) {
             Ok(name) => name,
             Err(why) => {
                 let reply = Reply::private(why);
-                return cmd
-                    .create_response(&ctx.http, CreateInteractionResponse::Message(super::message(&reply)))
-                    .await;
+                return respond.initial(CreateInteractionResponse::Message(super::message(&reply))).await;
             }
         };
         // Opening a thread is a REST call of its own: answer within Discord's three seconds first.
-        cmd.defer(&ctx.http).await?;
-        let Some(thread) = open_thread(&ctx.http, channel, &name).await else {
+        respond.initial(CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())).await?;
+        let Some(thread) = open_thread(http, channel, &name).await else {
             let mut reply = self.sessions.handle(channel, actor, request).await;
             reply.text = no_thread_note().line().then(reply.text);
             if reply.ephemeral {
                 let edit = EditInteractionResponse::new()
                     .content(markdown(&reply.text))
                     .allowed_mentions(no_mentions());
-                return cmd.edit_response(&ctx.http, edit).await.map(|_| ());
+                return cmd.edit_response(http, edit).await.map(|_| ());
             }
-            self.spawn_ai(ctx, channel);
+            self.spawn_ai(http, channel);
             if reply.board.is_some() {
                 let limit = super::replay::size_limit(cmd.attachment_size_limit);
-                return cmd
-                    .edit_response(&ctx.http, super::deferred_edit(&reply, limit).await)
-                    .await
-                    .map(|_| ());
+                return cmd.edit_response(http, super::deferred_edit(&reply, limit).await).await.map(|_| ());
             }
             let edit = EditInteractionResponse::new()
                 .content(markdown(&reply.text))
                 .allowed_mentions(allowed_mentions(&reply))
                 .components(action_rows(&reply.buttons));
-            let posted = cmd.edit_response(&ctx.http, edit).await?;
+            let posted = cmd.edit_response(http, edit).await?;
             if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
                 self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
             }
@@ -247,7 +246,7 @@ impl<S: Store> super::Handler<S> {
             format!("{} <#{thread}>", markdown(&intro))
         };
         let edit = EditInteractionResponse::new().content(note).allowed_mentions(no_mentions());
-        cmd.edit_response(&ctx.http, edit).await?;
+        cmd.edit_response(http, edit).await?;
         if reply.ephemeral {
             return Ok(());
         }
@@ -260,11 +259,11 @@ impl<S: Store> super::Handler<S> {
             let (embed, picture) = board_picture(board, reply.clock.clone()).await;
             message = message.embed(embed).add_file(picture);
         }
-        let posted = ChannelId::new(thread).send_message(&ctx.http, message).await?;
+        let posted = ChannelId::new(thread).send_message(http, message).await?;
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
             self.sessions.set_challenge_message(thread, challenge.session, posted.id.get()).await;
         }
-        self.spawn_ai(ctx, thread);
+        self.spawn_ai(http, thread);
         Ok(())
     }
 }

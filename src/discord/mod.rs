@@ -16,7 +16,7 @@ use serenity::all::{
     ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
     CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
-    MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    InteractionId, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
@@ -31,6 +31,7 @@ use crate::session::{
 use crate::store::Store;
 
 mod clocks;
+pub mod endpoint;
 mod lookups;
 pub mod render;
 mod replay;
@@ -253,6 +254,41 @@ async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
     }
 }
 
+/// Whether a reply is deferred and completed by an edit: it has something to draw, or files that the first answer
+/// cannot carry.
+fn deferred(reply: &Reply, respond: &dyn Respond) -> bool {
+    reply.board.is_some() || reply.replay.is_some() || (!reply.files.is_empty() && !respond.carries_files())
+}
+
+/// How the first answer to an interaction is sent, which must happen within Discord's three seconds: through the
+/// callback endpoint for an interaction from the gateway, in the body of Discord's request for one received by
+/// the HTTP endpoint ([`endpoint`]). Edits and follow-ups go through REST either way.
+#[serenity::async_trait]
+trait Respond: Send + Sync {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
+    /// Whether the first answer can attach files (a multipart callback can; a response body cannot).
+    fn carries_files(&self) -> bool;
+}
+
+/// The gateway's way: Discord's callback endpoint.
+struct Callback<'a> {
+    http: &'a Http,
+    id: InteractionId,
+    token: &'a str,
+}
+
+#[serenity::async_trait]
+impl Respond for Callback<'_> {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
+        use serenity::builder::Builder as _;
+        response.execute(self.http, (self.id, self.token)).await
+    }
+
+    fn carries_files(&self) -> bool {
+        true
+    }
+}
+
 /// The files a reply attaches besides its board.
 fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
     reply.files.iter().map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
@@ -280,8 +316,8 @@ struct Handler<S: Store> {
 
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
-    fn spawn_ai(&self, ctx: &Context, channel: u64) {
-        clocks::spawn_ai_in(self.sessions.clone(), ctx.http.clone(), channel);
+    fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
+        clocks::spawn_ai_in(self.sessions.clone(), http.clone(), channel);
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
@@ -304,35 +340,41 @@ impl<S: Store> Handler<S> {
         }
     }
 
-    async fn on_command(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
+    async fn on_command(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
         let request = match read_request(cmd) {
             Ok(r) => r,
-            Err(text) => return cmd.create_response(&ctx.http, private_message(text)).await,
+            Err(text) => return respond.initial(private_message(text)).await,
         };
         let channel = cmd.channel_id.get();
         if self.sessions.wants_thread(&request) {
-            return self.play_in_thread(ctx, cmd, &actor, request).await;
+            return self.play_in_thread(http, cmd, &actor, request, respond).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
-        if reply.ephemeral {
-            return cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await;
+        if reply.ephemeral && !deferred(&reply, respond) {
+            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(ctx, channel);
-        self.clear_challenge_buttons(&ctx.http, channel, &reply, None).await;
-        if reply.board.is_some() || reply.replay.is_some() {
-            cmd.defer(&ctx.http).await?;
+        self.spawn_ai(http, channel);
+        self.clear_challenge_buttons(http, channel, &reply, None).await;
+        if deferred(&reply, respond) {
+            let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
+            respond.initial(CreateInteractionResponse::Defer(defer)).await?;
             let limit = size_limit(cmd.attachment_size_limit);
-            cmd.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            cmd.edit_response(http, deferred_edit(&reply, limit).await).await?;
             if let Some(followup) = replay_followup(&reply, limit).await {
-                cmd.create_followup(&ctx.http, followup).await?;
+                cmd.create_followup(http, followup).await?;
             }
             return Ok(());
         }
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::Message(message(&reply))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
-            match cmd.get_response(&ctx.http).await {
+            match cmd.get_response(http).await {
                 Ok(posted) => {
                     self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
                 }
@@ -342,43 +384,42 @@ impl<S: Store> Handler<S> {
         Ok(())
     }
 
-    async fn on_button(&self, ctx: &Context, press: &ComponentInteraction) -> serenity::Result<()> {
+    async fn on_button(
+        &self,
+        http: &Arc<Http>,
+        press: &ComponentInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
-            return press
-                .create_response(&ctx.http, private_message("That button is no longer in use."))
-                .await;
+            return respond.initial(private_message("That button is no longer in use.")).await;
         };
         if channel != press.channel_id.get() {
-            return press
-                .create_response(&ctx.http, private_message("That button belongs to another channel."))
-                .await;
+            return respond.initial(private_message("That button belongs to another channel.")).await;
         }
         // A rematch or a request to abort is a new message, not an edit of the one the button is on.
         let fresh = matches!(request, Request::Rematch { .. } | Request::AskAbort { .. });
         let reply = self.sessions.handle(channel, &actor, request).await;
         if reply.ephemeral {
-            return press
-                .create_response(&ctx.http, CreateInteractionResponse::Message(message(&reply)))
-                .await;
+            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(ctx, channel);
+        self.spawn_ai(http, channel);
         if fresh {
-            return self.answer_in_new_message(ctx, press, channel, &reply).await;
+            return self.answer_in_new_message(http, press, channel, &reply, respond).await;
         }
         let pressed = press.message.id.get();
-        self.clear_challenge_buttons(&ctx.http, channel, &reply, Some(pressed)).await;
+        self.clear_challenge_buttons(http, channel, &reply, Some(pressed)).await;
         // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if reply.board.is_some() || reply.replay.is_some() {
-            press.create_response(&ctx.http, CreateInteractionResponse::Acknowledge).await?;
+        if deferred(&reply, respond) {
+            respond.initial(CreateInteractionResponse::Acknowledge).await?;
             let limit = size_limit(press.attachment_size_limit);
-            press.edit_response(&ctx.http, deferred_edit(&reply, limit).await).await?;
+            press.edit_response(http, deferred_edit(&reply, limit).await).await?;
             if let Some(followup) = replay_followup(&reply, limit).await {
-                press.create_followup(&ctx.http, followup).await?;
+                press.create_followup(http, followup).await?;
             }
             return Ok(());
         }
-        press.create_response(&ctx.http, CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
         {
             self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
@@ -386,7 +427,7 @@ impl<S: Store> Handler<S> {
         Ok(())
     }
 
-    async fn on_autocomplete(&self, ctx: &Context, cmd: &CommandInteraction) -> serenity::Result<()> {
+    async fn on_autocomplete(&self, cmd: &CommandInteraction, respond: &dyn Respond) -> serenity::Result<()> {
         let focused = cmd.data.autocomplete();
         let typed = focused.as_ref().map(|o| o.value.to_string()).unwrap_or_default();
         let response = if focused.is_some_and(|o| o.name == "variant") {
@@ -403,7 +444,34 @@ impl<S: Store> Handler<S> {
                 .await;
             choices(suggestions)
         };
-        cmd.create_response(&ctx.http, CreateInteractionResponse::Autocomplete(response)).await
+        respond.initial(CreateInteractionResponse::Autocomplete(response)).await
+    }
+
+    /// Answers one interaction, whichever way it came.
+    async fn on_interaction(&self, http: &Arc<Http>, interaction: &Interaction, respond: &dyn Respond) {
+        let result = match interaction {
+            Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
+            Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
+            Interaction::Component(press) => self.on_button(http, press, respond).await,
+            _ => Ok(()),
+        };
+        if let Err(e) = result {
+            tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
+        }
+    }
+
+    /// Registers the slash commands (with the server of `guild_id` only, when set).
+    async fn register_commands(&self, http: &Http) {
+        let registered = match self.guild_id {
+            Some(guild) => GuildId::new(guild).set_commands(http, commands()).await,
+            None => serenity::all::Command::set_global_commands(http, commands()).await,
+        };
+        match registered {
+            Ok(list) => {
+                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
+            }
+            Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
+        }
     }
 }
 
@@ -414,30 +482,19 @@ impl<S: Store> EventHandler for Handler<S> {
         self.sessions.set_bot_id(ready.user.id.get());
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
-            self.spawn_ai(&ctx, channel);
+            self.spawn_ai(&ctx.http, channel);
         }
-        let registered = match self.guild_id {
-            Some(guild) => GuildId::new(guild).set_commands(&ctx.http, commands()).await,
-            None => serenity::all::Command::set_global_commands(&ctx.http, commands()).await,
-        };
-        match registered {
-            Ok(list) => {
-                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
-            }
-            Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
-        }
+        self.register_commands(&ctx.http).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        let result = match &interaction {
-            Interaction::Command(cmd) => self.on_command(&ctx, cmd).await,
-            Interaction::Autocomplete(cmd) => self.on_autocomplete(&ctx, cmd).await,
-            Interaction::Component(press) => self.on_button(&ctx, press).await,
-            _ => Ok(()),
+        let (id, token) = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.as_str()),
+            Interaction::Component(i) => (i.id, i.token.as_str()),
+            _ => return,
         };
-        if let Err(e) = result {
-            tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
-        }
+        let respond = Callback { http: &ctx.http, id, token };
+        self.on_interaction(&ctx.http, &interaction, &respond).await;
     }
 }
 
@@ -462,6 +519,16 @@ fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinH
             }
         }
     })
+}
+
+/// The REST client of the config: Discord, or `api_proxy` (a rate-limit proxy in production, a fake Discord in
+/// tests), which then does the rate limiting.
+fn http_client(config: &Config) -> Http {
+    let mut http = HttpBuilder::new(config.token.expose());
+    if let Some(proxy) = &config.api_proxy {
+        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
+    }
+    http.build()
 }
 
 /// A running bot, to be stopped with [`Bot::shutdown`].
@@ -490,16 +557,12 @@ impl<S: Store> Bot<S> {
     }
 
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
-        let mut http = HttpBuilder::new(config.token.expose());
-        if let Some(proxy) = &config.api_proxy {
-            // A proxy (a rate-limit proxy in production, a fake Discord in tests) does the rate limiting.
-            http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
-        }
         let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id };
-        let mut client = serenity::all::ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
-            .event_handler(handler)
-            .await
-            .context("cannot set up the Discord client")?;
+        let mut client =
+            serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
+                .event_handler(handler)
+                .await
+                .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
         let (ai_sessions, ai_http) = (sessions.clone(), client.http.clone());

@@ -5,6 +5,7 @@ mod ai_tantrix;
 mod bot;
 mod cli;
 mod console;
+mod endpoint;
 mod fake_discord_selftest;
 mod golden;
 mod ratings;

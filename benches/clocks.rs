@@ -33,6 +33,7 @@ async fn game(store: &SqliteStore, channel: u64, started: i64) -> i64 {
         state: SessionState::Playing,
         now: started,
         expires_at: started,
+        rated: true,
     };
     let id = store.create(&new).await.unwrap();
     store.put_clock(&clock(id, started, 0)).await.unwrap();

@@ -32,6 +32,7 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
         variant: None,
         side: SidePref::First,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };

@@ -10,6 +10,7 @@ pub mod config;
 pub mod discord;
 pub mod games;
 pub mod local;
+pub mod rating;
 pub mod record;
 pub mod render;
 pub mod session;

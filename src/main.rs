@@ -80,6 +80,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
+        Command::Ratings { config, database, rebuild } => ratings(config.as_deref(), database, rebuild),
         other => {
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
@@ -95,6 +96,36 @@ fn main() -> ExitCode {
                 }
             }
         }
+    }
+}
+
+/// `tabula ratings --rebuild`: recomputes every rating from the recorded results.
+fn ratings(
+    config: Option<&std::path::Path>,
+    database: Option<std::path::PathBuf>,
+    rebuild: bool,
+) -> ExitCode {
+    if !rebuild {
+        return fail("say what to do with the ratings: `tabula ratings --rebuild` recomputes them");
+    }
+    let config = match Config::load(config) {
+        Ok(c) => c,
+        Err(e) => return fail(&e.to_string()),
+    };
+    let database = database.unwrap_or(config.database.clone());
+    let run = async {
+        use tabula::store::Store as _;
+        let store = open_store(&database).await?;
+        let games = store.rebuild_ratings().await?;
+        store.close().await;
+        anyhow::Ok(games)
+    };
+    match runtime().and_then(|rt| rt.block_on(run)) {
+        Ok(games) => {
+            println!("ratings rebuilt from {games} rated games");
+            ExitCode::SUCCESS
+        }
+        Err(e) => fail(&format!("{e:#}")),
     }
 }
 

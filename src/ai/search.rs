@@ -523,6 +523,7 @@ mod tests {
         move_examples: &[],
         position_syntax: "",
         rules: "",
+        rating: crate::games::RatingSystem::Glicko2,
     };
 
     /// The search only needs the engine's types; the rest of a walk is never played.

@@ -64,6 +64,19 @@ pub enum Command {
         #[arg(long)]
         pictures: Option<PathBuf>,
     },
+    /// Ratings kept in the database: `--rebuild` recomputes every rating from the recorded results of finished
+    /// games, in the order they were recorded (the same numbers as the updates made after each game).
+    Ratings {
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+        /// Recompute every rating from the game history.
+        #[arg(long)]
+        rebuild: bool,
+    },
     /// Lists the legal moves, one per line, then `N moves`.
     ///
     /// Example: `tabula moves tablut`.
@@ -263,7 +276,7 @@ impl Failure {
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     match command {
-        Command::Run { .. } | Command::Local { .. } | Command::Serve { .. } => {
+        Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } | Command::Serve { .. } => {
             Err(Failure::usage("this command is run by the binary itself, not as an engine command"))
         }
         Command::Moves { at } => {

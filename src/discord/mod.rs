@@ -32,6 +32,7 @@ use crate::store::Store;
 
 mod clocks;
 pub mod endpoint;
+mod lookups;
 pub mod render;
 mod replay;
 
@@ -87,6 +88,11 @@ pub fn commands() -> Vec<CreateCommand> {
             .min_int_value(1)
             .max_int_value(5),
         )
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            "rated",
+            "Whether the game counts for ratings (default: true)",
+        ))
         .add_option(ClockChoice::ALL.iter().fold(
             CreateCommandOption::new(
                 CommandOptionType::String,
@@ -136,6 +142,7 @@ pub fn commands() -> Vec<CreateCommand> {
     ]
     .into_iter()
     .chain(clocks::commands())
+    .chain(lookups::commands(&game_option))
     .collect()
 }
 

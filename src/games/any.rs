@@ -26,6 +26,7 @@ pub(crate) trait Dyn {
     fn move_number(&self) -> usize;
     fn text_board(&self) -> String;
     fn prompt(&self) -> Option<String>;
+    fn scores(&self) -> Option<Vec<u32>>;
     fn render(&self, names: &[String]) -> RgbaImage;
     fn replay_frames(
         &self,
@@ -77,6 +78,9 @@ impl<G: Entry> Dyn for G {
     }
     fn prompt(&self) -> Option<String> {
         super::Engine::prompt(self)
+    }
+    fn scores(&self) -> Option<Vec<u32>> {
+        super::Engine::scores(self)
     }
     fn render(&self, names: &[String]) -> RgbaImage {
         super::Picture::render(self, names)
@@ -229,6 +233,11 @@ impl AnyGame {
     /// forced spaces.
     pub fn prompt(&self) -> Option<String> {
         self.entry().prompt()
+    }
+
+    /// Each seat's score, for games that count scores.
+    pub fn scores(&self) -> Option<Vec<u32>> {
+        self.entry().scores()
     }
 
     /// The board picture, with the players' names in seat order.

@@ -26,6 +26,18 @@ pub struct GameInfo {
     pub position_syntax: &'static str,
     /// The rules in brief and how to write moves, for `/help game:<name>`.
     pub rules: &'static str,
+    /// How players of this game are rated.
+    pub rating: RatingSystem,
+}
+
+/// The rating system of a game (the maths come from the `skillratings` crate).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RatingSystem {
+    /// Glicko-2, for games of two players: updated after every game, like lichess.
+    Glicko2,
+    /// Weng-Lin (a Bayesian TrueSkill-like system) for games of several players, placed by their results;
+    /// `beta` is the skill-class width: larger for games with more luck.
+    WengLin { beta: f64 },
 }
 
 /// One named variant or setup of a game.

@@ -16,7 +16,7 @@ mod movelist;
 mod registry;
 mod side;
 
-pub use info::{GameInfo, VariantInfo};
+pub use info::{GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
 pub use side::{BySide, Colour, Seat, Side};
@@ -244,6 +244,12 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
     /// forced spaces).
     fn prompt(&self) -> Option<String> {
+        None
+    }
+
+    /// Each seat's score, for games that count scores (ratings place the players by them); `None` for games
+    /// decided by a winner alone.
+    fn scores(&self) -> Option<Vec<u32>> {
         None
     }
 

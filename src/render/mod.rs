@@ -9,6 +9,7 @@ mod caption;
 
 pub use caption::with_caption;
 pub mod gif;
+pub mod leaderboard;
 
 pub use canvas::encode_png;
 

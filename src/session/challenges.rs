@@ -20,6 +20,7 @@ pub(super) struct Play {
     pub variant: Option<String>,
     pub side: SidePref,
     pub level: Option<u8>,
+    pub rated: bool,
     /// The time per move; `None` for the config's default.
     pub clock: Option<ClockChoice>,
 }
@@ -30,6 +31,8 @@ pub(super) struct Rematch {
     pub players: Vec<PlayerRecord>,
     pub per_move: Option<i64>,
     pub variant: String,
+    /// Whether it counts for ratings, as the first game did.
+    pub rated: bool,
 }
 
 /// How many expired challenges without a recorded message are remembered, for a message recorded late.
@@ -53,7 +56,7 @@ impl<S: Store> Sessions<S> {
         slot: &mut Slot,
         play: Play,
     ) -> Result<Reply, Failure> {
-        let Play { kind, opponents, variant, side, level, clock } = play;
+        let Play { kind, opponents, variant, side, level, rated, clock } = play;
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
                 SessionState::Challenge => "an open challenge",
@@ -83,7 +86,8 @@ impl<S: Store> Sessions<S> {
         let per_move = clock.unwrap_or(self.config.default_clock).seconds();
         let challenger = actor.member.clone();
         let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
-        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move), &preview, &text).await
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
     }
 
     /// The checks of a `/play` that need no channel: who is challenged, the level, the variant.
@@ -144,7 +148,7 @@ impl<S: Store> Sessions<S> {
         slot: &mut Slot,
         rematch: Rematch,
     ) -> Result<Reply, Failure> {
-        let Rematch { kind, players, per_move, variant } = rematch;
+        let Rematch { kind, players, per_move, variant, rated } = rematch;
         let setup = Setup { variant, seed: rand::random(), seats: players.len() };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
@@ -165,7 +169,8 @@ impl<S: Store> Sessions<S> {
                 .plain(" ")
                 .plain(s.answer_within())
         };
-        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move), &preview, &text).await
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
     }
 
     /// Creates a challenge (or, when everyone has accepted already, a game) with its clock, and its reply.
@@ -174,7 +179,7 @@ impl<S: Store> Sessions<S> {
         channel: u64,
         actor: &Actor,
         slot: &mut Slot,
-        (kind, setup, players, per_move): (GameKind, Setup, Vec<PlayerRecord>, Option<i64>),
+        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRecord>, Option<i64>, bool),
         preview: &AnyGame,
         text: &(dyn Fn(&Live, &Self) -> Text + Sync),
     ) -> Result<Reply, Failure> {
@@ -191,6 +196,7 @@ impl<S: Store> Sessions<S> {
             state: if against_ai_only { SessionState::Playing } else { SessionState::Challenge },
             now,
             expires_at,
+            rated,
         };
         let id = match self.store.create(&new).await {
             Ok(id) => id,
@@ -216,6 +222,7 @@ impl<S: Store> Sessions<S> {
             created_at: now,
             expires_at,
             message: None,
+            rated,
         };
         let clock = ClockRecord {
             session: id,
@@ -312,7 +319,11 @@ impl<S: Store> Sessions<S> {
             })
             .plain(" to a game of ")
             .strong(live.record.game.title())
-            .plain(format!(" (game #{}).", live.record.id));
+            .plain(format!(
+                " (game #{}{}).",
+                live.record.id,
+                if live.record.rated { "" } else { ", unrated: it will not change anyone's rating" }
+            ));
         for (seat, p) in live.record.players.iter().enumerate() {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));

@@ -409,6 +409,11 @@ impl<S: Store> Sessions<S> {
                 self.now(),
             )
             .await?;
+        if let Some(ratings) =
+            self.record_result(&live.record, game, super::history::Ending::Loser(seat)).await
+        {
+            text = text.line().then(ratings);
+        }
         let reply = Reply::public(text)
             .with_board(super::offers::board_of(live, game.clone()))
             .with_buttons(super::request::rematch_buttons(channel, live.record.id));

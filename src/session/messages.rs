@@ -142,6 +142,12 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
             .plain("- /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished \
                     games have a Rematch button.")
             .line()
+            .plain("- /history lists a member's games, /rating their ratings, ")
+            .code("/leaderboard game:<name>")
+            .plain(" the best players here; ")
+            .code("/play … rated:false")
+            .plain(" plays a friendly game.")
+            .line()
             .plain("- ")
             .code("/game id:<n>")
             .plain(" posts the record of game #n (its id is in its messages); ")

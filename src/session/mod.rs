@@ -20,8 +20,10 @@ use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store,
 mod ai_turn;
 mod challenges;
 pub mod clocks;
+mod history;
 mod messages;
 mod offers;
+mod ratings;
 mod records;
 mod reply;
 pub mod request;
@@ -253,6 +255,9 @@ impl<S: Store> Sessions<S> {
         if let Request::Help { game } = &request {
             return Reply::private(messages::help(*game));
         }
+        if let Some(reply) = self.lookup(channel, actor, &request).await {
+            return reply;
+        }
         if let Request::Notify { dm } = request {
             return self.notify(actor, dm).await;
         }
@@ -366,8 +371,8 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         self.load(channel, slot).await?;
         match request {
-            Request::Play { game, opponents, variant, side, level, clock, thread: _ } => {
-                let play = challenges::Play { kind: game, opponents, variant, side, level, clock };
+            Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
+                let play = challenges::Play { kind: game, opponents, variant, side, level, rated, clock };
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,
@@ -378,6 +383,9 @@ impl<S: Store> Sessions<S> {
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
+            Request::History { .. } | Request::Rating { .. } | Request::Leaderboard { .. } => {
+                unreachable!("lookups are answered by `handle` before the channel is locked")
+            }
             Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
             Request::Draw => self.draw(actor, slot).await,
             Request::Takeback => self.takeback(actor, slot).await,

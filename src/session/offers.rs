@@ -274,11 +274,16 @@ impl<S: Store> Sessions<S> {
                         self.now(),
                     )
                     .await?;
-                let text = Text::new()
+                let mut text = Text::new()
                     .strong_name(&by.name)
                     .plain(" accepted the draw offer of ")
                     .strong_name(&from.name)
                     .plain(". Game over: a draw by agreement.");
+                if let Some(ratings) =
+                    self.record_result(&live.record, &game, super::history::Ending::Draw).await
+                {
+                    text = text.line().then(ratings);
+                }
                 let reply = Reply::public(text)
                     .with_board(board_of(live, game))
                     .with_buttons(rematch_buttons(live.record.channel, live.record.id));
@@ -379,8 +384,13 @@ impl<S: Store> Sessions<S> {
             .collect();
         let per_move =
             self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
-        let request =
-            super::challenges::Rematch { kind: old.game, players, per_move, variant: old.setup.variant };
+        let request = super::challenges::Rematch {
+            kind: old.game,
+            players,
+            per_move,
+            variant: old.setup.variant,
+            rated: old.rated,
+        };
         self.open_rematch(channel, actor, slot, request).await
     }
 }

@@ -27,6 +27,8 @@ pub enum Request {
         side: SidePref,
         /// The AI level when the bot itself is challenged.
         level: Option<u8>,
+        /// Whether the game counts for ratings (`rated:false` makes a friendly game).
+        rated: bool,
         /// The time per move; `None` for the config's default.
         clock: Option<ClockChoice>,
         /// Whether to play in a new thread; `None` for the config's default.
@@ -50,6 +52,20 @@ pub enum Request {
     Abort,
     Help {
         game: Option<GameKind>,
+    },
+    /// A member's recent games (the sender's when `user` is not given), page `page` counting from 1.
+    History {
+        user: Option<Member>,
+        game: Option<GameKind>,
+        page: usize,
+    },
+    /// A member's ratings (the sender's when `user` is not given).
+    Rating {
+        user: Option<Member>,
+    },
+    /// The best players of a game on this server, as a picture.
+    Leaderboard {
+        game: GameKind,
     },
     /// Offers a draw (where the game allows draws by agreement).
     Draw,
@@ -115,6 +131,7 @@ const PLAY_OPTIONS: &[(&str, OptionKind)] = &[
     ("variant", OptionKind::Text),
     ("setup", OptionKind::Text),
     ("level", OptionKind::Integer),
+    ("rated", OptionKind::Boolean),
     ("clock", OptionKind::Text),
     ("thread", OptionKind::Boolean),
 ];
@@ -130,6 +147,12 @@ const COMMANDS: &[CommandSpec] = &[
     CommandSpec { name: "resign", options: &[] },
     CommandSpec { name: "abort", options: &[] },
     CommandSpec { name: "help", options: &[("game", OptionKind::Text)] },
+    CommandSpec {
+        name: "history",
+        options: &[("user", OptionKind::User), ("game", OptionKind::Text), ("page", OptionKind::Integer)],
+    },
+    CommandSpec { name: "rating", options: &[("user", OptionKind::User)] },
+    CommandSpec { name: "leaderboard", options: &[("game", OptionKind::Text)] },
     CommandSpec { name: "draw", options: &[] },
     CommandSpec { name: "takeback", options: &[] },
     CommandSpec { name: "notify", options: &[("dm", OptionKind::Boolean)] },
@@ -217,6 +240,23 @@ fn read_level(value: &OptionValue) -> Result<u8, Text> {
     })
 }
 
+fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
+    let read = match value {
+        OptionValue::Boolean(b) => Some(*b),
+        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "true" | "yes" => Some(true),
+            "false" | "no" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    };
+    read.ok_or_else(|| {
+        Text::new()
+            .code(format!("{name}:{}", shown(value)))
+            .plain(format!(" is not true or false: write {name}:true or {name}:false."))
+    })
+}
+
 fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
     let clock = match value {
         OptionValue::Text(s) => s.parse().ok(),
@@ -242,6 +282,17 @@ fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
     };
     switch.ok_or_else(|| {
         Text::new().code(format!("{name}:{}", shown(value))).plain(format!(": `{name}` is on or off."))
+    })
+}
+
+fn read_page(value: &OptionValue) -> Result<usize, Text> {
+    let page = match value {
+        OptionValue::Integer(n) => usize::try_from(*n).ok(),
+        OptionValue::Text(s) => s.trim().parse::<usize>().ok(),
+        _ => None,
+    };
+    page.filter(|&p| p >= 1).ok_or_else(|| {
+        Text::new().code(format!("page:{}", shown(value))).plain(" is not a page: pages count from 1.")
     })
 }
 
@@ -275,19 +326,6 @@ fn read_id(value: &OptionValue) -> Result<i64, Text> {
             " is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.",
         )
     })
-}
-
-fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
-    let b = match value {
-        OptionValue::Boolean(b) => Some(*b),
-        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
-            "true" | "yes" => Some(true),
-            "false" | "no" => Some(false),
-            _ => None,
-        },
-        _ => None,
-    };
-    b.ok_or_else(|| Text::new().code(format!("{name}:{}", shown(value))).plain(" is not true or false."))
 }
 
 /// Reads a command and its options into a request, or the sentence saying what is wrong.
@@ -337,9 +375,10 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
             let variant = get("variant").map(|v| read_text("variant", v)).transpose()?;
             let setup = get("setup").map(|v| read_text("setup", v)).transpose()?;
             let level = get("level").map(read_level).transpose()?;
+            let rated = get("rated").map(|v| read_bool("rated", v)).transpose()?.unwrap_or(true);
             let clock = get("clock").map(read_clock).transpose()?;
             let thread = get("thread").map(|v| read_switch("thread", v)).transpose()?;
-            Request::Play { game, opponents, variant: variant.or(setup), side, level, clock, thread }
+            Request::Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread }
         }
         "accept" => Request::Accept { session: None },
         "decline" => Request::Decline { session: None },
@@ -351,6 +390,21 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
         "resign" => Request::Resign,
         "abort" => Request::Abort,
         "help" => Request::Help { game: get("game").map(read_game).transpose()? },
+        "history" => Request::History {
+            user: get("user").map(|v| read_member("user", v)).transpose()?,
+            game: get("game").map(read_game).transpose()?,
+            page: get("page").map(read_page).transpose()?.unwrap_or(1),
+        },
+        "rating" => Request::Rating { user: get("user").map(|v| read_member("user", v)).transpose()? },
+        "leaderboard" => match get("game") {
+            Some(value) => Request::Leaderboard { game: read_game(value)? },
+            None => {
+                return Err(Text::new()
+                    .plain(format!("Choose a game ({}): ", game_names()))
+                    .code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
+                    .plain("."));
+            }
+        },
         "draw" => Request::Draw,
         "takeback" => Request::Takeback,
         "notify" => match get("dm") {
@@ -387,6 +441,23 @@ pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
     ]
 }
 
+/// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
+pub(super) fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
+    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
+}
+
+/// Reads a history page button: `history:<channel>:<user>:<game or all>:<page>`.
+fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
+    let mut parts = custom_id.strip_prefix("history:")?.split(':');
+    let (channel, user, game, page) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    if parts.next().is_some() {
+        return None;
+    }
+    let game = if game == "all" { None } else { Some(game.parse().ok()?) };
+    let user = Member::new(user.parse().ok()?, "");
+    Some((channel.parse().ok()?, Request::History { user: Some(user), game, page: page.parse().ok()? }))
+}
+
 /// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
 pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Button> {
     vec![
@@ -407,6 +478,9 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
 
 /// Reads a button id made by the session layer into its request and channel.
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
+    if custom_id.starts_with("history:") {
+        return parse_history_button(custom_id);
+    }
     let mut parts = custom_id.split(':');
     let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
     // Offers name their nonce too; nothing else has a fourth part.
@@ -467,6 +541,7 @@ mod tests {
                 variant: Some("standard".into()),
                 side: SidePref::Second,
                 level: Some(4),
+                rated: true,
                 clock: None,
                 thread: None,
             }

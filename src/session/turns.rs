@@ -3,6 +3,7 @@
 use crate::games::{AnyGame, Played};
 use crate::store::{PlayerRecord, SessionState, Store, StoreError};
 
+use super::history::Ending;
 use super::request::rematch_buttons;
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
@@ -103,10 +104,17 @@ impl<S: Store> Sessions<S> {
         {
             tracing::warn!(session = live.record.id, error = %e, "cannot clear a cancelled offer");
         }
-        let text = messages::played_line(live, &game, played).line().then(match &result {
+        let ratings = match result {
+            Some(_) => self.record_result(&live.record, &game, Ending::Rules).await,
+            None => None,
+        };
+        let mut text = messages::played_line(live, &game, played).line().then(match &result {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
         });
+        if let Some(ratings) = ratings {
+            text = text.line().then(ratings);
+        }
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         if let Some(stored) = &stored {
             let text = text.line().then(records::over_line(live.record.id));
@@ -150,9 +158,13 @@ impl<S: Store> Sessions<S> {
                 self.now(),
             )
             .await?;
+        let mut text = result;
+        if let Some(ratings) = self.record_result(&live.record, &game, Ending::Loser(seat)).await {
+            text = text.line().then(ratings);
+        }
         let board = Board { game, names: live.names(), id: live.record.id };
         let animation = records::final_replay(&live.record, &stored);
-        let text = result.line().then(records::over_line(live.record.id));
+        let text = text.line().then(records::over_line(live.record.id));
         let buttons = rematch_buttons(live.record.channel, live.record.id);
         *slot = Slot::Free;
         let answer = Reply::public(text).with_board(board).with_buttons(buttons);

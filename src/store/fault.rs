@@ -5,7 +5,11 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use super::{
+    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
+    Store, StoreError,
+};
+use crate::games::GameKind;
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
 #[derive(Debug, Default)]
@@ -123,6 +127,41 @@ impl<S: Store> Store for FaultyStore<S> {
     ) -> Result<(), StoreError> {
         self.write("append_moves").await?;
         self.inner.append_moves(id, version, moves, finished, now).await
+    }
+
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
+        self.write("record_result").await?;
+        self.inner.record_result(result).await
+    }
+
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+        self.inner.ratings_of(user, guild).await
+    }
+
+    async fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        self.inner.history(user, guild, game, page, per_page).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> Result<Leaderboard, StoreError> {
+        self.inner.leaderboard(game, guild, user, top).await
+    }
+
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
+        self.write("rebuild_ratings").await?;
+        self.inner.rebuild_ratings().await
     }
 
     /// Claims pass through: they hold no game data, and a refused claim only delays the computer's turn.

@@ -4,12 +4,19 @@
 use std::collections::BTreeMap;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use super::ratings::{Ledger, board};
+use super::{
+    GameResult, HistoryEntry, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord,
+    SessionState, Store, StoreError,
+};
+use crate::games::GameKind;
 
 /// Sessions in a map, lost when the value is dropped.
 #[derive(Debug, Default)]
 pub struct MemoryStore {
     sessions: Mutex<BTreeMap<i64, SessionRecord>>,
+    /// Finished games' results in the order they were recorded, and the ratings made from them.
+    results: Mutex<(Vec<GameResult>, Ledger)>,
     clocks: Mutex<super::clocks_memory::ClockTables>,
     /// Claims on the computer's turns: session id to (version, until).
     claims: Mutex<BTreeMap<i64, (usize, u64, i64)>>,
@@ -22,6 +29,10 @@ impl MemoryStore {
 
     pub(super) fn lock(&self) -> MutexGuard<'_, BTreeMap<i64, SessionRecord>> {
         self.sessions.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn results(&self) -> MutexGuard<'_, (Vec<GameResult>, Ledger)> {
+        self.results.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     pub(super) fn tables(&self) -> MutexGuard<'_, super::clocks_memory::ClockTables> {
@@ -95,6 +106,7 @@ impl Store for MemoryStore {
                 created_at: new.now,
                 expires_at: new.expires_at,
                 message: None,
+                rated: new.rated,
             },
         );
         Ok(id)
@@ -172,5 +184,76 @@ impl Store for MemoryStore {
             session.result = None;
         }
         Ok(())
+    }
+
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
+        let mut guard = self.results();
+        let (results, ledger) = &mut *guard;
+        if results.iter().any(|r| r.session == result.session) {
+            return Err(StoreError::Conflict);
+        }
+        if result.rated {
+            ledger.apply(result);
+        }
+        results.push(result.clone());
+        Ok(())
+    }
+
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+        Ok(self.results().1.ratings_of(user, guild))
+    }
+
+    async fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        let guard = self.results();
+        let guild = board(guild);
+        let mine: Vec<&GameResult> = guard
+            .0
+            .iter()
+            .rev()
+            .filter(|r| r.guild.unwrap_or(0) == guild && game.is_none_or(|g| g == r.game))
+            .filter(|r| r.players.iter().any(|p| p.user == user))
+            .collect();
+        let entries = mine
+            .iter()
+            .skip(page.saturating_mul(per_page))
+            .take(per_page)
+            .map(|r| HistoryEntry {
+                session: r.session,
+                game: r.game,
+                rated: r.rated,
+                ended_at: r.ended_at,
+                players: r.players.clone(),
+            })
+            .collect();
+        Ok(HistoryPage { entries, total: mine.len() })
+    }
+
+    async fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> Result<Leaderboard, StoreError> {
+        Ok(self.results().1.leaderboard(game, guild, user, top))
+    }
+
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
+        let mut guard = self.results();
+        let (results, ledger) = &mut *guard;
+        *ledger = Ledger::default();
+        let mut rated = 0;
+        for result in results.iter().filter(|r| r.rated) {
+            ledger.apply(result);
+            rated += 1;
+        }
+        Ok(rated)
     }
 }

@@ -16,13 +16,19 @@ mod clocks_sqlite;
 mod fault;
 mod memory;
 mod postgres;
+mod postgres_ratings;
+mod ratings;
 mod sqlite;
+mod sqlite_ratings;
 
 pub use clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
 
 pub use fault::FaultyStore;
 pub use memory::MemoryStore;
 pub use postgres::PgStore;
+pub use ratings::{
+    ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow,
+};
 pub use sqlite::SqliteStore;
 
 /// Which store the `database` setting names: a SQLite file (a path, or a `sqlite:` URL) or a Postgres database (a
@@ -146,6 +152,8 @@ pub struct SessionRecord {
     pub expires_at: i64,
     /// The platform message showing the challenge, once the adapter has told the store.
     pub message: Option<u64>,
+    /// Whether the game counts for ratings (a challenge may be unrated).
+    pub rated: bool,
 }
 
 /// A session about to be created (the store gives it its id).
@@ -160,6 +168,8 @@ pub struct NewSession {
     pub state: SessionState,
     pub now: i64,
     pub expires_at: i64,
+    /// Whether the game counts for ratings.
+    pub rated: bool,
 }
 
 /// What can go wrong in the store.
@@ -233,6 +243,41 @@ pub trait Store: ClockStore + Send + Sync + 'static {
         finished: Option<&str>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Records the result of a finished game, for `/history`, and when it is rated updates its players' ratings
+    /// (on its server and across servers), all in one write; [`StoreError::Conflict`] when it was recorded before.
+    fn record_result(&self, result: &GameResult) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A member's ratings in every game they are rated in: on `guild`'s board and across servers.
+    fn ratings_of(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+    ) -> impl Future<Output = Result<Vec<RatingRow>, StoreError>> + Send;
+
+    /// A member's finished games on `guild` (of one game, or all), newest first: page `page` (from 0) of
+    /// `per_page`, and how many there are in all.
+    fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> impl Future<Output = Result<HistoryPage, StoreError>> + Send;
+
+    /// The best `top` players of a game on `guild`'s board, with their recent ratings, and `user`'s own place.
+    fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> impl Future<Output = Result<Leaderboard, StoreError>> + Send;
+
+    /// Recomputes every rating from the recorded results, in the order they were recorded; returns how many
+    /// rated games it went through.
+    fn rebuild_ratings(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
 
     /// Claims for process `owner` the turn of a game stored at `version` moves until `until` (clock seconds):
     /// `true` when no other process holds an unexpired claim on that turn, so that one process thinks for the

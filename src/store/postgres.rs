@@ -11,7 +11,10 @@ use std::time::Duration;
 use sqlx::Row;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
 
-use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use super::{
+    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
+    Store, StoreError,
+};
 use crate::games::{GameKind, Setup};
 
 /// Sessions in a Postgres database.
@@ -81,6 +84,7 @@ impl PgStore {
             created_at: row.get("created_at"),
             expires_at: row.get("expires_at"),
             message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
+            rated: row.get("rated"),
         })
     }
 }
@@ -121,7 +125,7 @@ impl Store for PgStore {
         let players = serde_json::to_string(&s.players).expect("players serialize");
         let result = sqlx::query(
             "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, version, \
-             created_at, expires_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $9) \
+             created_at, expires_at, updated_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $9, $11) \
              RETURNING id",
         )
         .bind(s.channel as i64)
@@ -134,6 +138,7 @@ impl Store for PgStore {
         .bind(s.state.as_str())
         .bind(s.now)
         .bind(s.expires_at)
+        .bind(s.rated)
         .fetch_one(&self.pool)
         .await;
         match result {
@@ -269,6 +274,39 @@ impl Store for PgStore {
         .execute(&self.pool)
         .await?;
         Ok(done.rows_affected() == 1)
+    }
+
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
+        self.record_result_pg(result).await
+    }
+
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_of_pg(user, guild).await
+    }
+
+    async fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        self.history_pg(user, guild, game, page, per_page).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> Result<Leaderboard, StoreError> {
+        self.leaderboard_pg(game, guild, user, top).await
+    }
+
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
+        self.rebuild_ratings_pg().await
     }
 
     async fn close(&self) {

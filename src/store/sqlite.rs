@@ -9,7 +9,10 @@ use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteRow, SqliteSynchronous,
 };
 
-use super::{NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use super::{
+    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
+    Store, StoreError,
+};
 use crate::games::{GameKind, Setup};
 
 /// Sessions in one SQLite file.
@@ -97,6 +100,7 @@ impl SqliteStore {
             created_at: row.get("created_at"),
             expires_at: row.get("expires_at"),
             message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
+            rated: row.get::<i64, _>("rated") != 0,
         })
     }
 }
@@ -144,7 +148,7 @@ impl Store for SqliteStore {
         let players = serde_json::to_string(&s.players).expect("players serialize");
         let result = sqlx::query(
             "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, version, \
-             created_at, expires_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)",
+             created_at, expires_at, updated_at, rated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?)",
         )
         .bind(s.channel as i64)
         .bind(s.guild.map(|g| g as i64))
@@ -157,6 +161,7 @@ impl Store for SqliteStore {
         .bind(s.now)
         .bind(s.expires_at)
         .bind(s.now)
+        .bind(s.rated)
         .execute(&self.pool)
         .await;
         match result {
@@ -267,6 +272,39 @@ impl Store for SqliteStore {
         }
         tx.commit().await?;
         Ok(())
+    }
+
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
+        self.record_result_sql(result).await
+    }
+
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+        self.ratings_of_sql(user, guild).await
+    }
+
+    async fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        self.history_sql(user, guild, game, page, per_page).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> Result<Leaderboard, StoreError> {
+        self.leaderboard_sql(game, guild, user, top).await
+    }
+
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
+        self.rebuild_ratings_sql().await
     }
 
     async fn claim_turn(

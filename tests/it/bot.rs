@@ -11,6 +11,7 @@ use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_I
 
 mod clocks;
 mod hostile;
+mod ratings;
 mod records;
 
 const WAIT: Duration = Duration::from_secs(20);

@@ -48,6 +48,7 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
         variant: None,
         side,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     }
@@ -136,6 +137,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -149,6 +151,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
         variant: Some("nonsense".into()),
         side: SidePref::Random,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -374,6 +377,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -396,6 +400,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -406,6 +411,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         variant: None,
         side: SidePref::Random,
         level: Some(9),
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -425,6 +431,7 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
             variant: None,
             side: SidePref::Second,
             level: Some(1),
+            rated: true,
             clock: None,
             thread: None,
         };
@@ -452,6 +459,7 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         variant: None,
         side: SidePref::Second,
         level: Some(5),
+        rated: true,
         clock: None,
         thread: None,
     };

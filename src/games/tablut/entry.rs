@@ -1,6 +1,6 @@
 //! Tablut in the registry: what it says about itself, and its picture, computer player and command line.
 
-use crate::games::{GameInfo, VariantInfo};
+use crate::games::{RatingSystem, GameInfo, VariantInfo};
 
 /// Tablut's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -23,5 +23,6 @@ pub(super) const INFO: GameInfo = GameInfo {
             The king is captured by attackers on all four sides, or on three with the throne as the fourth.\n\
             A side with no legal move loses; the same position a third time is a draw.\n\
             Write a move as two squares: `e8-d8` (a capture may be noted `d1-d3xe3`).",
+    rating: RatingSystem::Glicko2,
 };
 

@@ -7,7 +7,10 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
-use crate::games::{CliPosition, CommandLine, GameInfo, MoveError, Picture, Player, Scores};
+use crate::games::{CliPosition, CommandLine, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
+
+/// Weng-Lin's skill-class width for Tantrix: twice the default (25/6), for the luck of the draw from the bag.
+const TANTRIX_BETA: f64 = 25.0 / 3.0;
 
 /// Tantrix's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -29,6 +32,7 @@ pub(super) const INFO: GameInfo = GameInfo {
             neighbours, or play along a controlled side. The game ends when every tile is placed.\n\
             Write a placement as tile@q,r:k, e.g. 23@1,-1:4: tile 23 on cell q=1, r=-1, turned k=4 steps clockwise \
             (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0.",
+    rating: RatingSystem::WengLin { beta: TANTRIX_BETA },
 };
 
 /// The forced spaces the player to move must fill first, if any.

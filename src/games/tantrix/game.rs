@@ -475,6 +475,10 @@ impl Engine for Game {
         self.outcome.clone()
     }
 
+    fn scores(&self) -> Option<Vec<u32>> {
+        Some(Game::scores(self))
+    }
+
     fn moves_text(&self) -> Vec<String> {
         self.moves.iter().map(ToString::to_string).collect()
     }

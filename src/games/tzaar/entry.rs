@@ -2,7 +2,7 @@
 //! command line.
 
 use super::{Game, Phase};
-use crate::games::{GameInfo, VariantInfo};
+use crate::games::{RatingSystem, GameInfo, VariantInfo};
 
 /// TZAAR's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -35,6 +35,7 @@ pub(super) const INFO: GameInfo = GameInfo {
          Setups: ",
         super::setup::spellings!()
     ),
+    rating: RatingSystem::Glicko2,
 };
 
 /// What the player to move must do in each phase of a turn.

@@ -24,6 +24,7 @@ async fn clock_contract(store: impl Store) {
         state: SessionState::Playing,
         now: 10,
         expires_at: 10,
+        rated: true,
     };
     let id = store.create(&new).await.unwrap();
     assert_eq!(store.clock(id).await.unwrap(), None);

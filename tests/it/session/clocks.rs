@@ -27,6 +27,7 @@ fn play(clock: Option<ClockChoice>) -> Request {
         variant: None,
         side: SidePref::First,
         level: None,
+        rated: true,
         clock,
         thread: None,
     }
@@ -193,6 +194,7 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
         variant: None,
         side: SidePref::First,
         level: None,
+        rated: true,
         clock: Some(ClockChoice::TenMinutes),
         thread: None,
     };

@@ -35,6 +35,7 @@ async fn a_huge_variant_is_echoed_as_a_short_excerpt() {
         variant: Some("v".repeat(4_000)),
         side: SidePref::Random,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -56,6 +57,7 @@ async fn names_are_names_and_only_players_are_mentioned() {
                 variant: None,
                 side: SidePref::First,
                 level: None,
+                rated: true,
                 clock: None,
                 thread: None,
             },

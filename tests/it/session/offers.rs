@@ -53,6 +53,7 @@ async fn games_without_draws_refuse_the_offer() {
         variant: None,
         side: SidePref::First,
         level: None,
+        rated: true,
         clock: None,
         thread: None,
     };
@@ -103,6 +104,7 @@ async fn the_computer_grants_takebacks_at_low_levels_only() {
             variant: None,
             side: SidePref::First,
             level: Some(level),
+            rated: true,
             clock: None,
             thread: None,
         };
@@ -129,6 +131,7 @@ async fn the_computer_answers_a_draw_offer_by_its_evaluation() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        rated: true,
         clock: None,
         thread: None,
     };

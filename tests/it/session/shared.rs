@@ -74,6 +74,7 @@ async fn the_computer_moves_once_when_two_instances_think() {
         variant: None,
         side: SidePref::First,
         level: Some(1),
+        rated: true,
         clock: None,
         thread: None,
     };

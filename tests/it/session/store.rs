@@ -22,6 +22,7 @@ fn challenge(channel: u64, expires_at: i64) -> NewSession {
         state: SessionState::Challenge,
         now: 100,
         expires_at,
+        rated: true,
     }
 }
 

@@ -1,0 +1,225 @@
+//! Finished games: recording each result when a game ends (whatever ended it), which updates the ratings of a
+//! rated game; and `/history`, a member's recent games, a page at a time with buttons.
+
+use crate::games::{AnyGame, GameKind};
+use crate::rating::{self, MIN_MOVES_EACH, Rating};
+use crate::store::{ALL_SERVERS, GameResult, HistoryEntry, Placed, SessionRecord, Store, StoreError};
+
+use super::request::history_button_id;
+use super::text::Text;
+use super::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
+
+/// Games shown on one page of `/history`.
+pub const HISTORY_PAGE: usize = 20;
+
+/// How a game ended, for its players' places.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ending {
+    /// By the rules: the game's outcome (and scores, where it counts them) places the players.
+    Rules,
+    /// One seat gave up or lost on time: it is last.
+    Loser(usize),
+    /// The players agreed to a draw: everyone shares the first place.
+    Draw,
+}
+
+/// Why a finished game is not rated, or `None` when it is.
+fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
+    if !record.rated {
+        Some("the challenge was unrated")
+    } else if record.players.iter().any(|p| p.level.is_some()) {
+        Some("it was played against the computer")
+    } else if !moves_each(record) {
+        Some("it was too short")
+    } else {
+        None
+    }
+}
+
+/// Whether every seat made at least [`MIN_MOVES_EACH`] moves: the stored moves are replayed to see who made each.
+fn moves_each(record: &SessionRecord) -> bool {
+    let Ok(mut game) = AnyGame::new(record.game, &record.setup) else { return false };
+    let mut made = vec![0usize; record.players.len()];
+    for text in &record.moves {
+        let Ok(played) = game.play_text(text) else { return false };
+        for p in played {
+            if let Some(n) = made.get_mut(p.seat) {
+                *n += 1;
+            }
+        }
+    }
+    made.iter().all(|&n| n >= MIN_MOVES_EACH)
+}
+
+/// The result of a finished game: who placed where, and whether it counts for ratings.
+pub(crate) fn game_result(record: &SessionRecord, game: &AnyGame, ending: Ending, now: i64) -> GameResult {
+    let seats = record.players.len();
+    let scores = game.scores();
+    let places = match (ending, game.outcome()) {
+        (Ending::Loser(seat), _) => rating::places_with_loser(scores.as_deref(), seats, seat),
+        (Ending::Rules, Some(outcome)) => rating::places(&outcome, scores.as_deref(), seats),
+        (Ending::Rules, None) | (Ending::Draw, _) => vec![1; seats],
+    };
+    GameResult {
+        session: record.id,
+        game: record.game,
+        guild: record.guild,
+        players: record
+            .players
+            .iter()
+            .zip(places)
+            .map(|(p, place)| Placed { user: p.id, name: p.name.clone(), place })
+            .collect(),
+        rated: unrated_because(record).is_none(),
+        ended_at: now,
+    }
+}
+
+/// "1st", "2nd", "3rd", "4th".
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// A UTC date, `2026-11-30`.
+pub(super) fn date(seconds: i64) -> String {
+    chrono::DateTime::from_timestamp(seconds, 0)
+        .map_or_else(|| "?".to_string(), |d| d.format("%Y-%m-%d").to_string())
+}
+
+/// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
+fn outcome_for(entry: &HistoryEntry, user: u64) -> String {
+    let places: Vec<usize> = entry.players.iter().map(|p| p.place).collect();
+    let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return String::new() };
+    match rating::score_of(&places, seat) {
+        rating::Score::Win => "won".to_string(),
+        rating::Score::Draw => "draw".to_string(),
+        rating::Score::Loss if places.len() == 2 => "lost".to_string(),
+        rating::Score::Loss => format!("{} of {}", ordinal(places[seat]), places.len()),
+    }
+}
+
+impl<S: Store> Sessions<S> {
+    /// Records a finished game's result (and rates it when it counts), and returns the line that says how the
+    /// players' ratings on this board moved. A failure is logged, not shown: the game itself is over and stored,
+    /// and `tabula ratings --rebuild` cannot bring back a result that was never recorded, so the log says which.
+    pub(crate) async fn record_result(
+        &self,
+        record: &SessionRecord,
+        game: &AnyGame,
+        ending: Ending,
+    ) -> Option<Text> {
+        let result = game_result(record, game, ending, self.now());
+        let before = if result.rated { self.board_ratings(&result).await } else { Vec::new() };
+        match self.store.record_result(&result).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return None,
+            Err(e) => {
+                tracing::error!(session = record.id, error = %e, "could not record a finished game's result");
+                return None;
+            }
+        }
+        if !result.rated {
+            return None;
+        }
+        let after = self.board_ratings(&result).await;
+        let system = result.game.info().rating;
+        let moves: Vec<(&Placed, Rating, Rating)> = result
+            .players
+            .iter()
+            .zip(before.iter().zip(&after))
+            .filter_map(|(p, (b, a))| Some((p, b.unwrap_or_else(|| Rating::initial(system)), (*a)?)))
+            .collect();
+        if moves.is_empty() {
+            return None;
+        }
+        Some(
+            Text::new()
+                .plain("Ratings: ")
+                .join(moves, ", ", |t, (p, before, after)| {
+                    let change = (after.shown(system) - before.shown(system)).round();
+                    t.name(&p.name).plain(format!(" {} ({change:+})", after.label(system)))
+                })
+                .plain("."),
+        )
+    }
+
+    /// The players' ratings in `result`'s game on its server's board (`None` before their first rated game).
+    async fn board_ratings(&self, result: &GameResult) -> Vec<Option<Rating>> {
+        let board = result.guild.unwrap_or(ALL_SERVERS);
+        let mut out = Vec::with_capacity(result.players.len());
+        for p in &result.players {
+            let rows = self.store.ratings_of(p.user, result.guild).await.unwrap_or_default();
+            out.push(rows.iter().find(|r| r.game == result.game && r.guild == board).map(|r| r.rating));
+        }
+        out
+    }
+
+    /// `/history`: a page of a member's finished games on this server.
+    pub(super) async fn history(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        user: Option<&Member>,
+        game: Option<GameKind>,
+        page: usize,
+    ) -> Result<Reply, StoreError> {
+        let member = user.unwrap_or(&actor.member);
+        let index = page.saturating_sub(1);
+        let found = self.store.history(member.id, actor.guild, game, index, HISTORY_PAGE).await?;
+        let of_game = game.map(|g| format!(" of {}", g.title())).unwrap_or_default();
+        let name = found
+            .entries
+            .iter()
+            .flat_map(|e| &e.players)
+            .find(|p| p.user == member.id)
+            .map_or(member.name.clone(), |p| p.name.clone());
+        if found.total == 0 {
+            return Ok(Reply::private(
+                Text::new().name(&name).plain(format!(" has no finished games{of_game} on this server yet.")),
+            ));
+        }
+        let pages = found.total.div_ceil(HISTORY_PAGE);
+        if found.entries.is_empty() {
+            return Ok(Reply::private(format!(
+                "There is no page {page}: the history{of_game} has {pages} page{}.",
+                if pages == 1 { "" } else { "s" }
+            )));
+        }
+        let mut text =
+            Text::new().strong("Games").plain(format!("{of_game} of ")).strong_name(&name).plain(format!(
+                " — page {page} of {pages} ({} game{})",
+                found.total,
+                if found.total == 1 { "" } else { "s" }
+            ));
+        for entry in &found.entries {
+            let opponents = entry.players.iter().filter(|p| p.user != member.id);
+            text = text
+                .line()
+                .strong(format!("#{}", entry.session))
+                .plain(format!(" {} vs ", entry.game.title()))
+                .join(opponents, ", ", |t, p| t.name(&p.name))
+                .plain(format!(
+                    " — {}{} — {}",
+                    outcome_for(entry, member.id),
+                    if entry.rated { "" } else { " (unrated)" },
+                    date(entry.ended_at)
+                ));
+        }
+        let mut buttons = Vec::new();
+        if page > 1 {
+            let id = history_button_id(channel, member.id, game, page - 1);
+            buttons.push(Button::new("Newer", id, ButtonStyle::Secondary));
+        }
+        if page < pages {
+            let id = history_button_id(channel, member.id, game, page + 1);
+            buttons.push(Button::new("Older", id, ButtonStyle::Secondary));
+        }
+        Ok(Reply::public(text).with_buttons(buttons))
+    }
+}

@@ -1,0 +1,231 @@
+//! What the store keeps about finished games and ratings, and the bookkeeping every store shares: a result turns
+//! into new rating rows per board (the server's and the one across servers) through [`crate::rating`].
+
+use std::collections::HashMap;
+
+use crate::games::GameKind;
+use crate::rating::{self, Rating, Score};
+
+/// The board across servers has this guild id (Discord ids are never 0).
+pub const ALL_SERVERS: u64 = 0;
+
+/// How many recent ratings a leaderboard's trend shows.
+pub const TREND_POINTS: usize = 10;
+
+/// One player of a finished game and their place (1 for the first; tied players share a place).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    pub user: u64,
+    pub name: String,
+    pub place: usize,
+}
+
+/// The result of a finished game, recorded once when it ends.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    pub session: i64,
+    pub game: GameKind,
+    pub guild: Option<u64>,
+    /// The players in seat order.
+    pub players: Vec<Placed>,
+    /// Whether it counts for ratings.
+    pub rated: bool,
+    pub ended_at: i64,
+}
+
+/// A player's rating in one game on one board, and the rated games behind it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RatingRow {
+    pub game: GameKind,
+    /// The server, or [`ALL_SERVERS`].
+    pub guild: u64,
+    pub user: u64,
+    /// The name the player had in their last rated game.
+    pub name: String,
+    pub rating: Rating,
+    pub games: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub updated_at: i64,
+}
+
+/// One finished game in a member's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryEntry {
+    pub session: i64,
+    pub game: GameKind,
+    pub rated: bool,
+    pub ended_at: i64,
+    /// Everyone who played, in seat order.
+    pub players: Vec<Placed>,
+}
+
+/// A page of a member's history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryPage {
+    pub entries: Vec<HistoryEntry>,
+    /// How many games the member has in all (with the same filters).
+    pub total: usize,
+}
+
+/// A player on a leaderboard.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranked {
+    /// 1 plus the number of players rated higher.
+    pub place: usize,
+    pub row: RatingRow,
+    /// The player's last ratings (at most [`TREND_POINTS`]), oldest first.
+    pub trend: Vec<f64>,
+}
+
+/// The top of a game's board, and the asking member's own place when they are rated but not in the top.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Leaderboard {
+    pub game: GameKind,
+    pub guild: u64,
+    pub top: Vec<Ranked>,
+    pub own: Option<Ranked>,
+    /// How many players the board has.
+    pub players: usize,
+}
+
+/// The boards a game of `guild` counts on: the server's, and the one across servers.
+pub(super) fn boards(guild: Option<u64>) -> Vec<u64> {
+    match guild.filter(|&g| g != ALL_SERVERS) {
+        Some(g) => vec![g, ALL_SERVERS],
+        None => vec![ALL_SERVERS],
+    }
+}
+
+/// The board a command asks about: its server's, or the one across servers outside servers.
+pub(super) fn board(guild: Option<u64>) -> u64 {
+    guild.unwrap_or(ALL_SERVERS)
+}
+
+/// A rating change, kept for trends.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) struct Change {
+    pub session: i64,
+    pub game: GameKind,
+    pub guild: u64,
+    pub user: u64,
+    pub rating: f64,
+    pub deviation: f64,
+    pub at: i64,
+}
+
+/// The rows of `result`'s players on board `guild` after the game, from their rows before it (`None` for a first
+/// game).
+pub(super) fn rate(result: &GameResult, guild: u64, before: &[Option<RatingRow>]) -> Vec<RatingRow> {
+    let system = result.game.info().rating;
+    let ratings: Vec<Rating> =
+        before.iter().map(|r| r.as_ref().map_or_else(|| Rating::initial(system), |r| r.rating)).collect();
+    let places: Vec<usize> = result.players.iter().map(|p| p.place).collect();
+    let after = rating::update(system, &ratings, &places);
+    result
+        .players
+        .iter()
+        .zip(before)
+        .zip(after)
+        .enumerate()
+        .map(|(seat, ((player, before), rating))| {
+            let mut row = before.clone().unwrap_or(RatingRow {
+                game: result.game,
+                guild,
+                user: player.user,
+                name: player.name.clone(),
+                rating,
+                games: 0,
+                wins: 0,
+                draws: 0,
+                losses: 0,
+                updated_at: result.ended_at,
+            });
+            row.name.clone_from(&player.name);
+            row.rating = rating;
+            row.games += 1;
+            match rating::score_of(&places, seat) {
+                Score::Win => row.wins += 1,
+                Score::Draw => row.draws += 1,
+                Score::Loss => row.losses += 1,
+            }
+            row.updated_at = result.ended_at;
+            row
+        })
+        .collect()
+}
+
+/// Ratings and their changes in memory: the memory store's own, and the SQLite store's rebuild.
+#[derive(Debug, Default)]
+pub(super) struct Ledger {
+    pub ratings: HashMap<(GameKind, u64, u64), RatingRow>,
+    pub changes: Vec<Change>,
+}
+
+impl Ledger {
+    /// Rates `result` on each of its boards.
+    pub fn apply(&mut self, result: &GameResult) {
+        for guild in boards(result.guild) {
+            let before: Vec<Option<RatingRow>> = result
+                .players
+                .iter()
+                .map(|p| self.ratings.get(&(result.game, guild, p.user)).cloned())
+                .collect();
+            for row in rate(result, guild, &before) {
+                self.changes.push(Change {
+                    session: result.session,
+                    game: row.game,
+                    guild,
+                    user: row.user,
+                    rating: row.rating.rating,
+                    deviation: row.rating.deviation,
+                    at: result.ended_at,
+                });
+                self.ratings.insert((row.game, guild, row.user), row);
+            }
+        }
+    }
+
+    /// A member's rows on `guild`'s board and across servers.
+    pub fn ratings_of(&self, user: u64, guild: Option<u64>) -> Vec<RatingRow> {
+        let boards = boards(guild);
+        let mut rows: Vec<RatingRow> =
+            self.ratings.values().filter(|r| r.user == user && boards.contains(&r.guild)).cloned().collect();
+        rows.sort_by_key(|r| (GameKind::ALL.iter().position(|g| *g == r.game), r.guild == ALL_SERVERS));
+        rows
+    }
+
+    fn trend(&self, game: GameKind, guild: u64, user: u64) -> Vec<f64> {
+        let mut trend: Vec<f64> = self
+            .changes
+            .iter()
+            .rev()
+            .filter(|c| c.game == game && c.guild == guild && c.user == user)
+            .take(TREND_POINTS)
+            .map(|c| c.rating)
+            .collect();
+        trend.reverse();
+        trend
+    }
+
+    pub fn leaderboard(&self, game: GameKind, guild: Option<u64>, user: u64, top: usize) -> Leaderboard {
+        let guild = board(guild);
+        let mut rows: Vec<&RatingRow> =
+            self.ratings.values().filter(|r| r.game == game && r.guild == guild).collect();
+        rows.sort_by(|a, b| b.rating.rating.total_cmp(&a.rating.rating).then(a.user.cmp(&b.user)));
+        let place = |row: &RatingRow| 1 + rows.iter().filter(|r| r.rating.rating > row.rating.rating).count();
+        let ranked = |row: &RatingRow| Ranked {
+            place: place(row),
+            row: row.clone(),
+            trend: self.trend(game, guild, row.user),
+        };
+        let best: Vec<Ranked> = rows.iter().take(top).map(|r| ranked(r)).collect();
+        let own = if best.iter().any(|r| r.row.user == user) {
+            None
+        } else {
+            rows.iter().find(|r| r.user == user).map(|r| ranked(r))
+        };
+        Leaderboard { game, guild, top: best, own, players: rows.len() }
+    }
+}

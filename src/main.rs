@@ -114,11 +114,10 @@ fn ratings(
     };
     let database = database.unwrap_or(config.database.clone());
     let run = async {
-        use tabula::store::Store as _;
-        let store = open_store(&database).await?;
-        let games = store.rebuild_ratings().await?;
-        store.close().await;
-        anyhow::Ok(games)
+        match Database::from_setting(&database) {
+            Database::Sqlite(path) => rebuild_ratings(open_store(&path).await?).await,
+            Database::Postgres(url) => rebuild_ratings(open_postgres(&url).await?).await,
+        }
     };
     match runtime().and_then(|rt| rt.block_on(run)) {
         Ok(games) => {
@@ -127,6 +126,13 @@ fn ratings(
         }
         Err(e) => fail(&format!("{e:#}")),
     }
+}
+
+/// Recomputes every rating of `store` from its recorded results; the number of rated games.
+async fn rebuild_ratings<S: tabula::store::Store>(store: S) -> anyhow::Result<usize> {
+    let games = store.rebuild_ratings().await?;
+    store.close().await;
+    Ok(games)
 }
 
 /// Opens (creating it on first run) the SQLite database the adapters share their sessions through.

@@ -31,6 +31,7 @@ use crate::session::{
 use crate::store::Store;
 
 mod clocks;
+mod commands;
 pub mod endpoint;
 mod lookups;
 pub mod render;
@@ -39,167 +40,11 @@ mod replay;
 use render::{allowed_mentions, choices, markdown, no_mentions};
 use replay::{replay_attachment, replay_followup, size_limit};
 
+use commands::{actor_of, read_request};
+pub use commands::{commands, refusal};
+
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
-
-/// The slash commands, all in one list. Games, their seats and their variants come from the registry.
-pub fn commands() -> Vec<CreateCommand> {
-    let game_option = |required: bool, what: &str| {
-        GameKind::ALL.iter().fold(
-            CreateCommandOption::new(CommandOptionType::String, "game", what).required(required),
-            |o, g| o.add_string_choice(g.title(), g.name()),
-        )
-    };
-    let most_seats = GameKind::ALL.iter().map(|g| *g.seats().end()).max().unwrap_or(2);
-    let mut play = CreateCommand::new("play")
-        .description("Challenge members (or Tabula itself) to a game in this channel")
-        .add_option(game_option(true, "The game to play"))
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge").required(true),
-        );
-    for n in 2..most_seats {
-        play = play.add_option(CreateCommandOption::new(
-            CommandOptionType::User,
-            format!("opponent{n}"),
-            "Another opponent, for games of more than two players",
-        ));
-    }
-    play = play
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::String, "side", "Move first, second, or draw lots")
-                .add_string_choice("first", "first")
-                .add_string_choice("second", "second")
-                .add_string_choice("random", "random"),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "variant",
-                "A ruleset or start layout, where the game has several (see /help)",
-            )
-            .set_autocomplete(true),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "level",
-                "Against Tabula itself: 1 (gentle) to 5",
-            )
-            .min_int_value(1)
-            .max_int_value(5),
-        )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "rated",
-            "Whether the game counts for ratings (default: true)",
-        ))
-        .add_option(ClockChoice::ALL.iter().fold(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "clock",
-                "Time per move (default from the config)",
-            ),
-            |o, c| o.add_string_choice(c.name(), c.name()),
-        ))
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "thread",
-            "Play in a new thread under this channel",
-        ));
-    vec![
-        play,
-        CreateCommand::new("accept").description("Accept the challenge in this channel"),
-        CreateCommand::new("decline").description("Decline the challenge in this channel"),
-        CreateCommand::new("withdraw").description("Withdraw your challenge in this channel"),
-        CreateCommand::new("move").description("Play a move in this channel's game").add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "move",
-                "Your move; start typing to see legal ones",
-            )
-            .required(true)
-            .set_autocomplete(true),
-        ),
-        CreateCommand::new("board").description("Show this channel's game board"),
-        CreateCommand::new("resign").description("Resign this channel's game"),
-        CreateCommand::new("abort")
-            .description("End this channel's game (after the first move, with your opponent's consent)"),
-        CreateCommand::new("help")
-            .description("How to play, and how to write moves")
-            .add_option(game_option(false, "The game to explain")),
-        CreateCommand::new("game")
-            .description("Post a game's record (its moves, as a file), and on request its animated replay")
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
-                    .required(true)
-                    .min_int_value(1),
-            )
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "replay",
-                "Also post the game as an animated GIF",
-            )),
-    ]
-    .into_iter()
-    .chain(clocks::commands())
-    .chain(lookups::commands(&game_option))
-    .collect()
-}
-
-/// The session layer's view of a command's options.
-fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
-    options
-        .iter()
-        .filter_map(|o| {
-            let value = match &o.value {
-                ResolvedValue::String(s) => OptionValue::Text((*s).to_string()),
-                ResolvedValue::Integer(n) => OptionValue::Integer(*n),
-                ResolvedValue::Boolean(b) => OptionValue::Boolean(*b),
-                ResolvedValue::User(user, member) => {
-                    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-                    OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
-                }
-                // Discord sends no other kinds for Tabula's commands.
-                _ => return None,
-            };
-            Some((o.name.to_string(), value))
-        })
-        .collect()
-}
-
-/// What a command needs beyond its options: `/play` in a direct message is refused, since a game belongs to a
-/// server channel.
-pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
-    (command == "play" && !in_server).then(|| {
-        Text::from(
-            "Games are played in server channels, not in direct messages: use /play in a channel of a server \
-             where Tabula is.",
-        )
-    })
-}
-
-/// Reads a command into a request, or the sentence saying what is wrong.
-fn read_request(cmd: &CommandInteraction) -> Result<Request, Text> {
-    if let Some(why) = refusal(&cmd.data.name, cmd.guild_id.is_some()) {
-        return Err(why);
-    }
-    parse_request(&cmd.data.name, &options_of(&cmd.data.options()))
-}
-
-fn display_name(user: &User) -> String {
-    user.global_name.clone().unwrap_or_else(|| user.name.clone())
-}
-
-fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
-    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-    let can_manage =
-        member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
-    Actor {
-        member: Member { id: user.id.get(), name, bot: user.bot },
-        can_manage,
-        guild: guild.map(GuildId::get),
-    }
-}
 
 pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     if buttons.is_empty() {

@@ -1,0 +1,131 @@
+//! The search on a game made for it: a walk along a line, where repetition and contempt can be seen.
+
+use super::*;
+use crate::games::{GameInfo, Outcome, Played, ReadError, Seat, Setup, SetupError};
+
+/// A game for the search alone: a walk along a line, one step on (`true`) or back (`false`) per move.
+#[derive(Clone)]
+struct Walk;
+
+#[derive(Debug, thiserror::Error)]
+#[error("a walk is only searched")]
+struct Unplayable;
+
+const WALK: GameInfo = GameInfo {
+    name: "walk",
+    title: "Walk",
+    seats: 2..=2,
+    summary: "",
+    variants: &[],
+    variant_syntax: "",
+    move_syntax: "",
+    move_examples: &[],
+    position_syntax: "",
+    rules: "",
+    rating: crate::games::RatingSystem::Glicko2,
+};
+
+/// The search only needs the engine's types; the rest of a walk is never played.
+impl Engine for Walk {
+    type Move = bool;
+    type Side = Seat;
+    type ParseError = Unplayable;
+    type Illegal = Unplayable;
+    const INFO: &'static GameInfo = &WALK;
+    fn new(_: &Setup) -> Result<Self, SetupError> {
+        Err(SetupError::variant(Unplayable))
+    }
+    fn setup(&self) -> &Setup {
+        unreachable!("a walk is only searched")
+    }
+    fn seat_label(&self, seat: usize) -> String {
+        seat.to_string()
+    }
+    fn side_to_move(&self) -> Option<Seat> {
+        None
+    }
+    fn legal_moves(&self, out: &mut Vec<bool>) {
+        out.clear();
+    }
+    fn read_move(&self, _: &str) -> Result<bool, ReadError<Unplayable, Unplayable>> {
+        Err(ReadError::Unreadable(Unplayable))
+    }
+    fn play(&mut self, _: bool) -> Result<Played, Unplayable> {
+        Err(Unplayable)
+    }
+    fn suggest(&self, _: &str, _: usize) -> Vec<String> {
+        Vec::new()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        None
+    }
+    fn moves_text(&self) -> Vec<String> {
+        Vec::new()
+    }
+    fn move_number(&self) -> usize {
+        1
+    }
+    fn text_board(&self) -> String {
+        String::new()
+    }
+}
+
+/// A line of positions: from step `s` the mover can go back to `s - 1` (a position seen before) or on to
+/// `s + 1`, which is a little worse for side 0 than an even position.
+#[derive(Clone, Copy)]
+struct Line {
+    step: u8,
+    mover: usize,
+}
+
+impl Node for Line {
+    type Game = Walk;
+    const REPEATS: bool = true;
+    fn side_to_move(&self) -> Seat {
+        Seat(self.mover)
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.step) * 2 + self.mover as u64
+    }
+    fn decided(&self) -> Option<i32> {
+        None
+    }
+    fn legal_moves(&self, out: &mut Vec<(bool, i32)>) {
+        out.push((true, 0));
+        if self.step > 0 {
+            out.push((false, 0));
+        }
+    }
+    fn play(&self, on: bool) -> Self {
+        Line { step: if on { self.step + 1 } else { self.step - 1 }, mover: 1 - self.mover }
+    }
+    fn eval(&self) -> i32 {
+        if self.mover == 0 { -10 } else { 10 }
+    }
+    fn history_key(&self, _: bool) -> usize {
+        0
+    }
+}
+
+fn choose(contempt: i32) -> bool {
+    let limits =
+        Limits { time: Duration::from_secs(5), max_depth: Some(1), max_nodes: None, noise: 0.0, seed: 0 };
+    let root = Line { step: 1, mover: 0 };
+    let history = [Line { step: 0, mover: 1 }.hash()];
+    let mut table = Table::new(8);
+    let found = Searcher::new(&mut table, &limits, &history).contempt(contempt).run(
+        &root,
+        1,
+        0.0,
+        0,
+        &mut Noise::new(0),
+    );
+    found.mv.expect("a move")
+}
+
+#[test]
+fn contempt_plays_on_rather_than_repeat_when_not_much_worse() {
+    // Without contempt the repetition (a draw, 0) beats going on (-10); with it, going on is better.
+    assert!(!choose(0), "repeats without contempt");
+    assert!(choose(50), "plays on with contempt");
+}

@@ -123,8 +123,11 @@ impl Game {
         self.history.push(next);
         self.last_captures = captured;
         self.result = next.board_result().or_else(|| {
+            let rule = next.rules().repetition;
             let seen = self.history.iter().filter(|p| **p == next).count();
-            (seen >= 3).then_some(GameResult { winner: None, end: End::Repetition })
+            let counted = seen - usize::from(!rule.start_counts && self.history[0] == next);
+            (counted >= usize::from(rule.draws_at))
+                .then_some(GameResult { winner: None, end: End::Repetition(seen as u8) })
         });
         if self.result.is_none() && next.count_moves() == 0 {
             let stuck = next.to_move();

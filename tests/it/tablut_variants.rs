@@ -1,0 +1,950 @@
+//! The Tablut variants `linnaeus` and `ashton`: perft with capture counts from the spec's tables, and one or more
+//! positions per numbered rule (L1-L6, A1-A8), built from the spec's text.
+
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+
+use tabula::games::tablut::{Game, Position, Side, Square, Variant, cli, squares};
+use tabula::games::{Engine, MoveError, Setup};
+
+fn data(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tablut").join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Perft
+
+/// Checks the lines of `variants.perft` up to `max_depth`.
+fn check_perft(max_depth: u32) {
+    let text = data("variants.perft");
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty()) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let [variant, position, depth, nodes, captures] = cols[..] else {
+            panic!("variants.perft:{}: expected five tab-separated columns", i + 1);
+        };
+        let variant: Variant = variant.parse().expect("a variant name");
+        let depth: u32 = depth.parse().unwrap();
+        if depth > max_depth {
+            continue;
+        }
+        let nodes: u64 = nodes.parse().unwrap();
+        let pos = Position::parse(position, variant).expect("a valid position");
+        checked += 1;
+        let got = pos.perft(depth);
+        if got != nodes {
+            failures.push(format!(
+                "variants.perft:{}: {variant} perft({depth}) is {got}, expected {nodes}",
+                i + 1
+            ));
+        }
+        if let Ok(captures) = captures.parse::<u64>() {
+            let (n, c) = pos.perft_captures(depth);
+            if (n, c) != (nodes, captures) {
+                failures.push(format!(
+                    "variants.perft:{}: {variant} depth {depth}: {n} nodes with {c} captures, expected {nodes} \
+                     with {captures}",
+                    i + 1
+                ));
+            }
+        }
+    }
+    assert!(checked >= 3 * max_depth.min(3), "only {checked} lines checked");
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn perft_to_depth_3_matches_the_spec_table() {
+    check_perft(3);
+}
+
+/// Depth 4 with capture counts plays some 20 million moves per line: about a second each in release builds.
+#[test]
+fn perft_depth_4_matches_the_spec_table() {
+    if cfg!(debug_assertions) && std::env::var_os("TABLUT_DEEP_PERFT").is_none() {
+        eprintln!("skipped in a debug build: run `cargo test --release` or set TABLUT_DEEP_PERFT=1");
+        return;
+    }
+    check_perft(4);
+}
+
+#[test]
+fn each_variant_starts_with_its_own_first_mover() {
+    let seed = Position::start(Variant::Seed);
+    let linnaeus = Position::start(Variant::Linnaeus);
+    let ashton = Position::start(Variant::Ashton);
+    assert_eq!(linnaeus.to_string(), "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 b");
+    assert_eq!(ashton.to_string(), "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w");
+    assert_eq!(seed.to_string(), linnaeus.to_string());
+    assert_eq!((linnaeus.variant(), ashton.variant()), (Variant::Linnaeus, Variant::Ashton));
+    assert_eq!(ashton.count_moves(), 56);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules, case by case
+
+/// Builds a position of `variant` from lists of squares: attackers, defenders, the king, and the side to move.
+fn board(variant: Variant, attackers: &str, defenders: &str, king: &str, side: Side) -> Position {
+    let mut grid = [['.'; 9]; 9];
+    for (list, c) in [(attackers, 'a'), (defenders, 'd'), (king, 'k')] {
+        for sq in list.split_whitespace() {
+            let sq: Square = sq.parse().unwrap();
+            grid[usize::from(sq.rank())][usize::from(sq.file())] = c;
+        }
+    }
+    let ranks: Vec<String> = (0..9)
+        .rev()
+        .map(|r| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for c in grid[r] {
+                if c == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(c);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect();
+    let text = format!("{} {}", ranks.join("/"), if side == Side::Black { 'b' } else { 'w' });
+    Position::parse(&text, variant).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[derive(Clone, Copy)]
+enum Expect {
+    /// The last move captures exactly these soldiers and the game goes on.
+    Captures(&'static str),
+    /// The game ends with this result and reason.
+    Ends(&'static str, &'static str),
+    /// The last move is refused with a sentence starting with this.
+    Refused(&'static str),
+}
+
+struct Case {
+    rule: &'static str,
+    what: &'static str,
+    attackers: &'static str,
+    defenders: &'static str,
+    king: &'static str,
+    side: Side,
+    moves: &'static str,
+    expect: Expect,
+}
+
+const THRONE_STOP: &str = "no piece may stop on the throne e5";
+const THRONE_CROSS: &str = "crosses the throne e5, which no piece may pass";
+
+/// Plays each case under `variant` and collects what differs from the expectation.
+fn run_cases(variant: Variant, cases: &[Case]) {
+    let mut failures = Vec::new();
+    for case in cases {
+        let pos = board(variant, case.attackers, case.defenders, case.king, case.side);
+        let mut game = Game::from_position(pos);
+        let moves: Vec<&str> = case.moves.split(' ').collect();
+        let (last, before) = moves.split_last().unwrap();
+        for m in before {
+            game.play_notation(m).unwrap_or_else(|e| panic!("{} {}: {m}: {e}", case.rule, case.what));
+        }
+        let played = game.play_notation(last);
+        let outcome = game.result().map(|r| (r.notation().to_string(), r.reason()));
+        let problem = match (&case.expect, &played) {
+            (Expect::Captures(want), Ok((_, got))) => {
+                let got: BTreeSet<String> = squares(*got).map(|s| s.to_string()).collect();
+                let want: BTreeSet<String> = want.split_whitespace().map(str::to_string).collect();
+                if got != want {
+                    Some(format!("captured {got:?}, expected {want:?}"))
+                } else if outcome.is_some() {
+                    Some(format!("the game ended ({outcome:?}) but should go on"))
+                } else {
+                    None
+                }
+            }
+            (Expect::Ends(result, reason), Ok(_)) => {
+                let want = Some(((*result).to_string(), (*reason).to_string()));
+                (outcome != want).then(|| format!("ended with {outcome:?}, expected {want:?}"))
+            }
+            (Expect::Refused(why), Err(MoveError::Illegal(got))) => (!got.starts_with(why)
+                && !got.contains(why))
+            .then(|| format!("refused with `{got}`, expected `{why}`")),
+            (_, result) => Some(format!("unexpected {result:?}")),
+        };
+        // Whatever the expectation, a refused move is not generated and a played one is.
+        let generated = pos_after(&pos, before).legal_moves().iter().any(|m| m.to_string() == *last);
+        if generated != played.is_ok() && problem.is_none() {
+            failures.push(format!(
+                "{} {}: the generator disagrees with the move check on {last}",
+                case.rule, case.what
+            ));
+        }
+        if let Some(problem) = problem {
+            failures.push(format!("{} {} ({pos} after `{}`): {problem}", case.rule, case.what, case.moves));
+        }
+    }
+    assert!(failures.is_empty(), "{variant}:\n{}", failures.join("\n"));
+}
+
+fn pos_after(start: &Position, moves: &[&str]) -> Position {
+    let mut game = Game::from_position(*start);
+    for m in moves {
+        game.play_notation(m).unwrap();
+    }
+    *game.position()
+}
+
+const LINNAEUS_CASES: &[Case] = &[
+    // L1. The king is armed.
+    Case {
+        rule: "L1",
+        what: "the king captures like a soldier",
+        attackers: "d4 a9",
+        defenders: "e4",
+        king: "c7",
+        side: Side::White,
+        moves: "c7-c4",
+        expect: Expect::Captures("d4"),
+    },
+    Case {
+        rule: "L1",
+        what: "the king is the other side of a sandwich",
+        attackers: "d4 a9",
+        defenders: "e2",
+        king: "c4",
+        side: Side::White,
+        moves: "e2-e4",
+        expect: Expect::Captures("d4"),
+    },
+    Case {
+        rule: "L1",
+        what: "the king captures two at once, one against the empty throne",
+        attackers: "e6 f7 a9",
+        defenders: "g7",
+        king: "e8",
+        side: Side::White,
+        moves: "e8-e7",
+        expect: Expect::Captures("e6 f7"),
+    },
+    Case {
+        rule: "L1",
+        what: "the king on the throne closes a sandwich against an attacker",
+        attackers: "e6 a9",
+        defenders: "e8",
+        king: "e5",
+        side: Side::White,
+        moves: "e8-e7",
+        expect: Expect::Captures("e6"),
+    },
+    // L2. The throne as in the seed rules.
+    Case {
+        rule: "L2",
+        what: "nobody stops on the empty throne",
+        attackers: "a9",
+        defenders: "e3",
+        king: "c7",
+        side: Side::White,
+        moves: "e3-e5",
+        expect: Expect::Refused(THRONE_STOP),
+    },
+    Case {
+        rule: "L2",
+        what: "the king does not return to the throne",
+        attackers: "a9",
+        defenders: "",
+        king: "e4",
+        side: Side::White,
+        moves: "e4-e5",
+        expect: Expect::Refused(THRONE_STOP),
+    },
+    Case {
+        rule: "L2",
+        what: "anyone passes over the empty throne",
+        attackers: "e2 a9",
+        defenders: "",
+        king: "c7",
+        side: Side::Black,
+        moves: "e2-e8",
+        expect: Expect::Captures(""),
+    },
+    // L3. Hostility.
+    Case {
+        rule: "L3",
+        what: "the empty throne is hostile to attackers",
+        attackers: "e6 a9",
+        defenders: "e8",
+        king: "c3",
+        side: Side::White,
+        moves: "e8-e7",
+        expect: Expect::Captures("e6"),
+    },
+    Case {
+        rule: "L3",
+        what: "the empty throne is hostile to defenders",
+        attackers: "e2",
+        defenders: "e4",
+        king: "g7",
+        side: Side::Black,
+        moves: "e2-e3",
+        expect: Expect::Captures("e4"),
+    },
+    Case {
+        rule: "L3",
+        what: "the throne with the king on it is not hostile to defenders",
+        attackers: "e2 d5 f5",
+        defenders: "e4",
+        king: "e5",
+        side: Side::Black,
+        moves: "e2-e3",
+        expect: Expect::Captures(""),
+    },
+    // L4. The Linnaean capture.
+    Case {
+        rule: "L4",
+        what: "three attackers around the king's throne: an attacker on e3 captures the defender on e4",
+        attackers: "d5 f5 e6 e1",
+        defenders: "e4",
+        king: "e5",
+        side: Side::Black,
+        moves: "e1-e3",
+        expect: Expect::Captures("e4"),
+    },
+    Case {
+        rule: "L4",
+        what: "the Linnaean capture from c5",
+        attackers: "e4 e6 f5 c1",
+        defenders: "d5",
+        king: "e5",
+        side: Side::Black,
+        moves: "c1-c5",
+        expect: Expect::Captures("d5"),
+    },
+    Case {
+        rule: "L4",
+        what: "with two attackers around the throne there is no Linnaean capture",
+        attackers: "d5 f5 e1",
+        defenders: "e4 e6",
+        king: "e5",
+        side: Side::Black,
+        moves: "e1-e3",
+        expect: Expect::Captures(""),
+    },
+    // L5. Capturing the king.
+    Case {
+        rule: "L5",
+        what: "on the throne by four",
+        attackers: "d5 f5 e4 e7",
+        defenders: "",
+        king: "e5",
+        side: Side::Black,
+        moves: "e7-e6",
+        expect: Expect::Ends("black", "the king was captured on e5"),
+    },
+    Case {
+        rule: "L5",
+        what: "on the throne, three attackers and a defender do not capture",
+        attackers: "d5 f5 e7",
+        defenders: "e4",
+        king: "e5",
+        side: Side::Black,
+        moves: "e7-e6",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "L5",
+        what: "beside the throne by three",
+        attackers: "c5 d6 d2",
+        defenders: "",
+        king: "d5",
+        side: Side::Black,
+        moves: "d2-d4",
+        expect: Expect::Ends("black", "the king was captured on d5"),
+    },
+    Case {
+        rule: "L5",
+        what: "beside the throne, two on opposite sides do not capture",
+        attackers: "d6 d2",
+        defenders: "",
+        king: "d5",
+        side: Side::Black,
+        moves: "d2-d4",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "L5",
+        what: "elsewhere by two, like a soldier",
+        attackers: "b3 h3",
+        defenders: "",
+        king: "c3",
+        side: Side::Black,
+        moves: "h3-d3",
+        expect: Expect::Ends("black", "the king was captured on c3"),
+    },
+    Case {
+        rule: "L5",
+        what: "by two next to the edge, one of them on the edge square",
+        attackers: "c1 h3",
+        defenders: "",
+        king: "c2",
+        side: Side::Black,
+        moves: "h3-c3",
+        expect: Expect::Ends("black", "the king was captured on c2"),
+    },
+    Case {
+        rule: "L5",
+        what: "two squares from the throne (e3) by two",
+        attackers: "d3 h3 a9",
+        defenders: "",
+        king: "e3",
+        side: Side::Black,
+        moves: "h3-f3",
+        expect: Expect::Ends("black", "the king was captured on e3"),
+    },
+    Case {
+        rule: "L5",
+        what: "the moving attacker must be a captor: the king moves between two safely",
+        attackers: "b3 d3 h8",
+        defenders: "",
+        king: "c6",
+        side: Side::White,
+        moves: "c6-c3 h8-h7",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "L5",
+        what: "a defender between the king and the attacker protects it",
+        attackers: "b3 h3",
+        defenders: "d3",
+        king: "c3",
+        side: Side::Black,
+        moves: "h3-e3",
+        expect: Expect::Captures(""),
+    },
+    // L6. Edge escape and no legal move as in the seed rules (the repetition has its own test).
+    Case {
+        rule: "L6",
+        what: "the king escapes on any edge square",
+        attackers: "a9",
+        defenders: "",
+        king: "c3",
+        side: Side::White,
+        moves: "c3-c1",
+        expect: Expect::Ends("white", "the king escaped to c1"),
+    },
+    Case {
+        rule: "L6",
+        what: "no legal move loses",
+        attackers: "d4 f4 e3 e7",
+        defenders: "",
+        king: "e4",
+        side: Side::Black,
+        moves: "e7-e6",
+        expect: Expect::Ends("black", "White had no legal move"),
+    },
+    Case {
+        rule: "L6",
+        what: "the board edge is not hostile: a soldier on the edge is not captured against it",
+        attackers: "h3",
+        defenders: "a3",
+        king: "g7",
+        side: Side::Black,
+        moves: "h3-b3",
+        expect: Expect::Captures(""),
+    },
+];
+
+#[test]
+fn linnaeus_rules_case_by_case() {
+    run_cases(Variant::Linnaeus, LINNAEUS_CASES);
+}
+
+const CAMP: &str = "the camp at";
+
+const ASHTON_CASES: &[Case] = &[
+    // A1. Camps.
+    Case {
+        rule: "A1",
+        what: "a defender may not enter a camp",
+        attackers: "h8",
+        defenders: "c6",
+        king: "g3",
+        side: Side::White,
+        moves: "c6-a6",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "a defender may not cross an empty camp square",
+        attackers: "h8",
+        defenders: "b3",
+        king: "g3",
+        side: Side::White,
+        moves: "b3-b7",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "the king may not enter a camp, not even on the edge",
+        attackers: "h8",
+        defenders: "",
+        king: "c4",
+        side: Side::White,
+        moves: "c4-a4",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker moves inside its own camp, over its empty squares",
+        attackers: "a4 h8",
+        defenders: "",
+        king: "g3",
+        side: Side::Black,
+        moves: "a4-a6",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker leaves its camp across its own squares",
+        attackers: "e1 h8",
+        defenders: "",
+        king: "g3",
+        side: Side::Black,
+        moves: "e1-e3",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker that left its camp does not return to it",
+        attackers: "e2 h8",
+        defenders: "",
+        king: "g7",
+        side: Side::Black,
+        moves: "e2-c2 g7-g8 c2-c1 g8-g7 c1-d1",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker that left its camp does not cross it",
+        attackers: "c2 h8",
+        defenders: "",
+        king: "g7",
+        side: Side::Black,
+        moves: "c2-g2",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker does not enter another camp",
+        attackers: "d1 h8",
+        defenders: "",
+        king: "g3",
+        side: Side::Black,
+        moves: "d1-d9",
+        expect: Expect::Refused(CAMP),
+    },
+    Case {
+        rule: "A1",
+        what: "an attacker from one camp stops before another",
+        attackers: "d1 h8",
+        defenders: "",
+        king: "g3",
+        side: Side::Black,
+        moves: "d1-d8",
+        expect: Expect::Captures(""),
+    },
+    // A2. The throne is closed.
+    Case {
+        rule: "A2",
+        what: "a defender does not cross the empty throne",
+        attackers: "h8",
+        defenders: "d5",
+        king: "g7",
+        side: Side::White,
+        moves: "d5-f5",
+        expect: Expect::Refused(THRONE_CROSS),
+    },
+    Case {
+        rule: "A2",
+        what: "an attacker does not cross the empty throne",
+        attackers: "e3",
+        defenders: "",
+        king: "g7",
+        side: Side::Black,
+        moves: "e3-e7",
+        expect: Expect::Refused(THRONE_CROSS),
+    },
+    Case {
+        rule: "A2",
+        what: "the king does not return to the throne",
+        attackers: "h8",
+        defenders: "",
+        king: "e4",
+        side: Side::White,
+        moves: "e4-e5",
+        expect: Expect::Refused(THRONE_STOP),
+    },
+    // A3. The king is armed.
+    Case {
+        rule: "A3",
+        what: "the king captures",
+        attackers: "d3 h8",
+        defenders: "e3",
+        king: "c7",
+        side: Side::White,
+        moves: "c7-c3",
+        expect: Expect::Captures("d3"),
+    },
+    Case {
+        rule: "A3",
+        what: "the king is the other side of a sandwich",
+        attackers: "d3 h8",
+        defenders: "e4",
+        king: "c3",
+        side: Side::White,
+        moves: "e4-e3",
+        expect: Expect::Captures("d3"),
+    },
+    // A4. Hostile squares.
+    Case {
+        rule: "A4",
+        what: "the throne with the king on it is hostile to defenders (e3 captures e4)",
+        attackers: "c3",
+        defenders: "e4",
+        king: "e5",
+        side: Side::Black,
+        moves: "c3-e3",
+        expect: Expect::Captures("e4"),
+    },
+    Case {
+        rule: "A4",
+        what: "the empty throne is hostile to attackers",
+        attackers: "e6 a9",
+        defenders: "g7",
+        king: "c3",
+        side: Side::White,
+        moves: "g7-e7",
+        expect: Expect::Captures("e6"),
+    },
+    Case {
+        rule: "A4",
+        what: "a camp square holding an attacker is hostile to defenders",
+        attackers: "c2 a4",
+        defenders: "a3",
+        king: "g7",
+        side: Side::Black,
+        moves: "c2-a2",
+        expect: Expect::Captures("a3"),
+    },
+    Case {
+        rule: "A4",
+        what: "an empty camp square is hostile to defenders",
+        attackers: "d8",
+        defenders: "c5",
+        king: "g3",
+        side: Side::Black,
+        moves: "d8-d5",
+        expect: Expect::Captures("c5"),
+    },
+    Case {
+        rule: "A4",
+        what: "a defender moving to a2 captures the attacker on a3 though a4 holds an attacker",
+        attackers: "a3 a4",
+        defenders: "c2",
+        king: "g7",
+        side: Side::White,
+        moves: "c2-a2",
+        expect: Expect::Captures("a3"),
+    },
+    Case {
+        rule: "A4",
+        what: "an empty camp square other than a middle is hostile to attackers",
+        attackers: "b4 h8",
+        defenders: "c8",
+        king: "g3",
+        side: Side::White,
+        moves: "c8-c4",
+        expect: Expect::Captures("b4"),
+    },
+    Case {
+        rule: "A4",
+        what: "an attacker on b5 is not captured against the middle a5",
+        attackers: "b5",
+        defenders: "c8",
+        king: "g3",
+        side: Side::White,
+        moves: "c8-c5",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "A4",
+        what: "an attacker on a4 is not captured against the middle a5",
+        attackers: "a4",
+        defenders: "h3",
+        king: "g7",
+        side: Side::White,
+        moves: "h3-a3",
+        expect: Expect::Captures(""),
+    },
+    // A5. Capturing the king.
+    Case {
+        rule: "A5",
+        what: "on the throne by four",
+        attackers: "d5 f5 e4 e7",
+        defenders: "",
+        king: "e5",
+        side: Side::Black,
+        moves: "e7-e6",
+        expect: Expect::Ends("black", "the king was captured on e5"),
+    },
+    Case {
+        rule: "A5",
+        what: "beside the throne by three",
+        attackers: "d4 f4 c3",
+        defenders: "",
+        king: "e4",
+        side: Side::Black,
+        moves: "c3-e3",
+        expect: Expect::Ends("black", "the king was captured on e4"),
+    },
+    Case {
+        rule: "A5",
+        what: "beside the throne, two do not capture",
+        attackers: "d4 c3",
+        defenders: "",
+        king: "e4",
+        side: Side::Black,
+        moves: "c3-e3",
+        expect: Expect::Captures(""),
+    },
+    Case {
+        rule: "A5",
+        what: "elsewhere by two",
+        attackers: "b3 h3",
+        defenders: "",
+        king: "c3",
+        side: Side::Black,
+        moves: "h3-d3",
+        expect: Expect::Ends("black", "the king was captured on c3"),
+    },
+    Case {
+        rule: "A5",
+        what: "an empty camp square stands in for the second attacker",
+        attackers: "c4 h8",
+        defenders: "",
+        king: "e3",
+        side: Side::Black,
+        moves: "c4-e4",
+        expect: Expect::Ends("black", "the king was captured on e3"),
+    },
+    Case {
+        rule: "A5",
+        what: "a camp square holding an attacker stands in too",
+        attackers: "a4 c8",
+        defenders: "",
+        king: "b4",
+        side: Side::Black,
+        moves: "c8-c4",
+        expect: Expect::Ends("black", "the king was captured on b4"),
+    },
+    // A6. The king escapes on any edge square it can reach.
+    Case {
+        rule: "A6",
+        what: "the king escapes on an edge square",
+        attackers: "h8",
+        defenders: "",
+        king: "c3",
+        side: Side::White,
+        moves: "c3-c1",
+        expect: Expect::Ends("white", "the king escaped to c1"),
+    },
+    // A8. No legal move loses.
+    Case {
+        rule: "A8",
+        what: "a king shut in by two camps and two attackers has no move",
+        attackers: "c4 b3 h8",
+        defenders: "",
+        king: "b4",
+        side: Side::Black,
+        moves: "h8-h7",
+        expect: Expect::Ends("black", "White had no legal move"),
+    },
+];
+
+#[test]
+fn ashton_rules_case_by_case() {
+    run_cases(Variant::Ashton, ASHTON_CASES);
+}
+
+/// The seed rules differ where the variants do: the same positions, other outcomes.
+#[test]
+fn the_seed_rules_differ_where_the_variants_do() {
+    let seed_expect: &[(&str, Expect)] = &[
+        ("the king captures like a soldier", Expect::Captures("")),
+        ("the king on the throne closes a sandwich against an attacker", Expect::Captures("")),
+        ("elsewhere by two, like a soldier", Expect::Captures("")),
+        (
+            "three attackers around the king's throne: an attacker on e3 captures the defender on e4",
+            Expect::Captures(""),
+        ),
+    ];
+    let cases: Vec<Case> = seed_expect
+        .iter()
+        .map(|(what, expect)| {
+            let c = LINNAEUS_CASES.iter().find(|c| c.what == *what).expect("a Linnaeus case");
+            Case { expect: *expect, ..*c }
+        })
+        .collect();
+    run_cases(Variant::Seed, &cases);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Repetition (L6, A7)
+
+fn play(game: &mut Game, moves: &str) {
+    for m in moves.split_whitespace() {
+        assert!(game.result().is_none(), "over before {m}: {:?}", game.result());
+        game.play_notation(m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    }
+}
+
+#[test]
+fn linnaeus_draws_on_the_third_occurrence_counting_the_start() {
+    let mut game = Game::with_variant(Variant::Linnaeus);
+    let cycle = "a4-b4 e3-d3 b4-a4 d3-e3";
+    play(&mut game, cycle);
+    assert!(game.result().is_none(), "the second occurrence does not draw");
+    play(&mut game, "a4-b4 e3-d3 b4-a4");
+    assert!(game.result().is_none());
+    play(&mut game, "d3-e3");
+    let result = game.result().expect("drawn");
+    assert_eq!(
+        (result.notation(), result.reason()),
+        ("draw", "the same position occurred a third time".into())
+    );
+}
+
+#[test]
+fn ashton_draws_on_the_second_occurrence() {
+    // White first: after the sixth move the position after the second recurs.
+    let moves = "c5-c4 a4-a3 c4-c5 a3-b3 c5-c4 b3-a3";
+    let (first, last) = moves.rsplit_once(' ').unwrap();
+    let mut game = Game::with_variant(Variant::Ashton);
+    play(&mut game, first);
+    assert!(game.result().is_none());
+    play(&mut game, last);
+    let result = game.result().expect("drawn");
+    assert_eq!(
+        (result.notation(), result.reason()),
+        ("draw", "the same position occurred a second time".into())
+    );
+    assert_eq!(cli::replay_line(None, Some("ashton"), moves, false).unwrap(), "draw");
+    // Linnaeus with White first plays on.
+    let start = "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w";
+    assert_eq!(cli::replay_line(Some(start), Some("linnaeus"), moves, false).unwrap(), "*");
+}
+
+#[test]
+fn in_ashton_the_start_position_draws_only_on_its_third_occurrence() {
+    let start = board(Variant::Ashton, "b2 h2", "c7 g7", "e3", Side::White);
+    let mut game = Game::from_position(start);
+    play(&mut game, "c7-c6 b2-b1 c6-c7 b1-b2");
+    assert_eq!(*game.position(), start);
+    assert!(game.result().is_none(), "the start does not count as having arisen");
+    play(&mut game, "g7-g6 h2-h1 g6-g7");
+    assert!(game.result().is_none());
+    play(&mut game, "h1-h2");
+    let result = game.result().expect("drawn");
+    assert_eq!(
+        (result.notation(), result.reason()),
+        ("draw", "the same position occurred a third time".into())
+    );
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Setups, stored games and the command line
+
+#[test]
+fn a_setup_names_its_variant_and_a_stored_game_replays_under_it() {
+    let ashton = Setup { variant: "ashton".into(), seed: 0, seats: 2 };
+    let mut game = Game::new(&ashton).unwrap();
+    assert_eq!(game.position().variant(), Variant::Ashton);
+    assert_eq!(game.to_move(), Some(1), "White moves first");
+    game.play_text("c5-c4").unwrap();
+    game.play_text("a4-a3").unwrap();
+    let again = Game::replay(game.setup(), &game.moves_text()).unwrap();
+    assert_eq!(again.position(), game.position());
+    assert_eq!(again.position().variant(), Variant::Ashton);
+    // Under the seed rules the same record is refused: Black moves first.
+    let seed = Setup { variant: String::new(), ..ashton.clone() };
+    assert!(Game::replay(&seed, &game.moves_text()).is_err());
+    for name in ["Linnaeus", " LINNAEUS "] {
+        let g = Game::new(&Setup { variant: name.into(), ..ashton.clone() }).unwrap();
+        assert_eq!(g.position().variant(), Variant::Linnaeus, "{name:?}");
+    }
+}
+
+#[tokio::test]
+async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
+    use tabula::games::{AnyGame, GameKind};
+    use tabula::store::{NewSession, PlayerRecord, SessionState, SqliteStore, Store};
+
+    let store = SqliteStore::in_memory().await.unwrap();
+    let players: Vec<PlayerRecord> =
+        (1..=2).map(|id| PlayerRecord { id, name: format!("p{id}"), accepted: true, level: None }).collect();
+    let mut ids = Vec::new();
+    for (channel, variant) in [(1, ""), (2, "ashton"), (3, "linnaeus")] {
+        let session = NewSession {
+            channel,
+            game: GameKind::Tablut,
+            setup: Setup { variant: variant.into(), seed: 0, seats: 2 },
+            players: players.clone(),
+            challenger: 1,
+            state: SessionState::Playing,
+            now: 100,
+            expires_at: 200,
+        };
+        ids.push(store.create(&session).await.unwrap());
+    }
+    store.append_moves(ids[0], 0, &[(0, "e8-d8".into())], None, 110).await.unwrap();
+    store.append_moves(ids[1], 0, &[(0, "e3-d3".into())], None, 110).await.unwrap();
+    // Each replays under its own rules: who moves next, and how many moves there are, say which.
+    for (channel, variant, moves) in
+        [(1, Variant::Seed, "e8-d8"), (2, Variant::Ashton, "e3-d3"), (3, Variant::Linnaeus, "")]
+    {
+        let record = store.open_session(channel).await.unwrap().expect("an open session");
+        let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+        let mut want = Game::with_variant(variant);
+        play(&mut want, moves);
+        assert_eq!(game.to_move(), Engine::to_move(&want), "channel {channel}");
+        assert_eq!(game.legal_moves_text(), want.legal_moves_text(), "channel {channel}");
+    }
+    let old = store.open_session(1).await.unwrap().unwrap();
+    assert_eq!(old.setup.variant, "", "an old game keeps its empty variant");
+    let game = Game::replay(&old.setup, &old.moves).unwrap();
+    assert_eq!(game.position().variant(), Variant::Seed);
+    store.close().await;
+}
+
+#[test]
+fn the_command_line_takes_each_variant() {
+    assert_eq!(cli::perft(None, Some("linnaeus"), 2, false).unwrap().1, 4400);
+    assert_eq!(cli::perft(None, Some("ashton"), 2, false).unwrap().1, 4408);
+    assert_eq!(cli::moves(None, Some("ashton")).unwrap().len(), 56);
+    assert_eq!(cli::replay_line(None, Some("ashton"), "e3-d3", true).unwrap(), "* 56");
+    assert!(
+        cli::replay_line(None, Some("ashton"), "e8-d8", false).unwrap_err().starts_with("illegal 1 e8-d8: ")
+    );
+    assert_eq!(
+        cli::moves(None, Some("hnefatafl")),
+        Err("there is no Tablut variant called `hnefatafl`: choose seed, linnaeus or ashton".to_string())
+    );
+    let img = cli::render(None, Some("ashton"), &["e3-d3".to_string()]).unwrap();
+    assert!(img.width() > 600);
+}

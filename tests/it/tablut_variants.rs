@@ -948,3 +948,26 @@ fn the_command_line_takes_each_variant() {
     let img = cli::render(None, Some("ashton"), &["e3-d3".to_string()]).unwrap();
     assert!(img.width() > 600);
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Pictures
+
+fn picture_bytes(game: &Game, names: &[String]) -> usize {
+    tabula::render::encode_png(&tabula::games::tablut::picture::render(game, names)).len()
+}
+
+#[test]
+fn picture_sizes_report() {
+    let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
+    let widest = ["W".repeat(18), "M".repeat(18)];
+    for v in Variant::ALL {
+        let mut g = Game::with_variant(v);
+        eprintln!("{v} start {}", picture_bytes(&g, &names));
+        let _ = g.play_text(if v == Variant::Ashton { "e3-d3" } else { "e8-d8" });
+        eprintln!("{v} one move widest {}", picture_bytes(&g, &widest));
+    }
+    let mut hunt = Game::with_variant(Variant::Seed);
+    play(&mut hunt, "i4-h4 g5-g4 h4-i4 g4-h4 f9-f6 e7-h7 e8-d8 d5-d4 f6-f7 c5-c2 a6-a7 c2-c8 e9-h9 e4-f4 d1-b1 h4-h3 h9-f9 e6-f6 i4-i2 e5-e9");
+    eprintln!("seed escaped {}", picture_bytes(&hunt, &names));
+    eprintln!("seed escaped widest {}", picture_bytes(&hunt, &widest));
+}

@@ -259,19 +259,19 @@ impl Ruleset {
     /// The rules in force, in a few words each, for captions and help: what a player must know beyond moving.
     pub fn in_force(&self) -> Vec<&'static str> {
         let mut out = vec![match self.first {
-            Side::Black => "Black first",
-            Side::White => "White first",
+            Side::Black => "Black moves first",
+            Side::White => "White moves first",
         }];
         out.push(if self.armed_king { "armed king" } else { "unarmed king" });
         out.push(match (self.king_capture, self.king_stand_ins != 0) {
-            (KingCapture::Surrounded, _) => "king taken on 4 sides",
-            (KingCapture::Sandwich, false) => "king taken by 2 off the throne",
-            (KingCapture::Sandwich, true) => "king taken by 2 or a camp off the throne",
+            (KingCapture::Surrounded, _) => "king captured by 4 (or 3 and the throne)",
+            (KingCapture::Sandwich, false) => "king captured by 2 away from the throne",
+            (KingCapture::Sandwich, true) => "king captured by 2 (or 1 and a camp) away from the throne",
         });
         if self.all_camps() != 0 {
             out.push("camps");
         }
-        out.push(if self.throne_passable { "empty throne passable" } else { "throne closed" });
+        out.push(if self.throne_passable { "empty throne passable" } else { "throne impassable" });
         if self.hostile.white.occupied_throne == OccupiedThrone::Besieged {
             out.push("Linnaean capture");
         }

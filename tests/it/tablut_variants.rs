@@ -4,7 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use tabula::games::tablut::{Game, Position, Side, Square, Variant, cli, squares};
+use tabula::games::tablut::{Game, Position, Side, Square, Variant, cli, picture, squares};
 use tabula::games::{Engine, MoveError, Setup};
 
 fn data(name: &str) -> String {
@@ -952,22 +952,67 @@ fn the_command_line_takes_each_variant() {
 // ---------------------------------------------------------------------------------------------------------------
 // Pictures
 
-fn picture_bytes(game: &Game, names: &[String]) -> usize {
-    tabula::render::encode_png(&tabula::games::tablut::picture::render(game, names)).len()
+fn names() -> [String; 2] {
+    ["Attacking Alice".to_string(), "Defending Bob".to_string()]
+}
+
+/// Checks a variant's picture: its size, its PNG's weight, and the golden picture `name`.
+fn check_picture(name: &str, game: &Game) {
+    let img = picture::render(game, &names());
+    let variant = game.position().variant();
+    assert_eq!(img.dimensions(), (picture::WIDTH, picture::height(variant)), "{name}");
+    let png = tabula::render::encode_png(&img).len();
+    assert!(png < 100_000, "{name}: the PNG has {png} bytes, more than 100 KB");
+    crate::golden::check(name, &img);
 }
 
 #[test]
-fn picture_sizes_report() {
-    let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
-    let widest = ["W".repeat(18), "M".repeat(18)];
-    for v in Variant::ALL {
-        let mut g = Game::with_variant(v);
-        eprintln!("{v} start {}", picture_bytes(&g, &names));
-        let _ = g.play_text(if v == Variant::Ashton { "e3-d3" } else { "e8-d8" });
-        eprintln!("{v} one move widest {}", picture_bytes(&g, &widest));
+fn picture_of_linnaeus_names_its_rules() {
+    let mut game = Game::with_variant(Variant::Linnaeus);
+    // The armed king steps off the throne and captures the attacker on f6 against the defender on g6 (L1).
+    play(&mut game, "f9-f6 e6-b6 a4-a3 g5-g6 a3-a2");
+    let (_, captured) = game.play_notation("e5-e6").unwrap();
+    assert_eq!(squares(captured).map(|s| s.to_string()).collect::<Vec<_>>(), ["f6"]);
+    check_picture("tablut-linnaeus", &game);
+}
+
+#[test]
+fn picture_of_ashton_marks_the_camps_and_names_its_rules() {
+    let mut game = Game::with_variant(Variant::Ashton);
+    // White first; the attacker from e1 captures e4 against the king on the throne (A4).
+    play(&mut game, "e3-d3 a4-a3 c5-c4 e2-c2 g5-g3");
+    let (_, captured) = game.play_notation("e1-e3").unwrap();
+    assert_eq!(squares(captured).map(|s| s.to_string()).collect::<Vec<_>>(), ["e4"]);
+    check_picture("tablut-ashton", &game);
+    // The emptied camp squares a4 and e2 look different from plain squares: compare a corner pixel with the seed
+    // board's, and a plain square's (c2) with it.
+    let seed = picture::render(&Game::with_variant(Variant::Seed), &names());
+    let ashton = picture::render(&game, &names());
+    // The picture's geometry: a 30-pixel label margin on the left, an 80-pixel header and a 14-pixel gap above
+    // the board, 74-pixel squares; 6 pixels into the square is outside any piece.
+    let corner = |sq: &str| {
+        let sq: Square = sq.parse().unwrap();
+        let x = 30 + 74 * u32::from(sq.file()) + 6;
+        let y = 80 + 14 + 74 * (8 - u32::from(sq.rank())) + 6;
+        (x, y)
+    };
+    for sq in ["a4", "e2", "b4"] {
+        let (x, y) = corner(sq);
+        let differs = seed.get_pixel(x, y) != ashton.get_pixel(x, y);
+        assert_eq!(differs, sq != "b4", "{sq}: a camp square is marked, a plain one is not");
     }
-    let mut hunt = Game::with_variant(Variant::Seed);
-    play(&mut hunt, "i4-h4 g5-g4 h4-i4 g4-h4 f9-f6 e7-h7 e8-d8 d5-d4 f6-f7 c5-c2 a6-a7 c2-c8 e9-h9 e4-f4 d1-b1 h4-h3 h9-f9 e6-f6 i4-i2 e5-e9");
-    eprintln!("seed escaped {}", picture_bytes(&hunt, &names));
-    eprintln!("seed escaped widest {}", picture_bytes(&hunt, &widest));
+}
+
+#[test]
+fn the_seed_picture_keeps_its_size_and_the_variants_add_a_footer() {
+    assert_eq!(picture::height(Variant::Seed), picture::HEIGHT);
+    for v in [Variant::Linnaeus, Variant::Ashton] {
+        assert!(picture::height(v) > picture::HEIGHT, "{v}");
+        assert!(!v.rules().differences().is_empty(), "{v}");
+    }
+    assert!(Variant::Seed.rules().differences().is_empty());
+    assert_eq!(
+        Variant::Linnaeus.rules().differences(),
+        ["armed king", "king captured by 2 off the throne", "Linnaean capture"]
+    );
 }

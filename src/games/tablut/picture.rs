@@ -21,14 +21,20 @@ const SQ: u32 = 74;
 const LABELS: u32 = 30;
 const GAP: u32 = 14;
 const HEADER: u32 = 80;
-/// The band under the coordinates that names the rules in force, in up to two lines.
+/// The band under the coordinates that names a variant's rules where they differ from the seed rules, in up to
+/// two lines.
 const FOOTER: u32 = 46;
 const FOOTER_SIZE: f32 = 15.0;
 const BOARD: u32 = SQ * SIZE as u32;
 /// Picture width in pixels.
 pub const WIDTH: u32 = LABELS + BOARD + GAP;
-/// Picture height in pixels.
-pub const HEIGHT: u32 = HEADER + GAP + BOARD + LABELS + FOOTER;
+/// Picture height in pixels under the seed rules.
+pub const HEIGHT: u32 = HEADER + GAP + BOARD + LABELS;
+
+/// Picture height in pixels under `variant`: with the footer when its rules differ from the seed rules.
+pub fn height(variant: Variant) -> u32 {
+    if variant.rules().differences().is_empty() { HEIGHT } else { HEIGHT + FOOTER }
+}
 
 const WOOD: Color = rgb(0x00e8_d2a4);
 const GRID: Color = rgb(0x009a_7847);
@@ -36,8 +42,8 @@ const FRAME: Color = rgb(0x006e_4b27);
 const LABEL: Color = rgb(0x005e_4a30);
 const THRONE: Color = rgb(0x00b4_8a52);
 const THRONE_MARK: Color = rgb(0x007f_5a2c);
-const CAMP: Color = rgb(0x00cf_ae7c);
-const CAMP_HATCH: Color = rgb(0x0096_6f3d);
+const CAMP: Color = rgb(0x00c9_a671);
+const CAMP_STRIPE: Color = rgb(0x00a9_8550);
 const HEADER_BG: Color = rgb(0x002e_2923);
 const HEADER_TEXT: Color = rgb(0x00f5_efe4);
 const HEADER_DIM: Color = rgb(0x00c9_bda8);
@@ -224,7 +230,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
 /// The picture without pieces: header band, board, grid, frame, coordinates, throne, the variant's camps and the
 /// footer naming its rules.
 fn background(variant: Variant) -> RgbaImage {
-    let mut c = Canvas::new(WIDTH, HEIGHT, WOOD);
+    let mut c = Canvas::new(WIDTH, height(variant), WOOD);
     c.fill_rect(0.0, 0.0, WIDTH as f32, HEADER as f32, HEADER_BG);
     let (sq, board) = (SQ as f32, BOARD as f32);
     let (left, top) = (LABELS as f32, (HEADER + GAP) as f32);
@@ -264,34 +270,34 @@ fn background(variant: Variant) -> RgbaImage {
     c.into_image()
 }
 
-/// The camp squares: a darker fill with diagonal hatching, crossed both ways on the camps' middles (`middles`),
-/// which shows in the corners of an occupied square and reads in greyscale.
+/// The camp squares: a darker fill, and on the camps' middles (`middles`) a grid of stripes that shows in the
+/// corners of an occupied square. Both read in greyscale, and being square to the pixels they cost the PNG little.
 fn camps(c: &mut Canvas, camps: Bitboard, middles: Bitboard) {
     let sq = SQ as f32;
     for s in squares(camps) {
         let (x, y) = corner(s);
         let (x, y) = (x as f32, y as f32);
         c.fill_rect(x, y, x + sq, y + sq, CAMP);
-        let step = sq / 6.0;
-        for k in 1..12 {
-            // Lines of slope -1 (and +1 on a middle) across the square, clipped to it.
-            let d = step * k as f32;
-            let (a, b) = if d <= sq { ((x, y + d), (x + d, y)) } else { ((x + d - sq, y + sq), (x + sq, y + d - sq)) };
-            c.line(a, b, 2.0, CAMP_HATCH);
-            if middles & s.bit() != 0 {
-                c.line((2.0 * x + sq - a.0, a.1), (2.0 * x + sq - b.0, b.1), 2.0, CAMP_HATCH);
+        if middles & s.bit() != 0 {
+            for k in 1..(SQ / 8) {
+                let at = (k * 8) as f32;
+                c.fill_rect(x, y + at, x + sq, y + at + 2.0, CAMP_STRIPE);
+                c.fill_rect(x + at, y, x + at + 2.0, y + sq, CAMP_STRIPE);
             }
         }
     }
 }
 
-/// The footer: the variant's title and the rules in force, on one line if it fits, else on two of about the same
-/// width.
+/// The footer of a variant: its title and how its rules differ from the seed rules, on one line if it fits,
+/// else on two of about the same width.
 fn footer(c: &mut Canvas, variant: Variant) {
     let rules = variant.rules();
-    let y0 = (HEADER + GAP + BOARD + LABELS) as f32;
-    c.fill_rect(0.0, y0, WIDTH as f32, HEIGHT as f32, HEADER_BG);
-    let items = rules.in_force();
+    let items = rules.differences();
+    if items.is_empty() {
+        return;
+    }
+    let y0 = HEIGHT as f32;
+    c.fill_rect(0.0, y0, WIDTH as f32, y0 + FOOTER as f32, HEADER_BG);
     let line = |part: &[&str], first: bool| {
         let text = part.join(" · ");
         if first { format!("{} rules: {text}", rules.title) } else { text }
@@ -301,12 +307,8 @@ fn footer(c: &mut Canvas, variant: Variant) {
     let lines = if width(&whole) <= WIDTH as f32 - 24.0 {
         vec![whole]
     } else {
-        let split = (1..items.len())
-            .min_by(|&a, &b| {
-                let widest = |at: usize| width(&line(&items[..at], true)).max(width(&line(&items[at..], false)));
-                widest(a).total_cmp(&widest(b))
-            })
-            .unwrap_or(1);
+        let widest = |at: usize| width(&line(&items[..at], true)).max(width(&line(&items[at..], false)));
+        let split = (1..items.len()).min_by(|&a, &b| widest(a).total_cmp(&widest(b))).unwrap_or(1);
         vec![line(&items[..split], true), line(&items[split..], false)]
     };
     let step = FOOTER as f32 / (lines.len() + 1) as f32;
@@ -316,19 +318,22 @@ fn footer(c: &mut Canvas, variant: Variant) {
         let y = step * (i + 1) as f32 + spread * (2.0 * i as f32 - 1.0);
         layer.text_centered_v(WIDTH as f32 / 2.0, y, FOOTER_SIZE, Weight::Regular, Align::Center, HEADER_TEXT, text);
     }
-    let mut layer = layer.into_image();
-    let levels: u32 = std::env::var("LEVELS").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
-    if levels > 0 {
-        for p in layer.pixels_mut() {
-            let a = u32::from(p.0[3]);
-            let q = ((a * levels + 127) / 255) * 255 / levels;
-            let scale = |v: u8| if a == 0 { 0 } else { (u32::from(v) * q / a).min(255) as u8 };
-            *p = image::Rgba([scale(p.0[0]), scale(p.0[1]), scale(p.0[2]), q as u8]);
+    c.composite(&coarse_edges(layer.into_image()), 0, y0 as i32);
+}
+
+/// Rounds a premultiplied layer's coverage to none, half or full: the text's edges stay smooth enough to read
+/// but the PNG stores far fewer distinct pixels, which keeps a picture with a footer under 100 KB.
+fn coarse_edges(mut layer: RgbaImage) -> RgbaImage {
+    for p in layer.pixels_mut() {
+        let a = u32::from(p.0[3]);
+        if a == 0 {
+            continue;
         }
+        let q = (a * 2 + 127) / 255 * 255 / 2;
+        let scale = |v: u8| (u32::from(v) * q / a).min(255) as u8;
+        *p = image::Rgba([scale(p.0[0]), scale(p.0[1]), scale(p.0[2]), q as u8]);
     }
-    if std::env::var_os("NOFOOT").is_none() {
-        c.composite(&layer, 0, y0 as i32);
-    }
+    layer
 }
 
 fn soldier(c: &mut Canvas, m: f32, side: Side) {

@@ -256,26 +256,40 @@ impl Ruleset {
         }
     }
 
-    /// The rules in force, in a few words each, for captions and help: what a player must know beyond moving.
-    pub fn in_force(&self) -> Vec<&'static str> {
-        let mut out = vec![match self.first {
-            Side::Black => "Black moves first",
-            Side::White => "White moves first",
-        }];
-        out.push(if self.armed_king { "armed king" } else { "unarmed king" });
-        out.push(match (self.king_capture, self.king_stand_ins != 0) {
-            (KingCapture::Surrounded, _) => "king captured by 4 (or 3 and the throne)",
-            (KingCapture::Sandwich, false) => "king captured by 2 away from the throne",
-            (KingCapture::Sandwich, true) => "king captured by 2 (or 1 and a camp) away from the throne",
-        });
-        if self.all_camps() != 0 {
-            out.push("camps");
+    /// How these rules differ from the seed rules, a few words each, for the picture's caption.
+    pub fn differences(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.first != SEED.first {
+            out.push(match self.first {
+                Side::Black => "Black moves first",
+                Side::White => "White moves first",
+            });
         }
-        out.push(if self.throne_passable { "empty throne passable" } else { "throne impassable" });
+        if self.armed_king != SEED.armed_king {
+            out.push(if self.armed_king { "armed king" } else { "unarmed king" });
+        }
+        if (self.king_capture, self.king_stand_ins) != (SEED.king_capture, SEED.king_stand_ins) {
+            out.push(match (self.king_capture, self.king_stand_ins != 0) {
+                (KingCapture::Surrounded, _) => "king captured by 4 (or 3 and the throne)",
+                (KingCapture::Sandwich, false) => "king captured by 2 off the throne",
+                (KingCapture::Sandwich, true) => "king captured by 2 or a camp off the throne",
+            });
+        }
+        let hostile = self.hostile.white.squares | self.hostile.black.squares;
+        let camps_hostile = self.all_camps() != 0 && hostile & self.all_camps() != 0;
+        out.extend(match (self.all_camps() != 0, self.throne_passable, camps_hostile && hostile & THRONE != 0) {
+            (true, false, true) => Some("closed, hostile camps and throne"),
+            (true, false, false) => Some("closed camps and throne"),
+            (true, true, _) => Some("closed camps"),
+            (false, false, _) => Some("closed throne"),
+            (false, true, _) => None,
+        });
         if self.hostile.white.occupied_throne == OccupiedThrone::Besieged {
             out.push("Linnaean capture");
         }
-        out.push(if self.repetition.draws_at == 2 { "2nd repetition draws" } else { "3rd repetition draws" });
+        if self.repetition != SEED.repetition {
+            out.push(if self.repetition.draws_at == 2 { "2nd repetition draws" } else { "3rd repetition draws" });
+        }
         out
     }
 }

@@ -1016,3 +1016,36 @@ fn the_seed_picture_keeps_its_size_and_the_variants_add_a_footer() {
         ["armed king", "king captured by 2 off the throne", "Linnaean capture"]
     );
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the game says about its variants
+
+#[test]
+fn the_game_offers_its_variants_with_a_line_each_and_explains_them() {
+    let info = <Game as Engine>::INFO;
+    let choices = info.variant_choices("");
+    let values: Vec<&str> = choices.iter().map(|(_, v)| v.as_str()).collect();
+    assert_eq!(values, ["seed", "linnaeus", "ashton"]);
+    for (label, value) in &choices {
+        assert!(label.starts_with(&format!("{value}: ")) && label.chars().count() <= 100, "{label}");
+        let variant: Variant = value.parse().unwrap();
+        assert_eq!(variant.name(), value);
+    }
+    assert_eq!(info.variant_choices("a").len(), 1);
+    let help = Game::help();
+    for needle in ["`linnaeus`", "`ashton`", "armed", "camp", "e3, c5, g5 or e7", "White moves first"] {
+        assert!(help.contains(needle), "the help does not mention {needle}");
+    }
+    assert!(help.chars().count() < 1_900, "the help has {} characters, too many for one message", help.len());
+}
+
+#[test]
+fn the_text_board_marks_camps_and_names_the_rules() {
+    let ashton = Game::with_variant(Variant::Ashton);
+    let mut game = ashton.clone();
+    play(&mut game, "e3-d3 a4-a3");
+    let text = game.text_board();
+    assert!(text.lines().any(|l| l.starts_with("4  #")), "{text}");
+    assert!(text.contains("Ashton rules: White moves first; armed king;"), "{text}");
+    assert!(!Game::with_variant(Variant::Seed).text_board().contains("rules"));
+}

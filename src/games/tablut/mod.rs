@@ -280,6 +280,8 @@ impl Engine for Game {
                     'd'
                 } else if sq == Square::THRONE {
                     '+'
+                } else if pos.rules().all_camps() & sq.bit() != 0 {
+                    '#'
                 } else {
                     '.'
                 };
@@ -289,6 +291,11 @@ impl Engine for Game {
             out.push('\n');
         }
         out.push_str("   a b c d e f g h i\n");
+        let rules = pos.rules();
+        let differences = rules.differences();
+        if !differences.is_empty() {
+            let _ = writeln!(out, "{} rules: {}.", rules.title, differences.join("; "));
+        }
         match self.result {
             Some(r) => {
                 let _ = writeln!(out, "Game over: {r}.");

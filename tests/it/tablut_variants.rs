@@ -875,7 +875,16 @@ fn a_setup_names_its_variant_and_a_stored_game_replays_under_it() {
     let ashton = Setup { variant: "ashton".into(), seed: 0, seats: 2 };
     let mut game = Game::new(&ashton).unwrap();
     assert_eq!(game.position().variant(), Variant::Ashton);
-    assert_eq!(game.to_move(), Some(1), "White moves first");
+    // Seats are in playing order: White moves first, so White is seat 0.
+    assert_eq!(game.to_move(), Some(0), "White moves first");
+    assert_eq!(
+        (game.seat_label(0).as_str(), game.seat_label(1).as_str()),
+        ("White (defenders)", "Black (attackers)")
+    );
+    let played = game.play_text("e3-d3").unwrap();
+    assert_eq!(played[0].seat, 0);
+    assert_eq!(game.to_move(), Some(1));
+    let mut game = Game::new(&ashton).unwrap();
     game.play_text("c5-c4").unwrap();
     game.play_text("a4-a3").unwrap();
     let again = Game::replay(game.setup(), &game.moves_text()).unwrap();
@@ -952,14 +961,16 @@ fn the_command_line_takes_each_variant() {
 // ---------------------------------------------------------------------------------------------------------------
 // Pictures
 
-fn names() -> [String; 2] {
-    ["Attacking Alice".to_string(), "Defending Bob".to_string()]
+/// The players' names in seat order, which is playing order: the attacker first unless White moves first.
+fn names(variant: Variant) -> [String; 2] {
+    let (alice, bob) = ("Attacking Alice".to_string(), "Defending Bob".to_string());
+    if variant.rules().first == Side::Black { [alice, bob] } else { [bob, alice] }
 }
 
 /// Checks a variant's picture: its size, its PNG's weight, and the golden picture `name`.
 fn check_picture(name: &str, game: &Game) {
-    let img = picture::render(game, &names());
     let variant = game.position().variant();
+    let img = picture::render(game, &names(variant));
     assert_eq!(img.dimensions(), (picture::WIDTH, picture::height(variant)), "{name}");
     let png = tabula::render::encode_png(&img).len();
     assert!(png < 100_000, "{name}: the PNG has {png} bytes, more than 100 KB");
@@ -986,8 +997,8 @@ fn picture_of_ashton_marks_the_camps_and_names_its_rules() {
     check_picture("tablut-ashton", &game);
     // The emptied camp squares a4 and e2 look different from plain squares: compare a corner pixel with the seed
     // board's, and a plain square's (c2) with it.
-    let seed = picture::render(&Game::with_variant(Variant::Seed), &names());
-    let ashton = picture::render(&game, &names());
+    let seed = picture::render(&Game::with_variant(Variant::Seed), &names(Variant::Seed));
+    let ashton = picture::render(&game, &names(Variant::Ashton));
     // The picture's geometry: a 30-pixel label margin on the left, an 80-pixel header and a 14-pixel gap above
     // the board, 74-pixel squares; 6 pixels into the square is outside any piece.
     let corner = |sq: &str| {
@@ -1048,4 +1059,16 @@ fn the_text_board_marks_camps_and_names_the_rules() {
     assert!(text.lines().any(|l| l.starts_with("4  #")), "{text}");
     assert!(text.contains("Ashton rules: White moves first; armed king;"), "{text}");
     assert!(!Game::with_variant(Variant::Seed).text_board().contains("rules"));
+}
+
+#[test]
+fn in_ashton_white_sits_first_and_a_black_win_goes_to_seat_1() {
+    let pos = board(Variant::Ashton, "b3 h3", "", "c3", Side::Black);
+    let mut game = Game::from_position(pos);
+    assert_eq!(game.to_move(), Some(1), "Black is seat 1");
+    game.play_text("h3-d3").unwrap();
+    assert_eq!(game.outcome().map(|o| o.winner), Some(Some(1)));
+    let mut seed = Game::from_position(board(Variant::Seed, "b3 d3 c4 c1", "", "c3", Side::Black));
+    seed.play_text("c1-c2").unwrap();
+    assert_eq!(seed.outcome().map(|o| o.winner), Some(Some(0)), "under the seed rules Black is seat 0");
 }

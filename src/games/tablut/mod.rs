@@ -21,7 +21,10 @@ pub use board::{Bitboard, Direction, EDGE, RAYS, SIZE, Square, SquareError, reac
 pub use notation::{MoveText, MoveTextError};
 pub use outcome::{End, GameResult, IllegalMove};
 pub use position::{MAX_MOVES, Move, MoveList, Position, PositionError, START};
-pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
+pub use rules::{
+    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side, UnknownVariant,
+    Variant,
+};
 
 use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
 

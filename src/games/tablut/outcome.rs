@@ -142,7 +142,8 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::Camp { mv, at } => write!(
                 f,
-                "{mv} enters the camp at {at}: only attackers still inside that camp may move there"
+                "{mv} enters the camp at {at}: only an attacker that starts the move in that camp may stop on or \
+                 cross its squares"
             ),
             IllegalMove::WrongCaptures { mv, actual } => write!(
                 f,

@@ -167,16 +167,16 @@ const fn set(names: &[&[u8; 2]]) -> Bitboard {
 }
 
 /// Ashton's four T-shaped camps, the attackers' start squares.
-pub const CAMPS: [Bitboard; 4] = [
+const CAMPS: [Bitboard; 4] = [
     set(&[b"a4", b"a5", b"a6", b"b5"]),
     set(&[b"d1", b"e1", b"f1", b"e2"]),
     set(&[b"i4", b"i5", b"i6", b"h5"]),
     set(&[b"d9", b"e9", b"f9", b"e8"]),
 ];
 /// Every camp square.
-pub const CAMP_SQUARES: Bitboard = CAMPS[0] | CAMPS[1] | CAMPS[2] | CAMPS[3];
+const CAMP_SQUARES: Bitboard = CAMPS[0] | CAMPS[1] | CAMPS[2] | CAMPS[3];
 /// The middle square of each camp, not hostile to attackers in Ashton.
-pub const CAMP_MIDDLES: Bitboard = set(&[b"a5", b"e1", b"i5", b"e9"]);
+const CAMP_MIDDLES: Bitboard = set(&[b"a5", b"e1", b"i5", b"e9"]);
 
 /// The hostility of the seed rules: the empty throne, to both sides.
 const THRONE_WHEN_EMPTY: Hostility =

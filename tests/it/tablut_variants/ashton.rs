@@ -17,7 +17,10 @@ const CASES: &[Case] = &[
         king: "g3",
         side: Side::White,
         moves: "c6-a6",
-        expect: Expect::Refused(CAMP),
+        expect: Expect::Refused(
+            "c6-a6 enters the camp at a6: only an attacker that starts the move in that camp may stop on or cross \
+             its squares",
+        ),
     },
     Case {
         rule: "A1",

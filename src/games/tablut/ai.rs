@@ -33,8 +33,8 @@ pub struct Weights {
     pub blockade: i32,
     /// Per square the king can reach.
     pub king_mobility: i32,
-    /// Where two attackers capture the king: per line through him with a hostile square on one side and an
-    /// empty one on the other, which one attacker's move can close (a penalty).
+    /// Per square next to the king where an attacker's move would capture him now (a penalty, with White to
+    /// move: with Black to move the search scores it as lost).
     pub king_danger: i32,
 }
 
@@ -49,7 +49,7 @@ pub const WEIGHTS: Weights = Weights {
     king_pressure: 60,
     blockade: 30,
     king_mobility: 8,
-    king_danger: 120,
+    king_danger: 400,
 };
 
 /// Zobrist keys: `[attacker, defender, king][square]`.
@@ -127,26 +127,57 @@ fn near_throne(king: usize) -> bool {
     (ADJACENT[king] | (1u128 << king)) & Square::THRONE.bit() != 0
 }
 
-/// Where two attackers capture the king (away from the throne): the lines through the king with a square
-/// hostile to him on one side and an empty one on the other, which a single attacker's move may close.
+/// The squares next to the king where an attacker arriving would capture him under the variant's rules (before
+/// asking whether an attacker can get there): beside a hostile square away from the throne where two capture him,
+/// else the one square missing from a full ring of attackers (and the throne).
 #[inline]
-fn sandwich_threats(rules: &Ruleset, pos: &Position) -> i32 {
+fn capture_squares(rules: &Ruleset, pos: &Position) -> Bitboard {
     let king = pos.king().index();
-    if rules.king_capture != KingCapture::Sandwich || near_throne(king) {
+    let around = ADJACENT[king];
+    let empty = around & !pos.occupied();
+    if rules.king_capture == KingCapture::Sandwich && !near_throne(king) {
+        let hostile = pos.attackers() | rules.king_stand_ins;
+        if around & hostile == 0 {
+            return 0;
+        }
+        let mut out = 0;
+        for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 2)] {
+            let (na, nb) = (NEIGHBOUR[king][a], NEIGHBOUR[king][b]);
+            if na != 255 && nb != 255 && hostile & (1u128 << nb) != 0 {
+                out |= empty & (1u128 << na);
+            }
+        }
+        out
+    } else {
+        let missing = around & !(pos.attackers() | Square::THRONE.bit());
+        if missing.is_power_of_two() && around.count_ones() == 4 { missing & empty } else { 0 }
+    }
+}
+
+/// How many squares next to the king an attacker could move to now and capture him (as if Black were to move).
+fn king_threats(pos: &Position) -> u32 {
+    let rules = pos.rules();
+    let targets = capture_squares(rules, pos);
+    if targets == 0 {
         return 0;
     }
-    let hostile = pos.attackers() | rules.king_stand_ins;
+    let black = pos.with_side_to_move(Side::Black);
     let occ = pos.occupied();
     let mut n = 0;
-    for (a, b) in [(0, 1), (2, 3)] {
-        let (na, nb) = (NEIGHBOUR[king][a], NEIGHBOUR[king][b]);
-        if na == 255 || nb == 255 {
-            continue;
-        }
-        let (ba, bb) = (1u128 << na, 1u128 << nb);
-        if (hostile & ba != 0 && occ & bb == 0) || (hostile & bb != 0 && occ & ba == 0) {
-            n += 1;
-        }
+    for to in squares(targets) {
+        let capture = (0..4).any(|d| {
+            let hit = RAYS[to.index()][d] & occ;
+            if hit == 0 {
+                return false;
+            }
+            let first = if Direction::ALL[d].ascending() { hit.trailing_zeros() } else { hit.ilog2() };
+            let Some(from) = Square::from_index(first as usize) else { return false };
+            let mv = Move { from, to };
+            pos.attackers() & from.bit() != 0
+                && black.check(mv).is_ok()
+                && black.play_unchecked(mv).0.king_captured()
+        });
+        n += u32::from(capture);
     }
     n
 }
@@ -249,7 +280,7 @@ impl TablutNode {
             (0..4).filter(|&d| NEIGHBOUR[king][d] != 255 && hostile & (1u128 << NEIGHBOUR[king][d]) != 0);
         score -= w.king_pressure * around.count() as i32;
         score -= w.blockade * (attackers & BLOCKADE).count_ones() as i32;
-        score -= w.king_danger * sandwich_threats(rules, pos);
+        score -= w.king_danger * king_threats(pos) as i32;
         score
     }
 }
@@ -277,6 +308,9 @@ impl Node for TablutNode {
         let king = pos.king().index();
         let rules = pos.rules();
         let occ = pos.occupied() | rules.closed_to(Side::White);
+        if pos.to_move() == Side::Black && king_threats(pos) > 0 {
+            return Some(WIN - 1);
+        }
         match pos.to_move() {
             Side::White if open_lines(king, occ) > 0 => Some(WIN - 1),
             // Black can neither block two lines with one move nor fill two squares around the king; where two

@@ -4,12 +4,17 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
-use tabula::games::tablut::{Game, Position, Side, Square, Variant, cli, picture, squares};
-use tabula::games::{Engine, MoveError, Setup};
+use tabula::games::tablut::{Game, Position, Side, Square, Variant, picture, squares};
+use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
 
 mod ai;
 mod ashton;
 mod linnaeus;
+
+/// Where a command-line command starts: `position` in notation or the start, under `variant`.
+fn at<'a>(position: Option<&'a str>, variant: Option<&'a str>) -> CliPosition<'a> {
+    CliPosition { position, variant, ..CliPosition::default() }
+}
 
 fn data(name: &str) -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/tablut").join(name);
@@ -267,10 +272,16 @@ fn ashton_draws_on_the_second_occurrence() {
         (result.notation(), result.reason()),
         ("draw", "the same position occurred a second time".into())
     );
-    assert_eq!(cli::replay_line(None, Some("ashton"), moves, false).unwrap(), "draw");
+    assert_eq!(
+        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), moves, false).unwrap(),
+        "draw"
+    );
     // Linnaeus with White first plays on.
     let start = "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w";
-    assert_eq!(cli::replay_line(Some(start), Some("linnaeus"), moves, false).unwrap(), "*");
+    assert_eq!(
+        <Game as CommandLine>::cli_replay_line(&at(Some(start), Some("linnaeus")), moves, false).unwrap(),
+        "*"
+    );
 }
 
 #[test]
@@ -298,15 +309,15 @@ fn a_setup_names_its_variant_and_a_stored_game_replays_under_it() {
     let ashton = Setup { variant: "ashton".into(), seed: 0, seats: 2 };
     let mut game = Game::new(&ashton).unwrap();
     assert_eq!(game.position().variant(), Variant::Ashton);
-    // Seats are in playing order: White moves first, so White is seat 0.
-    assert_eq!(game.to_move(), Some(0), "White moves first");
+    // Black is seat 0 in every variant; here seat 1, White, moves first.
+    assert_eq!(game.to_move(), Some(1), "White moves first");
     assert_eq!(
         (game.seat_label(0).as_str(), game.seat_label(1).as_str()),
-        ("White (defenders)", "Black (attackers)")
+        ("Black (attackers)", "White (defenders)")
     );
     let played = game.play_text("e3-d3").unwrap();
-    assert_eq!(played[0].seat, 0);
-    assert_eq!(game.to_move(), Some(1));
+    assert_eq!(played[0].seat, 1);
+    assert_eq!(game.to_move(), Some(0));
     let mut game = Game::new(&ashton).unwrap();
     game.play_text("c5-c4").unwrap();
     game.play_text("a4-a3").unwrap();
@@ -366,34 +377,38 @@ async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
 
 #[test]
 fn the_command_line_takes_each_variant() {
-    assert_eq!(cli::perft(None, Some("linnaeus"), 2, false).unwrap().1, 4400);
-    assert_eq!(cli::perft(None, Some("ashton"), 2, false).unwrap().1, 4408);
-    assert_eq!(cli::moves(None, Some("ashton")).unwrap().len(), 56);
-    assert_eq!(cli::replay_line(None, Some("ashton"), "e3-d3", true).unwrap(), "* 56");
+    assert_eq!(<Game as CommandLine>::cli_perft(&at(None, Some("linnaeus")), 2, false).unwrap().1, 4400);
+    assert_eq!(<Game as CommandLine>::cli_perft(&at(None, Some("ashton")), 2, false).unwrap().1, 4408);
+    assert_eq!(<Game as CommandLine>::cli_moves(&at(None, Some("ashton"))).unwrap().len(), 56);
+    assert_eq!(
+        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), "e3-d3", true).unwrap(),
+        "* 56"
+    );
     assert!(
-        cli::replay_line(None, Some("ashton"), "e8-d8", false).unwrap_err().starts_with("illegal 1 e8-d8: ")
+        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), "e8-d8", false)
+            .unwrap_err()
+            .starts_with("illegal 1 e8-d8: ")
     );
     assert_eq!(
-        cli::moves(None, Some("hnefatafl")),
+        <Game as CommandLine>::cli_moves(&at(None, Some("hnefatafl"))),
         Err("there is no Tablut variant called `hnefatafl`: choose seed, linnaeus or ashton".to_string())
     );
-    let img = cli::render(None, Some("ashton"), &["e3-d3".to_string()]).unwrap();
+    let img = <Game as CommandLine>::cli_render(&at(None, Some("ashton")), &["e3-d3".to_string()]).unwrap();
     assert!(img.width() > 600);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Pictures
 
-/// The players' names in seat order, which is playing order: the attacker first unless White moves first.
-fn names(variant: Variant) -> [String; 2] {
-    let (alice, bob) = ("Attacking Alice".to_string(), "Defending Bob".to_string());
-    if variant.rules().first == Side::Black { [alice, bob] } else { [bob, alice] }
+/// The players' names in seat order: Black, then White.
+fn names() -> [String; 2] {
+    ["Attacking Alice".to_string(), "Defending Bob".to_string()]
 }
 
 /// Checks a variant's picture: its size, its PNG's weight, and the golden picture `name`.
 fn check_picture(name: &str, game: &Game) {
     let variant = game.position().variant();
-    let img = picture::render(game, &names(variant));
+    let img = picture::render(game, &names());
     assert_eq!(img.dimensions(), (picture::WIDTH, picture::height(variant)), "{name}");
     let png = tabula::render::encode_png(&img).len();
     assert!(png < 100_000, "{name}: the PNG has {png} bytes, more than 100 KB");
@@ -420,8 +435,8 @@ fn picture_of_ashton_marks_the_camps_and_names_its_rules() {
     check_picture("tablut-ashton", &game);
     // The emptied camp squares a4 and e2 look different from plain squares: compare a corner pixel with the seed
     // board's, and a plain square's (c2) with it.
-    let seed = picture::render(&Game::with_variant(Variant::Seed), &names(Variant::Seed));
-    let ashton = picture::render(&game, &names(Variant::Ashton));
+    let seed = picture::render(&Game::with_variant(Variant::Seed), &names());
+    let ashton = picture::render(&game, &names());
     // The picture's geometry: a 30-pixel label margin on the left, an 80-pixel header and a 14-pixel gap above
     // the board, 74-pixel squares; 6 pixels into the square is outside any piece.
     let corner = |sq: &str| {
@@ -485,13 +500,13 @@ fn the_text_board_marks_camps_and_names_the_rules() {
 }
 
 #[test]
-fn in_ashton_white_sits_first_and_a_black_win_goes_to_seat_1() {
-    let pos = board(Variant::Ashton, "b3 h3", "", "c3", Side::Black);
-    let mut game = Game::from_position(pos);
-    assert_eq!(game.to_move(), Some(1), "Black is seat 1");
+fn the_seats_are_the_same_in_every_variant() {
+    // Black (seat 0) captures the king by two in Ashton, by four under the seed rules.
+    let mut game = Game::from_position(board(Variant::Ashton, "b3 h3", "", "c3", Side::Black));
+    assert_eq!(game.to_move(), Some(0));
     game.play_text("h3-d3").unwrap();
-    assert_eq!(game.outcome().map(|o| o.winner), Some(Some(1)));
+    assert_eq!(game.outcome().map(|o| o.winner), Some(Some(0)));
     let mut seed = Game::from_position(board(Variant::Seed, "b3 d3 c4 c1", "", "c3", Side::Black));
     seed.play_text("c1-c2").unwrap();
-    assert_eq!(seed.outcome().map(|o| o.winner), Some(Some(0)), "under the seed rules Black is seat 0");
+    assert_eq!(seed.outcome().map(|o| o.winner), Some(Some(0)));
 }

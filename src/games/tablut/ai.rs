@@ -291,7 +291,7 @@ impl Node for TablutNode {
 
     #[inline]
     fn mover(&self) -> u8 {
-        self.pos.rules().seat(self.pos.to_move()) as u8
+        self.pos.to_move().seat() as u8
     }
 
     #[inline]

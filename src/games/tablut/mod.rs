@@ -194,16 +194,11 @@ impl Engine for Game {
     }
 
     fn seat_label(&self, seat: usize) -> String {
-        self.position.rules().side_at(seat).map_or_else(|| format!("seat {seat}"), |s| s.label().to_string())
+        Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.label().to_string())
     }
 
     fn side_to_move(&self) -> Option<Side> {
         self.result.is_none().then(|| self.position.to_move())
-    }
-
-    /// Seats are in playing order, so under rules where White moves first White is seat 0.
-    fn to_move(&self) -> Option<usize> {
-        Engine::side_to_move(self).map(|side| self.position.rules().seat(side))
     }
 
     fn legal_moves(&self, out: &mut Vec<Move>) {
@@ -222,7 +217,7 @@ impl Engine for Game {
     }
 
     fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
-        let seat = self.position.rules().seat(self.position.to_move());
+        let seat = self.position.to_move().seat();
         let captured = Game::play(self, mv)?;
         let notation = self.records.last().cloned().unwrap_or_default();
         Ok(Played { notation, effect: effect(self, captured), seat })
@@ -262,8 +257,7 @@ impl Engine for Game {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        let rules = self.position.rules();
-        self.result.map(|r| Outcome { winner: r.winner.map(|w| rules.seat(w)), reason: r.reason() })
+        self.result.map(|r| Outcome { winner: r.winner.map(Side::seat), reason: r.reason() })
     }
 
     fn moves_text(&self) -> Vec<String> {

@@ -1,6 +1,6 @@
 //! The Tablut board picture: a header with the players, whose turn it is and the move number (or the result),
-//! the 9x9 board with coordinates on the left and bottom edges, the throne and the variant's camps (hatched),
-//! a footer naming the rules in force, the pieces (the king gold with a black
+//! the 9x9 board with coordinates on the left and bottom edges, the throne and the variant's camps (shaded, their
+//! middles gridded), for a variant a footer naming how its rules differ from the seed rules, the pieces (the king gold with a black
 //! crown, larger than the guards), the last move (outlined squares, a dot where it started and an arrow), and
 //! an X where pieces were just captured.
 //!
@@ -137,10 +137,8 @@ fn stamp(img: &mut Canvas, sprite: &Sprite, sq: Square) {
     img.composite(sprite.image(), x as i32, y as i32);
 }
 
-/// The name of the player of `side` (names come in seat order, which follows the variant's first mover).
-fn name(names: &[String], game: &Game, side: Side) -> String {
-    let seat = game.position().rules().seat(side);
-    short_name(names.get(seat).map(String::as_str), 18).unwrap_or_else(|| side.title().to_string())
+fn name(names: &[String], side: Side) -> String {
+    short_name(names.get(side.seat()).map(String::as_str), 18).unwrap_or_else(|| side.title().to_string())
 }
 
 /// Draws the game's current position as the players see it.
@@ -188,20 +186,20 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
         let y = 25.0;
         let name_size = 21.0;
         let icon = 10.0;
-        // The players in seat order, the first mover on the left.
-        let first = game.position().rules().first;
-        for (left, side) in [(true, first), (false, first.opponent())] {
-            let text = name(names, game, side);
+        for side in [Side::Black, Side::White] {
+            let text = name(names, side);
             let w = text_width(name_size, Weight::Bold, &text);
-            let (x0, x1) = if left {
-                (mid - 34.0 - w - 2.0 * icon - 10.0, mid - 34.0)
-            } else {
-                (mid + 34.0, mid + 34.0 + w + 2.0 * icon + 10.0)
+            let (x0, x1) = match side {
+                Side::Black => (mid - 34.0 - w - 2.0 * icon - 10.0, mid - 34.0),
+                Side::White => (mid + 34.0, mid + 34.0 + w + 2.0 * icon + 10.0),
             };
             if to_move == Some(side) {
                 c.fill_rounded_rect(x0 - 10.0, y - 16.0, x1 + 10.0, y + 16.0, 16.0, TURN_PILL);
             }
-            let (icon_x, text_x) = if left { (x1 - icon, x0) } else { (x0 + icon, x0 + 2.0 * icon + 10.0) };
+            let (icon_x, text_x) = match side {
+                Side::Black => (x1 - icon, x0),
+                Side::White => (x0 + icon, x0 + 2.0 * icon + 10.0),
+            };
             match side {
                 Side::Black => {
                     c.fill_circle(icon_x, y, icon, ATTACKER);
@@ -217,12 +215,12 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
         c.text_centered_v(mid, y, 18.0, Weight::Regular, Align::Center, HEADER_DIM, "vs");
         let line = if let Some(r) = game.result() {
             match r.winner {
-                Some(winner) => format!("{} ({}) won: {}", name(names, game, winner), winner.title(), r.reason()),
+                Some(winner) => format!("{} ({}) won: {}", name(names, winner), winner.title(), r.reason()),
                 None => format!("Draw: {}", r.reason()),
             }
         } else {
             let mover = game.side_to_move();
-            format!("Move {} · {} ({}) to move", game.moves().len() + 1, name(names, game, mover), mover.title())
+            format!("Move {} · {} ({}) to move", game.moves().len() + 1, name(names, mover), mover.title())
         };
         let weight = if game.result().is_some() { Weight::Bold } else { Weight::Regular };
         c.text_centered_v(mid, 60.0, 18.0, weight, Align::Center, HEADER_TEXT, &line);

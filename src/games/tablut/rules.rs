@@ -24,8 +24,8 @@ impl Side {
         }
     }
 
-    /// The seat that plays this side where Black moves first (the seed rules): Black is seat 0, White seat 1.
-    /// A game's seats follow its ruleset's first mover: see [`Ruleset::seat`].
+    /// The seat that plays this side: Black is seat 0, White seat 1, in every variant (so under rules where White
+    /// moves first, seat 1 moves first).
     pub const fn seat(self) -> usize {
         match self {
             Side::Black => 0,
@@ -33,7 +33,7 @@ impl Side {
         }
     }
 
-    /// The side played by `seat` where Black moves first, if it is 0 or 1 (see [`Ruleset::side_at`]).
+    /// The side played by `seat`, if it is 0 or 1.
     pub const fn from_seat(seat: usize) -> Option<Side> {
         match seat {
             0 => Some(Side::Black),
@@ -235,21 +235,6 @@ pub const ASHTON: Ruleset = Ruleset {
 };
 
 impl Ruleset {
-    /// The seat that plays `side`: seats are in playing order, so seat 0 is the side that moves first.
-    #[inline]
-    pub fn seat(&self, side: Side) -> usize {
-        usize::from(side != self.first)
-    }
-
-    /// The side played by `seat`, if it is 0 or 1.
-    pub fn side_at(&self, seat: usize) -> Option<Side> {
-        match seat {
-            0 => Some(self.first),
-            1 => Some(self.first.opponent()),
-            _ => None,
-        }
-    }
-
     /// All camp squares.
     pub const fn all_camps(&self) -> Bitboard {
         self.camps[0] | self.camps[1] | self.camps[2] | self.camps[3]

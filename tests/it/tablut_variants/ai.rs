@@ -6,7 +6,7 @@ use std::time::Duration;
 use tabula::ai::{self, Limits};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{Game, Side, Variant};
-use tabula::games::{Engine, Setup};
+use tabula::games::{Engine, GameKind, Setup};
 
 use super::board;
 
@@ -37,7 +37,7 @@ fn every_level_and_greedy_play_legal_moves_in_every_variant() {
             }
             for level in ai::LEVELS {
                 let report =
-                    tablut_ai::think(&game, &tablut_ai::limits(level, Duration::from_millis(10), seed));
+                    tablut_ai::think(&game, &GameKind::Tablut.limits(level, Duration::from_millis(10), seed));
                 let [mv] = &report.moves[..] else { panic!("{variant} level {level}: {report:?}") };
                 game.clone().play_text(mv).unwrap_or_else(|e| panic!("{variant} level {level}: {mv}: {e}"));
             }
@@ -50,7 +50,7 @@ fn every_level_and_greedy_play_legal_moves_in_every_variant() {
 /// Every level, and a one-node search, choose `mv` for the side to move.
 fn all_levels_choose(game: &Game, mv: &str) {
     for level in ai::LEVELS {
-        let report = tablut_ai::think(game, &tablut_ai::limits(level, Duration::from_millis(50), 3));
+        let report = tablut_ai::think(game, &GameKind::Tablut.limits(level, Duration::from_millis(50), 3));
         assert_eq!(report.moves, [mv], "level {level} in {}", game.position());
     }
     let one =
@@ -65,11 +65,11 @@ fn the_attackers_capture_the_king_by_two_though_he_sees_two_edges() {
     for variant in [Variant::Linnaeus, Variant::Ashton] {
         let game = Game::from_position(board(variant, "b7 h7", "", "c7", Side::Black));
         all_levels_choose(&game, "h7-d7");
-        let report = tablut_ai::think(&game, &tablut_ai::limits(3, Duration::from_millis(50), 1));
+        let report = tablut_ai::think(&game, &GameKind::Tablut.limits(3, Duration::from_millis(50), 1));
         assert!(report.score > ai::search::WON, "{variant}: {report:?}");
     }
     let seed = Game::from_position(board(Variant::Seed, "b7 h7", "", "c7", Side::Black));
-    let report = tablut_ai::think(&seed, &tablut_ai::limits(3, Duration::from_millis(50), 1));
+    let report = tablut_ai::think(&seed, &GameKind::Tablut.limits(3, Duration::from_millis(50), 1));
     assert!(report.score < -ai::search::WON, "under the seed rules Black has lost: {report:?}");
 }
 
@@ -84,7 +84,7 @@ fn in_ashton_the_attackers_capture_the_king_against_a_camp() {
 fn in_ashton_a_line_through_a_camp_is_no_escape() {
     // The king on c5 looks west over b5 and a5: open under the seed rules, a camp in Ashton.
     let (attackers, defenders) = ("c4 c6 h8", "d5");
-    let limits = tablut_ai::limits(3, Duration::from_millis(50), 1);
+    let limits = GameKind::Tablut.limits(3, Duration::from_millis(50), 1);
     let seed = Game::from_position(board(Variant::Seed, attackers, defenders, "c5", Side::White));
     let report = tablut_ai::think(&seed, &limits);
     assert_eq!(report.moves, ["c5-a5"]);

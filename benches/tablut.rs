@@ -1,5 +1,6 @@
 //! Tablut benchmarks: perft(4) from the start with our engine and with the public `hnefatafl` crate side by
-//! side (both must count 19,913,864), and drawing plus PNG-encoding a mid-game board.
+//! side (both must count 19,913,864), perft(4) under the Linnaeus and Ashton variants (the spec's counts), and
+//! drawing plus PNG-encoding a mid-game board.
 
 use std::hint::black_box;
 
@@ -13,6 +14,8 @@ use hnefatafl::preset;
 use tabula::games::tablut::{Game, Position, Variant};
 
 const PERFT4: u64 = 19_913_864;
+/// The spec's perft(4) of the variants, each from its own start.
+const VARIANT_PERFT4: [(Variant, u64); 2] = [(Variant::Linnaeus, 19_913_864), (Variant::Ashton, 19_159_224)];
 
 /// Perft with the `hnefatafl` crate, with the same bulk counting at the last ply.
 fn hnefatafl_perft(logic: &MediumBasicGameLogic, state: &MediumBasicGameState, depth: u32) -> u64 {
@@ -52,6 +55,12 @@ fn perft(c: &mut Criterion) {
     group.bench_function("hnefatafl 0.0.2", |b| {
         b.iter(|| assert_eq!(hnefatafl_perft(&logic, black_box(&state), 4), PERFT4));
     });
+    for (variant, nodes) in VARIANT_PERFT4 {
+        let start = Position::start(variant);
+        group.bench_function(format!("tabula {variant}"), |b| {
+            b.iter(|| assert_eq!(black_box(start).perft(4), nodes));
+        });
+    }
     group.finish();
 }
 

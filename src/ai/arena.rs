@@ -106,16 +106,16 @@ impl fmt::Display for Clock {
     }
 }
 
-/// Plays one game with `players[seat]` in each seat; returns how it ended (a game that reaches [`MAX_PLIES`] is
-/// a draw).
+/// Plays one game of `kind` under `variant` (empty for the default) with `players[seat]` in each seat; returns
+/// how it ended (a game that reaches [`MAX_PLIES`] is a draw).
 pub fn play_game(
-    kind: GameKind,
+    (kind, variant): (GameKind, &str),
     players: &[Player],
     seed: u64,
     top: Duration,
     clock: &mut Clock,
 ) -> Result<Outcome, String> {
-    let setup = Setup { variant: String::new(), seed, seats: players.len() };
+    let setup = Setup { variant: variant.to_string(), seed, seats: players.len() };
     let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15);
     let mut plies = 0;
@@ -216,11 +216,11 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Plays `games` two-player games of A against B, alternating who moves first, game i (from 0) from seed
-/// `seed + i` with A in seat `i mod 2`; `each` sees every game as it ends. The levels' searches are timed into
-/// `clock`.
+/// Plays `games` two-player games of A against B (under `variant`, empty for the default), alternating who moves
+/// first, game i (from 0) from seed `seed + i` with A in seat `i mod 2`; `each` sees every game as it ends. The
+/// levels' searches are timed into `clock`.
 pub fn play_match(
-    kind: GameKind,
+    (kind, variant): (GameKind, &str),
     (a, b): (Player, Player),
     games: u32,
     seed: u64,
@@ -233,7 +233,7 @@ pub fn play_match(
         let a_seat = (i % 2) as usize;
         let players = if a_seat == 0 { [a, b] } else { [b, a] };
         let game_seed = seed.wrapping_add(u64::from(i));
-        let outcome = play_game(kind, &players, game_seed, top, clock)?;
+        let outcome = play_game((kind, variant), &players, game_seed, top, clock)?;
         let a_won = outcome.winner.map(|w| w == a_seat);
         match a_won {
             Some(true) => tally.wins += 1,

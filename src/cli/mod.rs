@@ -170,6 +170,8 @@ pub enum Command {
         /// Also prints a line for each game as it ends: its seed, A's seat, the result and why.
         #[arg(long)]
         each: bool,
+        #[arg(long, value_name = "VARIANT", long_help = variant_help())]
+        variant: Option<String>,
     },
     /// Prints each colour's score in a position, for games that count scores.
     ///
@@ -333,8 +335,8 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             let any = AnyGame::from_cli(at.game, &position).map_err(Failure::usage)?;
             bestmove(&any, *level, *time_ms, *seed, out)
         }
-        Command::Match { game, a, b, games, seed, top_ms, each } => {
-            run_match(*game, (*a, *b), *games, *seed, *top_ms, *each, out)
+        Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
+            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
         }
         Command::Score { at } => {
             for (colour, score) in at.game.cli_score(&at.position()).map_err(Failure::usage)? {
@@ -347,7 +349,7 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
 
 /// `tabula match`: A against B, alternating who starts, and A's tally.
 fn run_match(
-    game: GameKind,
+    (game, variant): (GameKind, &str),
     (a, b): (Player, Player),
     games: u32,
     seed: u64,
@@ -358,14 +360,15 @@ fn run_match(
     let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
     let top = std::time::Duration::from_millis(top_ms);
     let mut clock = Clock::default();
+    let rules = if variant.is_empty() { String::new() } else { format!(" ({variant})") };
     writeln!(
         out,
-        "{} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
+        "{}{rules} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
         game.title()
     )
     .map_err(io)?;
     let mut written = Ok(());
-    let tally = play_match(game, (a, b), games, seed, top, &mut clock, |result| {
+    let tally = play_match((game, variant), (a, b), games, seed, top, &mut clock, |result| {
         if each && written.is_ok() {
             written = writeln!(out, "{result}").and_then(|()| out.flush());
         }

@@ -514,12 +514,12 @@ fn bad_positions_say_what_is_wrong() {
     }
     assert_eq!(
         cli_moves(None, Some("hnefatafl")),
-        Err("there is no Tablut variant called `hnefatafl`: choose seed".to_string())
+        Err("there is no Tablut variant called `hnefatafl`: choose seed, linnaeus or ashton".to_string())
     );
     let setup = Setup { variant: "ashtonx".into(), seed: 0, seats: 2 };
     assert_eq!(
         Game::new(&setup).map(|_| ()).map_err(|e| e.to_string()),
-        Err("there is no Tablut variant called `ashtonx`: choose seed".to_string())
+        Err("there is no Tablut variant called `ashtonx`: choose seed, linnaeus or ashton".to_string())
     );
     assert_eq!(
         Game::new(&Setup { seats: 3, ..seed_setup() }).map(|_| ()).map_err(|e| e.to_string()),

@@ -1,12 +1,18 @@
 //! The Tablut player: the shared alpha-beta search ([`super::search`]) over the engine's move generator, with
 //! an incrementally updated Zobrist hash and an evaluation of material, the king's free lines and squares from
 //! which it would see the edge, its distance to the edge, the attackers around it and on the blockade squares.
+//! Everything reads the variant's [`Ruleset`]: the squares closed to the king (camps, a closed throne) block
+//! his lines, captures follow the variant's hostile squares and armed king, and where two attackers capture him
+//! the evaluation and the shortcuts watch for that.
 
 use std::time::Duration;
 
 use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
+use super::board::ADJACENT;
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
-use crate::games::tablut::{self, Bitboard, Direction, Game, Move, Position, RAYS, Side, Square, squares};
+use crate::games::tablut::{
+    self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, squares,
+};
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +33,9 @@ pub struct Weights {
     pub blockade: i32,
     /// Per square the king can reach.
     pub king_mobility: i32,
+    /// Per square next to the king where an attacker's move would capture him now (a penalty, with White to
+    /// move: with Black to move the search scores it as lost).
+    pub king_danger: i32,
 }
 
 /// The weights in use, tuned by self-play matches.
@@ -40,6 +49,7 @@ pub const WEIGHTS: Weights = Weights {
     king_pressure: 60,
     blockade: 30,
     king_mobility: 8,
+    king_danger: 400,
 };
 
 /// Zobrist keys: `[attacker, defender, king][square]`.
@@ -98,7 +108,8 @@ fn reach(from: usize, d: usize, occ: Bitboard) -> Bitboard {
     tablut::reach(Square::from_index(from).expect("a board square"), Direction::ALL[d], occ)
 }
 
-/// The number of lines from `sq` to the edge with nothing on them.
+/// The number of lines from `sq` to the edge with nothing on them (`occ` holds the pieces and the squares
+/// closed to the king).
 #[inline]
 fn open_lines(sq: usize, occ: Bitboard) -> u32 {
     (0..4).map(|d| u32::from(RAYS[sq][d] & occ == 0)).sum()
@@ -108,6 +119,67 @@ fn open_lines(sq: usize, occ: Bitboard) -> u32 {
 #[inline]
 fn safe_open_lines(sq: usize, occ: Bitboard) -> u32 {
     (0..4).map(|d| u32::from(RAYS[sq][d] & occ == 0 && NEIGHBOUR[sq][d] as usize != THRONE)).sum()
+}
+
+/// Whether the king on `king` is on the throne or next to it, where three or four attackers capture him.
+#[inline]
+fn near_throne(king: usize) -> bool {
+    (ADJACENT[king] | (1u128 << king)) & Square::THRONE.bit() != 0
+}
+
+/// The squares next to the king where an attacker arriving would capture him under the variant's rules (before
+/// asking whether an attacker can get there): beside a hostile square away from the throne where two capture him,
+/// else the one square missing from a full ring of attackers (and the throne).
+#[inline]
+fn capture_squares(rules: &Ruleset, pos: &Position) -> Bitboard {
+    let king = pos.king().index();
+    let around = ADJACENT[king];
+    let empty = around & !pos.occupied();
+    if rules.king_capture == KingCapture::Sandwich && !near_throne(king) {
+        let hostile = pos.attackers() | rules.king_stand_ins;
+        if around & hostile == 0 {
+            return 0;
+        }
+        let mut out = 0;
+        for (a, b) in [(0, 1), (1, 0), (2, 3), (3, 2)] {
+            let (na, nb) = (NEIGHBOUR[king][a], NEIGHBOUR[king][b]);
+            if na != 255 && nb != 255 && hostile & (1u128 << nb) != 0 {
+                out |= empty & (1u128 << na);
+            }
+        }
+        out
+    } else {
+        let missing = around & !(pos.attackers() | Square::THRONE.bit());
+        if missing.is_power_of_two() && around.count_ones() == 4 { missing & empty } else { 0 }
+    }
+}
+
+/// How many squares next to the king an attacker could move to now and capture him (as if Black were to move).
+fn king_threats(pos: &Position) -> u32 {
+    let rules = pos.rules();
+    let targets = capture_squares(rules, pos);
+    if targets == 0 {
+        return 0;
+    }
+    let black = pos.with_side_to_move(Side::Black);
+    let occ = pos.occupied();
+    let mut n = 0;
+    for to in squares(targets) {
+        let capture = (0..4).any(|d| {
+            let hit = RAYS[to.index()][d] & occ;
+            if hit == 0 {
+                return false;
+            }
+            let first = if Direction::ALL[d].ascending() { hit.trailing_zeros() } else { hit.ilog2() };
+            let Some(from) = Square::from_index(first as usize) else { return false };
+            let mv = Move { from, to };
+            pos.attackers() & from.bit() != 0
+                && black.check(mv).is_ok()
+                && black.play_unchecked(mv).0.king_captured()
+        });
+        n += u32::from(capture);
+    }
+    n
 }
 
 /// A position with its Zobrist hash.
@@ -149,19 +221,17 @@ impl TablutNode {
         (TablutNode { pos: next, hash }, captured)
     }
 
-    /// An estimate of how many soldiers `mv` captures (seed rules), for move ordering.
+    /// An estimate of how many soldiers `mv` captures, for move ordering: `anvils` are the squares hostile to
+    /// the opponent's soldiers before the move.
     #[inline]
-    fn capture_estimate(&self, mv: Move) -> u32 {
+    fn capture_estimate(&self, mv: Move, anvils: Bitboard) -> u32 {
         let pos = &self.pos;
-        let (victims, mut anvils) = match pos.to_move() {
-            Side::Black => (pos.defenders(), pos.attackers()),
-            Side::White if mv.from == pos.king() => return 0,
-            Side::White => (pos.attackers(), pos.defenders()),
+        let victims = match pos.to_move() {
+            Side::Black => pos.defenders(),
+            Side::White if mv.from == pos.king() && !pos.rules().armed_king => return 0,
+            Side::White => pos.attackers(),
         };
-        anvils &= !mv.from.bit();
-        if pos.occupied() & Square::THRONE.bit() == 0 {
-            anvils |= Square::THRONE.bit();
-        }
+        let anvils = anvils & !mv.from.bit();
         let to = mv.to.index();
         let mut n = 0;
         for (d, &v) in NEIGHBOUR[to].iter().enumerate() {
@@ -176,7 +246,10 @@ impl TablutNode {
     /// The evaluation from White's side.
     pub fn eval_white(&self, w: &Weights) -> i32 {
         let pos = &self.pos;
-        let occ = pos.occupied();
+        let rules = pos.rules();
+        let pieces = pos.occupied();
+        // What stops the king: the pieces, and the squares closed to White (camps, a closed throne).
+        let occ = pieces | rules.closed_to(Side::White);
         let king = pos.king().index();
         let attackers = pos.attackers();
         let mut score =
@@ -199,14 +272,15 @@ impl TablutNode {
         }
         score += w.threat_square * threats + w.fork_square * forks;
         score += w.king_mobility * reachable.count_ones() as i32;
-        let mut hostile = attackers;
-        if occ & Square::THRONE.bit() == 0 {
+        let mut hostile = attackers | rules.king_stand_ins;
+        if pieces & Square::THRONE.bit() == 0 {
             hostile |= Square::THRONE.bit();
         }
         let around =
             (0..4).filter(|&d| NEIGHBOUR[king][d] != 255 && hostile & (1u128 << NEIGHBOUR[king][d]) != 0);
         score -= w.king_pressure * around.count() as i32;
         score -= w.blockade * (attackers & BLOCKADE).count_ones() as i32;
+        score -= w.king_danger * king_threats(pos) as i32;
         score
     }
 }
@@ -232,23 +306,37 @@ impl Node for TablutNode {
             return Some(if result.winner == Some(pos.to_move()) { WIN } else { -WIN });
         }
         let king = pos.king().index();
-        let occ = pos.occupied();
+        let rules = pos.rules();
+        let occ = pos.occupied() | rules.closed_to(Side::White);
+        if pos.to_move() == Side::Black && king_threats(pos) > 0 {
+            return Some(WIN - 1);
+        }
         match pos.to_move() {
             Side::White if open_lines(king, occ) > 0 => Some(WIN - 1),
-            // Black can neither block two lines with one move nor fill two squares around the king.
-            Side::Black if safe_open_lines(king, occ) >= 2 => Some(-(WIN - 2)),
+            // Black can neither block two lines with one move nor fill two squares around the king; where two
+            // attackers capture him, no square next to him may be hostile either (one move would close a pair).
+            Side::Black
+                if safe_open_lines(king, occ) >= 2
+                    && (rules.king_capture == KingCapture::Surrounded
+                        || near_throne(king)
+                        || ADJACENT[king] & (pos.attackers() | rules.king_stand_ins) == 0) =>
+            {
+                Some(-(WIN - 2))
+            }
             _ => None,
         }
     }
 
     fn legal_moves(&self, out: &mut Vec<(Move, i32)>) {
         let pos = &self.pos;
-        let occ = pos.occupied();
+        let rules = pos.rules();
+        let occ = pos.occupied() | rules.closed_to(Side::White);
         let king = pos.king();
         let king_lines: Bitboard =
             (0..4).map(|d| RAYS[king.index()][d]).filter(|&ray| ray & occ == 0).fold(0, |a, b| a | b);
+        let anvils = pos.anvils(rules, pos.to_move().opponent());
         for &mv in pos.legal_moves().iter() {
-            let mut score = 100 * self.capture_estimate(mv) as i32;
+            let mut score = 100 * self.capture_estimate(mv, anvils) as i32;
             if mv.from == king {
                 let n = open_lines(mv.to.index(), occ & !king.bit()) as i32;
                 score += 40 * n;
@@ -300,7 +388,10 @@ const NOISE_SPREAD: i32 = 1_500;
 fn history(game: &Game) -> Vec<u64> {
     let mut node = TablutNode::new(*game.start());
     let mut out = Vec::with_capacity(game.moves().len() + 1);
-    out.push(node.hash);
+    // Where the start does not count as having arisen (Ashton), its recurrence is no draw.
+    if game.start().rules().repetition.start_counts {
+        out.push(node.hash);
+    }
     for &mv in game.moves() {
         node = node.play_move(mv).0;
         out.push(node.hash);

@@ -21,7 +21,10 @@ pub use board::{Bitboard, Direction, EDGE, RAYS, SIZE, Square, SquareError, reac
 pub use notation::{MoveText, MoveTextError};
 pub use outcome::{End, GameResult, IllegalMove};
 pub use position::{MAX_MOVES, Move, MoveList, Position, PositionError, START};
-pub use rules::{BySide, KingCapture, Ruleset, SEED, Side, UnknownVariant, Variant};
+pub use rules::{
+    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side, UnknownVariant,
+    Variant,
+};
 
 use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
 
@@ -123,8 +126,11 @@ impl Game {
         self.history.push(next);
         self.last_captures = captured;
         self.result = next.board_result().or_else(|| {
+            let rule = next.rules().repetition;
             let seen = self.history.iter().filter(|p| **p == next).count();
-            (seen >= 3).then_some(GameResult { winner: None, end: End::Repetition })
+            let counted = seen - usize::from(!rule.start_counts && self.history[0] == next);
+            (counted >= usize::from(rule.draws_at))
+                .then_some(GameResult { winner: None, end: End::Repetition(seen as u8) })
         });
         if self.result.is_none() && next.count_moves() == 0 {
             let stuck = next.to_move();
@@ -275,6 +281,8 @@ impl Engine for Game {
                     'd'
                 } else if sq == Square::THRONE {
                     '+'
+                } else if pos.rules().all_camps() & sq.bit() != 0 {
+                    '#'
                 } else {
                     '.'
                 };
@@ -284,6 +292,11 @@ impl Engine for Game {
             out.push('\n');
         }
         out.push_str("   a b c d e f g h i\n");
+        let rules = pos.rules();
+        let differences = rules.differences();
+        if !differences.is_empty() {
+            let _ = writeln!(out, "{} rules: {}.", rules.title, differences.join("; "));
+        }
         match self.result {
             Some(r) => {
                 let _ = writeln!(out, "Game over: {r}.");

@@ -15,8 +15,9 @@ pub enum End {
     KingEscaped(Square),
     /// This side had no legal move on its turn.
     NoMoves(Side),
-    /// The same position with the same side to move occurred a third time.
-    Repetition,
+    /// The same position with the same side to move occurred for the n-th time (the start included), which
+    /// the rules count as a draw.
+    Repetition(u8),
 }
 
 /// The result of a finished game: the winner (none for a draw) and why.
@@ -38,7 +39,7 @@ impl GameResult {
             End::KingCaptured(sq) => format!("the king was captured on {sq}"),
             End::KingEscaped(sq) => format!("the king escaped to {sq}"),
             End::NoMoves(side) => format!("{side} had no legal move"),
-            End::Repetition => "the same position occurred a third time".to_string(),
+            End::Repetition(n) => format!("the same position occurred a {} time", ordinal(n)),
         }
     }
 }
@@ -77,6 +78,16 @@ pub enum IllegalMove {
     Camp { mv: Move, at: Square },
     /// The move lists captured squares that it does not capture.
     WrongCaptures { mv: Move, actual: Bitboard },
+}
+
+/// "second", "third", ... for a repetition count.
+fn ordinal(n: u8) -> String {
+    match n {
+        2 => "second".to_string(),
+        3 => "third".to_string(),
+        4 => "fourth".to_string(),
+        n => format!("{n}th"),
+    }
 }
 
 fn list(bb: Bitboard) -> String {
@@ -131,7 +142,8 @@ impl fmt::Display for IllegalMove {
             }
             IllegalMove::Camp { mv, at } => write!(
                 f,
-                "{mv} enters the camp at {at}: only attackers still inside that camp may move there"
+                "{mv} enters the camp at {at}: only an attacker that starts the move in that camp may stop on or \
+                 cross its squares"
             ),
             IllegalMove::WrongCaptures { mv, actual } => write!(
                 f,

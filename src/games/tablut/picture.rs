@@ -1,5 +1,6 @@
 //! The Tablut board picture: a header with the players, whose turn it is and the move number (or the result),
-//! the 9x9 board with coordinates on the left and bottom edges and the throne, the pieces (the king gold with a black
+//! the 9x9 board with coordinates on the left and bottom edges, the throne and the variant's camps (shaded, their
+//! middles gridded), for a variant a footer naming how its rules differ from the seed rules, the pieces (the king gold with a black
 //! crown, larger than the guards), the last move (outlined squares, a dot where it started and an arrow), and
 //! an X where pieces were just captured.
 //!
@@ -12,7 +13,7 @@ use std::sync::LazyLock;
 use image::RgbaImage;
 
 use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, rgb, short_name, text_width, with_alpha};
-use crate::games::tablut::{End, Game, SIZE, Side, Square, squares};
+use crate::games::tablut::{Bitboard, End, Game, SIZE, Side, Square, Variant, squares};
 
 /// Side of a square in pixels.
 const SQ: u32 = 74;
@@ -20,11 +21,20 @@ const SQ: u32 = 74;
 const LABELS: u32 = 30;
 const GAP: u32 = 14;
 const HEADER: u32 = 80;
+/// The band under the coordinates that names a variant's rules where they differ from the seed rules, in up to
+/// two lines.
+const FOOTER: u32 = 46;
+const FOOTER_SIZE: f32 = 15.0;
 const BOARD: u32 = SQ * SIZE as u32;
 /// Picture width in pixels.
 pub const WIDTH: u32 = LABELS + BOARD + GAP;
-/// Picture height in pixels.
+/// Picture height in pixels under the seed rules.
 pub const HEIGHT: u32 = HEADER + GAP + BOARD + LABELS;
+
+/// Picture height in pixels under `variant`: with the footer when its rules differ from the seed rules.
+pub fn height(variant: Variant) -> u32 {
+    if variant.rules().differences().is_empty() { HEIGHT } else { HEIGHT + FOOTER }
+}
 
 const WOOD: Color = rgb(0x00e8_d2a4);
 const GRID: Color = rgb(0x009a_7847);
@@ -32,6 +42,8 @@ const FRAME: Color = rgb(0x006e_4b27);
 const LABEL: Color = rgb(0x005e_4a30);
 const THRONE: Color = rgb(0x00b4_8a52);
 const THRONE_MARK: Color = rgb(0x007f_5a2c);
+const CAMP: Color = rgb(0x00c9_a671);
+const CAMP_STRIPE: Color = rgb(0x00a9_8550);
 const HEADER_BG: Color = rgb(0x002e_2923);
 const HEADER_TEXT: Color = rgb(0x00f5_efe4);
 const HEADER_DIM: Color = rgb(0x00c9_bda8);
@@ -91,7 +103,8 @@ struct Sprites {
     king_free: Sprite,
 }
 
-static BACKGROUND: LazyLock<RgbaImage> = LazyLock::new(background);
+/// The board without pieces for each variant, in the order of [`Variant::ALL`].
+static BACKGROUNDS: LazyLock<Vec<RgbaImage>> = LazyLock::new(|| Variant::ALL.iter().map(|&v| background(v)).collect());
 
 static SPRITES: LazyLock<Sprites> = LazyLock::new(|| Sprites {
     attacker: cell(|c, m| soldier(c, m, Side::Black)),
@@ -131,9 +144,9 @@ fn name(names: &[String], side: Side) -> String {
 /// Draws the game's current position as the players see it.
 pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     let sprites = &*SPRITES;
-    let mut img = Canvas::from_image(BACKGROUND.clone());
-    header(&mut img, game, names);
     let pos = game.position();
+    let mut img = Canvas::from_image(BACKGROUNDS[pos.variant().index()].clone());
+    header(&mut img, game, names);
     if let Some(mv) = game.last_move() {
         stamp(&mut img, &sprites.moved, mv.from);
         stamp(&mut img, &sprites.moved, mv.to);
@@ -214,9 +227,10 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
     });
 }
 
-/// The picture without pieces: header band, board, grid, frame, coordinates and throne.
-fn background() -> RgbaImage {
-    let mut c = Canvas::new(WIDTH, HEIGHT, WOOD);
+/// The picture without pieces: header band, board, grid, frame, coordinates, throne, the variant's camps and the
+/// footer naming its rules.
+fn background(variant: Variant) -> RgbaImage {
+    let mut c = Canvas::new(WIDTH, height(variant), WOOD);
     c.fill_rect(0.0, 0.0, WIDTH as f32, HEADER as f32, HEADER_BG);
     let (sq, board) = (SQ as f32, BOARD as f32);
     let (left, top) = (LABELS as f32, (HEADER + GAP) as f32);
@@ -227,6 +241,8 @@ fn background() -> RgbaImage {
     let half = sq * 0.36;
     c.stroke_polygon(&[(cx, cy - half), (cx + half, cy), (cx, cy + half), (cx - half, cy)], 3.0, THRONE_MARK);
     c.fill_convex(&[(cx, cy - 9.0), (cx + 9.0, cy), (cx, cy + 9.0), (cx - 9.0, cy)], THRONE_MARK);
+    let rules = variant.rules();
+    camps(&mut c, rules.all_camps(), rules.all_camps() & !rules.hostile.black.squares);
     for i in 0..=SIZE {
         let at = f32::from(i) * sq;
         c.fill_rect(left + at - 1.0, top, left + at + 1.0, top + board, GRID);
@@ -250,7 +266,74 @@ fn background() -> RgbaImage {
         );
         c.text_centered_v(left - labels / 2.0 - 2.0, rank_y, 17.0, Weight::Bold, Align::Center, LABEL, &rank);
     }
+    footer(&mut c, variant);
     c.into_image()
+}
+
+/// The camp squares: a darker fill, and on the camps' middles (`middles`) a grid of stripes that shows in the
+/// corners of an occupied square. Both read in greyscale, and being square to the pixels they cost the PNG little.
+fn camps(c: &mut Canvas, camps: Bitboard, middles: Bitboard) {
+    let sq = SQ as f32;
+    for s in squares(camps) {
+        let (x, y) = corner(s);
+        let (x, y) = (x as f32, y as f32);
+        c.fill_rect(x, y, x + sq, y + sq, CAMP);
+        if middles & s.bit() != 0 {
+            for k in 1..(SQ / 8) {
+                let at = (k * 8) as f32;
+                c.fill_rect(x, y + at, x + sq, y + at + 2.0, CAMP_STRIPE);
+                c.fill_rect(x + at, y, x + at + 2.0, y + sq, CAMP_STRIPE);
+            }
+        }
+    }
+}
+
+/// The footer of a variant: its title and how its rules differ from the seed rules, on one line if it fits,
+/// else on two of about the same width.
+fn footer(c: &mut Canvas, variant: Variant) {
+    let rules = variant.rules();
+    let items = rules.differences();
+    if items.is_empty() {
+        return;
+    }
+    let y0 = HEIGHT as f32;
+    c.fill_rect(0.0, y0, WIDTH as f32, y0 + FOOTER as f32, HEADER_BG);
+    let line = |part: &[&str], first: bool| {
+        let text = part.join(" · ");
+        if first { format!("{} rules: {text}", rules.title) } else { text }
+    };
+    let width = |text: &str| text_width(FOOTER_SIZE, Weight::Regular, text);
+    let whole = line(&items, true);
+    let lines = if width(&whole) <= WIDTH as f32 - 24.0 {
+        vec![whole]
+    } else {
+        let widest = |at: usize| width(&line(&items[..at], true)).max(width(&line(&items[at..], false)));
+        let split = (1..items.len()).min_by(|&a, &b| widest(a).total_cmp(&widest(b))).unwrap_or(1);
+        vec![line(&items[..split], true), line(&items[split..], false)]
+    };
+    let step = FOOTER as f32 / (lines.len() + 1) as f32;
+    let spread = if lines.len() == 2 { 2.0 } else { 0.0 };
+    let mut layer = Canvas::new(WIDTH, FOOTER, CLEAR);
+    for (i, text) in lines.iter().enumerate() {
+        let y = step * (i + 1) as f32 + spread * (2.0 * i as f32 - 1.0);
+        layer.text_centered_v(WIDTH as f32 / 2.0, y, FOOTER_SIZE, Weight::Regular, Align::Center, HEADER_TEXT, text);
+    }
+    c.composite(&coarse_edges(layer.into_image()), 0, y0 as i32);
+}
+
+/// Rounds a premultiplied layer's coverage to none, half or full: the text's edges stay smooth enough to read
+/// but the PNG stores far fewer distinct pixels, which keeps a picture with a footer under 100 KB.
+fn coarse_edges(mut layer: RgbaImage) -> RgbaImage {
+    for p in layer.pixels_mut() {
+        let a = u32::from(p.0[3]);
+        if a == 0 {
+            continue;
+        }
+        let q = (a * 2 + 127) / 255 * 255 / 2;
+        let scale = |v: u8| (u32::from(v) * q / a).min(255) as u8;
+        *p = image::Rgba([scale(p.0[0]), scale(p.0[1]), scale(p.0[2]), q as u8]);
+    }
+    layer
 }
 
 fn soldier(c: &mut Canvas, m: f32, side: Side) {

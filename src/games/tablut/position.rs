@@ -8,7 +8,7 @@ use super::board::{
     ADJACENT, Bitboard, Direction, FULL, RAYS, SQUARES, Square, between, direction, reach, squares,
 };
 use super::outcome::{End, GameResult, IllegalMove};
-use super::rules::{KingCapture, Ruleset, Side, Variant};
+use super::rules::{KingCapture, OccupiedThrone, Ruleset, Side, Variant};
 
 /// A move: one piece from one square to another along a rank or file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,23 +150,6 @@ impl Position {
         })
     }
 
-    /// Squares that block a piece of the side to move standing on `from`, beside the pieces themselves.
-    #[inline]
-    fn blockers(&self, rules: &Ruleset, from: Square, occ: Bitboard) -> Bitboard {
-        let mut b = occ;
-        if !rules.throne_passable {
-            b |= Square::THRONE.bit();
-        }
-        let camps = rules.all_camps();
-        if camps != 0 {
-            b |= match self.to_move {
-                Side::White => camps,
-                Side::Black => camps & !rules.camp_of(from),
-            };
-        }
-        b
-    }
-
     /// Calls `f(from, targets)` for every piece of the side to move with at least one move.
     #[inline]
     fn for_each_piece(&self, mut f: impl FnMut(Square, Bitboard)) {
@@ -174,19 +157,30 @@ impl Position {
             return;
         }
         let rules = self.rules();
-        let occ = self.occupied();
-        let no_stop = Square::THRONE.bit();
+        let closed = self.occupied() | rules.closed_to(self.to_move);
+        let camps = if self.to_move == Side::Black { rules.all_camps() } else { 0 };
         for from in squares(self.pieces(self.to_move)) {
-            let blockers = self.blockers(rules, from, occ);
+            // An attacker may cross and stop in its own camp only; every other camp is closed to it.
+            let blockers = if camps == 0 { closed } else { closed | (camps & !rules.camp_of(from)) };
             let mut targets = 0;
             for dir in Direction::ALL {
                 targets |= reach(from, dir, blockers);
             }
-            targets &= !no_stop;
+            targets &= !Square::THRONE.bit();
             if targets != 0 {
                 f(from, targets);
             }
         }
+    }
+
+    /// Squares that block the piece on `from` (of the side to move), besides the pieces themselves.
+    fn blockers(&self, from: Square) -> Bitboard {
+        let rules = self.rules();
+        let camps = match self.to_move {
+            Side::Black => rules.all_camps() & !rules.camp_of(from),
+            Side::White => 0,
+        };
+        self.occupied() | rules.closed_to(self.to_move) | camps
     }
 
     /// Every legal move, by starting square then direction. Empty once the game is decided on the board.
@@ -224,14 +218,13 @@ impl Position {
             return Err(IllegalMove::NoDistance(from));
         }
         let Some(dir) = direction(from, to) else { return Err(IllegalMove::NotStraight(mv)) };
-        let rules = self.rules();
         let occ = self.occupied();
         let path = between(from, to);
         let nearest = |bb: Bitboard| {
             let i = if dir.ascending() { bb.trailing_zeros() } else { bb.ilog2() };
             Square::from_index(i as usize).expect("a blocker is on the board")
         };
-        let blockers = self.blockers(rules, from, occ);
+        let blockers = self.blockers(from);
         let hit = path & blockers;
         if hit != 0 {
             let at = nearest(hit);
@@ -292,24 +285,24 @@ impl Position {
         (p, captured)
     }
 
-    /// Squares hostile to `victim`'s pieces (the far side of a sandwich), after the mover has moved.
+    /// Squares hostile to `victim`'s soldiers (the far side of a sandwich), after the mover has moved.
     #[inline]
-    fn anvils(&self, rules: &Ruleset, victim: Side) -> Bitboard {
-        let occ = self.occupied();
+    pub(crate) fn anvils(&self, rules: &Ruleset, victim: Side) -> Bitboard {
+        let hostility = &rules.hostile[victim];
+        let mut bb = hostility.squares
+            | match victim {
+                Side::White => self.attackers,
+                Side::Black => self.defenders | if rules.armed_king { self.king.bit() } else { 0 },
+            };
         let throne = Square::THRONE.bit();
-        let mut bb = match victim {
-            Side::White => self.attackers,
-            Side::Black => self.defenders | if rules.armed_king { self.king.bit() } else { 0 },
-        };
-        if occ & throne == 0 {
-            if rules.empty_throne_hostile.get(victim) {
+        if self.king != Square::THRONE {
+            if hostility.empty_throne {
                 bb |= throne;
             }
-        } else if self.king == Square::THRONE && rules.occupied_throne_hostile.get(victim) {
+        } else if hostility.occupied_throne == OccupiedThrone::Besieged
+            && (ADJACENT[Square::THRONE.index()] & self.attackers).count_ones() >= 3
+        {
             bb |= throne;
-        }
-        if rules.camps_hostile {
-            bb |= rules.all_camps() & !occ;
         }
         bb
     }
@@ -348,17 +341,13 @@ impl Position {
             return false;
         }
         let throne = Square::THRONE.bit();
-        let mut hostile = self.attackers;
-        if rules.camps_hostile {
-            hostile |= rules.all_camps() & !self.occupied();
-        }
-        let near_throne = (around | k.bit()) & throne != 0;
         match rules.king_capture {
-            KingCapture::Surrounded => around & !(hostile | throne) == 0 && around.count_ones() == 4,
-            KingCapture::Sandwich if near_throne => around & !(hostile | throne) == 0,
+            KingCapture::Surrounded => around & !(self.attackers | throne) == 0 && around.count_ones() == 4,
+            KingCapture::Sandwich if (around | k.bit()) & throne != 0 => around & !(self.attackers | throne) == 0,
             KingCapture::Sandwich => {
                 let dir = direction(to, k).expect("the mover is next to the king") as usize;
-                neighbor(k.index(), dir).is_some_and(|far| hostile & (1u128 << far) != 0)
+                neighbor(k.index(), dir)
+                    .is_some_and(|far| (self.attackers | rules.king_stand_ins) & (1u128 << far) != 0)
             }
         }
     }

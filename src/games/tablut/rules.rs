@@ -24,7 +24,8 @@ impl Side {
         }
     }
 
-    /// The seat that plays this side: Black is seat 0, White seat 1.
+    /// The seat that plays this side: Black is seat 0, White seat 1, in every variant (so under rules where White
+    /// moves first, seat 1 moves first).
     pub const fn seat(self) -> usize {
         match self {
             Side::Black => 0,
@@ -81,14 +82,44 @@ impl crate::games::Colour for Side {
     }
 }
 
-/// How the king is captured.
+/// How the king is captured (by the attackers' move, the moving attacker being one of the captors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KingCapture {
     /// Attackers on all four sides, or on three when the fourth is the throne.
     Surrounded,
     /// On the throne: four attackers; next to it: three and the throne; elsewhere: a sandwich between the
-    /// moving attacker and another attacker (or a square hostile to the king).
+    /// moving attacker and an attacker or a square of [`Ruleset::king_stand_ins`] on the opposite side.
     Sandwich,
+}
+
+/// What the throne does to a side's soldiers while the king sits on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OccupiedThrone {
+    /// Not hostile (an armed king still closes sandwiches as a piece).
+    Neutral,
+    /// Hostile while attackers hold three of its four neighbours: the Linnaean capture of the defender on the
+    /// fourth.
+    Besieged,
+}
+
+/// What a side's soldiers are captured against, besides the enemy's pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hostility {
+    /// Squares hostile whether empty or occupied (Ashton's throne and camps).
+    pub squares: Bitboard,
+    /// Whether the empty throne is hostile.
+    pub empty_throne: bool,
+    /// What the throne with the king on it does.
+    pub occupied_throne: OccupiedThrone,
+}
+
+/// When a repeated position ends the game in a draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Repetition {
+    /// The occurrence of the same position (placement and side to move) that draws.
+    pub draws_at: u8,
+    /// Whether the start position counts as having occurred before any move.
+    pub start_counts: bool,
 }
 
 /// A complete Tablut ruleset. Every rule the engine applies is read from here, so a variant is a new value.
@@ -96,39 +127,111 @@ pub enum KingCapture {
 pub struct Ruleset {
     /// The variant's name as players type it.
     pub name: &'static str,
+    /// The variant's name as players read it.
+    pub title: &'static str,
     /// The side that makes the first move.
     pub first: Side,
     /// Whether pieces may cross the empty throne (nobody may ever stop on it).
     pub throne_passable: bool,
-    /// Whose soldiers are captured against the empty throne.
-    pub empty_throne_hostile: BySide<bool>,
-    /// Whose soldiers are captured against the throne while the king sits on it.
-    pub occupied_throne_hostile: BySide<bool>,
-    /// Whether the king captures and serves as the other side of a sandwich.
-    pub armed_king: bool,
-    /// How the king is captured.
-    pub king_capture: KingCapture,
-    /// The camps: groups of squares that only an attacker still inside the same camp may move within.
+    /// The camps: groups of squares that only an attacker still inside the same camp may stop on or cross.
     /// White pieces never enter or cross them; an attacker that left its camp cannot come back.
     pub camps: [Bitboard; 4],
-    /// Whether empty camp squares serve as the other side of a sandwich (for both sides, king included).
-    pub camps_hostile: bool,
+    /// Whether the king captures and serves as the other side of a sandwich against attackers.
+    pub armed_king: bool,
+    /// What each side's soldiers are captured against, besides enemy pieces.
+    pub hostile: BySide<Hostility>,
+    /// How the king is captured.
+    pub king_capture: KingCapture,
+    /// Squares that stand in for an attacker opposite the mover in a [`KingCapture::Sandwich`] away from the
+    /// throne (Ashton's camps).
+    pub king_stand_ins: Bitboard,
     /// The squares where the king escapes.
     pub escape: Bitboard,
+    /// When a repeated position draws.
+    pub repetition: Repetition,
 }
+
+/// The throne as a set.
+const THRONE: Bitboard = Square::THRONE.bit();
+
+/// The set of the named squares (`b"a4"`), at compile time.
+const fn set(names: &[&[u8; 2]]) -> Bitboard {
+    let mut bb = 0;
+    let mut i = 0;
+    while i < names.len() {
+        let [f, r] = *names[i];
+        bb |= 1u128 << ((r - b'1') as u32 * 9 + (f - b'a') as u32);
+        i += 1;
+    }
+    bb
+}
+
+/// Ashton's four T-shaped camps, the attackers' start squares.
+const CAMPS: [Bitboard; 4] = [
+    set(&[b"a4", b"a5", b"a6", b"b5"]),
+    set(&[b"d1", b"e1", b"f1", b"e2"]),
+    set(&[b"i4", b"i5", b"i6", b"h5"]),
+    set(&[b"d9", b"e9", b"f9", b"e8"]),
+];
+/// Every camp square.
+const CAMP_SQUARES: Bitboard = CAMPS[0] | CAMPS[1] | CAMPS[2] | CAMPS[3];
+/// The middle square of each camp, not hostile to attackers in Ashton.
+const CAMP_MIDDLES: Bitboard = set(&[b"a5", b"e1", b"i5", b"e9"]);
+
+/// The hostility of the seed rules: the empty throne, to both sides.
+const THRONE_WHEN_EMPTY: Hostility =
+    Hostility { squares: 0, empty_throne: true, occupied_throne: OccupiedThrone::Neutral };
 
 /// The default ruleset, the one this project was founded on.
 pub const SEED: Ruleset = Ruleset {
     name: "seed",
+    title: "Seed",
     first: Side::Black,
     throne_passable: true,
-    empty_throne_hostile: BySide { black: true, white: true },
-    occupied_throne_hostile: BySide { black: false, white: false },
-    armed_king: false,
-    king_capture: KingCapture::Surrounded,
     camps: [0; 4],
-    camps_hostile: false,
+    armed_king: false,
+    hostile: BySide { black: THRONE_WHEN_EMPTY, white: THRONE_WHEN_EMPTY },
+    king_capture: KingCapture::Surrounded,
+    king_stand_ins: 0,
     escape: EDGE,
+    repetition: Repetition { draws_at: 3, start_counts: true },
+};
+
+/// The common reconstruction (aagenielsen.dk, OpenTafl): an armed king, captured by two away from the throne,
+/// and the Linnaean capture against the king's throne.
+pub const LINNAEUS: Ruleset = Ruleset {
+    name: "linnaeus",
+    title: "Linnaeus",
+    armed_king: true,
+    hostile: BySide {
+        black: THRONE_WHEN_EMPTY,
+        white: Hostility { occupied_throne: OccupiedThrone::Besieged, ..THRONE_WHEN_EMPTY },
+    },
+    king_capture: KingCapture::Sandwich,
+    ..SEED
+};
+
+/// The Tablut Challenge rules (University of Bologna): White first, camps, a throne nobody crosses, hostile
+/// camps and throne, an armed king captured by two or against a camp, and the second repetition draws.
+pub const ASHTON: Ruleset = Ruleset {
+    name: "ashton",
+    title: "Ashton",
+    first: Side::White,
+    throne_passable: false,
+    camps: CAMPS,
+    armed_king: true,
+    hostile: BySide {
+        black: Hostility {
+            squares: THRONE | (CAMP_SQUARES & !CAMP_MIDDLES),
+            empty_throne: true,
+            occupied_throne: OccupiedThrone::Neutral,
+        },
+        white: Hostility { squares: THRONE | CAMP_SQUARES, empty_throne: true, occupied_throne: OccupiedThrone::Neutral },
+    },
+    king_capture: KingCapture::Sandwich,
+    king_stand_ins: CAMP_SQUARES,
+    escape: EDGE,
+    repetition: Repetition { draws_at: 2, start_counts: false },
 };
 
 impl Ruleset {
@@ -138,8 +241,57 @@ impl Ruleset {
     }
 
     /// The camp containing `sq`, or the empty set.
+    #[inline]
     pub fn camp_of(&self, sq: Square) -> Bitboard {
         self.camps.iter().copied().find(|c| c & sq.bit() != 0).unwrap_or(0)
+    }
+
+    /// Squares no piece of `side` may stop on or cross wherever it starts: the closed throne, and the camps for
+    /// White (an attacker's own camp is opened by [`Self::camp_of`] its starting square).
+    #[inline]
+    pub const fn closed_to(&self, side: Side) -> Bitboard {
+        let throne = if self.throne_passable { 0 } else { THRONE };
+        match side {
+            Side::White => throne | self.all_camps(),
+            Side::Black => throne,
+        }
+    }
+
+    /// How these rules differ from the seed rules, a few words each, for the picture's caption.
+    pub fn differences(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        if self.first != SEED.first {
+            out.push(match self.first {
+                Side::Black => "Black moves first",
+                Side::White => "White moves first",
+            });
+        }
+        if self.armed_king != SEED.armed_king {
+            out.push(if self.armed_king { "armed king" } else { "unarmed king" });
+        }
+        if (self.king_capture, self.king_stand_ins) != (SEED.king_capture, SEED.king_stand_ins) {
+            out.push(match (self.king_capture, self.king_stand_ins != 0) {
+                (KingCapture::Surrounded, _) => "king captured by 4 (or 3 and the throne)",
+                (KingCapture::Sandwich, false) => "king captured by 2 off the throne",
+                (KingCapture::Sandwich, true) => "king captured by 2 or a camp off the throne",
+            });
+        }
+        let hostile = self.hostile.white.squares | self.hostile.black.squares;
+        let camps_hostile = self.all_camps() != 0 && hostile & self.all_camps() != 0;
+        out.extend(match (self.all_camps() != 0, self.throne_passable, camps_hostile && hostile & THRONE != 0) {
+            (true, false, true) => Some("closed, hostile camps and throne"),
+            (true, false, false) => Some("closed camps and throne"),
+            (true, true, _) => Some("closed camps"),
+            (false, false, _) => Some("closed throne"),
+            (false, true, _) => None,
+        });
+        if self.hostile.white.occupied_throne == OccupiedThrone::Besieged {
+            out.push("Linnaean capture");
+        }
+        if self.repetition != SEED.repetition {
+            out.push(if self.repetition.draws_at == 2 { "2nd repetition draws" } else { "3rd repetition draws" });
+        }
+        out
     }
 }
 
@@ -149,21 +301,33 @@ pub enum Variant {
     /// See [`SEED`].
     #[default]
     Seed,
+    /// See [`LINNAEUS`].
+    Linnaeus,
+    /// See [`ASHTON`].
+    Ashton,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 1] = [Variant::Seed];
+    pub const ALL: [Variant; 3] = [Variant::Seed, Variant::Linnaeus, Variant::Ashton];
 
     /// The rules of this variant.
+    #[inline]
     pub const fn rules(self) -> &'static Ruleset {
         match self {
             Variant::Seed => &SEED,
+            Variant::Linnaeus => &LINNAEUS,
+            Variant::Ashton => &ASHTON,
         }
     }
 
     /// The name as typed by players.
     pub const fn name(self) -> &'static str {
         self.rules().name
+    }
+
+    /// The position of the variant in [`Variant::ALL`].
+    pub const fn index(self) -> usize {
+        self as usize
     }
 }
 
@@ -179,7 +343,11 @@ impl fmt::Display for Variant {
 pub struct UnknownVariant(pub String);
 
 fn variant_list() -> String {
-    Variant::ALL.iter().map(|v| v.name()).collect::<Vec<_>>().join(", ")
+    let names: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.concat(),
+    }
 }
 
 impl FromStr for Variant {

@@ -34,7 +34,8 @@ pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
 /// The longest the task sleeps without looking (the clock may jump, a write may have been missed).
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 
-/// A reply posted as a new channel message: its text, the board with its clock, its buttons.
+/// A reply posted as a new channel message: its text, the board with its clock, its buttons; the replay of a game
+/// it ends follows in a message of its own.
 pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::Result<()> {
     let mut message = CreateMessage::new()
         .content(markdown(&reply.text))
@@ -45,7 +46,16 @@ pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::
         let (embed, picture) = board_picture(board, reply.clock.clone()).await;
         message = message.embed(embed).add_file(picture);
     }
-    ChannelId::new(channel).send_message(http, message).await.map(|_| ())
+    ChannelId::new(channel).send_message(http, message).await?;
+    if let Some(gif) = super::replay::replay_attachment(reply, crate::record::animate::DEFAULT_LIMIT).await {
+        let id = reply.replay.as_ref().map_or(0, |r| r.id);
+        let message = CreateMessage::new()
+            .content(format!("The replay of game #{id}."))
+            .allowed_mentions(no_mentions())
+            .add_file(gif);
+        ChannelId::new(channel).send_message(http, message).await?;
+    }
+    Ok(())
 }
 
 /// A direct message to `user`; an error when Discord refuses it (they closed their DMs, or share no server).
@@ -86,21 +96,9 @@ async fn deliver(http: &Http, notice: Notice) -> Option<u64> {
 pub(super) fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>, channel: u64) {
     tokio::spawn(async move {
         while let Some(reply) = sessions.ai_turn(channel).await {
+            // A game the AI finished: its replay follows in a message of its own.
             if let Err(e) = post(&http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post the AI's move");
-            }
-            // A game the AI finished: its replay follows in a message of its own.
-            if let Some(gif) =
-                super::replay::replay_attachment(&reply, crate::record::animate::DEFAULT_LIMIT).await
-            {
-                let id = reply.replay.as_ref().map_or(0, |r| r.id);
-                let message = CreateMessage::new()
-                    .content(format!("The replay of game #{id}."))
-                    .allowed_mentions(no_mentions())
-                    .add_file(gif);
-                if let Err(e) = ChannelId::new(channel).send_message(&http, message).await {
-                    tracing::warn!(channel, error = %e, "could not post a game's replay");
-                }
             }
         }
     });

@@ -136,6 +136,19 @@ fn stated_winner(game: &AnyGame, names: &[String], text: &str) -> Option<usize> 
     (0..names.len()).find(|&s| text.contains(&format!("{} ({}) wins", names[s], game.seat_label(s))))
 }
 
+/// The result a stored result text states for a game its moves do not end: a winner (`NAME (LABEL) wins`, or in a
+/// two-player game the other player when one `lost on time`), a draw (by agreement), or nothing.
+fn stated_result(game: &AnyGame, names: &[String], text: &str) -> Option<String> {
+    if let Some(seat) = stated_winner(game, names, text) {
+        return Some(game.seat_name(seat));
+    }
+    if text.contains("a draw") {
+        return Some("draw".to_string());
+    }
+    let loser = (0..names.len()).find(|&s| text.starts_with(&format!("{} lost on time", names[s])))?;
+    (names.len() == 2).then(|| game.seat_name(1 - loser))
+}
+
 impl Record {
     /// The record of a stored game; its moves are replayed to find the result and re-validated.
     pub fn of(source: &Source<'_>) -> Result<Record, SetupError> {
@@ -162,8 +175,7 @@ impl Record {
         let (result, termination) = match (game.outcome(), &source.ending) {
             (Some(outcome), _) => (game.result_notation(), outcome.reason),
             (None, Ending::Finished(text)) => {
-                let result =
-                    stated_winner(&game, source.names, text).map_or("*".to_string(), |s| game.seat_name(s));
+                let result = stated_result(&game, source.names, text).unwrap_or_else(|| "*".to_string());
                 let text = text.trim_start_matches("Game over: ").trim_end_matches('.');
                 (result, text.to_string())
             }

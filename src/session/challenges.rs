@@ -77,12 +77,15 @@ impl<S: Store> Sessions<S> {
         let level = level.unwrap_or(DEFAULT_LEVEL);
         let variant = variant.unwrap_or_default();
         let seed: u64 = rand::random();
-        let players = self.seat_players(&actor.member, &opponents, side, level, seed);
         let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
             Err(e) => return Ok(Reply::private(e.to_string())),
         };
+        // In a two-player game "first" is the seat that moves first under the chosen rules (Ashton Tablut's
+        // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
+        let first = if setup.seats == 2 { preview.to_move().unwrap_or(0) } else { 0 };
+        let players = self.seat_players(&actor.member, &opponents, side, level, seed, first);
         let per_move = clock.unwrap_or(self.config.default_clock).seconds();
         let challenger = actor.member.clone();
         let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
@@ -273,6 +276,7 @@ impl<S: Store> Sessions<S> {
         side: SidePref,
         level: u8,
         seed: u64,
+        first: usize,
     ) -> Vec<PlayerRecord> {
         let mut players: Vec<PlayerRecord> = std::iter::once(challenger)
             .chain(opponents.iter())
@@ -292,7 +296,13 @@ impl<S: Store> Sessions<S> {
             SidePref::Second => false,
             SidePref::Random => seed & 1 == 0,
         };
-        if !challenger_first {
+        if players.len() == 2 {
+            // The challenger takes the seat that moves first, or the other one.
+            let seat = if challenger_first { first } else { 1 - first.min(1) };
+            if seat == 1 {
+                players.swap(0, 1);
+            }
+        } else if !challenger_first {
             players.rotate_left(1);
         }
         players

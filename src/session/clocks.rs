@@ -414,9 +414,12 @@ impl<S: Store> Sessions<S> {
         {
             text = text.line().then(ratings);
         }
-        let reply = Reply::public(text)
+        let mut reply = Reply::public(text)
             .with_board(super::offers::board_of(live, game.clone()))
             .with_buttons(super::request::rematch_buttons(channel, live.record.id));
+        if let Some(animation) = super::records::final_replay(&live.record, &result) {
+            reply = reply.with_replay(animation);
+        }
         *slot = Slot::Free;
         Ok(vec![Notice::Post { channel, reply }])
     }

@@ -284,9 +284,12 @@ impl<S: Store> Sessions<S> {
                 {
                     text = text.line().then(ratings);
                 }
-                let reply = Reply::public(text)
+                let mut reply = Reply::public(text)
                     .with_board(board_of(live, game))
                     .with_buttons(rematch_buttons(live.record.channel, live.record.id));
+                if let Some(animation) = super::records::final_replay(&live.record, result) {
+                    reply = reply.with_replay(animation);
+                }
                 *slot = Slot::Free;
                 Ok(reply)
             }

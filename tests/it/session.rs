@@ -474,3 +474,22 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
     assert_public(&s.handle(CHANNEL, &alice(), Request::Resign).await, "resigned");
     assert!(thinking.await.unwrap().is_none(), "the move found after the resignation is dropped");
 }
+
+#[tokio::test]
+async fn side_first_is_the_side_that_moves_first_under_the_chosen_rules() {
+    // Ashton Tablut: White moves first, so the challenger who asks to move first plays White.
+    let s = sessions().await;
+    let mut play = play_tablut(&bob(), SidePref::First);
+    if let Request::Play { variant, .. } = &mut play {
+        *variant = Some("ashton".into());
+    }
+    assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges @bob");
+    assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
+    assert_private(&s.handle(CHANNEL, &bob(), mv("e3-d3")).await, "not your turn");
+    assert_public(&s.handle(CHANNEL, &alice(), mv("e3-d3")).await, "played `e3-d3`");
+    // Asking to move second gives the seed rules' first mover, Black, to the opponent.
+    let s = sessions().await;
+    assert_public(&s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Second)).await, "challenges");
+    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    assert_public(&s.handle(CHANNEL, &bob(), mv("e8-d8")).await, "played `e8-d8`");
+}

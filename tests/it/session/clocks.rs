@@ -97,6 +97,9 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     assert_eq!(mentions, &vec![1, 2]);
     let Notice::Post { reply, .. } = &notices[0] else { unreachable!() };
     assert_eq!(reply.buttons.iter().map(|b| b.label.as_str()).collect::<Vec<_>>(), vec!["Rematch"]);
+    let replay = reply.replay.as_ref().expect("the game's replay comes with its end");
+    let winner = replay.record.tag("Result").unwrap().to_string();
+    assert!(winner != "*" && winner != "draw", "the record names the winner on time: {winner}");
     assert!(s.settle_clocks().await.is_empty(), "settled exactly once");
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;

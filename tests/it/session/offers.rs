@@ -36,6 +36,8 @@ async fn a_draw_agreed_and_the_mistakes_around_it() {
     assert_public(&agreed, "draw by agreement");
     assert!(agreed.board.is_some(), "with the final picture");
     assert_eq!(agreed.buttons.iter().map(|b| b.label.as_str()).collect::<Vec<_>>(), vec!["Rematch"]);
+    let replay = agreed.replay.as_ref().expect("the game's replay comes with its end");
+    assert_eq!(replay.record.tag("Result"), Some("draw"), "the record states the agreed draw");
     let record = s.store().session(1).await.unwrap().unwrap();
     assert_eq!(
         (record.state, record.result.as_deref()),

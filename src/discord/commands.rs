@@ -7,6 +7,7 @@ use super::*;
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
     let mut all = game_commands();
+    all.extend(coach::commands());
     all.push(settings_command());
     all
 }
@@ -107,6 +108,11 @@ fn game_commands() -> Vec<CreateCommand> {
                 CommandOptionType::Boolean,
                 "replay",
                 "Also post the game as an animated GIF",
+            ))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "analysis",
+                "Tabula replays the finished game and shows each player's three weakest moves",
             )),
     ]
     .into_iter()

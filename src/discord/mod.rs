@@ -31,6 +31,7 @@ use crate::session::{
 use crate::store::Store;
 
 mod clocks;
+mod coach;
 mod commands;
 pub mod endpoint;
 mod lookups;
@@ -196,6 +197,9 @@ impl<S: Store> Handler<S> {
             Ok(r) => r,
             Err(text) => return respond.initial(private_message(text)).await,
         };
+        if let Some(answered) = self.on_coach(http, cmd, &actor, &request, respond).await {
+            return answered;
+        }
         let channel = cmd.channel_id.get();
         if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(http, cmd, &actor, request, respond).await;

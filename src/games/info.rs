@@ -28,6 +28,19 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// How players of this game are rated.
     pub rating: RatingSystem,
+    /// How the AI's scores of this game read in words (hints and analyses).
+    pub eval_words: EvalWords,
+}
+
+/// Thresholds on the AI's score (the mover's point of view, in the game's own units): below `slight` the game is
+/// about equal, then slightly better, better, and from `winning` on winning; from `forced` on the search found a
+/// forced result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EvalWords {
+    pub slight: i32,
+    pub better: i32,
+    pub winning: i32,
+    pub forced: i32,
 }
 
 /// The rating system of a game (the maths come from the `skillratings` crate).

@@ -16,7 +16,7 @@ mod movelist;
 mod registry;
 mod side;
 
-pub use info::{GameInfo, RatingSystem, VariantInfo};
+pub use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
 pub use side::{BySide, Colour, Seat, Side};

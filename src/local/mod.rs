@@ -295,11 +295,15 @@ impl<S: Store> Console<S> {
             self.buttons.insert(channel.to_string(), reply.buttons.clone());
         }
         let id = self.channel_id(channel);
+        let notice = reply.notice.clone();
         let mut out = if reply.ephemeral {
             format!("(to @{user} only) {}\n", self.named(reply.text))
         } else {
             self.show(channel, reply).await
         };
+        if let Some(notice) = notice {
+            let _ = writeln!(out, "{}", self.named(notice));
+        }
         out.push_str(&self.ai_moves(channel, id).await);
         out.push_str(&self.notices().await);
         out

@@ -242,6 +242,7 @@ impl<S: Store> Sessions<S> {
             expires_at,
             message: None,
             rated,
+            hinted: false,
         };
         let clock = ClockRecord {
             session: id,

@@ -25,7 +25,9 @@ pub(crate) enum Ending {
 
 /// Why a finished game is not rated, or `None` when it is.
 fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
-    if !record.rated {
+    if record.hinted {
+        Some("a hint was used")
+    } else if !record.rated {
         Some("the challenge was unrated")
     } else if record.players.iter().any(|p| p.level.is_some()) {
         Some("it was played against the computer")

@@ -152,7 +152,10 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
             .code("/game id:<n>")
             .plain(" posts the record of game #n (its id is in its messages); ")
             .code("replay:true")
-            .plain(" adds an animated replay.")
+            .plain(" adds an animated replay, ")
+            .code("analysis:true")
+            .plain(" Tabula's look at each player's weakest moves. /hint privately suggests a move (the game then \
+                    no longer counts for ratings).")
             .line()
             .plain("- ")
             .code("/help game:<name>")

@@ -18,8 +18,10 @@ use crate::games::AnyGame;
 use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store, StoreError};
 
 mod ai_turn;
+mod buttons;
 mod challenges;
 pub mod clocks;
+pub mod coach;
 mod history;
 mod messages;
 mod offers;
@@ -274,6 +276,12 @@ impl<S: Store> Sessions<S> {
         if let Request::Settings { change } = request {
             return self.settings_command(actor, change).await;
         }
+        if let Request::Hint = request {
+            return self.hint(channel, actor).await;
+        }
+        if let Request::Analysis { id } = request {
+            return self.analysis_reply(actor, id, &|_, _| {}).await;
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
@@ -393,8 +401,12 @@ impl<S: Store> Sessions<S> {
             Request::Resign => self.resign(actor, slot).await,
             Request::Abort => self.abort(actor, slot).await,
             Request::Help { game } => Ok(Reply::private(messages::help(game))),
-            Request::History { .. } | Request::Rating { .. } | Request::Leaderboard { .. } => {
-                unreachable!("lookups are answered by `handle` before the channel is locked")
+            Request::History { .. }
+            | Request::Rating { .. }
+            | Request::Leaderboard { .. }
+            | Request::Hint
+            | Request::Analysis { .. } => {
+                unreachable!("lookups and the coach are answered by `handle` before the channel is locked")
             }
             Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
             Request::Draw => self.draw(actor, slot).await,

@@ -93,6 +93,9 @@ pub struct Reply {
     pub challenge: Option<ChallengeRef>,
     /// The clock of the game the board shows ("alice to move, 2 d 4 h left"), drawn under the picture.
     pub clock: Option<String>,
+    /// A message for everyone in the channel, posted besides a private reply (a hint's notice that the game is
+    /// now unrated).
+    pub notice: Option<Text>,
 }
 
 impl Reply {
@@ -107,6 +110,7 @@ impl Reply {
             replay: None,
             challenge: None,
             clock: None,
+            notice: None,
         }
     }
 
@@ -162,6 +166,7 @@ impl std::fmt::Debug for Reply {
             .field("replay", &self.replay.as_ref().map(|r| r.id))
             .field("challenge", &self.challenge)
             .field("clock", &self.clock)
+            .field("notice", &self.notice.as_ref().map(Text::to_plain))
             .finish()
     }
 }

@@ -4,10 +4,10 @@
 
 use crate::games::GameKind;
 
+use super::Member;
 use super::clocks::ClockChoice;
 use super::settings::SettingsChange;
 use super::text::{Text, excerpt};
-use super::{Button, ButtonStyle, Member};
 
 /// Which seat the challenger wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -96,6 +96,12 @@ pub enum Request {
         id: i64,
         replay: bool,
     },
+    /// Privately suggests the move level 5 would play, to the player to move (the game becomes unrated).
+    Hint,
+    /// The AI's analysis of the finished game `id`: each player's moves where the evaluation dropped most.
+    Analysis {
+        id: i64,
+    },
     /// Shows the server's settings, after making the changes it names (if any).
     Settings {
         change: SettingsChange,
@@ -167,7 +173,15 @@ const COMMANDS: &[CommandSpec] = &[
     CommandSpec { name: "draw", options: &[] },
     CommandSpec { name: "takeback", options: &[] },
     CommandSpec { name: "notify", options: &[("dm", OptionKind::Boolean)] },
-    CommandSpec { name: "game", options: &[("id", OptionKind::Integer), ("replay", OptionKind::Boolean)] },
+    CommandSpec {
+        name: "game",
+        options: &[
+            ("id", OptionKind::Integer),
+            ("replay", OptionKind::Boolean),
+            ("analysis", OptionKind::Boolean),
+        ],
+    },
+    CommandSpec { name: "hint", options: &[] },
     CommandSpec { name: "settings", options: super::settings::OPTIONS },
 ];
 
@@ -350,7 +364,15 @@ fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Resul
             .plain("."));
     };
     let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
-    Ok(Request::Game { id: read_id(id)?, replay })
+    let analysis = get("analysis").map(|v| read_bool("analysis", v)).transpose()?.unwrap_or(false);
+    match (replay, analysis) {
+        (true, true) => Err(Text::new()
+            .plain("Ask for the replay or the analysis, one at a time: ")
+            .code("/game id:1042 analysis:true")
+            .plain(".")),
+        (_, true) => Ok(Request::Analysis { id: read_id(id)? }),
+        _ => Ok(Request::Game { id: read_id(id)?, replay }),
+    }
 }
 
 /// Reads a command and its options into a request, or the sentence saying what is wrong.
@@ -444,86 +466,126 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
             }
         },
         "game" => read_game_request(&get)?,
+        "hint" => Request::Hint,
         "settings" => Request::Settings { change: super::settings::read_change(&get)? },
         _ => unreachable!("every command in COMMANDS is read above"),
     })
 }
 
-/// The buttons under a challenge; their ids name the channel and session so they work after a restart.
-pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
-    vec![
-        Button::new("Accept", format!("accept:{channel}:{session}"), ButtonStyle::Success),
-        Button::new("Decline", format!("decline:{channel}:{session}"), ButtonStyle::Danger),
-        Button::new("Withdraw", format!("withdraw:{channel}:{session}"), ButtonStyle::Secondary),
-    ]
-}
-
-/// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
-pub(super) fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
-    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
-}
-
-/// Reads a history page button: `history:<channel>:<user>:<game or all>:<page>`.
-fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
-    let mut parts = custom_id.strip_prefix("history:")?.split(':');
-    let (channel, user, game, page) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
-        return None;
-    }
-    let game = if game == "all" { None } else { Some(game.parse().ok()?) };
-    let user = Member::new(user.parse().ok()?, "");
-    Some((channel.parse().ok()?, Request::History { user: Some(user), game, page: page.parse().ok()? }))
-}
-
-/// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
-pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Button> {
-    vec![
-        Button::new("Accept", format!("yes:{channel}:{session}:{nonce}"), ButtonStyle::Success),
-        Button::new("Decline", format!("no:{channel}:{session}:{nonce}"), ButtonStyle::Danger),
-    ]
-}
-
-/// The button under a finished game's last message.
-pub(super) fn rematch_buttons(channel: u64, session: i64) -> Vec<Button> {
-    vec![Button::new("Rematch", format!("rematch:{channel}:{session}"), ButtonStyle::Primary)]
-}
-
-/// The button under `/abort`'s private answer after the first move: asks the opponent to agree.
-pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
-    Button::new("Ask to abort", format!("askabort:{channel}:{session}"), ButtonStyle::Secondary)
-}
-
-/// Reads a button id made by the session layer into its request and channel.
-pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
-    if custom_id.starts_with("history:") {
-        return parse_history_button(custom_id);
-    }
-    let mut parts = custom_id.split(':');
-    let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
-    // Offers name their nonce too; nothing else has a fourth part.
-    let nonce: Option<u32> = match parts.next() {
-        Some(n) => Some(n.parse().ok()?),
-        None => None,
-    };
-    if parts.next().is_some() || nonce.is_some() != matches!(action, "yes" | "no") {
-        return None;
-    }
-    let channel = channel.parse().ok()?;
-    let id: i64 = session.parse().ok()?;
-    let session = Some(id);
-    let request = match action {
-        "accept" => Request::Accept { session },
-        "decline" => Request::Decline { session },
-        "withdraw" => Request::Withdraw { session },
-        "yes" => Request::Answer { session: id, offer: nonce?, accept: true },
-        "no" => Request::Answer { session: id, offer: nonce?, accept: false },
-        "askabort" => Request::AskAbort { session: id },
-        "rematch" => Request::Rematch { session: id },
-        _ => return None,
-    };
-    Some((channel, request))
-}
+pub use super::buttons::parse_button;
+pub(super) use super::buttons::{
+    ask_abort_button, challenge_buttons, history_button_id, offer_buttons, rematch_buttons,
+};
 
 #[cfg(test)]
-#[path = "request_tests.rs"]
-mod tests;
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> OptionValue {
+        OptionValue::Text(s.to_string())
+    }
+
+    fn error(command: &str, options: &[(&str, OptionValue)]) -> String {
+        parse_request(command, options).unwrap_err().to_plain()
+    }
+
+    #[test]
+    fn reads_play_with_every_option() {
+        let bob = Member::new(2, "bob");
+        let request = parse_request(
+            "play",
+            &[
+                ("game", text("Tablut")),
+                ("opponent", OptionValue::User(bob.clone())),
+                ("side", text("second")),
+                ("level", OptionValue::Integer(4)),
+                ("setup", text("standard")),
+            ],
+        )
+        .unwrap();
+        assert_eq!(
+            request,
+            Request::Play {
+                game: GameKind::Tablut,
+                opponents: vec![bob],
+                variant: Some("standard".into()),
+                side: SidePref::Second,
+                level: Some(4),
+                rated: true,
+                clock: None,
+                thread: None,
+            }
+        );
+        // The console gives numbers as text.
+        assert!(matches!(
+            parse_request("play", &[("game", text("tzaar")), ("level", text("2"))]),
+            Ok(Request::Play { level: Some(2), .. })
+        ));
+    }
+
+    #[test]
+    fn wrong_values_say_what_is_accepted() {
+        let e = error("play", &[("game", text("tablut")), ("level", text("five"))]);
+        assert!(e.contains("`level:five` is not a level") && e.contains("1 (gentle) to 5"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("level", OptionValue::Integer(9))]);
+        assert!(e.contains("`level:9` is not a level"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("side", text("left"))]);
+        assert!(e.contains("`side:left` is not a side: choose first, second or random"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("side", OptionValue::Integer(1))]);
+        assert!(e.contains("`side:1` is not a side"), "{e}");
+        let e = error("play", &[("game", text("chess"))]);
+        assert!(e.contains("no game called `chess`: choose tablut, tzaar or tantrix"), "{e}");
+        let e = error("help", &[("game", text("nonsense"))]);
+        assert!(e.contains("no game called `nonsense`"), "{e}");
+        let e = error("play", &[("game", text("tablut")), ("opponent", text("bob"))]);
+        assert!(e.contains("names a member"), "{e}");
+        let e = error("move", &[("colour", text("red"))]);
+        assert!(e.contains("/move has no option `colour`; it takes move"), "{e}");
+        let e = error("dance", &[]);
+        assert!(e.contains("no /dance command"), "{e}");
+    }
+
+    #[test]
+    fn long_values_are_echoed_as_short_excerpts() {
+        let long = "x".repeat(4_000);
+        for options in [
+            vec![("game", text(&long))],
+            vec![("game", text("tablut")), ("side", text(&long))],
+            vec![("game", text("tablut")), ("level", text(&long))],
+        ] {
+            let e = error("play", &options);
+            assert!(e.len() < 200, "{} characters: {e}", e.len());
+            assert!(e.contains('…'), "{e}");
+        }
+    }
+
+    #[test]
+    fn game_ids_are_read_with_or_without_the_hash() {
+        for value in [text("1042"), text("#1042"), OptionValue::Integer(1042)] {
+            assert_eq!(
+                parse_request("game", &[("id", value)]).unwrap(),
+                Request::Game { id: 1042, replay: false }
+            );
+        }
+        assert_eq!(
+            parse_request("game", &[("id", text("#7")), ("replay", text("true"))]).unwrap(),
+            Request::Game { id: 7, replay: true }
+        );
+        let e = error("game", &[("id", text("abc"))]);
+        assert!(e.contains("`id:abc` is not a game id"), "{e}");
+        let e = error("game", &[]);
+        assert!(e.contains("/game id:1042"), "{e}");
+        let e = error("game", &[("id", text("3")), ("replay", text("maybe"))]);
+        assert!(e.contains("`replay:maybe` is not true or false"), "{e}");
+    }
+
+    #[test]
+    fn main_options_and_kinds() {
+        assert_eq!(main_option("move"), Some("move"));
+        assert_eq!(main_option("play"), Some("game"));
+        assert_eq!(main_option("board"), None);
+        assert_eq!(option_kind("play", "opponent2"), Some(OptionKind::User));
+        assert_eq!(option_kind("play", "level"), Some(OptionKind::Integer));
+        assert_eq!(option_kind("move", "level"), None);
+    }
+}

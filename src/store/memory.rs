@@ -112,6 +112,7 @@ impl Store for MemoryStore {
                 expires_at: new.expires_at,
                 message: None,
                 rated: new.rated,
+                hinted: false,
             },
         );
         Ok(id)

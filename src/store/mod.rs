@@ -155,8 +155,10 @@ pub struct SessionRecord {
     pub expires_at: i64,
     /// The platform message showing the challenge, once the adapter has told the store.
     pub message: Option<u64>,
-    /// Whether the game counts for ratings (a challenge may be unrated).
+    /// Whether the game counts for ratings (a challenge may be unrated; a hint makes a game unrated).
     pub rated: bool,
+    /// Whether a player asked for a hint (`/hint`) in this game.
+    pub hinted: bool,
 }
 
 /// A session about to be created (the store gives it its id).

@@ -85,6 +85,7 @@ impl PgStore {
             expires_at: row.get("expires_at"),
             message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
             rated: row.get("rated"),
+            hinted: row.get("hinted"),
         })
     }
 }

@@ -38,6 +38,10 @@ pub trait SettingsStore: Send + Sync {
 
     /// The channel a game thread was opened under (see `ClockStore::add_thread`), if `channel` is one.
     fn thread_parent(&self, channel: u64) -> impl Future<Output = Result<Option<u64>, StoreError>> + Send;
+
+    /// Records that a hint was used in game `id`, which makes it unrated: `true` the first time, `false` when a
+    /// hint was used before (so that the game says so once).
+    fn mark_hinted(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
 }
 
 /// The channel list as stored: a JSON array, `NULL` for every channel.
@@ -79,6 +83,15 @@ impl SettingsStore for MemoryStore {
     async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
         Ok(self.settings().parents.get(&channel).copied())
     }
+
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+        let mut sessions = self.lock();
+        let record = sessions.get_mut(&id).ok_or(StoreError::Conflict)?;
+        let first = !record.hinted;
+        record.hinted = true;
+        record.rated = false;
+        Ok(first)
+    }
 }
 
 /// A settings change is a write a command stands on: it counts and can be made to fail.
@@ -99,5 +112,10 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
 
     async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
         self.inner().thread_parent(channel).await
+    }
+
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+        self.write("mark_hinted").await?;
+        self.inner().mark_hinted(id).await
     }
 }

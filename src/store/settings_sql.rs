@@ -49,6 +49,14 @@ impl SettingsStore for SqliteStore {
             .await?;
         Ok(row.map(|r| r.get::<i64, _>(0) as u64))
     }
+
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE sessions SET hinted = 1, rated = 0 WHERE id = ? AND hinted = 0")
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
 }
 
 impl SettingsStore for PgStore {
@@ -93,5 +101,14 @@ impl SettingsStore for PgStore {
             .fetch_optional(&self.pool)
             .await?;
         Ok(row.map(|r| r.get::<i64, _>(0) as u64))
+    }
+
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+        let done =
+            sqlx::query("UPDATE sessions SET hinted = TRUE, rated = FALSE WHERE id = $1 AND NOT hinted")
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+        Ok(done.rows_affected() == 1)
     }
 }

@@ -101,6 +101,7 @@ impl SqliteStore {
             expires_at: row.get("expires_at"),
             message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
             rated: row.get::<i64, _>("rated") != 0,
+            hinted: row.get::<i64, _>("hinted") != 0,
         })
     }
 }

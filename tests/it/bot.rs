@@ -10,6 +10,7 @@ use tabula::store::SqliteStore;
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
 
 mod clocks;
+mod coach;
 mod hostile;
 mod ratings;
 mod records;

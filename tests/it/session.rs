@@ -10,6 +10,7 @@ use tabula::store::{SqliteStore, Store};
 
 mod clock_store;
 mod clocks;
+mod coach;
 mod expiry;
 mod faults;
 mod hostile;

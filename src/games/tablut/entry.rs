@@ -1,6 +1,6 @@
 //! Tablut in the registry: what it says about itself, and its picture, computer player and command line.
 
-use crate::games::{RatingSystem, GameInfo, VariantInfo};
+use crate::games::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 
 /// Tablut's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -45,5 +45,7 @@ pub(super) const INFO: GameInfo = GameInfo {
             to defenders; the throne and the camps except their middles (a5 e1 i5 e9) to attackers. A \
             position that already arose after an earlier move is a draw at once.",
     rating: RatingSystem::Glicko2,
+    // 100 an attacker, 200 a defender.
+    eval_words: EvalWords { slight: 150, better: 400, winning: 1_000, forced: crate::ai::search::WON },
 };
 

@@ -7,7 +7,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
-use crate::games::{CliPosition, CommandLine, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
+use crate::games::{CliPosition, CommandLine, EvalWords, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
 
 /// Weng-Lin's skill-class width for Tantrix: twice the default (25/6), for the luck of the draw from the bag.
 const TANTRIX_BETA: f64 = 25.0 / 3.0;
@@ -33,6 +33,8 @@ pub(super) const INFO: GameInfo = GameInfo {
             Write a placement as tile@q,r:k, e.g. 23@1,-1:4: tile 23 on cell q=1, r=-1, turned k=4 steps clockwise \
             (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0.",
     rating: RatingSystem::WengLin { beta: TANTRIX_BETA },
+    // 16 a tile of chain; a finished game is worth 100 000.
+    eval_words: EvalWords { slight: 48, better: 128, winning: 320, forced: 90_000 },
 };
 
 /// The forced spaces the player to move must fill first, if any.

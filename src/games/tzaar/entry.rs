@@ -2,7 +2,7 @@
 //! command line.
 
 use super::{Game, Phase};
-use crate::games::{RatingSystem, GameInfo, VariantInfo};
+use crate::games::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 
 /// TZAAR's metadata.
 pub(super) const INFO: GameInfo = GameInfo {
@@ -36,6 +36,8 @@ pub(super) const INFO: GameInfo = GameInfo {
         super::setup::spellings!()
     ),
     rating: RatingSystem::Glicko2,
+    // About 1000 a piece of a type that runs short.
+    eval_words: EvalWords { slight: 400, better: 1_500, winning: 4_000, forced: crate::ai::search::WON },
 };
 
 /// What the player to move must do in each phase of a turn.

@@ -78,6 +78,12 @@ async fn contract(store: impl Store) {
     assert_eq!(store.session(other).await.unwrap().unwrap().state, SessionState::Expired);
     assert!(store.session(other + id + 100).await.unwrap().is_none());
     settings_contract(&store).await;
+    // A hint makes a game unrated, and is reported as the first once.
+    assert!(store.mark_hinted(id).await.unwrap(), "the first hint");
+    assert!(!store.mark_hinted(id).await.unwrap(), "not the first any more");
+    let hinted = store.session(id).await.unwrap().unwrap();
+    assert!(hinted.hinted && !hinted.rated, "{hinted:?}");
+    assert!(!store.session(other).await.unwrap().unwrap().hinted);
     store.close().await;
 }
 

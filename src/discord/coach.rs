@@ -1,0 +1,122 @@
+//! The Discord side of the coach: `/hint` (thinking takes up to the AI's time, so the private answer is deferred;
+//! the first hint's public notice follows in the channel) and `/game id:<n> analysis:true` (deferred, its answer
+//! edited with the progress "Analysing… 40/120 positions" while the AI replays the game, then with the analysis).
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serenity::all::{
+    ChannelId, CommandInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    CreateMessage, EditInteractionResponse, Http,
+};
+
+use crate::session::{Actor, Reply, Request};
+use crate::store::Store;
+
+use super::render::{allowed_mentions, markdown, no_mentions};
+use super::{Handler, Respond, message};
+
+/// The least time between two progress edits of an analysis.
+const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+/// The commands of the coach: `/hint` (`/game`'s `analysis` option is registered with `/game`).
+pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
+    vec![serenity::all::CreateCommand::new("hint").description(
+        "Privately suggest the move Tabula's level 5 would play for you (the game then no longer counts for ratings)",
+    )]
+}
+
+/// The edit that completes a deferred answer with a reply's text.
+fn text_edit(reply: &Reply) -> EditInteractionResponse {
+    EditInteractionResponse::new().content(markdown(&reply.text)).allowed_mentions(allowed_mentions(reply))
+}
+
+impl<S: Store> Handler<S> {
+    /// Answers `/hint` and `/game ... analysis:true`; other requests are not the coach's.
+    pub(super) async fn on_coach(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        actor: &Actor,
+        request: &Request,
+        respond: &dyn Respond,
+    ) -> Option<serenity::Result<()>> {
+        match request {
+            Request::Hint => Some(self.hint(http, cmd, actor, respond).await),
+            Request::Analysis { id } => Some(self.analyse(http, cmd, actor, *id, respond).await),
+            _ => None,
+        }
+    }
+
+    async fn hint(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        actor: &Actor,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
+        let channel = cmd.channel_id.get();
+        let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+        respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+        let reply = self.sessions.handle(channel, actor, Request::Hint).await;
+        cmd.edit_response(http, text_edit(&reply)).await?;
+        if let Some(notice) = &reply.notice {
+            let post = CreateMessage::new().content(markdown(notice)).allowed_mentions(no_mentions());
+            ChannelId::new(channel).send_message(http, post).await?;
+        }
+        Ok(())
+    }
+
+    async fn analyse(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        actor: &Actor,
+        id: i64,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
+        let (tx, mut rx) = tokio::sync::watch::channel((0usize, 0usize));
+        let mut task = {
+            let (sessions, actor) = (self.sessions.clone(), actor.clone());
+            tokio::spawn(async move {
+                let progress = move |done: usize, total: usize| {
+                    let _ = tx.send((done, total));
+                };
+                sessions.analysis_reply(&actor, id, &progress).await
+            })
+        };
+        // A refusal comes before any progress: it is answered at once, privately.
+        tokio::select! {
+            finished = &mut task => {
+                let reply = finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+                return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
+            }
+            _ = rx.changed() => {}
+        }
+        respond.initial(CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())).await?;
+        let mut last: Option<Instant> = None;
+        let reply = loop {
+            tokio::select! {
+                finished = &mut task => {
+                    break finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+                }
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        break (&mut task).await.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+                    }
+                    let (done, total) = *rx.borrow_and_update();
+                    if done > 0 && done < total && last.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY) {
+                        last = Some(Instant::now());
+                        let edit = EditInteractionResponse::new()
+                            .content(format!("Analysing game #{id}… {done}/{total} positions"))
+                            .allowed_mentions(no_mentions());
+                        if let Err(e) = cmd.edit_response(http, edit).await {
+                            tracing::debug!(error = %e, "could not show an analysis's progress");
+                        }
+                    }
+                }
+            }
+        };
+        cmd.edit_response(http, text_edit(&reply)).await.map(|_| ())
+    }
+}

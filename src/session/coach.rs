@@ -1,0 +1,377 @@
+//! The AI as a coach: `/hint` (the move level 5 would play, with its evaluation in words; the game becomes
+//! unrated) and the analysis of a finished game (`/game id:<n> analysis:true`: each player's moves where the
+//! evaluation dropped most, with the move the AI preferred). Every search runs on the AI's pool of blocking
+//! threads, within its cap on searches, without holding the channel.
+
+use std::time::Duration;
+
+use crate::ai::{Limits, Report};
+use crate::games::{AnyGame, EvalWords, GameKind};
+use crate::store::{SessionState, Store};
+
+use super::records::tag;
+use super::text::Text;
+use super::{Actor, Reply, Sessions, Slot};
+
+/// The level whose move a hint suggests and whose eyes analyse a game.
+pub const COACH_LEVEL: u8 = 5;
+
+/// Moves listed per player in an analysis.
+pub const MISTAKES_SHOWN: usize = 3;
+
+/// The shortest and longest time the analysis spends on one position (a quarter of `ai_time`, within these).
+const ANALYSIS_MIN: Duration = Duration::from_millis(50);
+const ANALYSIS_MAX: Duration = Duration::from_millis(500);
+
+/// How a game's scores read in words (from its registry entry).
+fn scale(kind: GameKind) -> EvalWords {
+    kind.info().eval_words
+}
+
+/// Who a verdict speaks of: the player's side and, in a two-player game, the other's (else "an opponent").
+struct Sides {
+    me: String,
+    other: String,
+}
+
+impl Sides {
+    fn of(game: &AnyGame, seat: usize) -> Sides {
+        let seats = game.setup().seats;
+        if seats == 2 {
+            Sides { me: sentence(&game.seat_name(seat)), other: sentence(&game.seat_name(1 - seat.min(1))) }
+        } else {
+            Sides { me: format!("You ({})", game.seat_name(seat)), other: "an opponent".to_string() }
+        }
+    }
+}
+
+/// A score from one player's point of view, in words ("White is slightly better", "about equal").
+fn verdict(kind: GameKind, score: i32, sides: &Sides) -> String {
+    let s = scale(kind);
+    let (leader, lead) = if score >= 0 { (&sides.me, score) } else { (&sides.other, -score) };
+    let is = if leader.starts_with("You") { "are" } else { "is" };
+    if lead >= s.forced {
+        return format!(
+            "{leader} {} by force (the search found it)",
+            if is == "are" { "win" } else { "wins" }
+        );
+    }
+    if lead < s.slight {
+        return "about equal".to_string();
+    }
+    let how = if lead < s.better {
+        "slightly better"
+    } else if lead < s.winning {
+        "better"
+    } else {
+        "winning"
+    };
+    format!("{leader} {is} {how}")
+}
+
+fn sentence(words: &str) -> String {
+    let mut chars = words.chars();
+    chars.next().map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
+/// One move of a finished game where the evaluation dropped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mistake {
+    /// The move's index in the game (0 for the first move).
+    pub ply: usize,
+    pub seat: usize,
+    pub played: String,
+    /// The move the AI preferred in that position (for TZAAR, the first move of its turn).
+    pub preferred: String,
+    /// The evaluation before and after the move, from the player's point of view.
+    pub before: i32,
+    pub after: i32,
+}
+
+/// The analysis of a finished game: for each seat, at most [`MISTAKES_SHOWN`] moves, the biggest drop first.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub id: i64,
+    pub kind: GameKind,
+    pub names: Vec<String>,
+    pub sides: Vec<String>,
+    pub per_seat: Vec<Vec<Mistake>>,
+    /// The time spent on each position.
+    pub budget: Duration,
+    pub positions: usize,
+}
+
+impl<S: Store> Sessions<S> {
+    /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool.
+    async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
+        let seed = game.setup().seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let limits = Limits::level(game.kind(), COACH_LEVEL, top, seed);
+        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+        let thinking = game.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            crate::ai::think(&thinking, &limits)
+        })
+        .await
+        .ok()
+    }
+
+    /// `/hint`: the move level 5 would play for the player to move, privately, with its evaluation in words. The
+    /// first hint of a game makes it unrated, and the channel is told once.
+    pub(super) async fn hint(&self, channel: u64, actor: &Actor) -> Reply {
+        let (game, id, version, seat) = {
+            let slot = self.slot(channel);
+            let mut slot = slot.lock().await;
+            if self.load(channel, &mut slot).await.is_err() {
+                *slot = Slot::Unloaded;
+                return Reply::private("Something went wrong on our side; please try again in a moment.");
+            }
+            let Slot::Open(live) = &*slot else {
+                return Reply::private("There is no game in this channel; a hint is for the player to move.");
+            };
+            let Some(game) = &live.game else {
+                return Reply::private("The game has not started yet; ask for a hint when it is your move.");
+            };
+            let Some(seat) = live.seat_of(actor.member.id) else {
+                return Reply::private("Only the players of this game can ask for a hint.");
+            };
+            if game.to_move() != Some(seat) {
+                return Reply::private("It is not your move; ask for a hint when it is.");
+            }
+            (game.clone(), live.record.id, live.record.moves.len(), seat)
+        };
+        let Some(report) = self.coach_think(&game, self.config.ai_time, version as u64).await else {
+            return Reply::private("Tabula could not think just now; please try again in a moment.");
+        };
+        let slot = self.slot(channel);
+        let mut slot = slot.lock().await;
+        if self.load(channel, &mut slot).await.is_err() {
+            *slot = Slot::Unloaded;
+            return Reply::private("Something went wrong on our side; please try again in a moment.");
+        }
+        let Slot::Open(live) = &mut *slot else {
+            return Reply::private("The game ended while Tabula was thinking.");
+        };
+        if live.record.id != id || live.record.moves.len() != version {
+            return Reply::private("The game moved on while Tabula was thinking; ask again.");
+        }
+        let was_rated = live.record.rated;
+        let first = match self.store.mark_hinted(id).await {
+            Ok(first) => first,
+            Err(e) => {
+                tracing::error!(channel, session = id, error = %e, "cannot record a hint");
+                *slot = Slot::Unloaded;
+                return Reply::private(
+                    "Something went wrong on our side and no hint was given; please try again in a moment.",
+                );
+            }
+        };
+        live.record.hinted = true;
+        live.record.rated = false;
+        let mut text = Text::new().plain(format!("Tabula (level {COACH_LEVEL}) would play "));
+        text = text.join(&report.moves, ", then ", |t, m| t.code(m.as_str()));
+        let words = verdict(game.kind(), report.score, &Sides::of(&game, seat));
+        text = text.plain(format!(". {}.", sentence(&words)));
+        if first && was_rated {
+            text = text.plain(" This game no longer counts for ratings.");
+        }
+        let mut reply = Reply::private(text);
+        if first {
+            let notice = Text::new().name(&actor.member.name).plain(format!(
+                " asked Tabula for a hint in game {}{}",
+                tag(id),
+                if was_rated { ": it no longer counts for ratings." } else { "." }
+            ));
+            reply.notice = Some(notice);
+        }
+        reply
+    }
+
+    /// The analysis of finished game `id` of the actor's server, or the sentence saying why there is none.
+    /// `progress(done, total)` is called after each position.
+    pub async fn analysis(
+        &self,
+        actor: &Actor,
+        id: i64,
+        progress: &(dyn Fn(usize, usize) + Send + Sync),
+    ) -> Result<Analysis, Text> {
+        let stored = match self.store.session(id).await {
+            Ok(Some(stored)) => stored,
+            Ok(None) => {
+                return Err(format!(
+                    "There is no game {}: the ids are shown in each game's messages.",
+                    tag(id)
+                )
+                .into());
+            }
+            Err(e) => {
+                tracing::error!(session = id, error = %e, "store failure reading a game to analyse");
+                return Err("Something went wrong on our side; please try again in a moment.".into());
+            }
+        };
+        if stored.guild != actor.guild {
+            return Err(format!(
+                "Game {} was played in another server; it can be analysed only there.",
+                tag(id)
+            )
+            .into());
+        }
+        if stored.state != SessionState::Finished || stored.moves.is_empty() {
+            return Err(format!(
+                "Game {} is not a finished game; only finished games are analysed.",
+                tag(id)
+            )
+            .into());
+        }
+        let Ok(mut game) = AnyGame::new(stored.game, &stored.setup) else {
+            return Err(
+                format!("The moves of game {} no longer replay; it cannot be analysed.", tag(id)).into()
+            );
+        };
+        let mut positions = vec![game.clone()];
+        for m in &stored.moves {
+            if game.play_text(m).is_err() {
+                return Err(format!(
+                    "The moves of game {} no longer replay; it cannot be analysed.",
+                    tag(id)
+                )
+                .into());
+            }
+            positions.push(game.clone());
+        }
+        let budget = (self.config.ai_time / 4).clamp(ANALYSIS_MIN, ANALYSIS_MAX);
+        let total = positions.len();
+        progress(0, total);
+        // Each position's best score, from its mover's point of view, and the AI's preferred move there.
+        let mut searched: Vec<Option<(usize, i32, String)>> = Vec::with_capacity(total);
+        for (i, position) in positions.iter().enumerate() {
+            let found = match position.to_move() {
+                Some(mover) if position.outcome().is_none() => {
+                    let report = self.coach_think(position, budget, i as u64).await;
+                    report.map(|r| (mover, r.score, r.moves.first().cloned().unwrap_or_default()))
+                }
+                _ => None,
+            };
+            searched.push(found);
+            progress(i + 1, total);
+        }
+        let s = scale(stored.game);
+        let cap = |v: i32| v.clamp(-s.forced, s.forced);
+        // A position's value for `seat`: its search (the mover's view, turned for the other player of a
+        // two-player game), or the result when the game is over there.
+        let value = |i: usize, seat: usize| -> Option<i32> {
+            if let Some(outcome) = positions[i].outcome() {
+                return Some(match outcome.winner {
+                    Some(w) if w == seat => s.forced,
+                    Some(_) => -s.forced,
+                    None => 0,
+                });
+            }
+            let (mover, score, _) = searched[i].as_ref()?;
+            Some(cap(if *mover == seat { *score } else { -*score }))
+        };
+        let mut per_seat = vec![Vec::new(); stored.players.len()];
+        for (ply, played) in stored.moves.iter().enumerate() {
+            let Some((seat, _, preferred)) = searched[ply].clone() else { continue };
+            if preferred.is_empty() || preferred == *played {
+                continue;
+            }
+            let (Some(before), Some(after)) = (value(ply, seat), value(ply + 1, seat)) else { continue };
+            if before - after >= s.slight / 2
+                && let Some(list) = per_seat.get_mut(seat)
+            {
+                list.push(Mistake { ply, seat, played: played.clone(), preferred, before, after });
+            }
+        }
+        for list in &mut per_seat {
+            list.sort_by_key(|m| (m.after - m.before, m.ply));
+            list.truncate(MISTAKES_SHOWN);
+        }
+        let first = &positions[0];
+        Ok(Analysis {
+            id,
+            kind: stored.game,
+            names: stored.players.iter().map(|p| p.name.clone()).collect(),
+            sides: (0..stored.players.len()).map(|seat| sentence(&first.seat_name(seat))).collect(),
+            per_seat,
+            budget,
+            positions: total,
+        })
+    }
+
+    /// `/game id:<n> analysis:true`, without progress reports: the analysis as a reply.
+    pub async fn analysis_reply(
+        &self,
+        actor: &Actor,
+        id: i64,
+        progress: &(dyn Fn(usize, usize) + Send + Sync),
+    ) -> Reply {
+        match self.analysis(actor, id, progress).await {
+            Ok(analysis) => Reply::public(analysis_text(&analysis)),
+            Err(why) => Reply::private(why),
+        }
+    }
+}
+
+/// What an analysis says: per player, the moves where the evaluation dropped most and what the AI preferred.
+pub fn analysis_text(a: &Analysis) -> Text {
+    let mut text = Text::new().plain(format!(
+        "Tabula's analysis of game {} ({}, level {COACH_LEVEL} at {} ms a position, {} positions):",
+        tag(a.id),
+        a.kind.title(),
+        a.budget.as_millis(),
+        a.positions
+    ));
+    let two = a.names.len() == 2;
+    for (seat, list) in a.per_seat.iter().enumerate() {
+        text = text.line().strong_name(&a.names[seat]).plain(format!(" ({}):", a.sides[seat]));
+        let sides = if two {
+            Sides { me: a.sides[seat].clone(), other: a.sides[1 - seat.min(1)].clone() }
+        } else {
+            Sides { me: format!("You ({})", a.sides[seat]), other: "an opponent".to_string() }
+        };
+        if list.is_empty() {
+            text = text.line().plain("- no move that lost ground clearly.");
+        }
+        for m in list {
+            text = text
+                .line()
+                .plain(format!("- move {}, ", m.ply + 1))
+                .code(m.played.as_str())
+                .plain(": Tabula preferred ")
+                .code(m.preferred.as_str())
+                .plain(format!(
+                    " ({} before, {} after).",
+                    verdict(a.kind, m.before, &sides),
+                    verdict(a.kind, m.after, &sides)
+                ));
+        }
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scores_read_in_words_by_side() {
+        let sides = Sides { me: "White".into(), other: "Black".into() };
+        assert_eq!(verdict(GameKind::Tablut, 20, &sides), "about equal");
+        assert_eq!(verdict(GameKind::Tablut, 200, &sides), "White is slightly better");
+        assert_eq!(verdict(GameKind::Tablut, -500, &sides), "Black is better");
+        assert_eq!(verdict(GameKind::Tablut, 3_000, &sides), "White is winning");
+        assert_eq!(
+            verdict(GameKind::Tablut, crate::ai::search::WIN - 3, &sides),
+            "White wins by force (the search found it)"
+        );
+        assert_eq!(
+            verdict(GameKind::Tablut, -crate::ai::search::WIN + 5, &sides),
+            "Black wins by force (the search found it)"
+        );
+        let you = Sides { me: "You (red)".into(), other: "an opponent".into() };
+        assert_eq!(verdict(GameKind::Tantrix, 60, &you), "You (red) are slightly better");
+        assert_eq!(verdict(GameKind::Tantrix, -400, &you), "an opponent is winning");
+        assert_eq!(sentence("an opponent is winning"), "An opponent is winning");
+    }
+}

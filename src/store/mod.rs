@@ -18,6 +18,7 @@ mod memory;
 mod postgres;
 mod postgres_ratings;
 mod ratings;
+mod rows;
 mod sqlite;
 mod sqlite_ratings;
 

@@ -85,7 +85,13 @@ impl Client {
         assert_eq!(status, 200, "{answer}");
         let (status, answer) = self.post(&self.fake.slash("accept", &[], BOB, table.channel)).await;
         assert_eq!(status, 200, "{answer}");
-        table.game = Some(AnyGame::new(GameKind::Tablut, &tabula::games::Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap());
+        table.game = Some(
+            AnyGame::new(
+                GameKind::Tablut,
+                &tabula::games::Setup { variant: String::new(), seed: 0, seats: 2 },
+            )
+            .unwrap(),
+        );
     }
 
     /// One move in the table's game (one that does not end it); its first answer's and its reply's times.
@@ -129,7 +135,8 @@ async fn run(name: &str, client: Arc<Client>) {
     let seconds = setting("TABULA_BENCH_SECONDS", 15);
     let mut tables = Vec::new();
     for channel in 0..CHANNELS {
-        let mut table = Table { channel: 50_000 + channel, game: None, rng: ChaCha8Rng::seed_from_u64(channel) };
+        let mut table =
+            Table { channel: 50_000 + channel, game: None, rng: ChaCha8Rng::seed_from_u64(channel) };
         client.start(&mut table).await;
         tables.push(Arc::new(Mutex::new(table)));
     }

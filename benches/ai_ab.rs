@@ -10,6 +10,8 @@ use tabula::ai::{Limits, Report};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Variant};
 use tabula::games::tzaar::ai as tzaar_ai;
+use tabula::games::tzaar::classic as tzaar_classic;
+use tabula::games::tzaar::eval as tzaar_eval;
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {
@@ -63,5 +65,48 @@ fn tzaar_search(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, tablut_search, tzaar_search);
+/// The same search with the classic evaluation (the player before the security evaluation), for the speed before
+/// and after.
+fn tzaar_search_classic(c: &mut Criterion) {
+    let mut game =
+        tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
+    game.play_text("I5xH6").expect("legal");
+    let limits = fixed(5);
+    let classic = tzaar_ai::Style::CLASSIC;
+    let report = tzaar_ai::think_with(&game, &limits, classic);
+    assert_eq!(report.moves.len(), 2);
+    bench_search(c, "tzaar depth 5 after the standard opening, classic evaluation", &report, || {
+        tzaar_ai::think_with(black_box(&game), &limits, classic)
+    });
+}
+
+/// The static evaluations alone, over positions of a few random games: the cost per call of each.
+fn tzaar_evaluations(c: &mut Criterion) {
+    let mut positions = Vec::new();
+    for seed in 0..8 {
+        let mut game = tzaar::Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("random");
+        let mut turn = 0;
+        while game.side_to_move().is_some() && turn < 40 {
+            positions.push(*game.position());
+            let moves = tzaar_ai::greedy(&game, seed * 100 + turn);
+            for m in &moves {
+                game.play_text(m).expect("legal");
+            }
+            turn += 1;
+        }
+    }
+    positions.retain(|p| p.end().is_none());
+    let mut group = c.benchmark_group("tzaar eval");
+    group.bench_function(format!("security evaluation x{}", positions.len()), |b| {
+        b.iter(|| {
+            positions.iter().map(|p| tzaar_eval::evaluate(black_box(p), &tzaar_eval::TUNED)).sum::<i32>()
+        });
+    });
+    group.bench_function(format!("classic evaluation x{}", positions.len()), |b| {
+        b.iter(|| positions.iter().map(|p| tzaar_classic::evaluate(black_box(p))).sum::<i32>());
+    });
+    group.finish();
+}
+
+criterion_group!(benches, tablut_search, tzaar_search, tzaar_search_classic, tzaar_evaluations);
 criterion_main!(benches);

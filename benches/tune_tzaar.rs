@@ -20,18 +20,19 @@ use tabula::games::{Engine, Setup};
 
 /// Each weight's range and step, in `Weights::NAMES` order.
 const RANGES: [(i32, i32, i32); COUNT] = [
-    (40, 200, 20),     // material
-    (0, 2000, 200),    // secure
-    (0, 8000, 1000),   // all_secure
-    (0, 600, 75),      // tall2
-    (0, 600, 75),      // tall3
-    (0, 300, 40),      // lead
-    (0, 200, 20),      // height
-    (0, 100, 10),      // targets
-    (0, 1500, 150),    // starved
-    (0, 32, 4),        // threat_mover
-    (0, 32, 4),        // threat_other
-    (-300, 600, 75),   // tempo
+    (40, 200, 20),   // material
+    (0, 2000, 200),  // secure
+    (0, 8000, 1000), // all_secure
+    (0, 600, 75),    // tall2
+    (0, 600, 75),    // tall3
+    (0, 300, 40),    // lead
+    (0, 200, 20),    // height
+    (0, 100, 10),    // targets
+    (0, 1500, 150),  // starved
+    (0, 32, 4),      // threat_mover
+    (0, 32, 4),      // threat_other
+    (-300, 600, 75), // tempo
+    (0, 2000, 200),  // exposed
 ];
 
 struct Settings {

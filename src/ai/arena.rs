@@ -79,8 +79,11 @@ fn choose(
         Player::Greedy => greedy(game, seed),
         Player::Level(n) | Player::Classic(n) => {
             let limits = Limits::level(game.kind(), n, top, seed);
-            let report =
-                if matches!(player, Player::Classic(_)) { game.think_classic(&limits) } else { think(game, &limits) };
+            let report = if matches!(player, Player::Classic(_)) {
+                game.think_classic(&limits)
+            } else {
+                think(game, &limits)
+            };
             clock.record(report.elapsed, limits.time);
             report.moves
         }

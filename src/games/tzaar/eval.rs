@@ -37,10 +37,13 @@ pub struct Weights {
     pub threat_other: i32,
     /// For the side to move at the start of its turn (two moves to come).
     pub tempo: i32,
+    /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
+    /// doubled when the enemy moves next.
+    pub exposed: i32,
 }
 
 /// The number of weights, in [`Weights::NAMES`] order.
-pub const COUNT: usize = 12;
+pub const COUNT: usize = 13;
 
 impl Weights {
     /// The weights' names, in the order of [`Weights::to_array`].
@@ -57,6 +60,7 @@ impl Weights {
         "threat_mover",
         "threat_other",
         "tempo",
+        "exposed",
     ];
 
     /// The weights as an array (for the tuner).
@@ -74,6 +78,7 @@ impl Weights {
             self.threat_mover,
             self.threat_other,
             self.tempo,
+            self.exposed,
         ]
     }
 
@@ -92,6 +97,7 @@ impl Weights {
             threat_mover,
             threat_other,
             tempo,
+            exposed,
         ] = a;
         Weights {
             material,
@@ -106,6 +112,7 @@ impl Weights {
             threat_mover,
             threat_other,
             tempo,
+            exposed,
         }
     }
 }
@@ -124,10 +131,11 @@ pub const START: Weights = Weights {
     threat_mover: 12,
     threat_other: 10,
     tempo: 100,
+    exposed: 400,
 };
 
 /// The weights level 1 to 5 play with, tuned by self-play from [`START`] (see `docs/tuning-tzaar.md`).
-pub const TUNED: Weights = START;
+pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START };
 
 /// The value of having `n` stacks of a type on top (index `n`, capped): the steps shrink as `n` grows, so losing
 /// a scarce type's stack costs most.
@@ -218,6 +226,20 @@ fn reach(pos: &Position, side: Side, v: &mut View, enemy: &View, w: &Weights) {
     v.best_target = best;
 }
 
+/// The penalty of `side` (whose view is `v`) for its scarce types that `enemy` can take, with `factor` 2 when the
+/// enemy moves next.
+fn exposure(pos: &Position, side: Side, v: &View, enemy: &View, w: &Weights, factor: i32) -> i32 {
+    let mine = pos.stacks_of(side) & enemy.targets;
+    let mut p = 0;
+    for (i, k) in Kind::ALL.into_iter().enumerate() {
+        let c = v.count[i];
+        if c <= 2 && (mine & pos.kinds(k)).count_ones() >= c {
+            p += w.exposed * (3 - c as i32);
+        }
+    }
+    p * factor
+}
+
 /// One side's share of the score, against `enemy`.
 fn side_score(v: &View, enemy: &View, w: &Weights) -> i32 {
     let mut s = 0;
@@ -250,6 +272,8 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let mut s = side_score(&a, &b, w) - side_score(&b, &a, w);
     s += w.threat_mover * a.best_target.min(5_000) / 16;
     s -= w.threat_other * b.best_target.min(5_000) / 16;
+    s -= exposure(pos, me, &a, &b, w, 1);
+    s += exposure(pos, me.opponent(), &b, &a, w, 2);
     if pos.phase() != Phase::Second {
         s += w.tempo;
     }

@@ -108,5 +108,62 @@ fn tzaar_evaluations(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tablut_search, tzaar_search, tzaar_search_classic, tzaar_evaluations);
+/// How often the proof-number search settles endgames, by the number of stacks on the board, at the budget level 5
+/// gives it at 500 ms (a third of the first move's 375,000 nodes); printed, then one proof benchmarked.
+fn tzaar_endgames(c: &mut Criterion) {
+    use std::time::Instant;
+    use tabula::games::tzaar::proof::{Proven, prove};
+    let mut buckets: Vec<(u32, Vec<tzaar::Position>)> =
+        [12, 16, 20, 24, 28].map(|n| (n, Vec::new())).to_vec();
+    for seed in 0..40 {
+        let mut game = tzaar::Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("random");
+        let mut turn = 0;
+        while game.side_to_move().is_some() {
+            let pos = *game.position();
+            let stacks = (pos.stacks_of(tzaar::Side::White) | pos.stacks_of(tzaar::Side::Black)).count_ones();
+            if let Some((_, list)) = buckets.iter_mut().find(|(n, list)| stacks == *n && list.len() < 12) {
+                list.push(pos);
+            }
+            let moves = tzaar_ai::greedy(&game, seed * 1000 + turn);
+            for m in &moves {
+                game.play_text(m).expect("legal");
+            }
+            turn += 1;
+        }
+    }
+    let far = || Instant::now() + Duration::from_secs(60);
+    for (n, list) in &buckets {
+        let start = Instant::now();
+        let (mut settled, mut nodes) = (0, 0);
+        for pos in list {
+            let proof = prove(pos, 125_000, far());
+            settled += usize::from(proof.proven != Proven::Unknown);
+            nodes += proof.nodes;
+        }
+        eprintln!(
+            "tzaar endgames with {n} stacks: {settled} of {} settled within 125,000 nodes, {:.0} nodes and {:.1?} \
+             a position",
+            list.len(),
+            nodes as f64 / list.len().max(1) as f64,
+            start.elapsed() / list.len().max(1) as u32
+        );
+    }
+    if let Some(pos) = buckets.iter().find(|(n, _)| *n == 16).and_then(|(_, l)| l.first()).copied() {
+        let mut group = c.benchmark_group("ai");
+        group.sample_size(10);
+        group.bench_function("tzaar proof-number search, 16 stacks, 125000 nodes", |b| {
+            b.iter(|| prove(black_box(&pos), 125_000, far()).nodes);
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    tablut_search,
+    tzaar_search,
+    tzaar_search_classic,
+    tzaar_evaluations,
+    tzaar_endgames
+);
 criterion_main!(benches);

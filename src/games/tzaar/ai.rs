@@ -217,8 +217,13 @@ pub const LEVEL_TABLE: LevelTable = LevelTable {
 const NOISE_SPREAD: i32 = 2_500;
 
 /// Chooses the moves that complete the current turn (one or two). Returns none only when the game is over.
+///
+/// A search one move deep (level 1) keeps the classic evaluation: level 1 is there to be beaten by beginners, and
+/// one move deep the security evaluation alone already beats the greedy player 19 games in 20 (the classic one
+/// wins 7 in 20).
 pub fn think(game: &Game, limits: &Limits) -> Report {
-    think_with(game, limits, Style::CURRENT)
+    let style = if limits.max_depth == Some(1) { Style::CLASSIC } else { Style::CURRENT };
+    think_with(game, limits, style)
 }
 
 /// [`think`], played in `style`.

@@ -294,11 +294,24 @@ mod tests {
         assert_eq!(Weights::NAMES.len(), COUNT);
     }
 
+    /// The same position with the colours swapped (and the other side to move).
+    fn swapped(text: &str) -> Position {
+        let (board, rest) = text.split_once(' ').unwrap();
+        let board: String =
+            board.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+        let rest = if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
+        pos(&format!("{board} {rest}"))
+    }
+
     #[test]
-    fn the_score_changes_sign_with_the_side_to_move() {
-        let white = pos("T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... w c");
-        let black = pos("T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... b c");
-        assert_eq!(evaluate(&white, &START), -evaluate(&black, &START));
+    fn the_score_does_not_depend_on_the_colours() {
+        for text in [
+            "T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... w c",
+            "T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... b s",
+            "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w c",
+        ] {
+            assert_eq!(evaluate(&pos(text), &START), evaluate(&swapped(text), &START), "{text}");
+        }
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //! reproduced exactly by its command line. The run and its result are recorded in `docs/tuning-tzaar.md`.
 //!
 //! `cargo bench --bench tune_tzaar -- --games 16 --nodes 30000 --seed 1 --rounds 1`
-//! (`--vs-classic` instead plays the incumbent against the classic evaluation and stops; `--only a,b` tunes only
-//! the named weights; `--start "100 600 ..."` starts from other weights, in `Weights::NAMES` order.)
+//! (`--vs-classic` instead plays the incumbent against the classic evaluation and stops, `--vs-no-proof` against
+//! itself without the endgame search; `--only a,b` tunes only the named weights; `--start "100 600 ..."` starts
+//! from other weights, in `Weights::NAMES` order.)
 
 use std::time::{Duration, Instant};
 
@@ -42,6 +43,7 @@ struct Settings {
     rounds: u32,
     accept: f64,
     vs_classic: bool,
+    vs_no_proof: bool,
     only: Option<Vec<String>>,
     start: Weights,
 }
@@ -54,6 +56,7 @@ fn settings() -> Settings {
         rounds: 1,
         accept: 0.56,
         vs_classic: false,
+        vs_no_proof: false,
         only: None,
         start: START,
     };
@@ -74,6 +77,11 @@ fn settings() -> Settings {
             }
             "--vs-classic" => {
                 s.vs_classic = true;
+                i += 1;
+                continue;
+            }
+            "--vs-no-proof" => {
+                s.vs_no_proof = true;
                 i += 1;
                 continue;
             }
@@ -144,6 +152,17 @@ fn main() {
     if s.vs_classic {
         let share = score(style(&best), Style::CLASSIC, &s, s.seed);
         println!("against classic: {:.1}% in {} games ({:.0?})", 100.0 * share, s.games, started.elapsed());
+        return;
+    }
+    if s.vs_no_proof {
+        let without = Style { proof: false, ..style(&best) };
+        let share = score(style(&best), without, &s, s.seed);
+        println!(
+            "with the endgame search against without: {:.1}% in {} games ({:.0?})",
+            100.0 * share,
+            s.games,
+            started.elapsed()
+        );
         return;
     }
     let mut match_seed = s.seed;

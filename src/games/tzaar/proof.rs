@@ -1,6 +1,6 @@
 //! An exact endgame: a proof-number search over single moves. TZAAR has no draws and no repeated positions (every
-//! turn takes a stack), so every position is a win or a loss; when few stacks remain, the proof-number search
-//! settles which within a node budget far more often than alpha-beta sees to the end.
+//! turn takes a stack), so every position is a win or a loss; when few stacks remain, the proof-number search can
+//! settle which within a node budget, growing the tree where the proof is cheapest instead of to a fixed depth.
 //!
 //! The tree holds moves only (a node's position is replayed from the root on the way down), so a node costs a few
 //! bytes. OR nodes are those where the side to prove a win for moves (both moves of its turn), AND nodes the
@@ -64,7 +64,7 @@ pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
     let mut expansions = 0u32;
     while tree[0].pn != 0 && tree[0].dn != 0 && tree.len() < max_nodes {
         expansions += 1;
-        if expansions.is_multiple_of(256) && Instant::now() >= deadline {
+        if expansions % 256 == 0 && Instant::now() >= deadline {
             break;
         }
         // Down to the most-proving leaf.

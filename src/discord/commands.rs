@@ -6,6 +6,13 @@ use super::*;
 
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
+    let mut all = game_commands();
+    all.push(settings_command());
+    all
+}
+
+/// The commands of games and their records, offers, reminders and lookups.
+fn game_commands() -> Vec<CreateCommand> {
     let game_option = |required: bool, what: &str| {
         GameKind::ALL.iter().fold(
             CreateCommandOption::new(CommandOptionType::String, "game", what).required(required),
@@ -108,6 +115,59 @@ pub fn commands() -> Vec<CreateCommand> {
     .collect()
 }
 
+/// `/settings`, for members with the Manage Server permission (Discord hides it from the others).
+fn settings_command() -> CreateCommand {
+    use crate::session::settings::{DEFAULT, FOLLOW_SERVER, LANGUAGES, MAX_CHALLENGE_MINUTES};
+    let language = LANGUAGES.iter().fold(
+        CreateCommandOption::new(CommandOptionType::String, "language", "The language of public messages"),
+        |o, (code, name)| o.add_string_choice(*name, *code),
+    );
+    let channel = |name: &str, what: &str| {
+        CreateCommandOption::new(CommandOptionType::Channel, name, what)
+            .channel_types(vec![serenity::all::ChannelType::Text])
+    };
+    let clock = ClockChoice::ALL.iter().fold(
+        CreateCommandOption::new(
+            CommandOptionType::String,
+            "clock",
+            "The time per move when /play names none",
+        ),
+        |o, c| o.add_string_choice(c.name(), c.name()),
+    );
+    CreateCommand::new("settings")
+        .description("Show or change Tabula's settings on this server (Manage Server)")
+        .default_member_permissions(serenity::all::Permissions::MANAGE_GUILD)
+        .dm_permission(false)
+        .add_option(language.add_string_choice("Follow the server's Discord language", FOLLOW_SERVER))
+        .add_option(channel("allow_channel", "Allow games in this channel (then only in the allowed ones)"))
+        .add_option(channel("disallow_channel", "Stop allowing games in this channel"))
+        .add_option(CreateCommandOption::new(
+            CommandOptionType::Boolean,
+            "all_channels",
+            "true: allow games in every channel again",
+        ))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::String,
+                "threads",
+                "Whether games start in a new thread",
+            )
+            .add_string_choice("on", "on")
+            .add_string_choice("off", "off")
+            .add_string_choice("the bot's default", DEFAULT),
+        )
+        .add_option(clock.add_string_choice("the bot's default", DEFAULT))
+        .add_option(
+            CreateCommandOption::new(
+                CommandOptionType::Integer,
+                "challenge_minutes",
+                "How long a challenge waits for its answer, in minutes (0: the bot's default)",
+            )
+            .min_int_value(0)
+            .max_int_value(MAX_CHALLENGE_MINUTES as u64),
+        )
+}
+
 /// The session layer's view of a command's options.
 pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
     options
@@ -121,6 +181,13 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
                     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
                     OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
                 }
+                ResolvedValue::Channel(channel) => OptionValue::Channel {
+                    id: channel.id.get(),
+                    name: channel.name.clone().unwrap_or_default(),
+                },
+                ResolvedValue::Unresolved(serenity::all::Unresolved::Channel(id)) => {
+                    OptionValue::Channel { id: id.get(), name: String::new() }
+                }
                 // Discord sends no other kinds for Tabula's commands.
                 _ => return None,
             };
@@ -132,12 +199,16 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
 /// What a command needs beyond its options: `/play` in a direct message is refused, since a game belongs to a
 /// server channel.
 pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
-    (command == "play" && !in_server).then(|| {
-        Text::from(
+    match command {
+        "play" if !in_server => Some(Text::from(
             "Games are played in server channels, not in direct messages: use /play in a channel of a server \
              where Tabula is.",
-        )
-    })
+        )),
+        "settings" if !in_server => {
+            Some(Text::from("Settings belong to a server: use /settings in a channel of your server."))
+        }
+        _ => None,
+    }
 }
 
 /// Reads a command into a request, or the sentence saying what is wrong.
@@ -154,11 +225,13 @@ pub(super) fn display_name(user: &User) -> String {
 
 pub(super) fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-    let can_manage =
-        member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
+    let permissions = member.and_then(|m| m.permissions);
+    let can_manage = permissions.is_some_and(serenity::all::Permissions::manage_messages);
+    let can_manage_server = permissions.is_some_and(serenity::all::Permissions::manage_guild);
     Actor {
         member: Member { id: user.id.get(), name, bot: user.bot },
         can_manage,
+        can_manage_server,
         guild: guild.map(GuildId::get),
     }
 }

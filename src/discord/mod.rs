@@ -197,7 +197,7 @@ impl<S: Store> Handler<S> {
             Err(text) => return respond.initial(private_message(text)).await,
         };
         let channel = cmd.channel_id.get();
-        if self.sessions.wants_thread(&request) {
+        if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(http, cmd, &actor, request, respond).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;

@@ -57,6 +57,9 @@ impl<S: Store> Sessions<S> {
         play: Play,
     ) -> Result<Reply, Failure> {
         let Play { kind, opponents, variant, side, level, rated, clock } = play;
+        if let Err(why) = self.check_channel(actor.guild, channel).await {
+            return Ok(Reply::private(why));
+        }
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
                 SessionState::Challenge => "an open challenge",
@@ -86,7 +89,8 @@ impl<S: Store> Sessions<S> {
         // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
         let first = if setup.seats == 2 { preview.to_move().unwrap_or(0) } else { 0 };
         let players = self.seat_players(&actor.member, &opponents, side, level, seed, first);
-        let per_move = clock.unwrap_or(self.config.default_clock).seconds();
+        let settings = self.server_settings(actor.guild).await;
+        let per_move = clock.unwrap_or(self.default_clock(&settings)).seconds();
         let challenger = actor.member.clone();
         let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
@@ -118,17 +122,28 @@ impl<S: Store> Sessions<S> {
         AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| Text::from(e.to_string()))
     }
 
-    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the config).
-    pub fn wants_thread(&self, request: &super::Request) -> bool {
-        matches!(request, super::Request::Play { thread, .. } if thread.unwrap_or(self.config.games_in_threads))
+    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
+    /// setting, else the config).
+    pub async fn wants_thread(&self, actor: &Actor, request: &super::Request) -> bool {
+        let super::Request::Play { thread, .. } = request else { return false };
+        match thread {
+            Some(thread) => *thread,
+            None => self.games_in_threads(&self.server_settings(actor.guild).await),
+        }
     }
 
-    /// Before a thread is opened for a `/play`: checks the request as far as it can without a channel, and
-    /// names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
-    pub fn prepare_thread(&self, actor: &Actor, request: &super::Request) -> Result<String, Text> {
+    /// Before a thread is opened under `channel` for a `/play`: checks the request as far as it can without the
+    /// thread, and names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
+    pub async fn prepare_thread(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        request: &super::Request,
+    ) -> Result<String, Text> {
         let super::Request::Play { game, opponents, variant, level, .. } = request else {
             return Err(Text::from("Only /play opens a thread."));
         };
+        self.check_channel(actor.guild, channel).await?;
         self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
         let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
             .chain(opponents.iter().map(|o| o.name.as_str()))
@@ -158,7 +173,7 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Ok(Reply::private(e.to_string())),
         };
         let name = actor.member.name.clone();
-        let text = |live: &Live, s: &Self| {
+        let text = |live: &Live, _: &Self| {
             let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
             Text::new()
                 .strong_name(&name)
@@ -170,7 +185,7 @@ impl<S: Store> Sessions<S> {
                 .plain(": ")
                 .then(Self::clock_sentence(live))
                 .plain(" ")
-                .plain(s.answer_within())
+                .plain(Self::answer_within(live))
         };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await
@@ -187,7 +202,8 @@ impl<S: Store> Sessions<S> {
         text: &(dyn Fn(&Live, &Self) -> Text + Sync),
     ) -> Result<Reply, Failure> {
         let now = self.now();
-        let expires_at = now + self.config.challenge_expiry.as_secs() as i64;
+        let expiry = self.challenge_expiry(&self.server_settings(actor.guild).await);
+        let expires_at = now + expiry.as_secs() as i64;
         let against_ai_only = players.iter().all(|p| p.accepted);
         let new = NewSession {
             channel,
@@ -259,8 +275,9 @@ impl<S: Store> Sessions<S> {
         }
     }
 
-    fn answer_within(&self) -> String {
-        let minutes = self.config.challenge_expiry.as_secs().div_ceil(60);
+    /// How to answer challenge `live`, and within how long.
+    fn answer_within(live: &Live) -> String {
+        let minutes = ((live.record.expires_at - live.record.created_at).max(0) + 59) / 60;
         format!(
             "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
             if minutes == 1 { "" } else { "s" }
@@ -338,7 +355,7 @@ impl<S: Store> Sessions<S> {
             text =
                 text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
         }
-        text.line().then(Self::clock_sentence(live)).plain(" ").plain(self.answer_within())
+        text.line().then(Self::clock_sentence(live)).plain(" ").plain(Self::answer_within(live))
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.

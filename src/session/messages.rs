@@ -158,6 +158,10 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
             .code("/help game:<name>")
             .plain(" explains a game's rules and how to write its moves.")
             .line()
+            .plain("- /settings (for members who can manage the server) shows and changes Tabula's settings here: the \
+                    language of public messages, the channels for games, threads, the default clock, how long \
+                    challenges wait.")
+            .line()
             .plain("One game per channel: use a thread to play several at once.")
     }
 }

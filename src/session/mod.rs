@@ -27,6 +27,7 @@ mod ratings;
 mod records;
 mod reply;
 pub mod request;
+pub mod settings;
 pub mod text;
 mod turns;
 
@@ -35,6 +36,7 @@ pub use clocks::{ClockChoice, Notice};
 pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
+pub use settings::SettingsChange;
 pub use text::{Span, Text};
 
 /// A member of a channel, as the platform names them.
@@ -58,6 +60,8 @@ pub struct Actor {
     pub member: Member,
     /// Holds the platform's "manage messages" permission in the channel (may abort any game).
     pub can_manage: bool,
+    /// Holds the platform's "manage server" permission (may change the server's `/settings`).
+    pub can_manage_server: bool,
     /// The server the command comes from (`None` in a direct message).
     pub guild: Option<u64>,
 }
@@ -65,7 +69,7 @@ pub struct Actor {
 impl Actor {
     /// A member without moderator rights, acting in `guild`.
     pub fn in_guild(member: Member, guild: Option<u64>) -> Self {
-        Actor { member, can_manage: false, guild }
+        Actor { member, can_manage: false, can_manage_server: false, guild }
     }
 }
 
@@ -179,6 +183,8 @@ pub struct Sessions<S: Store> {
     orphans: Mutex<std::collections::VecDeque<Expired>>,
     /// Wakes the clock task when a deadline may have moved closer.
     clock_changed: tokio::sync::Notify,
+    /// Servers' settings as last read or written (read afresh each time with a shared store).
+    settings: settings::SettingsCache,
 }
 
 impl<S: Store> Sessions<S> {
@@ -200,6 +206,7 @@ impl<S: Store> Sessions<S> {
             expired: Mutex::new(Vec::new()),
             orphans: Mutex::new(std::collections::VecDeque::new()),
             clock_changed: tokio::sync::Notify::new(),
+            settings: settings::SettingsCache::default(),
         }
     }
 
@@ -263,6 +270,9 @@ impl<S: Store> Sessions<S> {
         }
         if let Request::Game { id, replay } = request {
             return self.game_record(actor, id, replay).await;
+        }
+        if let Request::Settings { change } = request {
+            return self.settings_command(actor, change).await;
         }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
@@ -398,6 +408,7 @@ impl<S: Store> Sessions<S> {
                 _ => Ok(Reply::private("That game is over; there is nothing to abort.")),
             },
             Request::Notify { dm } => Ok(self.notify(actor, dm).await),
+            Request::Settings { change } => Ok(self.settings_command(actor, change).await),
         }
     }
 

@@ -13,6 +13,8 @@ mod clocks;
 mod hostile;
 mod ratings;
 mod records;
+mod settings;
+mod shards;
 
 const WAIT: Duration = Duration::from_secs(20);
 

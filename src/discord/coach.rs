@@ -19,11 +19,32 @@ use super::{Handler, Respond, message};
 /// The least time between two progress edits of an analysis.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-/// The commands of the coach: `/hint` (`/game`'s `analysis` option is registered with `/game`).
+/// The commands of records and the coach: `/game` (with its `analysis` option) and `/hint`.
 pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    vec![serenity::all::CreateCommand::new("hint").description(
-        "Privately suggest the move Tabula's level 5 would play for you (the game then no longer counts for ratings)",
-    )]
+    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
+    vec![
+        CreateCommand::new("game")
+            .description("Post a game's record (its moves, as a file), and on request its animated replay")
+            .add_option(
+                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
+                    .required(true)
+                    .min_int_value(1),
+            )
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "replay",
+                "Also post the game as an animated GIF",
+            ))
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::Boolean,
+                "analysis",
+                "Tabula replays the finished game and shows each player's three weakest moves",
+            )),
+        CreateCommand::new("hint").description(
+            "Privately suggest the move Tabula's level 5 would play for you (the game then no longer counts for \
+             ratings)",
+        ),
+    ]
 }
 
 /// The edit that completes a deferred answer with a reply's text.

@@ -97,23 +97,6 @@ fn game_commands() -> Vec<CreateCommand> {
         CreateCommand::new("help")
             .description("How to play, and how to write moves")
             .add_option(game_option(false, "The game to explain")),
-        CreateCommand::new("game")
-            .description("Post a game's record (its moves, as a file), and on request its animated replay")
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
-                    .required(true)
-                    .min_int_value(1),
-            )
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "replay",
-                "Also post the game as an animated GIF",
-            ))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "analysis",
-                "Tabula replays the finished game and shows each player's three weakest moves",
-            )),
     ]
     .into_iter()
     .chain(clocks::commands())

@@ -223,22 +223,11 @@ impl<S: Store> Sessions<S> {
             )
             .into());
         }
-        let Ok(mut game) = AnyGame::new(stored.game, &stored.setup) else {
+        let Some(positions) = positions(&stored) else {
             return Err(
                 format!("The moves of game {} no longer replay; it cannot be analysed.", tag(id)).into()
             );
         };
-        let mut positions = vec![game.clone()];
-        for m in &stored.moves {
-            if game.play_text(m).is_err() {
-                return Err(format!(
-                    "The moves of game {} no longer replay; it cannot be analysed.",
-                    tag(id)
-                )
-                .into());
-            }
-            positions.push(game.clone());
-        }
         let budget = (self.config.ai_time / 4).clamp(ANALYSIS_MIN, ANALYSIS_MAX);
         let total = positions.len();
         progress(0, total);
@@ -311,6 +300,17 @@ impl<S: Store> Sessions<S> {
             Err(why) => Reply::private(why),
         }
     }
+}
+
+/// Every position of a stored game, from its start to after its last move; `None` when its moves do not replay.
+fn positions(stored: &crate::store::SessionRecord) -> Option<Vec<AnyGame>> {
+    let mut game = AnyGame::new(stored.game, &stored.setup).ok()?;
+    let mut positions = vec![game.clone()];
+    for m in &stored.moves {
+        game.play_text(m).ok()?;
+        positions.push(game.clone());
+    }
+    Some(positions)
 }
 
 /// What an analysis says: per player, the moves where the evaluation dropped most and what the AI preferred.

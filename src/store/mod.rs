@@ -11,13 +11,13 @@ use crate::games::{GameKind, Setup};
 
 mod clocks;
 mod clocks_memory;
-mod clocks_postgres;
-mod clocks_sqlite;
+mod clocks_sql;
 mod fault;
 mod memory;
 mod postgres;
 mod postgres_ratings;
 mod ratings;
+mod rows;
 mod settings;
 mod settings_sql;
 mod sqlite;

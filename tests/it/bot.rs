@@ -15,6 +15,7 @@ mod hostile;
 mod ratings;
 mod records;
 mod settings;
+mod shards;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -106,13 +106,17 @@ impl<S: Store> Handler<S> {
                 sessions.analysis_reply(&actor, id, &progress).await
             })
         };
-        // A refusal comes before any progress: it is answered at once, privately.
-        tokio::select! {
-            finished = &mut task => {
-                let reply = finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
-                return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
-            }
-            _ = rx.changed() => {}
+        // A refusal comes before any progress (the sender then goes with the task): answered at once, privately.
+        let refused = tokio::select! {
+            finished = &mut task => Some(finished),
+            changed = rx.changed() => match changed {
+                Ok(()) => None,
+                Err(_) => Some((&mut task).await),
+            },
+        };
+        if let Some(finished) = refused {
+            let reply = finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
         respond.initial(CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())).await?;
         let mut last: Option<Instant> = None;

@@ -72,6 +72,10 @@ async fn hints_and_analysis_through_discord() {
         )
         .await;
     let text = done.content().unwrap();
+    let progress = fake.calls().into_iter().filter(|c| c.method == "PATCH" && c.interaction_id() == Some(id));
+    let progress: Vec<String> =
+        progress.filter_map(|c| c.content()).filter(|t| t.contains("positions")).collect();
+    assert!(progress.iter().any(|t| t.starts_with("Analysing game #1… 1/8 positions")), "{progress:?}");
     assert!(text.contains("**Alice** (Black):") || text.contains("Alice"), "{text}");
     let missing = fake.slash(
         "game",

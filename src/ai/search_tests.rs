@@ -23,6 +23,7 @@ const WALK: GameInfo = GameInfo {
     position_syntax: "",
     rules: "",
     rating: crate::games::RatingSystem::Glicko2,
+    rules_key: "",
 };
 
 /// The search only needs the engine's types; the rest of a walk is never played.

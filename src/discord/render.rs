@@ -67,6 +67,8 @@ fn code(text: &str) -> String {
 
 /// The message content for `text`, within [`MAX_CONTENT`] characters.
 pub fn markdown(text: &Text) -> String {
+    // Texts not yet put in a language by the caller are shown in English.
+    let text = text.localized(crate::i18n::Lang::En);
     let mut out = String::new();
     for span in text.spans() {
         match span {
@@ -90,6 +92,7 @@ pub fn markdown(text: &Text) -> String {
                 let _ = write!(out, "<@{id}>");
             }
             Span::Break => out.push('\n'),
+            Span::Msg(_) => {}
         }
     }
     truncate(&out, MAX_CONTENT)

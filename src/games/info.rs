@@ -28,6 +28,8 @@ pub struct GameInfo {
     pub rules: &'static str,
     /// How players of this game are rated.
     pub rating: RatingSystem,
+    /// The message of the translation files (`assets/locales/*/games.ftl`) with the rules for `/help`.
+    pub rules_key: &'static str,
 }
 
 /// The rating system of a game (the maths come from the `skillratings` crate).

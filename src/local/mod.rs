@@ -15,6 +15,7 @@ use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::games::GameKind;
+use crate::i18n::Lang;
 use crate::record::animate::DEFAULT_LIMIT;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
@@ -129,6 +130,10 @@ pub struct Console<S: Store> {
     buttons: HashMap<String, Vec<crate::session::Button>>,
     /// Members' names by id, for the direct messages the console shows.
     names: HashMap<u64, String>,
+    /// The language of every answer (`--lang`), English by default.
+    lang: Lang,
+    /// Members' own languages (`@name /lang cs`), for what is shown to them alone.
+    langs: HashMap<u64, Lang>,
 }
 
 impl<S: Store> Console<S> {
@@ -142,6 +147,32 @@ impl<S: Store> Console<S> {
             offset: None,
             buttons: HashMap::new(),
             names: HashMap::new(),
+            lang: Lang::En,
+            langs: HashMap::new(),
+        }
+    }
+
+    /// Every answer, private and public, in `lang` (a member's `/lang` still changes their private answers).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// The language of what is shown to `user` alone.
+    fn lang_of(&self, user: u64) -> Lang {
+        self.langs.get(&user).copied().unwrap_or(self.lang)
+    }
+
+    /// `@name /lang cs`: the member's language, as Discord's `locale` would give it.
+    fn set_lang(&mut self, line: &Line) -> String {
+        let code = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
+        match code.parse::<Lang>() {
+            Ok(lang) => {
+                self.langs.insert(member_id(&line.user), lang);
+                format!("(console) @{} now reads Tabula in {}.\n", line.user, lang.code())
+            }
+            Err(e) => format!("(to @{} only) {e}\n", line.user),
         }
     }
 
@@ -196,9 +227,9 @@ impl<S: Store> Console<S> {
         for expired in self.sessions.sweep().await {
             let channel = self.channel_name(expired.channel);
             if channel == self.default_channel {
-                let _ = writeln!(out, "{}", expired.text);
+                let _ = writeln!(out, "{}", expired.text.plain_in(self.lang));
             } else {
-                let _ = writeln!(out, "#{channel}: {}", expired.text);
+                let _ = writeln!(out, "#{channel}: {}", expired.text.plain_in(self.lang));
             }
         }
         out
@@ -251,7 +282,11 @@ impl<S: Store> Console<S> {
             can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
             guild: Some(GUILD),
         };
+        let user_lang = self.lang_of(actor.member.id);
         let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
+        if line.command == "lang" {
+            return self.set_lang(&line);
+        }
         if line.command == "wait" {
             return self.wait(&line).await;
         }
@@ -269,7 +304,7 @@ impl<S: Store> Console<S> {
         }
         let request = match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
-            Err(why) => return private(&why),
+            Err(why) => return private(&why.plain_in(user_lang)),
         };
         if self.sessions.wants_thread(&request) {
             return self.play_in_thread(&line, &actor, request).await;
@@ -285,6 +320,7 @@ impl<S: Store> Console<S> {
         }
         let id = self.channel_id(channel);
         let mut out = if reply.ephemeral {
+            let reply = reply.localized(self.lang_of(member_id(user)));
             format!("(to @{user} only) {}\n", reply.text)
         } else {
             self.show(channel, reply).await
@@ -296,6 +332,7 @@ impl<S: Store> Console<S> {
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
     async fn show(&mut self, channel: &str, reply: Reply) -> String {
+        let reply = reply.localized(self.lang);
         if !reply.buttons.is_empty() {
             self.buttons.insert(channel.to_string(), reply.buttons.clone());
         }
@@ -305,7 +342,7 @@ impl<S: Store> Console<S> {
             let _ = writeln!(out, "clock: {clock}");
         }
         if !reply.buttons.is_empty() {
-            let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
+            let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.to_plain()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
@@ -315,7 +352,7 @@ impl<S: Store> Console<S> {
             }
             let ply = board.game.moves_text().len();
             let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
-            let caption = reply.clock.clone();
+            let caption = reply.clock.as_ref().map(Text::to_plain);
             let png = tokio::task::spawn_blocking(move || {
                 crate::render::board_png_captioned(&board.game, &board.names, caption.as_deref())
             })
@@ -364,10 +401,11 @@ pub async fn run<S: Store>(
     store: S,
     pictures: &Path,
     config: crate::session::SessionConfig,
+    lang: Lang,
 ) -> anyhow::Result<()> {
     let (clock, offset) = console_clock();
     let sessions = Arc::new(Sessions::with_clock(store, config, clock));
-    let mut console = Console::with_offset(sessions.clone(), pictures, offset);
+    let mut console = Console::with_offset(sessions.clone(), pictures, offset).with_lang(lang);
     let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());

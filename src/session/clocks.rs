@@ -11,6 +11,7 @@ use crate::store::{ClockRecord, SessionState, Store, StoreError};
 
 use super::text::Text;
 use super::{Live, Reply, Sessions, Slot, messages};
+use crate::t;
 
 /// The time each player has per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,17 +82,22 @@ impl FromStr for ClockChoice {
 }
 
 /// A duration as players read it: "2 d 4 h", "3 h 20 min", "12 min", "less than a minute".
-pub fn duration_text(seconds: i64) -> String {
+pub fn duration(seconds: i64) -> Text {
     let s = seconds.max(0);
     let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
     match (d, h, m) {
-        (0, 0, 0) => "less than a minute".to_string(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, 0) => format!("{h} h"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (d, 0, _) => format!("{d} d"),
-        (d, h, _) => format!("{d} d {h} h"),
+        (0, 0, 0) => Text::new().key("duration-none"),
+        (0, 0, m) => t!("duration-m", minutes = m),
+        (0, h, 0) => t!("duration-h", hours = h),
+        (0, h, m) => t!("duration-hm", hours = h, minutes = m),
+        (d, 0, _) => t!("duration-d", days = d),
+        (d, h, _) => t!("duration-dh", days = d, hours = h),
     }
+}
+
+/// [`duration`] in English.
+pub fn duration_text(seconds: i64) -> String {
+    duration(seconds).to_plain()
 }
 
 /// Reads a duration for the console's `/wait`: `45m`, `3d`, `1h30m`, `90s`.
@@ -213,19 +219,18 @@ impl<S: Store> Sessions<S> {
     }
 
     /// "alice to move, 2 d 4 h left" (or "no clock"), for the board picture and `/board`.
-    pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<String> {
+    pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<Text> {
         let clock = live.clock.as_ref()?;
         let seat = game.to_move()?;
         let player = live.record.players.get(seat)?;
+        let name = Text::new().name(&player.name);
         if player.level.is_some() {
-            return Some(format!("{} to move", player.name));
+            return Some(t!("clock-to-move", player = name));
         }
         Some(match clock.deadline.filter(|_| clock.ply == live.record.moves.len()) {
-            Some(deadline) => {
-                format!("{} to move, {} left", player.name, duration_text(deadline - self.now()))
-            }
-            None if clock.per_move.is_none() => format!("{} to move, no clock", player.name),
-            None => format!("{} to move", player.name),
+            Some(deadline) => t!("clock-left", player = name, left = duration(deadline - self.now())),
+            None if clock.per_move.is_none() => t!("clock-none", player = name),
+            None => t!("clock-to-move", player = name),
         })
     }
 

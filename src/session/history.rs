@@ -214,11 +214,11 @@ impl<S: Store> Sessions<S> {
         let mut buttons = Vec::new();
         if page > 1 {
             let id = history_button_id(channel, member.id, game, page - 1);
-            buttons.push(Button::new("Newer", id, ButtonStyle::Secondary));
+            buttons.push(Button::new(Text::new().key("button-newer"), id, ButtonStyle::Secondary));
         }
         if page < pages {
             let id = history_button_id(channel, member.id, game, page + 1);
-            buttons.push(Button::new("Older", id, ButtonStyle::Secondary));
+            buttons.push(Button::new(Text::new().key("button-older"), id, ButtonStyle::Secondary));
         }
         Ok(Reply::public(text).with_buttons(buttons))
     }

@@ -20,6 +20,7 @@ use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store,
 mod ai_turn;
 mod challenges;
 pub mod clocks;
+mod engine_text;
 mod history;
 mod messages;
 mod offers;
@@ -35,7 +36,7 @@ pub use clocks::{ClockChoice, Notice};
 pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
-pub use text::{Span, Text};
+pub use text::{Arg, Msg, Span, Text};
 
 /// A member of a channel, as the platform names them.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -45,5 +45,6 @@ pub(super) const INFO: GameInfo = GameInfo {
             to defenders; the throne and the camps except their middles (a5 e1 i5 e9) to attackers. A \
             position that already arose after an earlier move is a draw at once.",
     rating: RatingSystem::Glicko2,
+    rules_key: "rules-tablut",
 };
 

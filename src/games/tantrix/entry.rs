@@ -33,6 +33,7 @@ pub(super) const INFO: GameInfo = GameInfo {
             Write a placement as tile@q,r:k, e.g. 23@1,-1:4: tile 23 on cell q=1, r=-1, turned k=4 steps clockwise \
             (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0.",
     rating: RatingSystem::WengLin { beta: TANTRIX_BETA },
+    rules_key: "rules-tantrix",
 };
 
 /// The forced spaces the player to move must fill first, if any.

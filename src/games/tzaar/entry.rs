@@ -36,6 +36,7 @@ pub(super) const INFO: GameInfo = GameInfo {
         super::setup::spellings!()
     ),
     rating: RatingSystem::Glicko2,
+    rules_key: "rules-tzaar",
 };
 
 /// What the player to move must do in each phase of a turn.

@@ -19,16 +19,12 @@ use super::{action_rows, board_picture};
 
 /// The commands of offers and reminders: `/draw`, `/takeback`, `/notify`.
 pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
-    let dm = CreateCommandOption::new(
-        CommandOptionType::Boolean,
-        "dm",
-        "By direct message (true) or in the channel",
-    );
+    use super::commands::{command, option};
+    use serenity::all::CommandOptionType;
     vec![
-        CreateCommand::new("draw").description("Offer a draw (in games that can be drawn)"),
-        CreateCommand::new("takeback").description("Ask to take back your last move"),
-        CreateCommand::new("notify").description("Where your reminders go").add_option(dm.required(true)),
+        command("draw"),
+        command("takeback"),
+        command("notify").add_option(option(CommandOptionType::Boolean, "notify", "dm").required(true)),
     ]
 }
 

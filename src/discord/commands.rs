@@ -4,103 +4,83 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
+/// Message `key` in every language that localizes it on Discord: `(Discord locale, text)`.
+fn translations(key: &str) -> impl Iterator<Item = (&'static str, String)> + '_ {
+    Lang::ALL
+        .into_iter()
+        .filter_map(move |lang| Some((lang.discord_locale()?, crate::i18n::plain(lang, key))))
+}
+
+/// A command whose description is message `cmd-<name>` of `commands.ftl`, with Discord's localizations.
+pub(super) fn command(name: &str) -> CreateCommand {
+    let key = format!("cmd-{name}");
+    translations(&key).fold(
+        CreateCommand::new(name).description(crate::i18n::plain(Lang::En, &key)),
+        |c, (locale, text)| c.description_localized(locale, text),
+    )
+}
+
+/// An option of `command` whose description is message `opt-<command>-<name>`, with Discord's localizations.
+pub(super) fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("opt-{command}-{name}");
+    translations(&key).fold(
+        CreateCommandOption::new(kind, name, crate::i18n::plain(Lang::En, &key)),
+        |o, (locale, text)| o.description_localized(locale, text),
+    )
+}
+
+/// A string choice whose shown name is message `choice-<option>-<value>`, with Discord's localizations.
+fn choice(option: CreateCommandOption, name: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{name}-{value}");
+    let locales: Vec<(&str, String)> = translations(&key).collect();
+    option.add_string_choice_localized(crate::i18n::plain(Lang::En, &key), value, locales)
+}
+
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
-    let game_option = |required: bool, what: &str| {
-        GameKind::ALL.iter().fold(
-            CreateCommandOption::new(CommandOptionType::String, "game", what).required(required),
-            |o, g| o.add_string_choice(g.title(), g.name()),
-        )
+    let game_option = |required: bool, command: &str| {
+        GameKind::ALL
+            .iter()
+            .fold(option(CommandOptionType::String, command, "game").required(required), |o, g| {
+                o.add_string_choice(g.title(), g.name())
+            })
     };
     let most_seats = GameKind::ALL.iter().map(|g| *g.seats().end()).max().unwrap_or(2);
-    let mut play = CreateCommand::new("play")
-        .description("Challenge members (or Tabula itself) to a game in this channel")
-        .add_option(game_option(true, "The game to play"))
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge").required(true),
-        );
+    let mut play = command("play")
+        .add_option(game_option(true, "play"))
+        .add_option(option(CommandOptionType::User, "play", "opponent").required(true));
     for n in 2..most_seats {
-        play = play.add_option(CreateCommandOption::new(
-            CommandOptionType::User,
-            format!("opponent{n}"),
-            "Another opponent, for games of more than two players",
-        ));
+        play = play.add_option(option(CommandOptionType::User, "play", &format!("opponent{n}")));
     }
+    let side = ["first", "second", "random"]
+        .into_iter()
+        .fold(option(CommandOptionType::String, "play", "side"), |o, v| choice(o, "side", v));
     play = play
+        .add_option(side)
+        .add_option(option(CommandOptionType::String, "play", "variant").set_autocomplete(true))
+        .add_option(option(CommandOptionType::Integer, "play", "level").min_int_value(1).max_int_value(5))
+        .add_option(option(CommandOptionType::Boolean, "play", "rated"))
         .add_option(
-            CreateCommandOption::new(CommandOptionType::String, "side", "Move first, second, or draw lots")
-                .add_string_choice("first", "first")
-                .add_string_choice("second", "second")
-                .add_string_choice("random", "random"),
+            ClockChoice::ALL.iter().fold(option(CommandOptionType::String, "play", "clock"), |o, c| {
+                choice(o, "clock", c.name())
+            }),
         )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "variant",
-                "A ruleset or start layout, where the game has several (see /help)",
-            )
-            .set_autocomplete(true),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "level",
-                "Against Tabula itself: 1 (gentle) to 5",
-            )
-            .min_int_value(1)
-            .max_int_value(5),
-        )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "rated",
-            "Whether the game counts for ratings (default: true)",
-        ))
-        .add_option(ClockChoice::ALL.iter().fold(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "clock",
-                "Time per move (default from the config)",
-            ),
-            |o, c| o.add_string_choice(c.name(), c.name()),
-        ))
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "thread",
-            "Play in a new thread under this channel",
-        ));
+        .add_option(option(CommandOptionType::Boolean, "play", "thread"));
     vec![
         play,
-        CreateCommand::new("accept").description("Accept the challenge in this channel"),
-        CreateCommand::new("decline").description("Decline the challenge in this channel"),
-        CreateCommand::new("withdraw").description("Withdraw your challenge in this channel"),
-        CreateCommand::new("move").description("Play a move in this channel's game").add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "move",
-                "Your move; start typing to see legal ones",
-            )
-            .required(true)
-            .set_autocomplete(true),
+        command("accept"),
+        command("decline"),
+        command("withdraw"),
+        command("move").add_option(
+            option(CommandOptionType::String, "move", "move").required(true).set_autocomplete(true),
         ),
-        CreateCommand::new("board").description("Show this channel's game board"),
-        CreateCommand::new("resign").description("Resign this channel's game"),
-        CreateCommand::new("abort")
-            .description("End this channel's game (after the first move, with your opponent's consent)"),
-        CreateCommand::new("help")
-            .description("How to play, and how to write moves")
-            .add_option(game_option(false, "The game to explain")),
-        CreateCommand::new("game")
-            .description("Post a game's record (its moves, as a file), and on request its animated replay")
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
-                    .required(true)
-                    .min_int_value(1),
-            )
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "replay",
-                "Also post the game as an animated GIF",
-            )),
+        command("board"),
+        command("resign"),
+        command("abort"),
+        command("help").add_option(game_option(false, "help")),
+        command("game")
+            .add_option(option(CommandOptionType::Integer, "game", "id").required(true).min_int_value(1))
+            .add_option(option(CommandOptionType::Boolean, "game", "replay")),
     ]
     .into_iter()
     .chain(clocks::commands())
@@ -132,12 +112,7 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
 /// What a command needs beyond its options: `/play` in a direct message is refused, since a game belongs to a
 /// server channel.
 pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
-    (command == "play" && !in_server).then(|| {
-        Text::from(
-            "Games are played in server channels, not in direct messages: use /play in a channel of a server \
-             where Tabula is.",
-        )
-    })
+    (command == "play" && !in_server).then(|| Text::new().key("play-in-dm"))
 }
 
 /// Reads a command into a request, or the sentence saying what is wrong.

@@ -68,9 +68,9 @@ fn code(text: &str) -> String {
 /// The message content for `text`, within [`MAX_CONTENT`] characters.
 pub fn markdown(text: &Text) -> String {
     // Texts not yet put in a language by the caller are shown in English.
-    let text = text.localized(crate::i18n::Lang::En);
+    let spans = text.spans();
     let mut out = String::new();
-    for span in text.spans() {
+    for span in &spans {
         match span {
             Span::Plain(s) => out.push_str(&neutralize(s)),
             Span::Strong(s) => {

@@ -38,3 +38,9 @@ pub(super) fn effect(english: &str) -> Text {
 pub(super) fn reason(english: &str) -> Text {
     Text::new().plain(english)
 }
+
+/// Why an engine refused a move ("can't read `e5-e99`", "the path is blocked"); shown as the engine wrote it when
+/// not recognized.
+pub(super) fn refusal(english: &str) -> Text {
+    Text::new().plain(english)
+}

@@ -143,8 +143,9 @@ impl Text {
         Text::default()
     }
 
-    pub fn spans(&self) -> &[Span] {
-        &self.spans
+    /// The spans as they read in English: messages formatted, their names, mentions and code kept as spans.
+    pub fn spans(&self) -> Vec<Span> {
+        self.localized(Lang::En).spans
     }
 
     pub fn is_empty(&self) -> bool {

@@ -11,6 +11,7 @@ use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_I
 
 mod clocks;
 mod hostile;
+mod languages;
 mod ratings;
 mod records;
 

@@ -8,6 +8,7 @@ mod console;
 mod endpoint;
 mod fake_discord_selftest;
 mod golden;
+mod languages;
 mod ratings;
 mod readme;
 mod records;

@@ -70,13 +70,18 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 
 /// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
 async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (CreateEmbed, CreateAttachment) {
-    let title = crate::t!(
-        "board-title",
-        game = board.game.kind().title(),
-        id = board.id,
-        number = board.game.move_number()
-    )
-    .plain_in(lang);
+    // A board without a game id is an example (the rules' picture): its title is the game's.
+    let title = if board.id == 0 {
+        board.game.kind().title().to_string()
+    } else {
+        crate::t!(
+            "board-title",
+            game = board.game.kind().title(),
+            id = board.id,
+            number = board.game.move_number()
+        )
+        .plain_in(lang)
+    };
     let clock = clock.map(|c| c.plain_in(lang));
     let png =
         tokio::task::spawn_blocking(move || board_png_captioned(&board.game, &board.names, clock.as_deref()))

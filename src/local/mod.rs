@@ -5,7 +5,8 @@
 //! `@bob /accept`, `@alice /move move:e8-d8` (the first option may also be given bare: `@alice /move e8-d8`).
 //! Replies are printed as plain text (mentions as `@name`); each board picture is written to a PNG file whose path
 //! is printed, with a text drawing. Options are read by the session layer's own parser, as Discord's are. Expired
-//! challenges are printed when they expire.
+//! challenges are printed when they expire. Answers are in English, or in the language of `--lang`; `@name /lang
+//! cs` sets what one member reads in private answers, as Discord's `locale` would.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -332,10 +333,11 @@ impl<S: Store> Console<S> {
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
     async fn show(&mut self, channel: &str, reply: Reply) -> String {
-        let reply = reply.localized(self.lang);
+        // The buttons are kept untranslated: `/press` reads a label in the presser's language or in English.
         if !reply.buttons.is_empty() {
             self.buttons.insert(channel.to_string(), reply.buttons.clone());
         }
+        let reply = reply.localized(self.lang);
         let mut out = String::new();
         let _ = writeln!(out, "{}", reply.text);
         if let Some(clock) = reply.clock.as_ref().filter(|_| reply.board.is_some()) {

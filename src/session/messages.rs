@@ -172,6 +172,34 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
     )
 }
 
+/// The help as a private reply; a game's rules come with a picture of its board with one example move drawn,
+/// and that move under it.
+pub(super) fn help_reply(game: Option<GameKind>) -> super::Reply {
+    let reply = super::Reply::private(help(game));
+    let Some((board, example)) = game.and_then(example_board) else { return reply };
+    let mut reply = reply.with_board(board);
+    reply.clock = Some(t!("rules-example", move = Text::new().code(example)));
+    reply
+}
+
+/// A game's start with an example move played (the first of its examples that is legal there, else its first
+/// legal move), and that move; the picture marks the last move.
+fn example_board(kind: GameKind) -> Option<(super::Board, String)> {
+    let info = kind.info();
+    let seats = *kind.seats().start();
+    let setup = crate::games::Setup { variant: String::new(), seed: 1, seats };
+    let start = AnyGame::new(kind, &setup).ok()?;
+    let candidates = info.move_examples.iter().map(|m| (*m).to_string()).chain(start.legal_moves_text());
+    for example in candidates {
+        let mut game = start.clone();
+        if game.play_text(&example).is_ok() {
+            let names = vec![String::new(); seats];
+            return Some((super::Board { game, id: 0, names }, example));
+        }
+    }
+    None
+}
+
 /// A game's rules, in the reader's language.
 pub(super) fn rules(kind: GameKind) -> Text {
     Text::msg(kind.info().rules_key, Vec::new())

@@ -254,7 +254,7 @@ impl<S: Store> Sessions<S> {
     /// Runs one command in a channel and returns what to answer.
     pub async fn handle(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
         if let Request::Help { game } = &request {
-            return Reply::private(messages::help(*game));
+            return messages::help_reply(*game);
         }
         if let Some(reply) = self.lookup(channel, actor, &request).await {
             return reply;

@@ -305,3 +305,13 @@ leaderboard-place = { $player } je na { $place }. místě ({ $rating }).
 ## Direct messages
 
 play-in-dm = Hraje se v kanálech serverů, ne v soukromých zprávách: použijte /play v kanálu serveru, kde Tabula je.
+
+## What moves did and why games ended
+
+effect-captured = sebráno: { $squares }
+effect-captured-king = zajat král na { $square }
+effect-king-captured = král byl zajat na { $square }
+effect-king-escaped = král unikl na { $square }
+end-no-moves = { $side } neměl(a) přípustný tah
+end-repetition = stejná pozice nastala po { $count }.
+list-and = { $first } a { $last }

@@ -302,3 +302,18 @@ leaderboard-place = { $player } is number { $place } ({ $rating }).
 ## Direct messages
 
 play-in-dm = Games are played in server channels, not in direct messages: use /play in a channel of a server where Tabula is.
+
+## What moves did and why games ended
+
+effect-captured = captured { $squares }
+effect-captured-king = captured the king on { $square }
+effect-king-captured = the king was captured on { $square }
+effect-king-escaped = the king escaped to { $square }
+end-no-moves = { $side } had no legal move
+end-repetition = the same position occurred a { $count ->
+    [2] second
+    [3] third
+    [4] fourth
+   *[other] { $count }th
+} time
+list-and = { $first } and { $last }

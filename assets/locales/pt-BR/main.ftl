@@ -298,3 +298,13 @@ leaderboard-place = { $player } está em { $place }º lugar ({ $rating }).
 ## Direct messages
 
 play-in-dm = As partidas são jogadas em canais de servidor, não em mensagens diretas: use /play em um canal de um servidor onde o Tabula esteja.
+
+## What moves did and why games ended
+
+effect-captured = capturou { $squares }
+effect-captured-king = capturou o rei em { $square }
+effect-king-captured = o rei foi capturado em { $square }
+effect-king-escaped = o rei escapou para { $square }
+end-no-moves = { $side } ficou sem lance legal
+end-repetition = a mesma posição ocorreu pela { $count }ª vez
+list-and = { $first } e { $last }

@@ -83,7 +83,12 @@ async fn populate(store: &SqliteStore) {
 }
 
 fn actor(user: u64) -> Actor {
-    Actor { member: Member::new(user, format!("player{user}")), can_manage: false, guild: Some(GUILD) }
+    Actor {
+        member: Member::new(user, format!("player{user}")),
+        can_manage: false,
+        can_manage_server: false,
+        guild: Some(GUILD),
+    }
 }
 
 fn ratings(c: &mut Criterion) {

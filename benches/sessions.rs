@@ -18,8 +18,18 @@ mod postgres;
 const CHANNELS: u64 = 100;
 
 fn players(channel: u64) -> [Actor; 2] {
-    let a = Actor { member: Member::new(channel * 10 + 1, "a"), can_manage: false, guild: None };
-    let b = Actor { member: Member::new(channel * 10 + 2, "b"), can_manage: false, guild: None };
+    let a = Actor {
+        member: Member::new(channel * 10 + 1, "a"),
+        can_manage: false,
+        can_manage_server: false,
+        guild: None,
+    };
+    let b = Actor {
+        member: Member::new(channel * 10 + 2, "b"),
+        can_manage: false,
+        can_manage_server: false,
+        guild: None,
+    };
     [a, b]
 }
 

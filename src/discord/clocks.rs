@@ -206,7 +206,7 @@ impl<S: Store> super::Handler<S> {
             CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
         };
         let channel = cmd.channel_id.get();
-        let name = match self.sessions.prepare_thread(actor, &request) {
+        let name = match self.sessions.prepare_thread(channel, actor, &request).await {
             Ok(name) => name,
             Err(why) => {
                 let reply = Reply::private(why).localized(locales.user);

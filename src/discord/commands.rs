@@ -38,6 +38,13 @@ fn choice(option: CreateCommandOption, name: &str, value: &str) -> CreateCommand
 
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
+    let mut all = game_commands();
+    all.push(settings_command());
+    all
+}
+
+/// The commands of games and their records, offers, reminders and lookups.
+fn game_commands() -> Vec<CreateCommand> {
     let game_option = |required: bool, command: &str| {
         GameKind::ALL
             .iter()
@@ -88,6 +95,41 @@ pub fn commands() -> Vec<CreateCommand> {
     .collect()
 }
 
+/// `/settings`, for members with the Manage Server permission (Discord hides it from the others).
+fn settings_command() -> CreateCommand {
+    use crate::session::settings::{DEFAULT, FOLLOW_SERVER, LANGUAGES, MAX_CHALLENGE_MINUTES};
+    let language = LANGUAGES
+        .iter()
+        .fold(option(CommandOptionType::String, "settings", "language"), |o, (code, name)| {
+            o.add_string_choice(*name, *code)
+        });
+    let channel = |name: &str| {
+        option(CommandOptionType::Channel, "settings", name)
+            .channel_types(vec![serenity::all::ChannelType::Text])
+    };
+    let clock =
+        ClockChoice::ALL.iter().fold(option(CommandOptionType::String, "settings", "clock"), |o, c| {
+            o.add_string_choice(c.name(), c.name())
+        });
+    let threads = ["on", "off"]
+        .into_iter()
+        .fold(option(CommandOptionType::String, "settings", "threads"), |o, v| choice(o, "threads", v));
+    command("settings")
+        .default_member_permissions(serenity::all::Permissions::MANAGE_GUILD)
+        .dm_permission(false)
+        .add_option(choice(language, "language", FOLLOW_SERVER))
+        .add_option(channel("allow_channel"))
+        .add_option(channel("disallow_channel"))
+        .add_option(option(CommandOptionType::Boolean, "settings", "all_channels"))
+        .add_option(choice(threads, "default", DEFAULT))
+        .add_option(choice(clock, "default", DEFAULT))
+        .add_option(
+            option(CommandOptionType::Integer, "settings", "challenge_minutes")
+                .min_int_value(0)
+                .max_int_value(MAX_CHALLENGE_MINUTES as u64),
+        )
+}
+
 /// The session layer's view of a command's options.
 pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
     options
@@ -101,6 +143,13 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
                     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
                     OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
                 }
+                ResolvedValue::Channel(channel) => OptionValue::Channel {
+                    id: channel.id.get(),
+                    name: channel.name.clone().unwrap_or_default(),
+                },
+                ResolvedValue::Unresolved(serenity::all::Unresolved::Channel(id)) => {
+                    OptionValue::Channel { id: id.get(), name: String::new() }
+                }
                 // Discord sends no other kinds for Tabula's commands.
                 _ => return None,
             };
@@ -112,7 +161,11 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
 /// What a command needs beyond its options: `/play` in a direct message is refused, since a game belongs to a
 /// server channel.
 pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
-    (command == "play" && !in_server).then(|| Text::new().key("play-in-dm"))
+    match command {
+        "play" if !in_server => Some(Text::new().key("play-in-dm")),
+        "settings" if !in_server => Some(Text::new().key("settings-in-dm")),
+        _ => None,
+    }
 }
 
 /// Reads a command into a request, or the sentence saying what is wrong.
@@ -129,11 +182,13 @@ pub(super) fn display_name(user: &User) -> String {
 
 pub(super) fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-    let can_manage =
-        member.and_then(|m| m.permissions).is_some_and(serenity::all::Permissions::manage_messages);
+    let permissions = member.and_then(|m| m.permissions);
+    let can_manage = permissions.is_some_and(serenity::all::Permissions::manage_messages);
+    let can_manage_server = permissions.is_some_and(serenity::all::Permissions::manage_guild);
     Actor {
         member: Member { id: user.id.get(), name, bot: user.bot },
         can_manage,
+        can_manage_server,
         guild: guild.map(GuildId::get),
     }
 }

@@ -168,10 +168,16 @@ fn private_message(text: impl Into<Text>, lang: Lang) -> CreateInteractionRespon
     CreateInteractionResponse::Message(message(&Reply::private(text).localized(lang)))
 }
 
-/// The languages of an interaction: its user's `locale`, and the server's for public messages.
-fn locales_of(locale: &str, guild_locale: Option<&str>) -> Locales {
-    // Hook for the server setting `language`: pass it as the first argument once settings are stored.
-    Locales { user: Lang::from_locale(locale), public: public_lang(None, guild_locale) }
+/// The languages of an interaction: its user's `locale`; for public messages the server's `language` setting
+/// when it chose one, else the server's `guild_locale`.
+async fn locales_of<S: Store>(
+    sessions: &Sessions<S>,
+    guild: Option<GuildId>,
+    locale: &str,
+    guild_locale: Option<&str>,
+) -> Locales {
+    let setting = sessions.public_language(guild.map(GuildId::get)).await;
+    Locales { user: Lang::from_locale(locale), public: public_lang(setting.as_deref(), guild_locale) }
 }
 
 /// The event handler: the session layer plus what it needs to know about Discord.
@@ -215,14 +221,15 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
-        let locales = locales_of(&cmd.locale, cmd.guild_locale.as_deref());
+        let locales =
+            locales_of(&self.sessions, cmd.guild_id, &cmd.locale, cmd.guild_locale.as_deref()).await;
         let channel = cmd.channel_id.get();
         self.langs.saw(channel, cmd.user.id.get(), locales);
         let request = match read_request(cmd) {
             Ok(r) => r,
             Err(text) => return respond.initial(private_message(text, locales.user)).await,
         };
-        if self.sessions.wants_thread(&request) {
+        if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(http, cmd, &actor, request, respond, locales).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
@@ -262,7 +269,8 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
-        let locales = locales_of(&press.locale, press.guild_locale.as_deref());
+        let locales =
+            locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };

@@ -91,6 +91,9 @@ pub fn markdown(text: &Text) -> String {
             Span::Mention { id, .. } => {
                 let _ = write!(out, "<@{id}>");
             }
+            Span::Channel { id, .. } => {
+                let _ = write!(out, "<#{id}>");
+            }
             Span::Break => out.push('\n'),
             Span::Msg(_) => {}
         }

@@ -75,7 +75,8 @@ impl<S: Store> Console<S> {
 
     /// `/play ... thread:true`: checks the challenge, opens a thread (a new console channel) and plays there.
     pub(super) async fn play_in_thread(&mut self, line: &Line, actor: &Actor, request: Request) -> String {
-        let title = match self.sessions.prepare_thread(actor, &request) {
+        let parent = self.channel_id(&line.channel);
+        let title = match self.sessions.prepare_thread(parent, actor, &request).await {
             Ok(title) => title,
             Err(why) => return self.answer(&line.channel, &line.user, Reply::private(why)).await,
         };
@@ -84,7 +85,6 @@ impl<S: Store> Console<S> {
         let numbered =
             (1..=self.channels.len() + 1).map(|n| format!("{}-{n}", game.name())).find(|n| !taken(n));
         let thread = numbered.unwrap_or_else(|| format!("{}-{}", game.name(), self.channels.len() + 1));
-        let parent = self.channel_id(&line.channel);
         let id = self.channel_id(&thread);
         self.sessions.thread_opened(id, parent).await;
         let mut out = format!(

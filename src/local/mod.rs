@@ -37,7 +37,8 @@ const SUGGESTIONS_SHOWN: usize = 25;
 /// How often the console looks for expired challenges.
 const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 
-/// Members with these names hold the "manage messages" permission in the console (they may abort any game).
+/// Members with these names hold the "manage messages" and "manage server" permissions in the console (they may
+/// abort any game and change the server's `/settings`).
 const MANAGERS: [&str; 2] = ["admin", "mod"];
 
 /// The server the console plays the role of (records and ratings are per server).
@@ -104,7 +105,7 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Str
         match w.split_once(':') {
             Some((k, v))
                 if !k.is_empty()
-                    && k.chars().all(|c| c.is_ascii_alphanumeric())
+                    && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
                     && !k.chars().all(|c| c.is_ascii_digit()) =>
             {
                 options.push((k.to_ascii_lowercase(), v.to_string()));
@@ -237,8 +238,8 @@ impl<S: Store> Console<S> {
     }
 
     /// The session layer's options for a console line: a bare word is the command's main option, `@name` values
-    /// of member options are members.
-    fn options(line: &Line) -> Result<Vec<(String, OptionValue)>, Text> {
+    /// of member options are members, `#name` values of channel options are channels.
+    fn options(&mut self, line: &Line) -> Result<Vec<(String, OptionValue)>, Text> {
         let mut options = Vec::with_capacity(line.options.len());
         for (key, value) in &line.options {
             let name = if key.is_empty() {
@@ -254,14 +255,22 @@ impl<S: Store> Console<S> {
             } else {
                 key.clone()
             };
-            let value = if option_kind(&line.command, &name) == Some(OptionKind::User) {
-                let who = value.trim_start_matches('@');
-                if who.is_empty() {
-                    return Err(Text::new().plain(format!("Write members as `{name}:@name`.")));
+            let value = match option_kind(&line.command, &name) {
+                Some(OptionKind::User) => {
+                    let who = value.trim_start_matches('@');
+                    if who.is_empty() {
+                        return Err(Text::new().plain(format!("Write members as `{name}:@name`.")));
+                    }
+                    OptionValue::User(Self::member(who))
                 }
-                OptionValue::User(Self::member(who))
-            } else {
-                OptionValue::Text(value.clone())
+                Some(OptionKind::Channel) => {
+                    let channel = value.trim_start_matches('#').to_ascii_lowercase();
+                    if channel.is_empty() {
+                        return Err(Text::new().plain(format!("Write channels as `{name}:#name`.")));
+                    }
+                    OptionValue::Channel { id: self.channel_id(&channel), name: channel }
+                }
+                _ => OptionValue::Text(value.clone()),
             };
             options.push((name, value));
         }
@@ -278,9 +287,11 @@ impl<S: Store> Console<S> {
         };
         let channel = self.channel_id(&line.channel);
         self.names.insert(member_id(&line.user), line.user.clone());
+        let manager = MANAGERS.contains(&line.user.to_ascii_lowercase().as_str());
         let actor = Actor {
             member: Self::member(&line.user),
-            can_manage: MANAGERS.contains(&line.user.to_ascii_lowercase().as_str()),
+            can_manage: manager,
+            can_manage_server: manager,
             guild: Some(GUILD),
         };
         let user_lang = self.lang_of(actor.member.id);
@@ -303,11 +314,11 @@ impl<S: Store> Console<S> {
                 .await;
             return if list.is_empty() { private(&"no suggestions") } else { private(&list.join("  ")) };
         }
-        let request = match Self::options(&line).and_then(|options| parse_request(&line.command, &options)) {
+        let request = match self.options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
             Err(why) => return private(&why.plain_in(user_lang)),
         };
-        if self.sessions.wants_thread(&request) {
+        if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(&line, &actor, request).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
@@ -322,13 +333,18 @@ impl<S: Store> Console<S> {
         let id = self.channel_id(channel);
         let mut out = if reply.ephemeral {
             let reply = reply.localized(self.lang_of(member_id(user)));
-            format!("(to @{user} only) {}\n", reply.text)
+            format!("(to @{user} only) {}\n", self.named(reply.text))
         } else {
             self.show(channel, reply).await
         };
         out.push_str(&self.ai_moves(channel, id).await);
         out.push_str(&self.notices().await);
         out
+    }
+
+    /// The text with the channels this console knows shown by name (`#games`).
+    fn named(&self, text: Text) -> Text {
+        text.name_channels(|id| self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()))
     }
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
@@ -339,7 +355,7 @@ impl<S: Store> Console<S> {
         }
         let reply = reply.localized(self.lang);
         let mut out = String::new();
-        let _ = writeln!(out, "{}", reply.text);
+        let _ = writeln!(out, "{}", self.named(reply.text.clone()));
         if let Some(clock) = reply.clock.as_ref().filter(|_| reply.board.is_some()) {
             let _ = writeln!(out, "clock: {clock}");
         }

@@ -58,6 +58,9 @@ impl<S: Store> Sessions<S> {
         play: Play,
     ) -> Result<Reply, Failure> {
         let Play { kind, opponents, variant, side, level, rated, clock } = play;
+        if let Err(why) = self.check_channel(actor.guild, channel).await {
+            return Ok(Reply::private(why));
+        }
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
                 SessionState::Challenge => "challenge",
@@ -87,7 +90,8 @@ impl<S: Store> Sessions<S> {
         // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
         let first = if setup.seats == 2 { preview.to_move().unwrap_or(0) } else { 0 };
         let players = self.seat_players(&actor.member, &opponents, side, level, seed, first);
-        let per_move = clock.unwrap_or(self.config.default_clock).seconds();
+        let settings = self.server_settings(actor.guild).await;
+        let per_move = clock.unwrap_or(self.default_clock(&settings)).seconds();
         let challenger = actor.member.clone();
         let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
@@ -115,17 +119,28 @@ impl<S: Store> Sessions<S> {
         AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| super::engine_text::refusal(&e.to_string()))
     }
 
-    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the config).
-    pub fn wants_thread(&self, request: &super::Request) -> bool {
-        matches!(request, super::Request::Play { thread, .. } if thread.unwrap_or(self.config.games_in_threads))
+    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
+    /// setting, else the config).
+    pub async fn wants_thread(&self, actor: &Actor, request: &super::Request) -> bool {
+        let super::Request::Play { thread, .. } = request else { return false };
+        match thread {
+            Some(thread) => *thread,
+            None => self.games_in_threads(&self.server_settings(actor.guild).await),
+        }
     }
 
-    /// Before a thread is opened for a `/play`: checks the request as far as it can without a channel, and
-    /// names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
-    pub fn prepare_thread(&self, actor: &Actor, request: &super::Request) -> Result<String, Text> {
+    /// Before a thread is opened under `channel` for a `/play`: checks the request as far as it can without the
+    /// thread, and names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
+    pub async fn prepare_thread(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        request: &super::Request,
+    ) -> Result<String, Text> {
         let super::Request::Play { game, opponents, variant, level, .. } = request else {
             return Err(Text::new().key("thread-only-play"));
         };
+        self.check_channel(actor.guild, channel).await?;
         self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
         let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
             .chain(opponents.iter().map(|o| o.name.as_str()))
@@ -155,7 +170,7 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
         };
         let name = actor.member.name.clone();
-        let text = |live: &Live, s: &Self| {
+        let text = |live: &Live, _: &Self| {
             let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
             t!(
                 "rematch-asked",
@@ -168,7 +183,7 @@ impl<S: Store> Sessions<S> {
             .plain(": ")
             .then(Self::clock_sentence(live))
             .plain(" ")
-            .then(s.answer_within())
+            .then(Self::answer_within(live))
         };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await
@@ -185,7 +200,8 @@ impl<S: Store> Sessions<S> {
         text: &(dyn Fn(&Live, &Self) -> Text + Sync),
     ) -> Result<Reply, Failure> {
         let now = self.now();
-        let expires_at = now + self.config.challenge_expiry.as_secs() as i64;
+        let expiry = self.challenge_expiry(&self.server_settings(actor.guild).await);
+        let expires_at = now + expiry.as_secs() as i64;
         let against_ai_only = players.iter().all(|p| p.accepted);
         let new = NewSession {
             channel,
@@ -254,8 +270,9 @@ impl<S: Store> Sessions<S> {
         }
     }
 
-    fn answer_within(&self) -> Text {
-        let minutes = self.config.challenge_expiry.as_secs().div_ceil(60);
+    /// How to answer challenge `live`, and within how long.
+    fn answer_within(live: &Live) -> Text {
+        let minutes = ((live.record.expires_at - live.record.created_at).max(0) + 59) / 60;
         t!("answer-within", minutes = minutes)
     }
 
@@ -329,7 +346,7 @@ impl<S: Store> Sessions<S> {
                 t!("lineup-plays", player = Text::new().name(&p.name), seat = messages::seat(preview, seat));
             text = text.line().plain("- ").then(plays);
         }
-        text.line().then(Self::clock_sentence(live)).plain(" ").then(self.answer_within())
+        text.line().then(Self::clock_sentence(live)).plain(" ").then(Self::answer_within(live))
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.

@@ -62,11 +62,11 @@ fn phrase(english: &str) -> Option<Text> {
         return Some(t!("effect-king-escaped", square = square));
     }
     if let Some(squares) = english.strip_prefix("captured ") {
-        let list: Vec<&str> = squares.split([',', ' ']).filter(|s| !s.is_empty() && *s != "and").collect();
-        if list.iter().any(|s| s.len() > 3) {
+        let captured: Vec<&str> = squares.split([',', ' ']).filter(|s| !s.is_empty() && *s != "and").collect();
+        if captured.iter().any(|s| s.len() > 3) {
             return None;
         }
-        let shown = match list.split_last() {
+        let shown = match captured.split_last() {
             Some((last, rest)) if !rest.is_empty() => t!("list-and", first = rest.join(", "), last = *last),
             _ => Text::new().plain(squares),
         };

@@ -28,6 +28,7 @@ mod ratings;
 mod records;
 mod reply;
 pub mod request;
+pub mod settings;
 pub mod text;
 mod turns;
 
@@ -36,6 +37,7 @@ pub use clocks::{ClockChoice, Notice};
 pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
+pub use settings::SettingsChange;
 pub use text::{Arg, Msg, Span, Text};
 
 /// A member of a channel, as the platform names them.
@@ -59,6 +61,8 @@ pub struct Actor {
     pub member: Member,
     /// Holds the platform's "manage messages" permission in the channel (may abort any game).
     pub can_manage: bool,
+    /// Holds the platform's "manage server" permission (may change the server's `/settings`).
+    pub can_manage_server: bool,
     /// The server the command comes from (`None` in a direct message).
     pub guild: Option<u64>,
 }
@@ -66,7 +70,7 @@ pub struct Actor {
 impl Actor {
     /// A member without moderator rights, acting in `guild`.
     pub fn in_guild(member: Member, guild: Option<u64>) -> Self {
-        Actor { member, can_manage: false, guild }
+        Actor { member, can_manage: false, can_manage_server: false, guild }
     }
 }
 
@@ -180,6 +184,8 @@ pub struct Sessions<S: Store> {
     orphans: Mutex<std::collections::VecDeque<Expired>>,
     /// Wakes the clock task when a deadline may have moved closer.
     clock_changed: tokio::sync::Notify,
+    /// Servers' settings as last read or written (read afresh each time with a shared store).
+    settings: settings::SettingsCache,
 }
 
 impl<S: Store> Sessions<S> {
@@ -201,6 +207,7 @@ impl<S: Store> Sessions<S> {
             expired: Mutex::new(Vec::new()),
             orphans: Mutex::new(std::collections::VecDeque::new()),
             clock_changed: tokio::sync::Notify::new(),
+            settings: settings::SettingsCache::default(),
         }
     }
 
@@ -264,6 +271,9 @@ impl<S: Store> Sessions<S> {
         }
         if let Request::Game { id, replay } = request {
             return self.game_record(actor, id, replay).await;
+        }
+        if let Request::Settings { change } = request {
+            return self.settings_command(actor, change).await;
         }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
@@ -395,6 +405,7 @@ impl<S: Store> Sessions<S> {
                 _ => Ok(Reply::private(Text::new().key("abort-over"))),
             },
             Request::Notify { dm } => Ok(self.notify(actor, dm).await),
+            Request::Settings { change } => Ok(self.settings_command(actor, change).await),
         }
     }
 

@@ -5,6 +5,7 @@
 use crate::games::GameKind;
 
 use super::clocks::ClockChoice;
+use super::settings::SettingsChange;
 use super::text::{Text, excerpt};
 use super::{Button, ButtonStyle, Member};
 use crate::t;
@@ -96,6 +97,10 @@ pub enum Request {
         id: i64,
         replay: bool,
     },
+    /// Shows the server's settings, after making the changes it names (if any).
+    Settings {
+        change: SettingsChange,
+    },
 }
 
 /// An option's value as the platform gives it.
@@ -106,6 +111,11 @@ pub enum OptionValue {
     Boolean(bool),
     /// A member of the channel (Discord resolves it; the console makes one from `@name`).
     User(Member),
+    /// A channel of the server (Discord resolves it; the console makes one from `#name`).
+    Channel {
+        id: u64,
+        name: String,
+    },
 }
 
 /// The type of value an option takes.
@@ -115,6 +125,7 @@ pub enum OptionKind {
     Integer,
     Boolean,
     User,
+    Channel,
 }
 
 /// A command's options: name and kind; the first one is what a bare word means in the console.
@@ -158,6 +169,7 @@ const COMMANDS: &[CommandSpec] = &[
     CommandSpec { name: "takeback", options: &[] },
     CommandSpec { name: "notify", options: &[("dm", OptionKind::Boolean)] },
     CommandSpec { name: "game", options: &[("id", OptionKind::Integer), ("replay", OptionKind::Boolean)] },
+    CommandSpec { name: "settings", options: super::settings::OPTIONS },
 ];
 
 fn spec(command: &str) -> Option<&'static CommandSpec> {
@@ -180,12 +192,13 @@ pub fn main_option(command: &str) -> Option<&'static str> {
 }
 
 /// A short rendering of a value, for error sentences.
-fn shown(value: &OptionValue) -> String {
+pub(super) fn shown(value: &OptionValue) -> String {
     match value {
         OptionValue::Text(s) => excerpt(s),
         OptionValue::Integer(n) => n.to_string(),
         OptionValue::Boolean(b) => b.to_string(),
         OptionValue::User(m) => format!("@{}", excerpt(&m.name)),
+        OptionValue::Channel { name, .. } => format!("#{}", excerpt(name)),
     }
 }
 
@@ -334,6 +347,15 @@ fn read_id(value: &OptionValue) -> Result<i64, Text> {
         .ok_or_else(|| t!("not-an-id", typed = Text::new().code(format!("id:{}", shown(value)))))
 }
 
+/// Reads `/game`'s options.
+fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Result<Request, Text> {
+    let Some(id) = get("id") else {
+        return Err(t!("give-id", example = Text::new().code("/game id:1042")));
+    };
+    let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
+    Ok(Request::Game { id: read_id(id)?, replay })
+}
+
 /// Reads a command and its options into a request, or the sentence saying what is wrong.
 pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)]) -> Result<Request, Text> {
     let Some(spec) = spec(command) else {
@@ -424,13 +446,8 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
                 ));
             }
         },
-        "game" => {
-            let Some(id) = get("id") else {
-                return Err(t!("give-id", example = Text::new().code("/game id:1042")));
-            };
-            let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
-            Request::Game { id: read_id(id)?, replay }
-        }
+        "game" => read_game_request(&get)?,
+        "settings" => Request::Settings { change: super::settings::read_change(&get)? },
         _ => unreachable!("every command in COMMANDS is read above"),
     })
 }
@@ -539,114 +556,5 @@ pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn text(s: &str) -> OptionValue {
-        OptionValue::Text(s.to_string())
-    }
-
-    fn error(command: &str, options: &[(&str, OptionValue)]) -> String {
-        parse_request(command, options).unwrap_err().to_plain()
-    }
-
-    #[test]
-    fn reads_play_with_every_option() {
-        let bob = Member::new(2, "bob");
-        let request = parse_request(
-            "play",
-            &[
-                ("game", text("Tablut")),
-                ("opponent", OptionValue::User(bob.clone())),
-                ("side", text("second")),
-                ("level", OptionValue::Integer(4)),
-                ("setup", text("standard")),
-            ],
-        )
-        .unwrap();
-        assert_eq!(
-            request,
-            Request::Play {
-                game: GameKind::Tablut,
-                opponents: vec![bob],
-                variant: Some("standard".into()),
-                side: SidePref::Second,
-                level: Some(4),
-                rated: true,
-                clock: None,
-                thread: None,
-            }
-        );
-        // The console gives numbers as text.
-        assert!(matches!(
-            parse_request("play", &[("game", text("tzaar")), ("level", text("2"))]),
-            Ok(Request::Play { level: Some(2), .. })
-        ));
-    }
-
-    #[test]
-    fn wrong_values_say_what_is_accepted() {
-        let e = error("play", &[("game", text("tablut")), ("level", text("five"))]);
-        assert!(e.contains("`level:five` is not a level") && e.contains("1 (gentle) to 5"), "{e}");
-        let e = error("play", &[("game", text("tablut")), ("level", OptionValue::Integer(9))]);
-        assert!(e.contains("`level:9` is not a level"), "{e}");
-        let e = error("play", &[("game", text("tablut")), ("side", text("left"))]);
-        assert!(e.contains("`side:left` is not a side: choose first, second or random"), "{e}");
-        let e = error("play", &[("game", text("tablut")), ("side", OptionValue::Integer(1))]);
-        assert!(e.contains("`side:1` is not a side"), "{e}");
-        let e = error("play", &[("game", text("chess"))]);
-        assert!(e.contains("no game called `chess`: choose tablut, tzaar or tantrix"), "{e}");
-        let e = error("help", &[("game", text("nonsense"))]);
-        assert!(e.contains("no game called `nonsense`"), "{e}");
-        let e = error("play", &[("game", text("tablut")), ("opponent", text("bob"))]);
-        assert!(e.contains("names a member"), "{e}");
-        let e = error("move", &[("colour", text("red"))]);
-        assert!(e.contains("/move has no option `colour`; it takes move"), "{e}");
-        let e = error("dance", &[]);
-        assert!(e.contains("no /dance command"), "{e}");
-    }
-
-    #[test]
-    fn long_values_are_echoed_as_short_excerpts() {
-        let long = "x".repeat(4_000);
-        for options in [
-            vec![("game", text(&long))],
-            vec![("game", text("tablut")), ("side", text(&long))],
-            vec![("game", text("tablut")), ("level", text(&long))],
-        ] {
-            let e = error("play", &options);
-            assert!(e.len() < 200, "{} characters: {e}", e.len());
-            assert!(e.contains('…'), "{e}");
-        }
-    }
-
-    #[test]
-    fn game_ids_are_read_with_or_without_the_hash() {
-        for value in [text("1042"), text("#1042"), OptionValue::Integer(1042)] {
-            assert_eq!(
-                parse_request("game", &[("id", value)]).unwrap(),
-                Request::Game { id: 1042, replay: false }
-            );
-        }
-        assert_eq!(
-            parse_request("game", &[("id", text("#7")), ("replay", text("true"))]).unwrap(),
-            Request::Game { id: 7, replay: true }
-        );
-        let e = error("game", &[("id", text("abc"))]);
-        assert!(e.contains("`id:abc` is not a game id"), "{e}");
-        let e = error("game", &[]);
-        assert!(e.contains("/game id:1042"), "{e}");
-        let e = error("game", &[("id", text("3")), ("replay", text("maybe"))]);
-        assert!(e.contains("`replay:maybe` is not true or false"), "{e}");
-    }
-
-    #[test]
-    fn main_options_and_kinds() {
-        assert_eq!(main_option("move"), Some("move"));
-        assert_eq!(main_option("play"), Some("game"));
-        assert_eq!(main_option("board"), None);
-        assert_eq!(option_kind("play", "opponent2"), Some(OptionKind::User));
-        assert_eq!(option_kind("play", "level"), Some(OptionKind::Integer));
-        assert_eq!(option_kind("move", "level"), None);
-    }
-}
+#[path = "request_tests.rs"]
+mod tests;

@@ -17,6 +17,8 @@ pub enum Span {
     Code(String),
     /// A user to address (and notify, in public messages); `name` is how platforms without mentions show them.
     Mention { id: u64, name: String },
+    /// A channel, by id; `name` is how platforms without channel links show it (`#name`, else `#id`).
+    Channel { id: u64, name: Option<String> },
     /// A line break.
     Break,
     /// A translated message, formatted when the adapter knows the reader's language ([`Text::localized`]).
@@ -193,6 +195,25 @@ impl Text {
         self.push(Span::Mention { id, name: name.into() })
     }
 
+    /// A channel, linked where the platform can (`<#id>` on Discord).
+    #[must_use]
+    pub fn channel(self, id: u64) -> Self {
+        self.push(Span::Channel { id, name: None })
+    }
+
+    /// The same text with the channels that `name_of` knows named (for platforms without channel links).
+    #[must_use]
+    pub fn name_channels(mut self, name_of: impl Fn(u64) -> Option<String>) -> Self {
+        for span in &mut self.spans {
+            if let Span::Channel { id, name } = span
+                && name.is_none()
+            {
+                *name = name_of(*id);
+            }
+        }
+        self
+    }
+
     #[must_use]
     pub fn line(self) -> Self {
         self.push(Span::Break)
@@ -329,6 +350,8 @@ impl fmt::Display for Text {
                 Span::Plain(s) | Span::Strong(s) | Span::Name { name: s, .. } => f.write_str(s)?,
                 Span::Code(s) => write!(f, "`{s}`")?,
                 Span::Mention { name, .. } => write!(f, "@{name}")?,
+                Span::Channel { name: Some(name), .. } => write!(f, "#{name}")?,
+                Span::Channel { id, name: None } => write!(f, "#{id}")?,
                 Span::Break => f.write_str("\n")?,
                 Span::Msg(_) => {}
             }

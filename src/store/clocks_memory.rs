@@ -101,8 +101,9 @@ impl ClockStore for MemoryStore {
         Ok(self.tables().notify.get(&user).copied().unwrap_or(false))
     }
 
-    async fn add_thread(&self, channel: u64, _parent: u64) -> Result<(), StoreError> {
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
         self.tables().threads.entry(channel).or_insert(None);
+        self.settings().parents.entry(channel).or_insert(parent);
         Ok(())
     }
 

@@ -18,6 +18,7 @@ pub struct MemoryStore {
     /// Finished games' results in the order they were recorded, and the ratings made from them.
     results: Mutex<(Vec<GameResult>, Ledger)>,
     clocks: Mutex<super::clocks_memory::ClockTables>,
+    settings: Mutex<super::settings::SettingsTables>,
     /// Claims on the computer's turns: session id to (version, until).
     claims: Mutex<BTreeMap<i64, (usize, u64, i64)>>,
 }
@@ -37,6 +38,10 @@ impl MemoryStore {
 
     pub(super) fn tables(&self) -> MutexGuard<'_, super::clocks_memory::ClockTables> {
         self.clocks.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(super) fn settings(&self) -> MutexGuard<'_, super::settings::SettingsTables> {
+        self.settings.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Every session ever stored, open or closed, for tests.

@@ -18,6 +18,9 @@ mod memory;
 mod postgres;
 mod postgres_ratings;
 mod ratings;
+mod rows;
+mod settings;
+mod settings_sql;
 mod sqlite;
 mod sqlite_ratings;
 
@@ -29,6 +32,7 @@ pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Placed, Ranked, RatingRow,
 };
+pub use settings::{ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
 
 /// Which store the `database` setting names: a SQLite file (a path, or a `sqlite:` URL) or a Postgres database (a
@@ -190,7 +194,7 @@ pub enum StoreError {
 }
 
 /// Where sessions live. Every write is durable when its future completes.
-pub trait Store: ClockStore + Send + Sync + 'static {
+pub trait Store: ClockStore + SettingsStore + Send + Sync + 'static {
     /// The open session (challenge or game) of a channel, if any.
     fn open_session(
         &self,

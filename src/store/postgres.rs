@@ -9,13 +9,21 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::Row;
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions, PgRow};
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
 use super::{
     GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
     Store, StoreError,
 };
-use crate::games::{GameKind, Setup};
+use crate::games::GameKind;
+
+/// A session row with its moves (`move_list`, a JSON array in order), read in one statement so that the moves
+/// and the version they must match come from one snapshot, even while another instance appends.
+macro_rules! select_session {
+    () => {
+        "SELECT s.*, COALESCE((SELECT json_agg(m.notation ORDER BY m.ply) FROM moves m WHERE m.session_id = s.id), '[]')::text AS move_list FROM sessions s"
+    };
+}
 
 /// Sessions in a Postgres database.
 #[derive(Clone, Debug)]
@@ -42,81 +50,38 @@ impl PgStore {
         sqlx::migrate!("./migrations-postgres").run(&pool).await?;
         Ok(PgStore { pool })
     }
-
-    async fn moves_of(&self, id: i64) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT notation FROM moves WHERE session_id = $1 ORDER BY ply")
-            .bind(id)
-            .fetch_all(&self.pool)
-            .await?;
-        Ok(rows.iter().map(|r| r.get::<String, _>(0)).collect())
-    }
-
-    pub(super) async fn record(&self, row: &PgRow) -> Result<SessionRecord, StoreError> {
-        let id: i64 = row.get("id");
-        let corrupt = |what: &str| StoreError::Corrupt(format!("session {id}: {what}"));
-        let game: String = row.get("game");
-        let game = GameKind::from_str(&game).map_err(|_| corrupt("unknown game"))?;
-        let players: String = row.get("players");
-        let players: Vec<PlayerRecord> =
-            serde_json::from_str(&players).map_err(|_| corrupt("unreadable players"))?;
-        let state: String = row.get("state");
-        let state = SessionState::parse(&state).ok_or_else(|| corrupt("unknown state"))?;
-        let moves = self.moves_of(id).await?;
-        let version: i64 = row.get("version");
-        if version != moves.len() as i64 {
-            return Err(corrupt("move count does not match its version"));
-        }
-        Ok(SessionRecord {
-            id,
-            channel: row.get::<i64, _>("channel_id") as u64,
-            guild: row.get::<Option<i64>, _>("guild_id").map(|g| g as u64),
-            game,
-            setup: Setup {
-                variant: row.get("variant"),
-                seed: row.get::<i64, _>("seed") as u64,
-                seats: players.len(),
-            },
-            players,
-            challenger: row.get::<i64, _>("challenger") as u64,
-            state,
-            moves,
-            result: row.get("result"),
-            created_at: row.get("created_at"),
-            expires_at: row.get("expires_at"),
-            message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
-            rated: row.get("rated"),
-        })
-    }
 }
 
 impl Store for PgStore {
     async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
-        let row = sqlx::query(concat!("SELECT * FROM sessions WHERE channel_id = $1 AND ", open!()))
+        let row = sqlx::query(concat!(select_session!(), " WHERE channel_id = $1 AND ", open!()))
             .bind(channel as i64)
             .fetch_optional(&self.pool)
             .await?;
         match row {
-            Some(row) => Ok(Some(self.record(&row).await?)),
+            Some(row) => Ok(Some(super::rows::session_record(&row)?)),
             None => Ok(None),
         }
     }
 
     async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row =
-            sqlx::query("SELECT * FROM sessions WHERE id = $1").bind(id).fetch_optional(&self.pool).await?;
+        let row = sqlx::query(concat!(select_session!(), " WHERE id = $1"))
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
         match row {
-            Some(row) => Ok(Some(self.record(&row).await?)),
+            Some(row) => Ok(Some(super::rows::session_record(&row)?)),
             None => Ok(None),
         }
     }
 
     async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
-        let rows = sqlx::query(concat!("SELECT * FROM sessions WHERE ", open!(), " ORDER BY id"))
+        let rows = sqlx::query(concat!(select_session!(), " WHERE ", open!(), " ORDER BY id"))
             .fetch_all(&self.pool)
             .await?;
         let mut out = Vec::with_capacity(rows.len());
         for row in &rows {
-            out.push(self.record(row).await?);
+            out.push(super::rows::session_record(row)?);
         }
         Ok(out)
     }

@@ -14,6 +14,8 @@ mod hostile;
 mod languages;
 mod ratings;
 mod records;
+mod settings;
+mod shards;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -9,6 +9,8 @@ use std::time::{Duration, Instant};
 
 use tabula::games::Engine as _;
 
+mod settings;
+
 struct Console {
     child: Child,
     stdin: ChildStdin,

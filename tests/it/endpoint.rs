@@ -1,83 +1,17 @@
 //! `tabula serve`, the HTTP interactions endpoint, tested as Discord uses it: signed POSTs from a test key, the
 //! first answer in the response body, later edits through the fake Discord's REST API.
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use ed25519_dalek::{Signer as _, SigningKey};
-use http_body_util::{BodyExt as _, Full};
-use hyper::body::Bytes;
-use hyper_util::rt::TokioIo;
 use serde_json::{Value, json};
 use tabula::config::{Config, Token};
 use tabula::discord::endpoint::Endpoint;
 use tabula::store::{SqliteStore, Store as _};
-use tokio::net::TcpStream;
 
+use crate::support::signed::{Post, now, public_key, send};
 use crate::support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};
 
 const WAIT: Duration = Duration::from_secs(10);
-
-fn key() -> SigningKey {
-    SigningKey::from_bytes(&[7; 32])
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::new(), |mut out, b| {
-        use std::fmt::Write as _;
-        let _ = write!(out, "{b:02x}");
-        out
-    })
-}
-
-fn now() -> i64 {
-    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
-}
-
-/// What a test sends: the body and, unless left out, Discord's two signature headers.
-struct Post {
-    path: &'static str,
-    body: Vec<u8>,
-    signature: Option<String>,
-    timestamp: Option<String>,
-}
-
-impl Post {
-    /// A request signed with the test key at `timestamp`, as Discord signs it.
-    fn signed_at(body: &Value, timestamp: i64) -> Post {
-        let body = body.to_string().into_bytes();
-        let timestamp = timestamp.to_string();
-        let signature = hex(&key().sign(&[timestamp.as_bytes(), &body].concat()).to_bytes());
-        Post { path: "/interactions", body, signature: Some(signature), timestamp: Some(timestamp) }
-    }
-
-    fn signed(body: &Value) -> Post {
-        Post::signed_at(body, now())
-    }
-}
-
-/// Sends a request to the endpoint; returns the status and the body.
-async fn send(addr: SocketAddr, method: &str, post: Post) -> (u16, String) {
-    let stream = TcpStream::connect(addr).await.unwrap();
-    let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream)).await.unwrap();
-    tokio::spawn(connection);
-    let mut request = hyper::Request::builder()
-        .method(method)
-        .uri(post.path)
-        .header("host", addr.to_string())
-        .header("content-type", "application/json");
-    if let Some(s) = &post.signature {
-        request = request.header("x-signature-ed25519", s);
-    }
-    if let Some(t) = &post.timestamp {
-        request = request.header("x-signature-timestamp", t);
-    }
-    let response =
-        sender.send_request(request.body(Full::new(Bytes::from(post.body))).unwrap()).await.unwrap();
-    let status = response.status().as_u16();
-    let body = response.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&body).into_owned())
-}
 
 async fn start(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Endpoint<SqliteStore> {
     let config = Config {
@@ -85,7 +19,7 @@ async fn start(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Endpoint<SqliteSt
         guild_id: Some(GUILD_ID),
         database: dir.path().join("serve.db"),
         api_proxy: Some(fake.base_url()),
-        public_key: Some(hex(key().verifying_key().as_bytes())),
+        public_key: Some(public_key()),
         ..Config::default()
     };
     let store = SqliteStore::open(&config.database).await.unwrap();
@@ -98,8 +32,7 @@ async fn only_signed_fresh_interactions_are_acted_on() {
     let dir = tempfile::tempdir().unwrap();
     let endpoint = start(&fake, &dir).await;
     let addr = endpoint.local_addr();
-    let get = |path| Post { path, body: Vec::new(), signature: None, timestamp: None };
-    assert_eq!(send(addr, "GET", get("/healthz")).await, (200, "ok".to_string()));
+    assert_eq!(send(addr, "GET", Post::get("/healthz")).await, (200, "ok".to_string()));
 
     // Discord's PING, on both paths.
     let ping = json!({ "id": "1", "application_id": "1", "type": 1, "token": "t", "version": 1 });

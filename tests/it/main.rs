@@ -4,6 +4,7 @@ mod ai_ab;
 mod ai_tantrix;
 mod bot;
 mod cli;
+mod cluster;
 mod console;
 mod endpoint;
 mod fake_discord_selftest;

@@ -15,6 +15,7 @@ mod faults;
 mod hostile;
 mod offers;
 mod records;
+mod settings;
 mod shared;
 mod store;
 
@@ -22,7 +23,7 @@ const CHANNEL: u64 = 333;
 const GUILD: u64 = 555;
 
 fn actor(id: u64, name: &str) -> Actor {
-    Actor { member: Member::new(id, name), can_manage: false, guild: Some(GUILD) }
+    Actor { member: Member::new(id, name), can_manage: false, can_manage_server: false, guild: Some(GUILD) }
 }
 
 fn alice() -> Actor {

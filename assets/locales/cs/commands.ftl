@@ -46,3 +46,16 @@ cmd-rating = Hodnocení a výsledky člena podle her
 opt-rating-user = Čí hodnocení (výchozí: vaše)
 cmd-leaderboard = Nejlepší hráči hry na tomto serveru, jako obrázek
 opt-leaderboard-game = Hra
+
+cmd-settings = Zobrazit nebo změnit nastavení Tabuly na tomto serveru (Spravovat server)
+opt-settings-language = Jazyk veřejných zpráv
+choice-language-server = Řídit se jazykem serveru na Discordu
+opt-settings-allow_channel = Povolit hry v tomto kanálu (pak jen v povolených)
+opt-settings-disallow_channel = Přestat povolovat hry v tomto kanálu
+opt-settings-all_channels = true: znovu povolit hry ve všech kanálech
+opt-settings-threads = Zda hry začínají v novém vlákně
+choice-threads-on = zapnuto
+choice-threads-off = vypnuto
+choice-default-default = výchozí nastavení bota
+opt-settings-clock = Čas na tah, když /play žádný neuvádí
+opt-settings-challenge_minutes = Jak dlouho výzva čeká na odpověď, v minutách (0: výchozí nastavení bota)

@@ -76,6 +76,7 @@ help =
     - /history vypíše hry člena, /rating jeho hodnocení, { $leaderboard } nejlepší hráče tady; { $friendly } hraje přátelskou hru.
     - { $record } zveřejní záznam hry #n (číslo je v jejích zprávách); { $replay } přidá animovaný záznam.
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
+    - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -315,3 +316,7 @@ effect-king-escaped = král unikl na { $square }
 end-no-moves = { $side } neměl(a) přípustný tah
 end-repetition = stejná pozice nastala po { $count }.
 list-and = { $first } a { $last }
+
+## Settings
+
+settings-in-dm = Nastavení patří serveru: použijte /settings v kanálu svého serveru.

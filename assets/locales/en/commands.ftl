@@ -46,3 +46,16 @@ cmd-rating = A member's ratings and results per game
 opt-rating-user = Whose ratings (default: yours)
 cmd-leaderboard = The best players of a game on this server, as a picture
 opt-leaderboard-game = The game
+
+cmd-settings = Show or change Tabula's settings on this server (Manage Server)
+opt-settings-language = The language of public messages
+choice-language-server = Follow the server's Discord language
+opt-settings-allow_channel = Allow games in this channel (then only in the allowed ones)
+opt-settings-disallow_channel = Stop allowing games in this channel
+opt-settings-all_channels = true: allow games in every channel again
+opt-settings-threads = Whether games start in a new thread
+choice-threads-on = on
+choice-threads-off = off
+choice-default-default = the bot's default
+opt-settings-clock = The time per move when /play names none
+opt-settings-challenge_minutes = How long a challenge waits for its answer, in minutes (0: the bot's default)

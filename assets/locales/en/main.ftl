@@ -77,6 +77,7 @@ help =
     - /history lists a member's games, /rating their ratings, { $leaderboard } the best players here; { $friendly } plays a friendly game.
     - { $record } posts the record of game #n (its id is in its messages); { $replay } adds an animated replay.
     - { $rules } explains a game's rules and how to write its moves.
+    - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -317,3 +318,7 @@ end-repetition = the same position occurred a { $count ->
    *[other] { $count }th
 } time
 list-and = { $first } and { $last }
+
+## Settings
+
+settings-in-dm = Settings belong to a server: use /settings in a channel of your server.

@@ -46,3 +46,16 @@ cmd-rating = As notas e resultados de um membro por jogo
 opt-rating-user = De quem (padrão: você)
 cmd-leaderboard = Os melhores jogadores de um jogo neste servidor, em uma figura
 opt-leaderboard-game = O jogo
+
+cmd-settings = Ver ou mudar as configurações do Tabula neste servidor (Gerenciar Servidor)
+opt-settings-language = O idioma das mensagens públicas
+choice-language-server = Seguir o idioma do servidor no Discord
+opt-settings-allow_channel = Permitir partidas neste canal (e então só nos permitidos)
+opt-settings-disallow_channel = Deixar de permitir partidas neste canal
+opt-settings-all_channels = true: permitir partidas em todos os canais de novo
+opt-settings-threads = Se as partidas começam em um novo tópico
+choice-threads-on = sim
+choice-threads-off = não
+choice-default-default = o padrão do bot
+opt-settings-clock = O tempo por lance quando /play não indica nenhum
+opt-settings-challenge_minutes = Quanto tempo um desafio espera resposta, em minutos (0: o padrão do bot)

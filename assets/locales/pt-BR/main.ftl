@@ -75,6 +75,7 @@ help =
     - /history lista as partidas de um membro, /rating suas notas, { $leaderboard } os melhores jogadores daqui; { $friendly } joga uma partida amistosa.
     - { $record } publica o registro da partida #n (o número aparece nas mensagens dela); { $replay } acrescenta uma reprodução animada.
     - { $rules } explica as regras de um jogo e como escrever os lances.
+    - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -308,3 +309,7 @@ effect-king-escaped = o rei escapou para { $square }
 end-no-moves = { $side } ficou sem lance legal
 end-repetition = a mesma posição ocorreu pela { $count }ª vez
 list-and = { $first } e { $last }
+
+## Settings
+
+settings-in-dm = As configurações pertencem a um servidor: use /settings em um canal do seu servidor.

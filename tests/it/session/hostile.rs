@@ -46,7 +46,12 @@ async fn a_huge_variant_is_echoed_as_a_short_excerpt() {
 #[tokio::test]
 async fn names_are_names_and_only_players_are_mentioned() {
     let s = sessions();
-    let mallory = Actor { member: Member::new(66, "@everyone <@&1>"), can_manage: false, guild: None };
+    let mallory = Actor {
+        member: Member::new(66, "@everyone <@&1>"),
+        can_manage: false,
+        can_manage_server: false,
+        guild: None,
+    };
     let reply = s
         .handle(
             CHANNEL,

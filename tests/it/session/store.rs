@@ -2,7 +2,8 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    MemoryStore, NewSession, PgStore, PlayerRecord, SessionState, SqliteStore, Store, StoreError,
+    MemoryStore, NewSession, PgStore, PlayerRecord, ServerSettings, SessionState, SqliteStore, Store,
+    StoreError,
 };
 
 use crate::support::postgres::PgServer;
@@ -76,7 +77,29 @@ async fn contract(store: impl Store) {
     assert_eq!((finished.guild, finished.result.as_deref()), (Some(5), Some("over")));
     assert_eq!(store.session(other).await.unwrap().unwrap().state, SessionState::Expired);
     assert!(store.session(other + id + 100).await.unwrap().is_none());
+    settings_contract(&store).await;
     store.close().await;
+}
+
+/// Server settings: the defaults until set, replaced whole, per server; game threads know their channel.
+async fn settings_contract(store: &impl Store) {
+    assert_eq!(store.server_settings(5).await.unwrap(), ServerSettings::default());
+    let set = ServerSettings {
+        language: Some("pt-BR".into()),
+        channels: vec![70, 71],
+        games_in_threads: Some(true),
+        default_clock: Some("1h".into()),
+        challenge_expiry: Some(600),
+    };
+    store.put_server_settings(5, &set, 100).await.unwrap();
+    assert_eq!(store.server_settings(5).await.unwrap(), set);
+    assert_eq!(store.server_settings(6).await.unwrap(), ServerSettings::default(), "per server");
+    let back = ServerSettings { games_in_threads: Some(false), ..ServerSettings::default() };
+    store.put_server_settings(5, &back, 101).await.unwrap();
+    assert_eq!(store.server_settings(5).await.unwrap(), back, "replaced whole, back to the defaults");
+    assert_eq!(store.thread_parent(900).await.unwrap(), None);
+    store.add_thread(900, 70).await.unwrap();
+    assert_eq!(store.thread_parent(900).await.unwrap(), Some(70));
 }
 
 #[tokio::test]

@@ -28,6 +28,7 @@ pub mod limits;
 pub mod postgres;
 mod recorded;
 mod routes;
+pub mod signed;
 mod threads;
 mod users;
 

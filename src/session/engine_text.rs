@@ -62,7 +62,8 @@ fn phrase(english: &str) -> Option<Text> {
         return Some(t!("effect-king-escaped", square = square));
     }
     if let Some(squares) = english.strip_prefix("captured ") {
-        let captured: Vec<&str> = squares.split([',', ' ']).filter(|s| !s.is_empty() && *s != "and").collect();
+        let captured: Vec<&str> =
+            squares.split([',', ' ']).filter(|s| !s.is_empty() && *s != "and").collect();
         if captured.iter().any(|s| s.len() > 3) {
             return None;
         }

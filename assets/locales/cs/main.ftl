@@ -320,3 +320,8 @@ list-and = { $first } a { $last }
 ## Settings
 
 settings-in-dm = Nastavení patří serveru: použijte /settings v kanálu svého serveru.
+
+## Settings seen by players
+
+channel-not-allowed = Na tomto serveru se v tomto kanálu hry nezačínají; použijte { $channels }.
+settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen člen s oprávněním Spravovat server.

@@ -322,3 +322,8 @@ list-and = { $first } and { $last }
 ## Settings
 
 settings-in-dm = Settings belong to a server: use /settings in a channel of your server.
+
+## Settings seen by players
+
+channel-not-allowed = Games are not started in this channel on this server; use { $channels }.
+settings-not-allowed = Only members with the Manage Server permission can see or change Tabula's settings here.

@@ -313,3 +313,8 @@ list-and = { $first } e { $last }
 ## Settings
 
 settings-in-dm = As configurações pertencem a um servidor: use /settings em um canal do seu servidor.
+
+## Settings seen by players
+
+channel-not-allowed = Neste servidor não se começam partidas neste canal; use { $channels }.
+settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver ou mudar as configurações do Tabula aqui.

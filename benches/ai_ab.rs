@@ -10,6 +10,8 @@ use tabula::ai::{Limits, Report};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Variant};
 use tabula::games::tzaar::ai as tzaar_ai;
+use tabula::games::tzaar::classic as tzaar_classic;
+use tabula::games::tzaar::eval as tzaar_eval;
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {
@@ -63,5 +65,116 @@ fn tzaar_search(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, tablut_search, tzaar_search);
+/// The same search with the classic evaluation (the player before the security evaluation), for the speed before
+/// and after.
+fn tzaar_search_classic(c: &mut Criterion) {
+    let mut game =
+        tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
+    game.play_text("I5xH6").expect("legal");
+    let limits = fixed(5);
+    let classic = tzaar_ai::Style::CLASSIC;
+    let report = tzaar_ai::think_with(&game, &limits, classic);
+    assert_eq!(report.moves.len(), 2);
+    bench_search(c, "tzaar depth 5 after the standard opening, classic evaluation", &report, || {
+        tzaar_ai::think_with(black_box(&game), &limits, classic)
+    });
+}
+
+/// The static evaluations alone, over positions of a few random games: the cost per call of each.
+fn tzaar_evaluations(c: &mut Criterion) {
+    let mut positions = Vec::new();
+    for seed in 0..8 {
+        let mut game = tzaar::Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("random");
+        let mut turn = 0;
+        while game.side_to_move().is_some() && turn < 40 {
+            positions.push(*game.position());
+            let moves = tzaar_ai::greedy(&game, seed * 100 + turn);
+            for m in &moves {
+                game.play_text(m).expect("legal");
+            }
+            turn += 1;
+        }
+    }
+    positions.retain(|p| p.end().is_none());
+    let mut group = c.benchmark_group("tzaar eval");
+    group.bench_function(format!("security evaluation x{}", positions.len()), |b| {
+        b.iter(|| {
+            positions.iter().map(|p| tzaar_eval::evaluate(black_box(p), &tzaar_eval::TUNED)).sum::<i32>()
+        });
+    });
+    group.bench_function(format!("classic evaluation x{}", positions.len()), |b| {
+        b.iter(|| positions.iter().map(|p| tzaar_classic::evaluate(black_box(p))).sum::<i32>());
+    });
+    group.finish();
+}
+
+/// How often the proof-number search settles endgames, by the number of stacks on the board (n or n + 1), at the
+/// budget level 5
+/// gives it at 500 ms (a third of the first move's 375,000 nodes); printed, then one proof benchmarked.
+fn tzaar_endgames(c: &mut Criterion) {
+    use std::time::Instant;
+    use tabula::games::tzaar::proof::{Proven, prove};
+    let mut buckets: Vec<(u32, Vec<tzaar::Position>)> =
+        [12, 16, 20, 24, 28].map(|n| (n, Vec::new())).to_vec();
+    for seed in 0..40 {
+        let mut game = tzaar::Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("random");
+        let mut turn = 0;
+        while game.side_to_move().is_some() {
+            let pos = *game.position();
+            let stacks = (pos.stacks_of(tzaar::Side::White) | pos.stacks_of(tzaar::Side::Black)).count_ones();
+            if let Some((_, list)) =
+                buckets.iter_mut().find(|(n, list)| (stacks == *n || stacks == *n + 1) && list.len() < 12)
+            {
+                list.push(pos);
+            }
+            // Small searches (2,000 nodes a turn) reach the endgame; greedy games end by a lost type first.
+            let limits = Limits {
+                time: Duration::from_secs(10),
+                max_depth: None,
+                max_nodes: Some(2_000),
+                noise: 0.0,
+                seed: seed * 1000 + turn,
+            };
+            let moves = tzaar_ai::think(&game, &limits).moves;
+            for m in &moves {
+                game.play_text(m).expect("legal");
+            }
+            turn += 1;
+        }
+    }
+    let far = || Instant::now() + Duration::from_secs(60);
+    for (n, list) in &buckets {
+        let start = Instant::now();
+        let (mut settled, mut nodes) = (0, 0);
+        for pos in list {
+            let proof = prove(pos, 125_000, far());
+            settled += usize::from(proof.proven != Proven::Unknown);
+            nodes += proof.nodes;
+        }
+        eprintln!(
+            "tzaar endgames with {n} stacks: {settled} of {} settled within 125,000 nodes, {:.0} nodes and {:.1?} \
+             a position",
+            list.len(),
+            nodes as f64 / list.len().max(1) as f64,
+            start.elapsed() / list.len().max(1) as u32
+        );
+    }
+    if let Some(pos) = buckets.iter().find(|(n, _)| *n == 16).and_then(|(_, l)| l.first()).copied() {
+        let mut group = c.benchmark_group("ai");
+        group.sample_size(10);
+        group.bench_function("tzaar proof-number search, 16 stacks, 125000 nodes", |b| {
+            b.iter(|| prove(black_box(&pos), 125_000, far()).nodes);
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(
+    benches,
+    tablut_search,
+    tzaar_search,
+    tzaar_search_classic,
+    tzaar_evaluations,
+    tzaar_endgames
+);
 criterion_main!(benches);

@@ -16,6 +16,9 @@ use crate::games::{AnyGame, GameKind, Outcome, Setup};
 pub enum Player {
     /// The AI at a level, 1..=5.
     Level(u8),
+    /// The AI at a level as it played before its game's latest change of evaluation (`classic5`; the same as
+    /// the level for a game whose player has not changed).
+    Classic(u8),
     /// A uniformly random legal mover.
     Random,
     /// The best immediate material or score, one ply deep.
@@ -28,10 +31,19 @@ impl FromStr for Player {
         match s.trim().to_ascii_lowercase().as_str() {
             "random" => Ok(Player::Random),
             "greedy" => Ok(Player::Greedy),
-            other => match other.parse::<u8>() {
-                Ok(n) if super::LEVELS.contains(&n) => Ok(Player::Level(n)),
-                _ => Err(format!("`{s}` is not a player: use a level 1 to 5, `random` or `greedy`")),
-            },
+            other => {
+                let (classic, level) = match other.strip_prefix("classic") {
+                    Some(level) => (true, level),
+                    None => (false, other),
+                };
+                match level.parse::<u8>() {
+                    Ok(n) if super::LEVELS.contains(&n) && classic => Ok(Player::Classic(n)),
+                    Ok(n) if super::LEVELS.contains(&n) => Ok(Player::Level(n)),
+                    _ => Err(format!(
+                        "`{s}` is not a player: use a level 1 to 5, `classic1` to `classic5`, `random` or `greedy`"
+                    )),
+                }
+            }
         }
     }
 }
@@ -40,6 +52,7 @@ impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Player::Level(n) => write!(f, "level {n}"),
+            Player::Classic(n) => write!(f, "classic level {n}"),
             Player::Random => f.write_str("random"),
             Player::Greedy => f.write_str("greedy"),
         }
@@ -64,9 +77,13 @@ fn choose(
             legal.choose(rng).cloned().into_iter().collect()
         }
         Player::Greedy => greedy(game, seed),
-        Player::Level(n) => {
+        Player::Level(n) | Player::Classic(n) => {
             let limits = Limits::level(game.kind(), n, top, seed);
-            let report = think(game, &limits);
+            let report = if matches!(player, Player::Classic(_)) {
+                game.think_classic(&limits)
+            } else {
+                think(game, &limits)
+            };
             clock.record(report.elapsed, limits.time);
             report.moves
         }
@@ -254,6 +271,8 @@ mod tests {
         assert_eq!("3".parse::<Player>(), Ok(Player::Level(3)));
         assert_eq!("Random".parse::<Player>(), Ok(Player::Random));
         assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
+        assert_eq!("classic5".parse::<Player>(), Ok(Player::Classic(5)));
+        assert!("classic6".parse::<Player>().is_err());
         assert!("6".parse::<Player>().is_err());
         assert!("best".parse::<Player>().is_err());
     }

@@ -35,6 +35,7 @@ pub(crate) trait Dyn {
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError>;
     fn think(&self, limits: &Limits) -> Report;
+    fn think_classic(&self, limits: &Limits) -> Report;
     fn greedy(&self, seed: u64) -> Vec<String>;
 }
 
@@ -95,6 +96,9 @@ impl<G: Entry> Dyn for G {
     }
     fn think(&self, limits: &Limits) -> Report {
         super::Player::think(self, limits)
+    }
+    fn think_classic(&self, limits: &Limits) -> Report {
+        super::Player::think_classic(self, limits)
     }
     fn greedy(&self, seed: u64) -> Vec<String> {
         super::Player::greedy(self, seed)
@@ -259,6 +263,11 @@ impl AnyGame {
     /// The AI's choice for the side to move. The game must not be over.
     pub fn think(&self, limits: &Limits) -> Report {
         self.entry().think(limits)
+    }
+
+    /// The choice of the game's classic player (see [`super::Player::think_classic`]).
+    pub fn think_classic(&self, limits: &Limits) -> Report {
+        self.entry().think_classic(limits)
     }
 
     /// A one-ply greedy player's choice, ties broken by `seed`.

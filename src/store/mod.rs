@@ -11,8 +11,7 @@ use crate::games::{GameKind, Setup};
 
 mod clocks;
 mod clocks_memory;
-mod clocks_postgres;
-mod clocks_sqlite;
+mod clocks_sql;
 mod fault;
 mod memory;
 mod postgres;

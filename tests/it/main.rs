@@ -17,6 +17,7 @@ mod registry;
 mod session;
 mod support;
 mod tablut;
+mod tablut_suite;
 mod tablut_variants;
 mod tantrix;
 mod tzaar;

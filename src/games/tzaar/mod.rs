@@ -6,14 +6,17 @@
 
 pub mod ai;
 pub mod board;
+pub mod classic;
 pub mod cli;
 mod entry;
+pub mod eval;
 mod moves;
 mod notation;
 mod perft;
 mod pieces;
 pub mod picture;
 pub mod position;
+pub mod proof;
 mod setup;
 
 use std::fmt::Write as _;

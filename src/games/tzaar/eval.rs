@@ -1,0 +1,325 @@
+//! The TZAAR evaluation, built on *security*: a type is secure for a side when its tallest stack of that type is
+//! taller than every enemy stack, so that no enemy stack can take it. Around that: the stacks of each type (the
+//! scarce ones weigh most), the heights (a stack of two or three in every type), the lead of each type's tallest
+//! stack over the enemy's tallest, the captures each side has (a side without one at the start of its turn has
+//! lost), the best stack each side could take next, and the tempo of the two-move turn.
+//!
+//! The weights are data ([`Weights`]): [`TUNED`] came from self-play (see `docs/tuning-tzaar.md` and the tuner,
+//! `benches/tune_tzaar.rs`).
+
+use super::board::{Bits, Dir, first_hit, points};
+use super::{Kind, Phase, Position, Side};
+
+/// The evaluation's weights (score units: the first stack of a type is worth about 1000).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// Scale (percent) of the value of the stacks of each type (see [`TYPE_VALUE`]).
+    pub material: i32,
+    /// Per secure type.
+    pub secure: i32,
+    /// Once more when all three types are secure.
+    pub all_secure: i32,
+    /// Per type whose tallest stack is at least two high.
+    pub tall2: i32,
+    /// Per type whose tallest stack is at least three high.
+    pub tall3: i32,
+    /// Per step (at most three) by which a type's tallest stack is taller (or shorter) than the enemy's tallest.
+    pub lead: i32,
+    /// Per piece under the top of a stack.
+    pub height: i32,
+    /// Per enemy stack the side can capture (up to ten).
+    pub targets: i32,
+    /// Penalty for a side with a single enemy stack in reach (twice that with none).
+    pub starved: i32,
+    /// Share (in 1/16) of the value of the best enemy stack the side to move can take.
+    pub threat_mover: i32,
+    /// Share (in 1/16) of the value of the best stack of the side to move that the other side can take.
+    pub threat_other: i32,
+    /// For the side to move at the start of its turn (two moves to come).
+    pub tempo: i32,
+    /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
+    /// doubled when the enemy moves next.
+    pub exposed: i32,
+}
+
+/// The number of weights, in [`Weights::NAMES`] order.
+pub const COUNT: usize = 13;
+
+impl Weights {
+    /// The weights' names, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; COUNT] = [
+        "material",
+        "secure",
+        "all_secure",
+        "tall2",
+        "tall3",
+        "lead",
+        "height",
+        "targets",
+        "starved",
+        "threat_mover",
+        "threat_other",
+        "tempo",
+        "exposed",
+    ];
+
+    /// The weights as an array (for the tuner).
+    pub fn to_array(&self) -> [i32; COUNT] {
+        [
+            self.material,
+            self.secure,
+            self.all_secure,
+            self.tall2,
+            self.tall3,
+            self.lead,
+            self.height,
+            self.targets,
+            self.starved,
+            self.threat_mover,
+            self.threat_other,
+            self.tempo,
+            self.exposed,
+        ]
+    }
+
+    /// The weights from an array in [`Weights::NAMES`] order.
+    pub fn from_array(a: [i32; COUNT]) -> Weights {
+        let [
+            material,
+            secure,
+            all_secure,
+            tall2,
+            tall3,
+            lead,
+            height,
+            targets,
+            starved,
+            threat_mover,
+            threat_other,
+            tempo,
+            exposed,
+        ] = a;
+        Weights {
+            material,
+            secure,
+            all_secure,
+            tall2,
+            tall3,
+            lead,
+            height,
+            targets,
+            starved,
+            threat_mover,
+            threat_other,
+            tempo,
+            exposed,
+        }
+    }
+}
+
+/// The hand-set starting point of the tuning.
+pub const START: Weights = Weights {
+    material: 100,
+    secure: 600,
+    all_secure: 2500,
+    tall2: 150,
+    tall3: 150,
+    lead: 60,
+    height: 40,
+    targets: 20,
+    starved: 300,
+    threat_mover: 12,
+    threat_other: 10,
+    tempo: 100,
+    exposed: 400,
+};
+
+/// The weights level 1 to 5 play with, tuned by self-play from [`START`] (see `docs/tuning-tzaar.md`).
+pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START };
+
+/// The value of having `n` stacks of a type on top (index `n`, capped): the steps shrink as `n` grows, so losing
+/// a scarce type's stack costs most.
+pub const TYPE_VALUE: [i32; 16] =
+    [0, 1000, 1600, 2000, 2280, 2480, 2630, 2750, 2850, 2930, 3000, 3060, 3110, 3150, 3185, 3215];
+
+/// The value the evaluation gives the loss of a side's last stack of a type (far below a forced win).
+const LAST_STACK: i32 = 20_000;
+
+/// What the evaluation counts for one side.
+#[derive(Clone, Copy, Debug, Default)]
+struct View {
+    /// Stacks with each type on top.
+    count: [u32; 3],
+    /// The tallest stack of each type (0 without one).
+    tallest: [u8; 3],
+    /// The tallest stack of any type.
+    tallest_all: u8,
+    /// Pieces under the tops of the stacks.
+    under: i32,
+    /// The enemy stacks the side can capture.
+    targets: Bits,
+    /// The value of the best of them.
+    best_target: i32,
+}
+
+#[inline]
+fn type_value(n: u32) -> i32 {
+    TYPE_VALUE[(n as usize).min(15)]
+}
+
+/// The kind on top of `b` (a one-bit set holding a stack), as an index.
+#[inline]
+fn kind_index(pos: &Position, b: Bits) -> usize {
+    usize::from(pos.kinds(Kind::Tzarra) & b != 0) + 2 * usize::from(pos.kinds(Kind::Tott) & b != 0)
+}
+
+fn census(pos: &Position, side: Side) -> View {
+    let mine = pos.stacks_of(side);
+    let mut v = View::default();
+    for (i, k) in Kind::ALL.into_iter().enumerate() {
+        let set = mine & pos.kinds(k);
+        v.count[i] = set.count_ones();
+        for p in points(set) {
+            let h = pos.height(p);
+            v.tallest[i] = v.tallest[i].max(h);
+            v.under += i32::from(h) - 1;
+        }
+    }
+    v.tallest_all = v.tallest.into_iter().max().unwrap_or(0);
+    v
+}
+
+/// Fills in `v`'s targets and the value of its best one, against `enemy`.
+fn reach(pos: &Position, side: Side, v: &mut View, enemy: &View, w: &Weights) {
+    let mine = pos.stacks_of(side);
+    let theirs = pos.stacks_of(side.opponent());
+    let occ = mine | theirs;
+    let mut loss = [0; 3];
+    for (i, l) in loss.iter_mut().enumerate() {
+        let m = enemy.count[i];
+        *l = if m <= 1 { LAST_STACK } else { w.material * (type_value(m) - type_value(m - 1)) / 100 };
+    }
+    let mut targets = 0;
+    let mut best = 0;
+    for from in points(mine) {
+        let h = pos.height(from);
+        for d in Dir::ALL {
+            if let Some(to) = first_hit(from, d, occ)
+                && theirs & to.bit() != 0
+                && targets & to.bit() == 0
+            {
+                let th = pos.height(to);
+                if th <= h {
+                    targets |= to.bit();
+                    let k = kind_index(pos, to.bit());
+                    // Taking the enemy's tallest of a type can end that type's security.
+                    let mut value = loss[k] + w.height * i32::from(th - 1);
+                    if th == enemy.tallest[k] && th > v.tallest_all {
+                        value += w.secure;
+                    }
+                    best = best.max(value);
+                }
+            }
+        }
+    }
+    v.targets = targets;
+    v.best_target = best;
+}
+
+/// The penalty of `side` (whose view is `v`) for its scarce types that `enemy` can take, with `factor` 2 when the
+/// enemy moves next.
+fn exposure(pos: &Position, side: Side, v: &View, enemy: &View, w: &Weights, factor: i32) -> i32 {
+    let mine = pos.stacks_of(side) & enemy.targets;
+    let mut p = 0;
+    for (i, k) in Kind::ALL.into_iter().enumerate() {
+        let c = v.count[i];
+        if c <= 2 && (mine & pos.kinds(k)).count_ones() >= c {
+            p += w.exposed * (3 - c as i32);
+        }
+    }
+    p * factor
+}
+
+/// One side's share of the score, against `enemy`.
+fn side_score(v: &View, enemy: &View, w: &Weights) -> i32 {
+    let mut s = 0;
+    let mut secure = 0;
+    for i in 0..3 {
+        s += w.material * type_value(v.count[i]) / 100;
+        let t = v.tallest[i];
+        if t > enemy.tallest_all {
+            secure += 1;
+        }
+        s += w.tall2 * i32::from(t >= 2) + w.tall3 * i32::from(t >= 3);
+        s += w.lead * (i32::from(t) - i32::from(enemy.tallest_all)).clamp(-3, 3);
+    }
+    s += w.secure * secure + if secure == 3 { w.all_secure } else { 0 };
+    s += w.height * v.under;
+    let targets = v.targets.count_ones() as i32;
+    s += w.targets * targets.min(10);
+    s -= w.starved * (2 - targets).max(0);
+    s
+}
+
+/// The evaluation with weights `w`, from the view of the side to move. The position must not be over by a lost
+/// type (the search asks `decided` first).
+pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
+    let me = pos.to_move();
+    let mut a = census(pos, me);
+    let mut b = census(pos, me.opponent());
+    reach(pos, me, &mut a, &b, w);
+    reach(pos, me.opponent(), &mut b, &a, w);
+    let mut s = side_score(&a, &b, w) - side_score(&b, &a, w);
+    s += w.threat_mover * a.best_target.min(5_000) / 16;
+    s -= w.threat_other * b.best_target.min(5_000) / 16;
+    s -= exposure(pos, me, &a, &b, w, 1);
+    s += exposure(pos, me.opponent(), &b, &a, w, 2);
+    if pos.phase() != Phase::Second {
+        s += w.tempo;
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pos(text: &str) -> Position {
+        text.parse().unwrap()
+    }
+
+    #[test]
+    fn weights_round_trip_through_arrays() {
+        assert_eq!(Weights::from_array(START.to_array()), START);
+        assert_eq!(Weights::NAMES.len(), COUNT);
+    }
+
+    /// The same position with the colours swapped (and the other side to move).
+    fn swapped(text: &str) -> Position {
+        let (board, rest) = text.split_once(' ').unwrap();
+        let board: String =
+            board.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
+        let rest = if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
+        pos(&format!("{board} {rest}"))
+    }
+
+    #[test]
+    fn the_score_does_not_depend_on_the_colours() {
+        for text in [
+            "T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... w c",
+            "T3t.../....../..A..../..z...../......../....Z.../..a..../....../T.... b s",
+            "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w c",
+        ] {
+            assert_eq!(evaluate(&pos(text), &START), evaluate(&swapped(text), &START), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_secure_type_is_worth_more_than_an_exposed_one() {
+        // The same material; White's Tott is three high (taller than any black stack) in the first, one high in
+        // the second.
+        let secure = pos("T3t.../....../..A..../..z...../......../....Z.../..a..../....../..... b c");
+        let exposed = pos("Tt.../....../..A..../..z...../......../....Z.../..a..../....../..... b c");
+        assert!(evaluate(&secure, &START) < evaluate(&exposed, &START) - START.secure / 2);
+    }
+}

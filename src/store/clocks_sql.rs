@@ -1,0 +1,243 @@
+//! [`ClockStore`] over SQL: one body for SQLite and Postgres (tables of `migrations/0004_clocks.sql` and
+//! `migrations-postgres/0004_clocks.sql`). The queries use numbered `$n` placeholders, which both databases take:
+//! SQLite reads `$1` as a named parameter, numbered in order of first appearance, and every query here names its
+//! parameters in that order.
+
+use sqlx::{ColumnIndex, Decode, Row, Type};
+
+use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
+use super::{PgStore, PlayerRecord, SqliteStore, StoreError};
+
+fn clock_of<'r, R>(row: &'r R) -> ClockRecord
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+{
+    ClockRecord {
+        session: row.get("session_id"),
+        per_move: row.get("per_move"),
+        ply: row.get::<i64, _>("ply") as usize,
+        turn_started: row.get("turn_started"),
+        deadline: row.get("deadline"),
+        reminded: row.get::<i64, _>("reminded") as u8,
+        next_at: row.get("next_at"),
+    }
+}
+
+/// A conditional write that must change exactly one row, or it lost a race.
+fn changed_one(rows: u64) -> Result<(), StoreError> {
+    if rows == 1 { Ok(()) } else { Err(StoreError::Conflict) }
+}
+
+/// The implementation for one store.
+macro_rules! clock_store {
+    ($store:ty) => {
+        impl ClockStore for $store {
+            async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+                let row = sqlx::query("SELECT * FROM clocks WHERE session_id = $1")
+                    .bind(session)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                Ok(row.as_ref().map(clock_of))
+            }
+
+            async fn put_clock(&self, c: &ClockRecord) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO clocks (session_id, per_move, ply, turn_started, deadline, reminded, next_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO UPDATE SET per_move = excluded.per_move, \
+                     ply = excluded.ply, turn_started = excluded.turn_started, deadline = excluded.deadline, \
+                     reminded = excluded.reminded, next_at = excluded.next_at",
+                )
+                .bind(c.session)
+                .bind(c.per_move)
+                .bind(c.ply as i64)
+                .bind(c.turn_started)
+                .bind(c.deadline)
+                .bind(i64::from(c.reminded))
+                .bind(c.next_at)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn mark_reminded(
+                &self,
+                session: i64,
+                ply: usize,
+                from: u8,
+                to: u8,
+                next_at: Option<i64>,
+            ) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE clocks SET reminded = $1, next_at = $2 WHERE session_id = $3 AND ply = $4 AND reminded = $5",
+                )
+                .bind(i64::from(to))
+                .bind(next_at)
+                .bind(session)
+                .bind(ply as i64)
+                .bind(i64::from(from))
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn due_clocks(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT c.session_id, s.channel_id FROM clocks c JOIN sessions s ON s.id = c.session_id \
+                     WHERE c.next_at IS NOT NULL AND c.next_at <= $1 AND s.state = 'playing' ORDER BY c.next_at",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1) as u64)).collect())
+            }
+
+            async fn next_wake(&self) -> Result<Option<i64>, StoreError> {
+                let row = sqlx::query(
+                    "SELECT MIN(t) FROM (SELECT MIN(c.next_at) AS t FROM clocks c JOIN sessions s ON s.id = c.session_id \
+                     WHERE c.next_at IS NOT NULL AND s.state = 'playing' \
+                     UNION ALL SELECT MIN(archive_at) FROM threads WHERE archive_at IS NOT NULL) AS wakes",
+                )
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(row.get::<Option<i64>, _>(0))
+            }
+
+            async fn put_offer(&self, o: &OfferRecord) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "INSERT INTO offers (session_id, kind, by_user, ply, created_at, nonce) VALUES ($1, $2, $3, $4, $5, $6) \
+                     ON CONFLICT (session_id) DO NOTHING",
+                )
+                .bind(o.session)
+                .bind(o.kind.as_str())
+                .bind(o.by as i64)
+                .bind(o.ply as i64)
+                .bind(o.created_at)
+                .bind(i64::from(o.nonce))
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+                let row = sqlx::query("SELECT * FROM offers WHERE session_id = $1")
+                    .bind(session)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                let Some(row) = row else { return Ok(None) };
+                let kind: String = row.get("kind");
+                let kind = OfferKind::parse(&kind)
+                    .ok_or_else(|| StoreError::Corrupt(format!("session {session}: unknown offer {kind}")))?;
+                Ok(Some(OfferRecord {
+                    session,
+                    kind,
+                    by: row.get::<i64, _>("by_user") as u64,
+                    ply: row.get::<i64, _>("ply") as usize,
+                    created_at: row.get("created_at"),
+                    nonce: row.get::<i64, _>("nonce") as u32,
+                }))
+            }
+
+            async fn clear_offer(&self, session: i64) -> Result<(), StoreError> {
+                sqlx::query("DELETE FROM offers WHERE session_id = $1").bind(session).execute(&self.pool).await?;
+                Ok(())
+            }
+
+            async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO notify (user_id, dm) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                )
+                .bind(user as i64)
+                .bind(dm)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+                let row = sqlx::query("SELECT dm FROM notify WHERE user_id = $1")
+                    .bind(user as i64)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
+            }
+
+            async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO threads (channel_id, parent_id) VALUES ($1, $2) ON CONFLICT (channel_id) DO NOTHING",
+                )
+                .bind(channel as i64)
+                .bind(parent as i64)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE threads SET archive_at = $1 WHERE channel_id = $2")
+                    .bind(at)
+                    .bind(channel as i64)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= $1 ORDER BY archive_at",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+            }
+
+            async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = $1")
+                    .bind(channel as i64)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+                let players = serde_json::to_string(players).expect("players serialize");
+                let done = sqlx::query(
+                    "UPDATE sessions SET players = $1, updated_at = $2 WHERE id = $3 AND state = 'playing'",
+                )
+                .bind(players)
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin().await?;
+                let done = sqlx::query(
+                    "UPDATE sessions SET version = $1, updated_at = $2 WHERE id = $3 AND version = $4 AND state = 'playing'",
+                )
+                .bind(keep as i64)
+                .bind(now)
+                .bind(id)
+                .bind(version as i64)
+                .execute(&mut *tx)
+                .await?;
+                changed_one(done.rows_affected())?;
+                sqlx::query("DELETE FROM moves WHERE session_id = $1 AND ply > $2")
+                    .bind(id)
+                    .bind(keep as i64)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+        }
+    };
+}
+
+clock_store!(SqliteStore);
+clock_store!(PgStore);

@@ -9,6 +9,7 @@ pub mod cli;
 pub mod config;
 pub mod discord;
 pub mod games;
+pub mod i18n;
 pub mod local;
 pub mod rating;
 pub mod record;

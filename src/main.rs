@@ -63,7 +63,7 @@ fn main() -> ExitCode {
                 Err(e) => fail(&format!("{e:#}")),
             }
         }
-        Command::Local { config, database, pictures } => {
+        Command::Local { config, database, pictures, lang } => {
             let config = match Config::load(config.as_deref()) {
                 Ok(c) => c,
                 Err(e) => return fail(&e.to_string()),
@@ -73,7 +73,7 @@ fn main() -> ExitCode {
             let sessions = config.session_config();
             let run = async {
                 let store = open_store(&database).await?;
-                tabula::local::run(store, &pictures, sessions).await
+                tabula::local::run(store, &pictures, sessions, lang).await
             };
             match runtime().and_then(|rt| rt.block_on(run)) {
                 Ok(()) => ExitCode::SUCCESS,

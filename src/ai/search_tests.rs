@@ -24,6 +24,7 @@ const WALK: GameInfo = GameInfo {
     rules: "",
     rating: crate::games::RatingSystem::Glicko2,
     eval_words: crate::games::EvalWords { slight: 1, better: 2, winning: 3, forced: WON },
+    rules_key: "",
 };
 
 /// The search only needs the engine's types; the rest of a walk is never played.

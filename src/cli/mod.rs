@@ -63,6 +63,10 @@ pub enum Command {
         /// Folder for the board pictures (default: `picture_dir` of the config).
         #[arg(long)]
         pictures: Option<PathBuf>,
+        /// The language of every answer, private and public: `en`, `pt-BR` or `cs` (`@name /lang <code>` sets
+        /// one member's own).
+        #[arg(long, default_value = "en")]
+        lang: crate::i18n::Lang,
     },
     /// Ratings kept in the database: `--rebuild` recomputes every rating from the recorded results of finished
     /// games, in the order they were recorded (the same numbers as the updates made after each game).

@@ -10,6 +10,7 @@ use serenity::all::{
 };
 use tokio::task::JoinHandle;
 
+use crate::i18n::LangBook;
 use crate::session::{Notice, Reply, Sessions, Text};
 use crate::store::Store;
 
@@ -18,16 +19,12 @@ use super::{action_rows, board_picture};
 
 /// The commands of offers and reminders: `/draw`, `/takeback`, `/notify`.
 pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
-    let dm = CreateCommandOption::new(
-        CommandOptionType::Boolean,
-        "dm",
-        "By direct message (true) or in the channel",
-    );
+    use super::commands::{command, option};
+    use serenity::all::CommandOptionType;
     vec![
-        CreateCommand::new("draw").description("Offer a draw (in games that can be drawn)"),
-        CreateCommand::new("takeback").description("Ask to take back your last move"),
-        CreateCommand::new("notify").description("Where your reminders go").add_option(dm.required(true)),
+        command("draw"),
+        command("takeback"),
+        command("notify").add_option(option(CommandOptionType::Boolean, "notify", "dm").required(true)),
     ]
 }
 
@@ -43,14 +40,14 @@ pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::
         .components(action_rows(&reply.buttons));
     message = super::files(reply).fold(message, CreateMessage::add_file);
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
         message = message.embed(embed).add_file(picture);
     }
     ChannelId::new(channel).send_message(http, message).await?;
     if let Some(gif) = super::replay::replay_attachment(reply, crate::record::animate::DEFAULT_LIMIT).await {
         let id = reply.replay.as_ref().map_or(0, |r| r.id);
         let message = CreateMessage::new()
-            .content(format!("The replay of game #{id}."))
+            .content(crate::t!("replay-of", id = format!("#{id}")).plain_in(reply.lang))
             .allowed_mentions(no_mentions())
             .add_file(gif);
         ChannelId::new(channel).send_message(http, message).await?;
@@ -66,16 +63,18 @@ async fn direct(http: &Http, user: u64, text: &Text) -> serenity::Result<()> {
 }
 
 /// Carries out what the session layer settled.
-async fn deliver(http: &Http, notice: Notice) -> Option<u64> {
+async fn deliver(http: &Http, notice: Notice, langs: &LangBook) -> Option<u64> {
     match notice {
         Notice::Post { channel, reply } => {
+            let reply = reply.localized(langs.channel(channel));
             if let Err(e) = post(http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post a clock notice");
             }
             return Some(channel);
         }
         Notice::Direct { user, channel, text, fallback } => {
-            if let Err(e) = direct(http, user, &text).await {
+            let fallback = fallback.localized(langs.channel(channel));
+            if let Err(e) = direct(http, user, &text.localized(langs.user(user, channel))).await {
                 tracing::info!(user, error = %e, "a reminder by direct message was refused; posting it instead");
                 if let Err(e) = post(http, channel, &fallback).await {
                     tracing::warn!(channel, error = %e, "could not post a reminder");
@@ -93,9 +92,15 @@ async fn deliver(http: &Http, notice: Notice) -> Option<u64> {
 }
 
 /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
-pub(super) fn spawn_ai_in<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>, channel: u64) {
+pub(super) fn spawn_ai_in<S: Store>(
+    sessions: Arc<Sessions<S>>,
+    http: Arc<Http>,
+    channel: u64,
+    langs: Arc<LangBook>,
+) {
     tokio::spawn(async move {
         while let Some(reply) = sessions.ai_turn(channel).await {
+            let reply = reply.localized(langs.channel(channel));
             // A game the AI finished: its replay follows in a message of its own.
             if let Err(e) = post(&http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post the AI's move");
@@ -110,11 +115,12 @@ pub(super) fn spawn_clocks<S: Store>(
     sessions: Arc<Sessions<S>>,
     http: Arc<Http>,
     ai: impl Fn(u64) + Send + Sync + 'static,
+    langs: Arc<LangBook>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
             for notice in sessions.settle_clocks().await {
-                if let Some(channel) = deliver(&http, notice).await {
+                if let Some(channel) = deliver(&http, notice, &langs).await {
                     ai(channel);
                 }
             }
@@ -151,9 +157,7 @@ pub(super) async fn open_thread(http: &Http, channel: u64, name: &str) -> Option
 
 /// What the channel is told when the thread could not be opened.
 pub(super) fn no_thread_note() -> Text {
-    Text::from(
-        "Tabula cannot create threads here (it lacks the permission to), so the game is played in this channel.",
-    )
+    Text::new().key("thread-refused")
 }
 
 impl<S: Store> super::Handler<S> {
@@ -196,6 +200,7 @@ impl<S: Store> super::Handler<S> {
         actor: &crate::session::Actor,
         request: crate::session::Request,
         respond: &dyn super::Respond,
+        locales: crate::i18n::Locales,
     ) -> serenity::Result<()> {
         use serenity::all::{
             CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse,
@@ -204,7 +209,7 @@ impl<S: Store> super::Handler<S> {
         let name = match self.sessions.prepare_thread(channel, actor, &request).await {
             Ok(name) => name,
             Err(why) => {
-                let reply = Reply::private(why);
+                let reply = Reply::private(why).localized(locales.user);
                 return respond.initial(CreateInteractionResponse::Message(super::message(&reply))).await;
             }
         };
@@ -213,6 +218,7 @@ impl<S: Store> super::Handler<S> {
         let Some(thread) = open_thread(http, channel, &name).await else {
             let mut reply = self.sessions.handle(channel, actor, request).await;
             reply.text = no_thread_note().line().then(reply.text);
+            let reply = reply.clone().localized(locales.of(reply.ephemeral));
             if reply.ephemeral {
                 let edit = EditInteractionResponse::new()
                     .content(markdown(&reply.text))
@@ -236,12 +242,16 @@ impl<S: Store> super::Handler<S> {
         };
         self.sessions.thread_opened(thread, channel).await;
         let reply = self.sessions.handle(thread, actor, request).await;
+        let reply = reply.clone().localized(locales.of(reply.ephemeral));
         let note = if reply.ephemeral {
             markdown(&reply.text)
         } else {
-            let intro =
-                Text::new().strong_name(&actor.member.name).plain(format!(" opened the thread “{name}”: "));
-            format!("{} <#{thread}>", markdown(&intro))
+            let intro = crate::t!(
+                "thread-opened",
+                player = Text::new().strong_name(&actor.member.name),
+                thread = name.as_str()
+            );
+            format!("{} <#{thread}>", markdown(&intro.localized(locales.public)))
         };
         let edit = EditInteractionResponse::new().content(note).allowed_mentions(no_mentions());
         cmd.edit_response(http, edit).await?;
@@ -254,7 +264,7 @@ impl<S: Store> super::Handler<S> {
             .components(action_rows(&reply.buttons));
         message = super::files(&reply).fold(message, CreateMessage::add_file);
         if let Some(board) = reply.board.clone() {
-            let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+            let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
             message = message.embed(embed).add_file(picture);
         }
         let posted = ChannelId::new(thread).send_message(http, message).await?;

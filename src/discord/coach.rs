@@ -10,7 +10,8 @@ use serenity::all::{
     CreateMessage, EditInteractionResponse, Http,
 };
 
-use crate::session::{Actor, Reply, Request};
+use crate::i18n::{Lang, Locales};
+use crate::session::{Actor, Reply, Request, Text};
 use crate::store::Store;
 
 use super::render::{allowed_mentions, markdown, no_mentions};
@@ -21,29 +22,15 @@ const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 /// The commands of records and the coach: `/game` (with its `analysis` option) and `/hint`.
 pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    use serenity::all::{CommandOptionType, CreateCommand, CreateCommandOption};
+    use serenity::all::CommandOptionType;
+
+    use super::commands::{command, option};
     vec![
-        CreateCommand::new("game")
-            .description("Post a game's record (its moves, as a file), and on request its animated replay")
-            .add_option(
-                CreateCommandOption::new(CommandOptionType::Integer, "id", "The game's id, shown as #1042")
-                    .required(true)
-                    .min_int_value(1),
-            )
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "replay",
-                "Also post the game as an animated GIF",
-            ))
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::Boolean,
-                "analysis",
-                "Tabula replays the finished game and shows each player's three weakest moves",
-            )),
-        CreateCommand::new("hint").description(
-            "Privately suggest the move Tabula's level 5 would play for you (the game then no longer counts for \
-             ratings)",
-        ),
+        command("game")
+            .add_option(option(CommandOptionType::Integer, "game", "id").required(true).min_int_value(1))
+            .add_option(option(CommandOptionType::Boolean, "game", "replay"))
+            .add_option(option(CommandOptionType::Boolean, "game", "analysis")),
+        command("hint"),
     ]
 }
 
@@ -61,10 +48,13 @@ impl<S: Store> Handler<S> {
         actor: &Actor,
         request: &Request,
         respond: &dyn Respond,
+        locales: Locales,
     ) -> Option<serenity::Result<()>> {
         match request {
-            Request::Hint => Some(self.hint(http, cmd, actor, respond).await),
-            Request::Analysis { id } => Some(self.analyse(http, cmd, actor, *id, respond).await),
+            Request::Hint => Some(self.hint(http, cmd, actor, respond, locales).await),
+            Request::Analysis { id } => {
+                Some(self.analyse(http, cmd, actor, *id, respond, locales.user).await)
+            }
             _ => None,
         }
     }
@@ -75,13 +65,17 @@ impl<S: Store> Handler<S> {
         cmd: &CommandInteraction,
         actor: &Actor,
         respond: &dyn Respond,
+        locales: Locales,
     ) -> serenity::Result<()> {
         let channel = cmd.channel_id.get();
         let defer = CreateInteractionResponseMessage::new().ephemeral(true);
         respond.initial(CreateInteractionResponse::Defer(defer)).await?;
         let reply = self.sessions.handle(channel, actor, Request::Hint).await;
+        // The hint for its asker, in their language; the notice for everyone, in the server's.
+        let notice = reply.notice.as_ref().map(|n| n.localized(locales.public));
+        let reply = reply.localized(locales.user);
         cmd.edit_response(http, text_edit(&reply)).await?;
-        if let Some(notice) = &reply.notice {
+        if let Some(notice) = &notice {
             let post = CreateMessage::new().content(markdown(notice)).allowed_mentions(no_mentions());
             ChannelId::new(channel).send_message(http, post).await?;
         }
@@ -95,7 +89,9 @@ impl<S: Store> Handler<S> {
         actor: &Actor,
         id: i64,
         respond: &dyn Respond,
+        lang: Lang,
     ) -> serenity::Result<()> {
+        let failed = || Reply::private(Text::new().key("analysis-failed"));
         let (tx, mut rx) = tokio::sync::watch::channel((0usize, 0usize));
         let mut task = {
             let (sessions, actor) = (self.sessions.clone(), actor.clone());
@@ -115,7 +111,7 @@ impl<S: Store> Handler<S> {
             },
         };
         if let Some(finished) = refused {
-            let reply = finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+            let reply = finished.unwrap_or_else(|_| failed()).localized(lang);
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
         respond.initial(CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())).await?;
@@ -123,17 +119,17 @@ impl<S: Store> Handler<S> {
         let reply = loop {
             tokio::select! {
                 finished = &mut task => {
-                    break finished.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+                    break finished.unwrap_or_else(|_| failed());
                 }
                 changed = rx.changed() => {
                     if changed.is_err() {
-                        break (&mut task).await.unwrap_or_else(|_| Reply::private("The analysis failed; please try again."));
+                        break (&mut task).await.unwrap_or_else(|_| failed());
                     }
                     let (done, total) = *rx.borrow_and_update();
                     if done > 0 && done < total && last.is_none_or(|t| t.elapsed() >= PROGRESS_EVERY) {
                         last = Some(Instant::now());
                         let edit = EditInteractionResponse::new()
-                            .content(format!("Analysing game #{id}… {done}/{total} positions"))
+                            .content(markdown(&crate::t!("analysis-progress", id = id, done = done, total = total).localized(lang)))
                             .allowed_mentions(no_mentions());
                         if let Err(e) = cmd.edit_response(http, edit).await {
                             tracing::debug!(error = %e, "could not show an analysis's progress");
@@ -142,6 +138,6 @@ impl<S: Store> Handler<S> {
                 }
             }
         };
-        cmd.edit_response(http, text_edit(&reply)).await.map(|_| ())
+        cmd.edit_response(http, text_edit(&reply.localized(lang))).await.map(|_| ())
     }
 }

@@ -4,6 +4,38 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 
+/// Message `key` in every language that localizes it on Discord: `(Discord locale, text)`.
+fn translations(key: &str) -> impl Iterator<Item = (&'static str, String)> + '_ {
+    Lang::ALL
+        .into_iter()
+        .filter_map(move |lang| Some((lang.discord_locale()?, crate::i18n::plain(lang, key))))
+}
+
+/// A command whose description is message `cmd-<name>` of `commands.ftl`, with Discord's localizations.
+pub(super) fn command(name: &str) -> CreateCommand {
+    let key = format!("cmd-{name}");
+    translations(&key).fold(
+        CreateCommand::new(name).description(crate::i18n::plain(Lang::En, &key)),
+        |c, (locale, text)| c.description_localized(locale, text),
+    )
+}
+
+/// An option of `command` whose description is message `opt-<command>-<name>`, with Discord's localizations.
+pub(super) fn option(kind: CommandOptionType, command: &str, name: &str) -> CreateCommandOption {
+    let key = format!("opt-{command}-{name}");
+    translations(&key).fold(
+        CreateCommandOption::new(kind, name, crate::i18n::plain(Lang::En, &key)),
+        |o, (locale, text)| o.description_localized(locale, text),
+    )
+}
+
+/// A string choice whose shown name is message `choice-<option>-<value>`, with Discord's localizations.
+fn choice(option: CreateCommandOption, name: &str, value: &str) -> CreateCommandOption {
+    let key = format!("choice-{name}-{value}");
+    let locales: Vec<(&str, String)> = translations(&key).collect();
+    option.add_string_choice_localized(crate::i18n::plain(Lang::En, &key), value, locales)
+}
+
 /// The slash commands, all in one list. Games, their seats and their variants come from the registry.
 pub fn commands() -> Vec<CreateCommand> {
     let mut all = game_commands();
@@ -14,89 +46,46 @@ pub fn commands() -> Vec<CreateCommand> {
 
 /// The commands of games and their records, offers, reminders and lookups.
 fn game_commands() -> Vec<CreateCommand> {
-    let game_option = |required: bool, what: &str| {
-        GameKind::ALL.iter().fold(
-            CreateCommandOption::new(CommandOptionType::String, "game", what).required(required),
-            |o, g| o.add_string_choice(g.title(), g.name()),
-        )
+    let game_option = |required: bool, command: &str| {
+        GameKind::ALL
+            .iter()
+            .fold(option(CommandOptionType::String, command, "game").required(required), |o, g| {
+                o.add_string_choice(g.title(), g.name())
+            })
     };
     let most_seats = GameKind::ALL.iter().map(|g| *g.seats().end()).max().unwrap_or(2);
-    let mut play = CreateCommand::new("play")
-        .description("Challenge members (or Tabula itself) to a game in this channel")
-        .add_option(game_option(true, "The game to play"))
-        .add_option(
-            CreateCommandOption::new(CommandOptionType::User, "opponent", "Who you challenge").required(true),
-        );
+    let mut play = command("play")
+        .add_option(game_option(true, "play"))
+        .add_option(option(CommandOptionType::User, "play", "opponent").required(true));
     for n in 2..most_seats {
-        play = play.add_option(CreateCommandOption::new(
-            CommandOptionType::User,
-            format!("opponent{n}"),
-            "Another opponent, for games of more than two players",
-        ));
+        play = play.add_option(option(CommandOptionType::User, "play", &format!("opponent{n}")));
     }
+    let side = ["first", "second", "random"]
+        .into_iter()
+        .fold(option(CommandOptionType::String, "play", "side"), |o, v| choice(o, "side", v));
     play = play
+        .add_option(side)
+        .add_option(option(CommandOptionType::String, "play", "variant").set_autocomplete(true))
+        .add_option(option(CommandOptionType::Integer, "play", "level").min_int_value(1).max_int_value(5))
+        .add_option(option(CommandOptionType::Boolean, "play", "rated"))
         .add_option(
-            CreateCommandOption::new(CommandOptionType::String, "side", "Move first, second, or draw lots")
-                .add_string_choice("first", "first")
-                .add_string_choice("second", "second")
-                .add_string_choice("random", "random"),
+            ClockChoice::ALL.iter().fold(option(CommandOptionType::String, "play", "clock"), |o, c| {
+                choice(o, "clock", c.name())
+            }),
         )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "variant",
-                "A ruleset or start layout, where the game has several (see /help)",
-            )
-            .set_autocomplete(true),
-        )
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "level",
-                "Against Tabula itself: 1 (gentle) to 5",
-            )
-            .min_int_value(1)
-            .max_int_value(5),
-        )
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "rated",
-            "Whether the game counts for ratings (default: true)",
-        ))
-        .add_option(ClockChoice::ALL.iter().fold(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "clock",
-                "Time per move (default from the config)",
-            ),
-            |o, c| o.add_string_choice(c.name(), c.name()),
-        ))
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "thread",
-            "Play in a new thread under this channel",
-        ));
+        .add_option(option(CommandOptionType::Boolean, "play", "thread"));
     vec![
         play,
-        CreateCommand::new("accept").description("Accept the challenge in this channel"),
-        CreateCommand::new("decline").description("Decline the challenge in this channel"),
-        CreateCommand::new("withdraw").description("Withdraw your challenge in this channel"),
-        CreateCommand::new("move").description("Play a move in this channel's game").add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "move",
-                "Your move; start typing to see legal ones",
-            )
-            .required(true)
-            .set_autocomplete(true),
+        command("accept"),
+        command("decline"),
+        command("withdraw"),
+        command("move").add_option(
+            option(CommandOptionType::String, "move", "move").required(true).set_autocomplete(true),
         ),
-        CreateCommand::new("board").description("Show this channel's game board"),
-        CreateCommand::new("resign").description("Resign this channel's game"),
-        CreateCommand::new("abort")
-            .description("End this channel's game (after the first move, with your opponent's consent)"),
-        CreateCommand::new("help")
-            .description("How to play, and how to write moves")
-            .add_option(game_option(false, "The game to explain")),
+        command("board"),
+        command("resign"),
+        command("abort"),
+        command("help").add_option(game_option(false, "help")),
     ]
     .into_iter()
     .chain(clocks::commands())
@@ -107,53 +96,35 @@ fn game_commands() -> Vec<CreateCommand> {
 /// `/settings`, for members with the Manage Server permission (Discord hides it from the others).
 fn settings_command() -> CreateCommand {
     use crate::session::settings::{DEFAULT, FOLLOW_SERVER, LANGUAGES, MAX_CHALLENGE_MINUTES};
-    let language = LANGUAGES.iter().fold(
-        CreateCommandOption::new(CommandOptionType::String, "language", "The language of public messages"),
-        |o, (code, name)| o.add_string_choice(*name, *code),
-    );
-    let channel = |name: &str, what: &str| {
-        CreateCommandOption::new(CommandOptionType::Channel, name, what)
+    let language = LANGUAGES
+        .iter()
+        .fold(option(CommandOptionType::String, "settings", "language"), |o, (code, name)| {
+            o.add_string_choice(*name, *code)
+        });
+    let channel = |name: &str| {
+        option(CommandOptionType::Channel, "settings", name)
             .channel_types(vec![serenity::all::ChannelType::Text])
     };
-    let clock = ClockChoice::ALL.iter().fold(
-        CreateCommandOption::new(
-            CommandOptionType::String,
-            "clock",
-            "The time per move when /play names none",
-        ),
-        |o, c| o.add_string_choice(c.name(), c.name()),
-    );
-    CreateCommand::new("settings")
-        .description("Show or change Tabula's settings on this server (Manage Server)")
+    let clock =
+        ClockChoice::ALL.iter().fold(option(CommandOptionType::String, "settings", "clock"), |o, c| {
+            o.add_string_choice(c.name(), c.name())
+        });
+    let threads = ["on", "off"]
+        .into_iter()
+        .fold(option(CommandOptionType::String, "settings", "threads"), |o, v| choice(o, "threads", v));
+    command("settings")
         .default_member_permissions(serenity::all::Permissions::MANAGE_GUILD)
         .dm_permission(false)
-        .add_option(language.add_string_choice("Follow the server's Discord language", FOLLOW_SERVER))
-        .add_option(channel("allow_channel", "Allow games in this channel (then only in the allowed ones)"))
-        .add_option(channel("disallow_channel", "Stop allowing games in this channel"))
-        .add_option(CreateCommandOption::new(
-            CommandOptionType::Boolean,
-            "all_channels",
-            "true: allow games in every channel again",
-        ))
+        .add_option(choice(language, "language", FOLLOW_SERVER))
+        .add_option(channel("allow_channel"))
+        .add_option(channel("disallow_channel"))
+        .add_option(option(CommandOptionType::Boolean, "settings", "all_channels"))
+        .add_option(choice(threads, "default", DEFAULT))
+        .add_option(choice(clock, "default", DEFAULT))
         .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::String,
-                "threads",
-                "Whether games start in a new thread",
-            )
-            .add_string_choice("on", "on")
-            .add_string_choice("off", "off")
-            .add_string_choice("the bot's default", DEFAULT),
-        )
-        .add_option(clock.add_string_choice("the bot's default", DEFAULT))
-        .add_option(
-            CreateCommandOption::new(
-                CommandOptionType::Integer,
-                "challenge_minutes",
-                "How long a challenge waits for its answer, in minutes (0: the bot's default)",
-            )
-            .min_int_value(0)
-            .max_int_value(MAX_CHALLENGE_MINUTES as u64),
+            option(CommandOptionType::Integer, "settings", "challenge_minutes")
+                .min_int_value(0)
+                .max_int_value(MAX_CHALLENGE_MINUTES as u64),
         )
 }
 
@@ -189,13 +160,8 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
 /// server channel.
 pub fn refusal(command: &str, in_server: bool) -> Option<Text> {
     match command {
-        "play" if !in_server => Some(Text::from(
-            "Games are played in server channels, not in direct messages: use /play in a channel of a server \
-             where Tabula is.",
-        )),
-        "settings" if !in_server => {
-            Some(Text::from("Settings belong to a server: use /settings in a channel of your server."))
-        }
+        "play" if !in_server => Some(Text::new().key("play-in-dm")),
+        "settings" if !in_server => Some(Text::new().key("settings-in-dm")),
         _ => None,
     }
 }

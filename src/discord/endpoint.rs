@@ -96,7 +96,8 @@ impl<S: Store> Endpoint<S> {
         let sessions = Arc::new(Sessions::new(store, config.session_config()));
         // Without the gateway there is no READY event: the bot's own user id is the application id.
         sessions.set_bot_id(application);
-        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id };
+        let langs = Arc::new(crate::i18n::LangBook::default());
+        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id, langs: langs.clone() };
         handler.register_commands(&http).await;
         let listener =
             TcpListener::bind(listen).await.with_context(|| format!("cannot listen on {listen}"))?;
@@ -106,12 +107,12 @@ impl<S: Store> Endpoint<S> {
         let (stop, stopped) = watch::channel(false);
         let server = tokio::spawn(accept(listener, shared.clone(), stopped));
         let ai = {
-            let (sessions, http) = (sessions.clone(), http.clone());
-            move |channel| super::clocks::spawn_ai_in(sessions.clone(), http.clone(), channel)
+            let (sessions, http, langs) = (sessions.clone(), http.clone(), langs.clone());
+            move |channel| super::clocks::spawn_ai_in(sessions.clone(), http.clone(), channel, langs.clone())
         };
         let background = vec![
-            spawn_sweeper(sessions.clone(), http.clone()),
-            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai),
+            spawn_sweeper(sessions.clone(), http.clone(), langs.clone()),
+            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai, langs),
             spawn_ai_resumer(shared.clone()),
         ];
         tracing::info!(%addr, application, "listening for interactions");

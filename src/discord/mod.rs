@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
+use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::render::board_png_captioned;
 use crate::session::{
     Actor, Board, Button, ButtonStyle, ClockChoice, Member, OptionValue, Reply, Request, Sessions, Text,
@@ -55,20 +56,34 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
         .iter()
         .take(5)
         .map(|b| {
-            CreateButton::new(&b.custom_id).label(render::truncate(&b.label, 80)).style(match b.style {
-                ButtonStyle::Primary => DiscordButtonStyle::Primary,
-                ButtonStyle::Success => DiscordButtonStyle::Success,
-                ButtonStyle::Danger => DiscordButtonStyle::Danger,
-                ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
-            })
+            CreateButton::new(&b.custom_id).label(render::truncate(&b.label.to_plain(), 80)).style(
+                match b.style {
+                    ButtonStyle::Primary => DiscordButtonStyle::Primary,
+                    ButtonStyle::Success => DiscordButtonStyle::Success,
+                    ButtonStyle::Danger => DiscordButtonStyle::Danger,
+                    ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
+                },
+            )
         })
         .collect();
     vec![CreateActionRow::Buttons(buttons)]
 }
 
 /// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
-async fn board_picture(board: Board, clock: Option<String>) -> (CreateEmbed, CreateAttachment) {
-    let title = format!("{} #{} — move {}", board.game.kind().title(), board.id, board.game.move_number());
+async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (CreateEmbed, CreateAttachment) {
+    // A board without a game id is an example (the rules' picture): its title is the game's.
+    let title = if board.id == 0 {
+        board.game.kind().title().to_string()
+    } else {
+        crate::t!(
+            "board-title",
+            game = board.game.kind().title(),
+            id = board.id,
+            number = board.game.move_number()
+        )
+        .plain_in(lang)
+    };
+    let clock = clock.map(|c| c.plain_in(lang));
     let png =
         tokio::task::spawn_blocking(move || board_png_captioned(&board.game, &board.names, clock.as_deref()))
             .await
@@ -87,7 +102,7 @@ async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
         .allowed_mentions(allowed_mentions(reply))
         .components(action_rows(&reply.buttons));
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone()).await;
+        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
         edit = edit.embed(embed).new_attachment(picture);
     }
     edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
@@ -150,20 +165,34 @@ fn message(reply: &Reply) -> CreateInteractionResponseMessage {
     files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
 
-fn private_message(text: impl Into<Text>) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(message(&Reply::private(text)))
+fn private_message(text: impl Into<Text>, lang: Lang) -> CreateInteractionResponse {
+    CreateInteractionResponse::Message(message(&Reply::private(text).localized(lang)))
+}
+
+/// The languages of an interaction: its user's `locale`; for public messages the server's `language` setting
+/// when it chose one, else the server's `guild_locale`.
+async fn locales_of<S: Store>(
+    sessions: &Sessions<S>,
+    guild: Option<GuildId>,
+    locale: &str,
+    guild_locale: Option<&str>,
+) -> Locales {
+    let setting = sessions.public_language(guild.map(GuildId::get)).await;
+    Locales { user: Lang::from_locale(locale), public: public_lang(setting.as_deref(), guild_locale) }
 }
 
 /// The event handler: the session layer plus what it needs to know about Discord.
 struct Handler<S: Store> {
     sessions: Arc<Sessions<S>>,
     guild_id: Option<u64>,
+    /// The languages last seen per channel and member, for messages sent without an interaction.
+    langs: Arc<LangBook>,
 }
 
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
-        clocks::spawn_ai_in(self.sessions.clone(), http.clone(), channel);
+        clocks::spawn_ai_in(self.sessions.clone(), http.clone(), channel, self.langs.clone());
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
@@ -193,18 +222,22 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
         let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
+        let locales =
+            locales_of(&self.sessions, cmd.guild_id, &cmd.locale, cmd.guild_locale.as_deref()).await;
+        let channel = cmd.channel_id.get();
+        self.langs.saw(channel, cmd.user.id.get(), locales);
         let request = match read_request(cmd) {
             Ok(r) => r,
-            Err(text) => return respond.initial(private_message(text)).await,
+            Err(text) => return respond.initial(private_message(text, locales.user)).await,
         };
-        if let Some(answered) = self.on_coach(http, cmd, &actor, &request, respond).await {
+        if let Some(answered) = self.on_coach(http, cmd, &actor, &request, respond, locales).await {
             return answered;
         }
-        let channel = cmd.channel_id.get();
         if self.sessions.wants_thread(&actor, &request).await {
-            return self.play_in_thread(http, cmd, &actor, request, respond).await;
+            return self.play_in_thread(http, cmd, &actor, request, respond, locales).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
+        let reply = reply.clone().localized(locales.of(reply.ephemeral));
         if reply.ephemeral && !deferred(&reply, respond) {
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
@@ -240,15 +273,19 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
+        let locales =
+            locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
-            return respond.initial(private_message("That button is no longer in use.")).await;
+            return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };
         if channel != press.channel_id.get() {
-            return respond.initial(private_message("That button belongs to another channel.")).await;
+            return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
         }
+        self.langs.saw(channel, press.user.id.get(), locales);
         // A rematch or a request to abort is a new message, not an edit of the one the button is on.
         let fresh = matches!(request, Request::Rematch { .. } | Request::AskAbort { .. });
         let reply = self.sessions.handle(channel, &actor, request).await;
+        let reply = reply.clone().localized(locales.of(reply.ephemeral));
         if reply.ephemeral {
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
@@ -349,7 +386,11 @@ impl<S: Store> EventHandler for Handler<S> {
 
 /// Settles expired challenges every [`SWEEP_EVERY`] and edits each one's message: the text says it expired,
 /// the buttons go.
-fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinHandle<()> {
+fn spawn_sweeper<S: Store>(
+    sessions: Arc<Sessions<S>>,
+    http: Arc<Http>,
+    langs: Arc<LangBook>,
+) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(SWEEP_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -358,7 +399,7 @@ fn spawn_sweeper<S: Store>(sessions: Arc<Sessions<S>>, http: Arc<Http>) -> JoinH
             for expired in sessions.sweep().await {
                 let Some(message) = expired.message else { continue };
                 let edit = EditMessage::new()
-                    .content(markdown(&expired.text))
+                    .content(markdown(&expired.text.localized(langs.channel(expired.channel))))
                     .allowed_mentions(no_mentions())
                     .components(Vec::new());
                 let channel = ChannelId::new(expired.channel);
@@ -406,17 +447,20 @@ impl<S: Store> Bot<S> {
     }
 
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
-        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id };
+        let langs = Arc::new(LangBook::default());
+        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id, langs: langs.clone() };
         let mut client =
             serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
                 .event_handler(handler)
                 .await
                 .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
-        let sweeper = spawn_sweeper(sessions.clone(), client.http.clone());
-        let (ai_sessions, ai_http) = (sessions.clone(), client.http.clone());
-        let ai = move |channel| clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel);
-        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai);
+        let sweeper = spawn_sweeper(sessions.clone(), client.http.clone(), langs.clone());
+        let (ai_sessions, ai_http, ai_langs) = (sessions.clone(), client.http.clone(), langs.clone());
+        let ai = move |channel| {
+            clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel, ai_langs.clone());
+        };
+        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai, langs);
         let plan = config.shard_plan()?;
         let task = tokio::spawn(async move {
             match plan {

@@ -67,8 +67,10 @@ fn code(text: &str) -> String {
 
 /// The message content for `text`, within [`MAX_CONTENT`] characters.
 pub fn markdown(text: &Text) -> String {
+    // Texts not yet put in a language by the caller are shown in English.
+    let spans = text.spans();
     let mut out = String::new();
-    for span in text.spans() {
+    for span in &spans {
         match span {
             Span::Plain(s) => out.push_str(&neutralize(s)),
             Span::Strong(s) => {
@@ -93,6 +95,7 @@ pub fn markdown(text: &Text) -> String {
                 let _ = write!(out, "<#{id}>");
             }
             Span::Break => out.push('\n'),
+            Span::Msg(_) => {}
         }
     }
     truncate(&out, MAX_CONTENT)

@@ -43,7 +43,7 @@ pub(super) async fn replay_followup(
     let id = reply.replay.as_ref().map_or(0, |r| r.id);
     Some(
         CreateInteractionResponseFollowup::new()
-            .content(format!("The replay of game #{id}."))
+            .content(crate::t!("replay-of", id = format!("#{id}")).plain_in(reply.lang))
             .allowed_mentions(no_mentions())
             .add_file(gif),
     )

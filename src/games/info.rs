@@ -30,6 +30,8 @@ pub struct GameInfo {
     pub rating: RatingSystem,
     /// How the AI's scores of this game read in words (hints and analyses).
     pub eval_words: EvalWords,
+    /// The message of the translation files (`assets/locales/*/games.ftl`) with the rules for `/help`.
+    pub rules_key: &'static str,
 }
 
 /// Thresholds on the AI's score (the mover's point of view, in the game's own units): below `slight` the game is

@@ -51,8 +51,13 @@ impl<S: Store> Console<S> {
         if buttons.is_empty() {
             return format!("(to @{} only) There is no message with buttons here.\n", line.user);
         }
-        let Some(button) = buttons.iter().find(|b| b.label.eq_ignore_ascii_case(label.trim())) else {
-            let labels: Vec<&str> = buttons.iter().map(|b| b.label.as_str()).collect();
+        let lang = self.lang_of(actor.member.id);
+        // A label in the member's language or in English.
+        let pressed = |b: &&crate::session::Button| {
+            [b.label.plain_in(lang), b.label.to_plain()].iter().any(|l| l.eq_ignore_ascii_case(label.trim()))
+        };
+        let Some(button) = buttons.iter().find(pressed) else {
+            let labels: Vec<String> = buttons.iter().map(|b| b.label.plain_in(lang)).collect();
             return format!(
                 "(to @{} only) The last message with buttons has [{}]: write `/press {}`.\n",
                 line.user,
@@ -102,6 +107,7 @@ impl<S: Store> Console<S> {
                 }
                 Notice::Direct { user, text, .. } => {
                     let name = self.member_name(user);
+                    let text = text.plain_in(self.lang_of(user));
                     let _ = writeln!(out, "(direct message to @{name}) {text}");
                 }
                 Notice::Archive { channel } => {

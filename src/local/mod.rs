@@ -5,7 +5,8 @@
 //! `@bob /accept`, `@alice /move move:e8-d8` (the first option may also be given bare: `@alice /move e8-d8`).
 //! Replies are printed as plain text (mentions as `@name`); each board picture is written to a PNG file whose path
 //! is printed, with a text drawing. Options are read by the session layer's own parser, as Discord's are. Expired
-//! challenges are printed when they expire.
+//! challenges are printed when they expire. Answers are in English, or in the language of `--lang`; `@name /lang
+//! cs` sets what one member reads in private answers, as Discord's `locale` would.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -15,6 +16,7 @@ use std::sync::Arc;
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::games::GameKind;
+use crate::i18n::Lang;
 use crate::record::animate::DEFAULT_LIMIT;
 use crate::session::request::{main_option, option_kind};
 use crate::session::{
@@ -130,6 +132,10 @@ pub struct Console<S: Store> {
     buttons: HashMap<String, Vec<crate::session::Button>>,
     /// Members' names by id, for the direct messages the console shows.
     names: HashMap<u64, String>,
+    /// The language of every answer (`--lang`), English by default.
+    lang: Lang,
+    /// Members' own languages (`@name /lang cs`), for what is shown to them alone.
+    langs: HashMap<u64, Lang>,
 }
 
 impl<S: Store> Console<S> {
@@ -143,6 +149,32 @@ impl<S: Store> Console<S> {
             offset: None,
             buttons: HashMap::new(),
             names: HashMap::new(),
+            lang: Lang::En,
+            langs: HashMap::new(),
+        }
+    }
+
+    /// Every answer, private and public, in `lang` (a member's `/lang` still changes their private answers).
+    #[must_use]
+    pub fn with_lang(mut self, lang: Lang) -> Self {
+        self.lang = lang;
+        self
+    }
+
+    /// The language of what is shown to `user` alone.
+    fn lang_of(&self, user: u64) -> Lang {
+        self.langs.get(&user).copied().unwrap_or(self.lang)
+    }
+
+    /// `@name /lang cs`: the member's language, as Discord's `locale` would give it.
+    fn set_lang(&mut self, line: &Line) -> String {
+        let code = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
+        match code.parse::<Lang>() {
+            Ok(lang) => {
+                self.langs.insert(member_id(&line.user), lang);
+                format!("(console) @{} now reads Tabula in {}.\n", line.user, lang.code())
+            }
+            Err(e) => format!("(to @{} only) {e}\n", line.user),
         }
     }
 
@@ -197,9 +229,9 @@ impl<S: Store> Console<S> {
         for expired in self.sessions.sweep().await {
             let channel = self.channel_name(expired.channel);
             if channel == self.default_channel {
-                let _ = writeln!(out, "{}", expired.text);
+                let _ = writeln!(out, "{}", expired.text.plain_in(self.lang));
             } else {
-                let _ = writeln!(out, "#{channel}: {}", expired.text);
+                let _ = writeln!(out, "#{channel}: {}", expired.text.plain_in(self.lang));
             }
         }
         out
@@ -262,7 +294,11 @@ impl<S: Store> Console<S> {
             can_manage_server: manager,
             guild: Some(GUILD),
         };
+        let user_lang = self.lang_of(actor.member.id);
         let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
+        if line.command == "lang" {
+            return self.set_lang(&line);
+        }
         if line.command == "wait" {
             return self.wait(&line).await;
         }
@@ -280,7 +316,7 @@ impl<S: Store> Console<S> {
         }
         let request = match self.options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
-            Err(why) => return private(&why),
+            Err(why) => return private(&why.plain_in(user_lang)),
         };
         if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(&line, &actor, request).await;
@@ -297,6 +333,7 @@ impl<S: Store> Console<S> {
         let id = self.channel_id(channel);
         let notice = reply.notice.clone();
         let mut out = if reply.ephemeral {
+            let reply = reply.localized(self.lang_of(member_id(user)));
             format!("(to @{user} only) {}\n", self.named(reply.text))
         } else {
             self.show(channel, reply).await
@@ -316,16 +353,18 @@ impl<S: Store> Console<S> {
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.
     async fn show(&mut self, channel: &str, reply: Reply) -> String {
+        // The buttons are kept untranslated: `/press` reads a label in the presser's language or in English.
         if !reply.buttons.is_empty() {
             self.buttons.insert(channel.to_string(), reply.buttons.clone());
         }
+        let reply = reply.localized(self.lang);
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.named(reply.text.clone()));
         if let Some(clock) = reply.clock.as_ref().filter(|_| reply.board.is_some()) {
             let _ = writeln!(out, "clock: {clock}");
         }
         if !reply.buttons.is_empty() {
-            let labels: Vec<&str> = reply.buttons.iter().map(|b| b.label.as_str()).collect();
+            let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.to_plain()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
@@ -335,7 +374,7 @@ impl<S: Store> Console<S> {
             }
             let ply = board.game.moves_text().len();
             let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
-            let caption = reply.clock.clone();
+            let caption = reply.clock.as_ref().map(Text::to_plain);
             let png = tokio::task::spawn_blocking(move || {
                 crate::render::board_png_captioned(&board.game, &board.names, caption.as_deref())
             })
@@ -384,10 +423,11 @@ pub async fn run<S: Store>(
     store: S,
     pictures: &Path,
     config: crate::session::SessionConfig,
+    lang: Lang,
 ) -> anyhow::Result<()> {
     let (clock, offset) = console_clock();
     let sessions = Arc::new(Sessions::with_clock(store, config, clock));
-    let mut console = Console::with_offset(sessions.clone(), pictures, offset);
+    let mut console = Console::with_offset(sessions.clone(), pictures, offset).with_lang(lang);
     let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
     let interactive = std::io::IsTerminal::is_terminal(&std::io::stdin());

@@ -4,14 +4,27 @@
 use crate::games::GameKind;
 
 use super::request::Request;
+use super::text::Text;
 use super::{Button, ButtonStyle, Member};
 
 /// The buttons under a challenge; their ids name the channel and session so they work after a restart.
 pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
     vec![
-        Button::new("Accept", format!("accept:{channel}:{session}"), ButtonStyle::Success),
-        Button::new("Decline", format!("decline:{channel}:{session}"), ButtonStyle::Danger),
-        Button::new("Withdraw", format!("withdraw:{channel}:{session}"), ButtonStyle::Secondary),
+        Button::new(
+            Text::new().key("button-accept"),
+            format!("accept:{channel}:{session}"),
+            ButtonStyle::Success,
+        ),
+        Button::new(
+            Text::new().key("button-decline"),
+            format!("decline:{channel}:{session}"),
+            ButtonStyle::Danger,
+        ),
+        Button::new(
+            Text::new().key("button-withdraw"),
+            format!("withdraw:{channel}:{session}"),
+            ButtonStyle::Secondary,
+        ),
     ]
 }
 
@@ -35,19 +48,35 @@ fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
 /// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
 pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Button> {
     vec![
-        Button::new("Accept", format!("yes:{channel}:{session}:{nonce}"), ButtonStyle::Success),
-        Button::new("Decline", format!("no:{channel}:{session}:{nonce}"), ButtonStyle::Danger),
+        Button::new(
+            Text::new().key("button-accept"),
+            format!("yes:{channel}:{session}:{nonce}"),
+            ButtonStyle::Success,
+        ),
+        Button::new(
+            Text::new().key("button-decline"),
+            format!("no:{channel}:{session}:{nonce}"),
+            ButtonStyle::Danger,
+        ),
     ]
 }
 
 /// The button under a finished game's last message.
 pub(super) fn rematch_buttons(channel: u64, session: i64) -> Vec<Button> {
-    vec![Button::new("Rematch", format!("rematch:{channel}:{session}"), ButtonStyle::Primary)]
+    vec![Button::new(
+        Text::new().key("button-rematch"),
+        format!("rematch:{channel}:{session}"),
+        ButtonStyle::Primary,
+    )]
 }
 
 /// The button under `/abort`'s private answer after the first move: asks the opponent to agree.
 pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
-    Button::new("Ask to abort", format!("askabort:{channel}:{session}"), ButtonStyle::Secondary)
+    Button::new(
+        Text::new().key("button-ask-abort"),
+        format!("askabort:{channel}:{session}"),
+        ButtonStyle::Secondary,
+    )
 }
 
 /// Reads a button id made by the session layer into its request and channel.

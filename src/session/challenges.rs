@@ -5,13 +5,14 @@ use std::sync::PoisonError;
 use crate::games::{AnyGame, GameKind, Setup};
 use crate::store::{ClockRecord, NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
 
-use super::clocks::{ClockChoice, duration_text};
+use super::clocks::{ClockChoice, duration};
 use super::request::challenge_buttons;
 use super::text::Text;
 use super::{
     Actor, Board, DEFAULT_LEVEL, Failure, Live, MAX_INPUT_CHARS, Member, Reply, Sessions, SidePref, Slot,
     messages,
 };
+use crate::t;
 
 /// A `/play` request, read.
 pub(super) struct Play {
@@ -62,15 +63,15 @@ impl<S: Store> Sessions<S> {
         }
         if let Slot::Open(live) = slot {
             let what = match live.record.state {
-                SessionState::Challenge => "an open challenge",
-                _ => "a game in progress",
+                SessionState::Challenge => "challenge",
+                _ => "game",
             };
-            return Ok(Reply::private(
-                Text::new()
-                    .plain(format!("This channel already has {what} ({} of ", live.record.game.title()))
-                    .then(messages::vs_line(live))
-                    .plain("); start yours in a thread or another channel."),
-            ));
+            return Ok(Reply::private(t!(
+                "channel-busy",
+                what = what,
+                game = live.record.game.title(),
+                players = messages::vs_line(live)
+            )));
         }
         if let Err(why) =
             self.check_play(actor, &opponents, level, variant.as_deref().unwrap_or_default(), kind)
@@ -83,7 +84,7 @@ impl<S: Store> Sessions<S> {
         let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
-            Err(e) => return Ok(Reply::private(e.to_string())),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
         };
         // In a two-player game "first" is the seat that moves first under the chosen rules (Ashton Tablut's
         // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
@@ -109,17 +110,13 @@ impl<S: Store> Sessions<S> {
         check_lineup(kind, &actor.member, opponents, self.bot_id())?;
         let level = level.unwrap_or(DEFAULT_LEVEL);
         if !crate::ai::LEVELS.contains(&level) {
-            return Err(Text::from(format!(
-                "There is no level {level}: choose a level from 1 (gentle) to 5 (strongest)."
-            )));
+            return Err(t!("no-level", level = level));
         }
         if variant.chars().count() > MAX_INPUT_CHARS {
-            return Err(Text::new()
-                .typed(variant)
-                .plain(format!(" is not a variant of {}: see /help for the ones it has.", kind.title())));
+            return Err(t!("not-a-variant", typed = Text::new().typed(variant), game = kind.title()));
         }
         let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };
-        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| Text::from(e.to_string()))
+        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| super::engine_text::refusal(&e.to_string()))
     }
 
     /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
@@ -141,7 +138,7 @@ impl<S: Store> Sessions<S> {
         request: &super::Request,
     ) -> Result<String, Text> {
         let super::Request::Play { game, opponents, variant, level, .. } = request else {
-            return Err(Text::from("Only /play opens a thread."));
+            return Err(Text::new().key("thread-only-play"));
         };
         self.check_channel(actor.guild, channel).await?;
         self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
@@ -170,22 +167,23 @@ impl<S: Store> Sessions<S> {
         let setup = Setup { variant, seed: rand::random(), seats: players.len() };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
-            Err(e) => return Ok(Reply::private(e.to_string())),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
         };
         let name = actor.member.name.clone();
         let text = |live: &Live, _: &Self| {
             let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
-            Text::new()
-                .strong_name(&name)
-                .plain(format!(" asks for a rematch of {}, the seats moved on: ", kind.title()))
-                .then(messages::lineup(live, &preview))
-                .plain(".")
-                .line()
-                .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
-                .plain(": ")
-                .then(Self::clock_sentence(live))
-                .plain(" ")
-                .plain(Self::answer_within(live))
+            t!(
+                "rematch-asked",
+                player = Text::new().strong_name(&name),
+                game = kind.title(),
+                lineup = messages::lineup(live, &preview)
+            )
+            .line()
+            .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+            .plain(": ")
+            .then(Self::clock_sentence(live))
+            .plain(" ")
+            .then(Self::answer_within(live))
         };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await
@@ -221,9 +219,7 @@ impl<S: Store> Sessions<S> {
             Ok(id) => id,
             Err(StoreError::Conflict) => {
                 *slot = Slot::Unloaded;
-                return Ok(Reply::private(
-                    "Another challenge was just made in this channel; start yours in a thread or another channel.",
-                ));
+                return Ok(Reply::private(Text::new().key("challenge-raced")));
             }
             Err(e) => return Err(e.into()),
         };
@@ -270,19 +266,15 @@ impl<S: Store> Sessions<S> {
     /// What the challenge says about the clock.
     fn clock_sentence(live: &Live) -> Text {
         match live.clock.as_ref().and_then(|c| c.per_move) {
-            Some(per) => Text::new().plain(format!("Each player has {} per move.", duration_text(per))),
-            None => Text::new()
-                .plain("This game has no clock: by accepting, you agree to play it without a time limit."),
+            Some(per) => t!("clock-per-move", time = duration(per)),
+            None => Text::new().key("clock-no-limit"),
         }
     }
 
     /// How to answer challenge `live`, and within how long.
-    fn answer_within(live: &Live) -> String {
+    fn answer_within(live: &Live) -> Text {
         let minutes = ((live.record.expires_at - live.record.created_at).max(0) + 59) / 60;
-        format!(
-            "Accept or decline within {minutes} minute{}, with the buttons or /accept and /decline.",
-            if minutes == 1 { "" } else { "s" }
-        )
+        t!("answer-within", minutes = minutes)
     }
 
     /// The players of a new session in seat order: the challenger where they asked to sit (or by lot), the bot
@@ -335,44 +327,43 @@ impl<S: Store> Sessions<S> {
         preview: &AnyGame,
         level: u8,
     ) -> Text {
-        let mut text = Text::new()
-            .strong_name(&challenger.name)
-            .plain(" challenges ")
-            .join(opponents, ", ", |t, o| {
-                if Some(o.id) == self.bot_id() {
-                    t.plain(format!("Tabula (level {level})"))
-                } else {
-                    t.mention(o.id, &o.name)
-                }
-            })
-            .plain(" to a game of ")
-            .strong(live.record.game.title())
-            .plain(format!(
-                " (game #{}{}).",
-                live.record.id,
-                if live.record.rated { "" } else { ", unrated: it will not change anyone's rating" }
-            ));
+        let opponents = Text::new().join(opponents, ", ", |t, o| {
+            if Some(o.id) == self.bot_id() {
+                t.then(t!("tabula-level", level = level))
+            } else {
+                t.mention(o.id, &o.name)
+            }
+        });
+        let mut text = t!(
+            "challenges",
+            player = Text::new().strong_name(&challenger.name),
+            opponents = opponents,
+            game = Text::new().strong(live.record.game.title()),
+            id = format!("#{}", live.record.id),
+            rated = if live.record.rated { "yes" } else { "no" }
+        );
         for (seat, p) in live.record.players.iter().enumerate() {
-            text =
-                text.line().plain("- ").name(&p.name).plain(format!(" plays {}", preview.seat_label(seat)));
+            let plays =
+                t!("lineup-plays", player = Text::new().name(&p.name), seat = messages::seat(preview, seat));
+            text = text.line().plain("- ").then(plays);
         }
-        text.line().then(Self::clock_sentence(live)).plain(" ").plain(Self::answer_within(live))
+        text.line().then(Self::clock_sentence(live)).plain(" ").then(Self::answer_within(live))
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.
-    fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, &'static str> {
+    fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, Text> {
         match slot {
             Slot::Open(live) if session.is_none_or(|id| id == live.record.id) => {
                 if live.record.state == SessionState::Challenge {
                     Ok(live)
                 } else if session.is_some() {
-                    Err("That challenge was accepted already: the game is on; see /board.")
+                    Err(Text::new().key("challenge-taken"))
                 } else {
-                    Err("The game in this channel has already started; see /board.")
+                    Err(Text::new().key("game-started"))
                 }
             }
-            _ if session.is_some() => Err("That challenge is no longer open; start a new one with /play."),
-            _ => Err("There is no open challenge in this channel; start one with /play."),
+            _ if session.is_some() => Err(Text::new().key("challenge-closed")),
+            _ => Err(Text::new().key("no-challenge")),
         }
     }
 
@@ -388,31 +379,25 @@ impl<S: Store> Sessions<S> {
         };
         let user = actor.member.id;
         let Some(seat) = live.seat_of(user) else {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("This challenge is for ")
-                    .then(messages::vs_line(live))
-                    .plain("; you can start your own game in another channel or a thread."),
-            ));
+            return Ok(Reply::private(t!("challenge-for-others", players = messages::vs_line(live))));
         };
         if live.record.challenger == user {
-            return Ok(Reply::private(
-                "You made this challenge; wait for your opponents to accept, or withdraw it with the button.",
-            ));
+            return Ok(Reply::private(Text::new().key("challenge-own")));
         }
         if live.record.players[seat].accepted {
-            return Ok(Reply::private("You have already accepted; waiting for the others."));
+            return Ok(Reply::private(Text::new().key("accepted-already")));
         }
         let now = self.now();
         let mut players = live.record.players.clone();
         players[seat].accepted = true;
         let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
         if !waiting.is_empty() {
-            let text = Text::new()
-                .strong_name(&actor.member.name)
-                .plain(format!(" accepted the {} challenge. Still waiting for ", live.record.game.title()))
-                .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
-                .plain(".");
+            let text = t!(
+                "accepted-waiting",
+                player = Text::new().strong_name(&actor.member.name),
+                game = live.record.game.title(),
+                waiting = Text::new().join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+            );
             self.store.accept(live.record.id, &players, false, now).await?;
             live.record.players = players;
             let buttons = challenge_buttons(live.record.channel, live.record.id);
@@ -428,9 +413,8 @@ impl<S: Store> Sessions<S> {
         live.record.players = players;
         live.record.state = SessionState::Playing;
         self.start_turn(live, &game).await;
-        let text = Text::new()
-            .strong_name(&actor.member.name)
-            .plain(" accepted. ")
+        let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
+            .plain(" ")
             .then(messages::begins(live, &game));
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         live.game = Some(game);
@@ -452,22 +436,19 @@ impl<S: Store> Sessions<S> {
             return self.withdraw(actor, slot, session).await;
         }
         if live.seat_of(user).is_none() {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("This challenge is for ")
-                    .then(messages::vs_line(live))
-                    .plain("; it is not yours to decline."),
-            ));
+            return Ok(Reply::private(t!("decline-not-yours", players = messages::vs_line(live))));
         }
         self.store
             .transition(live.record.id, SessionState::Challenge, SessionState::Declined, None, self.now())
             .await?;
         let challenger = live.record.players.iter().find(|p| p.id == live.record.challenger);
-        let text = Text::new()
-            .strong_name(&actor.member.name)
-            .plain(format!(" declined the {} challenge from ", live.record.game.title()))
-            .mention(live.record.challenger, challenger.map_or("", |p| p.name.as_str()))
-            .plain(".");
+        let text = t!(
+            "declined",
+            player = Text::new().strong_name(&actor.member.name),
+            game = live.record.game.title(),
+            challenger =
+                Text::new().mention(live.record.challenger, challenger.map_or("", |p| p.name.as_str()))
+        );
         let (id, message) = (live.record.id, live.record.message);
         *slot = Slot::Free;
         Ok(Reply::public(text).for_challenge(id, message))
@@ -484,16 +465,16 @@ impl<S: Store> Sessions<S> {
             Err(why) => return Ok(Reply::private(why)),
         };
         if live.record.challenger != actor.member.id {
-            return Ok(Reply::private(
-                "Only the player who made the challenge can withdraw it; you can decline it instead.",
-            ));
+            return Ok(Reply::private(Text::new().key("withdraw-not-yours")));
         }
         self.store
             .transition(live.record.id, SessionState::Challenge, SessionState::Withdrawn, None, self.now())
             .await?;
-        let text = Text::new()
-            .strong_name(&actor.member.name)
-            .plain(format!(" withdrew the {} challenge.", live.record.game.title()));
+        let text = t!(
+            "withdrew",
+            player = Text::new().strong_name(&actor.member.name),
+            game = live.record.game.title()
+        );
         let (id, message) = (live.record.id, live.record.message);
         *slot = Slot::Free;
         Ok(Reply::public(text).for_challenge(id, message))
@@ -512,12 +493,14 @@ impl<S: Store> Sessions<S> {
             Err(StoreError::Conflict) => return Ok(None),
             Err(e) => return Err(e.into()),
         }
-        let text = Text::new()
-            .plain(format!("The {} challenge from ", record.game.title()))
-            .name(record.players.iter().find(|p| p.id == record.challenger).map_or("", |p| p.name.as_str()))
-            .plain(" expired unanswered (")
-            .then(messages::vs_line(live))
-            .plain("); start a new one with /play.");
+        let challenger =
+            record.players.iter().find(|p| p.id == record.challenger).map_or("", |p| p.name.as_str());
+        let text = t!(
+            "challenge-expired",
+            game = record.game.title(),
+            challenger = Text::new().name(challenger),
+            players = messages::vs_line(live)
+        );
         Ok(Some(Expired { channel: record.channel, session: record.id, message: record.message, text }))
     }
 
@@ -598,30 +581,28 @@ fn check_lineup(
 ) -> Result<(), Text> {
     let seats = kind.seats();
     if !seats.contains(&(opponents.len() + 1)) {
-        return Err(Text::from(if *seats.end() == 2 {
-            format!("{} is for two players: name exactly one opponent.", kind.title())
+        return Err(if *seats.end() == 2 {
+            t!("two-players", game = kind.title())
         } else {
-            format!(
-                "{} takes {} to {} players: name one to {} opponents.",
-                kind.title(),
-                seats.start(),
-                seats.end(),
-                seats.end() - 1
+            t!(
+                "players-range",
+                game = kind.title(),
+                min = *seats.start(),
+                max = *seats.end(),
+                opponents = seats.end() - 1
             )
-        }));
+        });
     }
     if let Some(o) = opponents.iter().find(|o| o.bot && Some(o.id) != bot) {
-        return Err(Text::new()
-            .name(&o.name)
-            .plain(" is a bot and cannot play; challenge a person instead."));
+        return Err(t!("opponent-bot", player = Text::new().name(&o.name)));
     }
     if opponents.iter().any(|o| o.id == challenger.id) {
-        return Err(Text::from("You cannot challenge yourself; name another member as your opponent."));
+        return Err(Text::new().key("challenge-self"));
     }
     for (i, o) in opponents.iter().enumerate() {
         // The bot may fill several seats (Tantrix); a person only one.
         if Some(o.id) != bot && opponents[..i].iter().any(|p| p.id == o.id) {
-            return Err(Text::new().name(&o.name).plain(" is named twice; name each opponent once."));
+            return Err(t!("opponent-twice", player = Text::new().name(&o.name)));
         }
     }
     Ok(())

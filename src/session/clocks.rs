@@ -11,6 +11,7 @@ use crate::store::{ClockRecord, SessionState, Store, StoreError};
 
 use super::text::Text;
 use super::{Live, Reply, Sessions, Slot, messages};
+use crate::t;
 
 /// The time each player has per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,17 +82,22 @@ impl FromStr for ClockChoice {
 }
 
 /// A duration as players read it: "2 d 4 h", "3 h 20 min", "12 min", "less than a minute".
-pub fn duration_text(seconds: i64) -> String {
+pub fn duration(seconds: i64) -> Text {
     let s = seconds.max(0);
     let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
     match (d, h, m) {
-        (0, 0, 0) => "less than a minute".to_string(),
-        (0, 0, m) => format!("{m} min"),
-        (0, h, 0) => format!("{h} h"),
-        (0, h, m) => format!("{h} h {m} min"),
-        (d, 0, _) => format!("{d} d"),
-        (d, h, _) => format!("{d} d {h} h"),
+        (0, 0, 0) => Text::new().key("duration-none"),
+        (0, 0, m) => t!("duration-m", minutes = m),
+        (0, h, 0) => t!("duration-h", hours = h),
+        (0, h, m) => t!("duration-hm", hours = h, minutes = m),
+        (d, 0, _) => t!("duration-d", days = d),
+        (d, h, _) => t!("duration-dh", days = d, hours = h),
     }
+}
+
+/// [`duration`] in English.
+pub fn duration_text(seconds: i64) -> String {
+    duration(seconds).to_plain()
 }
 
 /// Reads a duration for the console's `/wait`: `45m`, `3d`, `1h30m`, `90s`.
@@ -213,19 +219,18 @@ impl<S: Store> Sessions<S> {
     }
 
     /// "alice to move, 2 d 4 h left" (or "no clock"), for the board picture and `/board`.
-    pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<String> {
+    pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<Text> {
         let clock = live.clock.as_ref()?;
         let seat = game.to_move()?;
         let player = live.record.players.get(seat)?;
+        let name = Text::new().name(&player.name);
         if player.level.is_some() {
-            return Some(format!("{} to move", player.name));
+            return Some(t!("clock-to-move", player = name));
         }
         Some(match clock.deadline.filter(|_| clock.ply == live.record.moves.len()) {
-            Some(deadline) => {
-                format!("{} to move, {} left", player.name, duration_text(deadline - self.now()))
-            }
-            None if clock.per_move.is_none() => format!("{} to move, no clock", player.name),
-            None => format!("{} to move", player.name),
+            Some(deadline) => t!("clock-left", player = name, left = duration(deadline - self.now())),
+            None if clock.per_move.is_none() => t!("clock-none", player = name),
+            None => t!("clock-to-move", player = name),
         })
     }
 
@@ -335,24 +340,23 @@ impl<S: Store> Sessions<S> {
     async fn reminder(&self, live: &Live, game: &AnyGame, left: i64) -> Notice {
         let seat = game.to_move().unwrap_or(0);
         let player = &live.record.players[seat];
-        let public = Text::new()
-            .mention(player.id, &player.name)
-            .plain(format!(
-                ", your move in {} (move {}, {}): {} left, then the time runs out.",
-                live.record.game.title(),
-                game.move_number(),
-                game.seat_label(seat),
-                duration_text(left)
-            ))
-            .line()
-            .plain("Play with /move, or see the board with /board.");
+        let public = t!(
+            "reminder",
+            player = Text::new().mention(player.id, &player.name),
+            game = live.record.game.title(),
+            number = game.move_number(),
+            seat = messages::seat(game, seat),
+            left = duration(left)
+        );
         let fallback = Reply::public(public.clone());
         let channel = live.record.channel;
         if self.store.notify_dm(player.id).await.unwrap_or(false) {
-            let text = Text::new()
-                .plain(format!("Your move in {} (", live.record.game.title()))
-                .then(messages::vs_line(live))
-                .plain(format!("): {} left. Play with /move in the game's channel.", duration_text(left)));
+            let text = t!(
+                "reminder-dm",
+                game = live.record.game.title(),
+                players = messages::vs_line(live),
+                left = duration(left)
+            );
             return Notice::Direct { user: player.id, channel, text, fallback };
         }
         Notice::Post { channel, reply: fallback }
@@ -374,30 +378,32 @@ impl<S: Store> Sessions<S> {
             self.store.set_players(live.record.id, &players, self.now()).await?;
             live.record.players = players;
             self.start_turn(live, game).await;
-            let text = Text::new().plain("Time is up for ").strong_name(&loser.name).plain(format!(
-                " ({}), who did not move within {}: the computer (level {}) plays the seat from now on, so \
-                     the game goes on; {} is recorded as having abandoned.",
-                game.seat_label(seat),
-                duration_text(per_move),
-                super::DEFAULT_LEVEL,
-                loser.name
-            ));
+            let text = t!(
+                "time-up-replaced",
+                player = Text::new().strong_name(&loser.name),
+                seat = messages::seat(game, seat),
+                time = duration(per_move),
+                level = super::DEFAULT_LEVEL,
+                name = Text::new().name(&loser.name)
+            );
             let mut reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
             reply.clock = self.clock_caption(live, game);
             return Ok(vec![Notice::Post { channel, reply }]);
         }
         let winners: Vec<_> = live.record.players.iter().filter(|p| p.id != loser.id).cloned().collect();
-        let mut text = Text::new().plain("Time is up: ").mention(loser.id, &loser.name).plain(format!(
-            " ({}) did not move within {} and loses on time.",
-            game.seat_label(seat),
-            duration_text(per_move)
-        ));
+        let mut text = t!(
+            "time-up",
+            player = Text::new().mention(loser.id, &loser.name),
+            seat = messages::seat(game, seat),
+            time = duration(per_move)
+        );
         if let [winner] = winners.as_slice() {
             let winner_seat = live.seat_of(winner.id).unwrap_or(0);
-            text = text
-                .plain(" ")
-                .mention(winner.id, &winner.name)
-                .plain(format!(" ({}) wins.", game.seat_label(winner_seat)));
+            text = text.plain(" ").then(t!(
+                "wins",
+                player = Text::new().mention(winner.id, &winner.name),
+                seat = messages::seat(game, winner_seat)
+            ));
         }
         let result = format!("{} lost on time", loser.name);
         self.store

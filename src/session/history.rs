@@ -8,6 +8,7 @@ use crate::store::{ALL_SERVERS, GameResult, HistoryEntry, Placed, SessionRecord,
 use super::request::history_button_id;
 use super::text::Text;
 use super::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
+use crate::t;
 
 /// Games shown on one page of `/history`.
 pub const HISTORY_PAGE: usize = 20;
@@ -77,17 +78,6 @@ pub(crate) fn game_result(record: &SessionRecord, game: &AnyGame, ending: Ending
     }
 }
 
-/// "1st", "2nd", "3rd", "4th".
-fn ordinal(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (1, x) if x != 11 => "st",
-        (2, x) if x != 12 => "nd",
-        (3, x) if x != 13 => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}
-
 /// A UTC date, `2026-11-30`.
 pub(super) fn date(seconds: i64) -> String {
     chrono::DateTime::from_timestamp(seconds, 0)
@@ -95,14 +85,14 @@ pub(super) fn date(seconds: i64) -> String {
 }
 
 /// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
-fn outcome_for(entry: &HistoryEntry, user: u64) -> String {
+fn outcome_for(entry: &HistoryEntry, user: u64) -> Text {
     let places: Vec<usize> = entry.players.iter().map(|p| p.place).collect();
-    let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return String::new() };
+    let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return Text::new() };
     match rating::score_of(&places, seat) {
-        rating::Score::Win => "won".to_string(),
-        rating::Score::Draw => "draw".to_string(),
-        rating::Score::Loss if places.len() == 2 => "lost".to_string(),
-        rating::Score::Loss => format!("{} of {}", ordinal(places[seat]), places.len()),
+        rating::Score::Win => Text::new().key("outcome-won"),
+        rating::Score::Draw => Text::new().key("outcome-draw"),
+        rating::Score::Loss if places.len() == 2 => Text::new().key("outcome-lost"),
+        rating::Score::Loss => t!("outcome-place", place = places[seat], of = places.len()),
     }
 }
 
@@ -140,15 +130,13 @@ impl<S: Store> Sessions<S> {
         if moves.is_empty() {
             return None;
         }
-        Some(
-            Text::new()
-                .plain("Ratings: ")
-                .join(moves, ", ", |t, (p, before, after)| {
-                    let change = (after.shown(system) - before.shown(system)).round();
-                    t.name(&p.name).plain(format!(" {} ({change:+})", after.label(system)))
-                })
-                .plain("."),
-        )
+        Some(t!(
+            "ratings-moved",
+            ratings = Text::new().join(moves, ", ", |t, (p, before, after)| {
+                let change = (after.shown(system) - before.shown(system)).round();
+                t.name(&p.name).plain(format!(" {} ({change:+})", after.label(system)))
+            })
+        ))
     }
 
     /// The players' ratings in `result`'s game on its server's board (`None` before their first rated game).
@@ -174,7 +162,7 @@ impl<S: Store> Sessions<S> {
         let member = user.unwrap_or(&actor.member);
         let index = page.saturating_sub(1);
         let found = self.store.history(member.id, actor.guild, game, index, HISTORY_PAGE).await?;
-        let of_game = game.map(|g| format!(" of {}", g.title())).unwrap_or_default();
+        let of_game = game.map_or("none", GameKind::title);
         let name = found
             .entries
             .iter()
@@ -182,23 +170,20 @@ impl<S: Store> Sessions<S> {
             .find(|p| p.user == member.id)
             .map_or(member.name.clone(), |p| p.name.clone());
         if found.total == 0 {
-            return Ok(Reply::private(
-                Text::new().name(&name).plain(format!(" has no finished games{of_game} on this server yet.")),
-            ));
+            return Ok(Reply::private(t!("history-empty", player = Text::new().name(&name), game = of_game)));
         }
         let pages = found.total.div_ceil(HISTORY_PAGE);
         if found.entries.is_empty() {
-            return Ok(Reply::private(format!(
-                "There is no page {page}: the history{of_game} has {pages} page{}.",
-                if pages == 1 { "" } else { "s" }
-            )));
+            return Ok(Reply::private(t!("history-no-page", page = page, game = of_game, pages = pages)));
         }
-        let mut text =
-            Text::new().strong("Games").plain(format!("{of_game} of ")).strong_name(&name).plain(format!(
-                " — page {page} of {pages} ({} game{})",
-                found.total,
-                if found.total == 1 { "" } else { "s" }
-            ));
+        let mut text = t!(
+            "history-title",
+            game = of_game,
+            player = Text::new().strong_name(&name),
+            page = page,
+            pages = pages,
+            count = found.total
+        );
         for entry in &found.entries {
             let opponents = entry.players.iter().filter(|p| p.user != member.id);
             text = text
@@ -206,21 +191,19 @@ impl<S: Store> Sessions<S> {
                 .strong(format!("#{}", entry.session))
                 .plain(format!(" {} vs ", entry.game.title()))
                 .join(opponents, ", ", |t, p| t.name(&p.name))
-                .plain(format!(
-                    " — {}{} — {}",
-                    outcome_for(entry, member.id),
-                    if entry.rated { "" } else { " (unrated)" },
-                    date(entry.ended_at)
-                ));
+                .plain(" — ")
+                .then(outcome_for(entry, member.id))
+                .then(if entry.rated { Text::new() } else { Text::new().key("unrated-mark") })
+                .plain(format!(" — {}", date(entry.ended_at)));
         }
         let mut buttons = Vec::new();
         if page > 1 {
             let id = history_button_id(channel, member.id, game, page - 1);
-            buttons.push(Button::new("Newer", id, ButtonStyle::Secondary));
+            buttons.push(Button::new(Text::new().key("button-newer"), id, ButtonStyle::Secondary));
         }
         if page < pages {
             let id = history_button_id(channel, member.id, game, page + 1);
-            buttons.push(Button::new("Older", id, ButtonStyle::Secondary));
+            buttons.push(Button::new(Text::new().key("button-older"), id, ButtonStyle::Secondary));
         }
         Ok(Reply::public(text).with_buttons(buttons))
     }

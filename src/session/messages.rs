@@ -1,17 +1,37 @@
 //! The texts of public replies: who plays what, whose turn it is, what was played, how a game ended, and help.
 
-use std::fmt::Write as _;
-
 use crate::games::{AnyGame, GameKind, Outcome, Played};
 use crate::store::PlayerRecord;
+use crate::t;
 
 use super::Live;
 use super::text::Text;
 
+/// How a game calls a seat ("Black (attackers)"), translated: the engines name seats in English, and each of
+/// those names has a message (an unknown one is shown as written).
+pub(super) fn seat(game: &AnyGame, seat: usize) -> Text {
+    seat_text(&game.seat_label(seat))
+}
+
+/// The message for a seat label written by an engine.
+pub(super) fn seat_text(label: &str) -> Text {
+    match label {
+        "Black (attackers)" => Text::new().key("seat-attackers"),
+        "White (defenders)" => Text::new().key("seat-defenders"),
+        "White" => Text::new().key("seat-white"),
+        "Black" => Text::new().key("seat-black"),
+        "Red" => Text::new().key("seat-red"),
+        "Blue" => Text::new().key("seat-blue"),
+        "Yellow" => Text::new().key("seat-yellow"),
+        "Green" => Text::new().key("seat-green"),
+        other => Text::new().plain(other),
+    }
+}
+
 /// "alice plays Black (attackers), bob plays White (defenders)".
 pub(super) fn lineup(live: &Live, game: &AnyGame) -> Text {
-    Text::new().join(live.record.players.iter().enumerate(), ", ", |t, (seat, p)| {
-        t.name(&p.name).plain(format!(" plays {}", game.seat_label(seat)))
+    Text::new().join(live.record.players.iter().enumerate(), ", ", |t, (n, p)| {
+        t.then(t!("lineup-plays", player = Text::new().name(&p.name), seat = seat(game, n)))
     })
 }
 
@@ -22,21 +42,25 @@ pub(super) fn vs_line(live: &Live) -> Text {
 
 /// Whose turn it is: the player to move is mentioned (notified), the AI is "thinking".
 pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
-    let Some(seat) = game.to_move() else { return Text::new() };
-    let player = &live.record.players[seat];
+    let Some(n) = game.to_move() else { return Text::new() };
+    let player = &live.record.players[n];
     let number = game.move_number();
     if player.level.is_some() {
-        return Text::new()
-            .plain(format!("Move {number}: "))
-            .name(&player.name)
-            .plain(format!(" ({}) is thinking…", game.seat_label(seat)));
+        return t!(
+            "turn-thinking",
+            number = number,
+            player = Text::new().name(&player.name),
+            seat = seat(game, n)
+        );
     }
-    let mut text = Text::new()
-        .plain(format!("Move {number}: "))
-        .mention(player.id, &player.name)
-        .plain(format!(" ({}) to move, with /move.", game.seat_label(seat)));
+    let mut text = t!(
+        "turn-to-move",
+        number = number,
+        player = Text::new().mention(player.id, &player.name),
+        seat = seat(game, n)
+    );
     if let Some(prompt) = game.prompt() {
-        text = text.plain(" ").plain(prompt);
+        text = text.plain(" ").then(super::engine_text::prompt(&prompt));
     }
     text
 }
@@ -44,49 +68,63 @@ pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
 /// "**alice** (Black) played `e8-d8`, then `pass`."
 pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Text {
     let Some(first) = played.first() else { return Text::new() };
-    Text::new()
-        .strong_name(&live.record.players[first.seat].name)
-        .plain(format!(" ({}) played ", game.seat_label(first.seat)))
-        .join(played, ", then ", |t, p| {
-            let t = t.code(&p.notation);
-            if p.effect.is_empty() { t } else { t.plain(format!(" ({})", p.effect)) }
-        })
-        .plain(".")
+    let moves = Text::new().join(played, "", |t, p| {
+        let mv = Text::new().code(&p.notation);
+        let mv = if p.effect.is_empty() {
+            mv
+        } else {
+            mv.plain(" (").then(super::engine_text::effect(&p.effect)).plain(")")
+        };
+        if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
+    });
+    t!(
+        "played",
+        player = Text::new().strong_name(&live.record.players[first.seat].name),
+        seat = seat(game, first.seat),
+        moves = moves
+    )
 }
 
 pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Text {
+    let reason = super::engine_text::reason(&outcome.reason);
     match outcome.winner {
-        Some(seat) => Text::new()
-            .plain("Game over: ")
-            .strong_name(&live.record.players[seat].name)
-            .plain(format!(" ({}) wins — {}.", game.seat_label(seat), outcome.reason)),
-        None => Text::new().plain(format!("Game over: a draw — {}.", outcome.reason)),
+        Some(n) => t!(
+            "game-over-wins",
+            player = Text::new().strong_name(&live.record.players[n].name),
+            seat = seat(game, n),
+            reason = reason
+        ),
+        None => t!("game-over-draw", reason = reason),
     }
 }
 
 /// The result of a resignation.
-pub(super) fn resigned_line(live: &Live, game: &AnyGame, seat: usize, others: &[&PlayerRecord]) -> Text {
-    let resigner = &live.record.players[seat];
-    let text =
-        Text::new().strong_name(&resigner.name).plain(format!(" ({}) resigned", game.seat_label(seat)));
+pub(super) fn resigned_line(live: &Live, game: &AnyGame, n: usize, others: &[&PlayerRecord]) -> Text {
+    let resigner = Text::new().strong_name(&live.record.players[n].name);
     if let [winner] = others {
         let winner_seat = live.seat_of(winner.id).unwrap_or(0);
-        text.plain(". ").strong_name(&winner.name).plain(format!(" ({}) wins.", game.seat_label(winner_seat)))
+        t!(
+            "resigned-winner",
+            player = resigner,
+            seat = seat(game, n),
+            winner = Text::new().strong_name(&winner.name),
+            winner_seat = seat(game, winner_seat)
+        )
     } else {
-        text.plain("; the game ends without a winner.")
+        t!("resigned-no-winner", player = resigner, seat = seat(game, n))
     }
 }
 
 /// The first public text of a game: its title, who plays what, and whose turn it is.
 pub(super) fn begins(live: &Live, game: &AnyGame) -> Text {
-    Text::new()
-        .plain("The game of ")
-        .strong(live.record.game.title())
-        .plain(format!(" #{} begins: ", live.record.id))
-        .then(lineup(live, game))
-        .plain(".")
-        .line()
-        .then(turn_line(live, game))
+    t!(
+        "game-begins",
+        game = Text::new().strong(live.record.game.title()),
+        id = Text::new().plain(format!("#{}", live.record.id)),
+        lineup = lineup(live, game)
+    )
+    .line()
+    .then(turn_line(live, game))
 }
 
 /// The board's caption: the game, the lineup and the turn.
@@ -101,10 +139,10 @@ pub(super) fn board_caption(live: &Live, game: &AnyGame) -> Text {
 }
 
 /// For the help: which games take more than one opponent, and how many ("; Tantrix: up to three").
-fn more_seats() -> String {
-    let mut text = String::new();
+fn more_seats() -> Text {
+    let mut text = Text::new();
     for g in GameKind::ALL.iter().filter(|g| *g.seats().end() > 2) {
-        let _ = write!(text, "; {}: up to {} opponents (opponent2, …)", g.title(), g.seats().end() - 1);
+        text = text.then(t!("help-more-seats", game = g.title(), count = g.seats().end() - 1));
     }
     text
 }
@@ -112,59 +150,61 @@ fn more_seats() -> String {
 /// The help: general, or one game's rules and notation.
 pub(super) fn help(game: Option<GameKind>) -> Text {
     if let Some(kind) = game {
-        Text::new().strong(kind.title()).line().plain(AnyGame::help(kind))
-    } else {
-        let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-        let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();
-        Text::new()
-            .strong("Tabula")
-            .plain(format!(" plays {} in this channel.", titles.join(", ")))
-            .line()
-            .plain("- ")
-            .code(format!("/play game:<{}> opponent:@someone", names.join("|")))
-            .plain(format!(" challenges a member{}.", more_seats()))
-            .line()
-            .plain("- /accept or /decline answers a challenge (or use its buttons).")
-            .line()
-            .plain("- ")
-            .code("/move move:<move>")
-            .plain(" plays; start typing to see the legal moves.")
-            .line()
-            .plain("- /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with \
-                    your opponent's consent).")
-            .line()
-            .plain("- ")
-            .code("clock:<10m|1h|1d|3d|7d|none>")
-            .plain(" in /play sets the time per move; ")
-            .code("thread:true")
-            .plain(" plays in a new thread. /notify dm:on sends your reminders by direct message.")
-            .line()
-            .plain("- /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished \
-                    games have a Rematch button.")
-            .line()
-            .plain("- /history lists a member's games, /rating their ratings, ")
-            .code("/leaderboard game:<name>")
-            .plain(" the best players here; ")
-            .code("/play … rated:false")
-            .plain(" plays a friendly game.")
-            .line()
-            .plain("- ")
-            .code("/game id:<n>")
-            .plain(" posts the record of game #n (its id is in its messages); ")
-            .code("replay:true")
-            .plain(" adds an animated replay, ")
-            .code("analysis:true")
-            .plain(" Tabula's look at each player's weakest moves. /hint privately suggests a move (the game then \
-                    no longer counts for ratings).")
-            .line()
-            .plain("- ")
-            .code("/help game:<name>")
-            .plain(" explains a game's rules and how to write its moves.")
-            .line()
-            .plain("- /settings (for members who can manage the server) shows and changes Tabula's settings here: the \
-                    language of public messages, the channels for games, threads, the default clock, how long \
-                    challenges wait.")
-            .line()
-            .plain("One game per channel: use a thread to play several at once.")
+        return Text::new().strong(kind.title()).line().then(rules(kind));
     }
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();
+    let code = |s: &str| Text::new().code(s);
+    t!(
+        "help",
+        tabula = Text::new().strong("Tabula"),
+        games = titles.join(", "),
+        play = code(&format!("/play game:<{}> opponent:@someone", names.join("|"))),
+        more_seats = more_seats(),
+        move = code("/move move:<move>"),
+        clock = code("clock:<10m|1h|1d|3d|7d|none>"),
+        thread = code("thread:true"),
+        leaderboard = code("/leaderboard game:<name>"),
+        friendly = code("/play … rated:false"),
+        record = code("/game id:<n>"),
+        replay = code("replay:true"),
+        analysis = code("analysis:true"),
+        rules = code("/help game:<name>")
+    )
+}
+
+/// The help as a private reply; a game's rules come with a picture of its board with one example move drawn,
+/// and that move under it.
+pub(super) fn help_reply(game: Option<GameKind>) -> super::Reply {
+    let Some((kind, (board, example))) = game.and_then(|g| Some((g, example_board(g)?))) else {
+        return super::Reply::private(help(game));
+    };
+    let text = help(game).line().then(t!("rules-example", move = Text::new().code(&example)));
+    // The picture's caption is the move itself: notation reads the same in every language.
+    let png = crate::render::board_png_captioned(&board.game, &board.names, Some(&example));
+    let name = format!("rules-{}.png", kind.name());
+    super::Reply::private(text).with_file(super::File { kind: super::FileKind::Picture, name, bytes: png })
+}
+
+/// A game's start with an example move played (the first of its examples that is legal there, else its first
+/// legal move), and that move; the picture marks the last move.
+fn example_board(kind: GameKind) -> Option<(super::Board, String)> {
+    let info = kind.info();
+    let seats = *kind.seats().start();
+    let setup = crate::games::Setup { variant: String::new(), seed: 1, seats };
+    let start = AnyGame::new(kind, &setup).ok()?;
+    let candidates = info.move_examples.iter().map(|m| (*m).to_string()).chain(start.legal_moves_text());
+    for example in candidates {
+        let mut game = start.clone();
+        if game.play_text(&example).is_ok() {
+            let names = vec![String::new(); seats];
+            return Some((super::Board { game, id: 0, names }, example));
+        }
+    }
+    None
+}
+
+/// A game's rules, in the reader's language.
+pub(super) fn rules(kind: GameKind) -> Text {
+    Text::msg(kind.info().rules_key, Vec::new())
 }

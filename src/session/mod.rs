@@ -22,6 +22,7 @@ mod buttons;
 mod challenges;
 pub mod clocks;
 pub mod coach;
+mod engine_text;
 mod history;
 mod messages;
 mod offers;
@@ -39,7 +40,7 @@ pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use settings::SettingsChange;
-pub use text::{Span, Text};
+pub use text::{Arg, Msg, Span, Text};
 
 /// A member of a channel, as the platform names them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -262,7 +263,7 @@ impl<S: Store> Sessions<S> {
     /// Runs one command in a channel and returns what to answer.
     pub async fn handle(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
         if let Request::Help { game } = &request {
-            return Reply::private(messages::help(*game));
+            return messages::help_reply(*game);
         }
         if let Some(reply) = self.lookup(channel, actor, &request).await {
             return reply;
@@ -303,15 +304,11 @@ impl<S: Store> Sessions<S> {
                 tracing::error!(channel, error = %e, "store failure");
                 // The cache may now be ahead of or behind the store: reload on the next command.
                 *slot = Slot::Unloaded;
-                Reply::private(
-                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
-                )
+                Reply::private(Text::new().key("store-failed"))
             }
             Err(Failure::Conflict) => {
                 *slot = Slot::Unloaded;
-                Reply::private(
-                    "The game changed while your command was being handled; look at /board and try again.",
-                )
+                Reply::private(Text::new().key("game-changed"))
             }
         }
     }
@@ -417,7 +414,7 @@ impl<S: Store> Sessions<S> {
             Request::Rematch { session } => self.rematch(channel, actor, slot, session).await,
             Request::AskAbort { session } => match &*slot {
                 Slot::Open(live) if live.record.id == session => self.offer_abort(actor, slot).await,
-                _ => Ok(Reply::private("That game is over; there is nothing to abort.")),
+                _ => Ok(Reply::private(Text::new().key("abort-over"))),
             },
             Request::Notify { dm } => Ok(self.notify(actor, dm).await),
             Request::Settings { change } => Ok(self.settings_command(actor, change).await),
@@ -437,15 +434,11 @@ impl<S: Store> Sessions<S> {
     /// `/notify dm:on|off`: reminders by direct message, or in the game's channel.
     async fn notify(&self, actor: &Actor, dm: bool) -> Reply {
         match self.store.set_notify_dm(actor.member.id, dm).await {
-            Ok(()) if dm => Reply::private(
-                "Your reminders will come by direct message (in the game's channel if Discord refuses it).",
-            ),
-            Ok(()) => Reply::private("Your reminders will come in the game's channel."),
+            Ok(()) if dm => Reply::private(Text::new().key("notify-dm")),
+            Ok(()) => Reply::private(Text::new().key("notify-channel")),
             Err(e) => {
                 tracing::error!(error = %e, "cannot store a reminder preference");
-                Reply::private(
-                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
-                )
+                Reply::private(Text::new().key("store-failed"))
             }
         }
     }

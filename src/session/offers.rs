@@ -8,13 +8,15 @@ use crate::store::{OfferKind, OfferRecord, PlayerRecord, SessionState, Store, St
 use super::request::{offer_buttons, rematch_buttons};
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, Reply, Sessions, Slot, messages};
+use crate::t;
 
 /// How an offer is named in sentences.
+/// The kind of an offer, as the messages select on it (`draw`, `takeback`, `abort`).
 fn offer_name(kind: OfferKind) -> &'static str {
     match kind {
-        OfferKind::Draw => "draw offer",
-        OfferKind::Takeback => "takeback request",
-        OfferKind::Abort => "request to abort",
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+        OfferKind::Abort => "abort",
     }
 }
 
@@ -25,21 +27,16 @@ impl<S: Store> Sessions<S> {
     /// The game and the sender's seat, for an offer; or the sentence saying why there is nothing to offer in.
     fn offer_game<'a>(slot: &'a mut Slot, actor: &Actor) -> Result<(&'a mut Live, AnyGame, usize), Text> {
         let Slot::Open(live) = slot else {
-            return Err(Text::from("There is no game in this channel; start one with /play."));
+            return Err(Text::new().key("no-game-here"));
         };
         let Some(game) = live.game.clone() else {
-            return Err(Text::from(
-                "The game has not started yet: the challenge is still waiting for acceptance.",
-            ));
+            return Err(Text::new().key("not-started"));
         };
         let Some(seat) = live.seat_of(actor.member.id) else {
-            return Err(Text::new()
-                .plain("You are not playing in this game (")
-                .then(messages::vs_line(live))
-                .plain(")."));
+            return Err(t!("not-playing", players = messages::vs_line(live)));
         };
         if game.to_move().is_none() {
-            return Err(Text::from("This game is over; start a new one with /play."));
+            return Err(Text::new().key("game-over-start-new"));
         }
         Ok((live, game, seat))
     }
@@ -56,12 +53,11 @@ impl<S: Store> Sessions<S> {
     async fn make_offer(&self, live: &mut Live, kind: OfferKind, by: u64) -> Result<Option<Text>, Failure> {
         if let Some(pending) = self.pending_offer(live) {
             let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
-            return Ok(Some(
-                Text::new()
-                    .plain(format!("There is already a pending {} by ", offer_name(pending.kind)))
-                    .name(who)
-                    .plain(" in this game; wait for its answer, or play a move to cancel it."),
-            ));
+            return Ok(Some(t!(
+                "offer-pending",
+                offer = offer_name(pending.kind),
+                player = Text::new().name(who)
+            )));
         }
         if live.offer.is_some() {
             self.store.clear_offer(live.record.id).await?;
@@ -86,12 +82,13 @@ impl<S: Store> Sessions<S> {
     }
 
     /// The public text of an offer to a person: it mentions them, with Accept and Decline buttons.
-    fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: &str) -> Reply {
-        let text = Text::new()
-            .strong_name(&actor.member.name)
-            .plain(format!(" {what}. "))
-            .mention(to.id, &to.name)
-            .plain(", accept or decline with the buttons.");
+    fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: OfferKind) -> Reply {
+        let text = t!(
+            "offer-made",
+            offer = offer_name(what),
+            player = Text::new().strong_name(&actor.member.name),
+            opponent = Text::new().mention(to.id, &to.name)
+        );
         let nonce = live.offer.as_ref().map_or(0, |o| o.nonce);
         Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id, nonce))
     }
@@ -103,13 +100,10 @@ impl<S: Store> Sessions<S> {
         };
         let kind = live.record.game;
         if !kind.draw_by_agreement() {
-            return Ok(Reply::private(format!(
-                "{} cannot be drawn by agreement: play on, or /resign.",
-                kind.title()
-            )));
+            return Ok(Reply::private(t!("no-draws", game = kind.title())));
         }
         let Some(opponent) = Self::opponent(live, seat) else {
-            return Ok(Reply::private("Draws by agreement are for games of two players."));
+            return Ok(Reply::private(Text::new().key("draw-two-players")));
         };
         if let Some(level) = opponent.level {
             if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
@@ -121,7 +115,7 @@ impl<S: Store> Sessions<S> {
         if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        Ok(Self::offer_reply(live, actor, &opponent, "offers a draw"))
+        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Draw))
     }
 
     /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.
@@ -160,25 +154,21 @@ impl<S: Store> Sessions<S> {
             Err(why) => return Ok(Reply::private(why)),
         };
         let Some(opponent) = Self::opponent(live, seat) else {
-            return Ok(Reply::private("Takebacks are for games of two players."));
+            return Ok(Reply::private(Text::new().key("takeback-two-players")));
         };
         let turns = Self::turns(live)?;
         let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
-            return Ok(Reply::private("There is no move of yours to take back."));
+            return Ok(Reply::private(Text::new().key("takeback-nothing")));
         };
         if turns.len() - mine > 2 {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("Too late to take back your last move: ")
-                    .name(&opponent.name)
-                    .plain(" has moved twice since."),
-            ));
+            return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
         }
         if let Some(level) = opponent.level {
             if !TAKEBACK_LEVELS.contains(&level) {
-                return Ok(Reply::private(format!(
-                    "{} does not grant takebacks: a win against level {level} should mean something.",
-                    opponent.name
+                return Ok(Reply::private(t!(
+                    "takeback-refused",
+                    player = Text::new().name(&opponent.name),
+                    level = level
                 )));
             }
             if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
@@ -189,7 +179,7 @@ impl<S: Store> Sessions<S> {
         if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        Ok(Self::offer_reply(live, actor, &opponent, "asks to take back their last move"))
+        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Takeback))
     }
 
     /// `/abort` by a player after the first move: an offer the opponent must accept.
@@ -199,14 +189,12 @@ impl<S: Store> Sessions<S> {
             Err(why) => return Ok(Reply::private(why)),
         };
         let Some(opponent) = Self::opponent(live, seat).filter(|o| o.level.is_none()) else {
-            return Ok(Reply::private(
-                "Moves have been played, so the game can no longer be aborted; you can /resign instead.",
-            ));
+            return Ok(Reply::private(Text::new().key("abort-too-late")));
         };
         if let Some(why) = self.make_offer(live, OfferKind::Abort, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        Ok(Self::offer_reply(live, actor, &opponent, "asks to abort the game"))
+        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Abort))
     }
 
     /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
@@ -218,28 +206,19 @@ impl<S: Store> Sessions<S> {
         nonce: u32,
         accept: bool,
     ) -> Result<Reply, Failure> {
-        let expired =
-            "That offer is no longer open: it was answered, a move was played, or its time ran out.";
-        let Slot::Open(live) = slot else { return Ok(Reply::private(expired)) };
+        let expired = || Reply::private(Text::new().key("offer-closed"));
+        let Slot::Open(live) = slot else { return Ok(expired()) };
         if live.record.id != session || live.game.is_none() {
-            return Ok(Reply::private(expired));
+            return Ok(expired());
         }
         let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
-            return Ok(Reply::private(expired));
+            return Ok(expired());
         };
         if offer.by == actor.member.id {
-            return Ok(Reply::private(format!(
-                "You made this {}; your opponent answers it.",
-                offer_name(offer.kind)
-            )));
+            return Ok(Reply::private(t!("offer-own", offer = offer_name(offer.kind))));
         }
         let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("This offer is for the players of this game (")
-                    .then(messages::vs_line(live))
-                    .plain(")."),
-            ));
+            return Ok(Reply::private(t!("offer-for-players", players = messages::vs_line(live))));
         };
         let player = live.record.players[seat].clone();
         self.settle_offer(slot, &player, accept).await
@@ -255,11 +234,12 @@ impl<S: Store> Sessions<S> {
         self.store.clear_offer(live.record.id).await?;
         live.offer = None;
         if !accept {
-            let text = Text::new()
-                .strong_name(&by.name)
-                .plain(format!(" declined the {} of ", offer_name(offer.kind)))
-                .mention(from.id, &from.name)
-                .plain("; the game goes on.");
+            let text = t!(
+                "offer-declined",
+                offer = offer_name(offer.kind),
+                player = Text::new().strong_name(&by.name),
+                from = Text::new().mention(from.id, &from.name)
+            );
             return Ok(Reply::public(text));
         }
         match offer.kind {
@@ -274,11 +254,11 @@ impl<S: Store> Sessions<S> {
                         self.now(),
                     )
                     .await?;
-                let mut text = Text::new()
-                    .strong_name(&by.name)
-                    .plain(" accepted the draw offer of ")
-                    .strong_name(&from.name)
-                    .plain(". Game over: a draw by agreement.");
+                let mut text = t!(
+                    "draw-agreed",
+                    player = Text::new().strong_name(&by.name),
+                    from = Text::new().strong_name(&from.name)
+                );
                 if let Some(ratings) =
                     self.record_result(&live.record, &game, super::history::Ending::Draw).await
                 {
@@ -304,11 +284,12 @@ impl<S: Store> Sessions<S> {
                         self.now(),
                     )
                     .await?;
-                let text = Text::new()
-                    .strong_name(&by.name)
-                    .plain(" agreed: ")
-                    .strong_name(&from.name)
-                    .plain(format!(" and they aborted the {} game.", live.record.game.title()));
+                let text = t!(
+                    "abort-agreed",
+                    player = Text::new().strong_name(&by.name),
+                    from = Text::new().strong_name(&from.name),
+                    game = live.record.game.title()
+                );
                 *slot = Slot::Free;
                 Ok(Reply::public(text))
             }
@@ -336,15 +317,15 @@ impl<S: Store> Sessions<S> {
             .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", live.record.id))))?;
         live.game = Some(game.clone());
         self.start_turn(live, &game).await;
-        let text = Text::new()
-            .strong_name(&by.name)
-            .plain(" accepted the takeback of ")
-            .strong_name(&from.name)
-            .plain(": ")
-            .join(&undone, ", ", Text::code)
-            .plain(if undone.len() == 1 { " is taken back." } else { " are taken back." })
-            .line()
-            .then(messages::turn_line(live, &game));
+        let text = t!(
+            "takeback-agreed",
+            player = Text::new().strong_name(&by.name),
+            from = Text::new().strong_name(&from.name),
+            moves = Text::new().join(&undone, ", ", Text::code),
+            count = undone.len()
+        )
+        .line()
+        .then(messages::turn_line(live, &game));
         Ok(Reply::public(text).with_board(board_of(live, game)))
     }
 
@@ -358,17 +339,14 @@ impl<S: Store> Sessions<S> {
         session: i64,
     ) -> Result<Reply, Failure> {
         if let Slot::Open(live) = slot {
-            let what =
-                if live.record.state == SessionState::Challenge { "an open challenge" } else { "a game" };
-            return Ok(Reply::private(format!(
-                "This channel already has {what}; the rematch button works once the channel is free."
-            )));
+            let what = if live.record.state == SessionState::Challenge { "challenge" } else { "game" };
+            return Ok(Reply::private(t!("rematch-busy", what = what)));
         }
         let Some(old) = self.store.session(session).await? else {
-            return Ok(Reply::private("That game is not known any more; start a new one with /play."));
+            return Ok(Reply::private(Text::new().key("rematch-unknown")));
         };
         if old.players.iter().all(|p| p.id != actor.member.id || p.level.is_some()) {
-            return Ok(Reply::private("Only the players of that game can ask for its rematch."));
+            return Ok(Reply::private(Text::new().key("rematch-not-player")));
         }
         let order = old.game.rematch_order(old.players.len());
         let players: Vec<PlayerRecord> = order

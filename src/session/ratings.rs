@@ -9,6 +9,7 @@ use crate::store::{ALL_SERVERS, Ranked, RatingRow, Store, StoreError};
 use super::history::date;
 use super::text::Text;
 use super::{Actor, File, FileKind, Member, Reply, Request, Sessions};
+use crate::t;
 
 /// Players shown at the top of a leaderboard.
 pub const LEADERBOARD_TOP: usize = 10;
@@ -46,7 +47,7 @@ impl<S: Store> Sessions<S> {
         };
         Some(answer.unwrap_or_else(|e| {
             tracing::error!(channel, error = %e, "store failure in a lookup");
-            Reply::private("Something went wrong on our side; please try again in a moment.")
+            Reply::private(Text::new().key("lookup-failed"))
         }))
     }
 
@@ -55,15 +56,13 @@ impl<S: Store> Sessions<S> {
         let member = user.unwrap_or(&actor.member);
         let rows = self.store.ratings_of(member.id, actor.guild).await?;
         if rows.is_empty() {
-            return Ok(Reply::private(
-                Text::new()
-                    .name(&member.name)
-                    .plain(" has no rated games yet: ratings come from finished games between members (")
-                    .code("/play")
-                    .plain(")."),
-            ));
+            return Ok(Reply::private(t!(
+                "no-ratings",
+                player = Text::new().name(&member.name),
+                play = Text::new().code("/play")
+            )));
         }
-        let mut text = Text::new().strong("Ratings").plain(" of ").strong_name(&member.name);
+        let mut text = t!("ratings-of", player = Text::new().strong_name(&member.name));
         for game in GameKind::ALL {
             let of_game: Vec<&RatingRow> = rows.iter().filter(|r| r.game == *game).collect();
             if of_game.is_empty() {
@@ -71,40 +70,37 @@ impl<S: Store> Sessions<S> {
             }
             let system = game.info().rating;
             text = text.line().strong(game.title()).plain(": ").join(of_game, "; ", |t, row| {
-                let board = if row.guild == ALL_SERVERS { "across servers" } else { "this server" };
-                t.code(row.rating.label(system)).plain(format!(
-                    " {board} ({} game{}, W-D-L {})",
-                    row.games,
-                    if row.games == 1 { "" } else { "s" },
-                    record(row)
+                let board = if row.guild == ALL_SERVERS { "all" } else { "here" };
+                t.code(row.rating.label(system)).plain(" ").then(t!(
+                    "rating-row",
+                    board = board,
+                    count = row.games,
+                    record = record(row)
                 ))
             });
         }
-        Ok(Reply::public(text.line().plain("A `?` marks a rating that is still provisional (few games).")))
+        Ok(Reply::public(text.line().key("provisional-note")))
     }
 
     /// `/leaderboard`: the picture of a game's best players on this server.
     async fn leaderboard(&self, actor: &Actor, game: GameKind) -> Result<Reply, StoreError> {
         let board = self.store.leaderboard(game, actor.guild, actor.member.id, LEADERBOARD_TOP).await?;
         if board.players == 0 {
-            return Ok(Reply::private(format!(
-                "Nobody is rated in {} here yet: finish a rated game (`/play game:{}`) to open the leaderboard.",
-                game.title(),
-                game.name()
+            return Ok(Reply::private(t!(
+                "leaderboard-empty",
+                game = game.title(),
+                play = Text::new().code(format!("/play game:{}", game.name()))
             )));
         }
         let user = actor.member.id;
         let place = board.top.iter().chain(&board.own).find(|r| r.row.user == user);
-        let mut text = Text::new().strong(format!("{} leaderboard", game.title())).plain(format!(
-            " — {} rated player{}.",
-            board.players,
-            if board.players == 1 { "" } else { "s" }
-        ));
+        let mut text = t!("leaderboard-title", game = game.title(), count = board.players);
         if let Some(me) = place {
-            text = text.plain(" ").name(&actor.member.name).plain(format!(
-                " is number {} ({}).",
-                me.place,
-                me.row.rating.label(game.info().rating)
+            text = text.plain(" ").then(t!(
+                "leaderboard-place",
+                player = Text::new().name(&actor.member.name),
+                place = me.place,
+                rating = me.row.rating.label(game.info().rating)
             ));
         }
         let where_ = if board.guild == ALL_SERVERS { "All servers" } else { "This server" };

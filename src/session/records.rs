@@ -8,6 +8,7 @@ use crate::store::{SessionRecord, SessionState, Store};
 
 use super::text::Text;
 use super::{Actor, File, FileKind, Reply, Sessions};
+use crate::t;
 
 /// A game's animated replay, to be drawn and attached by the adapter (off the async runtime: it takes a while).
 #[derive(Clone, Debug)]
@@ -67,10 +68,7 @@ pub(super) fn tag(id: i64) -> String {
 
 /// The line under a finished game: where its record is.
 pub(super) fn over_line(id: i64) -> Text {
-    Text::new()
-        .plain(format!("Game {} is over; ", tag(id)))
-        .code(format!("/game id:{id}"))
-        .plain(" shows its record.")
+    t!("game-over-record", id = tag(id), command = Text::new().code(format!("/game id:{id}")))
 }
 
 impl<S: Store> Sessions<S> {
@@ -80,51 +78,47 @@ impl<S: Store> Sessions<S> {
             Ok(stored) => stored,
             Err(e) => {
                 tracing::error!(session = id, error = %e, "store failure reading a record");
-                return Reply::private(
-                    "Something went wrong on our side and nothing was changed; please try again in a moment.",
-                );
+                return Reply::private(Text::new().key("store-failed"));
             }
         };
         let Some(stored) = stored else {
-            return Reply::private(format!(
-                "There is no game {}: the ids are shown in each game's messages.",
-                tag(id)
-            ));
+            return Reply::private(t!("no-such-id", id = tag(id)));
         };
         if stored.guild != actor.guild {
-            return Reply::private(format!(
-                "Game {} was played in another server; its record can be seen only there.",
-                tag(id)
-            ));
+            return Reply::private(t!("record-elsewhere", id = tag(id)));
         }
         let never = match stored.state {
-            SessionState::Challenge => Some("is a challenge still waiting for an answer"),
-            SessionState::Declined => Some("was a challenge that was declined"),
-            SessionState::Withdrawn => Some("was a challenge that was withdrawn"),
-            SessionState::Expired => Some("was a challenge that expired unanswered"),
-            SessionState::Aborted if stored.moves.is_empty() => Some("was aborted before its first move"),
+            SessionState::Challenge => Some("waiting"),
+            SessionState::Declined => Some("declined"),
+            SessionState::Withdrawn => Some("withdrawn"),
+            SessionState::Expired => Some("expired"),
+            SessionState::Aborted if stored.moves.is_empty() => Some("aborted"),
             _ => None,
         };
         if let Some(why) = never {
-            return Reply::private(format!("{} {why}, so it has no moves to record.", tag(id)));
+            return Reply::private(t!("no-moves-to-record", id = tag(id), why = why));
         }
         let Some(record) = record_of(&stored, ending(&stored)) else {
-            return Reply::private(format!(
-                "The moves of game {} no longer replay; its record cannot be made.",
-                tag(id)
-            ));
+            return Reply::private(t!("record-broken", id = tag(id)));
         };
         let result = match (record.tag("Result"), record.tag("Termination")) {
-            (Some("*"), Some(how)) if stored.state == SessionState::Playing => format!("in play ({how})"),
-            (_, Some(how)) => how.to_string(),
-            _ => String::new(),
+            (Some("*"), Some(how)) if stored.state == SessionState::Playing => {
+                t!("in-play", how = super::engine_text::reason(how))
+            }
+            (_, Some(how)) => super::engine_text::reason(how),
+            _ => Text::new(),
         };
-        let text = Text::new()
-            .plain(format!("Game {}: ", tag(id)))
-            .strong(stored.game.title())
-            .plain(", ")
-            .join(record.players(), " vs ", |t, (side, name)| t.name(name).plain(format!(" ({side})")))
-            .plain(format!(", {} moves: {result}.", stored.moves.len()));
+        let players = Text::new().join(record.players(), " vs ", |t, (side, name)| {
+            t.name(name).plain(" (").then(super::messages::seat_text(side)).plain(")")
+        });
+        let text = t!(
+            "record-summary",
+            id = tag(id),
+            game = Text::new().strong(stored.game.title()),
+            players = players,
+            count = stored.moves.len(),
+            result = result
+        );
         let file = File {
             kind: FileKind::Record,
             name: format!("game-{id}.txt"),

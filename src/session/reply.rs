@@ -1,6 +1,7 @@
 //! What the session layer answers: text (structure, see [`Text`]), an optional board to draw, and buttons.
 
 use crate::games::AnyGame;
+use crate::i18n::Lang;
 
 use super::records::Replay;
 use super::text::Text;
@@ -58,13 +59,14 @@ pub enum ButtonStyle {
 /// A button under a message; its id says what it acts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Button {
-    pub label: String,
+    /// The label, translated when the adapter knows the reader's language.
+    pub label: Text,
     pub custom_id: String,
     pub style: ButtonStyle,
 }
 
 impl Button {
-    pub fn new(label: impl Into<String>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
+    pub fn new(label: impl Into<Text>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
         Button { label: label.into(), custom_id: custom_id.into(), style }
     }
 }
@@ -92,10 +94,12 @@ pub struct Reply {
     /// Set when the reply opens, updates or settles a challenge.
     pub challenge: Option<ChallengeRef>,
     /// The clock of the game the board shows ("alice to move, 2 d 4 h left"), drawn under the picture.
-    pub clock: Option<String>,
+    pub clock: Option<Text>,
     /// A message for everyone in the channel, posted besides a private reply (a hint's notice that the game is
     /// now unrated).
     pub notice: Option<Text>,
+    /// The language the reply was put in by [`Reply::localized`] (English until then).
+    pub lang: Lang,
 }
 
 impl Reply {
@@ -111,7 +115,22 @@ impl Reply {
             challenge: None,
             clock: None,
             notice: None,
+            lang: Lang::En,
         }
+    }
+
+    /// The reply in `lang`: its text, its buttons' labels and its clock line formatted, names and mentions kept
+    /// as spans. An adapter calls it once it knows who reads the reply (see [`crate::i18n::Locales::of`]).
+    #[must_use]
+    pub fn localized(mut self, lang: Lang) -> Self {
+        self.text = self.text.localized(lang);
+        for button in &mut self.buttons {
+            button.label = button.label.localized(lang);
+        }
+        self.clock = self.clock.map(|c| c.localized(lang));
+        self.notice = self.notice.map(|n| n.localized(lang));
+        self.lang = lang;
+        self
     }
 
     /// A message only the sender sees; nothing changed.
@@ -165,7 +184,8 @@ impl std::fmt::Debug for Reply {
             .field("files", &self.files.iter().map(|f| (&f.name, f.bytes.len())).collect::<Vec<_>>())
             .field("replay", &self.replay.as_ref().map(|r| r.id))
             .field("challenge", &self.challenge)
-            .field("clock", &self.clock)
+            .field("clock", &self.clock.as_ref().map(Text::to_plain))
+            .field("lang", &self.lang)
             .field("notice", &self.notice.as_ref().map(Text::to_plain))
             .finish()
     }

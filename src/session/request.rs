@@ -8,6 +8,7 @@ use super::Member;
 use super::clocks::ClockChoice;
 use super::settings::SettingsChange;
 use super::text::{Text, excerpt};
+use crate::t;
 
 /// Which seat the challenger wants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -215,21 +216,21 @@ pub(super) fn shown(value: &OptionValue) -> String {
     }
 }
 
-fn game_names() -> String {
-    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+/// "a, b or c", in the reader's language.
+pub(super) fn or_list(names: &[&str]) -> Text {
     match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
+        Some((last, rest)) if !rest.is_empty() => t!("list-or", first = rest.join(", "), last = *last),
+        _ => Text::new().plain(names.join("")),
     }
 }
 
+fn game_names() -> Text {
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    or_list(&names)
+}
+
 fn read_game(value: &OptionValue) -> Result<GameKind, Text> {
-    let unknown = || {
-        Text::new()
-            .plain("There is no game called ")
-            .code(shown(value))
-            .plain(format!(": choose {}.", game_names()))
-    };
+    let unknown = || t!("no-such-game", typed = Text::new().code(shown(value)), games = game_names());
     match value {
         OptionValue::Text(s) => s.parse().map_err(|_| unknown()),
         _ => Err(unknown()),
@@ -246,11 +247,7 @@ fn read_side(value: &OptionValue) -> Result<SidePref, Text> {
         },
         _ => None,
     };
-    side.ok_or_else(|| {
-        Text::new()
-            .code(format!("side:{}", shown(value)))
-            .plain(" is not a side: choose first, second or random.")
-    })
+    side.ok_or_else(|| t!("not-a-side", typed = Text::new().code(format!("side:{}", shown(value)))))
 }
 
 fn read_level(value: &OptionValue) -> Result<u8, Text> {
@@ -261,9 +258,12 @@ fn read_level(value: &OptionValue) -> Result<u8, Text> {
     };
     level.filter(|l| crate::ai::LEVELS.contains(l)).ok_or_else(|| {
         let (low, high) = (crate::ai::LEVELS.start(), crate::ai::LEVELS.end());
-        Text::new()
-            .code(format!("level:{}", shown(value)))
-            .plain(format!(" is not a level: choose a level from {low} (gentle) to {high} (strongest)."))
+        t!(
+            "not-a-level",
+            typed = Text::new().code(format!("level:{}", shown(value))),
+            low = *low,
+            high = *high
+        )
     })
 }
 
@@ -278,9 +278,7 @@ fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
         _ => None,
     };
     read.ok_or_else(|| {
-        Text::new()
-            .code(format!("{name}:{}", shown(value)))
-            .plain(format!(" is not true or false: write {name}:true or {name}:false."))
+        t!("not-a-bool", typed = Text::new().code(format!("{name}:{}", shown(value))), name = name)
     })
 }
 
@@ -290,9 +288,12 @@ fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
         _ => None,
     };
     clock.ok_or_else(|| {
-        Text::new()
-            .code(format!("clock:{}", shown(value)))
-            .plain(format!(" is not a clock: choose {} (time per move).", ClockChoice::names()))
+        let names: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
+        t!(
+            "not-a-clock",
+            typed = Text::new().code(format!("clock:{}", shown(value))),
+            choices = or_list(&names)
+        )
     })
 }
 
@@ -308,7 +309,11 @@ fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
         _ => None,
     };
     switch.ok_or_else(|| {
-        Text::new().code(format!("{name}:{}", shown(value))).plain(format!(": `{name}` is on or off."))
+        t!(
+            "not-a-switch",
+            typed = Text::new().code(format!("{name}:{}", shown(value))),
+            name = Text::new().code(name)
+        )
     })
 }
 
@@ -318,26 +323,30 @@ fn read_page(value: &OptionValue) -> Result<usize, Text> {
         OptionValue::Text(s) => s.trim().parse::<usize>().ok(),
         _ => None,
     };
-    page.filter(|&p| p >= 1).ok_or_else(|| {
-        Text::new().code(format!("page:{}", shown(value))).plain(" is not a page: pages count from 1.")
-    })
+    page.filter(|&p| p >= 1)
+        .ok_or_else(|| t!("not-a-page", typed = Text::new().code(format!("page:{}", shown(value)))))
 }
 
 fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
     match value {
         OptionValue::Text(s) => Ok(s.clone()),
-        other => Err(Text::new()
-            .code(format!("{name}:{}", shown(other)))
-            .plain(format!(": `{name}` takes text, not a number or a member."))),
+        other => Err(t!(
+            "takes-text",
+            typed = Text::new().code(format!("{name}:{}", shown(other))),
+            name = Text::new().code(name)
+        )),
     }
 }
 
 fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
     match value {
         OptionValue::User(m) => Ok(m.clone()),
-        other => Err(Text::new()
-            .code(format!("{name}:{}", shown(other)))
-            .plain(format!(": `{name}` names a member of this server, like `{name}:@someone`."))),
+        other => Err(t!(
+            "takes-member",
+            typed = Text::new().code(format!("{name}:{}", shown(other))),
+            name = Text::new().code(name),
+            example = Text::new().code(format!("{name}:@someone"))
+        )),
     }
 }
 
@@ -348,20 +357,14 @@ fn read_id(value: &OptionValue) -> Result<i64, Text> {
         OptionValue::Text(s) => s.trim().trim_start_matches('#').parse::<i64>().ok(),
         _ => None,
     };
-    id.filter(|&n| n > 0).ok_or_else(|| {
-        Text::new().code(format!("id:{}", shown(value))).plain(
-            " is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.",
-        )
-    })
+    id.filter(|&n| n > 0)
+        .ok_or_else(|| t!("not-an-id", typed = Text::new().code(format!("id:{}", shown(value)))))
 }
 
 /// Reads `/game`'s options.
 fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Result<Request, Text> {
     let Some(id) = get("id") else {
-        return Err(Text::new()
-            .plain("Give the game's id, shown as `#1042` in its messages: ")
-            .code("/game id:1042")
-            .plain("."));
+        return Err(t!("give-id", example = Text::new().code("/game id:1042")));
     };
     let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
     let analysis = get("analysis").map(|v| read_bool("analysis", v)).transpose()?.unwrap_or(false);
@@ -379,24 +382,22 @@ fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Resul
 pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)]) -> Result<Request, Text> {
     let Some(spec) = spec(command) else {
         let list: Vec<String> = command_names().map(|c| format!("/{c}")).collect();
-        return Err(Text::new()
-            .plain(format!("There is no /{} command: try ", excerpt(command)))
-            .plain(list.join(", "))
-            .plain("."));
+        return Err(t!("no-such-command", command = excerpt(command), commands = list.join(", ")));
     };
     let mut seen: Vec<&str> = Vec::new();
     for (name, _) in options {
         let name = name.as_ref();
         if option_kind(command, name).is_none() {
             let takes: Vec<&str> = spec.options.iter().map(|(n, _)| *n).collect();
-            let what = if takes.is_empty() { "no options".to_string() } else { takes.join(", ") };
-            return Err(Text::new()
-                .plain(format!("/{command} has no option "))
-                .code(excerpt(name))
-                .plain(format!("; it takes {what}.")));
+            let typed = Text::new().code(excerpt(name));
+            return Err(if takes.is_empty() {
+                t!("no-options", command = command, typed = typed)
+            } else {
+                t!("no-such-option", command = command, typed = typed, options = takes.join(", "))
+            });
         }
         if seen.contains(&name) {
-            return Err(Text::new().plain(format!("The option `{name}` is given twice; give it once.")));
+            return Err(t!("option-twice", name = Text::new().code(name)));
         }
         seen.push(name);
     }
@@ -406,10 +407,12 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
             let game = match get("game") {
                 Some(value) => read_game(value)?,
                 None => {
-                    return Err(Text::new()
-                        .plain(format!("Choose a game ({}): ", game_names()))
-                        .code(format!("/play game:{} opponent:@someone", GameKind::ALL[0].name()))
-                        .plain("."));
+                    return Err(t!(
+                        "choose-game",
+                        games = game_names(),
+                        example = Text::new()
+                            .code(format!("/play game:{} opponent:@someone", GameKind::ALL[0].name()))
+                    ));
                 }
             };
             let mut opponents = Vec::new();
@@ -446,10 +449,11 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
         "leaderboard" => match get("game") {
             Some(value) => Request::Leaderboard { game: read_game(value)? },
             None => {
-                return Err(Text::new()
-                    .plain(format!("Choose a game ({}): ", game_names()))
-                    .code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
-                    .plain("."));
+                return Err(t!(
+                    "choose-game",
+                    games = game_names(),
+                    example = Text::new().code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
+                ));
             }
         },
         "draw" => Request::Draw,
@@ -457,12 +461,11 @@ pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)])
         "notify" => match get("dm") {
             Some(value) => Request::Notify { dm: read_switch("dm", value)? },
             None => {
-                return Err(Text::new()
-                    .plain("Say where your reminders go: ")
-                    .code("/notify dm:on")
-                    .plain(" (direct messages) or ")
-                    .code("/notify dm:off")
-                    .plain(" (the game's channel)."));
+                return Err(t!(
+                    "notify-where",
+                    on = Text::new().code("/notify dm:on"),
+                    off = Text::new().code("/notify dm:off")
+                ));
             }
         },
         "game" => read_game_request(&get)?,

@@ -12,6 +12,7 @@ use super::clocks::{ClockChoice, duration_text};
 use super::request::{OptionKind, OptionValue, shown};
 use super::text::Text;
 use super::{Actor, Reply, Sessions};
+use crate::t;
 
 /// The languages public messages can be set to: code and name (in that language).
 pub const LANGUAGES: [(&str, &str); 3] =
@@ -233,21 +234,19 @@ impl<S: Store> Sessions<S> {
             Ok(_) => {}
             Err(e) => tracing::warn!(channel, error = %e, "cannot read a thread's parent channel"),
         }
-        Err(Text::new()
-            .plain("Games are not started in this channel on this server; use ")
-            .join(&settings.channels, ", ", |t, &c| t.channel(c))
-            .plain("."))
+        Err(t!(
+            "channel-not-allowed",
+            channels = Text::new().join(&settings.channels, ", ", |t, &c| t.channel(c))
+        ))
     }
 
     /// `/settings`: shows the server's settings, after making the changes asked for (moderators only).
     pub(super) async fn settings_command(&self, actor: &Actor, change: SettingsChange) -> Reply {
         let Some(guild) = actor.guild else {
-            return Reply::private("Settings belong to a server: use /settings in a channel of your server.");
+            return Reply::private(Text::new().key("settings-in-dm"));
         };
         if !actor.can_manage_server {
-            return Reply::private(
-                "Only members with the Manage Server permission can see or change Tabula's settings here.",
-            );
+            return Reply::private(Text::new().key("settings-not-allowed"));
         }
         let current = match self.store.server_settings(guild).await {
             Ok(settings) => settings,

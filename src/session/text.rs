@@ -5,7 +5,7 @@
 use std::fmt;
 
 /// One piece of a reply's text.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Span {
     /// Prose written by Tabula (or an engine).
     Plain(String),
@@ -21,10 +21,71 @@ pub enum Span {
     Channel { id: u64, name: Option<String> },
     /// A line break.
     Break,
+    /// A translated message, formatted when the adapter knows the reader's language ([`Text::localized`]).
+    Msg(Box<Msg>),
 }
 
+/// A message of the translation files by key, with its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Msg {
+    pub key: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Eq for Msg {}
+
+/// A message argument: a number (Fluent formats it and picks plurals by it), a string shown as written, or a text
+/// of its own (names, mentions, code, nested messages), which keeps its spans.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    Number(f64),
+    Str(String),
+    Text(Text),
+}
+
+macro_rules! from_number {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Self {
+                Arg::Number(n as f64)
+            }
+        }
+    )*};
+}
+from_number!(i32, i64, u8, u16, u32, u64, usize, f64);
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Self {
+        Arg::Str(s.to_string())
+    }
+}
+
+impl From<String> for Arg {
+    fn from(s: String) -> Self {
+        Arg::Str(s)
+    }
+}
+
+impl From<Text> for Arg {
+    fn from(t: Text) -> Self {
+        Arg::Text(t)
+    }
+}
+
+/// A translated message as a [`Text`]: `t!("key", name = value, …)`; each value is anything that converts into
+/// an [`Arg`] (numbers, strings, texts).
+#[macro_export]
+macro_rules! t {
+    ($key:literal $(, $name:ident = $value:expr)* $(,)?) => {
+        $crate::session::Text::msg($key, vec![$((stringify!($name), $crate::session::Arg::from($value))),*])
+    };
+}
+
+/// The first private-use character that stands for an argument's spans while Fluent formats a message.
+const MARKER: u32 = 0xF0000;
+
 /// A reply's text: a list of spans.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Text {
     spans: Vec<Span>,
 }
@@ -37,15 +98,56 @@ pub fn excerpt(typed: &str) -> String {
     cut(typed.trim(), EXCERPT_CHARS + 1)
 }
 
+use crate::i18n::{self, Lang, Value};
 use crate::text::cut;
+
+impl Msg {
+    fn localized(&self, lang: Lang) -> Text {
+        let mut spans: Vec<Text> = Vec::new();
+        let args: Vec<(&str, Value<'_>)> = self
+            .args
+            .iter()
+            .map(|(name, arg)| {
+                let value = match arg {
+                    Arg::Number(n) => Value::Number(*n),
+                    Arg::Str(s) => Value::Str(s.as_str().into()),
+                    Arg::Text(t) => {
+                        let marker = char::from_u32(MARKER + spans.len() as u32).unwrap_or('\u{FFFD}');
+                        spans.push(t.localized(lang));
+                        Value::Str(marker.to_string().into())
+                    }
+                };
+                (*name, value)
+            })
+            .collect();
+        let formatted = i18n::format(lang, self.key, &args);
+        let mut out = Text::new();
+        let mut prose = String::new();
+        let flush = |out: Text, prose: &mut String| {
+            if prose.is_empty() { out } else { out.plain(std::mem::take(prose)) }
+        };
+        for c in formatted.chars() {
+            let index = (c as u32).wrapping_sub(MARKER) as usize;
+            if index < spans.len() {
+                out = flush(out, &mut prose).then(spans[index].clone());
+            } else if c == '\n' {
+                out = flush(out, &mut prose).line();
+            } else {
+                prose.push(c);
+            }
+        }
+        flush(out, &mut prose)
+    }
+}
 
 impl Text {
     pub fn new() -> Self {
         Text::default()
     }
 
-    pub fn spans(&self) -> &[Span] {
-        &self.spans
+    /// The spans as they read in English: messages formatted, their names, mentions and code kept as spans.
+    pub fn spans(&self) -> Vec<Span> {
+        self.localized(Lang::En).spans
     }
 
     pub fn is_empty(&self) -> bool {
@@ -117,6 +219,36 @@ impl Text {
         self.push(Span::Break)
     }
 
+    /// A translated message (see the [`t!`](crate::t) macro).
+    pub fn msg(key: &'static str, args: Vec<(&'static str, Arg)>) -> Self {
+        Text::new().push(Span::Msg(Box::new(Msg { key, args })))
+    }
+
+    /// Appends a translated message without arguments.
+    #[must_use]
+    pub fn key(self, key: &'static str) -> Self {
+        self.then(Text::msg(key, Vec::new()))
+    }
+
+    /// The text in `lang`: every message formatted, its arguments' spans kept (a name stays a name, a mention a
+    /// mention), line breaks as breaks. Spans pass through Fluent as private-use markers.
+    #[must_use]
+    pub fn localized(&self, lang: Lang) -> Text {
+        let mut out = Text::new();
+        for span in &self.spans {
+            match span {
+                Span::Msg(msg) => out = out.then(msg.localized(lang)),
+                other => out.spans.push(other.clone()),
+            }
+        }
+        out
+    }
+
+    /// The plain rendering in `lang` (what the console prints).
+    pub fn plain_in(&self, lang: Lang) -> String {
+        self.localized(lang).to_string()
+    }
+
     /// Appends another text.
     #[must_use]
     pub fn then(mut self, other: Text) -> Self {
@@ -142,17 +274,27 @@ impl Text {
         text
     }
 
-    /// The users this text mentions, in order of first mention.
+    /// The users this text mentions, in order of first mention (in a message, in the order of its arguments).
     pub fn mentions(&self) -> Vec<u64> {
         let mut ids = Vec::new();
+        self.collect_mentions(&mut ids);
+        ids
+    }
+
+    fn collect_mentions(&self, ids: &mut Vec<u64>) {
         for span in &self.spans {
-            if let Span::Mention { id, .. } = span
-                && !ids.contains(id)
-            {
-                ids.push(*id);
+            match span {
+                Span::Mention { id, .. } if !ids.contains(id) => ids.push(*id),
+                Span::Msg(msg) => {
+                    for (_, arg) in &msg.args {
+                        if let Arg::Text(text) = arg {
+                            text.collect_mentions(ids);
+                        }
+                    }
+                }
+                _ => {}
             }
         }
-        ids
     }
 
     /// The text as a person reads it without markup: mentions as `@name`, code in backquotes.
@@ -163,7 +305,26 @@ impl Text {
     pub fn contains(&self, needle: &str) -> bool {
         self.to_string().contains(needle)
     }
+
+    /// The keys of the messages this text uses, nested ones included (for tests).
+    pub fn keys(&self) -> Vec<&'static str> {
+        let mut keys = Vec::new();
+        for span in &self.spans {
+            if let Span::Msg(msg) = span {
+                keys.push(msg.key);
+                for (_, arg) in &msg.args {
+                    if let Arg::Text(t) = arg {
+                        keys.extend(t.keys());
+                    }
+                }
+            }
+        }
+        keys
+    }
 }
+
+impl Eq for Span {}
+impl Eq for Text {}
 
 impl From<&str> for Text {
     fn from(text: &str) -> Self {
@@ -177,10 +338,14 @@ impl From<String> for Text {
     }
 }
 
-/// The plain rendering (what the console prints).
+/// The plain rendering, in English (what the console prints when no language is chosen).
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for span in &self.spans {
+            if let Span::Msg(msg) = span {
+                write!(f, "{}", msg.localized(Lang::En))?;
+                continue;
+            }
             match span {
                 Span::Plain(s) | Span::Strong(s) | Span::Name { name: s, .. } => f.write_str(s)?,
                 Span::Code(s) => write!(f, "`{s}`")?,
@@ -188,6 +353,7 @@ impl fmt::Display for Text {
                 Span::Channel { name: Some(name), .. } => write!(f, "#{name}")?,
                 Span::Channel { id, name: None } => write!(f, "#{id}")?,
                 Span::Break => f.write_str("\n")?,
+                Span::Msg(_) => {}
             }
         }
         Ok(())

@@ -7,6 +7,7 @@ use super::history::Ending;
 use super::request::rematch_buttons;
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
+use crate::t;
 
 impl<S: Store> Sessions<S> {
     /// The game of the channel, or the sentence saying why there is none to act on.
@@ -17,12 +18,14 @@ impl<S: Store> Sessions<S> {
                     let game = game.clone();
                     Ok((live, game))
                 }
-                None => Err(Text::new()
-                    .plain("The game has not started yet: it waits for ")
-                    .join(live.record.players.iter().filter(|p| !p.accepted), ", ", |t, p| t.name(&p.name))
-                    .plain(" to accept.")),
+                None => Err(t!(
+                    "not-started-waits",
+                    players =
+                        Text::new().join(live.record.players.iter().filter(|p| !p.accepted), ", ", |t, p| t
+                            .name(&p.name))
+                )),
             },
-            _ => Err(Text::from("There is no game in this channel; start one with /play.")),
+            _ => Err(Text::new().key("no-game-here")),
         }
     }
 
@@ -32,48 +35,31 @@ impl<S: Store> Sessions<S> {
             Err(why) => return Ok(Reply::private(why)),
         };
         let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("You are not playing in this game (")
-                    .then(messages::vs_line(live))
-                    .plain("); start your own in a thread or another channel."),
-            ));
+            return Ok(Reply::private(t!("not-playing-start-own", players = messages::vs_line(live))));
         };
         let Some(to_move) = game.to_move() else {
-            return Ok(Reply::private("This game is over; start a new one with /play."));
+            return Ok(Reply::private(Text::new().key("game-over-start-new")));
         };
         let mover = &live.record.players[to_move];
         if mover.level.is_some() {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("It is not your turn: ")
-                    .name(&mover.name)
-                    .plain(" is thinking; its move will appear here."),
-            ));
+            return Ok(Reply::private(t!("not-your-turn-thinking", player = Text::new().name(&mover.name))));
         }
         if to_move != seat {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("It is not your turn: ")
-                    .name(&mover.name)
-                    .plain(format!(" ({}) is to move.", game.seat_label(to_move))),
-            ));
+            return Ok(Reply::private(t!(
+                "not-your-turn",
+                player = Text::new().name(&mover.name),
+                seat = messages::seat(&game, to_move)
+            )));
         }
         if text.trim().is_empty() {
-            return Ok(Reply::private(
-                "Write a move after /move, for example the ones the autocomplete offers.",
-            ));
+            return Ok(Reply::private(Text::new().key("move-empty")));
         }
         if text.chars().count() > MAX_INPUT_CHARS {
-            return Ok(Reply::private(
-                Text::new()
-                    .typed(text)
-                    .plain(" is not a move: moves are short, like the ones the autocomplete offers."),
-            ));
+            return Ok(Reply::private(t!("move-too-long", typed = Text::new().typed(text))));
         }
         let played = match game.play_text(text) {
             Ok(played) => played,
-            Err(e) => return Ok(Reply::private(e.to_string())),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
         };
         self.commit(slot, game, &played).await
     }
@@ -138,12 +124,7 @@ impl<S: Store> Sessions<S> {
             Err(why) => return Ok(Reply::private(why)),
         };
         let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(
-                Text::new()
-                    .plain("You are not playing in this game (")
-                    .then(messages::vs_line(live))
-                    .plain(")."),
-            ));
+            return Ok(Reply::private(t!("not-playing", players = messages::vs_line(live))));
         };
         let others: Vec<&PlayerRecord> =
             live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
@@ -176,7 +157,7 @@ impl<S: Store> Sessions<S> {
 
     pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else {
-            return Ok(Reply::private("There is no game in this channel to abort."));
+            return Ok(Reply::private(Text::new().key("abort-nothing")));
         };
         let is_player = live.seat_of(actor.member.id).is_some();
         let before_first_move = live.record.moves.is_empty();
@@ -185,32 +166,22 @@ impl<S: Store> Sessions<S> {
         if is_player && !before_first_move && !actor.can_manage && two_people {
             // After the first move, a player needs the opponent's consent: the button asks for it.
             let button = super::request::ask_abort_button(live.record.channel, live.record.id);
-            return Ok(Reply::private(
-                "Moves have been played, so the game can no longer be aborted alone: you can /resign instead, or \
-                 ask your opponent to agree to abort it with the button.",
-            )
-            .with_buttons(vec![button]));
+            return Ok(Reply::private(Text::new().key("abort-needs-consent")).with_buttons(vec![button]));
         }
         if !(actor.can_manage || (is_player && before_first_move)) {
-            let why = if is_player {
-                "Moves have been played, so the game can no longer be aborted; you can /resign instead."
-            } else {
-                "Only the players (before the first move) or a member who can manage messages can abort this game."
-            };
-            return Ok(Reply::private(why));
+            let why = if is_player { "abort-too-late" } else { "abort-not-allowed" };
+            return Ok(Reply::private(Text::msg(why, Vec::new())));
         }
         let from = live.record.state;
         let result = format!("aborted by {}", actor.member.name);
         self.store.transition(live.record.id, from, SessionState::Aborted, Some(&result), self.now()).await?;
-        let text = Text::new()
-            .strong_name(&actor.member.name)
-            .plain(format!(
-                " aborted the {} {} (",
-                live.record.game.title(),
-                if from == SessionState::Challenge { "challenge" } else { "game" }
-            ))
-            .then(messages::vs_line(live))
-            .plain(").");
+        let text = t!(
+            "aborted",
+            player = Text::new().strong_name(&actor.member.name),
+            game = live.record.game.title(),
+            what = if from == SessionState::Challenge { "challenge" } else { "game" },
+            players = messages::vs_line(live)
+        );
         let mut reply = Reply::public(text);
         if from == SessionState::Challenge {
             reply = reply.for_challenge(live.record.id, live.record.message);
@@ -227,7 +198,7 @@ impl<S: Store> Sessions<S> {
         if let (Slot::Open(live), Some(board)) = (slot, &reply.board)
             && let Some(line) = self.clock_caption(live, &board.game)
         {
-            reply.text = reply.text.line().plain(format!("Clock: {line}."));
+            reply.text = reply.text.line().then(t!("clock-line", clock = line));
         }
         reply
     }
@@ -242,10 +213,8 @@ pub(super) fn board(slot: &Slot) -> Reply {
                 names: live.names(),
                 id: live.record.id,
             }),
-            None => {
-                Reply::private("The game has not started yet: the challenge is still waiting for acceptance.")
-            }
+            None => Reply::private(Text::new().key("not-started")),
         },
-        _ => Reply::private("There is no game in this channel; start one with /play."),
+        _ => Reply::private(Text::new().key("no-game-here")),
     }
 }

@@ -12,6 +12,7 @@ use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_I
 mod clocks;
 mod coach;
 mod hostile;
+mod languages;
 mod ratings;
 mod records;
 mod settings;

@@ -9,6 +9,7 @@ mod console;
 mod endpoint;
 mod fake_discord_selftest;
 mod golden;
+mod languages;
 mod ratings;
 mod readme;
 mod records;

@@ -35,6 +35,7 @@ pub(super) const INFO: GameInfo = GameInfo {
     rating: RatingSystem::WengLin { beta: TANTRIX_BETA },
     // 16 a tile of chain; a finished game is worth 100 000.
     eval_words: EvalWords { slight: 48, better: 128, winning: 320, forced: 90_000 },
+    rules_key: "rules-tantrix",
 };
 
 /// The forced spaces the player to move must fill first, if any.

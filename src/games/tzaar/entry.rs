@@ -38,6 +38,7 @@ pub(super) const INFO: GameInfo = GameInfo {
     rating: RatingSystem::Glicko2,
     // About 1000 a piece of a type that runs short.
     eval_words: EvalWords { slight: 400, better: 1_500, winning: 4_000, forced: crate::ai::search::WON },
+    rules_key: "rules-tzaar",
 };
 
 /// What the player to move must do in each phase of a turn.

@@ -80,7 +80,8 @@ async fn settings_need_manage_server_and_limit_where_games_start() {
     );
     let (_, challenge) = send(&fake, play(&fake, GAMES_CHANNEL)).await;
     assert!(!challenge.is_ephemeral());
-    assert!(challenge.content().unwrap().contains("1 h per move"), "{challenge:?}");
+    // The server's language is now Czech: the public challenge is written in it.
+    assert!(challenge.content().unwrap().contains("má na tah 1 h"), "{challenge:?}");
 
     // After a restart the settings hold.
     bot.shutdown().await.unwrap();

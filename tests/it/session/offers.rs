@@ -12,7 +12,7 @@ fn press(reply: &Reply, label: &str) -> Request {
     let button: &Button = reply
         .buttons
         .iter()
-        .find(|b| b.label == label)
+        .find(|b| b.label.to_plain() == label)
         .unwrap_or_else(|| panic!("no {label} button under {reply:?}"));
     let (channel, request) = parse_button(&button.custom_id).expect("a button the session layer reads");
     assert_eq!(channel, CHANNEL);
@@ -35,7 +35,7 @@ async fn a_draw_agreed_and_the_mistakes_around_it() {
     let agreed = s.handle(CHANNEL, &bob(), accept.clone()).await;
     assert_public(&agreed, "draw by agreement");
     assert!(agreed.board.is_some(), "with the final picture");
-    assert_eq!(agreed.buttons.iter().map(|b| b.label.as_str()).collect::<Vec<_>>(), vec!["Rematch"]);
+    assert_eq!(agreed.buttons.iter().map(|b| b.label.to_plain()).collect::<Vec<_>>(), vec!["Rematch"]);
     let replay = agreed.replay.as_ref().expect("the game's replay comes with its end");
     assert_eq!(replay.record.tag("Result"), Some("draw"), "the record states the agreed draw");
     let record = s.store().session(1).await.unwrap().unwrap();

@@ -1,0 +1,64 @@
+# Descriptions of the slash commands, their options and choices, as Discord shows them. Command and option names
+# stay English in every language; only these descriptions are translated.
+
+cmd-play = Vyzvěte členy (nebo samotnou Tabulu) ke hře v tomto kanálu
+opt-play-game = Hra
+opt-play-opponent = Koho vyzýváte
+opt-play-opponent2 = Další soupeř, pro hry více než dvou hráčů
+opt-play-opponent3 = Další soupeř, pro hry více než dvou hráčů
+opt-play-side = Táhnout první, druhý, nebo losovat
+choice-side-first = první
+choice-side-second = druhý
+choice-side-random = los
+opt-play-variant = Pravidla nebo počáteční postavení, pokud jich hra má víc (viz /help)
+opt-play-level = Proti samotné Tabule: 1 (mírná) až 5
+opt-play-rated = Zda se hra počítá do hodnocení (výchozí: true)
+opt-play-clock = Čas na tah (výchozí podle nastavení)
+choice-clock-10m = 10 min
+choice-clock-1h = 1 h
+choice-clock-1d = 1 den
+choice-clock-3d = 3 dny
+choice-clock-7d = 7 dní
+choice-clock-none = bez hodin
+opt-play-thread = Hrát v novém vlákně pod tímto kanálem
+cmd-accept = Přijmout výzvu v tomto kanálu
+cmd-decline = Odmítnout výzvu v tomto kanálu
+cmd-withdraw = Stáhnout svou výzvu v tomto kanálu
+cmd-move = Zahrát tah ve hře tohoto kanálu
+opt-move-move = Váš tah; začněte psát a uvidíte přípustné tahy
+cmd-board = Ukázat desku hry tohoto kanálu
+cmd-resign = Vzdát hru tohoto kanálu
+cmd-abort = Ukončit hru tohoto kanálu (po prvním tahu se souhlasem soupeře)
+cmd-help = Jak hrát a jak zapisovat tahy
+opt-help-game = Hra, kterou vysvětlit
+cmd-game = Zveřejnit záznam hry (tahy jako soubor) a na požádání animovaný záznam
+opt-game-id = Číslo hry, uváděné jako #1042
+opt-game-replay = Zveřejnit hru také jako animovaný GIF
+cmd-draw = Nabídnout remízu (ve hrách, které ji dovolují)
+cmd-takeback = Požádat o vrácení posledního tahu
+cmd-notify = Kam mají chodit připomínky
+opt-notify-dm = Soukromou zprávou (true), nebo do kanálu
+cmd-history = Nedávné hry člena na tomto serveru
+opt-history-user = Čí hry (výchozí: vaše)
+opt-history-game = Jen hry této hry
+opt-history-page = Která stránka (20 her na stránku)
+cmd-rating = Hodnocení a výsledky člena podle her
+opt-rating-user = Čí hodnocení (výchozí: vaše)
+cmd-leaderboard = Nejlepší hráči hry na tomto serveru, jako obrázek
+opt-leaderboard-game = Hra
+
+cmd-settings = Zobrazit nebo změnit nastavení Tabuly na tomto serveru (Spravovat server)
+opt-settings-language = Jazyk veřejných zpráv
+choice-language-server = Řídit se jazykem serveru na Discordu
+opt-settings-allow_channel = Povolit hry v tomto kanálu (pak jen v povolených)
+opt-settings-disallow_channel = Přestat povolovat hry v tomto kanálu
+opt-settings-all_channels = true: znovu povolit hry ve všech kanálech
+opt-settings-threads = Zda hry začínají v novém vlákně
+choice-threads-on = zapnuto
+choice-threads-off = vypnuto
+choice-default-default = výchozí nastavení bota
+opt-settings-clock = Čas na tah, když /play žádný neuvádí
+opt-settings-challenge_minutes = Jak dlouho výzva čeká na odpověď, v minutách (0: výchozí nastavení bota)
+
+opt-game-analysis = Tabula přehraje dohranou hru a ukáže tři nejslabší tahy každého hráče
+cmd-hint = Soukromě navrhne tah úrovně 5 Tabuly (hra se pak nezapočítává do hodnocení)

@@ -1,0 +1,330 @@
+# Odpovědi Tabuly česky.
+
+n-moves = { $count ->
+    [one] { $count } tah
+    [few] { $count } tahy
+   *[other] { $count } tahů
+}
+
+## Strany, jak je nazývají herní jádra
+
+seat-attackers = černí (útočníci)
+seat-defenders = bílí (obránci)
+seat-white = bílý
+seat-black = černý
+seat-red = červená
+seat-blue = modrá
+seat-yellow = žlutá
+seat-green = zelená
+
+## Veřejné zprávy o hře
+
+lineup-plays = { $player } hraje: { $seat }
+turn-thinking = Tah { $number }: { $player } ({ $seat }) přemýšlí…
+turn-to-move = Tah { $number }: na tahu je { $player } ({ $seat }), hrajte přes /move.
+played = { $player } ({ $seat }) zahrál(a) { $moves }.
+played-then = , potom { $move }
+game-over-wins = Konec hry: { $player } ({ $seat }) vyhrává — { $reason }.
+game-over-draw = Konec hry: remíza — { $reason }.
+resigned-winner = { $player } ({ $seat }) se vzdal(a). { $winner } ({ $winner_seat }) vyhrává.
+resigned-no-winner = { $player } ({ $seat }) se vzdal(a); hra končí bez vítěze.
+game-begins = Začíná hra { $game } { $id }: { $lineup }.
+
+## Výzvy k tahu z herních jader
+
+prompt-opening-capture = Úvodní tah bílého je jediné braní.
+prompt-turn-capture = Začněte tah braním; oba tahy můžete poslat najednou ({ $example }).
+prompt-second-move = Druhý tah: braní, postavení na vlastní věž, nebo { $pass }.
+prompt-forced-spaces = { $count ->
+    [one] Nejprve vyplňte vynucené pole: { $cells }; návrhy začínají jím.
+   *[other] Nejprve vyplňte vynucená pole: { $cells }; návrhy začínají jimi.
+}
+
+## Hodiny
+
+duration-none = méně než minuta
+duration-m = { $minutes } min
+duration-h = { $hours } h
+duration-hm = { $hours } h { $minutes } min
+duration-d = { $days } d
+duration-dh = { $days } d { $hours } h
+clock-to-move = na tahu: { $player }
+clock-left = na tahu: { $player }, zbývá { $left }
+clock-none = na tahu: { $player }, bez hodin
+
+## Tlačítka
+
+button-accept = Přijmout
+button-decline = Odmítnout
+button-withdraw = Stáhnout
+button-rematch = Odveta
+button-ask-abort = Požádat o zrušení
+button-newer = Novější
+button-older = Starší
+
+## Nápověda
+
+help-more-seats = ; { $game }: až { $count } soupeři (opponent2, …)
+help =
+    { $tabula } hraje v tomto kanálu { $games }.
+    - { $play } vyzve člena{ $more_seats }.
+    - /accept nebo /decline odpoví na výzvu (nebo použijte její tlačítka).
+    - { $move } hraje tah; začněte psát a uvidíte přípustné tahy.
+    - /board ukáže desku, /resign vzdá hru, /abort ukončí hru před prvním tahem (po něm se souhlasem soupeře).
+    - { $clock } v /play nastaví čas na tah; { $thread } hraje v novém vlákně. /notify dm:on posílá vaše připomínky soukromou zprávou.
+    - /draw nabídne remízu (kde to hra dovoluje), /takeback požádá o vrácení vašeho posledního tahu; skončené hry mají tlačítko Odveta.
+    - /history vypíše hry člena, /rating jeho hodnocení, { $leaderboard } nejlepší hráče tady; { $friendly } hraje přátelskou hru.
+    - { $record } zveřejní záznam hry #n (číslo je v jejích zprávách); { $replay } přidá animovaný záznam, { $analysis } rozbor nejslabších tahů každého hráče od Tabuly. /hint vám soukromě navrhne tah (hra se pak nezapočítává do hodnocení).
+    - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
+    - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
+    Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
+
+## Discord
+
+board-title = { $game } #{ $id } — tah { $number }
+replay-of = Záznam hry { $id }.
+button-unknown = Toto tlačítko se už nepoužívá.
+button-elsewhere = Toto tlačítko patří do jiného kanálu.
+thread-refused = Tabula tu nemůže vytvářet vlákna (chybí jí oprávnění), takže se hraje v tomto kanálu.
+thread-opened = { $player } otevřel(a) vlákno „{ $thread }“:
+
+## Turns and errors
+
+not-started-waits = Hra ještě nezačala: čeká se, až ji přijme { $players }.
+no-game-here = V tomto kanálu se nehraje žádná hra; začněte ji přes /play.
+not-playing-start-own = V této hře nehrajete ({ $players }); začněte si vlastní ve vlákně nebo v jiném kanálu.
+not-playing = V této hře nehrajete ({ $players }).
+game-over-start-new = Tato hra skončila; novou začnete přes /play.
+not-your-turn-thinking = Nejste na tahu: { $player } přemýšlí; jeho tah se objeví tady.
+not-your-turn = Nejste na tahu: táhne { $player } ({ $seat }).
+move-empty = Za /move napište tah, například některý z těch, které nabízí automatické doplňování.
+move-too-long = { $typed } není tah: tahy jsou krátké, jako ty, které nabízí automatické doplňování.
+abort-nothing = V tomto kanálu není žádná hra ke zrušení.
+abort-needs-consent = Už padly tahy, takže hru už nemůžete zrušit sami: můžete se vzdát přes /resign, nebo tlačítkem požádat soupeře o souhlas se zrušením.
+abort-too-late = Už padly tahy, takže hru už nelze zrušit; můžete se vzdát přes /resign.
+abort-not-allowed = Tuto hru mohou zrušit jen hráči (před prvním tahem) nebo člen, který smí spravovat zprávy.
+abort-over = Ta hra už skončila; není co rušit.
+aborted = { $player } zrušil(a) { $what ->
+    [challenge] výzvu
+   *[game] hru
+} { $game } ({ $players }).
+clock-line = Hodiny: { $clock }.
+not-started = Hra ještě nezačala: výzva stále čeká na přijetí.
+store-failed = Na naší straně se něco pokazilo a nic se nezměnilo; zkuste to prosím za chvíli znovu.
+game-changed = Hra se změnila, zatímco se váš příkaz zpracovával; podívejte se na /board a zkuste to znovu.
+notify-dm = Připomínky vám budou chodit soukromou zprávou (do kanálu hry, pokud ji Discord odmítne).
+notify-channel = Připomínky vám budou chodit do kanálu hry.
+
+## Challenges
+
+channel-busy = V tomto kanálu už { $what ->
+    [challenge] je otevřená výzva
+   *[game] probíhá hra
+} ({ $game }: { $players }); začněte svou ve vlákně nebo v jiném kanálu.
+no-level = Úroveň { $level } neexistuje: zvolte úroveň od 1 (mírná) do 5 (nejsilnější).
+not-a-variant = { $typed } není varianta hry { $game }: ty, které má, najdete v /help.
+thread-only-play = Vlákno otevírá jen /play.
+rematch-asked = { $player } žádá o odvetu ve hře { $game }, strany se posunuly: { $lineup }.
+challenge-raced = V tomto kanálu právě vznikla jiná výzva; začněte svou ve vlákně nebo v jiném kanálu.
+clock-per-move = Každý hráč má na tah { $time }.
+clock-no-limit = Tato hra nemá hodiny: přijetím souhlasíte, že ji budete hrát bez časového limitu.
+answer-within = { $minutes ->
+    [one] Přijměte nebo odmítněte do { $minutes } minuty, tlačítky nebo přes /accept a /decline.
+   *[other] Přijměte nebo odmítněte do { $minutes } minut, tlačítky nebo přes /accept a /decline.
+}
+tabula-level = Tabula (úroveň { $level })
+challenges = { $player } vyzývá { $opponents } ke hře { $game } (hra { $id }{ $rated ->
+    [no] , nehodnocená: nikomu nezmění hodnocení
+   *[yes] {""}
+}).
+challenge-taken = Ta výzva už byla přijata: hraje se; podívejte se na /board.
+game-started = Hra v tomto kanálu už začala; podívejte se na /board.
+challenge-closed = Ta výzva už není otevřená; novou začnete přes /play.
+no-challenge = V tomto kanálu není otevřená výzva; začněte ji přes /play.
+challenge-for-others = Tato výzva je pro { $players }; vlastní hru můžete začít v jiném kanálu nebo ve vlákně.
+challenge-own = Tuto výzvu jste vytvořili vy; počkejte, až ji soupeři přijmou, nebo ji tlačítkem stáhněte.
+accepted-already = Už jste přijali; čeká se na ostatní.
+accepted-waiting = { $player } přijal(a) výzvu ke hře { $game }. Stále se čeká na { $waiting }.
+accepted = { $player } přijal(a).
+decline-not-yours = Tato výzva je pro { $players }; není na vás ji odmítnout.
+declined = { $player } odmítl(a) výzvu ke hře { $game } od { $challenger }.
+withdraw-not-yours = Výzvu může stáhnout jen ten, kdo ji vytvořil; vy ji můžete odmítnout.
+withdrew = { $player } stáhl(a) výzvu ke hře { $game }.
+challenge-expired = Výzva ke hře { $game } od { $challenger } vypršela bez odpovědi ({ $players }); novou začnete přes /play.
+two-players = { $game } je pro dva hráče: uveďte právě jednoho soupeře.
+players-range = { $game } je pro { $min } až { $max } hráče: uveďte jednoho až { $opponents } soupeře.
+opponent-bot = { $player } je bot a nemůže hrát; vyzvěte raději člověka.
+challenge-self = Nemůžete vyzvat sami sebe; uveďte jako soupeře jiného člena.
+opponent-twice = { $player } je uveden(a) dvakrát; uveďte každého soupeře jen jednou.
+
+## Offers
+
+offer-pending = V této hře už čeká { $offer ->
+    [draw] nabídka remízy
+    [takeback] žádost o vrácení tahu
+   *[abort] žádost o zrušení
+} od { $player }; počkejte na odpověď, nebo ji zrušte zahráním tahu.
+offer-made = { $player } { $offer ->
+    [draw] nabízí remízu
+    [takeback] žádá o vrácení svého posledního tahu
+   *[abort] žádá o zrušení hry
+}. { $opponent }, přijměte nebo odmítněte tlačítky.
+no-draws = { $game } nelze remizovat dohodou: hrajte dál, nebo se vzdejte přes /resign.
+draw-two-players = Remíza dohodou je jen pro hry dvou hráčů.
+takeback-two-players = Vracení tahů je jen pro hry dvou hráčů.
+takeback-nothing = Nemáte žádný tah, který by šel vrátit.
+takeback-too-late = Na vrácení posledního tahu je pozdě: { $player } od té doby táhl(a) dvakrát.
+takeback-refused = { $player } tahy nevrací: výhra nad úrovní { $level } má něco znamenat.
+offer-closed = Ta nabídka už neplatí: byla zodpovězena, padl tah, nebo jí vypršel čas.
+offer-own = { $offer ->
+    [draw] Tuto nabídku remízy
+    [takeback] Tuto žádost o vrácení tahu
+   *[abort] Tuto žádost o zrušení
+} jste podali vy; odpovídá na ni soupeř.
+offer-for-players = Tato nabídka je pro hráče této hry ({ $players }).
+offer-declined = { $player } odmítl(a) { $offer ->
+    [draw] nabídku remízy
+    [takeback] žádost o vrácení tahu
+   *[abort] žádost o zrušení
+} od { $from }; hra pokračuje.
+draw-agreed = { $player } přijal(a) nabídku remízy od { $from }. Konec hry: remíza dohodou.
+abort-agreed = { $player } souhlasí: { $from } a { $player } hru { $game } zrušili.
+takeback-agreed = { $player } přijal(a) vrácení tahu od { $from }: { $moves } { $count ->
+    [one] je vrácen.
+    [few] jsou vráceny.
+   *[other] je vráceno.
+}
+rematch-busy = V tomto kanálu už { $what ->
+    [challenge] je otevřená výzva
+   *[game] probíhá hra
+}; tlačítko odvety bude fungovat, až bude kanál volný.
+rematch-unknown = Ta hra už není známa; novou začnete přes /play.
+rematch-not-player = O odvetu mohou požádat jen hráči té hry.
+
+## Reading commands
+
+list-or = { $first } nebo { $last }
+no-such-game = Hra { $typed } neexistuje: zvolte { $games }.
+not-a-side = { $typed } není strana: zvolte first, second nebo random.
+not-a-level = { $typed } není úroveň: zvolte úroveň od { $low } (mírná) do { $high } (nejsilnější).
+not-a-bool = { $typed } není true ani false: napište { $name }:true nebo { $name }:false.
+not-a-clock = { $typed } nejsou hodiny: zvolte { $choices } (čas na tah).
+not-a-switch = { $typed }: { $name } je zapnuto nebo vypnuto (on/off).
+not-a-page = { $typed } není stránka: stránky se počítají od 1.
+takes-text = { $typed }: { $name } bere text, ne číslo ani člena.
+takes-member = { $typed }: { $name } označuje člena tohoto serveru, například { $example }.
+not-an-id = { $typed } není číslo hry: čísla vypadají jako `1042` a ve zprávách každé hry se ukazují jako `#1042`.
+no-such-command = Příkaz /{ $command } neexistuje: zkuste { $commands }.
+no-options = /{ $command } nemá volbu { $typed }; nebere žádné volby.
+no-such-option = /{ $command } nemá volbu { $typed }; bere { $options }.
+option-twice = Volba { $name } je zadána dvakrát; zadejte ji jednou.
+choose-game = Zvolte hru ({ $games }): { $example }.
+notify-where = Řekněte, kam mají chodit připomínky: { $on } (soukromé zprávy) nebo { $off } (kanál hry).
+give-id = Zadejte číslo hry, které se ve zprávách ukazuje jako `#1042`: { $example }.
+
+## Reminders and timeouts
+
+reminder =
+    { $player }, jste na tahu ve hře { $game } (tah { $number }, { $seat }): zbývá { $left }, pak čas vyprší.
+    Hrajte přes /move, nebo si prohlédněte desku přes /board.
+reminder-dm = Jste na tahu ve hře { $game } ({ $players }): zbývá { $left }. Hrajte přes /move v kanálu hry.
+time-up-replaced = { $player } ({ $seat }) nezahrál(a) do { $time } a čas vypršel: jeho místo od teď hraje počítač (úroveň { $level }), takže hra pokračuje; { $name } je zapsán(a) jako hráč, který hru opustil.
+time-up = Čas vypršel: { $player } ({ $seat }) nezahrál(a) do { $time } a prohrává na čas.
+wins = { $player } ({ $seat }) vyhrává.
+
+## Records
+
+game-over-record = Hra { $id } skončila; její záznam ukáže { $command }.
+no-such-id = Hra { $id } neexistuje: čísla her jsou uvedena v jejich zprávách.
+record-elsewhere = Hra { $id } se hrála na jiném serveru; její záznam lze vidět jen tam.
+no-moves-to-record = { $id } { $why ->
+    [waiting] je výzva, která stále čeká na odpověď
+    [declined] byla výzva, která byla odmítnuta
+    [withdrawn] byla výzva, která byla stažena
+    [expired] byla výzva, která vypršela bez odpovědi
+   *[aborted] byla zrušena před prvním tahem
+}, takže nemá žádné tahy k zapsání.
+record-broken = Tahy hry { $id } už nejdou přehrát; její záznam nelze vytvořit.
+in-play = probíhá ({ $how })
+record-summary = Hra { $id }: { $game }, { $players }, { $count ->
+    [one] { $count } tah
+    [few] { $count } tahy
+   *[other] { $count } tahů
+}: { $result }.
+
+## History
+
+outcome-won = výhra
+outcome-draw = remíza
+outcome-lost = prohra
+outcome-place = { $place }. z { $of }
+ratings-moved = Hodnocení: { $ratings }.
+history-empty = { $player } zatím nemá na tomto serveru žádné dohrané hry{ $game ->
+    [none] {""}
+   *[other] {" "}{ $game }
+}.
+history-no-page = Stránka { $page } neexistuje: historie{ $game ->
+    [none] {""}
+   *[other] {" "}her { $game }
+} má { $pages ->
+    [one] { $pages } stránku
+    [few] { $pages } stránky
+   *[other] { $pages } stránek
+}.
+history-title = Hry{ $game ->
+    [none] {""}
+   *[other] {" "}{ $game }
+} hráče { $player } — stránka { $page } z { $pages } ({ $count ->
+    [one] { $count } hra
+    [few] { $count } hry
+   *[other] { $count } her
+})
+unrated-mark = {" "}(nehodnocená)
+
+## Ratings
+
+lookup-failed = Na naší straně se něco pokazilo; zkuste to prosím za chvíli znovu.
+no-ratings = { $player } zatím nemá žádné hodnocené hry: hodnocení vzniká z dohraných her mezi členy ({ $play }).
+ratings-of = Hodnocení hráče { $player }
+rating-row = { $board ->
+    [all] napříč servery
+   *[here] tento server
+} ({ $count ->
+    [one] { $count } hra
+    [few] { $count } hry
+   *[other] { $count } her
+}, V-R-P { $record })
+provisional-note = Znak `?` označuje hodnocení, které je ještě předběžné (málo her).
+leaderboard-empty = V { $game } tu zatím nikdo nemá hodnocení: dohrajte hodnocenou hru ({ $play }) a žebříček se otevře.
+leaderboard-title = Žebříček { $game } — { $count ->
+    [one] { $count } hodnocený hráč.
+    [few] { $count } hodnocení hráči.
+   *[other] { $count } hodnocených hráčů.
+}
+leaderboard-place = { $player } je na { $place }. místě ({ $rating }).
+
+## Direct messages
+
+play-in-dm = Hraje se v kanálech serverů, ne v soukromých zprávách: použijte /play v kanálu serveru, kde Tabula je.
+
+## What moves did and why games ended
+
+effect-captured = sebráno: { $squares }
+effect-captured-king = zajat král na { $square }
+effect-king-captured = král byl zajat na { $square }
+effect-king-escaped = král unikl na { $square }
+end-no-moves = { $side } neměl(a) přípustný tah
+end-repetition = stejná pozice nastala po { $count }.
+list-and = { $first } a { $last }
+
+## Settings
+
+settings-in-dm = Nastavení patří serveru: použijte /settings v kanálu svého serveru.
+
+## Settings seen by players
+
+channel-not-allowed = Na tomto serveru se v tomto kanálu hry nezačínají; použijte { $channels }.
+settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen člen s oprávněním Spravovat server.
+
+analysis-failed = Rozbor se nepovedl; zkuste to prosím znovu.
+analysis-progress = Rozbor hry #{ $id }… { $done }/{ $total } pozic

@@ -1,0 +1,64 @@
+# Descriptions of the slash commands, their options and choices, as Discord shows them. Command and option names
+# stay English in every language; only these descriptions are translated.
+
+cmd-play = Challenge members (or Tabula itself) to a game in this channel
+opt-play-game = The game to play
+opt-play-opponent = Who you challenge
+opt-play-opponent2 = Another opponent, for games of more than two players
+opt-play-opponent3 = Another opponent, for games of more than two players
+opt-play-side = Move first, second, or draw lots
+choice-side-first = first
+choice-side-second = second
+choice-side-random = random
+opt-play-variant = A ruleset or start layout, where the game has several (see /help)
+opt-play-level = Against Tabula itself: 1 (gentle) to 5
+opt-play-rated = Whether the game counts for ratings (default: true)
+opt-play-clock = Time per move (default from the config)
+choice-clock-10m = 10m
+choice-clock-1h = 1h
+choice-clock-1d = 1d
+choice-clock-3d = 3d
+choice-clock-7d = 7d
+choice-clock-none = none
+opt-play-thread = Play in a new thread under this channel
+cmd-accept = Accept the challenge in this channel
+cmd-decline = Decline the challenge in this channel
+cmd-withdraw = Withdraw your challenge in this channel
+cmd-move = Play a move in this channel's game
+opt-move-move = Your move; start typing to see legal ones
+cmd-board = Show this channel's game board
+cmd-resign = Resign this channel's game
+cmd-abort = End this channel's game (after the first move, with your opponent's consent)
+cmd-help = How to play, and how to write moves
+opt-help-game = The game to explain
+cmd-game = Post a game's record (its moves, as a file), and on request its animated replay
+opt-game-id = The game's id, shown as #1042
+opt-game-replay = Also post the game as an animated GIF
+cmd-draw = Offer a draw (in games that can be drawn)
+cmd-takeback = Ask to take back your last move
+cmd-notify = Where your reminders go
+opt-notify-dm = By direct message (true) or in the channel
+cmd-history = A member's recent games on this server
+opt-history-user = Whose games (default: yours)
+opt-history-game = Only the games of this game
+opt-history-page = Which page (20 games a page)
+cmd-rating = A member's ratings and results per game
+opt-rating-user = Whose ratings (default: yours)
+cmd-leaderboard = The best players of a game on this server, as a picture
+opt-leaderboard-game = The game
+
+cmd-settings = Show or change Tabula's settings on this server (Manage Server)
+opt-settings-language = The language of public messages
+choice-language-server = Follow the server's Discord language
+opt-settings-allow_channel = Allow games in this channel (then only in the allowed ones)
+opt-settings-disallow_channel = Stop allowing games in this channel
+opt-settings-all_channels = true: allow games in every channel again
+opt-settings-threads = Whether games start in a new thread
+choice-threads-on = on
+choice-threads-off = off
+choice-default-default = the bot's default
+opt-settings-clock = The time per move when /play names none
+opt-settings-challenge_minutes = How long a challenge waits for its answer, in minutes (0: the bot's default)
+
+opt-game-analysis = Tabula replays the finished game and shows each player's three weakest moves
+cmd-hint = Privately suggest the move Tabula's level 5 would play (the game then no longer counts for ratings)

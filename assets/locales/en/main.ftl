@@ -1,0 +1,332 @@
+# Tabula's replies in English, the fallback for every other language.
+# Arguments named player, winner, seat, game, moves, lineup and the like are parts of the reply with their own
+# formatting (names, mentions, notation); they must each appear once in every translation.
+
+n-moves = { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}
+
+## Seats, as the engines name them
+
+seat-attackers = Black (attackers)
+seat-defenders = White (defenders)
+seat-white = White
+seat-black = Black
+seat-red = Red
+seat-blue = Blue
+seat-yellow = Yellow
+seat-green = Green
+
+## Public game messages
+
+lineup-plays = { $player } plays { $seat }
+turn-thinking = Move { $number }: { $player } ({ $seat }) is thinking…
+turn-to-move = Move { $number }: { $player } ({ $seat }) to move, with /move.
+played = { $player } ({ $seat }) played { $moves }.
+played-then = , then { $move }
+game-over-wins = Game over: { $player } ({ $seat }) wins — { $reason }.
+game-over-draw = Game over: a draw — { $reason }.
+resigned-winner = { $player } ({ $seat }) resigned. { $winner } ({ $winner_seat }) wins.
+resigned-no-winner = { $player } ({ $seat }) resigned; the game ends without a winner.
+game-begins = The game of { $game } { $id } begins: { $lineup }.
+
+## Turn prompts written by the engines
+
+prompt-opening-capture = White's opening turn is a single capture.
+prompt-turn-capture = Start the turn with a capture; you may send both moves at once ({ $example }).
+prompt-second-move = Second move of the turn: a capture, stacking onto your own stack, or { $pass }.
+prompt-forced-spaces = { $count ->
+    [one] Forced space to fill first: { $cells }; the suggestions start with them.
+   *[other] Forced spaces to fill first: { $cells }; the suggestions start with them.
+}
+
+## Clocks
+
+duration-none = less than a minute
+duration-m = { $minutes } min
+duration-h = { $hours } h
+duration-hm = { $hours } h { $minutes } min
+duration-d = { $days } d
+duration-dh = { $days } d { $hours } h
+clock-to-move = { $player } to move
+clock-left = { $player } to move, { $left } left
+clock-none = { $player } to move, no clock
+
+## Buttons
+
+button-accept = Accept
+button-decline = Decline
+button-withdraw = Withdraw
+button-rematch = Rematch
+button-ask-abort = Ask to abort
+button-newer = Newer
+button-older = Older
+
+## Help
+
+help-more-seats = ; { $game }: up to { $count } opponents (opponent2, …)
+help =
+    { $tabula } plays { $games } in this channel.
+    - { $play } challenges a member{ $more_seats }.
+    - /accept or /decline answers a challenge (or use its buttons).
+    - { $move } plays; start typing to see the legal moves.
+    - /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with your opponent's consent).
+    - { $clock } in /play sets the time per move; { $thread } plays in a new thread. /notify dm:on sends your reminders by direct message.
+    - /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished games have a Rematch button.
+    - /history lists a member's games, /rating their ratings, { $leaderboard } the best players here; { $friendly } plays a friendly game.
+    - { $record } posts the record of game #n (its id is in its messages); { $replay } adds an animated replay, { $analysis } Tabula's look at each player's weakest moves. /hint privately suggests a move (the game then no longer counts for ratings).
+    - { $rules } explains a game's rules and how to write its moves.
+    - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
+    One game per channel: use a thread to play several at once.
+
+## Discord
+
+board-title = { $game } #{ $id } — move { $number }
+replay-of = The replay of game { $id }.
+button-unknown = That button is no longer in use.
+button-elsewhere = That button belongs to another channel.
+thread-refused = Tabula cannot create threads here (it lacks the permission to), so the game is played in this channel.
+thread-opened = { $player } opened the thread “{ $thread }”:
+
+## Turns and errors
+
+not-started-waits = The game has not started yet: it waits for { $players } to accept.
+no-game-here = There is no game in this channel; start one with /play.
+not-playing-start-own = You are not playing in this game ({ $players }); start your own in a thread or another channel.
+not-playing = You are not playing in this game ({ $players }).
+game-over-start-new = This game is over; start a new one with /play.
+not-your-turn-thinking = It is not your turn: { $player } is thinking; its move will appear here.
+not-your-turn = It is not your turn: { $player } ({ $seat }) is to move.
+move-empty = Write a move after /move, for example the ones the autocomplete offers.
+move-too-long = { $typed } is not a move: moves are short, like the ones the autocomplete offers.
+abort-nothing = There is no game in this channel to abort.
+abort-needs-consent = Moves have been played, so the game can no longer be aborted alone: you can /resign instead, or ask your opponent to agree to abort it with the button.
+abort-too-late = Moves have been played, so the game can no longer be aborted; you can /resign instead.
+abort-not-allowed = Only the players (before the first move) or a member who can manage messages can abort this game.
+abort-over = That game is over; there is nothing to abort.
+aborted = { $player } aborted the { $game } { $what ->
+    [challenge] challenge
+   *[game] game
+} ({ $players }).
+clock-line = Clock: { $clock }.
+not-started = The game has not started yet: the challenge is still waiting for acceptance.
+store-failed = Something went wrong on our side and nothing was changed; please try again in a moment.
+game-changed = The game changed while your command was being handled; look at /board and try again.
+notify-dm = Your reminders will come by direct message (in the game's channel if Discord refuses it).
+notify-channel = Your reminders will come in the game's channel.
+
+## Challenges
+
+channel-busy = This channel already has { $what ->
+    [challenge] an open challenge
+   *[game] a game in progress
+} ({ $game } of { $players }); start yours in a thread or another channel.
+no-level = There is no level { $level }: choose a level from 1 (gentle) to 5 (strongest).
+not-a-variant = { $typed } is not a variant of { $game }: see /help for the ones it has.
+thread-only-play = Only /play opens a thread.
+rematch-asked = { $player } asks for a rematch of { $game }, the seats moved on: { $lineup }.
+challenge-raced = Another challenge was just made in this channel; start yours in a thread or another channel.
+clock-per-move = Each player has { $time } per move.
+clock-no-limit = This game has no clock: by accepting, you agree to play it without a time limit.
+answer-within = { $minutes ->
+    [one] Accept or decline within { $minutes } minute, with the buttons or /accept and /decline.
+   *[other] Accept or decline within { $minutes } minutes, with the buttons or /accept and /decline.
+}
+tabula-level = Tabula (level { $level })
+challenges = { $player } challenges { $opponents } to a game of { $game } (game { $id }{ $rated ->
+    [no] , unrated: it will not change anyone's rating
+   *[yes] {""}
+}).
+challenge-taken = That challenge was accepted already: the game is on; see /board.
+game-started = The game in this channel has already started; see /board.
+challenge-closed = That challenge is no longer open; start a new one with /play.
+no-challenge = There is no open challenge in this channel; start one with /play.
+challenge-for-others = This challenge is for { $players }; you can start your own game in another channel or a thread.
+challenge-own = You made this challenge; wait for your opponents to accept, or withdraw it with the button.
+accepted-already = You have already accepted; waiting for the others.
+accepted-waiting = { $player } accepted the { $game } challenge. Still waiting for { $waiting }.
+accepted = { $player } accepted.
+decline-not-yours = This challenge is for { $players }; it is not yours to decline.
+declined = { $player } declined the { $game } challenge from { $challenger }.
+withdraw-not-yours = Only the player who made the challenge can withdraw it; you can decline it instead.
+withdrew = { $player } withdrew the { $game } challenge.
+challenge-expired = The { $game } challenge from { $challenger } expired unanswered ({ $players }); start a new one with /play.
+two-players = { $game } is for two players: name exactly one opponent.
+players-range = { $game } takes { $min } to { $max } players: name one to { $opponents } opponents.
+opponent-bot = { $player } is a bot and cannot play; challenge a person instead.
+challenge-self = You cannot challenge yourself; name another member as your opponent.
+opponent-twice = { $player } is named twice; name each opponent once.
+
+## Offers
+
+offer-pending = There is already a pending { $offer ->
+    [draw] draw offer
+    [takeback] takeback request
+   *[abort] request to abort
+} by { $player } in this game; wait for its answer, or play a move to cancel it.
+offer-made = { $player } { $offer ->
+    [draw] offers a draw
+    [takeback] asks to take back their last move
+   *[abort] asks to abort the game
+}. { $opponent }, accept or decline with the buttons.
+no-draws = { $game } cannot be drawn by agreement: play on, or /resign.
+draw-two-players = Draws by agreement are for games of two players.
+takeback-two-players = Takebacks are for games of two players.
+takeback-nothing = There is no move of yours to take back.
+takeback-too-late = Too late to take back your last move: { $player } has moved twice since.
+takeback-refused = { $player } does not grant takebacks: a win against level { $level } should mean something.
+offer-closed = That offer is no longer open: it was answered, a move was played, or its time ran out.
+offer-own = You made this { $offer ->
+    [draw] draw offer
+    [takeback] takeback request
+   *[abort] request to abort
+}; your opponent answers it.
+offer-for-players = This offer is for the players of this game ({ $players }).
+offer-declined = { $player } declined the { $offer ->
+    [draw] draw offer
+    [takeback] takeback request
+   *[abort] request to abort
+} of { $from }; the game goes on.
+draw-agreed = { $player } accepted the draw offer of { $from }. Game over: a draw by agreement.
+abort-agreed = { $player } agreed: { $from } and they aborted the { $game } game.
+takeback-agreed = { $player } accepted the takeback of { $from }: { $moves } { $count ->
+    [one] is taken back.
+   *[other] are taken back.
+}
+rematch-busy = This channel already has { $what ->
+    [challenge] an open challenge
+   *[game] a game
+}; the rematch button works once the channel is free.
+rematch-unknown = That game is not known any more; start a new one with /play.
+rematch-not-player = Only the players of that game can ask for its rematch.
+
+## Reading commands
+
+list-or = { $first } or { $last }
+no-such-game = There is no game called { $typed }: choose { $games }.
+not-a-side = { $typed } is not a side: choose first, second or random.
+not-a-level = { $typed } is not a level: choose a level from { $low } (gentle) to { $high } (strongest).
+not-a-bool = { $typed } is not true or false: write { $name }:true or { $name }:false.
+not-a-clock = { $typed } is not a clock: choose { $choices } (time per move).
+not-a-switch = { $typed }: { $name } is on or off.
+not-a-page = { $typed } is not a page: pages count from 1.
+takes-text = { $typed }: { $name } takes text, not a number or a member.
+takes-member = { $typed }: { $name } names a member of this server, like { $example }.
+not-an-id = { $typed } is not a game id: ids are numbers like `1042`, shown as `#1042` in each game's messages.
+no-such-command = There is no /{ $command } command: try { $commands }.
+no-options = /{ $command } has no option { $typed }; it takes no options.
+no-such-option = /{ $command } has no option { $typed }; it takes { $options }.
+option-twice = The option { $name } is given twice; give it once.
+choose-game = Choose a game ({ $games }): { $example }.
+notify-where = Say where your reminders go: { $on } (direct messages) or { $off } (the game's channel).
+give-id = Give the game's id, shown as `#1042` in its messages: { $example }.
+
+## Reminders and timeouts
+
+reminder =
+    { $player }, your move in { $game } (move { $number }, { $seat }): { $left } left, then the time runs out.
+    Play with /move, or see the board with /board.
+reminder-dm = Your move in { $game } ({ $players }): { $left } left. Play with /move in the game's channel.
+time-up-replaced = Time is up for { $player } ({ $seat }), who did not move within { $time }: the computer (level { $level }) plays the seat from now on, so the game goes on; { $name } is recorded as having abandoned.
+time-up = Time is up: { $player } ({ $seat }) did not move within { $time } and loses on time.
+wins = { $player } ({ $seat }) wins.
+
+## Records
+
+game-over-record = Game { $id } is over; { $command } shows its record.
+no-such-id = There is no game { $id }: the ids are shown in each game's messages.
+record-elsewhere = Game { $id } was played in another server; its record can be seen only there.
+no-moves-to-record = { $id } { $why ->
+    [waiting] is a challenge still waiting for an answer
+    [declined] was a challenge that was declined
+    [withdrawn] was a challenge that was withdrawn
+    [expired] was a challenge that expired unanswered
+   *[aborted] was aborted before its first move
+}, so it has no moves to record.
+record-broken = The moves of game { $id } no longer replay; its record cannot be made.
+in-play = in play ({ $how })
+record-summary = Game { $id }: { $game }, { $players }, { $count } moves: { $result }.
+
+## History
+
+outcome-won = won
+outcome-draw = draw
+outcome-lost = lost
+outcome-place = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} of { $of }
+ratings-moved = Ratings: { $ratings }.
+history-empty = { $player } has no finished games{ $game ->
+    [none] {""}
+   *[other] {" "}of { $game }
+} on this server yet.
+history-no-page = There is no page { $page }: the history{ $game ->
+    [none] {""}
+   *[other] {" "}of { $game }
+} has { $pages ->
+    [one] { $pages } page
+   *[other] { $pages } pages
+}.
+history-title = Games{ $game ->
+    [none] {""}
+   *[other] {" "}of { $game }
+} of { $player } — page { $page } of { $pages } ({ $count ->
+    [one] { $count } game
+   *[other] { $count } games
+})
+unrated-mark = {" "}(unrated)
+
+## Ratings
+
+lookup-failed = Something went wrong on our side; please try again in a moment.
+no-ratings = { $player } has no rated games yet: ratings come from finished games between members ({ $play }).
+ratings-of = Ratings of { $player }
+rating-row = { $board ->
+    [all] across servers
+   *[here] this server
+} ({ $count ->
+    [one] { $count } game
+   *[other] { $count } games
+}, W-D-L { $record })
+provisional-note = A `?` marks a rating that is still provisional (few games).
+leaderboard-empty = Nobody is rated in { $game } here yet: finish a rated game ({ $play }) to open the leaderboard.
+leaderboard-title = { $game } leaderboard — { $count ->
+    [one] { $count } rated player.
+   *[other] { $count } rated players.
+}
+leaderboard-place = { $player } is number { $place } ({ $rating }).
+
+## Direct messages
+
+play-in-dm = Games are played in server channels, not in direct messages: use /play in a channel of a server where Tabula is.
+
+## What moves did and why games ended
+
+effect-captured = captured { $squares }
+effect-captured-king = captured the king on { $square }
+effect-king-captured = the king was captured on { $square }
+effect-king-escaped = the king escaped to { $square }
+end-no-moves = { $side } had no legal move
+end-repetition = the same position occurred a { $count ->
+    [2] second
+    [3] third
+    [4] fourth
+   *[other] { $count }th
+} time
+list-and = { $first } and { $last }
+
+## Settings
+
+settings-in-dm = Settings belong to a server: use /settings in a channel of your server.
+
+## Settings seen by players
+
+channel-not-allowed = Games are not started in this channel on this server; use { $channels }.
+settings-not-allowed = Only members with the Manage Server permission can see or change Tabula's settings here.
+
+analysis-failed = The analysis failed; please try again.
+analysis-progress = Analysing game #{ $id }… { $done }/{ $total } positions

@@ -1,0 +1,64 @@
+# Descriptions of the slash commands, their options and choices, as Discord shows them. Command and option names
+# stay English in every language; only these descriptions are translated.
+
+cmd-play = Desafie membros (ou o próprio Tabula) para uma partida neste canal
+opt-play-game = O jogo
+opt-play-opponent = Quem você desafia
+opt-play-opponent2 = Outro adversário, para jogos de mais de dois jogadores
+opt-play-opponent3 = Outro adversário, para jogos de mais de dois jogadores
+opt-play-side = Jogar primeiro, segundo, ou sortear
+choice-side-first = primeiro
+choice-side-second = segundo
+choice-side-random = sorteio
+opt-play-variant = Regras ou posição inicial, quando o jogo tem várias (veja /help)
+opt-play-level = Contra o próprio Tabula: 1 (suave) a 5
+opt-play-rated = Se a partida conta para as notas (padrão: true)
+opt-play-clock = Tempo por lance (padrão da configuração)
+choice-clock-10m = 10 min
+choice-clock-1h = 1 h
+choice-clock-1d = 1 dia
+choice-clock-3d = 3 dias
+choice-clock-7d = 7 dias
+choice-clock-none = sem relógio
+opt-play-thread = Jogar em um novo tópico deste canal
+cmd-accept = Aceitar o desafio deste canal
+cmd-decline = Recusar o desafio deste canal
+cmd-withdraw = Retirar seu desafio deste canal
+cmd-move = Jogar um lance na partida deste canal
+opt-move-move = Seu lance; comece a digitar para ver os legais
+cmd-board = Mostrar o tabuleiro da partida deste canal
+cmd-resign = Abandonar a partida deste canal
+cmd-abort = Encerrar a partida deste canal (depois do primeiro lance, com o consentimento do adversário)
+cmd-help = Como jogar, e como escrever os lances
+opt-help-game = O jogo a explicar
+cmd-game = Publicar o registro de uma partida (os lances, em arquivo) e, se pedido, a reprodução animada
+opt-game-id = O número da partida, mostrado como #1042
+opt-game-replay = Publicar também a partida como GIF animado
+cmd-draw = Propor empate (nos jogos que admitem)
+cmd-takeback = Pedir para voltar seu último lance
+cmd-notify = Para onde vão seus lembretes
+opt-notify-dm = Por mensagem direta (true) ou no canal
+cmd-history = As partidas recentes de um membro neste servidor
+opt-history-user = De quem (padrão: você)
+opt-history-game = Só as partidas deste jogo
+opt-history-page = Qual página (20 partidas por página)
+cmd-rating = As notas e resultados de um membro por jogo
+opt-rating-user = De quem (padrão: você)
+cmd-leaderboard = Os melhores jogadores de um jogo neste servidor, em uma figura
+opt-leaderboard-game = O jogo
+
+cmd-settings = Ver ou mudar as configurações do Tabula neste servidor (Gerenciar Servidor)
+opt-settings-language = O idioma das mensagens públicas
+choice-language-server = Seguir o idioma do servidor no Discord
+opt-settings-allow_channel = Permitir partidas neste canal (e então só nos permitidos)
+opt-settings-disallow_channel = Deixar de permitir partidas neste canal
+opt-settings-all_channels = true: permitir partidas em todos os canais de novo
+opt-settings-threads = Se as partidas começam em um novo tópico
+choice-threads-on = sim
+choice-threads-off = não
+choice-default-default = o padrão do bot
+opt-settings-clock = O tempo por lance quando /play não indica nenhum
+opt-settings-challenge_minutes = Quanto tempo um desafio espera resposta, em minutos (0: o padrão do bot)
+
+opt-game-analysis = O Tabula repassa a partida terminada e mostra os três lances mais fracos de cada jogador
+cmd-hint = Sugere em particular o lance do nível 5 do Tabula (a partida deixa de contar para o rating)

@@ -1,0 +1,323 @@
+# As respostas do Tabula em português do Brasil.
+
+n-moves = { $count ->
+    [one] { $count } lance
+   *[other] { $count } lances
+}
+
+## Lados, como os motores os chamam
+
+seat-attackers = Pretas (atacantes)
+seat-defenders = Brancas (defensores)
+seat-white = Brancas
+seat-black = Pretas
+seat-red = Vermelho
+seat-blue = Azul
+seat-yellow = Amarelo
+seat-green = Verde
+
+## Mensagens públicas da partida
+
+lineup-plays = { $player } joga com { $seat }
+turn-thinking = Lance { $number }: { $player } ({ $seat }) está pensando…
+turn-to-move = Lance { $number }: vez de { $player } ({ $seat }), com /move.
+played = { $player } ({ $seat }) jogou { $moves }.
+played-then = , depois { $move }
+game-over-wins = Fim de jogo: { $player } ({ $seat }) vence — { $reason }.
+game-over-draw = Fim de jogo: empate — { $reason }.
+resigned-winner = { $player } ({ $seat }) abandonou. { $winner } ({ $winner_seat }) vence.
+resigned-no-winner = { $player } ({ $seat }) abandonou; a partida termina sem vencedor.
+game-begins = Começa a partida de { $game } { $id }: { $lineup }.
+
+## Avisos de vez escritos pelos motores
+
+prompt-opening-capture = O primeiro turno das Brancas é uma única captura.
+prompt-turn-capture = Comece o turno com uma captura; você pode enviar os dois lances de uma vez ({ $example }).
+prompt-second-move = Segundo lance do turno: uma captura, um empilhamento sobre sua própria pilha, ou { $pass }.
+prompt-forced-spaces = { $count ->
+    [one] Espaço obrigatório a preencher primeiro: { $cells }; as sugestões começam por ele.
+   *[other] Espaços obrigatórios a preencher primeiro: { $cells }; as sugestões começam por eles.
+}
+
+## Relógios
+
+duration-none = menos de um minuto
+duration-m = { $minutes } min
+duration-h = { $hours } h
+duration-hm = { $hours } h { $minutes } min
+duration-d = { $days } d
+duration-dh = { $days } d { $hours } h
+clock-to-move = vez de { $player }
+clock-left = vez de { $player }, restam { $left }
+clock-none = vez de { $player }, sem relógio
+
+## Botões
+
+button-accept = Aceitar
+button-decline = Recusar
+button-withdraw = Retirar
+button-rematch = Revanche
+button-ask-abort = Pedir para anular
+button-newer = Mais recentes
+button-older = Mais antigas
+
+## Ajuda
+
+help-more-seats = ; { $game }: até { $count } adversários (opponent2, …)
+help =
+    { $tabula } joga { $games } neste canal.
+    - { $play } desafia um membro{ $more_seats }.
+    - /accept ou /decline responde a um desafio (ou use os botões dele).
+    - { $move } joga; comece a digitar para ver os lances legais.
+    - /board mostra o tabuleiro, /resign abandona, /abort encerra uma partida antes do primeiro lance (depois dele, com o consentimento do adversário).
+    - { $clock } em /play define o tempo por lance; { $thread } joga em um novo tópico. /notify dm:on envia seus lembretes por mensagem direta.
+    - /draw propõe empate (quando o jogo permite), /takeback pede para desfazer seu último lance; partidas terminadas têm um botão Revanche.
+    - /history lista as partidas de um membro, /rating suas notas, { $leaderboard } os melhores jogadores daqui; { $friendly } joga uma partida amistosa.
+    - { $record } publica o registro da partida #n (o número aparece nas mensagens dela); { $replay } acrescenta uma reprodução animada, { $analysis } a análise do Tabula dos lances mais fracos de cada jogador. /hint sugere um lance em particular (a partida então deixa de contar para o rating).
+    - { $rules } explica as regras de um jogo e como escrever os lances.
+    - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
+    Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
+
+## Discord
+
+board-title = { $game } #{ $id } — lance { $number }
+replay-of = A reprodução da partida { $id }.
+button-unknown = Esse botão não está mais em uso.
+button-elsewhere = Esse botão pertence a outro canal.
+thread-refused = O Tabula não pode criar tópicos aqui (falta a permissão), então a partida é jogada neste canal.
+thread-opened = { $player } abriu o tópico “{ $thread }”:
+
+## Turns and errors
+
+not-started-waits = A partida ainda não começou: espera { $players } aceitar.
+no-game-here = Não há partida neste canal; comece uma com /play.
+not-playing-start-own = Você não está jogando esta partida ({ $players }); comece a sua em um tópico ou em outro canal.
+not-playing = Você não está jogando esta partida ({ $players }).
+game-over-start-new = Esta partida terminou; comece outra com /play.
+not-your-turn-thinking = Não é a sua vez: { $player } está pensando; o lance dele aparecerá aqui.
+not-your-turn = Não é a sua vez: é a vez de { $player } ({ $seat }).
+move-empty = Escreva um lance depois de /move, por exemplo um dos que o preenchimento automático oferece.
+move-too-long = { $typed } não é um lance: os lances são curtos, como os que o preenchimento automático oferece.
+abort-nothing = Não há partida neste canal para anular.
+abort-needs-consent = Já houve lances, então a partida não pode mais ser anulada sozinho: você pode usar /resign, ou pedir ao adversário que concorde em anulá-la com o botão.
+abort-too-late = Já houve lances, então a partida não pode mais ser anulada; você pode usar /resign.
+abort-not-allowed = Só os jogadores (antes do primeiro lance) ou um membro que pode gerenciar mensagens podem anular esta partida.
+abort-over = Essa partida terminou; não há nada para anular.
+aborted = { $player } anulou { $what ->
+    [challenge] o desafio
+   *[game] a partida
+} de { $game } ({ $players }).
+clock-line = Relógio: { $clock }.
+not-started = A partida ainda não começou: o desafio ainda espera ser aceito.
+store-failed = Algo deu errado do nosso lado e nada foi alterado; tente de novo daqui a pouco.
+game-changed = A partida mudou enquanto seu comando era processado; veja /board e tente de novo.
+notify-dm = Seus lembretes chegarão por mensagem direta (no canal da partida se o Discord recusar).
+notify-channel = Seus lembretes chegarão no canal da partida.
+
+## Challenges
+
+channel-busy = Este canal já tem { $what ->
+    [challenge] um desafio aberto
+   *[game] uma partida em andamento
+} ({ $game } de { $players }); comece a sua em um tópico ou em outro canal.
+no-level = Não existe o nível { $level }: escolha um nível de 1 (suave) a 5 (o mais forte).
+not-a-variant = { $typed } não é uma variante de { $game }: veja /help para as que existem.
+thread-only-play = Só /play abre um tópico.
+rematch-asked = { $player } pede revanche de { $game }, com os lugares trocados: { $lineup }.
+challenge-raced = Outro desafio acabou de ser feito neste canal; comece o seu em um tópico ou em outro canal.
+clock-per-move = Cada jogador tem { $time } por lance.
+clock-no-limit = Esta partida não tem relógio: ao aceitar, você concorda em jogá-la sem limite de tempo.
+answer-within = { $minutes ->
+    [one] Aceite ou recuse em até { $minutes } minuto, com os botões ou /accept e /decline.
+   *[other] Aceite ou recuse em até { $minutes } minutos, com os botões ou /accept e /decline.
+}
+tabula-level = Tabula (nível { $level })
+challenges = { $player } desafia { $opponents } para uma partida de { $game } (partida { $id }{ $rated ->
+    [no] , sem rating: não mudará a nota de ninguém
+   *[yes] {""}
+}).
+challenge-taken = Esse desafio já foi aceito: a partida está em andamento; veja /board.
+game-started = A partida deste canal já começou; veja /board.
+challenge-closed = Esse desafio não está mais aberto; comece um novo com /play.
+no-challenge = Não há desafio aberto neste canal; comece um com /play.
+challenge-for-others = Este desafio é para { $players }; você pode começar sua própria partida em outro canal ou em um tópico.
+challenge-own = Você fez este desafio; espere seus adversários aceitarem, ou retire-o com o botão.
+accepted-already = Você já aceitou; esperando os outros.
+accepted-waiting = { $player } aceitou o desafio de { $game }. Ainda esperando { $waiting }.
+accepted = { $player } aceitou.
+decline-not-yours = Este desafio é para { $players }; não cabe a você recusá-lo.
+declined = { $player } recusou o desafio de { $game } feito por { $challenger }.
+withdraw-not-yours = Só quem fez o desafio pode retirá-lo; você pode recusá-lo.
+withdrew = { $player } retirou o desafio de { $game }.
+challenge-expired = O desafio de { $game } feito por { $challenger } expirou sem resposta ({ $players }); comece um novo com /play.
+two-players = { $game } é para dois jogadores: indique exatamente um adversário.
+players-range = { $game } é para { $min } a { $max } jogadores: indique de um a { $opponents } adversários.
+opponent-bot = { $player } é um bot e não pode jogar; desafie uma pessoa.
+challenge-self = Você não pode desafiar a si mesmo; indique outro membro como adversário.
+opponent-twice = { $player } foi indicado duas vezes; indique cada adversário uma vez só.
+
+## Offers
+
+offer-pending = Já há { $offer ->
+    [draw] uma proposta de empate pendente
+    [takeback] um pedido de voltar lance pendente
+   *[abort] um pedido de anulação pendente
+} de { $player } nesta partida; espere a resposta, ou jogue um lance para cancelá-lo.
+offer-made = { $player } { $offer ->
+    [draw] propõe empate
+    [takeback] pede para voltar o último lance
+   *[abort] pede para anular a partida
+}. { $opponent }, aceite ou recuse com os botões.
+no-draws = { $game } não admite empate por acordo: continue jogando, ou use /resign.
+draw-two-players = Empate por acordo é para partidas de dois jogadores.
+takeback-two-players = Voltar lance é para partidas de dois jogadores.
+takeback-nothing = Não há lance seu para voltar.
+takeback-too-late = Tarde demais para voltar seu último lance: { $player } já jogou duas vezes desde então.
+takeback-refused = { $player } não concede voltar lance: uma vitória contra o nível { $level } deve valer alguma coisa.
+offer-closed = Essa proposta não está mais aberta: foi respondida, um lance foi jogado, ou o tempo dela acabou.
+offer-own = Você fez { $offer ->
+    [draw] esta proposta de empate
+    [takeback] este pedido de voltar lance
+   *[abort] este pedido de anulação
+}; quem responde é seu adversário.
+offer-for-players = Esta proposta é para os jogadores desta partida ({ $players }).
+offer-declined = { $player } recusou { $offer ->
+    [draw] a proposta de empate
+    [takeback] o pedido de voltar lance
+   *[abort] o pedido de anulação
+} de { $from }; a partida continua.
+draw-agreed = { $player } aceitou a proposta de empate de { $from }. Fim de jogo: empate por acordo.
+abort-agreed = { $player } concordou: { $from } e { $player } anularam a partida de { $game }.
+takeback-agreed = { $player } aceitou voltar o lance de { $from }: { $moves } { $count ->
+    [one] foi desfeito.
+   *[other] foram desfeitos.
+}
+rematch-busy = Este canal já tem { $what ->
+    [challenge] um desafio aberto
+   *[game] uma partida
+}; o botão de revanche funciona quando o canal estiver livre.
+rematch-unknown = Essa partida não é mais conhecida; comece uma nova com /play.
+rematch-not-player = Só os jogadores daquela partida podem pedir revanche.
+
+## Reading commands
+
+list-or = { $first } ou { $last }
+no-such-game = Não existe jogo chamado { $typed }: escolha { $games }.
+not-a-side = { $typed } não é um lado: escolha first, second ou random.
+not-a-level = { $typed } não é um nível: escolha um nível de { $low } (suave) a { $high } (o mais forte).
+not-a-bool = { $typed } não é verdadeiro nem falso: escreva { $name }:true ou { $name }:false.
+not-a-clock = { $typed } não é um relógio: escolha { $choices } (tempo por lance).
+not-a-switch = { $typed }: { $name } é ligado ou desligado (on/off).
+not-a-page = { $typed } não é uma página: as páginas contam a partir de 1.
+takes-text = { $typed }: { $name } recebe texto, não um número nem um membro.
+takes-member = { $typed }: { $name } indica um membro deste servidor, como { $example }.
+not-an-id = { $typed } não é um número de partida: os números são como `1042`, mostrados como `#1042` nas mensagens de cada partida.
+no-such-command = Não existe o comando /{ $command }: tente { $commands }.
+no-options = /{ $command } não tem a opção { $typed }; não recebe opções.
+no-such-option = /{ $command } não tem a opção { $typed }; recebe { $options }.
+option-twice = A opção { $name } foi dada duas vezes; dê uma só.
+choose-game = Escolha um jogo ({ $games }): { $example }.
+notify-where = Diga para onde vão seus lembretes: { $on } (mensagens diretas) ou { $off } (o canal da partida).
+give-id = Dê o número da partida, mostrado como `#1042` nas mensagens dela: { $example }.
+
+## Reminders and timeouts
+
+reminder =
+    { $player }, sua vez em { $game } (lance { $number }, { $seat }): restam { $left }, depois o tempo acaba.
+    Jogue com /move, ou veja o tabuleiro com /board.
+reminder-dm = Sua vez em { $game } ({ $players }): restam { $left }. Jogue com /move no canal da partida.
+time-up-replaced = Acabou o tempo de { $player } ({ $seat }), que não jogou em { $time }: o computador (nível { $level }) assume o lugar a partir de agora, e a partida continua; { $name } fica registrado como tendo abandonado.
+time-up = Acabou o tempo: { $player } ({ $seat }) não jogou em { $time } e perde por tempo.
+wins = { $player } ({ $seat }) vence.
+
+## Records
+
+game-over-record = A partida { $id } terminou; { $command } mostra o registro dela.
+no-such-id = Não existe a partida { $id }: os números aparecem nas mensagens de cada partida.
+record-elsewhere = A partida { $id } foi jogada em outro servidor; o registro dela só pode ser visto lá.
+no-moves-to-record = { $id } { $why ->
+    [waiting] é um desafio ainda esperando resposta
+    [declined] foi um desafio recusado
+    [withdrawn] foi um desafio retirado
+    [expired] foi um desafio que expirou sem resposta
+   *[aborted] foi anulada antes do primeiro lance
+}, então não tem lances para registrar.
+record-broken = Os lances da partida { $id } não podem mais ser reproduzidos; o registro dela não pode ser feito.
+in-play = em andamento ({ $how })
+record-summary = Partida { $id }: { $game }, { $players }, { $count ->
+    [one] { $count } lance
+   *[other] { $count } lances
+}: { $result }.
+
+## History
+
+outcome-won = vitória
+outcome-draw = empate
+outcome-lost = derrota
+outcome-place = { $place }º de { $of }
+ratings-moved = Notas: { $ratings }.
+history-empty = { $player } ainda não tem partidas terminadas{ $game ->
+    [none] {""}
+   *[other] {" "}de { $game }
+} neste servidor.
+history-no-page = Não existe a página { $page }: o histórico{ $game ->
+    [none] {""}
+   *[other] {" "}de { $game }
+} tem { $pages ->
+    [one] { $pages } página
+   *[other] { $pages } páginas
+}.
+history-title = Partidas{ $game ->
+    [none] {""}
+   *[other] {" "}de { $game }
+} de { $player } — página { $page } de { $pages } ({ $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+})
+unrated-mark = {" "}(sem rating)
+
+## Ratings
+
+lookup-failed = Algo deu errado do nosso lado; tente de novo daqui a pouco.
+no-ratings = { $player } ainda não tem partidas com rating: as notas vêm de partidas terminadas entre membros ({ $play }).
+ratings-of = Notas de { $player }
+rating-row = { $board ->
+    [all] em todos os servidores
+   *[here] neste servidor
+} ({ $count ->
+    [one] { $count } partida
+   *[other] { $count } partidas
+}, V-E-D { $record })
+provisional-note = Um `?` marca uma nota ainda provisória (poucas partidas).
+leaderboard-empty = Ninguém tem nota em { $game } aqui ainda: termine uma partida com rating ({ $play }) para abrir a classificação.
+leaderboard-title = Classificação de { $game } — { $count ->
+    [one] { $count } jogador com nota.
+   *[other] { $count } jogadores com nota.
+}
+leaderboard-place = { $player } está em { $place }º lugar ({ $rating }).
+
+## Direct messages
+
+play-in-dm = As partidas são jogadas em canais de servidor, não em mensagens diretas: use /play em um canal de um servidor onde o Tabula esteja.
+
+## What moves did and why games ended
+
+effect-captured = capturou { $squares }
+effect-captured-king = capturou o rei em { $square }
+effect-king-captured = o rei foi capturado em { $square }
+effect-king-escaped = o rei escapou para { $square }
+end-no-moves = { $side } ficou sem lance legal
+end-repetition = a mesma posição ocorreu pela { $count }ª vez
+list-and = { $first } e { $last }
+
+## Settings
+
+settings-in-dm = As configurações pertencem a um servidor: use /settings em um canal do seu servidor.
+
+## Settings seen by players
+
+channel-not-allowed = Neste servidor não se começam partidas neste canal; use { $channels }.
+settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver ou mudar as configurações do Tabula aqui.
+
+analysis-failed = A análise falhou; tente de novo.
+analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total } posições

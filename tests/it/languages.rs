@@ -1,0 +1,89 @@
+//! Languages in the console: `--lang` puts every answer in one language, `@name /lang <code>` sets one member's
+//! own language for what only they see; the rules of each game in each language, through the session layer.
+
+use std::sync::Arc;
+
+use tabula::i18n::Lang;
+use tabula::local::Console;
+use tabula::session::{Request, SessionConfig, Sessions};
+use tabula::store::MemoryStore;
+
+fn console(dir: &std::path::Path, lang: Lang) -> Console<MemoryStore> {
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+    Console::new(sessions, dir).with_lang(lang)
+}
+
+#[tokio::test]
+async fn lang_puts_every_answer_private_and_public_in_one_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = console(dir.path(), Lang::Cs);
+    let out = console.line("@alice /play game:tablut opponent:@bob side:first").await;
+    assert!(out.contains("vyzývá") && out.contains("[Přijmout]"), "{out}");
+    let out = console.line("@bob /press Přijmout").await;
+    assert!(out.contains("Začíná hra") && out.contains("na tahu je @alice"), "{out}");
+    let out = console.line("@bob /move e4-h4").await;
+    assert!(out.contains("(to @bob only) Nejste na tahu"), "{out}");
+    let out = console.line("@alice /move e8-d8").await;
+    assert!(out.contains("zahrál(a) `e8-d8`"), "{out}");
+    let out = console.line("@carol /play game:tablut opponent:@dave").await;
+    assert!(out.contains("(to @carol only) V tomto kanálu už probíhá hra"), "{out}");
+}
+
+#[tokio::test]
+async fn a_members_own_language_is_for_what_only_they_see() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = console(dir.path(), Lang::PtBr);
+    assert!(console.line("@alice /lang cs").await.contains("@alice"));
+    let out = console.line("@bob /lang xx").await;
+    assert!(out.contains("(to @bob only)") && out.contains("pt-BR"), "an unknown code is refused: {out}");
+    let out = console.line("@alice /play game:tablut opponent:@bob side:first").await;
+    assert!(out.contains("desafia"), "public messages stay in the console's language: {out}");
+    let out = console.line("@alice /accept").await;
+    assert!(out.contains("(to @alice only) Tuto výzvu jste vytvořili vy"), "{out}");
+    let out = console.line("@bob /press Accept").await;
+    assert!(out.contains("Começa a partida"), "an English label presses the button too: {out}");
+    let out = console.line("@bob /move e4-h4").await;
+    assert!(out.contains("(to @bob only) Não é a sua vez"), "{out}");
+}
+
+#[tokio::test]
+async fn the_rules_of_every_game_in_every_language() {
+    let sessions = Sessions::new(MemoryStore::default(), SessionConfig::default());
+    let alice = tabula::session::Actor::in_guild(tabula::session::Member::new(1, "alice"), Some(1));
+    for game in tabula::games::GameKind::ALL {
+        let reply = sessions.handle(5, &alice, Request::Help { game: Some(*game) }).await;
+        assert!(reply.ephemeral);
+        // A picture of the board with an example move played (the picture marks it), the move written under it
+        // and in the text.
+        let file = reply.files.first().expect("the rules come with a picture");
+        assert!(reply.text.plain_in(Lang::Cs).contains("Příklad: `"), "{:?}", reply.text);
+        let png = &file.bytes;
+        let picture = image::load_from_memory(png).unwrap();
+        assert!(
+            picture.width() >= 400 && picture.height() >= 300,
+            "{}x{}",
+            picture.width(),
+            picture.height()
+        );
+        if std::env::var_os("WRITE_RULES_PICTURES").is_some() {
+            std::fs::write(format!("/tmp/rules-{}.png", game.name()), png).unwrap();
+        }
+        let mut seen = Vec::new();
+        for lang in Lang::ALL {
+            let text = reply.text.plain_in(lang);
+            assert!(text.contains(game.title()) && text.len() < 1900, "{lang:?}: {text}");
+            let example = game.info().move_examples[0];
+            assert!(text.contains(example), "{lang:?} {} shows how to write a move: {text}", game.title());
+            assert!(!seen.contains(&text), "{lang:?} is a translation of its own");
+            seen.push(text);
+        }
+    }
+}
+
+#[test]
+fn the_console_takes_a_language() {
+    use clap::Parser as _;
+    let cli = tabula::cli::Cli::try_parse_from(["tabula", "local", "--lang", "cs"]).unwrap();
+    assert!(format!("{cli:?}").contains("Cs"), "{cli:?}");
+    assert!(tabula::cli::Cli::try_parse_from(["tabula", "local", "--lang", "klingon"]).is_err());
+}

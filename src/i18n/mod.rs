@@ -92,16 +92,19 @@ pub const SOURCES: [&[(&str, &str)]; 3] = [
         ("main.ftl", include_str!("../../assets/locales/en/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/en/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/en/commands.ftl")),
+        ("engine.ftl", include_str!("../../assets/locales/en/engine.ftl")),
     ],
     &[
         ("main.ftl", include_str!("../../assets/locales/pt-BR/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/pt-BR/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/pt-BR/commands.ftl")),
+        ("engine.ftl", include_str!("../../assets/locales/pt-BR/engine.ftl")),
     ],
     &[
         ("main.ftl", include_str!("../../assets/locales/cs/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/cs/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/cs/commands.ftl")),
+        ("engine.ftl", include_str!("../../assets/locales/cs/engine.ftl")),
     ],
 ];
 

@@ -427,7 +427,7 @@ fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)
     };
     let forced_due = game.to_move().is_some() && !game.position().forced_fills().is_empty();
     let sub = if let Some(o) = &outcome {
-        o.reason.clone()
+        o.reason.to_string()
     } else {
         let step = if forced_due {
             "fill a forced space (amber)"

@@ -43,3 +43,7 @@ fn build(phrase: &Phrase, typed: fn(Text, &str) -> Text) -> Text {
 pub(crate) fn whole(phrase: &Phrase) -> Text {
     build(phrase, |t, s| t.code(s))
 }
+
+#[cfg(test)]
+#[path = "engine_text_tests.rs"]
+mod tests;

@@ -125,11 +125,17 @@ impl SetupError {
         if info.seats.contains(&given) {
             Ok(())
         } else {
-            Err(SetupError::Seats { game: info.title, min: *info.seats.start(), max: *info.seats.end(), given })
+            Err(SetupError::Seats {
+                game: info.title,
+                min: *info.seats.start(),
+                max: *info.seats.end(),
+                given,
+            })
         }
     }
 
-    /// A game's own error for a variant it does not accept.
+    /// A game's own error for a variant it does not accept (taken by value, for `map_err(SetupError::variant)`).
+    #[allow(clippy::needless_pass_by_value)]
     pub fn variant<E: Describe>(e: E) -> SetupError {
         SetupError::Variant(e.describe())
     }
@@ -143,7 +149,10 @@ impl Describe for SetupError {
     fn describe(&self) -> Phrase {
         match self {
             SetupError::Seats { game, min, max, given } if min == max => {
-                Phrase::new("setup-seats", self.to_string()).str("game", game).number("count", *min).number("given", *given)
+                Phrase::new("setup-seats", self.to_string())
+                    .str("game", game)
+                    .number("count", *min)
+                    .number("given", *given)
             }
             SetupError::Seats { game, min, max, given } => Phrase::new("setup-seats-range", self.to_string())
                 .str("game", game)

@@ -6,7 +6,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
 use super::whole;
-use crate::games::{AnyGame, Describe, GameKind, MoveError, Phrase, Setup, SetupError, tablut, tantrix, tzaar};
+use crate::games::{
+    AnyGame, Describe, GameKind, MoveError, Phrase, Setup, SetupError, tablut, tantrix, tzaar,
+};
 use crate::i18n::{self, Lang};
 
 /// The problems of one phrase: its English rendering differs from the engine's, a key is missing in a language,
@@ -210,18 +212,21 @@ fn every_engine_error_reads_in_english_as_the_engine_writes_it() {
         &Setup { variant: String::new(), seed: 0, seats: 2 },
         &["e8-d8".into(), "e5-e99".into()],
     );
-    let Err(e @ SetupError::Replay { .. }) = replay.map(|_| ()) else { panic!("a bad stored move is refused") };
+    let Err(e @ SetupError::Replay { .. }) = replay.map(|_| ()) else {
+        panic!("a bad stored move is refused")
+    };
     all.push(e.describe());
     assert!(all.len() > 100, "{} phrases", all.len());
     check_all(&all);
 }
+
+const NOISE: &[char] = &['a', 'e', 'i', 'x', '-', '@', ',', ':', '0', '1', '5', '9', 'E', 'Z', ' ', '/', 'é'];
 
 /// A text near a legal move: cut, doubled, a character changed, or noise.
 fn mutate(rng: &mut ChaCha8Rng, legal: &[String]) -> String {
     let pick = |rng: &mut ChaCha8Rng, n: usize| (rng.next_u64() % n.max(1) as u64) as usize;
     let base = legal.get(pick(rng, legal.len())).cloned().unwrap_or_default();
     let mut chars: Vec<char> = base.chars().collect();
-    const NOISE: &[char] = &['a', 'e', 'i', 'x', '-', '@', ',', ':', '0', '1', '5', '9', 'E', 'Z', ' ', '/', 'é'];
     match pick(rng, 6) {
         0 if !chars.is_empty() => chars.truncate(pick(rng, chars.len())),
         1 => {
@@ -270,7 +275,9 @@ fn every_phrase_of_random_games_reads_in_english_as_the_engine_writes_it() {
                 for _ in 0..3 {
                     let text = mutate(&mut rng, &legal);
                     let mut trial = game.clone();
-                    if let Err(e @ (MoveError::Unreadable(_) | MoveError::Illegal(_))) = trial.play_text(&text) {
+                    if let Err(e @ (MoveError::Unreadable(_) | MoveError::Illegal(_))) =
+                        trial.play_text(&text)
+                    {
                         refusals += 1;
                         phrases.push(e.describe());
                     }

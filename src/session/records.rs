@@ -105,10 +105,15 @@ impl<S: Store> Sessions<S> {
         };
         // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
         // timeout) is shown as it was stored.
-        let outcome = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
-        let how = |how: &str| outcome.as_ref().map_or_else(|| Text::new().plain(how), |o| engine_text::text(&o.reason));
+        let outcome =
+            AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+        let how = |how: &str| {
+            outcome.as_ref().map_or_else(|| Text::new().plain(how), |o| engine_text::text(&o.reason))
+        };
         let result = match (record.tag("Result"), record.tag("Termination")) {
-            (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => t!("in-play", how = how(how_text)),
+            (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
+                t!("in-play", how = how(how_text))
+            }
             (_, Some(how_text)) => how(how_text),
             _ => Text::new(),
         };

@@ -217,7 +217,10 @@ fn burying_your_own_last_type_is_legal_and_loses() {
     let mut game = Game::from_position(pos);
     let played = game.play_text("A3xA4 A1-A2").unwrap();
     assert_eq!(played[0].effect_text(), "captured a black Tott");
-    assert_eq!(played[1].effect_text(), "stacked to height 2; White covered its own last Tzarra, so Black wins");
+    assert_eq!(
+        played[1].effect_text(),
+        "stacked to height 2; White covered its own last Tzarra, so Black wins"
+    );
     assert_eq!(game.outcome().unwrap().winner, Some(1));
     assert_eq!(game.to_move(), None);
 }

@@ -91,7 +91,7 @@ impl Describe for IllegalMove {
                 Phrase::new("tablut-throne-in-the-way", english).str("move", mv).str("throne", Square::THRONE)
             }
             IllegalMove::Camp { mv, at } => Phrase::new("tablut-camp", english).str("move", mv).str("at", at),
-            IllegalMove::WrongCaptures { mv, actual } if actual == 0 => {
+            IllegalMove::WrongCaptures { mv, actual: 0 } => {
                 Phrase::new("tablut-captures-nothing", english).str("move", mv).code("captures", "x...")
             }
             IllegalMove::WrongCaptures { mv, actual } => Phrase::new("tablut-wrong-captures", english)

@@ -148,8 +148,8 @@ mod tests {
     fn lists_and_joins_read_as_english() {
         assert_eq!(Phrase::list(&["d3".into()]).to_string(), "d3");
         assert_eq!(Phrase::list(&["c3".into(), "d3".into(), "f3".into()]).to_string(), "c3, d3 and f3");
-        let a = Phrase::new("a", "one");
-        let b = Phrase::new("b", "two");
+        let a = Phrase::as_written("one");
+        let b = Phrase::as_written("two");
         assert_eq!(Phrase::joined(vec![a, b], ", ").unwrap().to_string(), "one, two");
         assert!(Phrase::joined(Vec::new(), ", ").is_none());
     }

@@ -27,6 +27,35 @@ impl Replay {
     }
 }
 
+/// An ending that is not the rules' (kept in English, as records keep it) in the reader's language, when it is
+/// one of the forms Tabula stores: a resignation, a loss on time, a draw or an abort by agreement, an abort by a
+/// member; any other text is shown as stored.
+fn stored_ending(how: &str, names: &[&str]) -> Text {
+    if how == "a draw by agreement" {
+        return Text::new().key("ending-draw-agreed");
+    }
+    if let Some(by) = how.strip_prefix("aborted by ") {
+        let pair = names
+            .iter()
+            .flat_map(|a| names.iter().map(move |b| (*a, *b)))
+            .find(|(a, b)| a != b && by == format!("{a} and {b}"));
+        let who = match pair {
+            Some((a, b)) => t!("list-and", first = Text::new().name(a), last = Text::new().name(b)),
+            None => Text::new().name(by),
+        };
+        return t!("ending-aborted", by = who);
+    }
+    for name in names {
+        if how == format!("{name} lost on time") {
+            return t!("ending-time", player = Text::new().name(*name));
+        }
+        if how.strip_prefix(name).is_some_and(|rest| rest.starts_with(" (") && rest.contains(") resigned")) {
+            return t!("ending-resigned", player = Text::new().name(*name));
+        }
+    }
+    Text::new().plain(how)
+}
+
 /// How a stored session ended, for its record.
 fn ending(record: &SessionRecord) -> Ending {
     let result = record.result.clone().unwrap_or_default();
@@ -107,8 +136,9 @@ impl<S: Store> Sessions<S> {
         // timeout) is shown as it was stored.
         let outcome =
             AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+        let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
         let how = |how: &str| {
-            outcome.as_ref().map_or_else(|| Text::new().plain(how), |o| engine_text::text(&o.reason))
+            outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))
         };
         let result = match (record.tag("Result"), record.tag("Termination")) {
             (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {

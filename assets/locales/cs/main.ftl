@@ -247,6 +247,10 @@ no-moves-to-record = { $id } { $why ->
 }, takže nemá žádné tahy k zapsání.
 record-broken = Tahy hry { $id } už nejdou přehrát; její záznam nelze vytvořit.
 in-play = probíhá ({ $how })
+ending-draw-agreed = remíza dohodou
+ending-aborted = zrušeno: { $by }
+ending-time = { $player } prohrál(a) na čas
+ending-resigned = { $player } se vzdal(a)
 record-summary = Hra { $id }: { $game }, { $players }, { $count ->
     [one] { $count } tah
     [few] { $count } tahy

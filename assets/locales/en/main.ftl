@@ -247,6 +247,10 @@ no-moves-to-record = { $id } { $why ->
 }, so it has no moves to record.
 record-broken = The moves of game { $id } no longer replay; its record cannot be made.
 in-play = in play ({ $how })
+ending-draw-agreed = a draw by agreement
+ending-aborted = aborted by { $by }
+ending-time = { $player } lost on time
+ending-resigned = { $player } resigned
 record-summary = Game { $id }: { $game }, { $players }, { $count } moves: { $result }.
 
 ## History

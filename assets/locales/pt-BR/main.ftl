@@ -245,6 +245,10 @@ no-moves-to-record = { $id } { $why ->
 }, então não tem lances para registrar.
 record-broken = Os lances da partida { $id } não podem mais ser reproduzidos; o registro dela não pode ser feito.
 in-play = em andamento ({ $how })
+ending-draw-agreed = empate por acordo
+ending-aborted = anulada por { $by }
+ending-time = { $player } perdeu por tempo
+ending-resigned = { $player } desistiu
 record-summary = Partida { $id }: { $game }, { $players }, { $count ->
     [one] { $count } lance
    *[other] { $count } lances

@@ -19,3 +19,20 @@ pub fn text(s: &str) -> Value<'_> {
 pub fn number(n: usize) -> Value<'static> {
     Value::Number(n as f64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_on_pictures_take_each_languages_plurals() {
+        let bag = |lang, n| say(lang, "picture-tantrix-status", &[("count", number(n)), ("step", text("…"))]);
+        assert!(bag(Lang::En, 1).starts_with("bag: 1 tile ·"), "{}", bag(Lang::En, 1));
+        assert!(bag(Lang::En, 40).starts_with("bag: 40 tiles ·"));
+        assert!(bag(Lang::PtBr, 1).starts_with("saco: 1 peça ·"));
+        assert!(bag(Lang::PtBr, 2).starts_with("saco: 2 peças ·"));
+        assert!(bag(Lang::Cs, 1).starts_with("pytlík: 1 kámen ·"));
+        assert!(bag(Lang::Cs, 3).starts_with("pytlík: 3 kameny ·"));
+        assert!(bag(Lang::Cs, 12).starts_with("pytlík: 12 kamenů ·"), "{}", bag(Lang::Cs, 12));
+    }
+}

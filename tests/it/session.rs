@@ -29,7 +29,7 @@ fn actor(id: u64, name: &str) -> Actor {
         can_manage: false,
         can_manage_server: false,
         guild: Some(GUILD),
-        locales: Default::default(),
+        locales: tabula::i18n::Locales::default(),
     }
 }
 

@@ -163,7 +163,7 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
 /// Why the game ended, as the header shows it.
 // TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
 // are typed phrases.
-fn ending(_lang: Lang, result: &GameResult) -> String {
+fn ending(_lang: Lang, result: GameResult) -> String {
     result.reason()
 }
 
@@ -242,7 +242,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
         let (vs_size, vs) = fit_text(&vs, 60.0, 18.0, 12.0, Weight::Regular);
         c.text_centered_v(mid, y, vs_size, Weight::Regular, Align::Center, HEADER_DIM, &vs);
         let line = if let Some(r) = game.result() {
-            let reason = ending(lang, &r);
+            let reason = ending(lang, r);
             match r.winner {
                 Some(winner) => say(
                     lang,

@@ -449,6 +449,21 @@ mod tests {
     }
 
     #[test]
+    fn the_fonts_draw_every_letter_of_the_pictures_words() {
+        let mut missing = std::collections::BTreeSet::new();
+        for files in crate::i18n::SOURCES {
+            for (_, source) in files.iter().filter(|(file, _)| *file == "pictures.ftl") {
+                for ch in source.chars().filter(|c| !c.is_control()) {
+                    if [Weight::Regular, Weight::Bold].iter().any(|&w| font(w).glyph_id(ch).0 == 0) {
+                        missing.insert(ch);
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "letters without a glyph in DejaVu Sans: {missing:?}");
+    }
+
+    #[test]
     fn png_round_trips() {
         let img = Canvas::new(30, 20, rgb(0x0012_3456)).into_image();
         let png = encode_png(&img);

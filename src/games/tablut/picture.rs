@@ -365,9 +365,12 @@ fn footer(c: &mut Canvas, variant: Variant, lang: Lang) {
     let step = FOOTER as f32 / (lines.len() + 1) as f32;
     let spread = if lines.len() == 2 { 2.0 } else { 0.0 };
     let mut layer = Canvas::new(WIDTH, FOOTER, CLEAR);
+    // A longer translation shrinks both lines alike.
+    let fit = |line: &str, size: f32| fit_text(line, WIDTH as f32 - 16.0, size, 11.0, Weight::Regular);
+    let size = lines.iter().map(|line| fit(line, FOOTER_SIZE).0).fold(FOOTER_SIZE, f32::min);
     for (i, line) in lines.iter().enumerate() {
         let y = step * (i + 1) as f32 + spread * (2.0 * i as f32 - 1.0);
-        let (size, line) = fit_text(line, WIDTH as f32 - 16.0, FOOTER_SIZE, 11.0, Weight::Regular);
+        let (size, line) = fit(line, size);
         layer.text_centered_v(WIDTH as f32 / 2.0, y, size, Weight::Regular, Align::Center, HEADER_TEXT, &line);
     }
     c.composite(&coarse_edges(layer.into_image()), 0, y0 as i32);

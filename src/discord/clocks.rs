@@ -10,7 +10,7 @@ use serenity::all::{
 };
 use tokio::task::JoinHandle;
 
-use crate::i18n::LangBook;
+use crate::i18n::{Lang, LangBook};
 use crate::session::{Notice, Reply, Sessions, Text};
 use crate::store::Store;
 
@@ -62,18 +62,33 @@ async fn direct(http: &Http, user: u64, text: &Text) -> serenity::Result<()> {
     dm.id.send_message(http, message).await.map(|_| ())
 }
 
+/// The public language of `channel` for a message sent without an interaction: the server's `/settings`
+/// language (stored, so it holds after a restart and on every instance), else the language last seen in the
+/// channel, else English.
+pub(super) async fn channel_lang<S: Store>(sessions: &Sessions<S>, langs: &LangBook, channel: u64) -> Lang {
+    match sessions.channel_language(channel).await {
+        Some(code) => Lang::from_locale(&code),
+        None => langs.channel(channel),
+    }
+}
+
 /// Carries out what the session layer settled.
-async fn deliver(http: &Http, notice: Notice, langs: &LangBook) -> Option<u64> {
+async fn deliver<S: Store>(
+    sessions: &Sessions<S>,
+    http: &Http,
+    notice: Notice,
+    langs: &LangBook,
+) -> Option<u64> {
     match notice {
         Notice::Post { channel, reply } => {
-            let reply = reply.localized(langs.channel(channel));
+            let reply = reply.localized(channel_lang(sessions, langs, channel).await);
             if let Err(e) = post(http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post a clock notice");
             }
             return Some(channel);
         }
         Notice::Direct { user, channel, text, fallback } => {
-            let fallback = fallback.localized(langs.channel(channel));
+            let fallback = fallback.localized(channel_lang(sessions, langs, channel).await);
             if let Err(e) = direct(http, user, &text.localized(langs.user(user, channel))).await {
                 tracing::info!(user, error = %e, "a reminder by direct message was refused; posting it instead");
                 if let Err(e) = post(http, channel, &fallback).await {
@@ -100,7 +115,7 @@ pub(super) fn spawn_ai_in<S: Store>(
 ) {
     tokio::spawn(async move {
         while let Some(reply) = sessions.ai_turn(channel).await {
-            let reply = reply.localized(langs.channel(channel));
+            let reply = reply.localized(channel_lang(&sessions, &langs, channel).await);
             // A game the AI finished: its replay follows in a message of its own.
             if let Err(e) = post(&http, channel, &reply).await {
                 tracing::warn!(channel, error = %e, "could not post the AI's move");
@@ -120,7 +135,7 @@ pub(super) fn spawn_clocks<S: Store>(
     tokio::spawn(async move {
         loop {
             for notice in sessions.settle_clocks().await {
-                if let Some(channel) = deliver(&http, notice, &langs).await {
+                if let Some(channel) = deliver(&sessions, &http, notice, &langs).await {
                     ai(channel);
                 }
             }

@@ -399,8 +399,9 @@ fn spawn_sweeper<S: Store>(
             tick.tick().await;
             for expired in sessions.sweep().await {
                 let Some(message) = expired.message else { continue };
+                let lang = clocks::channel_lang(&sessions, &langs, expired.channel).await;
                 let edit = EditMessage::new()
-                    .content(markdown(&expired.text.localized(langs.channel(expired.channel))))
+                    .content(markdown(&expired.text.localized(lang)))
                     .allowed_mentions(no_mentions())
                     .components(Vec::new());
                 let channel = ChannelId::new(expired.channel);

@@ -7,9 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use super::{Console, Line};
-use crate::session::clocks::{duration_text, parse_duration};
+use crate::session::Text;
+use crate::session::clocks::{duration, parse_duration};
 use crate::session::{Actor, Clock, Notice, Reply, Request, parse_button};
 use crate::store::Store;
+use crate::t;
 
 /// The system clock plus an offset that `/wait` moves forward.
 pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
@@ -30,16 +32,15 @@ impl<S: Store> Console<S> {
         let value =
             line.options.iter().find(|(k, _)| k.is_empty() || k == "duration").map(|(_, v)| v.as_str());
         let Some(seconds) = value.and_then(parse_duration).filter(|&s| s > 0) else {
-            return format!(
-                "(to @{} only) Say how long to wait, like `/wait 45m`, `/wait 3h` or `/wait 3d`.\n",
-                line.user
-            );
+            let examples = ["/wait 45m", "/wait 3h", "/wait 3d"].map(|e| Text::new().code(e));
+            let [a, b, c] = examples;
+            return self.to_user(&line.user, t!("console-wait-how", a = a, b = b, c = c));
         };
         let Some(offset) = &self.offset else {
-            return format!("(to @{} only) This console's clock cannot be moved.\n", line.user);
+            return self.to_user(&line.user, Text::new().key("console-clock-fixed"));
         };
         offset.fetch_add(seconds, Ordering::SeqCst);
-        let mut out = format!("(console) {} later…\n", duration_text(seconds));
+        let mut out = self.remark(t!("console-later", time = duration(seconds)));
         out.push_str(&self.notices().await);
         out
     }
@@ -49,7 +50,7 @@ impl<S: Store> Console<S> {
         let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
         let buttons = self.buttons.get(&line.channel).cloned().unwrap_or_default();
         if buttons.is_empty() {
-            return format!("(to @{} only) There is no message with buttons here.\n", line.user);
+            return self.to_user(&line.user, Text::new().key("console-no-buttons"));
         }
         let lang = self.lang_of(actor.member.id);
         // A label in the member's language or in English.
@@ -58,15 +59,15 @@ impl<S: Store> Console<S> {
         };
         let Some(button) = buttons.iter().find(pressed) else {
             let labels: Vec<String> = buttons.iter().map(|b| b.label.plain_in(lang)).collect();
-            return format!(
-                "(to @{} only) The last message with buttons has [{}]: write `/press {}`.\n",
-                line.user,
-                labels.join("] ["),
-                labels[0]
+            let text = t!(
+                "console-buttons",
+                labels = format!("[{}]", labels.join("] [")),
+                example = Text::new().code(format!("/press {}", labels[0]))
             );
+            return self.to_user(&line.user, text);
         };
         let Some((channel, request)) = parse_button(&button.custom_id) else {
-            return format!("(to @{} only) That button is no longer in use.\n", line.user);
+            return self.to_user(&line.user, Text::new().key("button-unknown"));
         };
         let name = self.channel_name(channel);
         let reply = self.sessions.handle(channel, actor, request).await;
@@ -107,12 +108,13 @@ impl<S: Store> Console<S> {
                 }
                 Notice::Direct { user, text, .. } => {
                     let name = self.member_name(user);
-                    let text = text.plain_in(self.lang_of(user));
-                    let _ = writeln!(out, "(direct message to @{name}) {text}");
+                    let lang = self.lang_of(user);
+                    let to = t!("console-direct", user = format!("@{name}")).plain_in(lang);
+                    let _ = writeln!(out, "{to} {}", text.plain_in(lang));
                 }
                 Notice::Archive { channel } => {
-                    let _ =
-                        writeln!(out, "(console) the thread #{} is archived.", self.channel_name(channel));
+                    let thread = format!("#{}", self.channel_name(channel));
+                    out.push_str(&self.remark(t!("console-archived", thread = thread)));
                 }
             }
         }

@@ -23,6 +23,7 @@ use crate::session::{
     Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
 };
 use crate::store::Store;
+use crate::t;
 
 mod clock;
 
@@ -76,7 +77,7 @@ pub fn example_lines() -> [String; 3] {
 }
 
 /// Reads a console line, or says what is wrong with it.
-pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, String> {
+pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Text> {
     let mut words = line.split_whitespace().peekable();
     let Some(first) = words.peek() else { return Ok(None) };
     if first.starts_with("//") || first.starts_with("--") {
@@ -90,14 +91,20 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Str
         channel = c.to_ascii_lowercase();
         words.next();
     }
-    let usage = format!("write `@name /command option:value`, for example `{}`", example_lines()[0]);
+    let usage = || {
+        t!(
+            "console-usage",
+            form = Text::new().code("@name /command option:value"),
+            example = Text::new().code(example_lines()[0].as_str())
+        )
+    };
     let user = match words.next().and_then(|w| w.strip_prefix('@')) {
         Some(u) if !u.is_empty() => u.to_string(),
-        _ => return Err(format!("each line starts with who speaks: {usage}")),
+        _ => return Err(t!("console-who", usage = usage())),
     };
     let command = match words.next().and_then(|w| w.strip_prefix('/')) {
         Some(c) if !c.is_empty() => c.to_ascii_lowercase(),
-        _ => return Err(format!("after @{user} comes a slash command: {usage}")),
+        _ => return Err(t!("console-command", user = format!("@{user}"), usage = usage())),
     };
     let mut options = Vec::new();
     let mut bare = Vec::new();
@@ -172,9 +179,15 @@ impl<S: Store> Console<S> {
         match code.parse::<Lang>() {
             Ok(lang) => {
                 self.langs.insert(member_id(&line.user), lang);
-                format!("(console) @{} now reads Tabula in {}.\n", line.user, lang.code())
+                self.remark(t!("console-lang-set", user = format!("@{}", line.user), lang = lang.code()))
             }
-            Err(e) => format!("(to @{} only) {e}\n", line.user),
+            Err(_) => {
+                let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+                self.to_user(
+                    &line.user,
+                    t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
+                )
+            }
         }
     }
 
@@ -226,12 +239,13 @@ impl<S: Store> Console<S> {
     /// Settles the challenges whose time is up and returns what to print about them.
     pub async fn sweep(&mut self) -> String {
         let mut out = self.notices().await;
+        let lang = self.public_lang().await;
         for expired in self.sessions.sweep().await {
             let channel = self.channel_name(expired.channel);
             if channel == self.default_channel {
-                let _ = writeln!(out, "{}", expired.text.plain_in(self.lang));
+                let _ = writeln!(out, "{}", expired.text.plain_in(lang));
             } else {
-                let _ = writeln!(out, "#{channel}: {}", expired.text.plain_in(self.lang));
+                let _ = writeln!(out, "#{channel}: {}", expired.text.plain_in(lang));
             }
         }
         out
@@ -246,10 +260,11 @@ impl<S: Store> Console<S> {
                 match main_option(&line.command) {
                     Some(main) => main.to_string(),
                     None => {
-                        return Err(Text::new()
-                            .plain(format!("/{} takes no value; remove ", line.command))
-                            .typed(value)
-                            .plain("."));
+                        return Err(t!(
+                            "console-no-value",
+                            command = format!("/{}", line.command),
+                            typed = Text::new().typed(value)
+                        ));
                     }
                 }
             } else {
@@ -259,14 +274,20 @@ impl<S: Store> Console<S> {
                 Some(OptionKind::User) => {
                     let who = value.trim_start_matches('@');
                     if who.is_empty() {
-                        return Err(Text::new().plain(format!("Write members as `{name}:@name`.")));
+                        return Err(t!(
+                            "console-members",
+                            example = Text::new().code(format!("{name}:@name"))
+                        ));
                     }
                     OptionValue::User(Self::member(who))
                 }
                 Some(OptionKind::Channel) => {
                     let channel = value.trim_start_matches('#').to_ascii_lowercase();
                     if channel.is_empty() {
-                        return Err(Text::new().plain(format!("Write channels as `{name}:#name`.")));
+                        return Err(t!(
+                            "console-channels",
+                            example = Text::new().code(format!("{name}:#name"))
+                        ));
                     }
                     OptionValue::Channel { id: self.channel_id(&channel), name: channel }
                 }
@@ -283,17 +304,17 @@ impl<S: Store> Console<S> {
         let line = match parse_line(text, &default_channel) {
             Ok(Some(line)) => line,
             Ok(None) => return String::new(),
-            Err(e) => return format!("(console) {e}\n"),
+            Err(why) => return self.remark(t!("console-remark", text = why)),
         };
         let channel = self.channel_id(&line.channel);
         self.names.insert(member_id(&line.user), line.user.clone());
         let manager = MANAGERS.contains(&line.user.to_ascii_lowercase().as_str());
         let member = Self::member(&line.user);
-        let locales = crate::i18n::Locales { user: self.lang_of(member.id), public: self.lang };
+        // The languages an interaction would bring: the member's own, and the server's for public messages.
+        let locales =
+            crate::i18n::Locales { user: self.lang_of(member.id), public: self.public_lang().await };
         let actor =
             Actor { member, can_manage: manager, can_manage_server: manager, guild: Some(GUILD), locales };
-        let user_lang = self.lang_of(actor.member.id);
-        let private = |text: &dyn std::fmt::Display| format!("(to @{} only) {text}\n", line.user);
         if line.command == "lang" {
             return self.set_lang(&line);
         }
@@ -310,11 +331,16 @@ impl<S: Store> Console<S> {
                 .sessions
                 .suggest(channel, actor.member.id, typed.unwrap_or_default(), SUGGESTIONS_SHOWN)
                 .await;
-            return if list.is_empty() { private(&"no suggestions") } else { private(&list.join("  ")) };
+            let text = if list.is_empty() {
+                Text::new().key("console-no-suggestions")
+            } else {
+                Text::new().plain(list.join("  "))
+            };
+            return self.to_user(&line.user, text);
         }
         let request = match self.options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
-            Err(why) => return private(&why.plain_in(user_lang)),
+            Err(why) => return self.to_user(&line.user, why),
         };
         if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(&line, &actor, request).await;
@@ -330,14 +356,11 @@ impl<S: Store> Console<S> {
         }
         let id = self.channel_id(channel);
         let notice = reply.notice.clone();
-        let mut out = if reply.ephemeral {
-            let reply = reply.localized(self.lang_of(member_id(user)));
-            format!("(to @{user} only) {}\n", self.named(reply.text))
-        } else {
-            self.show(channel, reply).await
-        };
+        let mut out =
+            if reply.ephemeral { self.to_user(user, reply.text) } else { self.show(channel, reply).await };
         if let Some(notice) = notice {
-            let _ = writeln!(out, "{}", self.named(notice));
+            let lang = self.public_lang().await;
+            let _ = writeln!(out, "{}", self.named(notice.localized(lang)));
         }
         out.push_str(&self.ai_moves(channel, id).await);
         out.push_str(&self.notices().await);
@@ -345,6 +368,25 @@ impl<S: Store> Console<S> {
     }
 
     /// The text with the channels this console knows shown by name (`#games`).
+    /// What only `user` sees: "(to @user only)" and the text, in their language.
+    pub(super) fn to_user(&self, user: &str, text: Text) -> String {
+        let lang = self.lang_of(member_id(user));
+        let to = t!("console-to", user = format!("@{user}")).plain_in(lang);
+        format!("{to} {}\n", self.named(text.localized(lang)))
+    }
+
+    /// The language of public messages: the server's `/settings` language, else the console's `--lang` (as
+    /// Discord's server locale would be).
+    async fn public_lang(&self) -> Lang {
+        let setting = self.sessions.public_language(Some(GUILD)).await;
+        crate::i18n::public_lang(setting.as_deref(), Some(self.lang.code()))
+    }
+
+    /// The console's own remark ("(console) 3 d later…"), in the console's language.
+    pub(super) fn remark(&self, text: Text) -> String {
+        format!("{}\n", self.named(text.localized(self.lang)))
+    }
+
     fn named(&self, text: Text) -> Text {
         text.name_channels(|id| self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()))
     }
@@ -355,7 +397,7 @@ impl<S: Store> Console<S> {
         if !reply.buttons.is_empty() {
             self.buttons.insert(channel.to_string(), reply.buttons.clone());
         }
-        let reply = reply.localized(self.lang);
+        let reply = reply.localized(self.public_lang().await);
         let mut out = String::new();
         let _ = writeln!(out, "{}", self.named(reply.text.clone()));
         if let Some(clock) = reply.clock.as_ref().filter(|_| reply.board.is_some()) {
@@ -413,7 +455,11 @@ impl<S: Store> Console<S> {
         };
         match written {
             Ok(()) => format!("{}: {}\n", kind.label(), file.display()),
-            Err(e) => format!("(console) could not write the {} {}: {e}\n", kind.label(), file.display()),
+            Err(e) => self.remark(t!(
+                "console-write-failed",
+                file = Text::new().code(file.display().to_string()),
+                error = e.to_string()
+            )),
         }
     }
 }

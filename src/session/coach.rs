@@ -12,6 +12,7 @@ use crate::store::{SessionState, Store};
 use super::records::tag;
 use super::text::Text;
 use super::{Actor, Reply, Sessions, Slot};
+use crate::t;
 
 /// The level whose move a hint suggests and whose eyes analyse a game.
 pub const COACH_LEVEL: u8 = 5;
@@ -28,45 +29,52 @@ fn scale(kind: GameKind) -> EvalWords {
     kind.info().eval_words
 }
 
-/// Who a verdict speaks of: the player's side and, in a two-player game, the other's (else "an opponent").
-struct Sides {
-    me: String,
-    other: String,
+/// Who a verdict speaks of: in a two-player game, the player's side and the other's; with more players, "you"
+/// and "an opponent".
+enum Sides {
+    Two { me: Text, other: Text },
+    Many { me: Text },
 }
 
 impl Sides {
     fn of(game: &AnyGame, seat: usize) -> Sides {
-        let seats = game.setup().seats;
-        if seats == 2 {
-            Sides { me: sentence(&game.seat_name(seat)), other: sentence(&game.seat_name(1 - seat.min(1))) }
+        let side = |seat: usize| side_text(&game.seat_name(seat));
+        if game.setup().seats == 2 {
+            Sides::Two { me: side(seat), other: side(1 - seat.min(1)) }
         } else {
-            Sides { me: format!("You ({})", game.seat_name(seat)), other: "an opponent".to_string() }
+            Sides::Many { me: side(seat) }
         }
     }
 }
 
+/// A side by its notation name ("black", "red"), as a translated name ("Black", "Red").
+fn side_text(name: &str) -> Text {
+    super::messages::seat_text(&sentence(name))
+}
+
 /// A score from one player's point of view, in words ("White is slightly better", "about equal").
-fn verdict(kind: GameKind, score: i32, sides: &Sides) -> String {
+fn verdict(kind: GameKind, score: i32, sides: &Sides) -> Text {
     let s = scale(kind);
-    let (leader, lead) = if score >= 0 { (&sides.me, score) } else { (&sides.other, -score) };
-    let is = if leader.starts_with("You") { "are" } else { "is" };
-    if lead >= s.forced {
-        return format!(
-            "{leader} {} by force (the search found it)",
-            if is == "are" { "win" } else { "wins" }
-        );
-    }
+    let lead = score.abs();
     if lead < s.slight {
-        return "about equal".to_string();
+        return Text::new().key("verdict-equal");
     }
-    let how = if lead < s.better {
-        "slightly better"
+    let how = if lead >= s.forced {
+        "forced"
+    } else if lead < s.better {
+        "slight"
     } else if lead < s.winning {
         "better"
     } else {
         "winning"
     };
-    format!("{leader} {is} {how}")
+    match sides {
+        Sides::Two { me, other } => {
+            t!("verdict-side", side = if score >= 0 { me.clone() } else { other.clone() }, how = how)
+        }
+        Sides::Many { me } if score >= 0 => t!("verdict-you", side = me.clone(), how = how),
+        Sides::Many { .. } => t!("verdict-opponent", how = how),
+    }
 }
 
 fn sentence(words: &str) -> String {
@@ -124,36 +132,36 @@ impl<S: Store> Sessions<S> {
             let mut slot = slot.lock().await;
             if self.load(channel, &mut slot).await.is_err() {
                 *slot = Slot::Unloaded;
-                return Reply::private("Something went wrong on our side; please try again in a moment.");
+                return Reply::private(Text::new().key("lookup-failed"));
             }
             let Slot::Open(live) = &*slot else {
-                return Reply::private("There is no game in this channel; a hint is for the player to move.");
+                return Reply::private(Text::new().key("hint-no-game"));
             };
             let Some(game) = &live.game else {
-                return Reply::private("The game has not started yet; ask for a hint when it is your move.");
+                return Reply::private(Text::new().key("hint-not-started"));
             };
             let Some(seat) = live.seat_of(actor.member.id) else {
-                return Reply::private("Only the players of this game can ask for a hint.");
+                return Reply::private(Text::new().key("hint-not-player"));
             };
             if game.to_move() != Some(seat) {
-                return Reply::private("It is not your move; ask for a hint when it is.");
+                return Reply::private(Text::new().key("hint-not-your-move"));
             }
             (game.clone(), live.record.id, live.record.moves.len(), seat)
         };
         let Some(report) = self.coach_think(&game, self.config.ai_time, version as u64).await else {
-            return Reply::private("Tabula could not think just now; please try again in a moment.");
+            return Reply::private(Text::new().key("hint-no-thought"));
         };
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if self.load(channel, &mut slot).await.is_err() {
             *slot = Slot::Unloaded;
-            return Reply::private("Something went wrong on our side; please try again in a moment.");
+            return Reply::private(Text::new().key("lookup-failed"));
         }
         let Slot::Open(live) = &mut *slot else {
-            return Reply::private("The game ended while Tabula was thinking.");
+            return Reply::private(Text::new().key("hint-game-ended"));
         };
         if live.record.id != id || live.record.moves.len() != version {
-            return Reply::private("The game moved on while Tabula was thinking; ask again.");
+            return Reply::private(Text::new().key("hint-moved-on"));
         }
         let was_rated = live.record.rated;
         let first = match self.store.mark_hinted(id).await {
@@ -161,28 +169,28 @@ impl<S: Store> Sessions<S> {
             Err(e) => {
                 tracing::error!(channel, session = id, error = %e, "cannot record a hint");
                 *slot = Slot::Unloaded;
-                return Reply::private(
-                    "Something went wrong on our side and no hint was given; please try again in a moment.",
-                );
+                return Reply::private(Text::new().key("hint-failed"));
             }
         };
         live.record.hinted = true;
         live.record.rated = false;
-        let mut text = Text::new().plain(format!("Tabula (level {COACH_LEVEL}) would play "));
-        text = text.join(&report.moves, ", then ", |t, m| t.code(m.as_str()));
+        let moves = Text::new().join(report.moves.iter().enumerate(), "", |t, (i, m)| {
+            let m = Text::new().code(m.as_str());
+            if i == 0 { t.then(m) } else { t.then(t!("played-then", move = m)) }
+        });
         let words = verdict(game.kind(), report.score, &Sides::of(&game, seat));
-        text = text.plain(format!(". {}.", sentence(&words)));
+        let mut text = t!("hint", level = COACH_LEVEL, moves = moves, verdict = words);
         if first && was_rated {
-            text = text.plain(" This game no longer counts for ratings.");
+            text = text.then(Text::new().key("hint-unrated"));
         }
         let mut reply = Reply::private(text);
         if first {
-            let notice = Text::new().name(&actor.member.name).plain(format!(
-                " asked Tabula for a hint in game {}{}",
-                tag(id),
-                if was_rated { ": it no longer counts for ratings." } else { "." }
+            reply.notice = Some(t!(
+                "hint-notice",
+                player = Text::new().name(&actor.member.name),
+                id = tag(id),
+                rated = if was_rated { "yes" } else { "no" }
             ));
-            reply.notice = Some(notice);
         }
         reply
     }
@@ -198,35 +206,21 @@ impl<S: Store> Sessions<S> {
         let stored = match self.store.session(id).await {
             Ok(Some(stored)) => stored,
             Ok(None) => {
-                return Err(format!(
-                    "There is no game {}: the ids are shown in each game's messages.",
-                    tag(id)
-                )
-                .into());
+                return Err(t!("no-such-id", id = tag(id)));
             }
             Err(e) => {
                 tracing::error!(session = id, error = %e, "store failure reading a game to analyse");
-                return Err("Something went wrong on our side; please try again in a moment.".into());
+                return Err(Text::new().key("lookup-failed"));
             }
         };
         if stored.guild != actor.guild {
-            return Err(format!(
-                "Game {} was played in another server; it can be analysed only there.",
-                tag(id)
-            )
-            .into());
+            return Err(t!("analysis-elsewhere", id = tag(id)));
         }
         if stored.state != SessionState::Finished || stored.moves.is_empty() {
-            return Err(format!(
-                "Game {} is not a finished game; only finished games are analysed.",
-                tag(id)
-            )
-            .into());
+            return Err(t!("analysis-not-finished", id = tag(id)));
         }
         let Some(positions) = positions(&stored) else {
-            return Err(
-                format!("The moves of game {} no longer replay; it cannot be analysed.", tag(id)).into()
-            );
+            return Err(t!("analysis-broken", id = tag(id)));
         };
         let budget = (self.config.ai_time / 4).clamp(ANALYSIS_MIN, ANALYSIS_MAX);
         let total = positions.len();
@@ -281,7 +275,7 @@ impl<S: Store> Sessions<S> {
             id,
             kind: stored.game,
             names: stored.players.iter().map(|p| p.name.clone()).collect(),
-            sides: (0..stored.players.len()).map(|seat| sentence(&first.seat_name(seat))).collect(),
+            sides: (0..stored.players.len()).map(|seat| first.seat_name(seat)).collect(),
             per_seat,
             budget,
             positions: total,
@@ -315,36 +309,38 @@ fn positions(stored: &crate::store::SessionRecord) -> Option<Vec<AnyGame>> {
 
 /// What an analysis says: per player, the moves where the evaluation dropped most and what the AI preferred.
 pub fn analysis_text(a: &Analysis) -> Text {
-    let mut text = Text::new().plain(format!(
-        "Tabula's analysis of game {} ({}, level {COACH_LEVEL} at {} ms a position, {} positions):",
-        tag(a.id),
-        a.kind.title(),
-        a.budget.as_millis(),
-        a.positions
-    ));
-    let two = a.names.len() == 2;
+    let mut text = t!(
+        "analysis-title",
+        id = tag(a.id),
+        game = a.kind.title(),
+        level = COACH_LEVEL,
+        ms = a.budget.as_millis() as u64,
+        count = a.positions
+    );
+    let side = |seat: usize| side_text(&a.sides[seat]);
     for (seat, list) in a.per_seat.iter().enumerate() {
-        text = text.line().strong_name(&a.names[seat]).plain(format!(" ({}):", a.sides[seat]));
-        let sides = if two {
-            Sides { me: a.sides[seat].clone(), other: a.sides[1 - seat.min(1)].clone() }
+        text = text.line().then(t!(
+            "analysis-player",
+            player = Text::new().strong_name(&a.names[seat]),
+            side = side(seat)
+        ));
+        let sides = if a.names.len() == 2 {
+            Sides::Two { me: side(seat), other: side(1 - seat.min(1)) }
         } else {
-            Sides { me: format!("You ({})", a.sides[seat]), other: "an opponent".to_string() }
+            Sides::Many { me: side(seat) }
         };
         if list.is_empty() {
-            text = text.line().plain("- no move that lost ground clearly.");
+            text = text.line().key("analysis-none");
         }
         for m in list {
-            text = text
-                .line()
-                .plain(format!("- move {}, ", m.ply + 1))
-                .code(m.played.as_str())
-                .plain(": Tabula preferred ")
-                .code(m.preferred.as_str())
-                .plain(format!(
-                    " ({} before, {} after).",
-                    verdict(a.kind, m.before, &sides),
-                    verdict(a.kind, m.after, &sides)
-                ));
+            text = text.line().then(t!(
+                "analysis-mistake",
+                number = m.ply + 1,
+                played = Text::new().code(m.played.as_str()),
+                preferred = Text::new().code(m.preferred.as_str()),
+                before = verdict(a.kind, m.before, &sides),
+                after = verdict(a.kind, m.after, &sides)
+            ));
         }
     }
     text
@@ -356,22 +352,28 @@ mod tests {
 
     #[test]
     fn scores_read_in_words_by_side() {
-        let sides = Sides { me: "White".into(), other: "Black".into() };
-        assert_eq!(verdict(GameKind::Tablut, 20, &sides), "about equal");
-        assert_eq!(verdict(GameKind::Tablut, 200, &sides), "White is slightly better");
-        assert_eq!(verdict(GameKind::Tablut, -500, &sides), "Black is better");
-        assert_eq!(verdict(GameKind::Tablut, 3_000, &sides), "White is winning");
+        use crate::i18n::Lang;
+        let sides = Sides::Two { me: side_text("white"), other: side_text("black") };
+        let words = |kind, score, sides: &Sides| verdict(kind, score, sides).plain_in(Lang::En);
+        assert_eq!(words(GameKind::Tablut, 20, &sides), "about equal");
+        assert_eq!(words(GameKind::Tablut, 200, &sides), "White is slightly better");
+        assert_eq!(words(GameKind::Tablut, -500, &sides), "Black is better");
+        assert_eq!(words(GameKind::Tablut, 3_000, &sides), "White is winning");
         assert_eq!(
-            verdict(GameKind::Tablut, crate::ai::search::WIN - 3, &sides),
+            words(GameKind::Tablut, crate::ai::search::WIN - 3, &sides),
             "White wins by force (the search found it)"
         );
         assert_eq!(
-            verdict(GameKind::Tablut, -crate::ai::search::WIN + 5, &sides),
+            words(GameKind::Tablut, -crate::ai::search::WIN + 5, &sides),
             "Black wins by force (the search found it)"
         );
-        let you = Sides { me: "You (red)".into(), other: "an opponent".into() };
-        assert_eq!(verdict(GameKind::Tantrix, 60, &you), "You (red) are slightly better");
-        assert_eq!(verdict(GameKind::Tantrix, -400, &you), "an opponent is winning");
-        assert_eq!(sentence("an opponent is winning"), "An opponent is winning");
+        assert_eq!(verdict(GameKind::Tablut, -500, &sides).plain_in(Lang::Cs), "černý má lepší pozici");
+        let you = Sides::Many { me: side_text("red") };
+        assert_eq!(words(GameKind::Tantrix, 60, &you), "you (Red) are slightly better");
+        assert_eq!(words(GameKind::Tantrix, -400, &you), "an opponent is winning");
+        assert_eq!(
+            verdict(GameKind::Tantrix, -400, &you).plain_in(Lang::PtBr),
+            "um adversário está vencendo"
+        );
     }
 }

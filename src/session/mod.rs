@@ -197,6 +197,9 @@ pub struct Sessions<S: Store> {
     clock_changed: tokio::sync::Notify,
     /// Servers' settings as last read or written (read afresh each time with a shared store).
     settings: settings::SettingsCache,
+    /// The server of each channel whose session was loaded, for the language of messages sent without an
+    /// interaction ([`Sessions::channel_language`]).
+    guilds: std::sync::Mutex<HashMap<u64, u64>>,
 }
 
 impl<S: Store> Sessions<S> {
@@ -219,6 +222,7 @@ impl<S: Store> Sessions<S> {
             orphans: Mutex::new(std::collections::VecDeque::new()),
             clock_changed: tokio::sync::Notify::new(),
             settings: settings::SettingsCache::default(),
+            guilds: std::sync::Mutex::default(),
         }
     }
 
@@ -349,6 +353,12 @@ impl<S: Store> Sessions<S> {
             *slot = match self.store.open_session(channel).await? {
                 None => Slot::Free,
                 Some(record) => {
+                    if let Some(guild) = record.guild {
+                        self.guilds
+                            .lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .insert(channel, guild);
+                    }
                     let game = if record.state == SessionState::Playing {
                         match AnyGame::replay(record.game, &record.setup, &record.moves) {
                             Ok(game) => Some(game),

@@ -369,10 +369,9 @@ fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Resul
     let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
     let analysis = get("analysis").map(|v| read_bool("analysis", v)).transpose()?.unwrap_or(false);
     match (replay, analysis) {
-        (true, true) => Err(Text::new()
-            .plain("Ask for the replay or the analysis, one at a time: ")
-            .code("/game id:1042 analysis:true")
-            .plain(".")),
+        (true, true) => {
+            Err(t!("replay-or-analysis", example = Text::new().code("/game id:1042 analysis:true")))
+        }
         (_, true) => Ok(Request::Analysis { id: read_id(id)? }),
         _ => Ok(Request::Game { id: read_id(id)?, replay }),
     }

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use crate::store::{ServerSettings, Store};
 
-use super::clocks::{ClockChoice, duration_text};
-use super::request::{OptionKind, OptionValue, shown};
+use super::clocks::ClockChoice;
+use super::request::{OptionKind, OptionValue, or_list, shown};
 use super::text::Text;
 use super::{Actor, Reply, Sessions};
 use crate::t;
@@ -63,10 +63,12 @@ impl SettingsChange {
 fn read_language(value: &OptionValue) -> Result<Option<String>, Text> {
     let wrong = || {
         let codes: Vec<&str> = LANGUAGES.iter().map(|(code, _)| *code).collect();
-        Text::new().code(format!("language:{}", shown(value))).plain(format!(
-            " is not a language Tabula speaks: choose {}, or {FOLLOW_SERVER} to follow the server's own language.",
-            codes.join(", ")
-        ))
+        t!(
+            "settings-bad-language",
+            typed = Text::new().code(format!("language:{}", shown(value))),
+            codes = codes.join(", "),
+            server = Text::new().code(FOLLOW_SERVER)
+        )
     };
     let OptionValue::Text(typed) = value else { return Err(wrong()) };
     let typed = typed.trim().replace('_', "-");
@@ -84,9 +86,12 @@ fn read_language(value: &OptionValue) -> Result<Option<String>, Text> {
 fn read_channel(name: &str, value: &OptionValue) -> Result<u64, Text> {
     match value {
         OptionValue::Channel { id, .. } => Ok(*id),
-        other => Err(Text::new()
-            .code(format!("{name}:{}", shown(other)))
-            .plain(format!(": `{name}` names a channel of this server, like `{name}:#games`."))),
+        other => Err(t!(
+            "settings-bad-channel",
+            typed = Text::new().code(format!("{name}:{}", shown(other))),
+            name = Text::new().code(name),
+            example = Text::new().code(format!("{name}:#games"))
+        )),
     }
 }
 
@@ -108,9 +113,11 @@ fn read_threads(value: &OptionValue) -> Result<Option<bool>, Text> {
         _ => None,
     };
     on.map(Some).ok_or_else(|| {
-        Text::new()
-            .code(format!("threads:{}", shown(value)))
-            .plain(format!(" is not a choice: write threads:on, threads:off or threads:{DEFAULT}."))
+        t!(
+            "settings-bad-threads",
+            typed = Text::new().code(format!("threads:{}", shown(value))),
+            choices = or_list(&["threads:on", "threads:off", &format!("threads:{DEFAULT}")])
+        )
     })
 }
 
@@ -123,10 +130,13 @@ fn read_clock(value: &OptionValue) -> Result<Option<ClockChoice>, Text> {
         _ => None,
     };
     clock.map(Some).ok_or_else(|| {
-        Text::new().code(format!("clock:{}", shown(value))).plain(format!(
-            " is not a clock: choose {} (time per move), or {DEFAULT} for the bot's.",
-            ClockChoice::names()
-        ))
+        let names: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
+        t!(
+            "settings-bad-clock",
+            typed = Text::new().code(format!("clock:{}", shown(value))),
+            choices = or_list(&names),
+            default = Text::new().code(DEFAULT)
+        )
     })
 }
 
@@ -142,10 +152,11 @@ fn read_minutes(value: &OptionValue) -> Result<Option<i64>, Text> {
     match minutes {
         Some(0) => Ok(None),
         Some(m) if (1..=MAX_CHALLENGE_MINUTES).contains(&m) => Ok(Some(m)),
-        _ => Err(Text::new().code(format!("challenge_minutes:{}", shown(value))).plain(format!(
-            " is not a waiting time: give the minutes a challenge waits, from 1 to {MAX_CHALLENGE_MINUTES} \
-             (0 for the bot's default)."
-        ))),
+        _ => Err(t!(
+            "settings-bad-minutes",
+            typed = Text::new().code(format!("challenge_minutes:{}", shown(value))),
+            max = MAX_CHALLENGE_MINUTES
+        )),
     }
 }
 
@@ -156,9 +167,11 @@ pub(super) fn read_change<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> 
         Some(OptionValue::Boolean(true)) => true,
         Some(OptionValue::Text(s)) if matches!(s.trim(), "true" | "yes" | "on") => true,
         Some(other) => {
-            return Err(Text::new().code(format!("all_channels:{}", shown(other))).plain(
-                ": write all_channels:true to allow games in every channel again (allow_channel:#channel limits \
-                 them).",
+            return Err(t!(
+                "settings-bad-all-channels",
+                typed = Text::new().code(format!("all_channels:{}", shown(other))),
+                all = Text::new().code("all_channels:true"),
+                allow = Text::new().code("allow_channel:#channel")
             ));
         }
     };
@@ -203,6 +216,14 @@ impl<S: Store> Sessions<S> {
     /// platform's server locale).
     pub async fn public_language(&self, guild: Option<u64>) -> Option<String> {
         self.server_settings(guild).await.language
+    }
+
+    /// The language set for public messages in the server of `channel` (as known from the channel's session),
+    /// for messages sent without an interaction; `None` when the server follows its platform locale or the
+    /// channel's server is not known.
+    pub async fn channel_language(&self, channel: u64) -> Option<String> {
+        let guild = self.guilds.lock().unwrap_or_else(PoisonError::into_inner).get(&channel).copied()?;
+        self.public_language(Some(guild)).await
     }
 
     /// How long a challenge waits under `settings`.
@@ -252,13 +273,11 @@ impl<S: Store> Sessions<S> {
             Ok(settings) => settings,
             Err(e) => {
                 tracing::error!(guild, error = %e, "cannot read a server's settings");
-                return Reply::private("Something went wrong on our side; please try again in a moment.");
+                return Reply::private(Text::new().key("lookup-failed"));
             }
         };
         if change.is_empty() {
-            return Reply::private(
-                Text::new().plain("Tabula's settings on this server:").then(self.shown(&current)),
-            );
+            return Reply::private(Text::new().key("settings-current").then(self.shown(&current)));
         }
         let settings = match apply(current, &change) {
             Ok(settings) => settings,
@@ -266,55 +285,55 @@ impl<S: Store> Sessions<S> {
         };
         if let Err(e) = self.store.put_server_settings(guild, &settings, self.now()).await {
             tracing::error!(guild, error = %e, "cannot store a server's settings");
-            return Reply::private(
-                "Something went wrong on our side and nothing was changed; please try again in a moment.",
-            );
+            return Reply::private(Text::new().key("store-failed"));
         }
         self.settings.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, settings.clone());
-        Reply::private(
-            Text::new()
-                .plain("Settings changed. Tabula's settings on this server:")
-                .then(self.shown(&settings)),
-        )
+        Reply::private(Text::new().key("settings-changed").then(self.shown(&settings)))
     }
 
     /// The settings, one per line, saying which follow the defaults, and how to change them.
     fn shown(&self, s: &ServerSettings) -> Text {
-        const BOT_DEFAULT: &str = " (the bot's default)";
         let language = match LANGUAGES.iter().find(|(code, _)| Some(*code) == s.language.as_deref()) {
-            Some((code, name)) => Text::new().plain(format!("{name} (")).code(*code).plain(")"),
-            None => Text::new().plain("the server's own language, as Discord reports it (default)"),
+            Some((code, name)) => t!("settings-language", name = *name, code = Text::new().code(*code)),
+            None => Text::new().key("settings-language-follow"),
         };
         let channels = if s.channels.is_empty() {
-            Text::new().plain("every channel (default)")
+            Text::new().key("settings-every-channel")
         } else {
             Text::new().join(&s.channels, ", ", |t, &c| t.channel(c))
         };
-        let threads = if self.games_in_threads(s) { "yes" } else { "no" };
+        let threads = Text::new().key(if self.games_in_threads(s) { "settings-yes" } else { "settings-no" });
         let clock = self.default_clock(s);
+        let clock_name = Text::new().code(clock.name());
         let clock = match clock.seconds() {
-            Some(per) => format!("{} per move (`{}`)", duration_text(per), clock.name()),
-            None => "no clock (`none`)".to_string(),
+            Some(per) => {
+                t!("settings-clock-per-move", time = super::clocks::duration(per), name = clock_name)
+            }
+            None => t!("settings-no-clock", name = clock_name),
         };
-        let expiry = duration_text(self.challenge_expiry(s).as_secs() as i64);
-        let default = |set: bool| if set { "" } else { BOT_DEFAULT };
+        let expiry = super::clocks::duration(self.challenge_expiry(s).as_secs() as i64);
+        let mark = |set: bool| if set { Text::new() } else { Text::new().key("settings-default-mark") };
         Text::new()
             .line()
-            .plain("- Language of public messages: ")
-            .then(language)
+            .then(t!("settings-line-language", value = language))
             .line()
-            .plain("- Games may be started in: ")
-            .then(channels)
+            .then(t!("settings-line-channels", value = channels))
             .line()
-            .plain(format!("- Games start in a thread: {threads}{}", default(s.games_in_threads.is_some())))
+            .then(t!("settings-line-threads", value = threads, mark = mark(s.games_in_threads.is_some())))
             .line()
-            .plain(format!("- Default clock: {clock}{}", default(s.default_clock.is_some())))
+            .then(t!("settings-line-clock", value = clock, mark = mark(s.default_clock.is_some())))
             .line()
-            .plain(format!("- A challenge waits {expiry} for its answer{}", default(s.challenge_expiry.is_some())))
+            .then(t!("settings-line-expiry", time = expiry, mark = mark(s.challenge_expiry.is_some())))
             .line()
-            .plain("Change them with ")
-            .code("/settings language: allow_channel: disallow_channel: all_channels:true threads: clock: challenge_minutes:")
-            .plain(format!("; `{DEFAULT}` (or `challenge_minutes:0`) goes back to the bot's default."))
+            .then(t!(
+                "settings-how",
+                command = Text::new().code(
+                    "/settings language: allow_channel: disallow_channel: all_channels:true threads: clock: \
+                     challenge_minutes:"
+                ),
+                default = Text::new().code(DEFAULT),
+                zero = Text::new().code("challenge_minutes:0")
+            ))
     }
 }
 
@@ -333,18 +352,17 @@ fn apply(mut s: ServerSettings, change: &SettingsChange) -> Result<ServerSetting
     }
     if let Some(channel) = change.disallow_channel {
         if s.channels.is_empty() {
-            return Err(Text::new().plain("Games are allowed in every channel; to limit them, name the channels that allow them with ").code("allow_channel:#channel").plain("."));
+            return Err(t!("settings-disallow-none", allow = Text::new().code("allow_channel:#channel")));
         }
         if !s.channels.contains(&channel) {
-            return Err(Text::new().plain("Games are not allowed in ").channel(channel).plain(" already."));
+            return Err(t!("settings-disallow-absent", channel = Text::new().channel(channel)));
         }
         if s.channels == [channel] {
-            return Err(Text::new()
-                .plain("Games are allowed only in ")
-                .channel(channel)
-                .plain(": allow another channel first, or allow every channel with ")
-                .code("all_channels:true")
-                .plain("."));
+            return Err(t!(
+                "settings-disallow-last",
+                channel = Text::new().channel(channel),
+                all = Text::new().code("all_channels:true")
+            ));
         }
         s.channels.retain(|&c| c != channel);
     }

@@ -22,11 +22,11 @@ async fn lang_puts_every_answer_private_and_public_in_one_language() {
     let out = console.line("@bob /press Přijmout").await;
     assert!(out.contains("Začíná hra") && out.contains("na tahu je @alice"), "{out}");
     let out = console.line("@bob /move e4-h4").await;
-    assert!(out.contains("(to @bob only) Nejste na tahu"), "{out}");
+    assert!(out.contains("(jen pro @bob) Nejste na tahu"), "{out}");
     let out = console.line("@alice /move e8-d8").await;
     assert!(out.contains("zahrál(a) `e8-d8`"), "{out}");
     let out = console.line("@carol /play game:tablut opponent:@dave").await;
-    assert!(out.contains("(to @carol only) V tomto kanálu už probíhá hra"), "{out}");
+    assert!(out.contains("(jen pro @carol) V tomto kanálu už probíhá hra"), "{out}");
 }
 
 #[tokio::test]
@@ -35,15 +35,15 @@ async fn a_members_own_language_is_for_what_only_they_see() {
     let mut console = console(dir.path(), Lang::PtBr);
     assert!(console.line("@alice /lang cs").await.contains("@alice"));
     let out = console.line("@bob /lang xx").await;
-    assert!(out.contains("(to @bob only)") && out.contains("pt-BR"), "an unknown code is refused: {out}");
+    assert!(out.contains("(só para @bob)") && out.contains("pt-BR"), "an unknown code is refused: {out}");
     let out = console.line("@alice /play game:tablut opponent:@bob side:first").await;
     assert!(out.contains("desafia"), "public messages stay in the console's language: {out}");
     let out = console.line("@alice /accept").await;
-    assert!(out.contains("(to @alice only) Tuto výzvu jste vytvořili vy"), "{out}");
+    assert!(out.contains("(jen pro @alice) Tuto výzvu jste vytvořili vy"), "{out}");
     let out = console.line("@bob /press Accept").await;
     assert!(out.contains("Começa a partida"), "an English label presses the button too: {out}");
     let out = console.line("@bob /move e4-h4").await;
-    assert!(out.contains("(to @bob only) Não é a sua vez"), "{out}");
+    assert!(out.contains("(só para @bob) Não é a sua vez"), "{out}");
 }
 
 #[tokio::test]
@@ -86,4 +86,38 @@ fn the_console_takes_a_language() {
     let cli = tabula::cli::Cli::try_parse_from(["tabula", "local", "--lang", "cs"]).unwrap();
     assert!(format!("{cli:?}").contains("Cs"), "{cli:?}");
     assert!(tabula::cli::Cli::try_parse_from(["tabula", "local", "--lang", "klingon"]).is_err());
+}
+
+#[tokio::test]
+async fn settings_hints_and_the_consoles_own_lines_in_the_readers_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = SessionConfig { ai_time: std::time::Duration::from_millis(200), ..SessionConfig::default() };
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), config));
+    let mut console = Console::new(sessions, dir.path()).with_lang(Lang::Cs);
+    let out = console.line("@mod /settings").await;
+    assert!(out.starts_with("(jen pro @mod) Nastavení Tabuly na tomto serveru:"), "{out}");
+    assert!(out.contains("- Hry začínají ve vlákně: ") && out.contains("(výchozí nastavení bota)"), "{out}");
+    assert!(out.contains("- Jazyk veřejných zpráv: vlastní jazyk serveru"), "{out}");
+    let out = console.line("@mod /settings threads:maybe").await;
+    assert!(out.contains("`threads:maybe` není na výběr: napište"), "{out}");
+    let out = console.line("@mod /settings language:pt-BR").await;
+    assert!(out.contains("Nastavení změněno.") && out.contains("Português (Brasil) (`pt-BR`)"), "{out}");
+    let out = console.line("@anyone /wait 3d").await;
+    assert_eq!(out, "(jen pro @anyone) Hodiny této konzole nelze posunout.\n");
+    let out = console.line("alice /play").await;
+    assert!(out.starts_with("(konzole) každý řádek začíná tím, kdo mluví: napište"), "{out}");
+    console.line("@alice /play game:tablut opponent:@bob side:first").await;
+    console.line("@bob /accept").await;
+    let out = console.line("@alice /hint").await;
+    assert!(
+        out.contains("(jen pro @alice) Tabula (úroveň 5) by zahrála `") && out.contains(". Hodnocení: "),
+        "{out}"
+    );
+    // Public messages follow the server's language setting (pt-BR, set above), not the console's `--lang`.
+    assert!(
+        out.contains("alice pediu uma dica ao Tabula na partida #1: ela não conta mais para o rating."),
+        "{out}"
+    );
+    let out = console.line("@bob /hint").await;
+    assert_eq!(out, "(jen pro @bob) Nejste na tahu; o radu požádejte, až budete.\n");
 }

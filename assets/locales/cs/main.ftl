@@ -221,6 +221,7 @@ option-twice = Volba { $name } je zadána dvakrát; zadejte ji jednou.
 choose-game = Zvolte hru ({ $games }): { $example }.
 notify-where = Řekněte, kam mají chodit připomínky: { $on } (soukromé zprávy) nebo { $off } (kanál hry).
 give-id = Zadejte číslo hry, které se ve zprávách ukazuje jako `#1042`: { $example }.
+replay-or-analysis = Požádejte o záznam, nebo o rozbor, jedno po druhém: { $example }.
 
 ## Reminders and timeouts
 
@@ -320,6 +321,31 @@ list-and = { $first } a { $last }
 ## Settings
 
 settings-in-dm = Nastavení patří serveru: použijte /settings v kanálu svého serveru.
+settings-current = Nastavení Tabuly na tomto serveru:
+settings-changed = Nastavení změněno. Nastavení Tabuly na tomto serveru:
+settings-line-language = - Jazyk veřejných zpráv: { $value }
+settings-line-channels = - Hry lze začínat v: { $value }
+settings-line-threads = - Hry začínají ve vlákně: { $value }{ $mark }
+settings-line-clock = - Výchozí hodiny: { $value }{ $mark }
+settings-line-expiry = - Výzva čeká na odpověď { $time }{ $mark }
+settings-default-mark = {" "}(výchozí nastavení bota)
+settings-language = { $name } ({ $code })
+settings-language-follow = vlastní jazyk serveru, jak ho hlásí Discord (výchozí)
+settings-every-channel = všechny kanály (výchozí)
+settings-yes = ano
+settings-no = ne
+settings-clock-per-move = { $time } na tah ({ $name })
+settings-no-clock = bez hodin ({ $name })
+settings-how = Změníte je příkazem { $command }; { $default } (nebo { $zero }) vrátí výchozí nastavení bota.
+settings-bad-language = { $typed } není jazyk, kterým Tabula mluví: zvolte { $codes }, nebo { $server } pro vlastní jazyk serveru.
+settings-bad-channel = { $typed }: { $name } označuje kanál tohoto serveru, například { $example }.
+settings-bad-threads = { $typed } není na výběr: napište { $choices }.
+settings-bad-clock = { $typed } nejsou hodiny: zvolte { $choices } (čas na tah), nebo { $default } pro výchozí hodiny bota.
+settings-bad-minutes = { $typed } není doba čekání: zadejte, kolik minut výzva čeká, od 1 do { $max } (0 pro výchozí nastavení bota).
+settings-bad-all-channels = { $typed }: napište { $all }, chcete-li znovu povolit hry ve všech kanálech ({ $allow } je omezí).
+settings-disallow-none = Hry jsou povolené ve všech kanálech; chcete-li je omezit, vyjmenujte kanály, kde jsou povolené, pomocí { $allow }.
+settings-disallow-absent = Hry už v { $channel } povolené nejsou.
+settings-disallow-last = Hry jsou povolené jen v { $channel }: nejdřív povolte jiný kanál, nebo povolte všechny kanály pomocí { $all }.
 
 ## Settings seen by players
 
@@ -328,3 +354,72 @@ settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen čl
 
 analysis-failed = Rozbor se nepovedl; zkuste to prosím znovu.
 analysis-progress = Rozbor hry #{ $id }… { $done }/{ $total } pozic
+
+## The coach: /hint and the analysis of a game
+
+hint-no-game = V tomto kanálu neběží žádná hra; rada je pro hráče na tahu.
+hint-not-started = Hra ještě nezačala; o radu požádejte, až budete na tahu.
+hint-not-player = O radu mohou požádat jen hráči této hry.
+hint-not-your-move = Nejste na tahu; o radu požádejte, až budete.
+hint-no-thought = Tabula teď nemohla přemýšlet; zkuste to prosím za chvíli znovu.
+hint-game-ended = Hra skončila, zatímco Tabula přemýšlela.
+hint-moved-on = Hra pokročila, zatímco Tabula přemýšlela; zeptejte se znovu.
+hint-failed = Na naší straně se něco pokazilo a žádná rada nebyla dána; zkuste to prosím za chvíli znovu.
+hint = Tabula (úroveň { $level }) by zahrála { $moves }. Hodnocení: { $verdict }.
+hint-unrated = {" "}Tato hra se už nepočítá do hodnocení.
+hint-notice = { $player } požádal(a) Tabulu o radu ve hře { $id }{ $rated ->
+    [yes] : hra se už nepočítá do hodnocení.
+   *[no] .
+}
+verdict-equal = zhruba vyrovnané
+verdict-side = { $how ->
+    [slight] { $side } má mírně lepší pozici
+    [better] { $side } má lepší pozici
+    [winning] { $side } vyhrává
+   *[forced] { $side } vyhrává vynuceně (hledání to našlo)
+}
+verdict-you = { $how ->
+    [slight] vy ({ $side }) máte mírně lepší pozici
+    [better] vy ({ $side }) máte lepší pozici
+    [winning] vy ({ $side }) vyhráváte
+   *[forced] vy ({ $side }) vyhráváte vynuceně (hledání to našlo)
+}
+verdict-opponent = { $how ->
+    [slight] soupeř má mírně lepší pozici
+    [better] soupeř má lepší pozici
+    [winning] soupeř vyhrává
+   *[forced] soupeř vyhrává vynuceně (hledání to našlo)
+}
+analysis-elsewhere = Hra { $id } se hrála na jiném serveru; rozebrat ji lze jen tam.
+analysis-not-finished = Hra { $id } není dohraná; rozebírají se jen dohrané hry.
+analysis-broken = Tahy hry { $id } už nejde přehrát; hru nelze rozebrat.
+analysis-title = Rozbor hry { $id } od Tabuly ({ $game }, úroveň { $level }, { $ms } ms na pozici, { $count ->
+    [one] { $count } pozice
+    [few] { $count } pozice
+   *[other] { $count } pozic
+}):
+analysis-player = { $player } ({ $side }):
+analysis-none = - žádný tah, který by zřetelně ztratil.
+analysis-mistake = - tah { $number }, { $played }: Tabula by raději zahrála { $preferred } ({ $before } před, { $after } po).
+
+## The console (`tabula local`): its own lines around the bot's answers
+
+console-to = (jen pro { $user })
+console-remark = (konzole) { $text }
+console-usage = napište { $form }, například { $example }
+console-who = každý řádek začíná tím, kdo mluví: { $usage }
+console-command = po { $user } následuje příkaz s lomítkem: { $usage }
+console-lang-set = (konzole) { $user } teď čte Tabulu v jazyce { $lang }.
+console-lang-unknown = { $typed } není jazyk, kterým Tabula mluví: zvolte { $codes }.
+console-no-value = { $command } nebere žádnou hodnotu; odstraňte { $typed }.
+console-members = Členy pište jako { $example }.
+console-channels = Kanály pište jako { $example }.
+console-no-suggestions = žádné návrhy
+console-wait-how = Řekněte, jak dlouho čekat, například { $a }, { $b } nebo { $c }.
+console-clock-fixed = Hodiny této konzole nelze posunout.
+console-later = (konzole) o { $time } později…
+console-no-buttons = Tady není žádná zpráva s tlačítky.
+console-buttons = Poslední zpráva s tlačítky má { $labels }: napište { $example }.
+console-write-failed = (konzole) nelze zapsat { $file }: { $error }
+console-direct = (soukromá zpráva pro { $user })
+console-archived = (konzole) vlákno { $thread } je archivováno.

@@ -221,6 +221,7 @@ option-twice = The option { $name } is given twice; give it once.
 choose-game = Choose a game ({ $games }): { $example }.
 notify-where = Say where your reminders go: { $on } (direct messages) or { $off } (the game's channel).
 give-id = Give the game's id, shown as `#1042` in its messages: { $example }.
+replay-or-analysis = Ask for the replay or the analysis, one at a time: { $example }.
 
 ## Reminders and timeouts
 
@@ -322,6 +323,31 @@ list-and = { $first } and { $last }
 ## Settings
 
 settings-in-dm = Settings belong to a server: use /settings in a channel of your server.
+settings-current = Tabula's settings on this server:
+settings-changed = Settings changed. Tabula's settings on this server:
+settings-line-language = - Language of public messages: { $value }
+settings-line-channels = - Games may be started in: { $value }
+settings-line-threads = - Games start in a thread: { $value }{ $mark }
+settings-line-clock = - Default clock: { $value }{ $mark }
+settings-line-expiry = - A challenge waits { $time } for its answer{ $mark }
+settings-default-mark = {" "}(the bot's default)
+settings-language = { $name } ({ $code })
+settings-language-follow = the server's own language, as Discord reports it (default)
+settings-every-channel = every channel (default)
+settings-yes = yes
+settings-no = no
+settings-clock-per-move = { $time } per move ({ $name })
+settings-no-clock = no clock ({ $name })
+settings-how = Change them with { $command }; { $default } (or { $zero }) goes back to the bot's default.
+settings-bad-language = { $typed } is not a language Tabula speaks: choose { $codes }, or { $server } to follow the server's own language.
+settings-bad-channel = { $typed }: { $name } names a channel of this server, like { $example }.
+settings-bad-threads = { $typed } is not a choice: write { $choices }.
+settings-bad-clock = { $typed } is not a clock: choose { $choices } (time per move), or { $default } for the bot's.
+settings-bad-minutes = { $typed } is not a waiting time: give the minutes a challenge waits, from 1 to { $max } (0 for the bot's default).
+settings-bad-all-channels = { $typed }: write { $all } to allow games in every channel again ({ $allow } limits them).
+settings-disallow-none = Games are allowed in every channel; to limit them, name the channels that allow them with { $allow }.
+settings-disallow-absent = Games are already not allowed in { $channel }.
+settings-disallow-last = Games are allowed only in { $channel }: allow another channel first, or allow every channel with { $all }.
 
 ## Settings seen by players
 
@@ -330,3 +356,71 @@ settings-not-allowed = Only members with the Manage Server permission can see or
 
 analysis-failed = The analysis failed; please try again.
 analysis-progress = Analysing game #{ $id }… { $done }/{ $total } positions
+
+## The coach: /hint and the analysis of a game
+
+hint-no-game = There is no game in this channel; a hint is for the player to move.
+hint-not-started = The game has not started yet; ask for a hint when it is your move.
+hint-not-player = Only the players of this game can ask for a hint.
+hint-not-your-move = It is not your move; ask for a hint when it is.
+hint-no-thought = Tabula could not think just now; please try again in a moment.
+hint-game-ended = The game ended while Tabula was thinking.
+hint-moved-on = The game moved on while Tabula was thinking; ask again.
+hint-failed = Something went wrong on our side and no hint was given; please try again in a moment.
+hint = Tabula (level { $level }) would play { $moves }. Evaluation: { $verdict }.
+hint-unrated = {" "}This game no longer counts for ratings.
+hint-notice = { $player } asked Tabula for a hint in game { $id }{ $rated ->
+    [yes] : it no longer counts for ratings.
+   *[no] .
+}
+verdict-equal = about equal
+verdict-side = { $how ->
+    [slight] { $side } is slightly better
+    [better] { $side } is better
+    [winning] { $side } is winning
+   *[forced] { $side } wins by force (the search found it)
+}
+verdict-you = { $how ->
+    [slight] you ({ $side }) are slightly better
+    [better] you ({ $side }) are better
+    [winning] you ({ $side }) are winning
+   *[forced] you ({ $side }) win by force (the search found it)
+}
+verdict-opponent = { $how ->
+    [slight] an opponent is slightly better
+    [better] an opponent is better
+    [winning] an opponent is winning
+   *[forced] an opponent wins by force (the search found it)
+}
+analysis-elsewhere = Game { $id } was played in another server; it can be analysed only there.
+analysis-not-finished = Game { $id } is not a finished game; only finished games are analysed.
+analysis-broken = The moves of game { $id } no longer replay; it cannot be analysed.
+analysis-title = Tabula's analysis of game { $id } ({ $game }, level { $level } at { $ms } ms a position, { $count ->
+    [one] { $count } position
+   *[other] { $count } positions
+}):
+analysis-player = { $player } ({ $side }):
+analysis-none = - no move that lost ground clearly.
+analysis-mistake = - move { $number }, { $played }: Tabula preferred { $preferred } ({ $before } before, { $after } after).
+
+## The console (`tabula local`): its own lines around the bot's answers
+
+console-to = (to { $user } only)
+console-remark = (console) { $text }
+console-usage = write { $form }, for example { $example }
+console-who = each line starts with who speaks: { $usage }
+console-command = after { $user } comes a slash command: { $usage }
+console-lang-set = (console) { $user } now reads Tabula in { $lang }.
+console-lang-unknown = { $typed } is not a language Tabula speaks: choose { $codes }.
+console-no-value = { $command } takes no value; remove { $typed }.
+console-members = Write members as { $example }.
+console-channels = Write channels as { $example }.
+console-no-suggestions = no suggestions
+console-wait-how = Say how long to wait, like { $a }, { $b } or { $c }.
+console-clock-fixed = This console's clock cannot be moved.
+console-later = (console) { $time } later…
+console-no-buttons = There is no message with buttons here.
+console-buttons = The last message with buttons has { $labels }: write { $example }.
+console-write-failed = (console) could not write { $file }: { $error }
+console-direct = (direct message to { $user })
+console-archived = (console) the thread { $thread } is archived.

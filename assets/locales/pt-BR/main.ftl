@@ -219,6 +219,7 @@ option-twice = A opção { $name } foi dada duas vezes; dê uma só.
 choose-game = Escolha um jogo ({ $games }): { $example }.
 notify-where = Diga para onde vão seus lembretes: { $on } (mensagens diretas) ou { $off } (o canal da partida).
 give-id = Dê o número da partida, mostrado como `#1042` nas mensagens dela: { $example }.
+replay-or-analysis = Peça o replay ou a análise, um de cada vez: { $example }.
 
 ## Reminders and timeouts
 
@@ -313,6 +314,31 @@ list-and = { $first } e { $last }
 ## Settings
 
 settings-in-dm = As configurações pertencem a um servidor: use /settings em um canal do seu servidor.
+settings-current = As configurações do Tabula neste servidor:
+settings-changed = Configurações alteradas. As configurações do Tabula neste servidor:
+settings-line-language = - Idioma das mensagens públicas: { $value }
+settings-line-channels = - Partidas podem começar em: { $value }
+settings-line-threads = - Partidas começam em um tópico: { $value }{ $mark }
+settings-line-clock = - Relógio padrão: { $value }{ $mark }
+settings-line-expiry = - Um desafio espera { $time } pela resposta{ $mark }
+settings-default-mark = {" "}(o padrão do bot)
+settings-language = { $name } ({ $code })
+settings-language-follow = o idioma do próprio servidor, como o Discord informa (padrão)
+settings-every-channel = todos os canais (padrão)
+settings-yes = sim
+settings-no = não
+settings-clock-per-move = { $time } por lance ({ $name })
+settings-no-clock = sem relógio ({ $name })
+settings-how = Mude-as com { $command }; { $default } (ou { $zero }) volta ao padrão do bot.
+settings-bad-language = { $typed } não é um idioma que o Tabula fala: escolha { $codes }, ou { $server } para seguir o idioma do próprio servidor.
+settings-bad-channel = { $typed }: { $name } indica um canal deste servidor, como { $example }.
+settings-bad-threads = { $typed } não é uma opção: escreva { $choices }.
+settings-bad-clock = { $typed } não é um relógio: escolha { $choices } (tempo por lance), ou { $default } para o do bot.
+settings-bad-minutes = { $typed } não é um tempo de espera: dê os minutos que um desafio espera, de 1 a { $max } (0 para o padrão do bot).
+settings-bad-all-channels = { $typed }: escreva { $all } para permitir partidas em todos os canais de novo ({ $allow } as limita).
+settings-disallow-none = Partidas são permitidas em todos os canais; para limitá-las, indique os canais que as permitem com { $allow }.
+settings-disallow-absent = Partidas já não são permitidas em { $channel }.
+settings-disallow-last = Partidas só são permitidas em { $channel }: permita outro canal antes, ou permita todos os canais com { $all }.
 
 ## Settings seen by players
 
@@ -321,3 +347,71 @@ settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver
 
 analysis-failed = A análise falhou; tente de novo.
 analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total } posições
+
+## The coach: /hint and the analysis of a game
+
+hint-no-game = Não há partida neste canal; a dica é para o jogador da vez.
+hint-not-started = A partida ainda não começou; peça uma dica quando for a sua vez.
+hint-not-player = Só os jogadores desta partida podem pedir uma dica.
+hint-not-your-move = Não é a sua vez; peça uma dica quando for.
+hint-no-thought = O Tabula não conseguiu pensar agora; tente de novo em um instante.
+hint-game-ended = A partida terminou enquanto o Tabula pensava.
+hint-moved-on = A partida seguiu enquanto o Tabula pensava; peça de novo.
+hint-failed = Algo deu errado do nosso lado e nenhuma dica foi dada; tente de novo em um instante.
+hint = O Tabula (nível { $level }) jogaria { $moves }. Avaliação: { $verdict }.
+hint-unrated = {" "}Esta partida não conta mais para o rating.
+hint-notice = { $player } pediu uma dica ao Tabula na partida { $id }{ $rated ->
+    [yes] : ela não conta mais para o rating.
+   *[no] .
+}
+verdict-equal = mais ou menos igual
+verdict-side = { $how ->
+    [slight] leve vantagem de { $side }
+    [better] vantagem de { $side }
+    [winning] vantagem decisiva de { $side }
+   *[forced] vitória forçada de { $side } (a busca a encontrou)
+}
+verdict-you = { $how ->
+    [slight] você ({ $side }) está um pouco melhor
+    [better] você ({ $side }) está melhor
+    [winning] você ({ $side }) está vencendo
+   *[forced] você ({ $side }) vence à força (a busca encontrou)
+}
+verdict-opponent = { $how ->
+    [slight] um adversário está um pouco melhor
+    [better] um adversário está melhor
+    [winning] um adversário está vencendo
+   *[forced] um adversário vence à força (a busca encontrou)
+}
+analysis-elsewhere = A partida { $id } foi jogada em outro servidor; ela só pode ser analisada lá.
+analysis-not-finished = A partida { $id } não terminou; só partidas terminadas são analisadas.
+analysis-broken = Os lances da partida { $id } não se reproduzem mais; ela não pode ser analisada.
+analysis-title = Análise do Tabula da partida { $id } ({ $game }, nível { $level }, { $ms } ms por posição, { $count ->
+    [one] { $count } posição
+   *[other] { $count } posições
+}):
+analysis-player = { $player } ({ $side }):
+analysis-none = - nenhum lance que claramente perdeu terreno.
+analysis-mistake = - lance { $number }, { $played }: o Tabula preferia { $preferred } ({ $before } antes, { $after } depois).
+
+## The console (`tabula local`): its own lines around the bot's answers
+
+console-to = (só para { $user })
+console-remark = (console) { $text }
+console-usage = escreva { $form }, por exemplo { $example }
+console-who = cada linha começa com quem fala: { $usage }
+console-command = depois de { $user } vem um comando com barra: { $usage }
+console-lang-set = (console) { $user } agora lê o Tabula em { $lang }.
+console-lang-unknown = { $typed } não é um idioma que o Tabula fala: escolha { $codes }.
+console-no-value = { $command } não recebe valor; remova { $typed }.
+console-members = Escreva membros como { $example }.
+console-channels = Escreva canais como { $example }.
+console-no-suggestions = nenhuma sugestão
+console-wait-how = Diga quanto tempo esperar, como { $a }, { $b } ou { $c }.
+console-clock-fixed = O relógio deste console não pode ser adiantado.
+console-later = (console) { $time } depois…
+console-no-buttons = Não há mensagem com botões aqui.
+console-buttons = A última mensagem com botões tem { $labels }: escreva { $example }.
+console-write-failed = (console) não foi possível gravar { $file }: { $error }
+console-direct = (mensagem direta para { $user })
+console-archived = (console) o tópico { $thread } foi arquivado.

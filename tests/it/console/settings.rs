@@ -24,8 +24,9 @@ fn console_settings_limit_the_channels_and_survive_a_restart() {
         out[0].contains("(to @alice only) Games are not started in this channel on this server; use #games."),
         "{out:?}"
     );
-    let out = console.say("#games @alice /play game:tablut opponent:@bob", "[Accept]");
-    assert!(out.iter().any(|l| l.contains("1 h per move") && l.contains("within 5 minutes")), "{out:?}");
+    // Public messages now follow the server's language (private ones stay in the member's own).
+    let out = console.say("#games @alice /play game:tablut opponent:@bob", "[Aceitar]");
+    assert!(out.iter().any(|l| l.contains("1 h por lance") && l.contains("em até 5 minutos")), "{out:?}");
     console.kill();
 
     let mut console = Console::start(dir.path());

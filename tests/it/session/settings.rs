@@ -172,6 +172,7 @@ async fn settings_survive_a_restart() {
     let change =
         settings(&[("language", text("pt-BR")), ("allow_channel", channel(70)), ("clock", text("10m"))]);
     let before = s.handle(CHANNEL, &moderator(), change).await.text.to_plain();
+    assert_public(&s.handle(70, &alice(), play_tablut(&bob(), SidePref::First)).await, "challenges");
     s.store().close().await;
     drop(s);
     let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
@@ -181,4 +182,10 @@ async fn settings_survive_a_restart() {
         after.contains("Português (Brasil)") && after.contains("#70") && after.contains("10 min per move")
     );
     assert_eq!(s.public_language(Some(GUILD)).await.as_deref(), Some("pt-BR"));
+    // Messages sent without an interaction (the computer's moves, clock notices) find the server's language
+    // through the channel's stored session, once it is read.
+    assert_eq!(s.channel_language(70).await, None, "the channel's server is not known yet");
+    s.handle(70, &bob(), Request::Board).await;
+    assert_eq!(s.channel_language(70).await.as_deref(), Some("pt-BR"));
+    assert_eq!(s.channel_language(71).await, None, "no session there");
 }

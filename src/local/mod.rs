@@ -176,18 +176,15 @@ impl<S: Store> Console<S> {
     /// `@name /lang cs`: the member's language, as Discord's `locale` would give it.
     fn set_lang(&mut self, line: &Line) -> String {
         let code = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
-        match code.parse::<Lang>() {
-            Ok(lang) => {
-                self.langs.insert(member_id(&line.user), lang);
-                self.remark(t!("console-lang-set", user = format!("@{}", line.user), lang = lang.code()))
-            }
-            Err(_) => {
-                let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-                self.to_user(
-                    &line.user,
-                    t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
-                )
-            }
+        if let Ok(lang) = code.parse::<Lang>() {
+            self.langs.insert(member_id(&line.user), lang);
+            self.remark(t!("console-lang-set", user = format!("@{}", line.user), lang = lang.code()))
+        } else {
+            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+            self.to_user(
+                &line.user,
+                t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
+            )
         }
     }
 
@@ -369,6 +366,7 @@ impl<S: Store> Console<S> {
 
     /// The text with the channels this console knows shown by name (`#games`).
     /// What only `user` sees: "(to @user only)" and the text, in their language.
+    #[allow(clippy::needless_pass_by_value)] // every caller builds the text for this call
     pub(super) fn to_user(&self, user: &str, text: Text) -> String {
         let lang = self.lang_of(member_id(user));
         let to = t!("console-to", user = format!("@{user}")).plain_in(lang);
@@ -383,6 +381,7 @@ impl<S: Store> Console<S> {
     }
 
     /// The console's own remark ("(console) 3 d later…"), in the console's language.
+    #[allow(clippy::needless_pass_by_value)] // every caller builds the text for this call
     pub(super) fn remark(&self, text: Text) -> String {
         format!("{}\n", self.named(text.localized(self.lang)))
     }

@@ -176,3 +176,32 @@ async fn the_rules_picture_is_drawn_in_the_readers_language() {
         assert_ne!(header(&en), header(&cs), "{}: the rules' picture is drawn in English", game.name());
     }
 }
+
+/// The board picture the console writes after `lines` with `--lang lang`.
+async fn console_picture(lang: Lang, lines: &[&str]) -> RgbaImage {
+    let dir = tempfile::tempdir().unwrap();
+    let sessions = std::sync::Arc::new(tabula::session::Sessions::new(
+        tabula::store::MemoryStore::default(),
+        tabula::session::SessionConfig::default(),
+    ));
+    let mut console = tabula::local::Console::new(sessions, dir.path()).with_lang(lang);
+    let mut last = String::new();
+    for line in lines {
+        last = console.line(line).await;
+    }
+    let path = last
+        .lines()
+        .find_map(|l| l.strip_prefix("picture: "))
+        .unwrap_or_else(|| panic!("the move's answer carries the board's picture: {last}"));
+    image::open(path.trim()).unwrap().to_rgba8()
+}
+
+#[tokio::test]
+async fn the_console_draws_public_boards_in_its_language() {
+    let lines = ["@alice /play game:tablut opponent:@bob side:first", "@bob /accept", "@alice /move e8-d8"];
+    let english = console_picture(Lang::En, &lines).await;
+    let czech = console_picture(Lang::Cs, &lines).await;
+    write("console-tablut", Lang::Cs, &czech);
+    assert_eq!(english.dimensions(), czech.dimensions());
+    assert_ne!(header(&english), header(&czech), "the console's --lang reaches the picture");
+}

@@ -34,13 +34,13 @@ impl<S: Store> Console<S> {
         let Some(seconds) = value.and_then(parse_duration).filter(|&s| s > 0) else {
             let examples = ["/wait 45m", "/wait 3h", "/wait 3d"].map(|e| Text::new().code(e));
             let [a, b, c] = examples;
-            return self.to_user(&line.user, t!("console-wait-how", a = a, b = b, c = c));
+            return self.to_user(&line.user, &t!("console-wait-how", a = a, b = b, c = c));
         };
         let Some(offset) = &self.offset else {
-            return self.to_user(&line.user, Text::new().key("console-clock-fixed"));
+            return self.to_user(&line.user, &Text::new().key("console-clock-fixed"));
         };
         offset.fetch_add(seconds, Ordering::SeqCst);
-        let mut out = self.remark(t!("console-later", time = duration(seconds)));
+        let mut out = self.remark(&t!("console-later", time = duration(seconds)));
         out.push_str(&self.notices().await);
         out
     }
@@ -50,7 +50,7 @@ impl<S: Store> Console<S> {
         let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
         let buttons = self.buttons.get(&line.channel).cloned().unwrap_or_default();
         if buttons.is_empty() {
-            return self.to_user(&line.user, Text::new().key("console-no-buttons"));
+            return self.to_user(&line.user, &Text::new().key("console-no-buttons"));
         }
         let lang = self.lang_of(actor.member.id);
         // A label in the member's language or in English.
@@ -64,10 +64,10 @@ impl<S: Store> Console<S> {
                 labels = format!("[{}]", labels.join("] [")),
                 example = Text::new().code(format!("/press {}", labels[0]))
             );
-            return self.to_user(&line.user, text);
+            return self.to_user(&line.user, &text);
         };
         let Some((channel, request)) = parse_button(&button.custom_id) else {
-            return self.to_user(&line.user, Text::new().key("button-unknown"));
+            return self.to_user(&line.user, &Text::new().key("button-unknown"));
         };
         let name = self.channel_name(channel);
         let reply = self.sessions.handle(channel, actor, request).await;
@@ -114,7 +114,7 @@ impl<S: Store> Console<S> {
                 }
                 Notice::Archive { channel } => {
                     let thread = format!("#{}", self.channel_name(channel));
-                    out.push_str(&self.remark(t!("console-archived", thread = thread)));
+                    out.push_str(&self.remark(&t!("console-archived", thread = thread)));
                 }
             }
         }

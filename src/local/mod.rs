@@ -178,14 +178,17 @@ impl<S: Store> Console<S> {
         let code = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
         if let Ok(lang) = code.parse::<Lang>() {
             self.langs.insert(member_id(&line.user), lang);
-            self.remark(t!("console-lang-set", user = format!("@{}", line.user), lang = lang.code()))
-        } else {
-            let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-            self.to_user(
-                &line.user,
-                t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
-            )
+            return self.remark(&t!(
+                "console-lang-set",
+                user = format!("@{}", line.user),
+                lang = lang.code()
+            ));
         }
+        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+        self.to_user(
+            &line.user,
+            &t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
+        )
     }
 
     /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
@@ -301,7 +304,7 @@ impl<S: Store> Console<S> {
         let line = match parse_line(text, &default_channel) {
             Ok(Some(line)) => line,
             Ok(None) => return String::new(),
-            Err(why) => return self.remark(t!("console-remark", text = why)),
+            Err(why) => return self.remark(&t!("console-remark", text = why)),
         };
         let channel = self.channel_id(&line.channel);
         self.names.insert(member_id(&line.user), line.user.clone());
@@ -333,11 +336,11 @@ impl<S: Store> Console<S> {
             } else {
                 Text::new().plain(list.join("  "))
             };
-            return self.to_user(&line.user, text);
+            return self.to_user(&line.user, &text);
         }
         let request = match self.options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
-            Err(why) => return self.to_user(&line.user, why),
+            Err(why) => return self.to_user(&line.user, &why),
         };
         if self.sessions.wants_thread(&actor, &request).await {
             return self.play_in_thread(&line, &actor, request).await;
@@ -354,7 +357,7 @@ impl<S: Store> Console<S> {
         let id = self.channel_id(channel);
         let notice = reply.notice.clone();
         let mut out =
-            if reply.ephemeral { self.to_user(user, reply.text) } else { self.show(channel, reply).await };
+            if reply.ephemeral { self.to_user(user, &reply.text) } else { self.show(channel, reply).await };
         if let Some(notice) = notice {
             let lang = self.public_lang().await;
             let _ = writeln!(out, "{}", self.named(notice.localized(lang)));
@@ -366,8 +369,7 @@ impl<S: Store> Console<S> {
 
     /// The text with the channels this console knows shown by name (`#games`).
     /// What only `user` sees: "(to @user only)" and the text, in their language.
-    #[allow(clippy::needless_pass_by_value)] // every caller builds the text for this call
-    pub(super) fn to_user(&self, user: &str, text: Text) -> String {
+    pub(super) fn to_user(&self, user: &str, text: &Text) -> String {
         let lang = self.lang_of(member_id(user));
         let to = t!("console-to", user = format!("@{user}")).plain_in(lang);
         format!("{to} {}\n", self.named(text.localized(lang)))
@@ -381,8 +383,7 @@ impl<S: Store> Console<S> {
     }
 
     /// The console's own remark ("(console) 3 d later…"), in the console's language.
-    #[allow(clippy::needless_pass_by_value)] // every caller builds the text for this call
-    pub(super) fn remark(&self, text: Text) -> String {
+    pub(super) fn remark(&self, text: &Text) -> String {
         format!("{}\n", self.named(text.localized(self.lang)))
     }
 
@@ -454,7 +455,7 @@ impl<S: Store> Console<S> {
         };
         match written {
             Ok(()) => format!("{}: {}\n", kind.label(), file.display()),
-            Err(e) => self.remark(t!(
+            Err(e) => self.remark(&t!(
                 "console-write-failed",
                 file = Text::new().code(file.display().to_string()),
                 error = e.to_string()

@@ -168,7 +168,7 @@ mod tests {
         assert_eq!(places_from_scores(&[7, 9, 7, 2]), vec![2, 1, 2, 4]);
         assert_eq!(places_with_loser(Some(&[7, 9, 8]), 3, 1), vec![2, 3, 1]);
         assert_eq!(places_with_loser(None, 2, 0), vec![2, 1]);
-        let draw = Outcome { winner: None, reason: String::new() };
+        let draw = Outcome { winner: None, reason: crate::games::Phrase::as_written("") };
         assert_eq!(places(&draw, None, 2), vec![1, 1]);
         assert_eq!(score_of(&[1, 1, 3], 0), Score::Draw);
         assert_eq!(score_of(&[1, 2, 3], 0), Score::Win);

@@ -9,7 +9,7 @@ use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
 use super::{Limits, greedy, think};
-use crate::games::{AnyGame, GameKind, Outcome, Setup};
+use crate::games::{AnyGame, GameKind, Outcome, Phrase, Setup};
 
 /// Who plays a seat in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +138,10 @@ pub fn play_game(
     let mut plies = 0;
     while let Some(seat) = game.to_move() {
         if plies >= MAX_PLIES {
-            return Ok(Outcome { winner: None, reason: format!("no result after {MAX_PLIES} plies") });
+            return Ok(Outcome {
+                winner: None,
+                reason: Phrase::as_written(format!("no result after {MAX_PLIES} plies")),
+            });
         }
         let player = if plies < kind.arena_opening_plies() { Player::Random } else { players[seat] };
         let moves = choose(&game, player, top, &mut rng, clock);
@@ -257,7 +260,13 @@ pub fn play_match(
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        each(&GameResult { number: i + 1, seed: game_seed, a_seat, a_won, reason: outcome.reason });
+        each(&GameResult {
+            number: i + 1,
+            seed: game_seed,
+            a_seat,
+            a_won,
+            reason: outcome.reason.to_string(),
+        });
     }
     Ok(tally)
 }

@@ -11,6 +11,12 @@ struct Walk;
 #[error("a walk is only searched")]
 struct Unplayable;
 
+impl crate::games::Describe for Unplayable {
+    fn describe(&self) -> crate::games::Phrase {
+        crate::games::Phrase::as_written(self.to_string())
+    }
+}
+
 const WALK: GameInfo = GameInfo {
     name: "walk",
     title: "Walk",

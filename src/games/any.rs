@@ -26,7 +26,7 @@ pub(crate) trait Dyn {
     fn moves_text(&self) -> Vec<String>;
     fn move_number(&self) -> usize;
     fn text_board(&self) -> String;
-    fn prompt(&self) -> Option<String>;
+    fn prompt(&self) -> Option<super::Phrase>;
     fn scores(&self) -> Option<Vec<u32>>;
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
     fn replay_frames(
@@ -79,7 +79,7 @@ impl<G: Entry> Dyn for G {
     fn text_board(&self) -> String {
         super::Engine::text_board(self)
     }
-    fn prompt(&self) -> Option<String> {
+    fn prompt(&self) -> Option<super::Phrase> {
         super::Engine::prompt(self)
     }
     fn scores(&self) -> Option<Vec<u32>> {
@@ -238,7 +238,7 @@ impl AnyGame {
 
     /// What the player to move must do now, when the game asks more than "your move": TZAAR's phases, Tantrix's
     /// forced spaces.
-    pub fn prompt(&self) -> Option<String> {
+    pub fn prompt(&self) -> Option<super::Phrase> {
         self.entry().prompt()
     }
 

@@ -13,11 +13,13 @@ mod any;
 pub mod hex;
 mod info;
 mod movelist;
+mod phrase;
 mod registry;
 mod side;
 
 pub use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
+pub use phrase::{Describe, Phrase, PhraseArg};
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
 pub use side::{BySide, Colour, Seat, Side};
 
@@ -82,27 +84,36 @@ impl FromStr for GameKind {
     }
 }
 
-/// Why a move given as text was refused. The message is one sentence a player can act on.
+/// Why a move given as text was refused: one sentence a player can act on, as a [`Phrase`] (its `Display` is the
+/// engine's English).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MoveError {
     /// The text is not a move in the game's notation.
     #[error("{0}")]
-    Unreadable(String),
+    Unreadable(Phrase),
     /// The text is a move, but not a legal one here.
     #[error("{0}")]
-    Illegal(String),
+    Illegal(Phrase),
+}
+
+impl Describe for MoveError {
+    fn describe(&self) -> Phrase {
+        match self {
+            MoveError::Unreadable(p) | MoveError::Illegal(p) => p.clone(),
+        }
+    }
 }
 
 /// Why a setup or a stored record could not be turned into a game.
 #[derive(Debug, thiserror::Error)]
 pub enum SetupError {
     /// The game is not played by that many players.
-    #[error("{game} is played by {players}, not {given}")]
-    Seats { game: &'static str, players: String, given: usize },
+    #[error("{game} is played by {players}, not {given}", players = seats_text(*.min, *.max))]
+    Seats { game: &'static str, min: usize, max: usize, given: usize },
     /// The variant (a ruleset, a layout, the colours...) is not one the game accepts: the game's own typed error
     /// says why.
-    #[error(transparent)]
-    Variant(Box<dyn std::error::Error + Send + Sync>),
+    #[error("{0}")]
+    Variant(Phrase),
     /// A stored move is refused when the record is replayed.
     #[error("stored move {ply} `{text}` is refused: {why}")]
     Replay { ply: usize, text: String, why: MoveError },
@@ -114,13 +125,46 @@ impl SetupError {
         if info.seats.contains(&given) {
             Ok(())
         } else {
-            Err(SetupError::Seats { game: info.title, players: info.seats_text(), given })
+            Err(SetupError::Seats {
+                game: info.title,
+                min: *info.seats.start(),
+                max: *info.seats.end(),
+                given,
+            })
         }
     }
 
-    /// A game's own error for a variant it does not accept.
-    pub fn variant<E: std::error::Error + Send + Sync + 'static>(e: E) -> SetupError {
-        SetupError::Variant(Box::new(e))
+    /// A game's own error for a variant it does not accept (taken by value, for `map_err(SetupError::variant)`).
+    #[allow(clippy::needless_pass_by_value)]
+    pub fn variant<E: Describe>(e: E) -> SetupError {
+        SetupError::Variant(e.describe())
+    }
+}
+
+fn seats_text(min: usize, max: usize) -> String {
+    if min == max { format!("{min} players") } else { format!("{min} to {max} players") }
+}
+
+impl Describe for SetupError {
+    fn describe(&self) -> Phrase {
+        match self {
+            SetupError::Seats { game, min, max, given } if min == max => {
+                Phrase::new("setup-seats", self.to_string())
+                    .str("game", game)
+                    .number("count", *min)
+                    .number("given", *given)
+            }
+            SetupError::Seats { game, min, max, given } => Phrase::new("setup-seats-range", self.to_string())
+                .str("game", game)
+                .number("min", *min)
+                .number("max", *max)
+                .number("given", *given),
+            SetupError::Variant(why) => why.clone(),
+            SetupError::Replay { ply, text, why } => Phrase::new("setup-replay", self.to_string())
+                .str("ply", ply)
+                .code("move", text)
+                .phrase("why", why.describe()),
+        }
     }
 }
 
@@ -140,10 +184,17 @@ pub struct Setup {
 pub struct Played {
     /// The move in the game's notation, as stored.
     pub notation: String,
-    /// A short phrase on what it did beyond moving ("captured d3 and f3"), empty if nothing.
-    pub effect: String,
+    /// A short phrase on what it did beyond moving ("captured d3 and f3"), if anything.
+    pub effect: Option<Phrase>,
     /// The seat that made it.
     pub seat: usize,
+}
+
+impl Played {
+    /// What the move did in the engine's English, empty if nothing (records, logs, the command line).
+    pub fn effect_text(&self) -> String {
+        self.effect.as_ref().map(ToString::to_string).unwrap_or_default()
+    }
 }
 
 /// How a finished game ended.
@@ -152,7 +203,7 @@ pub struct Outcome {
     /// The winning seat, or `None` for a draw.
     pub winner: Option<usize>,
     /// Why, in a few words ("the king escaped to a1").
-    pub reason: String,
+    pub reason: Phrase,
 }
 
 /// Why a move written as text was not played, typed: the text is not a move, or it is one but illegal here.
@@ -164,11 +215,11 @@ pub enum ReadError<P, I> {
     Illegal(I),
 }
 
-impl<P: fmt::Display, I: fmt::Display> From<ReadError<P, I>> for MoveError {
+impl<P: Describe, I: Describe> From<ReadError<P, I>> for MoveError {
     fn from(e: ReadError<P, I>) -> Self {
         match e {
-            ReadError::Unreadable(e) => MoveError::Unreadable(e.to_string()),
-            ReadError::Illegal(e) => MoveError::Illegal(e.to_string()),
+            ReadError::Unreadable(e) => MoveError::Unreadable(e.describe()),
+            ReadError::Illegal(e) => MoveError::Illegal(e.describe()),
         }
     }
 }
@@ -181,10 +232,10 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// Who moves.
     type Side: Side;
-    /// Why a text is not a move.
-    type ParseError: std::error::Error + Send + Sync + 'static;
-    /// Why a move is not legal here.
-    type Illegal: std::error::Error + Send + Sync + 'static;
+    /// Why a text is not a move; its [`Phrase`] says it in the reader's language.
+    type ParseError: std::error::Error + Describe + Send + Sync + 'static;
+    /// Why a move is not legal here; its [`Phrase`] says it in the reader's language.
+    type Illegal: std::error::Error + Describe + Send + Sync + 'static;
 
     /// A new game from its setup.
     fn new(setup: &Setup) -> Result<Self, SetupError>;
@@ -208,7 +259,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// Reads and plays one move (or, where the game allows, a whole turn) for the seat to move: all or nothing.
     fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
         let mv = self.read_move(text.trim())?;
-        let played = self.play(mv).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        let played = self.play(mv).map_err(|e| MoveError::Illegal(e.describe()))?;
         Ok(vec![played])
     }
     /// Every legal move of the current position, in notation.
@@ -243,7 +294,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
 
     /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
     /// forced spaces).
-    fn prompt(&self) -> Option<String> {
+    fn prompt(&self) -> Option<Phrase> {
         None
     }
 

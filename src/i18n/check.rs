@@ -103,8 +103,8 @@ fn every_language_has_every_message_with_the_same_variables() {
     assert!(problems.is_empty(), "translation problems:\n{}", problems.join("\n"));
 }
 
-/// The ways code names a message: `t!("key"` and `.key("key"`.
-const USES: [&str; 2] = ["t!(\"", ".key(\""];
+/// The ways code names a message: `t!("key"`, `.key("key"` and an engine's `Phrase::new("key"`.
+const USES: [&str; 3] = ["t!(\"", ".key(\"", "Phrase::new(\""];
 
 fn used_keys(dir: &Path, keys: &mut BTreeSet<(String, String)>) {
     for entry in std::fs::read_dir(dir).unwrap() {

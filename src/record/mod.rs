@@ -173,7 +173,7 @@ impl Record {
         }
         tags.push(("Seed".to_string(), source.setup.seed.to_string()));
         let (result, termination) = match (game.outcome(), &source.ending) {
-            (Some(outcome), _) => (game.result_notation(), outcome.reason),
+            (Some(outcome), _) => (game.result_notation(), outcome.reason.to_string()),
             (None, Ending::Finished(text)) => {
                 let result = stated_result(&game, source.names, text).unwrap_or_else(|| "*".to_string());
                 let text = text.trim_start_matches("Game over: ").trim_end_matches('.');

@@ -84,7 +84,7 @@ impl<S: Store> Sessions<S> {
         let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
-            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e))),
         };
         // In a two-player game "first" is the seat that moves first under the chosen rules (Ashton Tablut's
         // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
@@ -116,7 +116,7 @@ impl<S: Store> Sessions<S> {
             return Err(t!("not-a-variant", typed = Text::new().typed(variant), game = kind.title()));
         }
         let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };
-        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| super::engine_text::refusal(&e.to_string()))
+        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| super::engine_text::refusal(&e))
     }
 
     /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
@@ -167,7 +167,7 @@ impl<S: Store> Sessions<S> {
         let setup = Setup { variant, seed: rand::random(), seats: players.len() };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,
-            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e))),
         };
         let name = actor.member.name.clone();
         let text = |live: &Live, _: &Self| {

@@ -60,7 +60,7 @@ pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
         seat = seat(game, n)
     );
     if let Some(prompt) = game.prompt() {
-        text = text.plain(" ").then(super::engine_text::prompt(&prompt));
+        text = text.plain(" ").then(super::engine_text::text(&prompt));
     }
     text
 }
@@ -70,10 +70,9 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
     let Some(first) = played.first() else { return Text::new() };
     let moves = Text::new().join(played, "", |t, p| {
         let mv = Text::new().code(&p.notation);
-        let mv = if p.effect.is_empty() {
-            mv
-        } else {
-            mv.plain(" (").then(super::engine_text::effect(&p.effect)).plain(")")
+        let mv = match &p.effect {
+            None => mv,
+            Some(effect) => mv.plain(" (").then(super::engine_text::text(effect)).plain(")"),
         };
         if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
     });
@@ -86,7 +85,7 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
 }
 
 pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Text {
-    let reason = super::engine_text::reason(&outcome.reason);
+    let reason = super::engine_text::text(&outcome.reason);
     match outcome.winner {
         Some(n) => t!(
             "game-over-wins",

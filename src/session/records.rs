@@ -2,10 +2,12 @@
 //! ends attaches its replay. A record is made from the stored setup and moves each time (see [`crate::record`]);
 //! it is visible only in the server where the game was played.
 
+use crate::games::AnyGame;
 use crate::record::animate::{AnimateError, animate};
 use crate::record::{Ending, Record, Source};
 use crate::store::{SessionRecord, SessionState, Store};
 
+use super::engine_text;
 use super::text::Text;
 use super::{Actor, File, FileKind, Reply, Sessions};
 use crate::t;
@@ -102,11 +104,18 @@ impl<S: Store> Sessions<S> {
         let Some(record) = record_of(&stored, ending(&stored)) else {
             return Reply::private(t!("record-broken", id = tag(id)));
         };
+        // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
+        // timeout) is shown as it was stored.
+        let outcome =
+            AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+        let how = |how: &str| {
+            outcome.as_ref().map_or_else(|| Text::new().plain(how), |o| engine_text::text(&o.reason))
+        };
         let result = match (record.tag("Result"), record.tag("Termination")) {
-            (Some("*"), Some(how)) if stored.state == SessionState::Playing => {
-                t!("in-play", how = super::engine_text::reason(how))
+            (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
+                t!("in-play", how = how(how_text))
             }
-            (_, Some(how)) => super::engine_text::reason(how),
+            (_, Some(how_text)) => how(how_text),
             _ => Text::new(),
         };
         let players = Text::new().join(record.players(), " vs ", |t, (side, name)| {

@@ -59,7 +59,7 @@ impl<S: Store> Sessions<S> {
         }
         let played = match game.play_text(text) {
             Ok(played) => played,
-            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e.to_string()))),
+            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e))),
         };
         self.commit(slot, game, &played).await
     }

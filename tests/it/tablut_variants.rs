@@ -182,8 +182,8 @@ fn run_cases(variant: Variant, cases: &[Case]) {
                 let want = Some(((*result).to_string(), (*reason).to_string()));
                 (outcome != want).then(|| format!("ended with {outcome:?}, expected {want:?}"))
             }
-            (Expect::Refused(why), Err(MoveError::Illegal(got))) => (!got.starts_with(why)
-                && !got.contains(why))
+            (Expect::Refused(why), Err(MoveError::Illegal(got))) => (!got.to_string().starts_with(why)
+                && !got.to_string().contains(why))
             .then(|| format!("refused with `{got}`, expected `{why}`")),
             (_, result) => Some(format!("unexpected {result:?}")),
         };

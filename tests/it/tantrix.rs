@@ -328,8 +328,8 @@ fn error_sentences_say_what_is_wrong_and_what_to_do() {
     }
     let mut game = play_out(3, 2);
     assert_eq!(
-        game.play_text("1@0,0:0"),
-        Err(MoveError::Illegal("the game is over: no more tiles can be placed".into()))
+        game.play_text("1@0,0:0").map_err(|e| (matches!(e, MoveError::Illegal(_)), e.to_string())),
+        Err((true, "the game is over: no more tiles can be placed".into()))
     );
     for (text, want) in [
         ("1@0,0:0 | 1 | 3", "tile 1 appears twice: each of the 56 tiles exists once"),

@@ -144,7 +144,7 @@ fn unreadable_text_gets_a_sentence_with_the_format() {
 fn refusal(position: &str, text: &str) -> String {
     let mut game = Game::from_position(position.parse().unwrap());
     match game.play_text(text) {
-        Err(MoveError::Illegal(why) | MoveError::Unreadable(why)) => why,
+        Err(MoveError::Illegal(why) | MoveError::Unreadable(why)) => why.to_string(),
         Ok(p) => panic!("{text} was accepted: {p:?}"),
     }
 }
@@ -201,10 +201,10 @@ fn a_finished_game_refuses_moves() {
     let pos = "ZATt./....../......./......../......../......../......./....../za... w o";
     let mut game = Game::from_position(pos.parse().unwrap());
     let played = game.play_text("A3xA4").unwrap();
-    assert_eq!(played[0].effect, "captured a black Tott; Black has no Tott left, so White wins");
+    assert_eq!(played[0].effect_text(), "captured a black Tott; Black has no Tott left, so White wins");
     assert_eq!(game.to_move(), None);
     let o = game.outcome().unwrap();
-    assert_eq!((o.winner, o.reason.as_str()), (Some(0), "Black has no Tott left, so White wins"));
+    assert_eq!((o.winner, o.reason.to_string().as_str()), (Some(0), "Black has no Tott left, so White wins"));
     let err = game.play_text("A2xA3").unwrap_err().to_string();
     assert_eq!(err, "the game is over: Black has no Tott left on top, so White has won");
 }
@@ -216,8 +216,11 @@ fn burying_your_own_last_type_is_legal_and_loses() {
         "ZATt./....../......./......../......../......../......./....../zat.. w c".parse().unwrap();
     let mut game = Game::from_position(pos);
     let played = game.play_text("A3xA4 A1-A2").unwrap();
-    assert_eq!(played[0].effect, "captured a black Tott");
-    assert_eq!(played[1].effect, "stacked to height 2; White covered its own last Tzarra, so Black wins");
+    assert_eq!(played[0].effect_text(), "captured a black Tott");
+    assert_eq!(
+        played[1].effect_text(),
+        "stacked to height 2; White covered its own last Tzarra, so Black wins"
+    );
     assert_eq!(game.outcome().unwrap().winner, Some(1));
     assert_eq!(game.to_move(), None);
 }
@@ -230,7 +233,7 @@ fn a_side_that_cannot_capture_loses() {
     let mut game = Game::from_position(pos);
     game.play_text("A3xA5").unwrap();
     let o = game.outcome().unwrap();
-    assert_eq!((o.winner, o.reason.as_str()), (Some(0), "Black cannot capture, so White wins"));
+    assert_eq!((o.winner, o.reason.to_string().as_str()), (Some(0), "Black cannot capture, so White wins"));
 }
 
 #[test]
@@ -257,14 +260,14 @@ fn the_engine_reports_turns_seats_and_effects() {
     let p = game.play_text("i5xh6").unwrap();
     assert_eq!(p.len(), 1);
     assert_eq!(
-        (p[0].notation.as_str(), p[0].effect.as_str(), p[0].seat),
+        (p[0].notation.as_str(), p[0].effect_text().as_str(), p[0].seat),
         ("I5xH6", "captured a black Tott", 0)
     );
     assert_eq!((game.to_move(), game.move_number()), (Some(1), 2));
     let capture = game.legal_moves_text()[0].clone();
     let p = game.play_text(&format!("{capture} pass")).unwrap();
     assert_eq!(p.len(), 2);
-    assert_eq!((p[1].effect.as_str(), p[1].seat), ("passed", 1));
+    assert_eq!((p[1].effect_text().as_str(), p[1].seat), ("passed", 1));
     assert_eq!((game.to_move(), game.move_number()), (Some(0), 3));
     assert_eq!(game.moves_text(), ["I5xH6", capture.as_str(), "pass"]);
     // All or nothing: a bad second move leaves the game unchanged.

@@ -12,6 +12,7 @@ mod entry;
 pub mod picture;
 mod notation;
 mod outcome;
+mod phrases;
 mod position;
 mod rules;
 
@@ -26,7 +27,7 @@ pub use rules::{
     Variant,
 };
 
-use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
+use super::{Describe, Engine, GameInfo, MoveError, Outcome, Played, ReadError, Setup, SetupError};
 
 impl Position {
     /// Turns a move as written into a legal move here, checking any captures the writer listed.
@@ -142,32 +143,14 @@ impl Game {
     /// Reads a move as text and plays it: the move as recorded and what it captured.
     pub fn play_notation(&mut self, text: &str) -> Result<(Move, Bitboard), MoveError> {
         let written: MoveText =
-            text.parse().map_err(|e: MoveTextError| MoveError::Unreadable(e.to_string()))?;
+            text.parse().map_err(|e: MoveTextError| MoveError::Unreadable(e.describe()))?;
         if let Some(result) = self.result {
-            return Err(MoveError::Illegal(IllegalMove::GameOver(result).to_string()));
+            return Err(MoveError::Illegal(IllegalMove::GameOver(result).describe()));
         }
-        let mv = self.position.resolve(&written).map_err(|e| MoveError::Illegal(e.to_string()))?;
-        let captured = self.play(mv).map_err(|e| MoveError::Illegal(e.to_string()))?;
+        let mv = self.position.resolve(&written).map_err(|e| MoveError::Illegal(e.describe()))?;
+        let captured = self.play(mv).map_err(|e| MoveError::Illegal(e.describe()))?;
         Ok((mv, captured))
     }
-}
-
-fn effect(game: &Game, captured: Bitboard) -> String {
-    let mut parts = Vec::new();
-    let names: Vec<String> = squares(captured).map(|s| s.to_string()).collect();
-    if let Some((last, rest)) = names.split_last() {
-        if rest.is_empty() {
-            parts.push(format!("captured {last}"));
-        } else {
-            parts.push(format!("captured {} and {last}", rest.join(", ")));
-        }
-    }
-    match game.result.map(|r| r.end) {
-        Some(End::KingCaptured(sq)) => parts.push(format!("captured the king on {sq}")),
-        Some(End::KingEscaped(sq)) => parts.push(format!("the king escaped to {sq}")),
-        _ => {}
-    }
-    parts.join(", ")
 }
 
 impl Engine for Game {
@@ -218,7 +201,7 @@ impl Engine for Game {
         let seat = self.position.to_move().seat();
         let captured = Game::play(self, mv)?;
         let notation = self.records.last().cloned().unwrap_or_default();
-        Ok(Played { notation, effect: effect(self, captured), seat })
+        Ok(Played { notation, effect: phrases::effect(captured, self.result.map(|r| r.end)), seat })
     }
 
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {
@@ -255,7 +238,7 @@ impl Engine for Game {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.result.map(|r| Outcome { winner: r.winner.map(Side::seat), reason: r.reason() })
+        self.result.map(|r| Outcome { winner: r.winner.map(Side::seat), reason: r.reason_phrase() })
     }
 
     fn moves_text(&self) -> Vec<String> {

@@ -19,7 +19,7 @@ pub fn score(position: &str) -> Result<Vec<(char, u32)>, String> {
 /// Draws a position line after playing `moves` (placements from the hand, each checked), the last ones marked.
 pub fn render(position: &str, moves: &[String]) -> Result<image::RgbaImage, String> {
     let mut pos: Position = position.parse()?;
-    let played = parse_placements(&moves.join(" ")).map_err(|e| e.0)?;
+    let played = parse_placements(&moves.join(" ")).map_err(|e| e.to_string())?;
     for (i, &p) in played.iter().enumerate() {
         pos = pos.play(p).map_err(|e| format!("move {} `{p}` is illegal: {e}", i + 1))?;
     }

@@ -1,8 +1,6 @@
 //! Tantrix in the registry: what it says about itself, its turn prompt, and its picture, computer player and
 //! command line.
 
-use std::collections::BTreeSet;
-
 use image::RgbaImage;
 
 use super::Game;
@@ -38,26 +36,6 @@ pub(super) const INFO: GameInfo = GameInfo {
     eval_words: EvalWords { slight: 48, better: 128, winning: 320, forced: 90_000 },
     rules_key: "rules-tantrix",
 };
-
-/// The forced spaces the player to move must fill first, if any.
-pub(super) fn prompt(game: &Game) -> Option<String> {
-    let forced = game.forced_spaces();
-    let fills: BTreeSet<String> = game
-        .legal_moves()
-        .iter()
-        .filter(|p| forced.contains(&p.cell))
-        .map(|p| format!("({})", p.cell))
-        .collect();
-    if fills.is_empty() {
-        return None;
-    }
-    Some(format!(
-        "Forced space{} to fill first: {}; the suggestions start with them.",
-        if fills.len() == 1 { "" } else { "s" },
-        fills.into_iter().collect::<Vec<_>>().join(", ")
-    ))
-}
-
 
 /// A Tantrix position has no start: the command line must be given one.
 fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {

@@ -11,7 +11,7 @@ use super::board::{Board, Chain, Placement};
 use super::position::{Illegal, Position, Step};
 use super::tiles::{Colour, Tile};
 use crate::games::hex::{Dir, Hex};
-use crate::games::{Engine, GameInfo, Outcome, Played, ReadError, Seat, Setup, SetupError};
+use crate::games::{Engine, GameInfo, Outcome, Phrase, Played, ReadError, Seat, Setup, SetupError};
 
 /// Where the game stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -174,11 +174,9 @@ impl Game {
         let forced = !self.board().is_empty() && self.board().neighbour_count(p.cell) >= 3;
         self.pos.put_unchecked(p);
         self.hands[seat].retain(|&t| t != p.tile);
-        let mut effect =
-            vec![if forced { "filled a forced space".to_string() } else { "free move".to_string() }];
-        if let Some(t) = self.bag.pop() {
+        let drew = self.bag.pop();
+        if let Some(t) = drew {
             self.hands[seat].push(t);
-            effect.push(format!("drew tile {t}"));
         }
         self.moves.push(p);
         self.this_turn.push(p);
@@ -186,10 +184,8 @@ impl Game {
             self.state = State::Playing { seat, step: Step::ForcedOnly };
         }
         self.settle();
-        if let Some(o) = &self.outcome {
-            effect.push(format!("game over: {}", o.reason));
-        }
-        Ok(Played { notation: p.to_string(), effect: effect.join("; "), seat })
+        let effect = super::phrases::effect(forced, drew, self.outcome.as_ref().map(|o| &o.reason));
+        Ok(Played { notation: p.to_string(), effect, seat })
     }
 
     /// Moves the turn on until someone has a placement to make, or the game ends, and brings the position up to
@@ -222,10 +218,7 @@ impl Game {
                         self.state = State::Over;
                         self.outcome = Some(Outcome {
                             winner: None,
-                            reason: format!(
-                                "{} has tiles but no legal free move, so the game is drawn",
-                                self.colours[seat].title()
-                            ),
+                            reason: super::phrases::no_free_move(self.colours[seat]),
                         });
                         return;
                     } else {
@@ -258,16 +251,8 @@ impl Game {
         let scores = self.scores();
         let best = scores.iter().copied().max().unwrap_or(0);
         let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
-        let table: Vec<String> =
-            self.colours.iter().zip(&scores).map(|(c, s)| format!("{} {s}", c.title())).collect();
-        self.outcome = Some(if let [winner] = leaders[..] {
-            Outcome {
-                winner: Some(winner),
-                reason: format!("{} has the best chain ({})", self.colours[winner].title(), table.join(", ")),
-            }
-        } else {
-            Outcome { winner: None, reason: format!("the best chains are tied ({})", table.join(", ")) }
-        });
+        let winner = if let [winner] = leaders[..] { Some(winner) } else { None };
+        self.outcome = Some(Outcome { winner, reason: super::phrases::scored(&self.colours, &scores, winner) });
     }
 
     /// How useful a legal placement looks for the seat placing it: joins its own colour, touches many tiles.
@@ -379,8 +364,8 @@ impl Engine for Game {
 
     const INFO: &'static GameInfo = &super::entry::INFO;
 
-    fn prompt(&self) -> Option<String> {
-        super::entry::prompt(self)
+    fn prompt(&self) -> Option<Phrase> {
+        super::phrases::prompt(self)
     }
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {

@@ -13,12 +13,13 @@ mod tile_picture;
 mod game;
 mod movegen;
 mod notation;
+mod phrases;
 mod position;
 mod tiles;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
 pub use game::{Game, StartError, colour_letters};
-pub use notation::{ParseError, parse_board, parse_placements};
+pub use notation::{ParseError, Unreadable, parse_board, parse_placements};
 pub use position::{Illegal, Position, Step};
 pub use tiles::{ByColour, Colour, Path, PathKind, TILES_TSV, Tile};
 

@@ -9,45 +9,80 @@ use super::position::Position;
 use super::tiles::Tile;
 use crate::games::hex::{Dir, Hex};
 
-/// The notation of a placement could not be read.
+/// The notation of a placement could not be read: the text (at most 60 characters of it) and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError(pub String);
+pub struct ParseError {
+    pub text: String,
+    pub why: Unreadable,
+}
+
+/// What is wrong in a placement's notation, beyond its shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unreadable {
+    /// Not `tile@q,r:k`.
+    Shape,
+    /// The tile number is not 1 to 56.
+    Tile,
+    /// The cell is off the grid.
+    Cell,
+    /// The rotation is not 0 to 5.
+    Rotation,
+}
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        let why = match self.why {
+            Unreadable::Shape => String::new(),
+            Unreadable::Tile => "tiles are numbered 1 to 56; ".to_string(),
+            Unreadable::Cell => format!("cells run from -{LIMIT} to {LIMIT}; "),
+            Unreadable::Rotation => "the rotation is 0 to 5; ".to_string(),
+        };
+        write!(f, "can't read `{}`: {why}{PLACEMENT_FORMAT}", self.text)
     }
 }
 
 impl std::error::Error for ParseError {}
 
+impl crate::games::Describe for ParseError {
+    fn describe(&self) -> crate::games::Phrase {
+        let key = match self.why {
+            Unreadable::Shape => "tantrix-unreadable",
+            Unreadable::Tile => "tantrix-unreadable-tile",
+            Unreadable::Cell => "tantrix-unreadable-cell",
+            Unreadable::Rotation => "tantrix-unreadable-rotation",
+        };
+        let phrase = crate::games::Phrase::new(key, self.to_string()).typed("text", &self.text);
+        if self.why == Unreadable::Cell { phrase.str("limit", LIMIT) } else { phrase }
+    }
+}
+
 const PLACEMENT_FORMAT: &str =
     "write a placement as tile@q,r:k, e.g. 23@1,-1:4 (tile 1-56 from your hand, cell q,r, rotation k 0-5)";
 
-fn unreadable(text: &str, why: &str) -> ParseError {
-    let shown: String = text.chars().take(60).collect();
-    ParseError(format!("can't read `{shown}`: {why}{PLACEMENT_FORMAT}"))
+fn unreadable(text: &str, why: Unreadable) -> ParseError {
+    ParseError { text: text.chars().take(60).collect(), why }
 }
 
 impl FromStr for Placement {
     type Err = ParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let s = text.trim();
-        let err = |why: &str| unreadable(s, why);
-        let (tile, rest) = s.split_once('@').ok_or_else(|| err(""))?;
-        let (cell, rot) = rest.split_once(':').ok_or_else(|| err(""))?;
-        let (q, r) = cell.split_once(',').ok_or_else(|| err(""))?;
-        let tile: u8 = tile.trim().parse().map_err(|_| err(""))?;
-        let tile = Tile::new(tile).ok_or_else(|| err("tiles are numbered 1 to 56; "))?;
-        let q: i32 = q.trim().parse().map_err(|_| err(""))?;
-        let r: i32 = r.trim().parse().map_err(|_| err(""))?;
+        let err = |why: Unreadable| unreadable(s, why);
+        let shape = || err(Unreadable::Shape);
+        let (tile, rest) = s.split_once('@').ok_or_else(shape)?;
+        let (cell, rot) = rest.split_once(':').ok_or_else(shape)?;
+        let (q, r) = cell.split_once(',').ok_or_else(shape)?;
+        let tile: u8 = tile.trim().parse().map_err(|_| shape())?;
+        let tile = Tile::new(tile).ok_or_else(|| err(Unreadable::Tile))?;
+        let q: i32 = q.trim().parse().map_err(|_| shape())?;
+        let r: i32 = r.trim().parse().map_err(|_| shape())?;
         let cell = Hex::new(q, r);
         if !in_range(cell) {
-            return Err(err(&format!("cells run from -{LIMIT} to {LIMIT}; ")));
+            return Err(err(Unreadable::Cell));
         }
-        let rot: u8 = rot.trim().parse().map_err(|_| err(""))?;
+        let rot: u8 = rot.trim().parse().map_err(|_| shape())?;
         if rot > 5 {
-            return Err(err("the rotation is 0 to 5; "));
+            return Err(err(Unreadable::Rotation));
         }
         Ok(Placement { tile, cell, rot })
     }
@@ -93,7 +128,7 @@ pub fn parse_placements(text: &str) -> Result<Vec<Placement>, ParseError> {
 pub fn parse_board(text: &str) -> Result<Board, String> {
     let mut board = Board::new();
     for word in squeeze(text).split_whitespace() {
-        let p: Placement = word.parse().map_err(|e: ParseError| e.0)?;
+        let p: Placement = word.parse().map_err(|e: ParseError| e.to_string())?;
         if let Some(t) = board.get(p.cell) {
             return Err(format!(
                 "cell {} holds two tiles ({} and {}): each cell holds one",

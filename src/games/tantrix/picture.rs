@@ -230,7 +230,7 @@ fn colour_word(lang: Lang, colour: Colour) -> String {
 // TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
 // are typed phrases.
 fn ending(_lang: Lang, outcome: &Outcome) -> String {
-    outcome.reason.clone()
+    outcome.reason.to_string()
 }
 
 /// The header's lines for `game`, in `lang`: the title (whose turn, or the result) and what to do now.

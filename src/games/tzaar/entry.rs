@@ -1,7 +1,6 @@
 //! TZAAR in the registry: what it says about itself, its turn prompts, and its picture, computer player and
 //! command line.
 
-use super::{Game, Phase};
 use crate::games::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 
 /// TZAAR's metadata.
@@ -40,15 +39,3 @@ pub(super) const INFO: GameInfo = GameInfo {
     eval_words: EvalWords { slight: 400, better: 1_500, winning: 4_000, forced: crate::ai::search::WON },
     rules_key: "rules-tzaar",
 };
-
-/// What the player to move must do in each phase of a turn.
-pub(super) fn prompt(game: &Game) -> String {
-    match game.position().phase() {
-        Phase::Opening => "White's opening turn is a single capture.".to_string(),
-        Phase::Capture => {
-            "Start the turn with a capture; you may send both moves at once (`E4xD4 F4-F5`).".to_string()
-        }
-        Phase::Second => "Second move of the turn: a capture, stacking onto your own stack, or `pass`.".to_string(),
-    }
-}
-

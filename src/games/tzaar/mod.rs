@@ -13,6 +13,7 @@ pub mod eval;
 mod moves;
 mod notation;
 mod perft;
+mod phrases;
 mod pieces;
 pub mod picture;
 pub mod position;
@@ -28,7 +29,7 @@ pub use pieces::{ByKind, BySide, Kind, PIECES_PER_SIDE, Side, Stack};
 pub use position::{End, IllegalMove, Phase, Position};
 pub use setup::{Layout, LayoutError, SPELLINGS, random_start};
 
-use super::{Engine, GameInfo, MoveError, ReadError, Outcome, Played, Setup, SetupError};
+use super::{Engine, GameInfo, MoveError, Outcome, Phrase, Played, ReadError, Setup, SetupError};
 
 /// The start position a setup describes: its variant read as a [`Layout`], shuffled with its seed when random.
 pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
@@ -105,15 +106,19 @@ impl Game {
     /// Why the game ended, in a few words ("Black has no Tott left"), once it has.
     pub fn end_phrase(&self) -> Option<String> {
         let end = self.position.end()?;
-        let buried =
-            self.history.last().is_some_and(|r| matches!(r.mv, Move::Stack { .. }) && r.side == end.loser());
         Some(match end {
-            End::LostType { side, kind } if buried => {
+            End::LostType { side, kind } if self.buried_own_last() => {
                 format!("{} covered its own last {}", side.title(), kind.name())
             }
             End::LostType { side, kind } => format!("{} has no {} left", side.title(), kind.name()),
             End::CannotCapture { side } => format!("{} cannot capture", side.title()),
         })
+    }
+
+    /// Whether the game ended by the loser's own stacking move covering its last piece of a type.
+    fn buried_own_last(&self) -> bool {
+        let Some(end) = self.position.end() else { return false };
+        self.history.last().is_some_and(|r| matches!(r.mv, Move::Stack { .. }) && r.side == end.loser())
     }
 
     /// Plays one legal move (already checked) and records it.
@@ -130,18 +135,13 @@ impl Game {
         if self.position.phase() == Phase::Capture {
             self.turn += 1;
         }
-        let mut effect = match (mv, captured) {
-            (Move::Capture { .. }, Some(s)) if s.height > 1 => {
-                format!("captured a {} {} (height {})", s.side.name(), s.kind.name(), s.height)
-            }
-            (Move::Capture { .. }, Some(s)) => format!("captured a {} {}", s.side.name(), s.kind.name()),
-            (Move::Stack { .. }, _) => format!("stacked to height {height}"),
-            _ => "passed".to_string(),
-        };
-        if let Some(o) = self.outcome() {
-            let _ = write!(effect, "; {}", o.reason);
-        }
-        Played { notation: mv.to_string(), effect, seat: side.seat() }
+        let mut effect = vec![match (mv, captured) {
+            (Move::Capture { .. }, Some(s)) => phrases::captured(s.side, s.kind, s.height),
+            (Move::Stack { .. }, _) => phrases::stacked(height),
+            _ => phrases::passed(),
+        }];
+        effect.extend(self.reason());
+        Played { notation: mv.to_string(), effect: Phrase::joined(effect, "; "), seat: side.seat() }
     }
 
 
@@ -189,8 +189,8 @@ impl Engine for Game {
 
     const INFO: &'static GameInfo = &entry::INFO;
 
-    fn prompt(&self) -> Option<String> {
-        Some(entry::prompt(self))
+    fn prompt(&self) -> Option<Phrase> {
+        Some(phrases::prompt(self))
     }
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
@@ -233,19 +233,14 @@ impl Engine for Game {
     fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         if words.is_empty() {
-            return Err(MoveError::Unreadable(
-                "there is no move: write a capture as E4xD4, a stacking move as F4-F5, or pass".to_string(),
-            ));
+            return Err(MoveError::Unreadable(phrases::no_move()));
         }
         let mut trial = self.clone();
         let mut played = Vec::new();
         let turn = self.turn;
         for word in words {
             if trial.turn != turn {
-                return Err(MoveError::Illegal(format!(
-                    "`{}` goes past the end of this turn: play one turn at a time",
-                    text.trim()
-                )));
+                return Err(MoveError::Illegal(phrases::past_turn(text.trim())));
             }
             let mv = trial.read_move(word)?;
             played.push(trial.apply(mv));
@@ -298,8 +293,7 @@ impl Engine for Game {
 
     fn outcome(&self) -> Option<Outcome> {
         let end = self.position.end()?;
-        let reason = format!("{}, so {} wins", self.end_phrase()?, end.winner().title());
-        Some(Outcome { winner: Some(end.winner().seat()), reason })
+        Some(Outcome { winner: Some(end.winner().seat()), reason: self.reason()? })
     }
 
     fn moves_text(&self) -> Vec<String> {

@@ -126,3 +126,73 @@ async fn command_names_stay_english_and_descriptions_are_localized() {
     assert_eq!(none["name_localizations"]["cs"], "bez hodin", "{none}");
     bot.shutdown().await.unwrap();
 }
+
+/// The engines' own sentences in the reader's language: Alice (Czech) is told privately in Czech why her moves are
+/// refused, and the Brazilian server reads how the TZAAR game ended in Portuguese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_and_endings_in_the_readers_language() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let play = slash(
+        &fake,
+        "play",
+        &[
+            ("game", "tzaar".into()),
+            ("opponent", BOB.into()),
+            ("side", "first".into()),
+            ("setup", "standard".into()),
+        ],
+        ALICE,
+    );
+    let (_, challenge) = send(&fake, play).await;
+    let message = challenge.message().unwrap();
+    let accept = message["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
+    let (id, _) = send(&fake, as_locale(fake.button(&accept, BOB, GAMES_CHANNEL), "pt-BR", SERVER)).await;
+    let begins = original_edit(&fake, id).await.content().unwrap();
+    assert!(begins.contains("primeiro turno das Brancas"), "the prompt in Portuguese: {begins}");
+
+    // Unreadable, then illegal: privately, in Czech, the typed text echoed as code.
+    let (_, unreadable) = send(&fake, slash(&fake, "move", &[("move", "E4yD4".into())], ALICE)).await;
+    assert!(unreadable.is_ephemeral());
+    let text = unreadable.content().unwrap();
+    assert!(text.contains("`E4yD4` nelze přečíst: braní zapište jako E4xD4"), "{text}");
+    let (_, hole) = send(&fake, slash(&fake, "move", &[("move", "E4xE5".into())], ALICE)).await;
+    let text = hole.content().unwrap();
+    assert!(hole.is_ephemeral() && text.contains("`E5` je prostřední díra"), "{text}");
+    let (_, illegal) = send(&fake, slash(&fake, "move", &[("move", "A1-A2".into())], ALICE)).await;
+    assert!(illegal.is_ephemeral());
+    let text = illegal.content().unwrap();
+    assert!(text.contains("nejdřív se musí brát"), "{text}");
+    assert!(!text.contains("capture") && !text.contains("captura"), "{text}");
+
+    // The game played out from the suggestions, a capture and a pass a turn: its end, in Portuguese.
+    let mut turn = 0;
+    let ended = loop {
+        turn += 1;
+        assert!(turn < 80, "a TZAAR game ends: every turn captures");
+        let mover = if turn % 2 == 1 { ALICE } else { BOB };
+        let ac = fake.autocomplete("move", &[("move", "".into())], "move", mover, GAMES_CHANNEL);
+        let (_, answer) = send(&fake, ac).await;
+        let first = answer.json().unwrap()["data"]["choices"][0]["value"].as_str().unwrap().to_string();
+        let whole = if turn == 1 { first.clone() } else { format!("{first} pass") };
+        let (mut id, answer) =
+            send(&fake, slash(&fake, "move", &[("move", whole.as_str().into())], mover)).await;
+        if answer.is_ephemeral() {
+            // The capture ended the game: the pass after it is refused, the capture alone is played.
+            let text = answer.content().unwrap();
+            let over = if mover.id == ALICE.id { "hra skončila" } else { "a partida acabou" };
+            assert!(text.contains(over), "in the mover's own language: {text}");
+            id = send(&fake, slash(&fake, "move", &[("move", first.as_str().into())], mover)).await.0;
+        }
+        let played = original_edit(&fake, id).await.content().unwrap();
+        assert!(played.contains("capturou um"), "what the move took, in Portuguese: {played}");
+        if played.contains("Fim de jogo") {
+            break played;
+        }
+    };
+    assert!(ended.contains("então") && ended.contains("vence"), "{ended}");
+    assert!(
+        !ended.contains(" wins") && !ended.contains("cannot capture") && !ended.contains("left"),
+        "{ended}"
+    );
+    bot.shutdown().await.unwrap();
+}

@@ -1,0 +1,168 @@
+//! Tantrix's sentences as [`Phrase`]s: why a placement or a start is refused, what a placement did, how a game
+//! ended, what the player to move must fill first. Each phrase's English is the `Display` of what it describes.
+
+use std::collections::BTreeSet;
+
+use super::game::StartError;
+use super::position::Illegal;
+use super::tiles::Colour;
+use super::{Game, Tile};
+use crate::games::hex::Dir;
+use crate::games::{Describe, Phrase};
+
+/// A colour as a seat's name ("Red"), translated.
+pub(super) fn title(colour: Colour) -> Phrase {
+    let key = match colour {
+        Colour::Red => "seat-red",
+        Colour::Blue => "seat-blue",
+        Colour::Yellow => "seat-yellow",
+        Colour::Green => "seat-green",
+    };
+    Phrase::new(key, colour.title())
+}
+
+/// A colour inside a sentence ("red"), translated.
+fn colour(colour: Colour) -> Phrase {
+    let key = match colour {
+        Colour::Red => "tantrix-red",
+        Colour::Blue => "tantrix-blue",
+        Colour::Yellow => "tantrix-yellow",
+        Colour::Green => "tantrix-green",
+    };
+    Phrase::new(key, colour.name())
+}
+
+/// An edge's compass name ("NE"), translated.
+fn dir(d: Dir) -> Phrase {
+    let key = match d {
+        Dir::N => "tantrix-dir-n",
+        Dir::NE => "tantrix-dir-ne",
+        Dir::SE => "tantrix-dir-se",
+        Dir::S => "tantrix-dir-s",
+        Dir::SW => "tantrix-dir-sw",
+        Dir::NW => "tantrix-dir-nw",
+    };
+    Phrase::new(key, d.name())
+}
+
+fn tiles(hand: &[Tile]) -> String {
+    hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
+}
+
+impl Describe for Illegal {
+    fn describe(&self) -> Phrase {
+        let english = self.to_string();
+        match self {
+            Illegal::GameOver => Phrase::new("tantrix-game-over", english),
+            Illegal::NotInHand { tile, hand } if hand.is_empty() => {
+                Phrase::new("tantrix-hand-empty", english).str("tile", tile)
+            }
+            Illegal::NotInHand { tile, hand } => {
+                Phrase::new("tantrix-not-in-hand", english).str("tile", tile).str("hand", tiles(hand))
+            }
+            Illegal::Taken { cell, by } => Phrase::new("tantrix-taken", english).str("cell", cell).str("tile", by),
+            Illegal::FirstAtOrigin { tile } => Phrase::new("tantrix-first-at-origin", english).str("tile", tile),
+            Illegal::NotAdjacent { cell } => Phrase::new("tantrix-not-adjacent", english).str("cell", cell),
+            Illegal::Clash { edge, tile, rot, ours, theirs, neighbour, at } => Phrase::new("tantrix-clash", english)
+                .phrase("edge", dir(*edge))
+                .str("tile", tile)
+                .str("rotation", rot)
+                .phrase("ours", colour(*ours))
+                .str("neighbour", neighbour)
+                .str("at", at)
+                .phrase("theirs", colour(*theirs)),
+            Illegal::ForcedFirst { space, example } => {
+                Phrase::new("tantrix-forced-first", english).str("space", space).str("example", example)
+            }
+            Illegal::SameColourSpace { space, colour: c } => {
+                Phrase::new("tantrix-same-colour-space", english).str("space", space).phrase("colour", colour(*c))
+            }
+            Illegal::FourNeighbours { space } => Phrase::new("tantrix-four-neighbours", english).str("space", space),
+            Illegal::ControlledSide { space } => Phrase::new("tantrix-controlled-side", english).str("space", space),
+        }
+    }
+}
+
+impl Describe for StartError {
+    fn describe(&self) -> Phrase {
+        let english = self.to_string();
+        match self {
+            StartError::NotAColour(letter) => Phrase::new("tantrix-not-a-colour", english).code("letter", letter),
+            StartError::Twice(c) => Phrase::new("tantrix-colour-twice", english).phrase("colour", colour(*c)),
+            StartError::Count { given, seats, example } => Phrase::new("tantrix-colour-count", english)
+                .number("given", *given)
+                .number("seats", *seats)
+                .str("example", example),
+            StartError::NotPlaying { colour: c, colours } => {
+                Phrase::new("tantrix-not-playing", english).phrase("colour", title(*c)).str("colours", colours)
+            }
+            StartError::Hands { bag, dealt, others } => Phrase::new("tantrix-hands", english)
+                .number("bag", *bag)
+                .number("dealt", *dealt)
+                .number("others", *others),
+            StartError::NoPlacement(c) => Phrase::new("tantrix-no-placement", english).phrase("colour", title(*c)),
+        }
+    }
+}
+
+/// What a placement did: a forced fill or the free move, the tile drawn, the end of the game.
+pub(super) fn effect(forced: bool, drew: Option<Tile>, end: Option<&Phrase>) -> Option<Phrase> {
+    let mut parts = vec![if forced {
+        Phrase::new("tantrix-filled-forced", "filled a forced space")
+    } else {
+        Phrase::new("tantrix-free-move", "free move")
+    }];
+    if let Some(t) = drew {
+        parts.push(Phrase::new("tantrix-drew", format!("drew tile {t}")).str("tile", t));
+    }
+    if let Some(reason) = end {
+        parts.push(Phrase::new("tantrix-game-over-effect", format!("game over: {reason}")).phrase("reason", reason.clone()));
+    }
+    Phrase::joined(parts, "; ")
+}
+
+/// The end of a game where `stuck` has tiles but no legal free move.
+pub(super) fn no_free_move(stuck: Colour) -> Phrase {
+    Phrase::new(
+        "tantrix-no-free-move",
+        format!("{} has tiles but no legal free move, so the game is drawn", stuck.title()),
+    )
+    .phrase("colour", title(stuck))
+}
+
+/// The end of a game by scores: the one best chain, or a tie, with every colour's score ("Red 12, Blue 9").
+pub(super) fn scored(colours: &[Colour], scores: &[u32], winner: Option<usize>) -> Phrase {
+    let table: Vec<Phrase> = colours
+        .iter()
+        .zip(scores)
+        .map(|(c, s)| Phrase::new("tantrix-score", format!("{} {s}", c.title())).phrase("colour", title(*c)).str("score", s))
+        .collect();
+    let table = Phrase::joined(table, ", ").unwrap_or_else(|| Phrase::as_written(""));
+    match winner {
+        Some(w) => Phrase::new("tantrix-best-chain", format!("{} has the best chain ({table})", colours[w].title()))
+            .phrase("colour", title(colours[w]))
+            .phrase("scores", table),
+        None => Phrase::new("tantrix-tied", format!("the best chains are tied ({table})")).phrase("scores", table),
+    }
+}
+
+/// The forced spaces the player to move must fill first, if any.
+pub(super) fn prompt(game: &Game) -> Option<Phrase> {
+    let forced = game.forced_spaces();
+    let fills: BTreeSet<String> = game
+        .legal_moves()
+        .iter()
+        .filter(|p| forced.contains(&p.cell))
+        .map(|p| format!("({})", p.cell))
+        .collect();
+    if fills.is_empty() {
+        return None;
+    }
+    let count = fills.len();
+    let cells = fills.into_iter().collect::<Vec<_>>().join(", ");
+    let english = format!(
+        "Forced space{} to fill first: {cells}; the suggestions start with them.",
+        if count == 1 { "" } else { "s" }
+    );
+    Some(Phrase::new("prompt-forced-spaces", english).number("count", count).str("cells", cells))
+}

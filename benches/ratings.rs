@@ -88,6 +88,7 @@ fn actor(user: u64) -> Actor {
         can_manage: false,
         can_manage_server: false,
         guild: Some(GUILD),
+        locales: tabula::i18n::Locales::default(),
     }
 }
 

@@ -23,12 +23,14 @@ fn players(channel: u64) -> [Actor; 2] {
         can_manage: false,
         can_manage_server: false,
         guild: None,
+        locales: tabula::i18n::Locales::default(),
     };
     let b = Actor {
         member: Member::new(channel * 10 + 2, "b"),
         can_manage: false,
         can_manage_server: false,
         guild: None,
+        locales: tabula::i18n::Locales::default(),
     };
     [a, b]
 }

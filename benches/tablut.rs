@@ -72,7 +72,8 @@ fn render(c: &mut Criterion) {
     let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
     c.bench_function("tablut render+encode", |b| {
         b.iter(|| {
-            let img = tabula::games::tablut::picture::render(black_box(&game), &names);
+            let img =
+                tabula::games::tablut::picture::render(black_box(&game), &names, tabula::i18n::Lang::En);
             tabula::render::encode_png(&img).len()
         });
     });

@@ -48,7 +48,8 @@ fn render(c: &mut Criterion) {
     let names: Vec<String> = ["Alice", "Bob", "Carol"].iter().map(ToString::to_string).collect();
     c.bench_function("tantrix render + encode, 40 tiles, three hands", |b| {
         b.iter(|| {
-            let img = tabula::games::tantrix::picture::render(black_box(&game), &names);
+            let img =
+                tabula::games::tantrix::picture::render(black_box(&game), &names, tabula::i18n::Lang::En);
             let png = tabula::render::encode_png(&img);
             assert!(png.len() < 250_000);
             png.len()

@@ -75,7 +75,8 @@ pub(super) fn replay_records(
             Err(e) => return Err(usage(e)),
         }
         if let Some(path) = gif.filter(|_| !refused) {
-            let replay = animate(&record, usize::MAX).map_err(|e| Failure::usage(e.to_string()))?;
+            let replay = animate(&record, usize::MAX, crate::i18n::Lang::En)
+                .map_err(|e| Failure::usage(e.to_string()))?;
             write_gif(&replay.bytes, path, out)?;
         }
     }
@@ -89,7 +90,7 @@ pub(super) fn line_gif(at: &At, text: &str, path: &Path, out: &mut impl Write) -
     };
     let start = AnyGame::from_cli(at.game, &at.position()).map_err(Failure::usage)?;
     let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    match animate_game(&start, &moves, &[], usize::MAX) {
+    match animate_game(&start, &moves, &[], usize::MAX, crate::i18n::Lang::En) {
         Ok(replay) => write_gif(&replay.bytes, path, out),
         Err(e) => {
             writeln!(out, "{e}").map_err(|e| Failure::usage(format!("cannot write the output: {e}")))?;

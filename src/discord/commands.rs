@@ -178,7 +178,13 @@ pub(super) fn display_name(user: &User) -> String {
     user.global_name.clone().unwrap_or_else(|| user.name.clone())
 }
 
-pub(super) fn actor_of(user: &User, member: Option<&serenity::all::Member>, guild: Option<GuildId>) -> Actor {
+/// Who acts, with the languages of the interaction (for the pictures the session layer draws).
+pub(super) fn actor_of(
+    user: &User,
+    member: Option<&serenity::all::Member>,
+    guild: Option<GuildId>,
+    locales: crate::i18n::Locales,
+) -> Actor {
     let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
     let permissions = member.and_then(|m| m.permissions);
     let can_manage = permissions.is_some_and(serenity::all::Permissions::manage_messages);
@@ -188,5 +194,6 @@ pub(super) fn actor_of(user: &User, member: Option<&serenity::all::Member>, guil
         can_manage,
         can_manage_server,
         guild: guild.map(GuildId::get),
+        locales,
     }
 }

@@ -84,10 +84,11 @@ async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (Create
         .plain_in(lang)
     };
     let clock = clock.map(|c| c.plain_in(lang));
-    let png =
-        tokio::task::spawn_blocking(move || board_png_captioned(&board.game, &board.names, clock.as_deref()))
-            .await
-            .unwrap_or_default();
+    let png = tokio::task::spawn_blocking(move || {
+        board_png_captioned(&board.game, &board.names, lang, clock.as_deref())
+    })
+    .await
+    .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
@@ -221,9 +222,9 @@ impl<S: Store> Handler<S> {
         cmd: &CommandInteraction,
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
-        let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id);
         let locales =
             locales_of(&self.sessions, cmd.guild_id, &cmd.locale, cmd.guild_locale.as_deref()).await;
+        let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id, locales);
         let channel = cmd.channel_id.get();
         self.langs.saw(channel, cmd.user.id.get(), locales);
         let request = match read_request(cmd) {
@@ -272,9 +273,9 @@ impl<S: Store> Handler<S> {
         press: &ComponentInteraction,
         respond: &dyn Respond,
     ) -> serenity::Result<()> {
-        let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id);
         let locales =
             locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
+        let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id, locales);
         let Some((channel, request)) = parse_button(&press.data.custom_id) else {
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };

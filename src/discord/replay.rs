@@ -20,7 +20,8 @@ pub(super) async fn replay_attachment(reply: &Reply, limit: usize) -> Option<Cre
     let others: usize = reply.files.iter().map(|f| f.bytes.len()).sum();
     let limit = limit.saturating_sub(others);
     let id = animation.id;
-    match tokio::task::spawn_blocking(move || animation.encode(limit)).await {
+    let lang = reply.lang;
+    match tokio::task::spawn_blocking(move || animation.encode(limit, lang)).await {
         Ok(Ok(file)) => Some(CreateAttachment::bytes(file.bytes, file.name)),
         Ok(Err(e)) => {
             tracing::warn!(session = id, error = %e, "could not draw a game's replay");

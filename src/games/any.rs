@@ -10,6 +10,7 @@ use super::{
     AnyGame, CliPosition, Entry, GameKind, MoveError, Outcome, Perft, Played, Scores, Setup, SetupError,
 };
 use crate::ai::{Limits, Report};
+use crate::i18n::Lang;
 
 /// The object-safe part of [`Entry`], implemented for every game.
 pub(crate) trait Dyn {
@@ -27,11 +28,12 @@ pub(crate) trait Dyn {
     fn text_board(&self) -> String;
     fn prompt(&self) -> Option<super::Phrase>;
     fn scores(&self) -> Option<Vec<u32>>;
-    fn render(&self, names: &[String]) -> RgbaImage;
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
     fn replay_frames(
         &self,
         moves: &[String],
         names: &[String],
+        lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError>;
     fn think(&self, limits: &Limits) -> Report;
@@ -83,16 +85,17 @@ impl<G: Entry> Dyn for G {
     fn scores(&self) -> Option<Vec<u32>> {
         super::Engine::scores(self)
     }
-    fn render(&self, names: &[String]) -> RgbaImage {
-        super::Picture::render(self, names)
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        super::Picture::render(self, names, lang)
     }
     fn replay_frames(
         &self,
         moves: &[String],
         names: &[String],
+        lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {
-        super::Picture::replay_frames(self, moves, names, frame)
+        super::Picture::replay_frames(self, moves, names, lang, frame)
     }
     fn think(&self, limits: &Limits) -> Report {
         super::Player::think(self, limits)
@@ -244,9 +247,9 @@ impl AnyGame {
         self.entry().scores()
     }
 
-    /// The board picture, with the players' names in seat order.
-    pub fn render(&self, names: &[String]) -> RgbaImage {
-        self.entry().render(names)
+    /// The board picture, with the players' names in seat order and its words in `lang`.
+    pub fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        self.entry().render(names, lang)
     }
 
     /// The frames of an animated replay from this position: this picture, then one after each of `moves`, all of
@@ -255,9 +258,10 @@ impl AnyGame {
         &self,
         moves: &[String],
         names: &[String],
+        lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {
-        self.entry().replay_frames(moves, names, frame)
+        self.entry().replay_frames(moves, names, lang, frame)
     }
 
     /// The AI's choice for the side to move. The game must not be over.

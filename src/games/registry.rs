@@ -22,6 +22,7 @@ use image::RgbaImage;
 
 use super::Engine;
 use crate::ai::{LevelTable, Limits, Report};
+use crate::i18n::Lang;
 
 /// Where the command line starts a game: `--position` in the game's notation, or the start of `--variant`, and
 /// for games whose position line does not say whose turn it is, `--colour`; `seed` deals what a position hides.
@@ -47,8 +48,9 @@ impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
 
 /// A game's picture.
 pub trait Picture: Engine {
-    /// The board picture, with the players' names in seat order.
-    fn render(&self, names: &[String]) -> RgbaImage;
+    /// The board picture, with the players' names in seat order and its words in `lang` (names, notation and
+    /// coordinates are drawn as they are).
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
 
     /// The frames of an animated replay from this position: this picture, then the picture after each of `moves`
     /// (one stored move each), all of one size and layout so that a frame differs from the one before only where
@@ -58,13 +60,14 @@ pub trait Picture: Engine {
         &self,
         moves: &[String],
         names: &[String],
+        lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), super::MoveError> {
         let mut game = self.clone();
-        frame(game.render(names));
+        frame(game.render(names, lang));
         for m in moves {
             game.play_text(m)?;
-            frame(game.render(names));
+            frame(game.render(names, lang));
         }
         Ok(())
     }
@@ -114,13 +117,13 @@ pub trait CommandLine: Engine + Picture {
     }
 
     /// The picture of a position after `moves` (each entry one move, or several separated by spaces), the last
-    /// one marked (`tabula render`).
+    /// one marked (`tabula render`), its words in English.
     fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
         let mut game = Self::cli_game(at)?;
         for (i, word) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
             game.play_text(word).map_err(|e| format!("illegal {} {word}: {e}", i + 1))?;
         }
-        Ok(game.render(&[]))
+        Ok(game.render(&[], Lang::En))
     }
 
     /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).

@@ -149,3 +149,60 @@ fn every_key_the_code_uses_is_an_english_message() {
         .collect();
     assert!(missing.is_empty(), "keys missing from English:\n{}", missing.join("\n"));
 }
+
+/// Every Rust source file under `dir`, with its text.
+fn sources(dir: &Path, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push((path.display().to_string(), std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+#[test]
+fn every_picture_message_is_drawn_and_every_drawn_one_exists() {
+    let index = Lang::ALL.iter().position(|l| *l == Lang::En).unwrap();
+    let (_, pictures) =
+        SOURCES[index].iter().find(|(file, _)| *file == "pictures.ftl").expect("pictures.ftl is shipped");
+    let resource = parser::parse(*pictures).expect("en/pictures.ftl parses");
+    let keys: BTreeSet<String> = resource
+        .body
+        .iter()
+        .filter_map(|entry| match entry {
+            Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    assert!(keys.len() > 40, "the pictures' messages are read ({} found)", keys.len());
+    let mut files = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+    // The code outside this file (which names no message).
+    let code: Vec<&(String, String)> = files.iter().filter(|(path, _)| !path.ends_with("check.rs")).collect();
+    let mut problems = Vec::new();
+    for key in &keys {
+        if !key.starts_with("picture-") {
+            problems.push(format!("{key}: a picture's message is named `picture-…`"));
+        }
+        let quoted = format!("\"{key}\"");
+        if !code.iter().any(|(_, source)| source.contains(&quoted)) {
+            problems.push(format!("{key} is never drawn"));
+        }
+    }
+    let english = entries(Lang::En);
+    for (path, source) in &code {
+        for (at, _) in source.match_indices("\"picture-") {
+            let key: String =
+                source[at + 1..].chars().take_while(|c| c.is_ascii_alphanumeric() || *c == '-').collect();
+            if !english.contains_key(&key) {
+                problems.push(format!("{path} draws {key}, which English lacks"));
+            }
+            if !keys.contains(&key) {
+                problems.push(format!("{path} draws {key}, which is not in pictures.ftl"));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "pictures' messages:\n{}", problems.join("\n"));
+}

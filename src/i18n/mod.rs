@@ -93,18 +93,21 @@ pub const SOURCES: [&[(&str, &str)]; 3] = [
         ("games.ftl", include_str!("../../assets/locales/en/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/en/commands.ftl")),
         ("engine.ftl", include_str!("../../assets/locales/en/engine.ftl")),
+        ("pictures.ftl", include_str!("../../assets/locales/en/pictures.ftl")),
     ],
     &[
         ("main.ftl", include_str!("../../assets/locales/pt-BR/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/pt-BR/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/pt-BR/commands.ftl")),
         ("engine.ftl", include_str!("../../assets/locales/pt-BR/engine.ftl")),
+        ("pictures.ftl", include_str!("../../assets/locales/pt-BR/pictures.ftl")),
     ],
     &[
         ("main.ftl", include_str!("../../assets/locales/cs/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/cs/games.ftl")),
         ("commands.ftl", include_str!("../../assets/locales/cs/commands.ftl")),
         ("engine.ftl", include_str!("../../assets/locales/cs/engine.ftl")),
+        ("pictures.ftl", include_str!("../../assets/locales/cs/pictures.ftl")),
     ],
 ];
 

@@ -309,12 +309,12 @@ impl<S: Store> Console<S> {
         let channel = self.channel_id(&line.channel);
         self.names.insert(member_id(&line.user), line.user.clone());
         let manager = MANAGERS.contains(&line.user.to_ascii_lowercase().as_str());
-        let actor = Actor {
-            member: Self::member(&line.user),
-            can_manage: manager,
-            can_manage_server: manager,
-            guild: Some(GUILD),
-        };
+        let member = Self::member(&line.user);
+        // The languages an interaction would bring: the member's own, and the server's for public messages.
+        let locales =
+            crate::i18n::Locales { user: self.lang_of(member.id), public: self.public_lang().await };
+        let actor =
+            Actor { member, can_manage: manager, can_manage_server: manager, guild: Some(GUILD), locales };
         if line.command == "lang" {
             return self.set_lang(&line);
         }
@@ -415,8 +415,9 @@ impl<S: Store> Console<S> {
             let ply = board.game.moves_text().len();
             let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
             let caption = reply.clock.as_ref().map(Text::to_plain);
+            let lang = reply.lang;
             let png = tokio::task::spawn_blocking(move || {
-                crate::render::board_png_captioned(&board.game, &board.names, caption.as_deref())
+                crate::render::board_png_captioned(&board.game, &board.names, lang, caption.as_deref())
             })
             .await
             .unwrap_or_default();
@@ -427,7 +428,8 @@ impl<S: Store> Console<S> {
             out.push_str(&self.write_file(attached.kind, &file, &attached.bytes).await);
         }
         if let Some(replay) = reply.replay {
-            let drawn = tokio::task::spawn_blocking(move || replay.encode(DEFAULT_LIMIT)).await;
+            let lang = reply.lang;
+            let drawn = tokio::task::spawn_blocking(move || replay.encode(DEFAULT_LIMIT, lang)).await;
             match drawn {
                 Ok(Ok(gif)) => {
                     let file = self.pictures.join(format!("{channel}-{}", gif.name));

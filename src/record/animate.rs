@@ -6,6 +6,7 @@ use image::RgbaImage;
 
 use super::{Record, RecordError};
 use crate::games::AnyGame;
+use crate::i18n::Lang;
 use crate::render::gif::{Animation, GifError, Palette, Timing};
 
 /// Discord's upload limit when the platform does not say (10 MiB).
@@ -32,19 +33,21 @@ pub enum AnimateError {
 }
 
 /// The replay of `record` in at most `limit` bytes: every move's frame if that fits, otherwise every second,
-/// third… move's (always the first and the last position).
-pub fn animate(record: &Record, limit: usize) -> Result<Gif, AnimateError> {
+/// third… move's (always the first and the last position). The frames' words are in `lang`.
+pub fn animate(record: &Record, limit: usize, lang: Lang) -> Result<Gif, AnimateError> {
     let replayed = record.replay()?;
     let start = AnyGame::new(replayed.kind, &replayed.setup).map_err(RecordError::Setup)?;
-    animate_game(&start, &record.moves, &replayed.names, limit)
+    animate_game(&start, &record.moves, &replayed.names, limit, lang)
 }
 
-/// The replay of `moves` played from `start`, with the players' `names`, in at most `limit` bytes.
+/// The replay of `moves` played from `start`, with the players' `names`, in at most `limit` bytes, its words in
+/// `lang`.
 pub fn animate_game(
     start: &AnyGame,
     moves: &[String],
     names: &[String],
     limit: usize,
+    lang: Lang,
 ) -> Result<Gif, AnimateError> {
     let mut last = start.clone();
     for (i, m) in moves.iter().enumerate() {
@@ -54,10 +57,10 @@ pub fn animate_game(
             why: why.to_string(),
         })?;
     }
-    let palette_samples = [start.render(names), last.render(names)];
+    let palette_samples = [start.render(names, lang), last.render(names, lang)];
     let mut stride = 1;
     loop {
-        let gif = encode(start, moves, names, &palette_samples, stride)?;
+        let gif = encode(start, moves, (names, lang), &palette_samples, stride)?;
         if gif.bytes.len() <= limit {
             return Ok(gif);
         }
@@ -72,7 +75,7 @@ pub fn animate_game(
 fn encode(
     start: &AnyGame,
     moves: &[String],
-    names: &[String],
+    (names, lang): (&[String], Lang),
     samples: &[RgbaImage; 2],
     stride: usize,
 ) -> Result<Gif, AnimateError> {
@@ -101,7 +104,7 @@ fn encode(
             failure = Some(e);
         }
     };
-    start.replay_frames(moves, names, &mut push).map_err(|why| RecordError::Illegal {
+    start.replay_frames(moves, names, lang, &mut push).map_err(|why| RecordError::Illegal {
         ply: 0,
         text: String::new(),
         why: why.to_string(),

@@ -288,6 +288,23 @@ pub fn short_name(name: Option<&str>, max: usize) -> Option<String> {
     Some(crate::text::cut(name, max))
 }
 
+/// `text` at the largest size from `size` down to `min` (in steps of one pixel) whose width fits `width`; when
+/// even `min` is too wide, the text cut with `…` until it fits at `min`. Longer translations shrink instead of
+/// overflowing the picture.
+pub fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
+    let mut at = size;
+    while at > min && text_width(at, weight, text) > width {
+        at = (at - 1.0).max(min);
+    }
+    let mut chars = text.chars().count();
+    let mut shown = text.to_string();
+    while chars > 1 && text_width(at, weight, &shown) > width {
+        chars -= 1;
+        shown = crate::text::cut(text, chars);
+    }
+    (at, shown)
+}
+
 /// The advance width of `text` at `size` pixels.
 pub fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
     layout(size, weight, text).1
@@ -417,6 +434,33 @@ mod tests {
         assert_eq!(short_name(Some(&"🙂".repeat(50)), 18).map(|n| n.chars().count()), Some(18));
         assert_eq!(short_name(Some("   "), 16), None);
         assert_eq!(short_name(None, 16), None);
+    }
+
+    #[test]
+    fn long_text_shrinks_then_is_cut() {
+        let (size, shown) = fit_text("Move 3", 400.0, 18.0, 13.0, Weight::Regular);
+        assert!((size - 18.0).abs() < f32::EPSILON && shown == "Move 3");
+        let long = "x".repeat(60);
+        let (size, shown) = fit_text(&long, 400.0, 18.0, 13.0, Weight::Regular);
+        assert!(size < 18.0 && text_width(size, Weight::Regular, &shown) <= 400.0);
+        let (size, shown) = fit_text(&"x".repeat(200), 400.0, 18.0, 13.0, Weight::Regular);
+        assert!((size - 13.0).abs() < f32::EPSILON);
+        assert!(shown.ends_with('…') && text_width(size, Weight::Regular, &shown) <= 400.0, "{shown}");
+    }
+
+    #[test]
+    fn the_fonts_draw_every_letter_of_the_pictures_words() {
+        let mut missing = std::collections::BTreeSet::new();
+        for files in crate::i18n::SOURCES {
+            for (_, source) in files.iter().filter(|(file, _)| *file == "pictures.ftl") {
+                for ch in source.chars().filter(|c| !c.is_control()) {
+                    if [Weight::Regular, Weight::Bold].iter().any(|&w| font(w).glyph_id(ch).0 == 0) {
+                        missing.insert(ch);
+                    }
+                }
+            }
+        }
+        assert!(missing.is_empty(), "letters without a glyph in DejaVu Sans: {missing:?}");
     }
 
     #[test]

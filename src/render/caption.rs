@@ -2,7 +2,7 @@
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Weight, rgb};
+use super::canvas::{Align, Canvas, Weight, fit_text, rgb};
 
 /// Height of the band, in pixels.
 const BAND: u32 = 44;
@@ -13,11 +13,13 @@ pub fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
     let (width, height) = picture.dimensions();
     let mut canvas = Canvas::new(width, height + BAND, rgb(0x2b_2d_31));
     canvas.composite(picture, 0, 0);
-    let text = crate::text::cut(caption, 80);
+    // A long caption (a translation, a long name) shrinks, then is cut, to stay inside the band.
+    let (size, text) =
+        fit_text(&crate::text::cut(caption, 120), width as f32 - 24.0, TEXT_SIZE, 15.0, Weight::Regular);
     canvas.text_centered_v(
         width as f32 / 2.0,
         height as f32 + BAND as f32 / 2.0,
-        TEXT_SIZE,
+        size,
         Weight::Regular,
         Align::Center,
         rgb(0xf2_f3_f5),

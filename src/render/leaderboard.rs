@@ -1,18 +1,21 @@
 //! The leaderboard picture: a game's top players on a server with their rating, games and a small trend, and the
-//! asking member's own place below when they are not in the top. Pure: rows in, picture out.
+//! asking member's own place below when they are not in the top. Pure: rows in, picture out; the column heads in
+//! the language given, the title and subtitle as the caller wrote them.
 
 use image::RgbaImage;
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
-use super::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
+use super::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name, text_width};
+use super::words::say;
+use crate::i18n::Lang;
 
 /// What the picture shows, already in words and numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LeaderboardView {
-    /// "Tablut leaderboard".
+    /// "Tablut leaderboard" (see [`title`]).
     pub title: String,
-    /// "This server · 12 players".
+    /// "This server · 12 rated players · 2026-12-01" (see [`subtitle`]).
     pub subtitle: String,
     pub rows: Vec<LeaderRow>,
     /// The asking member's row, when not among `rows`.
@@ -65,8 +68,32 @@ const X_RECORD: f32 = 570.0;
 const X_TREND: f32 = 592.0;
 const TREND_WIDTH: f32 = WIDTH as f32 - MARGIN - 8.0 - X_TREND;
 
-/// Draws the leaderboard.
-pub fn render_leaderboard(view: &LeaderboardView) -> RgbaImage {
+/// The title of a game's leaderboard in `lang` ("Tablut leaderboard").
+pub fn title(lang: Lang, game: &str) -> String {
+    say(lang, "picture-leaderboard-title", &[("game", super::words::text(game))])
+}
+
+/// The subtitle in `lang`: whose leaderboard (`everywhere`: all servers, else this one), how many rated players,
+/// and the date it was drawn.
+pub fn subtitle(lang: Lang, everywhere: bool, players: usize, date: &str) -> String {
+    let scope = say(
+        lang,
+        if everywhere { "picture-leaderboard-everywhere" } else { "picture-leaderboard-here" },
+        &[],
+    );
+    say(
+        lang,
+        "picture-leaderboard-subtitle",
+        &[
+            ("scope", super::words::text(&scope)),
+            ("count", super::words::number(players)),
+            ("date", super::words::text(date)),
+        ],
+    )
+}
+
+/// Draws the leaderboard, its column heads in `lang`.
+pub fn render_leaderboard(view: &LeaderboardView, lang: Lang) -> RgbaImage {
     let own_height = if view.own.is_some() { GAP + ROW } else { 0.0 };
     let rows_height = ROW * view.rows.len().max(1) as f32;
     let height = HEADER + COLUMNS + rows_height + own_height + FOOTER;
@@ -87,21 +114,28 @@ pub fn render_leaderboard(view: &LeaderboardView) -> RgbaImage {
         band(&mut base, MARGIN, top + GAP, top + GAP + ROW, OWN);
     }
     let mut c = Canvas::from_image(base);
-    c.text(MARGIN, 16.0, 30.0, Weight::Bold, Align::Left, BAND_TEXT, &view.title);
-    c.text(MARGIN, 56.0, 17.0, Weight::Regular, Align::Left, BAND_MUTED, &view.subtitle);
+    let room = WIDTH as f32 - 2.0 * MARGIN;
+    let (size, title) = fit_text(&view.title, room, 30.0, 20.0, Weight::Bold);
+    c.text(MARGIN, 16.0 + (30.0 - size) / 2.0, size, Weight::Bold, Align::Left, BAND_TEXT, &title);
+    let (size, subtitle) = fit_text(&view.subtitle, room, 17.0, 12.0, Weight::Regular);
+    c.text(MARGIN, 56.0 + (17.0 - size) / 2.0, size, Weight::Regular, Align::Left, BAND_MUTED, &subtitle);
     let y = HEADER + COLUMNS / 2.0;
-    let head = |c: &mut Canvas, x: f32, align: Align, label: &str| {
-        c.text_centered_v(x, y, 14.0, Weight::Bold, align, MUTED, label);
+    // Each head fits the room of its column: up to the next column's widest value.
+    let head = |c: &mut Canvas, x: f32, align: Align, room: f32, label: &str| {
+        let (size, label) = fit_text(label, room, 14.0, 10.0, Weight::Bold);
+        c.text_centered_v(x, y, size, Weight::Bold, align, MUTED, &label);
     };
-    head(&mut c, X_PLACE, Align::Center, "#");
-    head(&mut c, X_NAME, Align::Left, "PLAYER");
-    head(&mut c, X_RATING, Align::Right, "RATING");
-    head(&mut c, X_GAMES, Align::Right, "GAMES");
-    head(&mut c, X_RECORD, Align::Right, "W-D-L");
-    head(&mut c, X_TREND, Align::Left, "TREND");
+    let word = |key: &str| say(lang, key, &[]);
+    head(&mut c, X_PLACE, Align::Center, 40.0, "#");
+    head(&mut c, X_NAME, Align::Left, X_RATING - 90.0 - X_NAME, &word("picture-leaderboard-player"));
+    head(&mut c, X_RATING, Align::Right, 90.0, &word("picture-leaderboard-rating"));
+    head(&mut c, X_GAMES, Align::Right, X_GAMES - X_RATING - 10.0, &word("picture-leaderboard-games"));
+    head(&mut c, X_RECORD, Align::Right, X_RECORD - X_GAMES - 10.0, &word("picture-leaderboard-record"));
+    head(&mut c, X_TREND, Align::Left, TREND_WIDTH + 8.0, &word("picture-leaderboard-trend"));
     let mut top = HEADER + COLUMNS;
     if view.rows.is_empty() {
-        c.text_centered_v(X_NAME, top + ROW / 2.0, 18.0, Weight::Regular, Align::Left, MUTED, "Nobody yet");
+        let nobody = word("picture-leaderboard-nobody");
+        c.text_centered_v(X_NAME, top + ROW / 2.0, 18.0, Weight::Regular, Align::Left, MUTED, &nobody);
     }
     for row in &view.rows {
         draw_row(&mut c, top, row);
@@ -206,10 +240,10 @@ mod tests {
             rows: (1..=10).map(row).collect(),
             own: Some(LeaderRow { highlight: true, ..row(42) }),
         };
-        let img = render_leaderboard(&view);
+        let img = render_leaderboard(&view, Lang::En);
         assert_eq!(img.width(), WIDTH);
         assert_eq!(img.height(), (HEADER + COLUMNS + 11.0 * ROW + GAP + FOOTER).ceil() as u32);
-        let empty = render_leaderboard(&LeaderboardView { rows: Vec::new(), own: None, ..view });
+        let empty = render_leaderboard(&LeaderboardView { rows: Vec::new(), own: None, ..view }, Lang::En);
         assert!(empty.height() < img.height());
     }
 }

@@ -173,14 +173,14 @@ pub(super) fn help(game: Option<GameKind>) -> Text {
 }
 
 /// The help as a private reply; a game's rules come with a picture of its board with one example move drawn,
-/// and that move under it.
-pub(super) fn help_reply(game: Option<GameKind>) -> super::Reply {
+/// and that move under it, the picture's words in `lang` (the reader's).
+pub(super) fn help_reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> super::Reply {
     let Some((kind, (board, example))) = game.and_then(|g| Some((g, example_board(g)?))) else {
         return super::Reply::private(help(game));
     };
     let text = help(game).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
-    let png = crate::render::board_png_captioned(&board.game, &board.names, Some(&example));
+    let png = crate::render::board_png_captioned(&board.game, &board.names, lang, Some(&example));
     let name = format!("rules-{}.png", kind.name());
     super::Reply::private(text).with_file(super::File { kind: super::FileKind::Picture, name, bytes: png })
 }

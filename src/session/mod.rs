@@ -67,12 +67,21 @@ pub struct Actor {
     pub can_manage_server: bool,
     /// The server the command comes from (`None` in a direct message).
     pub guild: Option<u64>,
+    /// The languages of the interaction, for the pictures this layer draws itself (the rules' example board in
+    /// the person's language, the leaderboard in the server's); texts are put in a language by the adapter.
+    pub locales: crate::i18n::Locales,
 }
 
 impl Actor {
-    /// A member without moderator rights, acting in `guild`.
+    /// A member without moderator rights, acting in `guild`, in English.
     pub fn in_guild(member: Member, guild: Option<u64>) -> Self {
-        Actor { member, can_manage: false, can_manage_server: false, guild }
+        Actor {
+            member,
+            can_manage: false,
+            can_manage_server: false,
+            guild,
+            locales: crate::i18n::Locales::default(),
+        }
     }
 }
 
@@ -267,7 +276,7 @@ impl<S: Store> Sessions<S> {
     /// Runs one command in a channel and returns what to answer.
     pub async fn handle(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
         if let Request::Help { game } = &request {
-            return messages::help_reply(*game);
+            return messages::help_reply(*game, actor.locales.user);
         }
         if let Some(reply) = self.lookup(channel, actor, &request).await {
             return reply;

@@ -3,7 +3,7 @@
 
 use crate::games::GameKind;
 use crate::render::encode_png;
-use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
+use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, render_leaderboard};
 use crate::store::{ALL_SERVERS, Ranked, RatingRow, Store, StoreError};
 
 use super::history::date;
@@ -103,19 +103,20 @@ impl<S: Store> Sessions<S> {
                 rating = me.row.rating.label(game.info().rating)
             ));
         }
-        let where_ = if board.guild == ALL_SERVERS { "All servers" } else { "This server" };
+        // A public picture: in the server's language.
+        let lang = actor.locales.public;
         let view = LeaderboardView {
-            title: format!("{} leaderboard", game.title()),
-            subtitle: format!(
-                "{where_} · {} rated player{} · {}",
+            title: leaderboard::title(lang, game.title()),
+            subtitle: leaderboard::subtitle(
+                lang,
+                board.guild == ALL_SERVERS,
                 board.players,
-                if board.players == 1 { "" } else { "s" },
-                date(self.now())
+                &date(self.now()),
             ),
             rows: board.top.iter().map(|r| leader_row(r, user)).collect(),
             own: board.own.as_ref().map(|r| leader_row(r, user)),
         };
-        let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view)))
+        let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view, lang)))
             .await
             .unwrap_or_default();
         let file =

@@ -20,9 +20,10 @@ pub struct Replay {
 }
 
 impl Replay {
-    /// Draws the replay as a GIF of at most `limit` bytes (fewer frames when the whole game would not fit).
-    pub fn encode(&self, limit: usize) -> Result<File, AnimateError> {
-        let gif = animate(&self.record, limit)?;
+    /// Draws the replay as a GIF of at most `limit` bytes (fewer frames when the whole game would not fit), the
+    /// words on its frames in `lang` (the language of the message it is attached to).
+    pub fn encode(&self, limit: usize, lang: crate::i18n::Lang) -> Result<File, AnimateError> {
+        let gif = animate(&self.record, limit, lang)?;
         Ok(File { kind: FileKind::Replay, name: format!("game-{}.gif", self.id), bytes: gif.bytes })
     }
 }

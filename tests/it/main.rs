@@ -10,6 +10,7 @@ mod endpoint;
 mod fake_discord_selftest;
 mod golden;
 mod languages;
+mod picture_languages;
 mod ratings;
 mod readme;
 mod records;

@@ -14,7 +14,13 @@ const GUILD: u64 = 777;
 const BOT: u64 = 99;
 
 fn actor(id: u64, name: &str) -> Actor {
-    Actor { member: Member::new(id, name), can_manage: false, can_manage_server: false, guild: Some(GUILD) }
+    Actor {
+        member: Member::new(id, name),
+        can_manage: false,
+        can_manage_server: false,
+        guild: Some(GUILD),
+        locales: tabula::i18n::Locales::default(),
+    }
 }
 
 fn alice() -> Actor {

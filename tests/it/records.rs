@@ -109,7 +109,7 @@ fn replays_have_one_frame_per_move_and_hold_the_last() {
         let (setup, moves) = greedy_game(kind, 5, 24);
         let names = names(setup.seats);
         let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
-        let gif = animate(&record, DEFAULT_LIMIT).unwrap();
+        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
         let (frames, delays, w, h) = decode_gif(&gif.bytes);
         assert_eq!(frames, moves.len() + 1, "{kind}");
         assert_eq!(gif.frames, frames);
@@ -123,8 +123,8 @@ fn a_replay_too_large_for_the_limit_keeps_fewer_frames() {
     let kind = GameKind::ALL[0];
     let (setup, moves) = greedy_game(kind, 6, 40);
     let record = record_of(kind, &setup, &moves, &names(2), Ending::InPlay);
-    let full = animate(&record, DEFAULT_LIMIT).unwrap();
-    let small = animate(&record, full.bytes.len() * 2 / 3).unwrap();
+    let full = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
+    let small = animate(&record, full.bytes.len() * 2 / 3, tabula::i18n::Lang::En).unwrap();
     assert!(small.bytes.len() <= full.bytes.len() * 2 / 3);
     assert!(small.stride > 1 && small.frames < full.frames && small.frames >= 2, "{} frames", small.frames);
     assert_eq!(decode_gif(&small.bytes).0, small.frames);
@@ -141,7 +141,7 @@ fn write_replays_to_look_at() {
     for &kind in GameKind::ALL {
         let (setup, moves) = greedy_game(kind, 11, 400);
         let record = record_of(kind, &setup, &moves, &names(setup.seats), Ending::InPlay);
-        let gif = animate(&record, DEFAULT_LIMIT).unwrap();
+        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
         std::fs::write(dir.join(format!("{kind}.gif")), &gif.bytes).unwrap();
         std::fs::write(dir.join(format!("{kind}.txt")), record.write()).unwrap();
         println!("{kind}: {} moves, {} frames, {} bytes", moves.len(), gif.frames, gif.bytes.len());

@@ -745,7 +745,7 @@ fn game_after(moves: &str) -> Game {
 
 fn check_picture(name: &str, game: &Game) {
     let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
-    let img = tabula::games::tablut::picture::render(game, &names);
+    let img = tabula::games::tablut::picture::render(game, &names, tabula::i18n::Lang::En);
     let (w, h) = img.dimensions();
     assert!((700..=900).contains(&w) && h < 1000, "{name}: {w}x{h}");
     let png = tabula::render::encode_png(&img);
@@ -787,18 +787,22 @@ fn picture_king_escaped() {
 #[test]
 fn picture_with_missing_and_long_names() {
     let game = game_after("e8-d8");
-    let img = tabula::games::tablut::picture::render(&game, &[]);
+    let img = tabula::games::tablut::picture::render(&game, &[], tabula::i18n::Lang::En);
     assert_eq!(
         img.dimensions(),
         (tabula::games::tablut::picture::WIDTH, tabula::games::tablut::picture::HEIGHT)
     );
     let long = ["x".repeat(300), "🙂".repeat(50)];
-    let _ = tabula::games::tablut::picture::render(&game, &long);
+    let _ = tabula::games::tablut::picture::render(&game, &long, tabula::i18n::Lang::En);
     // The longest names shown (18 characters), with the longest result line, stay under 100 KB.
     let widest = ["W".repeat(18), "M".repeat(18)];
     let hunt = game_after("d1-c1 g5-g6 f9-f6 g6-g7 f1-f4 e5-f5 h5-g5");
     for game in [&Game::with_variant(Variant::Seed), &hunt] {
-        let png = tabula::render::encode_png(&tabula::games::tablut::picture::render(game, &widest));
+        let png = tabula::render::encode_png(&tabula::games::tablut::picture::render(
+            game,
+            &widest,
+            tabula::i18n::Lang::En,
+        ));
         assert!(png.len() < 100_000, "the PNG has {} bytes, more than 100 KB", png.len());
     }
 }

@@ -411,7 +411,7 @@ fn names() -> [String; 2] {
 /// Checks a variant's picture: its size, its PNG's weight, and the golden picture `name`.
 fn check_picture(name: &str, game: &Game) {
     let variant = game.position().variant();
-    let img = picture::render(game, &names());
+    let img = picture::render(game, &names(), tabula::i18n::Lang::En);
     assert_eq!(img.dimensions(), (picture::WIDTH, picture::height(variant)), "{name}");
     let png = tabula::render::encode_png(&img).len();
     assert!(png < 100_000, "{name}: the PNG has {png} bytes, more than 100 KB");
@@ -438,8 +438,8 @@ fn picture_of_ashton_marks_the_camps_and_names_its_rules() {
     check_picture("tablut-ashton", &game);
     // The emptied camp squares a4 and e2 look different from plain squares: compare a corner pixel with the seed
     // board's, and a plain square's (c2) with it.
-    let seed = picture::render(&Game::with_variant(Variant::Seed), &names());
-    let ashton = picture::render(&game, &names());
+    let seed = picture::render(&Game::with_variant(Variant::Seed), &names(), tabula::i18n::Lang::En);
+    let ashton = picture::render(&game, &names(), tabula::i18n::Lang::En);
     // The picture's geometry: a 30-pixel label margin on the left, an 80-pixel header and a 14-pixel gap above
     // the board, 74-pixel squares; 6 pixels into the square is outside any piece.
     let corner = |sq: &str| {

@@ -444,11 +444,20 @@ fn game_after(seed: u64, seats: usize, tiles: usize) -> Game {
 #[test]
 fn golden_pictures() {
     let start = Game::new(&setup(4, 2)).unwrap();
-    crate::golden::check("tantrix-start", &tabula::games::tantrix::picture::render(&start, &names(2)));
+    crate::golden::check(
+        "tantrix-start",
+        &tabula::games::tantrix::picture::render(&start, &names(2), tabula::i18n::Lang::En),
+    );
     let mid = game_after(7, 3, 24);
-    crate::golden::check("tantrix-middle", &tabula::games::tantrix::picture::render(&mid, &names(3)));
+    crate::golden::check(
+        "tantrix-middle",
+        &tabula::games::tantrix::picture::render(&mid, &names(3), tabula::i18n::Lang::En),
+    );
     let end = play_out(11, 4);
-    crate::golden::check("tantrix-end", &tabula::games::tantrix::picture::render(&end, &names(4)));
+    crate::golden::check(
+        "tantrix-end",
+        &tabula::games::tantrix::picture::render(&end, &names(4), tabula::i18n::Lang::En),
+    );
     let img = cli::render(EXAMPLE_FORCED, &["34@1,-1:0".to_string()]).unwrap();
     crate::golden::check("tantrix-position", &img);
 }
@@ -457,7 +466,7 @@ fn golden_pictures() {
 fn a_forty_tile_picture_encodes_under_250_kb() {
     let game = game_after(21, 3, 40);
     assert!(game.board().len() >= 40);
-    let img = tabula::games::tantrix::picture::render(&game, &names(3));
+    let img = tabula::games::tantrix::picture::render(&game, &names(3), tabula::i18n::Lang::En);
     assert!((700..=900).contains(&img.width()), "width {}", img.width());
     let png = tabula::render::encode_png(&img);
     assert!(png.len() < 250_000, "the PNG takes {} bytes", png.len());

@@ -2,18 +2,22 @@
 //! the 9x9 board with coordinates on the left and bottom edges, the throne and the variant's camps (shaded, their
 //! middles gridded), for a variant a footer naming how its rules differ from the seed rules, the pieces (the king gold with a black
 //! crown, larger than the guards), the last move (outlined squares, a dot where it started and an arrow), and
-//! an X where pieces were just captured.
+//! an X where pieces were just captured. Its words are in the language it is given (`assets/locales/*/pictures.ftl`).
 //!
 //! Speed: everything is drawn with the shared anti-aliased [`Canvas`], but the parts that never change (the
 //! board, the pieces, the markers) are drawn once into cached layers and sprites and then stamped onto the picture
 //! with [`Canvas::composite`], so a picture costs about a copy of the board plus a few small overlays.
 
-use std::sync::LazyLock;
+use std::sync::{LazyLock, OnceLock};
 
 use image::RgbaImage;
 
-use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, rgb, short_name, text_width, with_alpha};
-use crate::games::tablut::{Bitboard, End, Game, SIZE, Side, Square, Variant, squares};
+use crate::games::tablut::{Bitboard, End, Game, GameResult, SIZE, Side, Square, Variant, squares};
+use crate::i18n::Lang;
+use crate::render::canvas::{
+    Align, Canvas, Color, Sprite, Weight, fit_text, rgb, short_name, text_width, with_alpha,
+};
+use crate::render::words::{number, say, text};
 
 /// Side of a square in pixels.
 const SQ: u32 = 74;
@@ -103,8 +107,15 @@ struct Sprites {
     king_free: Sprite,
 }
 
-/// The board without pieces for each variant, in the order of [`Variant::ALL`].
-static BACKGROUNDS: LazyLock<Vec<RgbaImage>> = LazyLock::new(|| Variant::ALL.iter().map(|&v| background(v)).collect());
+/// The board without pieces for each variant (in the order of [`Variant::ALL`]) and language (in the order of
+/// [`Lang::ALL`]), each drawn the first time it is needed.
+static BACKGROUNDS: LazyLock<Vec<[OnceLock<RgbaImage>; 3]>> =
+    LazyLock::new(|| Variant::ALL.iter().map(|_| Default::default()).collect());
+
+fn background_in(variant: Variant, lang: Lang) -> &'static RgbaImage {
+    let at = Lang::ALL.iter().position(|l| *l == lang).unwrap_or(0);
+    BACKGROUNDS[variant.index()][at].get_or_init(|| background(variant, lang))
+}
 
 static SPRITES: LazyLock<Sprites> = LazyLock::new(|| Sprites {
     attacker: cell(|c, m| soldier(c, m, Side::Black)),
@@ -137,16 +148,31 @@ fn stamp(img: &mut Canvas, sprite: &Sprite, sq: Square) {
     img.composite(sprite.image(), x as i32, y as i32);
 }
 
-fn name(names: &[String], side: Side) -> String {
-    short_name(names.get(side.seat()).map(String::as_str), 18).unwrap_or_else(|| side.title().to_string())
+/// A side's name on the picture ("Black"), in `lang`.
+fn side_word(lang: Lang, side: Side) -> String {
+    match side {
+        Side::Black => say(lang, "picture-side-black", &[]),
+        Side::White => say(lang, "picture-side-white", &[]),
+    }
 }
 
-/// Draws the game's current position as the players see it.
-pub fn render(game: &Game, names: &[String]) -> RgbaImage {
+fn name(names: &[String], side: Side, lang: Lang) -> String {
+    short_name(names.get(side.seat()).map(String::as_str), 18).unwrap_or_else(|| side_word(lang, side))
+}
+
+/// Why the game ended, as the header shows it.
+// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
+// are typed phrases.
+fn ending(_lang: Lang, result: GameResult) -> String {
+    result.reason()
+}
+
+/// Draws the game's current position as the players see it, its words in `lang`.
+pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     let sprites = &*SPRITES;
     let pos = game.position();
-    let mut img = Canvas::from_image(BACKGROUNDS[pos.variant().index()].clone());
-    header(&mut img, game, names);
+    let mut img = Canvas::from_image(background_in(pos.variant(), lang).clone());
+    header(&mut img, game, names, lang);
     if let Some(mv) = game.last_move() {
         stamp(&mut img, &sprites.moved, mv.from);
         stamp(&mut img, &sprites.moved, mv.to);
@@ -179,7 +205,7 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
     img.into_image()
 }
 
-fn header(img: &mut Canvas, game: &Game, names: &[String]) {
+fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
     overlay(img, 0, 0, WIDTH, HEADER, |c, _| {
         let to_move = game.result().is_none().then(|| game.side_to_move());
         let mid = WIDTH as f32 / 2.0;
@@ -187,7 +213,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
         let name_size = 21.0;
         let icon = 10.0;
         for side in [Side::Black, Side::White] {
-            let text = name(names, side);
+            let text = name(names, side, lang);
             let w = text_width(name_size, Weight::Bold, &text);
             let (x0, x1) = match side {
                 Side::Black => (mid - 34.0 - w - 2.0 * icon - 10.0, mid - 34.0),
@@ -212,24 +238,44 @@ fn header(img: &mut Canvas, game: &Game, names: &[String]) {
             }
             c.text_centered_v(text_x, y, name_size, Weight::Bold, Align::Left, HEADER_TEXT, &text);
         }
-        c.text_centered_v(mid, y, 18.0, Weight::Regular, Align::Center, HEADER_DIM, "vs");
+        let vs = say(lang, "picture-tablut-vs", &[]);
+        let (vs_size, vs) = fit_text(&vs, 60.0, 18.0, 12.0, Weight::Regular);
+        c.text_centered_v(mid, y, vs_size, Weight::Regular, Align::Center, HEADER_DIM, &vs);
         let line = if let Some(r) = game.result() {
+            let reason = ending(lang, r);
             match r.winner {
-                Some(winner) => format!("{} ({}) won: {}", name(names, winner), winner.title(), r.reason()),
-                None => format!("Draw: {}", r.reason()),
+                Some(winner) => say(
+                    lang,
+                    "picture-tablut-won",
+                    &[
+                        ("player", text(&name(names, winner, lang))),
+                        ("side", text(&side_word(lang, winner))),
+                        ("reason", text(&reason)),
+                    ],
+                ),
+                None => say(lang, "picture-tablut-draw", &[("reason", text(&reason))]),
             }
         } else {
             let mover = game.side_to_move();
-            format!("Move {} · {} ({}) to move", game.moves().len() + 1, name(names, mover), mover.title())
+            say(
+                lang,
+                "picture-tablut-to-move",
+                &[
+                    ("number", number(game.moves().len() + 1)),
+                    ("player", text(&name(names, mover, lang))),
+                    ("side", text(&side_word(lang, mover))),
+                ],
+            )
         };
         let weight = if game.result().is_some() { Weight::Bold } else { Weight::Regular };
-        c.text_centered_v(mid, 60.0, 18.0, weight, Align::Center, HEADER_TEXT, &line);
+        let (size, line) = fit_text(&line, WIDTH as f32 - 24.0, 18.0, 13.0, weight);
+        c.text_centered_v(mid, 60.0, size, weight, Align::Center, HEADER_TEXT, &line);
     });
 }
 
 /// The picture without pieces: header band, board, grid, frame, coordinates, throne, the variant's camps and the
-/// footer naming its rules.
-fn background(variant: Variant) -> RgbaImage {
+/// footer naming its rules (in `lang`).
+fn background(variant: Variant, lang: Lang) -> RgbaImage {
     let mut c = Canvas::new(WIDTH, height(variant), WOOD);
     c.fill_rect(0.0, 0.0, WIDTH as f32, HEADER as f32, HEADER_BG);
     let (sq, board) = (SQ as f32, BOARD as f32);
@@ -266,7 +312,7 @@ fn background(variant: Variant) -> RgbaImage {
         );
         c.text_centered_v(left - labels / 2.0 - 2.0, rank_y, 17.0, Weight::Bold, Align::Center, LABEL, &rank);
     }
-    footer(&mut c, variant);
+    footer(&mut c, variant, lang);
     c.into_image()
 }
 
@@ -290,17 +336,22 @@ fn camps(c: &mut Canvas, camps: Bitboard, middles: Bitboard) {
 
 /// The footer of a variant: its title and how its rules differ from the seed rules, on one line if it fits,
 /// else on two of about the same width.
-fn footer(c: &mut Canvas, variant: Variant) {
+fn footer(c: &mut Canvas, variant: Variant, lang: Lang) {
     let rules = variant.rules();
-    let items = rules.differences();
+    let items: Vec<String> = rules.differences().into_iter().map(|item| difference(lang, item)).collect();
+    let items: Vec<&str> = items.iter().map(String::as_str).collect();
     if items.is_empty() {
         return;
     }
     let y0 = HEIGHT as f32;
     c.fill_rect(0.0, y0, WIDTH as f32, y0 + FOOTER as f32, HEADER_BG);
     let line = |part: &[&str], first: bool| {
-        let text = part.join(" · ");
-        if first { format!("{} rules: {text}", rules.title) } else { text }
+        let joined = part.join(" · ");
+        if first {
+            say(lang, "picture-tablut-variant-rules", &[("variant", text(rules.title)), ("rules", text(&joined))])
+        } else {
+            joined
+        }
     };
     let width = |text: &str| text_width(FOOTER_SIZE, Weight::Regular, text);
     let whole = line(&items, true);
@@ -314,9 +365,13 @@ fn footer(c: &mut Canvas, variant: Variant) {
     let step = FOOTER as f32 / (lines.len() + 1) as f32;
     let spread = if lines.len() == 2 { 2.0 } else { 0.0 };
     let mut layer = Canvas::new(WIDTH, FOOTER, CLEAR);
-    for (i, text) in lines.iter().enumerate() {
+    // A longer translation shrinks both lines alike.
+    let fit = |line: &str, size: f32| fit_text(line, WIDTH as f32 - 16.0, size, 11.0, Weight::Regular);
+    let size = lines.iter().map(|line| fit(line, FOOTER_SIZE).0).fold(FOOTER_SIZE, f32::min);
+    for (i, line) in lines.iter().enumerate() {
         let y = step * (i + 1) as f32 + spread * (2.0 * i as f32 - 1.0);
-        layer.text_centered_v(WIDTH as f32 / 2.0, y, FOOTER_SIZE, Weight::Regular, Align::Center, HEADER_TEXT, text);
+        let (size, line) = fit(line, size);
+        layer.text_centered_v(WIDTH as f32 / 2.0, y, size, Weight::Regular, Align::Center, HEADER_TEXT, &line);
     }
     c.composite(&coarse_edges(layer.into_image()), 0, y0 as i32);
 }
@@ -395,8 +450,46 @@ fn cross(c: &mut Canvas, (x, y): (f32, f32), half: f32) {
     }
 }
 
+/// One of the ways a variant's rules differ from the seed rules, in `lang`: the rules name each in English, and
+/// each of those has a message (an unknown one is drawn as written).
+fn difference(lang: Lang, item: &str) -> String {
+    let key = match item {
+        "Black moves first" => "picture-tablut-black-first",
+        "White moves first" => "picture-tablut-white-first",
+        "armed king" => "picture-tablut-armed-king",
+        "unarmed king" => "picture-tablut-unarmed-king",
+        "king captured by 4 (or 3 and the throne)" => "picture-tablut-king-by-four",
+        "king captured by 2 off the throne" => "picture-tablut-king-by-two",
+        "king captured by 2 or a camp off the throne" => "picture-tablut-king-by-two-or-camp",
+        "closed, hostile camps and throne" => "picture-tablut-closed-hostile",
+        "closed camps and throne" => "picture-tablut-closed-camps-throne",
+        "closed camps" => "picture-tablut-closed-camps",
+        "closed throne" => "picture-tablut-closed-throne",
+        "Linnaean capture" => "picture-tablut-linnaean",
+        "2nd repetition draws" => "picture-tablut-second-repetition",
+        "3rd repetition draws" => "picture-tablut-third-repetition",
+        other => return other.to_string(),
+    };
+    say(lang, key, &[])
+}
+
 impl crate::games::Picture for Game {
-    fn render(&self, names: &[String]) -> RgbaImage {
-        render(self, names)
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        render(self, names, lang)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_rule_difference_has_its_words() {
+        for variant in Variant::ALL {
+            for item in variant.rules().differences() {
+                assert_ne!(difference(Lang::Cs, item), item, "{item} has no message");
+                assert_eq!(difference(Lang::En, item), item, "the English message is the rules' own words");
+            }
+        }
     }
 }

@@ -23,7 +23,7 @@ pub fn render(position: &str, moves: &[String]) -> Result<image::RgbaImage, Stri
     for (i, &p) in played.iter().enumerate() {
         pos = pos.play(p).map_err(|e| format!("move {} `{p}` is illegal: {e}", i + 1))?;
     }
-    Ok(super::picture::render_position(&pos, &played))
+    Ok(super::picture::render_position(&pos, &played, crate::i18n::Lang::En))
 }
 
 /// A game to analyse from a position line: the hand is `colour`'s, and `colours` (letters in seat order, e.g.

@@ -5,6 +5,7 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
+use crate::i18n::Lang;
 use crate::games::{CliPosition, CommandLine, EvalWords, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
 
 /// Weng-Lin's skill-class width for Tantrix: twice the default (25/6), for the luck of the draw from the bag.
@@ -42,17 +43,18 @@ fn required<'a>(at: &CliPosition<'a>) -> Result<&'a str, String> {
 }
 
 impl Picture for Game {
-    fn render(&self, names: &[String]) -> RgbaImage {
-        super::picture::render(self, names)
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        super::picture::render(self, names, lang)
     }
 
     fn replay_frames(
         &self,
         moves: &[String],
         names: &[String],
+        lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {
-        super::picture::replay_frames(self, moves, names, frame)
+        super::picture::replay_frames(self, moves, names, lang, frame)
     }
 }
 

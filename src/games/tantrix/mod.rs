@@ -9,6 +9,7 @@ mod board;
 pub mod cli;
 mod entry;
 pub mod picture;
+mod tile_picture;
 mod game;
 mod movegen;
 mod notation;

@@ -3,13 +3,18 @@
 //! forced spaces hatched, the last turn's tiles ringed in white, and each hand below with its player's score.
 //!
 //! Each tile is drawn in one pass over its pixels: the hex face, then each band with a thin dark outline so
-//! crossings read, blended with anti-aliased coverage from signed distances.
+//! crossings read, blended with anti-aliased coverage from signed distances. Its words are in the language it is
+//! given (`assets/locales/*/pictures.ftl`).
 
 use image::RgbaImage;
 
-use crate::render::canvas::{Align, Canvas, Color, Weight, rgb, short_name, text_width};
-use crate::games::{Engine, MoveError};
-use crate::games::tantrix::{Board, Colour, Dir, Game, Hex, Placement, Position, Tile};
+use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
+use crate::games::{Engine, MoveError, Outcome};
+use crate::i18n::Lang;
+use crate::render::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name};
+use crate::render::words::{number, say, text};
+
+use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, draw_tile, hex_sdf};
 
 const WIDTH: u32 = 880;
 const MARGIN: f32 = 18.0;
@@ -20,26 +25,12 @@ const ROW: f32 = 76.0;
 const HAND_SIZE: f32 = 24.0;
 
 const BACKGROUND: Color = rgb(0x00e4_ded0);
-const INK: Color = rgb(0x001e_1c1a);
+pub(super) const INK: Color = rgb(0x001e_1c1a);
 const MUTED: Color = rgb(0x006b_655c);
-const FACE: Color = rgb(0x0014_1414);
-const OUTLINE: Color = FACE;
-const FORCED_FILL: Color = rgb(0x00b8_660b);
 const GRID: Color = rgb(0x004a_4a4a);
-const MARK: Color = rgb(0x00ff_ffff);
+pub(super) const MARK: Color = rgb(0x00ff_ffff);
 const ROW_HIGHLIGHT: Color = rgb(0x00f5_f1e8);
 
-const SQRT3: f32 = 1.732_050_8;
-
-/// The fill colour of a band.
-fn band(c: Colour) -> Color {
-    match c {
-        Colour::Red => rgb(0x00e0_312b),
-        Colour::Blue => rgb(0x002f_6fe0),
-        Colour::Yellow => rgb(0x00f7_d52a),
-        Colour::Green => rgb(0x0026_a046),
-    }
-}
 
 /// Text colour that reads on a band colour.
 fn on_band(c: Colour) -> Color {
@@ -64,162 +55,6 @@ impl Layout {
     }
 }
 
-/// Signed distance to a flat-topped hex of circumradius `s` centred at the origin.
-fn hex_sdf(x: f32, y: f32, s: f32) -> f32 {
-    let (x, y) = (x.abs(), y.abs());
-    let apothem = s * SQRT3 / 2.0;
-    // Edges: the top (y = apothem) and the slanted one with normal (sqrt3/2, 1/2).
-    (y - apothem).max(x * SQRT3 / 2.0 + y / 2.0 - apothem)
-}
-
-/// The unit direction of the middle of edge `e` (y down).
-fn edge_dir(e: Dir) -> (f32, f32) {
-    let a = (-90.0 + 60.0 * e.index() as f32).to_radians();
-    (a.cos(), a.sin())
-}
-
-/// One band of a tile, in coordinates relative to the tile's centre.
-#[derive(Clone, Copy)]
-enum Shape {
-    /// A circular arc: centre and radius (the part inside the hex is the band).
-    Arc { cx: f32, cy: f32, r: f32 },
-    /// A straight segment through the centre.
-    Line { ax: f32, ay: f32, bx: f32, by: f32 },
-}
-
-impl Shape {
-    fn of(a: Dir, b: Dir, s: f32) -> Shape {
-        let apothem = s * SQRT3 / 2.0;
-        let (lo, hi) = (a.min(b), a.max(b));
-        match lo.steps_cw_to(hi) {
-            steps @ (1 | 5) => {
-                // The corner shared by the two edges: the one clockwise after the first of them.
-                let first = if steps == 1 { lo } else { hi };
-                let ang = (300.0 + 60.0 * first.index() as f32).to_radians();
-                Shape::Arc { cx: s * ang.cos(), cy: s * ang.sin(), r: s / 2.0 }
-            }
-            steps @ (2 | 4) => {
-                // Centred on the neighbour across the edge between them.
-                let middle = if steps == 2 { lo.rotate_cw(1) } else { hi.rotate_cw(1) };
-                let (dx, dy) = edge_dir(middle);
-                Shape::Arc { cx: dx * 2.0 * apothem, cy: dy * 2.0 * apothem, r: 1.5 * s }
-            }
-            _ => {
-                let (ax, ay) = edge_dir(a);
-                let (bx, by) = edge_dir(b);
-                Shape::Line { ax: ax * apothem, ay: ay * apothem, bx: bx * apothem, by: by * apothem }
-            }
-        }
-    }
-
-    /// Distance from the band's centre line.
-    fn distance(self, x: f32, y: f32) -> f32 {
-        match self {
-            Shape::Arc { cx, cy, r } => ((x - cx).hypot(y - cy) - r).abs(),
-            Shape::Line { ax, ay, bx, by } => {
-                let (ex, ey) = (bx - ax, by - ay);
-                ((x - ax) * ey - (y - ay) * ex).abs() / ex.hypot(ey)
-            }
-        }
-    }
-
-    /// A position along the band (in pixels), for dash patterns.
-    fn along(self, x: f32, y: f32) -> f32 {
-        match self {
-            Shape::Arc { cx, cy, r } => (y - cy).atan2(x - cx) * r,
-            Shape::Line { ax, ay, bx, by } => {
-                let (ex, ey) = (bx - ax, by - ay);
-                ((x - ax) * ex + (y - ay) * ey) / ex.hypot(ey)
-            }
-        }
-    }
-}
-
-fn mix(dst: [f32; 3], src: Color, a: f32) -> [f32; 3] {
-    let a = a * f32::from(src.0[3]) / 255.0;
-    std::array::from_fn(|i| dst[i] + (f32::from(src.0[i]) - dst[i]) * a)
-}
-
-/// How a tile is decorated beyond its bands.
-#[derive(Clone, Copy, Default)]
-struct Marks {
-    /// Ringed in white: placed in the last turn.
-    last: bool,
-    /// Colour whose band is part of a best chain (outlined in white).
-    chain: [bool; 4],
-}
-
-fn colour_slot(c: Colour) -> usize {
-    match c {
-        Colour::Red => 0,
-        Colour::Blue => 1,
-        Colour::Yellow => 2,
-        Colour::Green => 3,
-    }
-}
-
-/// Draws a tile turned `rot` centred at `(cx, cy)` with circumradius `s`.
-fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f32, s: f32, marks: Marks) {
-    // Slightly more than the hex, so touching tiles leave no seam.
-    let face = s + 0.4;
-    let width = (s * 0.24).max(3.0);
-    let outline = (s * 0.055).max(1.0);
-    let paths: Vec<(Colour, Shape)> = tile
-        .paths()
-        .iter()
-        .map(|p| (p.colour, Shape::of(p.a.rotate_cw(rot), p.b.rotate_cw(rot), s)))
-        .collect();
-    let ring = (s * 0.09).max(2.0);
-    let x0 = (cx - s - 1.0).floor() as i32;
-    let x1 = (cx + s + 1.0).ceil() as i32;
-    let y0 = (cy - s - 1.0).floor() as i32;
-    let y1 = (cy + s + 1.0).ceil() as i32;
-    for py in y0..=y1 {
-        for px in x0..=x1 {
-            let (x, y) = (px as f32 + 0.5 - cx, py as f32 + 0.5 - cy);
-            let d_hex = hex_sdf(x, y, face);
-            let cover = (0.5 - d_hex).clamp(0.0, 1.0);
-            if cover <= 0.0 {
-                continue;
-            }
-            let mut col = [f32::from(FACE.0[0]), f32::from(FACE.0[1]), f32::from(FACE.0[2])];
-            for &(colour, shape) in &paths {
-                let d = shape.distance(x, y);
-                let highlighted = marks.chain[colour_slot(colour)];
-                let (edge_col, edge_w) = if highlighted { (MARK, outline * 1.8) } else { (OUTLINE, outline) };
-                let a_out = (0.5 - (d - width / 2.0 - edge_w)).clamp(0.0, 1.0);
-                if a_out <= 0.0 {
-                    continue;
-                }
-                col = mix(col, edge_col, a_out);
-                let a_in = (0.5 - (d - width / 2.0)).clamp(0.0, 1.0);
-                col = mix(col, band(colour), a_in);
-                // Green carries a dashed dark centre line, so red and green differ without colour vision.
-                if colour == Colour::Green && d < width * 0.12 + 1.0 {
-                    let along = shape.along(x, y);
-                    let period = (s * 0.32).max(5.0);
-                    let phase = along.rem_euclid(period) / period;
-                    if phase < 0.5 {
-                        let a_dash = (0.5 - (d - width * 0.12)).clamp(0.0, 1.0) * 0.75;
-                        col = mix(col, INK, a_dash * a_in);
-                    }
-                }
-            }
-            if marks.last {
-                let a_ring = (0.5 - (d_hex + ring * 0.2).abs() + ring / 2.0).clamp(0.0, 1.0);
-                col = mix(col, MARK, a_ring);
-            }
-            let c = image::Rgba([col[0].round() as u8, col[1].round() as u8, col[2].round() as u8, 255]);
-            canvas.blend(px, py, c, cover);
-        }
-    }
-}
-
-/// A forced space: filled in dark amber, which stands out from the background in colour and in grey.
-fn draw_forced(canvas: &mut Canvas, cx: f32, cy: f32, s: f32) {
-    let face = s * 0.965;
-    canvas.fill_sdf((cx - s, cy - s, cx + s, cy + s), FORCED_FILL, |x, y| hex_sdf(x - cx, y - cy, face));
-}
 
 /// What the board part of the picture shows.
 struct BoardView<'a> {
@@ -310,6 +145,7 @@ fn swatch(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, c: Colour) {
 
 /// One hand row: a marker if it is this player's turn, the swatch, the name and score, and the tiles.
 struct HandRow<'a> {
+    lang: Lang,
     label: &'a str,
     colour: Option<Colour>,
     score: Option<u32>,
@@ -338,19 +174,24 @@ fn draw_hand(canvas: &mut Canvas, row: &HandRow, top: f32) {
     }
     x += 20.0;
     let weight = if row.to_move { Weight::Bold } else { Weight::Regular };
-    canvas.text_centered_v(x, mid - 10.0, 17.0, weight, Align::Left, INK, row.label);
-    let mut info = String::new();
+    let mut info = Vec::new();
     if let Some(score) = row.score {
-        info = format!("score {score}");
+        info.push(say(row.lang, "picture-tantrix-score", &[("score", number(score as usize))]));
     }
     if row.to_move {
-        info.push_str(if info.is_empty() { "to place" } else { " · to place" });
+        info.push(say(row.lang, "picture-tantrix-to-place", &[]));
     }
-    canvas.text_centered_v(x, mid + 14.0, 13.0, Weight::Regular, Align::Left, MUTED, &info);
     let step = HAND_SIZE * 2.0 + 12.0;
     let start = WIDTH as f32 - MARGIN - 6.0 * step + step / 2.0;
+    // The name and the score stop short of the first tile.
+    let room = start - HAND_SIZE - 6.0 - x;
+    let (size, label) = fit_text(row.label, room, 17.0, 12.0, weight);
+    canvas.text_centered_v(x, mid - 10.0, size, weight, Align::Left, INK, &label);
+    let (size, info) = fit_text(&info.join(" · "), room, 13.0, 10.0, Weight::Regular);
+    canvas.text_centered_v(x, mid + 14.0, size, Weight::Regular, Align::Left, MUTED, &info);
     if row.hand.is_empty() {
-        canvas.text_centered_v(start, mid, 13.0, Weight::Regular, Align::Left, MUTED, "no tiles");
+        let none = say(row.lang, "picture-tantrix-no-tiles", &[]);
+        canvas.text_centered_v(start, mid, 13.0, Weight::Regular, Align::Left, MUTED, &none);
     }
     for (i, &t) in row.hand.iter().enumerate() {
         let cx = start + step * i as f32;
@@ -368,17 +209,70 @@ fn draw_hand(canvas: &mut Canvas, row: &HandRow, top: f32) {
 }
 
 fn header(canvas: &mut Canvas, title: &str, sub: &str) {
-    let mut title = title.to_string();
-    while text_width(19.0, Weight::Bold, &title) > WIDTH as f32 - 2.0 * MARGIN && title.chars().count() > 4 {
-        title.pop();
-    }
-    canvas.text_centered_v(MARGIN, 20.0, 19.0, Weight::Bold, Align::Left, INK, &title);
-    canvas.text_centered_v(MARGIN, 44.0, 14.0, Weight::Regular, Align::Left, MUTED, sub);
+    let width = WIDTH as f32 - 2.0 * MARGIN;
+    let (size, title) = fit_text(title, width, 19.0, 14.0, Weight::Bold);
+    canvas.text_centered_v(MARGIN, 20.0, size, Weight::Bold, Align::Left, INK, &title);
+    let (size, sub) = fit_text(sub, width, 14.0, 10.0, Weight::Regular);
+    canvas.text_centered_v(MARGIN, 44.0, size, Weight::Regular, Align::Left, MUTED, &sub);
 }
 
-/// Draws a game for its players (`names[seat]`): header, board, and every hand with its player's score.
-pub fn render(game: &Game, names: &[String]) -> RgbaImage {
-    render_fitted(game, names, fit(game.board(), HEADER))
+/// A colour's name on the picture ("Red"), in `lang`.
+fn colour_word(lang: Lang, colour: Colour) -> String {
+    match colour {
+        Colour::Red => say(lang, "picture-colour-red", &[]),
+        Colour::Blue => say(lang, "picture-colour-blue", &[]),
+        Colour::Yellow => say(lang, "picture-colour-yellow", &[]),
+        Colour::Green => say(lang, "picture-colour-green", &[]),
+    }
+}
+
+/// Why the game ended, as the header's second line shows it.
+// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
+// are typed phrases.
+fn ending(_lang: Lang, outcome: &Outcome) -> String {
+    outcome.reason.to_string()
+}
+
+/// The header's lines for `game`, in `lang`: the title (whose turn, or the result) and what to do now.
+fn header_lines(game: &Game, lang: Lang, name: &dyn Fn(usize) -> String) -> (String, String) {
+    let scores = game.scores();
+    let outcome = game.outcome();
+    let title = match (&outcome, game.to_move()) {
+        (Some(o), _) => match o.winner {
+            Some(w) => say(
+                lang,
+                "picture-tantrix-won",
+                &[("player", text(&name(w))), ("score", number(scores[w] as usize))],
+            ),
+            None => say(lang, "picture-tantrix-draw", &[]),
+        },
+        (None, Some(seat)) => say(
+            lang,
+            "picture-tantrix-turn",
+            &[("number", number(game.move_number())), ("player", text(&name(seat)))],
+        ),
+        (None, None) => "Tantrix".to_string(),
+    };
+    let forced_due = game.to_move().is_some() && !game.position().forced_fills().is_empty();
+    let sub = if let Some(o) = &outcome {
+        ending(lang, o)
+    } else {
+        let step = if forced_due {
+            say(lang, "picture-tantrix-forced", &[])
+        } else if game.board().is_empty() {
+            say(lang, "picture-tantrix-first", &[])
+        } else {
+            say(lang, "picture-tantrix-free", &[])
+        };
+        say(lang, "picture-tantrix-status", &[("count", number(game.bag_len())), ("step", text(&step))])
+    };
+    (title, sub)
+}
+
+/// Draws a game for its players (`names[seat]`): header, board, and every hand with its player's score; its
+/// words in `lang`.
+pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+    render_fitted(game, names, lang, fit(game.board(), HEADER))
 }
 
 /// The frames of a replay from `game`: every frame laid out for the board at the end of `moves`, so that the
@@ -387,6 +281,7 @@ pub fn replay_frames(
     game: &Game,
     moves: &[String],
     names: &[String],
+    lang: Lang,
     frame: &mut dyn FnMut(RgbaImage),
 ) -> Result<(), MoveError> {
     let mut last = game.clone();
@@ -395,21 +290,21 @@ pub fn replay_frames(
     }
     let fitted = fit(last.board(), HEADER);
     let mut game = game.clone();
-    frame(render_fitted(&game, names, fitted));
+    frame(render_fitted(&game, names, lang, fitted));
     for m in moves {
         game.play_text(m)?;
-        frame(render_fitted(&game, names, fitted));
+        frame(render_fitted(&game, names, lang, fitted));
     }
     Ok(())
 }
 
 /// Draws `game` with the board laid out as `(layout, board height)` says.
-fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)) -> RgbaImage {
+fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (Layout, f32)) -> RgbaImage {
     let name = |seat: usize| {
-        let colour = game.colours()[seat].title();
+        let colour = colour_word(lang, game.colours()[seat]);
         match short_name(names.get(seat).map(String::as_str), 16) {
             Some(n) => format!("{n} ({colour})"),
-            None => colour.to_string(),
+            None => colour,
         }
     };
     let seats = game.colours().len();
@@ -417,27 +312,7 @@ fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)
     let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
     let scores = game.scores();
     let outcome = game.outcome();
-    let title = match (&outcome, game.to_move()) {
-        (Some(o), _) => match o.winner {
-            Some(w) => format!("Tantrix · game over · {} wins with {}", name(w), scores[w]),
-            None => "Tantrix · game over · draw".to_string(),
-        },
-        (None, Some(seat)) => format!("Tantrix · turn {} · {} to place", game.move_number(), name(seat)),
-        (None, None) => "Tantrix".to_string(),
-    };
-    let forced_due = game.to_move().is_some() && !game.position().forced_fills().is_empty();
-    let sub = if let Some(o) = &outcome {
-        o.reason.to_string()
-    } else {
-        let step = if forced_due {
-            "fill a forced space (amber)"
-        } else if game.board().is_empty() {
-            "place the first tile on 0,0"
-        } else {
-            "free move: any labelled cell"
-        };
-        format!("bag: {} tiles · {step} · white rings: last turn · write tile@q,r:k", game.bag_len())
-    };
+    let (title, sub) = header_lines(game, lang, &name);
     header(&mut canvas, &title, &sub);
     let chains = if outcome.is_some() {
         game.colours().iter().zip(game.best_chains()).map(|(&c, chain)| (c, chain.cells)).collect()
@@ -450,6 +325,7 @@ fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)
     for (seat, &score) in scores.iter().enumerate() {
         let label = name(seat);
         let row = HandRow {
+            lang,
             label: &label,
             colour: Some(game.colours()[seat]),
             score: Some(score),
@@ -461,57 +337,28 @@ fn render_fitted(game: &Game, names: &[String], (layout, board_h): (Layout, f32)
     canvas.into_image()
 }
 
-/// Draws a bare position (for the command line): the board with `last` marked, and the hand of the player to move.
-pub fn render_position(pos: &Position, last: &[Placement]) -> RgbaImage {
+/// Draws a bare position (for the command line): the board with `last` marked, and the hand of the player to
+/// move; its words in `lang`.
+pub fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaImage {
     let (layout, board_h) = fit(pos.board(), HEADER);
     let height = (HEADER + board_h + 8.0 + ROW + 10.0).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
     let scores = pos.scores();
     let table: Vec<String> = scores.iter().map(|(c, s)| format!("{} {s}", c.letter())).collect();
     let forced = pos.board().forced_spaces().len();
-    header(
-        &mut canvas,
-        &format!("Tantrix · {} tiles · bag {}", pos.board().len(), pos.bag()),
-        &format!("best chains: {} · forced spaces: {forced} · white rings: last moves", table.join("  ")),
+    let counts = [("count", number(pos.board().len())), ("bag", number(usize::from(pos.bag())))];
+    let title = say(lang, "picture-tantrix-position", &counts);
+    let chains = table.join("  ");
+    let sub = say(
+        lang,
+        "picture-tantrix-position-status",
+        &[("chains", text(&chains)), ("forced", number(forced))],
     );
+    header(&mut canvas, &title, &sub);
     let view = BoardView { board: pos.board(), last, chains: Vec::new() };
     draw_board(&mut canvas, &view, layout);
-    let row = HandRow { label: "Hand to place", colour: None, score: None, hand: pos.hand(), to_move: true };
+    let label = say(lang, "picture-tantrix-hand", &[]);
+    let row = HandRow { lang, label: &label, colour: None, score: None, hand: pos.hand(), to_move: true };
     draw_hand(&mut canvas, &row, HEADER + board_h + 8.0);
     canvas.into_image()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn hex_sdf_is_zero_on_the_edges() {
-        let s = 10.0;
-        assert!(hex_sdf(0.0, 0.0, s) < 0.0);
-        assert!(hex_sdf(s, 0.0, s).abs() < 1e-4, "a vertex lies on the outline");
-        assert!(
-            hex_sdf(0.0, s * SQRT3 / 2.0, s).abs() < 1e-4,
-            "the middle of the top edge lies on the outline"
-        );
-    }
-
-    #[test]
-    fn bands_meet_the_middle_of_their_edges() {
-        let s = 20.0;
-        for a in Dir::ALL {
-            for b in Dir::ALL {
-                if a == b {
-                    continue;
-                }
-                let shape = Shape::of(a, b, s);
-                for e in [a, b] {
-                    let (dx, dy) = edge_dir(e);
-                    let m = (dx * s * SQRT3 / 2.0, dy * s * SQRT3 / 2.0);
-                    let d = shape.distance(m.0, m.1);
-                    assert!(d < 1e-3, "path {a}-{b} misses the middle of edge {e} by {d}");
-                }
-            }
-        }
-    }
 }

@@ -2,7 +2,8 @@
 //! its lines, the centre hole and coordinates on every edge, the stacks, and the last turn marked.
 //!
 //! Speed: everything that never changes (the board, its lines and labels) is drawn once and cached; pieces, height
-//! badges and marks are cached sprites composited at whole pixels, so a render is mostly memory copies.
+//! badges and marks are cached sprites composited at whole pixels, so a render is mostly memory copies. Its words
+//! are in the language it is given (`assets/locales/*/pictures.ftl`).
 
 use std::sync::LazyLock;
 
@@ -10,9 +11,9 @@ use image::RgbaImage;
 
 use crate::games::Engine;
 use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Side};
-use crate::render::canvas::{
-    Align, Canvas, Color, Sprite, Weight, convex_sdf, rgb, short_name, text_width, with_alpha,
-};
+use crate::i18n::Lang;
+use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha};
+use crate::render::words::{number, say, text};
 
 /// Picture width.
 const WIDTH: u32 = 680;
@@ -206,37 +207,60 @@ static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
     c.into_image()
 });
 
-/// The text of the status line.
-fn status(game: &Game, names: &[String]) -> String {
-    let pos = game.position();
-    if let (Some(end), Some(why)) = (game.end(), game.end_phrase()) {
-        let winner = end.winner();
-        return format!("{} ({}) wins · {why}", name(names, winner), winner.title());
-    }
-    let side = pos.to_move();
-    let what = match pos.phase() {
-        Phase::Opening => "opening capture",
-        Phase::Capture => "capture due",
-        Phase::Second => "second move",
-    };
-    format!("Turn {} · {} to move · {what}", game.turn(), side.title())
+/// Why the game ended, as the status line shows it.
+// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
+// are typed phrases.
+fn ending(_lang: Lang, game: &Game) -> Option<String> {
+    game.end_phrase()
 }
 
-fn name(names: &[String], side: Side) -> String {
-    short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side.title().to_string())
+/// The text of the status line, in `lang`.
+fn status(game: &Game, names: &[String], lang: Lang) -> String {
+    let pos = game.position();
+    if let (Some(end), Some(why)) = (game.end(), ending(lang, game)) {
+        let winner = end.winner();
+        return say(
+            lang,
+            "picture-tzaar-wins",
+            &[
+                ("player", text(&name(names, winner, lang))),
+                ("side", text(&side_word(lang, winner))),
+                ("reason", text(&why)),
+            ],
+        );
+    }
+    let side = pos.to_move();
+    let phase = match pos.phase() {
+        Phase::Opening => say(lang, "picture-tzaar-opening", &[]),
+        Phase::Capture => say(lang, "picture-tzaar-capture", &[]),
+        Phase::Second => say(lang, "picture-tzaar-second", &[]),
+    };
+    say(
+        lang,
+        "picture-tzaar-to-move",
+        &[("number", number(game.turn())), ("side", text(&side_word(lang, side))), ("phase", text(&phase))],
+    )
+}
+
+/// A side's name on the picture ("White"), in `lang`.
+fn side_word(lang: Lang, side: Side) -> String {
+    match side {
+        Side::White => say(lang, "picture-side-white", &[]),
+        Side::Black => say(lang, "picture-side-black", &[]),
+    }
+}
+
+fn name(names: &[String], side: Side, lang: Lang) -> String {
+    short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side_word(lang, side))
 }
 
 /// The header band: status line, then each side with its name and its count of each type on top.
-fn header(game: &Game, names: &[String]) -> RgbaImage {
+fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
     let pos = game.position();
     let over = game.outcome();
-    let text = status(game, names);
-    let mut size = 20.0;
-    while size > 14.0 && text_width(size, Weight::Bold, &text) > WIDTH as f32 - 32.0 {
-        size -= 1.0;
-    }
-    c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &text);
+    let (size, line) = fit_text(&status(game, names, lang), WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
+    c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &line);
     let half = WIDTH as f32 / 2.0;
     for side in Side::BOTH {
         let x0 = if side == Side::White { 12.0 } else { half + 6.0 };
@@ -251,7 +275,7 @@ fn header(game: &Game, names: &[String]) -> RgbaImage {
             c.fill_rounded_rect(x0 + 2.0, top + 2.0, x0 + half - 20.0, bottom - 2.0, 8.0, HIGHLIGHT);
         }
         let weight = if active { Weight::Bold } else { Weight::Regular };
-        c.text_centered_v(x0 + 14.0, mid, 17.0, weight, Align::Left, TEXT, &name(names, side));
+        c.text_centered_v(x0 + 14.0, mid, 17.0, weight, Align::Left, TEXT, &name(names, side, lang));
         let mut x = x0 + half - 30.0;
         for kind in [Kind::Tott, Kind::Tzarra, Kind::Tzaar] {
             let n = pos.count(side, kind);
@@ -264,10 +288,10 @@ fn header(game: &Game, names: &[String]) -> RgbaImage {
     c.into_image()
 }
 
-/// Draws `game` for players `names[seat]` (seat 0 White, seat 1 Black).
-pub fn render(game: &Game, names: &[String]) -> RgbaImage {
+/// Draws `game` for players `names[seat]` (seat 0 White, seat 1 Black), its words in `lang`.
+pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     let mut img = BOARD_LAYER.clone();
-    let head = header(game, names);
+    let head = header(game, names, lang);
     let row = (WIDTH * 4) as usize;
     img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
     let mut img = Canvas::from_image(img);
@@ -322,7 +346,7 @@ pub fn render(game: &Game, names: &[String]) -> RgbaImage {
 }
 
 impl crate::games::Picture for Game {
-    fn render(&self, names: &[String]) -> RgbaImage {
-        render(self, names)
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        render(self, names, lang)
     }
 }

@@ -51,6 +51,7 @@ async fn names_are_names_and_only_players_are_mentioned() {
         can_manage: false,
         can_manage_server: false,
         guild: None,
+        locales: tabula::i18n::Locales::default(),
     };
     let reply = s
         .handle(

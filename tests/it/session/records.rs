@@ -30,7 +30,7 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
     }
     let last = last.unwrap();
     assert_public(&last, &format!("Game #{id} is over"));
-    let gif = last.replay.unwrap().encode(usize::MAX).unwrap();
+    let gif = last.replay.unwrap().encode(usize::MAX, tabula::i18n::Lang::En).unwrap();
     assert_eq!(gif.kind, FileKind::Replay);
     assert_eq!(crate::records::decode_gif(&gif.bytes).0, MOVES.len() + 1);
 

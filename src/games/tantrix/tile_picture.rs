@@ -1,0 +1,216 @@
+//! A Tantrix tile as the picture draws it: the black hex face and its coloured bands (sharp curves around a corner,
+//! gentle curves around the hex two edges away, straights), each band with a thin dark outline so crossings read,
+//! all in one pass over the tile's pixels with anti-aliased coverage from signed distances.
+
+use crate::games::tantrix::{Colour, Dir, Tile};
+use crate::render::canvas::{Canvas, Color, rgb};
+
+use super::picture::{INK, MARK};
+
+const FACE: Color = rgb(0x0014_1414);
+const OUTLINE: Color = FACE;
+const FORCED_FILL: Color = rgb(0x00b8_660b);
+
+pub(super) const SQRT3: f32 = 1.732_050_8;
+
+/// The fill colour of a band.
+pub(super) fn band(c: Colour) -> Color {
+    match c {
+        Colour::Red => rgb(0x00e0_312b),
+        Colour::Blue => rgb(0x002f_6fe0),
+        Colour::Yellow => rgb(0x00f7_d52a),
+        Colour::Green => rgb(0x0026_a046),
+    }
+}
+
+/// Signed distance to a flat-topped hex of circumradius `s` centred at the origin.
+pub(super) fn hex_sdf(x: f32, y: f32, s: f32) -> f32 {
+    let (x, y) = (x.abs(), y.abs());
+    let apothem = s * SQRT3 / 2.0;
+    // Edges: the top (y = apothem) and the slanted one with normal (sqrt3/2, 1/2).
+    (y - apothem).max(x * SQRT3 / 2.0 + y / 2.0 - apothem)
+}
+
+/// The unit direction of the middle of edge `e` (y down).
+fn edge_dir(e: Dir) -> (f32, f32) {
+    let a = (-90.0 + 60.0 * e.index() as f32).to_radians();
+    (a.cos(), a.sin())
+}
+
+/// One band of a tile, in coordinates relative to the tile's centre.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// A circular arc: centre and radius (the part inside the hex is the band).
+    Arc { cx: f32, cy: f32, r: f32 },
+    /// A straight segment through the centre.
+    Line { ax: f32, ay: f32, bx: f32, by: f32 },
+}
+
+impl Shape {
+    fn of(a: Dir, b: Dir, s: f32) -> Shape {
+        let apothem = s * SQRT3 / 2.0;
+        let (lo, hi) = (a.min(b), a.max(b));
+        match lo.steps_cw_to(hi) {
+            steps @ (1 | 5) => {
+                // The corner shared by the two edges: the one clockwise after the first of them.
+                let first = if steps == 1 { lo } else { hi };
+                let ang = (300.0 + 60.0 * first.index() as f32).to_radians();
+                Shape::Arc { cx: s * ang.cos(), cy: s * ang.sin(), r: s / 2.0 }
+            }
+            steps @ (2 | 4) => {
+                // Centred on the neighbour across the edge between them.
+                let middle = if steps == 2 { lo.rotate_cw(1) } else { hi.rotate_cw(1) };
+                let (dx, dy) = edge_dir(middle);
+                Shape::Arc { cx: dx * 2.0 * apothem, cy: dy * 2.0 * apothem, r: 1.5 * s }
+            }
+            _ => {
+                let (ax, ay) = edge_dir(a);
+                let (bx, by) = edge_dir(b);
+                Shape::Line { ax: ax * apothem, ay: ay * apothem, bx: bx * apothem, by: by * apothem }
+            }
+        }
+    }
+
+    /// Distance from the band's centre line.
+    fn distance(self, x: f32, y: f32) -> f32 {
+        match self {
+            Shape::Arc { cx, cy, r } => ((x - cx).hypot(y - cy) - r).abs(),
+            Shape::Line { ax, ay, bx, by } => {
+                let (ex, ey) = (bx - ax, by - ay);
+                ((x - ax) * ey - (y - ay) * ex).abs() / ex.hypot(ey)
+            }
+        }
+    }
+
+    /// A position along the band (in pixels), for dash patterns.
+    fn along(self, x: f32, y: f32) -> f32 {
+        match self {
+            Shape::Arc { cx, cy, r } => (y - cy).atan2(x - cx) * r,
+            Shape::Line { ax, ay, bx, by } => {
+                let (ex, ey) = (bx - ax, by - ay);
+                ((x - ax) * ex + (y - ay) * ey) / ex.hypot(ey)
+            }
+        }
+    }
+}
+
+fn mix(dst: [f32; 3], src: Color, a: f32) -> [f32; 3] {
+    let a = a * f32::from(src.0[3]) / 255.0;
+    std::array::from_fn(|i| dst[i] + (f32::from(src.0[i]) - dst[i]) * a)
+}
+
+/// How a tile is decorated beyond its bands.
+#[derive(Clone, Copy, Default)]
+pub(super) struct Marks {
+    /// Ringed in white: placed in the last turn.
+    pub last: bool,
+    /// Colour whose band is part of a best chain (outlined in white).
+    pub chain: [bool; 4],
+}
+
+pub(super) fn colour_slot(c: Colour) -> usize {
+    match c {
+        Colour::Red => 0,
+        Colour::Blue => 1,
+        Colour::Yellow => 2,
+        Colour::Green => 3,
+    }
+}
+
+/// Draws a tile turned `rot` centred at `(cx, cy)` with circumradius `s`.
+pub(super) fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f32, s: f32, marks: Marks) {
+    // Slightly more than the hex, so touching tiles leave no seam.
+    let face = s + 0.4;
+    let width = (s * 0.24).max(3.0);
+    let outline = (s * 0.055).max(1.0);
+    let paths: Vec<(Colour, Shape)> = tile
+        .paths()
+        .iter()
+        .map(|p| (p.colour, Shape::of(p.a.rotate_cw(rot), p.b.rotate_cw(rot), s)))
+        .collect();
+    let ring = (s * 0.09).max(2.0);
+    let x0 = (cx - s - 1.0).floor() as i32;
+    let x1 = (cx + s + 1.0).ceil() as i32;
+    let y0 = (cy - s - 1.0).floor() as i32;
+    let y1 = (cy + s + 1.0).ceil() as i32;
+    for py in y0..=y1 {
+        for px in x0..=x1 {
+            let (x, y) = (px as f32 + 0.5 - cx, py as f32 + 0.5 - cy);
+            let d_hex = hex_sdf(x, y, face);
+            let cover = (0.5 - d_hex).clamp(0.0, 1.0);
+            if cover <= 0.0 {
+                continue;
+            }
+            let mut col = [f32::from(FACE.0[0]), f32::from(FACE.0[1]), f32::from(FACE.0[2])];
+            for &(colour, shape) in &paths {
+                let d = shape.distance(x, y);
+                let highlighted = marks.chain[colour_slot(colour)];
+                let (edge_col, edge_w) = if highlighted { (MARK, outline * 1.8) } else { (OUTLINE, outline) };
+                let a_out = (0.5 - (d - width / 2.0 - edge_w)).clamp(0.0, 1.0);
+                if a_out <= 0.0 {
+                    continue;
+                }
+                col = mix(col, edge_col, a_out);
+                let a_in = (0.5 - (d - width / 2.0)).clamp(0.0, 1.0);
+                col = mix(col, band(colour), a_in);
+                // Green carries a dashed dark centre line, so red and green differ without colour vision.
+                if colour == Colour::Green && d < width * 0.12 + 1.0 {
+                    let along = shape.along(x, y);
+                    let period = (s * 0.32).max(5.0);
+                    let phase = along.rem_euclid(period) / period;
+                    if phase < 0.5 {
+                        let a_dash = (0.5 - (d - width * 0.12)).clamp(0.0, 1.0) * 0.75;
+                        col = mix(col, INK, a_dash * a_in);
+                    }
+                }
+            }
+            if marks.last {
+                let a_ring = (0.5 - (d_hex + ring * 0.2).abs() + ring / 2.0).clamp(0.0, 1.0);
+                col = mix(col, MARK, a_ring);
+            }
+            let c = image::Rgba([col[0].round() as u8, col[1].round() as u8, col[2].round() as u8, 255]);
+            canvas.blend(px, py, c, cover);
+        }
+    }
+}
+
+/// A forced space: filled in dark amber, which stands out from the background in colour and in grey.
+pub(super) fn draw_forced(canvas: &mut Canvas, cx: f32, cy: f32, s: f32) {
+    let face = s * 0.965;
+    canvas.fill_sdf((cx - s, cy - s, cx + s, cy + s), FORCED_FILL, |x, y| hex_sdf(x - cx, y - cy, face));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hex_sdf_is_zero_on_the_edges() {
+        let s = 10.0;
+        assert!(hex_sdf(0.0, 0.0, s) < 0.0);
+        assert!(hex_sdf(s, 0.0, s).abs() < 1e-4, "a vertex lies on the outline");
+        assert!(
+            hex_sdf(0.0, s * SQRT3 / 2.0, s).abs() < 1e-4,
+            "the middle of the top edge lies on the outline"
+        );
+    }
+
+    #[test]
+    fn bands_meet_the_middle_of_their_edges() {
+        let s = 20.0;
+        for a in Dir::ALL {
+            for b in Dir::ALL {
+                if a == b {
+                    continue;
+                }
+                let shape = Shape::of(a, b, s);
+                for e in [a, b] {
+                    let (dx, dy) = edge_dir(e);
+                    let m = (dx * s * SQRT3 / 2.0, dy * s * SQRT3 / 2.0);
+                    let d = shape.distance(m.0, m.1);
+                    assert!(d < 1e-3, "path {a}-{b} misses the middle of edge {e} by {d}");
+                }
+            }
+        }
+    }
+}

@@ -163,6 +163,25 @@ pub fn format(lang: Lang, key: &str, args: &[(&str, Value<'_>)]) -> String {
     text.into_owned()
 }
 
+/// An engine's sentence in `lang` as plain text, for what is drawn on pictures (notation and typed text as
+/// written, without code marks). Replies go through [`crate::session::Text`] instead, which keeps the spans.
+pub fn phrase(lang: Lang, phrase: &crate::games::Phrase) -> String {
+    use crate::games::PhraseArg;
+    let args: Vec<(&str, Value<'_>)> = phrase
+        .args()
+        .iter()
+        .map(|(name, arg)| {
+            let value = match arg {
+                PhraseArg::Str(s) | PhraseArg::Code(s) | PhraseArg::Typed(s) => Value::Str(s.as_str().into()),
+                PhraseArg::Number(n) => Value::Number(*n as f64),
+                PhraseArg::Phrase(p) => Value::Str(self::phrase(lang, p).into()),
+            };
+            (*name, value)
+        })
+        .collect();
+    format(lang, phrase.key(), &args)
+}
+
 /// A message without arguments.
 pub fn plain(lang: Lang, key: &str) -> String {
     format(lang, key, &[])

@@ -160,11 +160,9 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
     short_name(names.get(side.seat()).map(String::as_str), 18).unwrap_or_else(|| side_word(lang, side))
 }
 
-/// Why the game ended, as the header shows it.
-// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
-// are typed phrases.
-fn ending(_lang: Lang, result: GameResult) -> String {
-    result.reason()
+/// Why the game ended, as the header shows it, in `lang`.
+fn ending(lang: Lang, result: GameResult) -> String {
+    crate::i18n::phrase(lang, &result.reason_phrase())
 }
 
 /// Draws the game's current position as the players see it, its words in `lang`.

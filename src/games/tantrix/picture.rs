@@ -226,11 +226,9 @@ fn colour_word(lang: Lang, colour: Colour) -> String {
     }
 }
 
-/// Why the game ended, as the header's second line shows it.
-// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
-// are typed phrases.
-fn ending(_lang: Lang, outcome: &Outcome) -> String {
-    outcome.reason.to_string()
+/// Why the game ended, as the header's second line shows it, in `lang`.
+fn ending(lang: Lang, outcome: &Outcome) -> String {
+    crate::i18n::phrase(lang, &outcome.reason)
 }
 
 /// The header's lines for `game`, in `lang`: the title (whose turn, or the result) and what to do now.

@@ -207,11 +207,9 @@ static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
     c.into_image()
 });
 
-/// Why the game ended, as the status line shows it.
-// TODO(phrases): the engine's English sentence for now; switch to the translated phrase once the engines' endings
-// are typed phrases.
-fn ending(_lang: Lang, game: &Game) -> Option<String> {
-    game.end_phrase()
+/// Why the game ended, as the status line shows it, in `lang`.
+fn ending(lang: Lang, game: &Game) -> Option<String> {
+    game.end_description().map(|why| crate::i18n::phrase(lang, &why))
 }
 
 /// The text of the status line, in `lang`.

@@ -323,7 +323,12 @@ impl<S: Store> Handler<S> {
                 ResolvedValue::String(g) => g.parse::<GameKind>().ok(),
                 _ => None,
             });
-            render::named_choices(game.map(|g| g.info().variant_choices(&typed)).unwrap_or_default())
+            let lang = Lang::from_locale(&cmd.locale);
+            let choices = game.map(|g| {
+                let info = g.info();
+                info.variant_choices_with(&typed, |v| crate::i18n::variant_summary(lang, info, v))
+            });
+            render::named_choices(choices.unwrap_or_default())
         } else {
             let suggestions = self
                 .sessions

@@ -76,11 +76,20 @@ impl GameInfo {
     /// The variants whose name starts with `typed`, as (what a player reads, the value to send): "seed: the rules
     /// of …", "seed"), the default first.
     pub fn variant_choices(&self, typed: &str) -> Vec<(String, String)> {
+        self.variant_choices_with(typed, |v| v.summary.to_string())
+    }
+
+    /// [`GameInfo::variant_choices`] with each variant's summary given by `summary` (in the reader's language).
+    pub fn variant_choices_with(
+        &self,
+        typed: &str,
+        summary: impl Fn(&VariantInfo) -> String,
+    ) -> Vec<(String, String)> {
         let typed = typed.trim().to_ascii_lowercase();
         self.variants
             .iter()
             .filter(|v| v.name.starts_with(&typed))
-            .map(|v| (format!("{}: {}", v.name, v.summary), v.name.to_string()))
+            .map(|v| (format!("{}: {}", v.name, summary(v)), v.name.to_string()))
             .collect()
     }
 

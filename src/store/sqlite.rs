@@ -45,6 +45,13 @@ impl SqliteStore {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(5));
+        // Switching a new file to WAL takes an exclusive lock, and a connection that loses that race gets
+        // "database is locked" at once, without waiting: one connection makes the switch (it is stored in the
+        // file) before the pool opens the others.
+        {
+            use sqlx::Connection as _;
+            sqlx::SqliteConnection::connect_with(&options).await?.close().await?;
+        }
         Self::with_options(options, 4).await
     }
 

@@ -23,3 +23,10 @@ rules-tantrix =
     Zápis tahu: kámen@q,r:k, např. `23@1,-1:4` položí kámen 23 na buňku q=1, r=-1, otočený o k=4 kroky po směru hodinových ručiček (0-5). Obrázek značí volné buňky jako q,r. První kámen jde na 0,0.
 
 rules-example = Příklad: { $move }
+
+# What each variant changes, after its name in /play's autocompletion (keys: variant-<game>-<variant>).
+variant-tablut-seed = pravidla prvního kola: krále je třeba obklíčit ze čtyř stran
+variant-tablut-linnaeus = běžná rekonstrukce: ozbrojený král, mimo trůn ho zajmou dva útočníci
+variant-tablut-ashton = pravidla Tablut Challenge: začíná bílý, tábory, uzavřený trůn, ozbrojený král
+variant-tzaar-random = kameny náhodně rozmístěné po desce, jako na turnajích
+variant-tzaar-standard = pevné výchozí postavení z pravidel, pro začátečníky

@@ -23,3 +23,10 @@ rules-tantrix =
     Writing a move: tile@q,r:k, e.g. `23@1,-1:4` puts tile 23 on cell q=1, r=-1, turned k=4 steps clockwise (0-5). The picture labels the free cells with q,r. The first tile goes on 0,0.
 
 rules-example = Example: { $move }
+
+# What each variant changes, after its name in /play's autocompletion (keys: variant-<game>-<variant>).
+variant-tablut-seed = the rules of the first round: king captured on four sides
+variant-tablut-linnaeus = the common reconstruction: armed king, captured by two away from the throne
+variant-tablut-ashton = the Tablut Challenge rules: White first, camps, closed throne, armed king
+variant-tzaar-random = the pieces shuffled over the board, as in tournaments
+variant-tzaar-standard = the fixed start position of the rule book, for beginners

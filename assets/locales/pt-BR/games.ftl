@@ -23,3 +23,10 @@ rules-tantrix =
     Como escrever um lance: peça@q,r:k, por exemplo `23@1,-1:4` põe a peça 23 na célula q=1, r=-1, girada k=4 passos no sentido horário (0-5). A figura marca as células livres com q,r. A primeira peça vai em 0,0.
 
 rules-example = Exemplo: { $move }
+
+# What each variant changes, after its name in /play's autocompletion (keys: variant-<game>-<variant>).
+variant-tablut-seed = as regras da primeira rodada: rei capturado pelos quatro lados
+variant-tablut-linnaeus = a reconstrução mais comum: rei armado, capturado por dois longe do trono
+variant-tablut-ashton = as regras do Tablut Challenge: Brancas começam, acampamentos, trono fechado, rei armado
+variant-tzaar-random = as peças embaralhadas pelo tabuleiro, como nos torneios
+variant-tzaar-standard = a posição inicial fixa do livro de regras, para iniciantes

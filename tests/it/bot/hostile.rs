@@ -141,5 +141,21 @@ async fn play_autocompletes_the_chosen_games_variants() {
     let (_, answer) = send(&fake, ac).await;
     let choices = answer.json().unwrap()["data"]["choices"].as_array().unwrap().clone();
     assert_eq!(choices.len(), tabula::games::GameKind::Tablut.info().variants.len(), "{choices:?}");
+    // What each variant changes is said in the member's language; the value sent stays the variant's name.
+    let mut ac = fake.autocomplete(
+        "play",
+        &[("game", "tzaar".into()), ("variant", "st".into())],
+        "variant",
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    ac["locale"] = serde_json::json!("cs");
+    let (_, answer) = send(&fake, ac).await;
+    let choices = answer.json().unwrap()["data"]["choices"].as_array().unwrap().clone();
+    assert_eq!(choices[0]["value"], "standard");
+    assert_eq!(
+        choices[0]["name"], "standard: pevné výchozí postavení z pravidel, pro začátečníky",
+        "{choices:?}"
+    );
     bot.shutdown().await.unwrap();
 }

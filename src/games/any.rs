@@ -29,6 +29,7 @@ pub(crate) trait Dyn {
     fn prompt(&self) -> Option<super::Phrase>;
     fn scores(&self) -> Option<Vec<u32>>;
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
+    fn text_picture(&self, names: &[String], lang: Lang) -> String;
     fn replay_frames(
         &self,
         moves: &[String],
@@ -87,6 +88,9 @@ impl<G: Entry> Dyn for G {
     }
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
         super::Picture::render(self, names, lang)
+    }
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        super::Picture::text_picture(self, names, lang)
     }
     fn replay_frames(
         &self,
@@ -250,6 +254,11 @@ impl AnyGame {
     /// The board picture, with the players' names in seat order and its words in `lang`.
     pub fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
         self.entry().render(names, lang)
+    }
+
+    /// The board as text for the console, its words in `lang` (see [`super::Picture::text_picture`]).
+    pub fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        self.entry().text_picture(names, lang)
     }
 
     /// The frames of an animated replay from this position: this picture, then one after each of `moves`, all of

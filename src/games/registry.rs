@@ -52,6 +52,13 @@ pub trait Picture: Engine {
     /// coordinates are drawn as they are).
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
 
+    /// The board drawn as text for the console, its words in `lang` (by default the engine's own
+    /// [`Engine::text_board`], which the command line prints in English).
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        let _ = (names, lang);
+        self.text_board()
+    }
+
     /// The frames of an animated replay from this position: this picture, then the picture after each of `moves`
     /// (one stored move each), all of one size and layout so that a frame differs from the one before only where
     /// the game changed; each is handed to `frame` as soon as it is drawn. By default each frame is

@@ -408,7 +408,7 @@ impl<S: Store> Console<S> {
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
-            out.push_str(&board.game.text_board());
+            out.push_str(&board.game.text_picture(&board.names, reply.lang));
             if !out.ends_with('\n') {
                 out.push('\n');
             }

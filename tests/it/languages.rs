@@ -121,3 +121,22 @@ async fn settings_hints_and_the_consoles_own_lines_in_the_readers_language() {
     let out = console.line("@bob /hint").await;
     assert_eq!(out, "(jen pro @bob) Nejste na tahu; o radu požádejte, až budete.\n");
 }
+
+#[tokio::test]
+async fn the_consoles_text_boards_speak_the_public_language() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = console(dir.path(), Lang::Cs);
+    console.line("@alice /play game:tzaar opponent:@bob side:first variant:standard").await;
+    let out = console.line("@bob /accept").await;
+    assert!(out.contains("A   B   C   D   E   F   G   H   I\nTah 1 · "), "{out}");
+    assert!(!out.contains("Turn 1") && !out.contains("to move"), "no English left: {out}");
+    console.line("#t @alice /play game:tantrix opponent:@bob opponent2:@carol").await;
+    console.line("#t @bob /accept").await;
+    let out = console.line("#t @carol /accept").await;
+    assert!(out.contains("pytlík: 38 kamenů · ") && out.contains("> carol (žlutá) · 0 bodů · "), "{out}");
+    let first = out.lines().find_map(|l| l.strip_prefix("> carol (žlutá) · 0 bodů · ")).unwrap();
+    let tile = first.split_whitespace().next().unwrap();
+    let out = console.line(&format!("#t @carol /move {tile}@0,0:0")).await;
+    assert!(out.contains("1 kámen na desce: "), "{out}");
+    assert!(!out.contains("Bag:") && !out.contains("(score"), "no English left: {out}");
+}

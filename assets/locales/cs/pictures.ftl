@@ -66,6 +66,12 @@ picture-tantrix-score = { $score ->
 picture-tantrix-to-place = na tahu
 picture-tantrix-no-tiles = žádné kameny
 picture-tantrix-hand = Kameny k položení
+picture-tantrix-text-board = { $count ->
+    [one] { $count } kámen na desce
+    [few] { $count } kameny na desce
+   *[other] { $count } kamenů na desce
+}: { $tiles }
+picture-tantrix-text-forced = vynucená pole: { $cells }
 picture-tantrix-position = Tantrix · { $count ->
     [one] { $count } kámen
     [few] { $count } kameny

@@ -56,6 +56,11 @@ picture-tantrix-score = score { $score }
 picture-tantrix-to-place = to place
 picture-tantrix-no-tiles = no tiles
 picture-tantrix-hand = Hand to place
+picture-tantrix-text-board = { $count ->
+    [one] { $count } tile on the board
+   *[other] { $count } tiles on the board
+}: { $tiles }
+picture-tantrix-text-forced = forced spaces: { $cells }
 picture-tantrix-position = Tantrix · { $count ->
     [one] { $count } tile
    *[other] { $count } tiles

@@ -62,6 +62,11 @@ picture-tantrix-score = { $score ->
 picture-tantrix-to-place = sua vez de colocar
 picture-tantrix-no-tiles = sem peças
 picture-tantrix-hand = Mão a colocar
+picture-tantrix-text-board = { $count ->
+    [one] { $count } peça no tabuleiro
+   *[other] { $count } peças no tabuleiro
+}: { $tiles }
+picture-tantrix-text-forced = espaços forçados: { $cells }
 picture-tantrix-position = Tantrix · { $count ->
     [one] { $count } peça
    *[other] { $count } peças

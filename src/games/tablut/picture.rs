@@ -475,6 +475,20 @@ impl crate::games::Picture for Game {
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
         render(self, names, lang)
     }
+
+    fn text_picture(&self, _names: &[String], lang: Lang) -> String {
+        let board = crate::games::Engine::text_board(self);
+        let files = "   a b c d e f g h i\n";
+        let grid = board.find(files).map_or(board.as_str(), |at| &board[..at + files.len()]);
+        let rules = self.position().variant().rules();
+        let items: Vec<String> = rules.differences().into_iter().map(|item| difference(lang, item)).collect();
+        if items.is_empty() {
+            return grid.to_string();
+        }
+        let line =
+            say(lang, "picture-tablut-variant-rules", &[("variant", text(rules.title)), ("rules", text(&items.join("; ")))]);
+        format!("{grid}{line}.\n")
+    }
 }
 
 #[cfg(test)]

@@ -47,6 +47,10 @@ impl Picture for Game {
         super::picture::render(self, names, lang)
     }
 
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        super::picture::text_picture(self, names, lang)
+    }
+
     fn replay_frames(
         &self,
         moves: &[String],

@@ -267,6 +267,41 @@ fn header_lines(game: &Game, lang: Lang, name: &dyn Fn(usize) -> String) -> (Str
     (title, sub)
 }
 
+/// The console's text drawing of a game, its words in `lang`: the header's lines, the tiles on the board, the
+/// forced spaces, then each player's colour, score and hand (`>` marks the player to move).
+pub fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
+    use std::fmt::Write as _;
+    let colours = game.colours();
+    let name = |seat: usize| {
+        let colour = colour_word(lang, colours[seat]);
+        names.get(seat).map_or(colour.clone(), |n| format!("{n} ({colour})"))
+    };
+    let (title, sub) = header_lines(game, lang, &name);
+    let mut out = format!("{title}\n{sub}\n");
+    let tiles: Vec<String> = game.board().placements().iter().map(ToString::to_string).collect();
+    if !tiles.is_empty() {
+        let board = say(
+            lang,
+            "picture-tantrix-text-board",
+            &[("count", number(tiles.len())), ("tiles", text(&tiles.join(" ")))],
+        );
+        let _ = writeln!(out, "{board}");
+    }
+    let forced: Vec<String> = game.forced_spaces().iter().map(ToString::to_string).collect();
+    if !forced.is_empty() {
+        let _ = writeln!(out, "{}", say(lang, "picture-tantrix-text-forced", &[("cells", text(&forced.join(" ")))]));
+    }
+    let scores = game.scores();
+    for (seat, hand) in game.hands().iter().enumerate() {
+        let hand: Vec<String> = hand.iter().map(ToString::to_string).collect();
+        let marker = if game.to_move() == Some(seat) { "> " } else { "  " };
+        let hand = if hand.is_empty() { say(lang, "picture-tantrix-no-tiles", &[]) } else { hand.join(" ") };
+        let score = say(lang, "picture-tantrix-score", &[("score", number(scores[seat] as usize))]);
+        let _ = writeln!(out, "{marker}{} · {score} · {hand}", name(seat));
+    }
+    out
+}
+
 /// Draws a game for its players (`names[seat]`): header, board, and every hand with its player's score; its
 /// words in `lang`.
 pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {

@@ -347,4 +347,11 @@ impl crate::games::Picture for Game {
     fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
         render(self, names, lang)
     }
+
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        let board = crate::games::Engine::text_board(self);
+        let columns = "A   B   C   D   E   F   G   H   I\n";
+        let grid = board.find(columns).map_or(board.as_str(), |at| &board[..at + columns.len()]);
+        format!("{grid}{}\n", status(self, names, lang))
+    }
 }

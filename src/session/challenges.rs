@@ -9,7 +9,7 @@ use super::clocks::{ClockChoice, duration};
 use super::request::challenge_buttons;
 use super::text::Text;
 use super::{
-    Actor, Board, DEFAULT_LEVEL, Failure, Live, MAX_INPUT_CHARS, Member, Reply, Sessions, SidePref, Slot,
+    Actor, Board, DEFAULT_LEVEL, Failure, Live, MAX_SETUP_CHARS, Member, Reply, Sessions, SidePref, Slot,
     messages,
 };
 use crate::t;
@@ -112,7 +112,7 @@ impl<S: Store> Sessions<S> {
         if !crate::ai::LEVELS.contains(&level) {
             return Err(t!("no-level", level = level));
         }
-        if variant.chars().count() > MAX_INPUT_CHARS {
+        if variant.chars().count() > MAX_SETUP_CHARS {
             return Err(t!("not-a-variant", typed = Text::new().typed(variant), game = kind.title()));
         }
         let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };

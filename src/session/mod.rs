@@ -111,8 +111,12 @@ pub struct SessionConfig {
 /// The AI level used when a challenge of the bot names none.
 pub const DEFAULT_LEVEL: u8 = 3;
 
-/// Moves and variants longer than this are refused before the engine reads them (no notation comes close).
+/// Moves longer than this are refused before the engine reads them (no move's notation comes close).
 pub const MAX_INPUT_CHARS: usize = 64;
+
+/// Setups (`/play setup:`) longer than this are refused before the engine reads them: a variant's name is short,
+/// but a TZAAR position in notation takes 73 characters or more (a digit more for each stack).
+pub const MAX_SETUP_CHARS: usize = 200;
 
 impl Default for SessionConfig {
     fn default() -> Self {

@@ -501,3 +501,31 @@ async fn side_first_is_the_side_that_moves_first_under_the_chosen_rules() {
     s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
     assert_public(&s.handle(CHANNEL, &bob(), mv("e8-d8")).await, "played `e8-d8`");
 }
+
+#[tokio::test]
+async fn a_tzaar_game_starts_from_a_position_in_notation() {
+    let s = sessions().await;
+    // The standard start after White's opening capture, in notation: longer than any move.
+    use tabula::games::{AnyGame, Engine as _, Setup};
+    let standard = Setup { variant: "standard".into(), seed: 0, seats: 2 };
+    let mut game = <tabula::games::tzaar::Game as tabula::games::Engine>::new(&standard).unwrap();
+    game.play_text("A5xA4").unwrap();
+    let position = game.position().to_string();
+    assert!(position.len() > tabula::session::MAX_INPUT_CHARS, "{position}");
+    let play = Request::Play {
+        game: GameKind::Tzaar,
+        opponents: vec![bob().member.clone()],
+        variant: Some(position.clone()),
+        side: SidePref::First,
+        level: None,
+        rated: true,
+        clock: None,
+        thread: None,
+    };
+    assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges");
+    assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
+    // The game goes on from that position: Black to move, with the same legal moves.
+    let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
+    let started = AnyGame::new(GameKind::Tzaar, &record.setup).unwrap();
+    assert_eq!(started.legal_moves_text(), game.legal_moves_text());
+}

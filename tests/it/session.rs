@@ -504,9 +504,9 @@ async fn side_first_is_the_side_that_moves_first_under_the_chosen_rules() {
 
 #[tokio::test]
 async fn a_tzaar_game_starts_from_a_position_in_notation() {
+    use tabula::games::{AnyGame, Engine as _, Setup};
     let s = sessions().await;
     // The standard start after White's opening capture, in notation: longer than any move.
-    use tabula::games::{AnyGame, Engine as _, Setup};
     let standard = Setup { variant: "standard".into(), seed: 0, seats: 2 };
     let mut game = <tabula::games::tzaar::Game as tabula::games::Engine>::new(&standard).unwrap();
     game.play_text("A5xA4").unwrap();

@@ -130,6 +130,45 @@ fn tzaar_errors() -> Vec<Phrase> {
         let e: LayoutError = text.parse::<tzaar::Layout>().unwrap_err();
         out.push(e.describe());
     }
+    // Every way a position in notation is refused (a `/play setup:` can be one).
+    let standard = tzaar::STANDARD.replace(" w o", "");
+    let columns: Vec<&str> = standard.split('/').collect();
+    let with_column = |col: usize, text: &str| {
+        let mut c = columns.clone();
+        c[col] = text;
+        format!("{} w c", c.join("/"))
+    };
+    let positions = [
+        "ttttT w".to_string(),
+        format!("{standard} x c"),
+        format!("{standard} w q"),
+        format!("{standard} b o"),
+        "ttttT/TaaaAT w c".to_string(),
+        "t/t w c".to_string(),
+        with_column(0, ".2tttT"),
+        with_column(0, "ttttQ"),
+        with_column(0, "ttttT40"),
+        with_column(0, "tttt"),
+        with_column(0, "TTTTT")
+            .replace("tTTTT", "TTTTT")
+            .replace("taAAAt", "TAAAAT")
+            .replace("tazZZat", "TAZZZAT"),
+        ".....//////// w c".to_string(),
+        "...../....../......./......../......../......../......./....../..... w c".to_string(),
+        with_column(0, "ttttZ"),
+    ];
+    let refused: Vec<Phrase> =
+        positions.iter().filter_map(|t| t.parse::<tzaar::Position>().err()).map(|e| e.describe()).collect();
+    let mut reasons: Vec<&str> = refused
+        .iter()
+        .flat_map(Phrase::all)
+        .map(Phrase::key)
+        .filter(|k| k.starts_with("tzaar-position-"))
+        .collect();
+    reasons.sort_unstable();
+    reasons.dedup();
+    assert_eq!(reasons.len(), 12, "every reason a position is refused for is met: {reasons:?}");
+    out.extend(refused);
     out
 }
 

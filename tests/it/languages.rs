@@ -133,10 +133,36 @@ async fn the_consoles_text_boards_speak_the_public_language() {
     console.line("#t @alice /play game:tantrix opponent:@bob opponent2:@carol").await;
     console.line("#t @bob /accept").await;
     let out = console.line("#t @carol /accept").await;
-    assert!(out.contains("pytlík: 38 kamenů · ") && out.contains("> carol (žlutá) · 0 bodů · "), "{out}");
-    let first = out.lines().find_map(|l| l.strip_prefix("> carol (žlutá) · 0 bodů · ")).unwrap();
-    let tile = first.split_whitespace().next().unwrap();
-    let out = console.line(&format!("#t @carol /move {tile}@0,0:0")).await;
+    assert!(out.contains("pytlík: 38 kamenů · ") && out.contains(" · 0 bodů · "), "{out}");
+    // The seats are drawn at random: whoever is marked to move places a tile of their hand.
+    let mover = out.lines().find_map(|l| l.strip_prefix("> ")).unwrap();
+    let (who, hand) = mover.split_once(" (").unwrap();
+    let tile = hand.rsplit(" · ").next().unwrap().split_whitespace().next().unwrap();
+    let out = console.line(&format!("#t @{who} /move {tile}@0,0:0")).await;
     assert!(out.contains("1 kámen na desce: "), "{out}");
     assert!(!out.contains("Bag:") && !out.contains("(score"), "no English left: {out}");
+}
+
+#[tokio::test]
+async fn a_tzaar_position_given_to_play_is_refused_in_the_readers_language() {
+    use tabula::session::{Actor, Member, SidePref};
+    let sessions = Sessions::new(MemoryStore::default(), SessionConfig::default());
+    let alice = Actor::in_guild(Member::new(1, "alice"), Some(1));
+    let board = tabula::games::tzaar::STANDARD.replace(" w o", "");
+    let play = |setup: String| Request::Play {
+        game: tabula::games::GameKind::Tzaar,
+        opponents: vec![Member::new(2, "bob")],
+        variant: Some(setup),
+        side: SidePref::First,
+        level: None,
+        rated: true,
+        clock: None,
+        thread: None,
+    };
+    let refused = sessions.handle(5, &alice, play(format!("{board} x c"))).await;
+    assert!(refused.ephemeral);
+    let czech = refused.text.plain_in(Lang::Cs);
+    assert!(czech.starts_with("pozici `") && czech.contains("strana na tahu je `x`, ne w nebo b"), "{czech}");
+    let started = sessions.handle(5, &alice, play(format!("{board} w c"))).await;
+    assert!(started.text.plain_in(Lang::Cs).contains("vyzývá @bob ke hře TZAAR"), "{:?}", started.text);
 }

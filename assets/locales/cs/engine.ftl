@@ -51,6 +51,26 @@ tzaar-hole = { $point } je prostřední díra, ne bod: žádná věž tam stát 
 tzaar-off-board = { $text } není na desce: sloupce A až I mají 5, 6, 7, 8, 9, 8, 7, 6 a 5 bodů, číslovaných od 1 dole
 tzaar-no-move = chybí tah: braní zapište jako E4xD4, postavení jako F4-F5, nebo pass
 tzaar-past-turn = { $text } přesahuje konec tohoto tahu: hrajte vždy jen jeden tah
+tzaar-position-parts = potřebuje tři části oddělené mezerami: desku, stranu a fázi
+tzaar-position-side = strana na tahu je { $side }, ne w nebo b
+tzaar-position-phase = fáze je { $phase }, ne o, c nebo s
+tzaar-position-opening = úvodní fáze { $o } je první tah bílého, takže strana musí být w
+tzaar-position-columns = deska má { $count ->
+    [one] { $count } sloupec
+    [few] { $count } sloupce
+   *[other] { $count } sloupců
+} místo 9
+tzaar-position-empty-height = prázdný bod ve sloupci { $column } má výšku
+tzaar-position-letter = { $letter } ve sloupci { $column } není písmeno kamene
+tzaar-position-height = věž na { $point } má výšku { $height }, ne 1 až 30
+tzaar-position-listed = sloupec { $column } uvádí { $listed ->
+    [one] { $listed } bod
+    [few] { $listed } body
+   *[other] { $listed } bodů
+} místo { $expected }
+tzaar-position-pieces = { $side } má víc než 30 kamenů
+tzaar-position-kind = { $side } má víc než { $count } kamenů typu { $kind }
+tzaar-position-both-lack = oběma stranám chybí typ kamene, k čemuž žádná hra nedojde
 tzaar-unreadable-position = pozici { $text } nelze přečíst: { $why }; napište sloupce A až I oddělené { $slash }, každý od řady 1 nahoru ({ $dot } prázdný bod, Z/A/T bílý Tzaar/Tzarra/Tott, z/a/t černý, za písmenem výška, je-li větší než 1), potom stranu na tahu (w nebo b) a fázi (o, c nebo s)
 tzaar-unknown-variant = varianta TZAAR { $text } neexistuje: zvolte random (výchozí) nebo standard
 tzaar-bad-seed = semínko v { $text } není celé číslo od 0 do { $max }: napište random:SEMÍNKO, např. random:42

@@ -42,6 +42,21 @@ tzaar-hole = { $point } is the centre hole, not a point: no stack can stand ther
 tzaar-off-board = { $text } is not on the board: columns A to I hold 5, 6, 7, 8, 9, 8, 7, 6 and 5 points, numbered from 1 at the bottom
 tzaar-no-move = there is no move: write a capture as E4xD4, a stacking move as F4-F5, or pass
 tzaar-past-turn = { $text } goes past the end of this turn: play one turn at a time
+tzaar-position-parts = it needs three parts separated by spaces: the board, the side and the phase
+tzaar-position-side = the side to move is { $side }, not w or b
+tzaar-position-phase = the phase is { $phase }, not o, c or s
+tzaar-position-opening = the opening phase { $o } is White's first turn, so the side must be w
+tzaar-position-columns = the board has { $count ->
+    [one] { $count } column
+   *[other] { $count } columns
+} instead of 9
+tzaar-position-empty-height = an empty point in column { $column } has a height
+tzaar-position-letter = { $letter } in column { $column } is not a piece letter
+tzaar-position-height = the stack on { $point } has height { $height }, not 1 to 30
+tzaar-position-listed = column { $column } lists { $listed } points instead of { $expected }
+tzaar-position-pieces = { $side } has more than 30 pieces
+tzaar-position-kind = { $side } has more than { $count } { $kind }s
+tzaar-position-both-lack = both sides lack a piece type, which no game can reach
 tzaar-unreadable-position = can't read the position { $text }: { $why }; write the columns A to I separated by { $slash }, each from row 1 upward ({ $dot } empty, Z/A/T a white Tzaar/Tzarra/Tott, z/a/t black, then the height if over 1), then the side to move (w or b) and the phase (o, c or s)
 tzaar-unknown-variant = there is no TZAAR variant { $text }: choose random (the default) or standard
 tzaar-bad-seed = the seed in { $text } is not a whole number from 0 to { $max }: write random:SEED, e.g. random:42

@@ -44,6 +44,21 @@ tzaar-hole = { $point } é o buraco central, não um ponto: nenhuma pilha pode f
 tzaar-off-board = { $text } não está no tabuleiro: as colunas A a I têm 5, 6, 7, 8, 9, 8, 7, 6 e 5 pontos, numerados a partir de 1 embaixo
 tzaar-no-move = não há lance: escreva uma captura como E4xD4, um empilhamento como F4-F5, ou pass
 tzaar-past-turn = { $text } passa do fim deste turno: jogue um turno de cada vez
+tzaar-position-parts = ela precisa de três partes separadas por espaços: o tabuleiro, o lado e a fase
+tzaar-position-side = o lado que joga é { $side }, e não w ou b
+tzaar-position-phase = a fase é { $phase }, e não o, c ou s
+tzaar-position-opening = a fase de abertura { $o } é o primeiro turno das Brancas, então o lado deve ser w
+tzaar-position-columns = o tabuleiro tem { $count ->
+    [one] { $count } coluna
+   *[other] { $count } colunas
+} em vez de 9
+tzaar-position-empty-height = um ponto vazio na coluna { $column } tem altura
+tzaar-position-letter = { $letter } na coluna { $column } não é a letra de uma peça
+tzaar-position-height = a pilha em { $point } tem altura { $height }, e não de 1 a 30
+tzaar-position-listed = a coluna { $column } lista { $listed } pontos em vez de { $expected }
+tzaar-position-pieces = as { $side } têm mais de 30 peças
+tzaar-position-kind = as { $side } têm mais de { $count } peças do tipo { $kind }
+tzaar-position-both-lack = os dois lados estão sem um tipo de peça, o que nenhuma partida alcança
 tzaar-unreadable-position = não consegui ler a posição { $text }: { $why }; escreva as colunas A a I separadas por { $slash }, cada uma da fileira 1 para cima ({ $dot } vazio, Z/A/T um Tzaar/Tzarra/Tott branco, z/a/t preto, e a altura se passar de 1), depois o lado que joga (w ou b) e a fase (o, c ou s)
 tzaar-unknown-variant = não há variante de TZAAR { $text }: escolha random (o padrão) ou standard
 tzaar-bad-seed = a semente em { $text } não é um número inteiro de 0 a { $max }: escreva random:SEMENTE, por exemplo random:42

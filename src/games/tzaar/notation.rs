@@ -5,6 +5,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::board::{self, Point};
+use super::phrases::side as side_phrase;
+use crate::games::Phrase;
 use super::pieces::{Kind, PIECES_PER_SIDE, Side, Stack};
 use super::position::{Phase, Position};
 
@@ -20,7 +22,8 @@ pub const STANDARD: &str = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZ
 )]
 pub struct PositionError {
     pub text: String,
-    pub why: String,
+    /// What is wrong with it, as a phrase of its own (its `Display` is the English above).
+    pub why: Phrase,
 }
 
 /// The number of points listed for each column in the position notation (column `E` skips the hole).
@@ -60,37 +63,73 @@ impl fmt::Debug for Position {
     }
 }
 
+/// Why the pieces of a position read from notation cannot be a TZAAR position (too many of a side or a type, or
+/// both sides short of a type), if they cannot.
+fn counts(pos: &Position) -> Result<(), Phrase> {
+    for side in Side::BOTH {
+        if pos.pieces(side) > PIECES_PER_SIDE {
+            let english = format!("{} has more than 30 pieces", side.title());
+            return Err(Phrase::new("tzaar-position-pieces", english).phrase("side", side_phrase(side)));
+        }
+        for kind in Kind::ALL {
+            if pos.count(side, kind) > kind.count() {
+                let english = format!("{} has more than {} {}s", side.title(), kind.count(), kind.name());
+                let why = Phrase::new("tzaar-position-kind", english)
+                    .phrase("side", side_phrase(side))
+                    .number("count", kind.count() as usize)
+                    .str("kind", kind.name());
+                return Err(why);
+            }
+        }
+    }
+    if pos.lacks_type(Side::White) && pos.lacks_type(Side::Black) {
+        let english = "both sides lack a piece type, which no game can reach";
+        return Err(Phrase::new("tzaar-position-both-lack", english));
+    }
+    Ok(())
+}
+
 impl FromStr for Position {
     type Err = PositionError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let text = s.trim();
-        let fail = |why: String| PositionError { text: text.to_string(), why };
+        let fail = |why: Phrase| PositionError { text: text.to_string(), why };
         let mut parts = text.split_whitespace();
         let (Some(board_text), Some(side), Some(phase), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
         else {
-            return Err(fail(
-                "it needs three parts separated by spaces: the board, the side and the phase".into(),
-            ));
+            return Err(fail(Phrase::new(
+                "tzaar-position-parts",
+                "it needs three parts separated by spaces: the board, the side and the phase",
+            )));
         };
         let to_move = match side {
             "w" | "W" => Side::White,
             "b" | "B" => Side::Black,
-            _ => return Err(fail(format!("the side to move is `{side}`, not w or b"))),
+            _ => {
+                let english = format!("the side to move is `{side}`, not w or b");
+                return Err(fail(Phrase::new("tzaar-position-side", english).typed("side", side)));
+            }
         };
         let phase = match phase {
             "o" | "O" => Phase::Opening,
             "c" | "C" => Phase::Capture,
             "s" | "S" => Phase::Second,
-            _ => return Err(fail(format!("the phase is `{phase}`, not o, c or s"))),
+            _ => {
+                let english = format!("the phase is `{phase}`, not o, c or s");
+                return Err(fail(Phrase::new("tzaar-position-phase", english).typed("phase", phase)));
+            }
         };
         if phase == Phase::Opening && to_move == Side::Black {
-            return Err(fail("the opening phase `o` is White's first turn, so the side must be w".into()));
+            let english = "the opening phase `o` is White's first turn, so the side must be w";
+            return Err(fail(Phrase::new("tzaar-position-opening", english).code("o", "o")));
         }
         let mut pos = Position::empty(to_move, phase);
         let columns: Vec<&str> = board_text.split('/').collect();
         if columns.len() != 9 {
-            return Err(fail(format!("the board has {} columns instead of 9", columns.len())));
+            let count = columns.len();
+            let english = format!("the board has {count} column{} instead of 9", if count == 1 { "" } else { "s" });
+            return Err(fail(Phrase::new("tzaar-position-columns", english).number("count", count)));
         }
         for (col, column) in columns.iter().enumerate() {
             let name = (b'A' + col as u8) as char;
@@ -109,43 +148,38 @@ impl FromStr for Position {
                 let p = Point::from_column_row(col, row).expect("listed points exist");
                 if c == b'.' {
                     if !digits.is_empty() {
-                        return Err(fail(format!("an empty point in column {name} has a height")));
+                        let english = format!("an empty point in column {name} has a height");
+                        return Err(fail(Phrase::new("tzaar-position-empty-height", english).str("column", name)));
                     }
                     continue;
                 }
                 let side = if c.is_ascii_uppercase() { Side::White } else { Side::Black };
                 let Some(kind) = Kind::ALL.into_iter().find(|k| k.letter() as u8 == c.to_ascii_uppercase())
                 else {
-                    return Err(fail(format!("`{}` in column {name} is not a piece letter", c as char)));
+                    let letter = (c as char).to_string();
+                    let english = format!("`{letter}` in column {name} is not a piece letter");
+                    let why = Phrase::new("tzaar-position-letter", english).typed("letter", letter).str("column", name);
+                    return Err(fail(why));
                 };
                 let height = if digits.is_empty() { 1 } else { digits.parse::<u32>().unwrap_or(u32::MAX) };
                 if height == 0 || height > PIECES_PER_SIDE {
-                    return Err(fail(format!("the stack on {p} has height {digits}, not 1 to 30")));
+                    let english = format!("the stack on {p} has height {digits}, not 1 to 30");
+                    let why = Phrase::new("tzaar-position-height", english).str("point", p).str("height", digits);
+                    return Err(fail(why));
                 }
                 pos.put(p, Stack { side, kind, height: height as u8 });
             }
             if listed != LISTED[col] {
-                return Err(fail(format!("column {name} lists {listed} points instead of {}", LISTED[col])));
+                let expected = LISTED[col];
+                let english = format!("column {name} lists {listed} points instead of {expected}");
+                let why = Phrase::new("tzaar-position-listed", english)
+                    .str("column", name)
+                    .number("listed", listed)
+                    .number("expected", expected);
+                return Err(fail(why));
             }
         }
-        for side in Side::BOTH {
-            if pos.pieces(side) > PIECES_PER_SIDE {
-                return Err(fail(format!("{} has more than 30 pieces", side.title())));
-            }
-            for kind in Kind::ALL {
-                if pos.count(side, kind) > kind.count() {
-                    return Err(fail(format!(
-                        "{} has more than {} {}s",
-                        side.title(),
-                        kind.count(),
-                        kind.name()
-                    )));
-                }
-            }
-        }
-        if pos.lacks_type(Side::White) && pos.lacks_type(Side::Black) {
-            return Err(fail("both sides lack a piece type, which no game can reach".into()));
-        }
+        counts(&pos).map_err(fail)?;
         Ok(pos)
     }
 }

@@ -47,7 +47,7 @@ impl Describe for PositionError {
     fn describe(&self) -> Phrase {
         Phrase::new("tzaar-unreadable-position", self.to_string())
             .typed("text", &self.text)
-            .str("why", &self.why)
+            .phrase("why", self.why.clone())
             .code("slash", "/")
             .code("dot", ".")
     }

@@ -282,12 +282,30 @@ fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
     })
 }
 
-fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
-    let clock = match value {
+/// The clock an option names (`1h`, `3d`, `none`…), if it names one.
+pub(super) fn clock_of(value: &OptionValue) -> Option<ClockChoice> {
+    match value {
         OptionValue::Text(s) => s.parse().ok(),
         _ => None,
-    };
-    clock.ok_or_else(|| {
+    }
+}
+
+/// What a yes/no option says, if it says one: Discord gives a boolean, the console text (`on`, `off`, `true`,
+/// `false`, `yes`, `no`).
+pub(super) fn switch_of(value: &OptionValue) -> Option<bool> {
+    match value {
+        OptionValue::Boolean(b) => Some(*b),
+        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
+            "on" | "true" | "yes" => Some(true),
+            "off" | "false" | "no" => Some(false),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
+    clock_of(value).ok_or_else(|| {
         let names: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
         t!(
             "not-a-clock",
@@ -297,18 +315,9 @@ fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
     })
 }
 
-/// A yes/no option: Discord gives a boolean, the console text (`on`, `off`, `true`, `false`, `yes`, `no`).
+/// A yes/no option (see [`switch_of`]).
 fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
-    let switch = match value {
-        OptionValue::Boolean(b) => Some(*b),
-        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
-            "on" | "true" | "yes" => Some(true),
-            "off" | "false" | "no" => Some(false),
-            _ => None,
-        },
-        _ => None,
-    };
-    switch.ok_or_else(|| {
+    switch_of(value).ok_or_else(|| {
         t!(
             "not-a-switch",
             typed = Text::new().code(format!("{name}:{}", shown(value))),

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::store::{ServerSettings, Store};
 
 use super::clocks::ClockChoice;
-use super::request::{OptionKind, OptionValue, or_list, shown};
+use super::request::{OptionKind, OptionValue, clock_of, or_list, shown, switch_of};
 use super::text::Text;
 use super::{Actor, Reply, Sessions};
 use crate::t;
@@ -103,16 +103,7 @@ fn read_threads(value: &OptionValue) -> Result<Option<bool>, Text> {
     if is_default(value) {
         return Ok(None);
     }
-    let on = match value {
-        OptionValue::Boolean(b) => Some(*b),
-        OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
-            "on" | "true" | "yes" => Some(true),
-            "off" | "false" | "no" => Some(false),
-            _ => None,
-        },
-        _ => None,
-    };
-    on.map(Some).ok_or_else(|| {
+    switch_of(value).map(Some).ok_or_else(|| {
         t!(
             "settings-bad-threads",
             typed = Text::new().code(format!("threads:{}", shown(value))),
@@ -125,11 +116,7 @@ fn read_clock(value: &OptionValue) -> Result<Option<ClockChoice>, Text> {
     if is_default(value) {
         return Ok(None);
     }
-    let clock = match value {
-        OptionValue::Text(s) => s.parse().ok(),
-        _ => None,
-    };
-    clock.map(Some).ok_or_else(|| {
+    clock_of(value).map(Some).ok_or_else(|| {
         let names: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
         t!(
             "settings-bad-clock",

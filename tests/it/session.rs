@@ -50,10 +50,15 @@ async fn sessions() -> Sessions<SqliteStore> {
 }
 
 fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
+    play(GameKind::Tablut, opponent, None, side)
+}
+
+/// A rated `/play` of `game` against `opponent`, with the config's clock, in this channel.
+fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Request {
     Request::Play {
-        game: GameKind::Tablut,
+        game,
         opponents: vec![opponent.member.clone()],
-        variant: None,
+        variant,
         side,
         level: None,
         rated: true,
@@ -512,16 +517,7 @@ async fn a_tzaar_game_starts_from_a_position_in_notation() {
     game.play_text("A5xA4").unwrap();
     let position = game.position().to_string();
     assert!(position.len() > tabula::session::MAX_INPUT_CHARS, "{position}");
-    let play = Request::Play {
-        game: GameKind::Tzaar,
-        opponents: vec![bob().member.clone()],
-        variant: Some(position.clone()),
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: None,
-        thread: None,
-    };
+    let play = play(GameKind::Tzaar, &bob(), Some(position.clone()), SidePref::First);
     assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges");
     assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
     // The game goes on from that position: Black to move, with the same legal moves.

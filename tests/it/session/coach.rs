@@ -7,7 +7,7 @@ use tabula::games::{AnyGame, GameKind};
 use tabula::session::{Request, SessionConfig, Sessions, SidePref};
 use tabula::store::{MemoryStore, SqliteStore, Store};
 
-use super::{CHANNEL, alice, assert_private, assert_public, bob, carol, mv, started};
+use super::{CHANNEL, alice, assert_private, assert_public, bob, carol, mv, play, started};
 
 fn quick() -> SessionConfig {
     SessionConfig { ai_time: Duration::from_millis(300), ..SessionConfig::default() }
@@ -57,16 +57,7 @@ async fn a_hint_is_for_the_player_to_move_and_makes_the_game_unrated_once() {
 #[tokio::test]
 async fn a_tzaar_hint_suggests_a_whole_legal_turn() {
     let s = Sessions::new(MemoryStore::new(), quick());
-    let play = Request::Play {
-        game: GameKind::Tzaar,
-        opponents: vec![bob().member],
-        variant: None,
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: None,
-        thread: None,
-    };
+    let play = play(GameKind::Tzaar, &bob(), None, SidePref::First);
     assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges");
     assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
     let first = s.handle(CHANNEL, &alice(), Request::Hint).await;

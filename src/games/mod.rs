@@ -17,6 +17,11 @@ mod phrase;
 mod registry;
 mod side;
 
+// The games' folders; each is also one line of the registry below.
+pub mod tablut;
+pub mod tantrix;
+pub mod tzaar;
+
 pub use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use phrase::{Describe, Phrase, PhraseArg};

@@ -1,5 +1,5 @@
-//! The registry: one line per game (in `games/mod.rs`) declares its folder and generates [`GameKind`](super::GameKind)
-//! and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
+//! The registry: one line per game (in `games/mod.rs`) names its folder's module and generates
+//! [`GameKind`](super::GameKind) and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
 //!
 //! A game plugs in through [`Entry`]: its rules ([`Engine`]) plus its [`Picture`], its computer [`Player`] and its
 //! [`CommandLine`] work, each written in a file of the game's own folder.
@@ -9,7 +9,8 @@
 //! 1. a folder `src/games/hex/` with a `Game` type implementing [`Engine`] (with its
 //!    [`GameInfo`](super::GameInfo)), [`Picture`] (`picture.rs`), [`Player`] (`ai.rs`) and [`CommandLine`]
 //!    (`cli.rs`), and its tests;
-//! 2. one line `Hex => hex,` in the `games!` list of `src/games/mod.rs`;
+//! 2. in `src/games/mod.rs`, its module declaration `pub mod hex;` (declared as any module is, so that rustfmt
+//!    formats the folder) and one line `Hex => hex,` in the `games!` list;
 //! 3. optionally, data for its tests under `tests/data/hex/`.
 //!
 //! Slash commands, the console, `/help` and `tabula --help` list it from that line. The test
@@ -177,11 +178,9 @@ pub trait CommandLine: Engine + Picture {
     }
 }
 
-/// Declares the games' folders and generates `GameKind`, the `AnyGame` enum and the dispatch over them.
+/// Generates `GameKind`, the `AnyGame` enum and the dispatch over them.
 macro_rules! games {
     ($($(#[$meta:meta])* $kind:ident => $folder:ident,)+) => {
-        $(pub mod $folder;)+
-
         /// The games Tabula plays.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "lowercase")]

@@ -15,7 +15,12 @@ fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, Stri
 }
 
 /// Perft to `depth`: with `divide`, each first move with its count; and the total.
-pub fn perft(position: Option<&str>, variant: Option<&str>, depth: u32, divide: bool) -> Result<Perft, String> {
+pub fn perft(
+    position: Option<&str>,
+    variant: Option<&str>,
+    depth: u32,
+    divide: bool,
+) -> Result<Perft, String> {
     let pos = start(position, variant)?;
     if divide {
         let lines: Vec<(String, u64)> =

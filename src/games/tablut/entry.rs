@@ -49,4 +49,3 @@ pub(super) const INFO: GameInfo = GameInfo {
     eval_words: EvalWords { slight: 150, better: 400, winning: 1_000, forced: crate::ai::search::WON },
     rules_key: "rules-tablut",
 };
-

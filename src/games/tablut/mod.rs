@@ -9,10 +9,10 @@ pub mod ai;
 mod board;
 pub mod cli;
 mod entry;
-pub mod picture;
 mod notation;
 mod outcome;
 mod phrases;
+pub mod picture;
 mod position;
 mod rules;
 
@@ -23,8 +23,8 @@ pub use notation::{MoveText, MoveTextError};
 pub use outcome::{End, GameResult, IllegalMove};
 pub use position::{MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{
-    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side, UnknownVariant,
-    Variant,
+    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side,
+    UnknownVariant, Variant,
 };
 
 use super::{Describe, Engine, GameInfo, MoveError, Outcome, Played, ReadError, Setup, SetupError};

@@ -39,7 +39,9 @@ impl Describe for UnknownVariant {
         let choices = Phrase::new("engine-list-or", format!("{} or {last}", rest.join(", ")))
             .str("first", rest.join(", "))
             .str("last", last);
-        Phrase::new("tablut-unknown-variant", self.to_string()).typed("text", &self.0).phrase("choices", choices)
+        Phrase::new("tablut-unknown-variant", self.to_string())
+            .typed("text", &self.0)
+            .phrase("choices", choices)
     }
 }
 
@@ -111,10 +113,14 @@ pub(super) fn effect(captured: Bitboard, end: Option<End>) -> Option<Phrase> {
     }
     match end {
         Some(End::KingCaptured(sq)) => {
-            parts.push(Phrase::new("effect-captured-king", format!("captured the king on {sq}")).str("square", sq));
+            parts.push(
+                Phrase::new("effect-captured-king", format!("captured the king on {sq}")).str("square", sq),
+            );
         }
         Some(End::KingEscaped(sq)) => {
-            parts.push(Phrase::new("effect-king-escaped", format!("the king escaped to {sq}")).str("square", sq));
+            parts.push(
+                Phrase::new("effect-king-escaped", format!("the king escaped to {sq}")).str("square", sq),
+            );
         }
         _ => {}
     }

@@ -29,7 +29,6 @@ pub const MAX_MOVES: usize = 4 * SQUARES;
 /// A fixed-capacity list of moves, so generating moves never allocates.
 pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
 
-
 /// Why a position in notation could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error(
@@ -343,7 +342,9 @@ impl Position {
         let throne = Square::THRONE.bit();
         match rules.king_capture {
             KingCapture::Surrounded => around & !(self.attackers | throne) == 0 && around.count_ones() == 4,
-            KingCapture::Sandwich if (around | k.bit()) & throne != 0 => around & !(self.attackers | throne) == 0,
+            KingCapture::Sandwich if (around | k.bit()) & throne != 0 => {
+                around & !(self.attackers | throne) == 0
+            }
             KingCapture::Sandwich => {
                 let dir = direction(to, k).expect("the mover is next to the king") as usize;
                 neighbor(k.index(), dir)

@@ -5,8 +5,10 @@ use image::RgbaImage;
 
 use super::Game;
 use crate::ai::{LevelTable, Limits, Report};
+use crate::games::{
+    CliPosition, CommandLine, EvalWords, GameInfo, MoveError, Picture, Player, RatingSystem, Scores,
+};
 use crate::i18n::Lang;
-use crate::games::{CliPosition, CommandLine, EvalWords, GameInfo, MoveError, Picture, Player, RatingSystem, Scores};
 
 /// Weng-Lin's skill-class width for Tantrix: twice the default (25/6), for the luck of the draw from the bag.
 const TANTRIX_BETA: f64 = 25.0 / 3.0;

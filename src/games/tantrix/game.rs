@@ -252,7 +252,8 @@ impl Game {
         let best = scores.iter().copied().max().unwrap_or(0);
         let leaders: Vec<usize> = (0..scores.len()).filter(|&s| scores[s] == best).collect();
         let winner = if let [winner] = leaders[..] { Some(winner) } else { None };
-        self.outcome = Some(Outcome { winner, reason: super::phrases::scored(&self.colours, &scores, winner) });
+        self.outcome =
+            Some(Outcome { winner, reason: super::phrases::scored(&self.colours, &scores, winner) });
     }
 
     /// How useful a legal placement looks for the seat placing it: joins its own colour, touches many tiles.

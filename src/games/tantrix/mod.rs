@@ -8,13 +8,13 @@ pub mod ai;
 mod board;
 pub mod cli;
 mod entry;
-pub mod picture;
-mod tile_picture;
 mod game;
 mod movegen;
 mod notation;
 mod phrases;
+pub mod picture;
 mod position;
+mod tile_picture;
 mod tiles;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};

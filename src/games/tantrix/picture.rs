@@ -31,7 +31,6 @@ const GRID: Color = rgb(0x004a_4a4a);
 pub(super) const MARK: Color = rgb(0x00ff_ffff);
 const ROW_HIGHLIGHT: Color = rgb(0x00f5_f1e8);
 
-
 /// Text colour that reads on a band colour.
 fn on_band(c: Colour) -> Color {
     match c {
@@ -54,7 +53,6 @@ impl Layout {
         (self.ox + self.size * 1.5 * q, self.oy + self.size * SQRT3 * (r + q / 2.0))
     }
 }
-
 
 /// What the board part of the picture shows.
 struct BoardView<'a> {
@@ -289,7 +287,11 @@ pub fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
     }
     let forced: Vec<String> = game.forced_spaces().iter().map(ToString::to_string).collect();
     if !forced.is_empty() {
-        let _ = writeln!(out, "{}", say(lang, "picture-tantrix-text-forced", &[("cells", text(&forced.join(" ")))]));
+        let _ = writeln!(
+            out,
+            "{}",
+            say(lang, "picture-tantrix-text-forced", &[("cells", text(&forced.join(" ")))])
+        );
     }
     let scores = game.scores();
     for (seat, hand) in game.hands().iter().enumerate() {

@@ -270,11 +270,7 @@ impl Position {
             return Err(Illegal::Taken { cell: p.cell, by: t.tile });
         }
         if self.board.is_empty() {
-            return if p.cell == Hex::ORIGIN {
-                Ok(())
-            } else {
-                Err(Illegal::FirstAtOrigin { tile: p.tile })
-            };
+            return if p.cell == Hex::ORIGIN { Ok(()) } else { Err(Illegal::FirstAtOrigin { tile: p.tile }) };
         }
         if self.board.neighbour_count(p.cell) == 0 {
             return Err(Illegal::NotAdjacent { cell: p.cell });

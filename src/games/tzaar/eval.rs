@@ -297,9 +297,12 @@ mod tests {
     /// The same position with the colours swapped (and the other side to move).
     fn swapped(text: &str) -> Position {
         let (board, rest) = text.split_once(' ').unwrap();
-        let board: String =
-            board.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
-        let rest = if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
+        let board: String = board
+            .chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect();
+        let rest =
+            if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
         pos(&format!("{board} {rest}"))
     }
 

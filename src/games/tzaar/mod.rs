@@ -14,8 +14,8 @@ mod moves;
 mod notation;
 mod perft;
 mod phrases;
-mod pieces;
 pub mod picture;
+mod pieces;
 pub mod position;
 pub mod proof;
 mod setup;
@@ -143,7 +143,6 @@ impl Game {
         effect.extend(self.reason());
         Played { notation: mv.to_string(), effect: Phrase::joined(effect, "; "), seat: side.seat() }
     }
-
 
     /// How useful a legal move looks, for ordering suggestions: winning captures first, then big and rare
     /// captures; stacking moves that bury your own last type last.

@@ -12,7 +12,9 @@ use image::RgbaImage;
 use crate::games::Engine;
 use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Side};
 use crate::i18n::Lang;
-use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha};
+use crate::render::canvas::{
+    Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha,
+};
 use crate::render::words::{number, say, text};
 
 /// Picture width.

@@ -53,12 +53,12 @@ impl<S: Store> Sessions<S> {
             (game.clone(), version, seat, level)
         };
         let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, seed);
+        let limits = game.kind().limits(level, self.config.ai_time, seed);
         let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
         let thinking = game.clone();
         let report = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            crate::ai::think(&thinking, &limits)
+            thinking.think(&limits)
         })
         .await
         .ok()?;

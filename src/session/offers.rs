@@ -120,11 +120,10 @@ impl<S: Store> Sessions<S> {
 
     /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.
     async fn computer_accepts_draw(&self, game: &AnyGame, seat: usize, level: u8) -> bool {
-        let mut limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, game.setup().seed);
+        let mut limits = game.kind().limits(level, self.config.ai_time, game.setup().seed);
         limits.noise = 0.0;
         let thinking = game.clone();
-        let Ok(report) = tokio::task::spawn_blocking(move || crate::ai::think(&thinking, &limits)).await
-        else {
+        let Ok(report) = tokio::task::spawn_blocking(move || thinking.think(&limits)).await else {
             return false;
         };
         let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };

@@ -286,7 +286,8 @@ impl TablutNode {
 }
 
 impl Node for TablutNode {
-    type Game = Game;
+    type Move = Move;
+    type Side = Side;
     const REPEATS: bool = true;
 
     #[inline]

@@ -2,8 +2,8 @@
 //! English is the `Display` of the value it describes.
 
 use super::board::{Bitboard, Square, SquareError, squares};
-use super::notation::MoveTextError;
-use super::outcome::{End, GameResult, IllegalMove};
+use super::notation::MoveParseError;
+use super::outcome::{End, IllegalMove, Verdict};
 use super::rules::{Side, UnknownVariant, Variant};
 use crate::games::{Describe, Phrase};
 
@@ -20,7 +20,7 @@ fn square_list(bb: Bitboard) -> Phrase {
     Phrase::list(&names)
 }
 
-impl Describe for MoveTextError {
+impl Describe for MoveParseError {
     fn describe(&self) -> Phrase {
         Phrase::new("tablut-unreadable", self.to_string()).typed("text", &self.0).code("example", "e8-d8")
     }
@@ -45,7 +45,7 @@ impl Describe for UnknownVariant {
     }
 }
 
-impl GameResult {
+impl Verdict {
     /// Why the game ended, as a phrase ("the king escaped to a1").
     pub fn reason_phrase(&self) -> Phrase {
         let english = self.reason();

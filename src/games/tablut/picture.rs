@@ -12,7 +12,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use image::RgbaImage;
 
-use crate::games::tablut::{Bitboard, End, Game, GameResult, SIZE, Side, Square, Variant, squares};
+use crate::games::tablut::{Bitboard, End, Game, SIZE, Side, Square, Variant, Verdict, squares};
 use crate::i18n::Lang;
 use crate::render::canvas::{
     Align, Canvas, Color, Sprite, Weight, fit_text, rgb, short_name, text_width, with_alpha,
@@ -161,7 +161,7 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
 }
 
 /// Why the game ended, as the header shows it, in `lang`.
-fn ending(lang: Lang, result: GameResult) -> String {
+fn ending(lang: Lang, result: Verdict) -> String {
     crate::i18n::phrase(lang, &result.reason_phrase())
 }
 

@@ -3,11 +3,11 @@
 
 use std::collections::BTreeSet;
 
-use super::game::StartError;
-use super::position::Illegal;
+use super::StartError;
+use super::position::IllegalMove;
 use super::tiles::Colour;
 use super::{Game, Tile};
-use crate::games::hex::Dir;
+use crate::games::hex::Direction;
 use crate::games::{Describe, Phrase};
 
 /// A colour as a seat's name ("Red"), translated.
@@ -33,14 +33,14 @@ fn colour(colour: Colour) -> Phrase {
 }
 
 /// An edge's compass name ("NE"), translated.
-fn dir(d: Dir) -> Phrase {
+fn dir(d: Direction) -> Phrase {
     let key = match d {
-        Dir::N => "tantrix-dir-n",
-        Dir::NE => "tantrix-dir-ne",
-        Dir::SE => "tantrix-dir-se",
-        Dir::S => "tantrix-dir-s",
-        Dir::SW => "tantrix-dir-sw",
-        Dir::NW => "tantrix-dir-nw",
+        Direction::N => "tantrix-dir-n",
+        Direction::NE => "tantrix-dir-ne",
+        Direction::SE => "tantrix-dir-se",
+        Direction::S => "tantrix-dir-s",
+        Direction::SW => "tantrix-dir-sw",
+        Direction::NW => "tantrix-dir-nw",
     };
     Phrase::new(key, d.name())
 }
@@ -49,25 +49,27 @@ fn tiles(hand: &[Tile]) -> String {
     hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
-impl Describe for Illegal {
+impl Describe for IllegalMove {
     fn describe(&self) -> Phrase {
         let english = self.to_string();
         match self {
-            Illegal::GameOver => Phrase::new("tantrix-game-over", english),
-            Illegal::NotInHand { tile, hand } if hand.is_empty() => {
+            IllegalMove::GameOver => Phrase::new("tantrix-game-over", english),
+            IllegalMove::NotInHand { tile, hand } if hand.is_empty() => {
                 Phrase::new("tantrix-hand-empty", english).str("tile", tile)
             }
-            Illegal::NotInHand { tile, hand } => {
+            IllegalMove::NotInHand { tile, hand } => {
                 Phrase::new("tantrix-not-in-hand", english).str("tile", tile).str("hand", tiles(hand))
             }
-            Illegal::Taken { cell, by } => {
+            IllegalMove::Taken { cell, by } => {
                 Phrase::new("tantrix-taken", english).str("cell", cell).str("tile", by)
             }
-            Illegal::FirstAtOrigin { tile } => {
+            IllegalMove::FirstAtOrigin { tile } => {
                 Phrase::new("tantrix-first-at-origin", english).str("tile", tile)
             }
-            Illegal::NotAdjacent { cell } => Phrase::new("tantrix-not-adjacent", english).str("cell", cell),
-            Illegal::Clash { edge, tile, rot, ours, theirs, neighbour, at } => {
+            IllegalMove::NotAdjacent { cell } => {
+                Phrase::new("tantrix-not-adjacent", english).str("cell", cell)
+            }
+            IllegalMove::Clash { edge, tile, rot, ours, theirs, neighbour, at } => {
                 Phrase::new("tantrix-clash", english)
                     .phrase("edge", dir(*edge))
                     .str("tile", tile)
@@ -77,18 +79,18 @@ impl Describe for Illegal {
                     .str("at", at)
                     .phrase("theirs", colour(*theirs))
             }
-            Illegal::ForcedFirst { space, example } => {
+            IllegalMove::ForcedFirst { space, example } => {
                 Phrase::new("tantrix-forced-first", english).str("space", space).str("example", example)
             }
-            Illegal::SameColourSpace { space, colour: c } => {
+            IllegalMove::SameColourSpace { space, colour: c } => {
                 Phrase::new("tantrix-same-colour-space", english)
                     .str("space", space)
                     .phrase("colour", colour(*c))
             }
-            Illegal::FourNeighbours { space } => {
+            IllegalMove::FourNeighbours { space } => {
                 Phrase::new("tantrix-four-neighbours", english).str("space", space)
             }
-            Illegal::ControlledSide { space } => {
+            IllegalMove::ControlledSide { space } => {
                 Phrase::new("tantrix-controlled-side", english).str("space", space)
             }
         }

@@ -9,7 +9,7 @@
 use image::RgbaImage;
 
 use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
-use crate::games::{Engine, MoveError, Outcome};
+use crate::games::{Engine, MoveError, Outcome, Picture};
 use crate::i18n::Lang;
 use crate::render::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name};
 use crate::render::words::{number, say, text};
@@ -396,4 +396,24 @@ pub fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaIm
     let row = HandRow { lang, label: &label, colour: None, score: None, hand: pos.hand(), to_move: true };
     draw_hand(&mut canvas, &row, HEADER + board_h + 8.0);
     canvas.into_image()
+}
+
+impl Picture for Game {
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        render(self, names, lang)
+    }
+
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        text_picture(self, names, lang)
+    }
+
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        lang: Lang,
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        replay_frames(self, moves, names, lang, frame)
+    }
 }

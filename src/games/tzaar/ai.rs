@@ -113,7 +113,8 @@ fn lacks(pos: &Position, side: Side) -> bool {
 }
 
 impl Node for TzaarNode<'_> {
-    type Game = Game;
+    type Move = Move;
+    type Side = Side;
     const REPEATS: bool = false;
 
     #[inline]

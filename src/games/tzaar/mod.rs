@@ -22,7 +22,7 @@ mod setup;
 
 use std::fmt::Write as _;
 
-pub use board::{Dir, Point, PointError};
+pub use board::{Direction, Point, PointError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{PositionError, STANDARD};
 pub use pieces::{ByKind, BySide, Kind, PIECES_PER_SIDE, Side, Stack};
@@ -183,8 +183,8 @@ impl Game {
 impl Engine for Game {
     type Move = Move;
     type Side = Side;
-    type ParseError = MoveParseError;
-    type Illegal = IllegalMove;
+    type MoveParseError = MoveParseError;
+    type IllegalMove = IllegalMove;
 
     const INFO: &'static GameInfo = &entry::INFO;
 

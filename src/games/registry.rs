@@ -40,6 +40,13 @@ pub struct CliPosition<'a> {
 /// What `tabula perft` prints: with `--divide`, each first move and its count; and the total.
 pub type Perft = (Vec<(String, u64)>, u64);
 
+/// What `tabula perft --divide` prints from each first move (or turn) and its count: those, and their total (1 at
+/// depth 0, the position itself).
+pub fn divided(depth: u32, lines: Vec<(String, u64)>) -> Perft {
+    let total = if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() };
+    (lines, total)
+}
+
 /// What `tabula score` prints: each colour (or side) and its score.
 pub type Scores = Vec<(String, u32)>;
 

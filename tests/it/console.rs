@@ -290,3 +290,20 @@ fn the_console_writes_records_and_replays() {
     assert!(out.last().unwrap().contains("There is no game #999"), "{out:?}");
     console.kill();
 }
+
+#[test]
+fn a_channels_next_game_does_not_overwrite_the_last_ones_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let first = picture_of(&console.say("@bob /accept", "picture:"));
+    console.say("@alice /resign", "resigned");
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let second = picture_of(&console.say("@bob /accept", "picture:"));
+    assert_ne!(first, second, "each game's pictures have names of their own");
+    assert!(first.contains("-tablut-1-000.png") && second.contains("-tablut-2-000.png"), "{first} {second}");
+    for picture in [first, second] {
+        assert!(dir.path().join(&picture).exists(), "{picture}");
+    }
+    console.kill();
+}

@@ -207,8 +207,10 @@ impl Config {
     ) -> Result<Config, ConfigError> {
         let mut given = layers::Given::default();
         if let Some((path, text)) = file {
-            let table: toml::Table = toml::from_str(text)
-                .map_err(|e| ConfigError::Parse { path: path.to_path_buf(), message: e.message().to_string() })?;
+            let table: toml::Table = toml::from_str(text).map_err(|e| ConfigError::Parse {
+                path: path.to_path_buf(),
+                message: e.message().to_string(),
+            })?;
             for (key, value) in table {
                 given.set(key, Layer::File(path.to_path_buf()), layers::Value::File(value));
             }
@@ -296,10 +298,8 @@ mod layers {
                 })?;
             }
             let all = self.0.iter().map(|(key, (_, value))| (key.as_str(), value.clone()));
-            T::deserialize(MapDeserializer::new(all)).map_err(|e| ConfigError::Setting {
-                key: "config",
-                message: e.to_string(),
-            })
+            T::deserialize(MapDeserializer::new(all))
+                .map_err(|e| ConfigError::Setting { key: "config", message: e.to_string() })
         }
     }
 
@@ -352,7 +352,10 @@ mod layers {
 
         fn whole<N: std::str::FromStr>(&self) -> Result<N, Error> {
             self.text().parse().map_err(|_| {
-                de::Error::custom(format!("expected a whole number, found `{}`", crate::text::cut(self.text(), 20)))
+                de::Error::custom(format!(
+                    "expected a whole number, found `{}`",
+                    crate::text::cut(self.text(), 20)
+                ))
             })
         }
     }
@@ -447,7 +450,8 @@ mod tests {
 
     /// The config of a file's text and an environment.
     fn read(file: &str, env: &[(&str, &str)]) -> Result<Config, ConfigError> {
-        let env: Vec<(String, String)> = env.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
+        let env: Vec<(String, String)> =
+            env.iter().map(|(k, v)| ((*k).to_string(), (*v).to_string())).collect();
         let var = |name: &str| env.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
         Config::from_layers(Some((Path::new("test.toml"), file)), var)
     }
@@ -483,7 +487,9 @@ mod tests {
         let setting = |line: &str| {
             let line = line.strip_prefix("# ").unwrap_or(line);
             let (key, _) = line.split_once(" = ")?;
-            key.chars().all(|c| c.is_ascii_lowercase() || c == '_').then(|| (key.to_string(), line.to_string()))
+            key.chars()
+                .all(|c| c.is_ascii_lowercase() || c == '_')
+                .then(|| (key.to_string(), line.to_string()))
         };
         let (mut uncommented, mut seen, mut explained) = (String::new(), Vec::new(), false);
         for line in example.lines() {
@@ -559,7 +565,10 @@ mod tests {
         };
         assert_eq!(config, expected);
         // An empty variable unsets an optional key the file set.
-        let config = read("guild_id = 5\napi_proxy = \"http://p\"", &[("TABULA_GUILD_ID", ""), ("TABULA_API_PROXY", "")]);
+        let config = read(
+            "guild_id = 5\napi_proxy = \"http://p\"",
+            &[("TABULA_GUILD_ID", ""), ("TABULA_API_PROXY", "")],
+        );
         let config = config.unwrap();
         assert_eq!((config.guild_id, config.api_proxy), (None, None));
     }
@@ -621,7 +630,9 @@ mod tests {
 
     #[test]
     fn a_parse_error_does_not_echo_the_token() {
-        for text in ["token = \"sekrit\"\nguild_id = \"nope\"", "token = \"sekrit\" nonsense", "token = 5 # sekrit"] {
+        for text in
+            ["token = \"sekrit\"\nguild_id = \"nope\"", "token = \"sekrit\" nonsense", "token = 5 # sekrit"]
+        {
             let err = read(text, &[]).unwrap_err().to_string();
             assert!(!err.contains("sekrit"), "{err}");
         }

@@ -241,7 +241,7 @@ fn clocks_buttons_and_threads_in_the_console() {
     console.say("@bob /press Accept", "picture:");
     // Half of Alice's hour goes by: she is reminded, once.
     let out = console.say("@anyone /wait 31m", "your move");
-    assert!(out.iter().any(|l| l.contains("@alice, your move") && l.contains("min left")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("@alice, your move") && l.contains("minutes left")), "{out:?}");
     console.say("@alice /move e8-d8", "picture:");
     console.say("@alice /draw", "[Accept] [Decline]");
     let out = console.say("@alice /press Accept", "only");
@@ -251,7 +251,7 @@ fn clocks_buttons_and_threads_in_the_console() {
     console.say("@alice /press Accept", "picture:");
     // Bob now moves first, and runs out of time.
     let out = console.say("@anyone /wait 61m", "loses on time");
-    assert!(out.iter().any(|l| l.contains("@bob") && l.contains("did not move within 1 h")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("@bob") && l.contains("did not move within 1 hour")), "{out:?}");
     // A game in a thread: its own console channel.
     let out = console.say("@alice /play game:tablut opponent:@bob thread:true", "[Accept]");
     assert!(out.iter().any(|l| l.contains("opened the thread #tablut-1")), "{out:?}");

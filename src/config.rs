@@ -303,7 +303,7 @@ mod layers {
         }
     }
 
-    impl<'de> IntoDeserializer<'de, Error> for Value {
+    impl IntoDeserializer<'_, Error> for Value {
         type Deserializer = Self;
 
         fn into_deserializer(self) -> Self {
@@ -493,16 +493,13 @@ mod tests {
         };
         let (mut uncommented, mut seen, mut explained) = (String::new(), Vec::new(), false);
         for line in example.lines() {
-            match setting(line) {
-                Some((key, line)) => {
-                    assert!(explained, "`{key}` has a comment above it");
-                    seen.push(key);
-                    uncommented.push_str(&line);
-                }
-                None => {
-                    explained = line.starts_with("# ");
-                    uncommented.push_str(line);
-                }
+            if let Some((key, line)) = setting(line) {
+                assert!(explained, "`{key}` has a comment above it");
+                seen.push(key);
+                uncommented.push_str(&line);
+            } else {
+                explained = line.starts_with("# ");
+                uncommented.push_str(line);
             }
             if line.trim().is_empty() {
                 explained = false;

@@ -122,11 +122,7 @@ impl<S: Store> Sessions<S> {
     async fn computer_accepts_draw(&self, game: &AnyGame, seat: usize, level: u8) -> bool {
         let mut limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, game.setup().seed);
         limits.noise = 0.0;
-        let thinking = game.clone();
-        let Ok(report) = tokio::task::spawn_blocking(move || crate::ai::think(&thinking, &limits)).await
-        else {
-            return false;
-        };
+        let Some(report) = self.think(game, limits).await else { return false };
         let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };
         for_computer <= 0
     }

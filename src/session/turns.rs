@@ -103,7 +103,7 @@ impl<S: Store> Sessions<S> {
         }
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         if let Some(stored) = &stored {
-            let text = text.line().then(records::over_line(live.record.id));
+            let text = text.line().then(super::commands::game::over_line(live.record.id));
             let animation = records::final_replay(&live.record, stored);
             let buttons = rematch_buttons(live.record.channel, live.record.id);
             *slot = Slot::Free;
@@ -145,7 +145,7 @@ impl<S: Store> Sessions<S> {
         }
         let board = Board { game, names: live.names(), id: live.record.id };
         let animation = records::final_replay(&live.record, &stored);
-        let text = text.line().then(records::over_line(live.record.id));
+        let text = text.line().then(super::commands::game::over_line(live.record.id));
         let buttons = rematch_buttons(live.record.channel, live.record.id);
         *slot = Slot::Free;
         let answer = Reply::public(text).with_board(board).with_buttons(buttons);

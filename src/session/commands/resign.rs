@@ -1,0 +1,8 @@
+//! `/resign`: resigns this channel's game.
+
+use super::super::request::Request;
+use super::Declaration;
+
+pub(super) fn declaration() -> Declaration {
+    Declaration::without_options("resign", Request::Resign)
+}

@@ -430,14 +430,22 @@ impl<S: Store> Sessions<S> {
     async fn locked(&self, channel: u64, actor: &Actor, request: Request) -> Result<Reply, Failure> {
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
-        let mut result = self.load_and_run(channel, actor, request.clone(), &mut slot).await;
-        if matches!(result, Err(Failure::Conflict)) {
-            // Another command (in this process or another instance) changed the session after it was read, and
-            // nothing of ours was written: read it again and decide once more, so that the answer fits what is
-            // stored now (a move is then applied once, or refused with the reason).
-            *slot = Slot::Unloaded;
-            result = self.load_and_run(channel, actor, request, &mut slot).await;
-        }
+        let mut first = true;
+        let result = loop {
+            let result = match self.load(channel, &mut slot).await {
+                Ok(()) => self.run(channel, actor, request.clone(), &mut slot).await,
+                Err(failure) => Err(failure),
+            };
+            if first && matches!(result, Err(Failure::Conflict)) {
+                // Another command (in this process or another instance) changed the session after it was read,
+                // and nothing of ours was written: read it again and decide once more, so that the answer fits
+                // what is stored now (a move is then applied once, or refused with the reason).
+                *slot = Slot::Unloaded;
+                first = false;
+                continue;
+            }
+            break result;
+        };
         match result {
             Ok(reply) => {
                 if matches!(*slot, Slot::Free) && !reply.ephemeral {
@@ -451,17 +459,6 @@ impl<S: Store> Sessions<S> {
                 Err(failure)
             }
         }
-    }
-
-    async fn load_and_run(
-        &self,
-        channel: u64,
-        actor: &Actor,
-        request: Request,
-        slot: &mut Slot,
-    ) -> Result<Reply, Failure> {
-        self.load(channel, slot).await?;
-        self.run(channel, actor, request, slot).await
     }
 
     /// Runs a request: one arm per request. `slot` is the channel's, loaded, when [`locks_channel`] says so.

@@ -119,7 +119,9 @@ async fn a_finished_game_is_analysed_with_legal_preferred_moves() {
     for list in &analysis.per_seat {
         assert!(list.len() <= 3, "{list:?}");
         for m in list {
-            assert_eq!(m.played, moves[m.ply]);
+            // The record stores a move's full notation (`f1-f4xf5` for the typed `f1-f4` that captured).
+            assert_eq!(m.played, record.moves[m.ply]);
+            assert!(m.played.starts_with(moves[m.ply]), "{m:?}");
             assert!(m.before > m.after, "{m:?}");
             let mut game = AnyGame::replay(record.game, &record.setup, &record.moves[..m.ply]).unwrap();
             assert_eq!(game.to_move(), Some(m.seat));

@@ -479,9 +479,9 @@ impl<S: Store> Sessions<S> {
             Request::Decline { session } => self.decline(actor, slot, session).await,
             Request::Withdraw { session } => self.withdraw(actor, slot, session).await,
             Request::Move { text } => self.move_(actor, slot, &text).await,
-            Request::Board => Ok(self.board_reply(slot)),
-            Request::Resign => self.resign(actor, slot).await,
-            Request::Abort => self.abort(actor, slot).await,
+            Request::Board => Ok(board::run(self, slot)),
+            Request::Resign => resign::run(self, actor, slot).await,
+            Request::Abort => abort::run(self, actor, slot).await,
             Request::Draw => self.draw(actor, slot).await,
             Request::Takeback => self.takeback(actor, slot).await,
             Request::Answer { session, offer, accept } => {

@@ -482,8 +482,8 @@ impl<S: Store> Sessions<S> {
             Request::Board => Ok(board::run(self, slot)),
             Request::Resign => resign::run(self, actor, slot).await,
             Request::Abort => abort::run(self, actor, slot).await,
-            Request::Draw => self.draw(actor, slot).await,
-            Request::Takeback => self.takeback(actor, slot).await,
+            Request::Draw => draw::run(self, actor, slot).await,
+            Request::Takeback => takeback::run(self, actor, slot).await,
             Request::Answer { session, offer, accept } => {
                 self.answer(actor, slot, session, offer, accept).await
             }

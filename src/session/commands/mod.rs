@@ -1,5 +1,7 @@
 //! The commands, one module each: its declaration (name, options, what it needs), how its options are read into
-//! a [`Request`], and how it runs. Every adapter reads the same declarations: the Discord adapter registers each
+//! a [`Request`], and how it runs (its `run`; `/play`, `/accept` and `/move` call the challenge and turn code
+//! they share with the buttons, rematches and the bot's own turns, in `session::challenges` and
+//! `session::turns`). Every adapter reads the same declarations: the Discord adapter registers each
 //! one (`discord::commands`), the console and the Discord adapter read options with [`parse_request`], and `/help`
 //! names them all.
 //!
@@ -476,8 +478,8 @@ impl<S: Store> Sessions<S> {
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,
-            Request::Decline { session } => self.decline(actor, slot, session).await,
-            Request::Withdraw { session } => self.withdraw(actor, slot, session).await,
+            Request::Decline { session } => decline::run(self, actor, slot, session).await,
+            Request::Withdraw { session } => withdraw::run(self, actor, slot, session).await,
             Request::Move { text } => self.move_(actor, slot, &text).await,
             Request::Board => Ok(board::run(self, slot)),
             Request::Resign => resign::run(self, actor, slot).await,

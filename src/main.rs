@@ -1,152 +1,166 @@
 //! The `tabula` binary: parse the command line, read the config, start logging, run the chosen part.
+//!
+//! Exit status: 0 on success; 2 when the command cannot run as given (clap's usage errors, the command line
+//! tools' refusals, a config or environment to fix first: a bad value, no token); 1 when running failed (the
+//! database, Discord, the network).
 
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use clap::Parser;
+use anyhow::Context as _;
+use clap::{CommandFactory as _, Parser};
 use tabula::cli::{Cli, Command, run_engine_command};
 use tabula::config::Config;
-use tabula::store::{Database, PgStore, SqliteStore};
+use tabula::i18n::Lang;
+use tabula::store::{Database, PgStore, SqliteStore, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command.unwrap_or(Command::Run { config: None, shards: None, shard_total: None }) {
-        Command::Run { config, shards, shard_total } => {
-            let mut config = match Config::load(config.as_deref()) {
-                Ok(c) => c,
-                Err(e) => return fail(&e.to_string()),
-            };
-            if shards.is_some() {
-                config.shards = shards;
-                config.shard_total = shard_total;
-            }
-            if let Err(e) = config.shard_plan() {
-                return fail(&e.to_string());
-            }
-            if config.token.is_empty() {
-                eprintln!(
-                    "No Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot."
-                );
-                eprintln!(
-                    "To try Tabula without Discord, run `tabula local`: a console that plays the role of a channel."
-                );
-                return ExitCode::from(2);
-            }
-            init_logging(&config.log_level);
-            let run = async {
-                match Database::from_setting(&config.database) {
-                    Database::Sqlite(path) => tabula::discord::run(config, open_store(&path).await?).await,
-                    Database::Postgres(url) => {
-                        let store = open_postgres(&url).await?;
-                        tabula::discord::run(config, store).await
-                    }
-                }
-            };
-            match runtime().and_then(|rt| rt.block_on(run)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&format!("{e:#}")),
-            }
-        }
-        Command::Serve { config, listen } => {
-            let config = match Config::load(config.as_deref()) {
-                Ok(c) => c,
-                Err(e) => return fail(&e.to_string()),
-            };
-            init_logging(&config.log_level);
-            let run = async {
-                match Database::from_setting(&config.database) {
-                    Database::Sqlite(path) => serve(&config, open_store(&path).await?, listen).await,
-                    Database::Postgres(url) => serve(&config, open_postgres(&url).await?, listen).await,
-                }
-            };
-            match runtime().and_then(|rt| rt.block_on(run)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&format!("{e:#}")),
-            }
-        }
-        Command::Local { config, database, pictures, lang } => {
-            let config = match Config::load(config.as_deref()) {
-                Ok(c) => c,
-                Err(e) => return fail(&e.to_string()),
-            };
-            let database = database.unwrap_or(config.local_database.clone());
-            let pictures = pictures.unwrap_or(config.picture_dir.clone());
-            let sessions = config.session_config();
-            let run = async {
-                let store = open_store(&database).await?;
-                tabula::local::run(store, &pictures, sessions, lang).await
-            };
-            match runtime().and_then(|rt| rt.block_on(run)) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(&format!("{e:#}")),
-            }
-        }
-        Command::Ratings { config, database, rebuild } => ratings(config.as_deref(), database, rebuild),
-        other => {
-            let stdout = std::io::stdout();
-            let mut out = std::io::BufWriter::new(stdout.lock());
-            let result = run_engine_command(&other, &mut out);
-            drop(out);
-            match result {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(f) => {
-                    if !f.message.is_empty() {
-                        eprintln!("tabula: {}", f.message);
-                    }
-                    ExitCode::from(f.status)
-                }
-            }
-        }
-    }
-}
-
-/// `tabula ratings --rebuild`: recomputes every rating from the recorded results.
-fn ratings(
-    config: Option<&std::path::Path>,
-    database: Option<std::path::PathBuf>,
-    rebuild: bool,
-) -> ExitCode {
-    if !rebuild {
-        return fail("say what to do with the ratings: `tabula ratings --rebuild` recomputes them");
-    }
-    let config = match Config::load(config) {
-        Ok(c) => c,
-        Err(e) => return fail(&e.to_string()),
+    let command = cli.command.unwrap_or(Command::Run { config: None, shards: None, shard_total: None });
+    let service = match Service::of(command) {
+        Ok(service) => service,
+        Err(other) => return engine_command(&other),
     };
-    let database = database.unwrap_or(config.database.clone());
+    let (config, database) = match service.config() {
+        Ok(read) => read,
+        Err(usage) => {
+            eprintln!("tabula: {usage}");
+            return ExitCode::from(2);
+        }
+    };
+    if service.logs() {
+        init_logging(&config.log_level);
+    }
     let run = async {
         match Database::from_setting(&database) {
-            Database::Sqlite(path) => rebuild_ratings(open_store(&path).await?).await,
-            Database::Postgres(url) => rebuild_ratings(open_postgres(&url).await?).await,
+            Database::Sqlite(path) => service.run(config, open_store(&path).await?).await,
+            Database::Postgres(url) => service.run(config, open_postgres(&url).await?).await,
         }
     };
     match runtime().and_then(|rt| rt.block_on(run)) {
-        Ok(games) => {
-            println!("ratings rebuilt from {games} rated games");
-            ExitCode::SUCCESS
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("tabula: {e:#}");
+            ExitCode::FAILURE
         }
-        Err(e) => fail(&format!("{e:#}")),
     }
 }
 
-/// Recomputes every rating of `store` from its recorded results; the number of rated games.
-async fn rebuild_ratings<S: tabula::store::Store>(store: S) -> anyhow::Result<usize> {
-    let games = store.rebuild_ratings().await?;
-    store.close().await;
-    Ok(games)
+/// A command that runs over the database of its config.
+enum Service {
+    /// The gateway bot, with the shards of the command line, if given.
+    Run { config: Option<PathBuf>, shards: Option<String>, shard_total: Option<u32> },
+    /// The HTTP interactions endpoint.
+    Serve { config: Option<PathBuf>, listen: SocketAddr },
+    /// The console.
+    Local { config: Option<PathBuf>, database: Option<PathBuf>, pictures: Option<PathBuf>, lang: Lang },
+    /// `tabula ratings --rebuild`.
+    Ratings { config: Option<PathBuf>, database: Option<PathBuf> },
+}
+
+impl Service {
+    /// The service of a command, or the command back when it works on the engines alone. `ratings` without
+    /// `--rebuild` is a usage error, reported by clap.
+    fn of(command: Command) -> Result<Service, Command> {
+        Ok(match command {
+            Command::Run { config, shards, shard_total } => Service::Run { config, shards, shard_total },
+            Command::Serve { config, listen } => Service::Serve { config, listen },
+            Command::Local { config, database, pictures, lang } => {
+                Service::Local { config, database, pictures, lang }
+            }
+            Command::Ratings { rebuild: false, .. } => Cli::command()
+                .error(
+                    clap::error::ErrorKind::MissingRequiredArgument,
+                    "say what to do with the ratings: `tabula ratings --rebuild` recomputes them",
+                )
+                .exit(),
+            Command::Ratings { config, database, rebuild: true } => Service::Ratings { config, database },
+            other => return Err(other),
+        })
+    }
+
+    /// The config (with the command line's overrides) and the database to open; the error is what to fix.
+    fn config(&self) -> Result<(Config, PathBuf), String> {
+        let file = match self {
+            Service::Run { config, .. }
+            | Service::Serve { config, .. }
+            | Service::Local { config, .. }
+            | Service::Ratings { config, .. } => config.as_deref(),
+        };
+        let mut config = Config::load(file).map_err(|e| e.to_string())?;
+        let database = match self {
+            Service::Run { shards, shard_total, .. } => {
+                if shards.is_some() {
+                    config.shards.clone_from(shards);
+                    config.shard_total = *shard_total;
+                }
+                config.shard_plan().map_err(|e| e.to_string())?;
+                if config.token.is_empty() {
+                    return Err("no Discord bot token: set DISCORD_TOKEN (or `token` in config.toml); create one at https://discord.com/developers/applications under Bot.\nTo try Tabula without Discord, run `tabula local`: a console that plays the role of a channel.".to_string());
+                }
+                config.database.clone()
+            }
+            Service::Serve { .. } => config.database.clone(),
+            Service::Local { database, .. } => database.clone().unwrap_or(config.local_database.clone()),
+            Service::Ratings { database, .. } => database.clone().unwrap_or(config.database.clone()),
+        };
+        Ok((config, database))
+    }
+
+    /// Whether the service logs (the bot and the endpoint; the console and the ratings print their own lines).
+    fn logs(&self) -> bool {
+        matches!(self, Service::Run { .. } | Service::Serve { .. })
+    }
+
+    async fn run<S: Store>(&self, config: Config, store: S) -> anyhow::Result<()> {
+        match self {
+            Service::Run { .. } => tabula::discord::run(config, store).await,
+            Service::Serve { listen, .. } => serve(&config, store, *listen).await,
+            Service::Local { pictures, lang, .. } => {
+                let pictures = pictures.clone().unwrap_or(config.picture_dir.clone());
+                tabula::local::run(store, &pictures, config.session_config(), *lang).await
+            }
+            Service::Ratings { .. } => {
+                let games = store.rebuild_ratings().await;
+                store.close().await;
+                println!("ratings rebuilt from {} rated games", games?);
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The commands of the engines alone (`moves`, `perft`, `render`, …), with their own exit status.
+fn engine_command(command: &Command) -> ExitCode {
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let result = run_engine_command(command, &mut out);
+    drop(out);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            if !f.message.is_empty() {
+                eprintln!("tabula: {}", f.message);
+            }
+            ExitCode::from(f.status)
+        }
+    }
 }
 
 /// Opens (creating it on first run) the SQLite database the adapters share their sessions through.
-async fn open_store(path: &std::path::Path) -> anyhow::Result<SqliteStore> {
-    use anyhow::Context as _;
+async fn open_store(path: &Path) -> anyhow::Result<SqliteStore> {
     SqliteStore::open(path).await.with_context(|| format!("cannot open the database {}", path.display()))
 }
 
+/// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).
+async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
+    let shown = format!("{:?}", Database::Postgres(url.to_string()));
+    PgStore::connect(url).await.with_context(|| format!("cannot open the database ({shown})"))
+}
+
 /// Runs the HTTP interactions endpoint until Ctrl-C or SIGTERM, then shuts it down gracefully.
-async fn serve<S: tabula::store::Store>(
-    config: &Config,
-    store: S,
-    listen: std::net::SocketAddr,
-) -> anyhow::Result<()> {
+async fn serve<S: Store>(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<()> {
     let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
@@ -156,18 +170,6 @@ async fn serve<S: tabula::store::Store>(
     tracing::info!("shutting down: finishing the interactions in flight");
     endpoint.shutdown().await;
     Ok(())
-}
-
-/// Connects to the Postgres database several instances share (the URL is not repeated: it may hold a password).
-async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
-    use anyhow::Context as _;
-    let shown = format!("{:?}", Database::Postgres(url.to_string()));
-    PgStore::connect(url).await.with_context(|| format!("cannot open the database ({shown})"))
-}
-
-fn fail(message: &str) -> ExitCode {
-    eprintln!("tabula: {message}");
-    ExitCode::from(2)
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {

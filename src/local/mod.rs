@@ -413,7 +413,14 @@ impl<S: Store> Console<S> {
                 out.push('\n');
             }
             let ply = board.game.moves_text().len();
-            let file = self.pictures.join(format!("{channel}-{}-{ply:03}.png", board.game.kind().name()));
+            // Named by game id, so that a channel's next game does not overwrite the last one's pictures; an
+            // example board (the rules') has no id.
+            let kind = board.game.kind().name();
+            let name = match board.id {
+                0 => format!("{channel}-{kind}-{ply:03}.png"),
+                id => format!("{channel}-{kind}-{id}-{ply:03}.png"),
+            };
+            let file = self.pictures.join(name);
             let caption = reply.clock.as_ref().map(Text::to_plain);
             let lang = reply.lang;
             let png = tokio::task::spawn_blocking(move || {

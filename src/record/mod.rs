@@ -131,9 +131,13 @@ fn seat_tags(game: &AnyGame, seats: usize) -> Vec<String> {
     tags
 }
 
-/// Which seat a stored result text says wins (`NAME (LABEL) wins`), if one does.
+/// Which seat a stored result text says wins (`NAME, LABEL, wins`, or `NAME (LABEL) wins` as older results
+/// say), if one does.
 fn stated_winner(game: &AnyGame, names: &[String], text: &str) -> Option<usize> {
-    (0..names.len()).find(|&s| text.contains(&format!("{} ({}) wins", names[s], game.seat_label(s))))
+    (0..names.len()).find(|&s| {
+        let (name, label) = (&names[s], game.seat_label(s));
+        text.contains(&format!("{name}, {label}, wins")) || text.contains(&format!("{name} ({label}) wins"))
+    })
 }
 
 /// The result a stored result text states for a game its moves do not end: a winner (`NAME (LABEL) wins`, or in a

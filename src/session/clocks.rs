@@ -435,12 +435,29 @@ impl<S: Store> Sessions<S> {
 mod tests {
     use super::*;
 
+    /// Durations are words with their plurals, in every language ("3 d" read as nothing in particular).
+    #[test]
+    fn durations_say_days_hours_and_minutes_with_plurals() {
+        use crate::i18n::Lang;
+        let says = |lang, seconds| duration(seconds).plain_in(lang);
+        let (day, hour, minute) = (86_400, 3_600, 60);
+        for (lang, expected) in [
+            (Lang::En, ["1 day", "3 days", "1 day 1 hour", "1 minute", "2 hours 5 minutes"]),
+            (Lang::PtBr, ["1 dia", "3 dias", "1 dia 1 hora", "1 minuto", "2 horas 5 minutos"]),
+            (Lang::Cs, ["1 den", "3 dny", "1 den 1 hodina", "1 minuta", "2 hodiny 5 minut"]),
+        ] {
+            let got = [day, 3 * day, day + hour, minute, 2 * hour + 5 * minute].map(|s| says(lang, s));
+            assert_eq!(got, expected.map(String::from), "{lang:?}");
+        }
+        assert_eq!(says(Lang::Cs, 7 * day), "7 dní");
+    }
+
     #[test]
     fn durations_read_and_print() {
-        assert_eq!(duration_text(2 * 86_400 + 4 * 3_600 + 59), "2 d 4 h");
-        assert_eq!(duration_text(3 * 3_600 + 20 * 60), "3 h 20 min");
-        assert_eq!(duration_text(3_600), "1 h");
-        assert_eq!(duration_text(12 * 60 + 5), "12 min");
+        assert_eq!(duration_text(2 * 86_400 + 4 * 3_600 + 59), "2 days 4 hours");
+        assert_eq!(duration_text(3 * 3_600 + 20 * 60), "3 hours 20 minutes");
+        assert_eq!(duration_text(3_600), "1 hour");
+        assert_eq!(duration_text(12 * 60 + 5), "12 minutes");
         assert_eq!(duration_text(30), "less than a minute");
         assert_eq!(parse_duration("45m"), Some(2_700));
         assert_eq!(parse_duration("3d"), Some(3 * 86_400));

@@ -141,3 +141,47 @@ pub(super) fn board_caption(live: &Live, game: &AnyGame) -> Text {
 pub(super) fn rules(kind: GameKind) -> Text {
     Text::msg(kind.info().rules_key, Vec::new())
 }
+
+#[cfg(test)]
+mod wording_tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    /// A name that has brackets of its own and a seat label that has some read without nesting them.
+    #[test]
+    fn a_seat_after_a_name_nests_no_brackets() {
+        for lang in Lang::ALL {
+            let seat = seat_text("White (defenders)");
+            let text =
+                t!("game-over-wins", player = "Tabula (level 1)", seat = seat, reason = "x").plain_in(lang);
+            assert!(!text.contains(") (") && !text.contains("(("), "{lang:?}: {text}");
+            let name = "Tabula (level 1)";
+            let played =
+                t!("played", player = name, seat = seat_text("Black (attackers)"), moves = "`e8-d8`");
+            let played = played.plain_in(lang);
+            assert!(!played.contains(") (") && !played.contains("(("), "{lang:?}: {played}");
+        }
+        let en = t!(
+            "game-over-wins",
+            player = "Tabula (level 1)",
+            seat = seat_text("White (defenders)"),
+            reason = "x"
+        );
+        assert_eq!(en.plain_in(Lang::En), "Game over: Tabula (level 1), White (defenders), wins — x.");
+    }
+
+    /// A count is said with its plural: "1 move", not "1 moves".
+    #[test]
+    fn one_move_is_one_move() {
+        let summary = |lang, count: usize| {
+            t!("record-summary", id = "#1", game = "Tablut", players = "a vs b", count = count, result = "r")
+                .plain_in(lang)
+        };
+        assert_eq!(summary(Lang::En, 1), "Game #1: Tablut, a vs b, 1 move: r.");
+        assert_eq!(summary(Lang::En, 2), "Game #1: Tablut, a vs b, 2 moves: r.");
+        assert!(summary(Lang::PtBr, 1).contains("1 lance:"), "{}", summary(Lang::PtBr, 1));
+        assert!(summary(Lang::Cs, 1).contains("1 tah:"), "{}", summary(Lang::Cs, 1));
+        let progress = t!("analysis-progress", id = 1, done = 0, total = 1).plain_in(Lang::En);
+        assert!(progress.ends_with("0/1 position"), "{progress}");
+    }
+}

@@ -48,7 +48,12 @@ pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
         if how == format!("{name} lost on time") {
             return t!("ending-time", player = Text::new().name(*name));
         }
-        if how.strip_prefix(name).is_some_and(|rest| rest.starts_with(" (") && rest.contains(") resigned")) {
+        // `NAME, SEAT, resigned`, or `NAME (SEAT) resigned` as older results say.
+        let resigned = |rest: &str| {
+            (rest.starts_with(", ") && rest.contains(", resigned"))
+                || (rest.starts_with(" (") && rest.contains(") resigned"))
+        };
+        if how.strip_prefix(name).is_some_and(resigned) {
             return t!("ending-resigned", player = Text::new().name(*name));
         }
     }

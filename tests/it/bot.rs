@@ -341,3 +341,61 @@ async fn playing_against_the_bot_itself() {
     assert!(text.contains("Tabula (level 1)") && text.contains(&ALICE.mention()), "{text}");
     bot.shutdown().await.unwrap();
 }
+
+/// The REST calls the fake received from index `from` on, as `METHOD route` with ids and tokens as `*`, once no
+/// call has come for a moment.
+async fn calls_from(fake: &FakeDiscord, from: usize) -> Vec<String> {
+    let mut seen = fake.calls().len();
+    loop {
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let now = fake.calls().len();
+        if now == seen {
+            break;
+        }
+        seen = now;
+    }
+    fake.calls()[from..]
+        .iter()
+        .map(|c| {
+            let route: Vec<&str> = c
+                .route()
+                .split('/')
+                .map(|s| if s.chars().any(|ch| ch.is_ascii_digit()) { "*" } else { s })
+                .collect();
+            format!("{} {}", c.method, route.join("/"))
+        })
+        .collect()
+}
+
+/// Discord rate-limits every call: a /play, the press of its Accept button and a /move make only the calls they
+/// need (the first answer, the edit that carries the board, and for a new challenge the read of its message id).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_play_a_button_and_a_move_make_only_the_calls_they_need() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let callback = "POST /interactions/*/*/callback";
+    let original = |method: &str| format!("{method} /webhooks/*/*/messages/@original");
+
+    let from = calls_from(&fake, 0).await.len();
+    let play = fake.slash(
+        "play",
+        &[("game", "tablut".into()), ("opponent", BOB.into()), ("side", "first".into())],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    let (_, challenge) = send(&fake, play).await;
+    let calls = calls_from(&fake, from).await;
+    assert_eq!(calls, vec![callback.to_string(), original("GET")], "/play");
+
+    let accept = challenge.message().unwrap()["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let from = fake.calls().len();
+    send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    assert_eq!(calls_from(&fake, from).await, vec![callback.to_string(), original("PATCH")], "Accept");
+
+    let from = fake.calls().len();
+    slash_move(&fake, ALICE, "e8-d8").await;
+    assert_eq!(calls_from(&fake, from).await, vec![callback.to_string(), original("PATCH")], "/move");
+    bot.shutdown().await.unwrap();
+}

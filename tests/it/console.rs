@@ -241,7 +241,7 @@ fn clocks_buttons_and_threads_in_the_console() {
     console.say("@bob /press Accept", "picture:");
     // Half of Alice's hour goes by: she is reminded, once.
     let out = console.say("@anyone /wait 31m", "your move");
-    assert!(out.iter().any(|l| l.contains("@alice, your move") && l.contains("min left")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("@alice, your move") && l.contains("minutes left")), "{out:?}");
     console.say("@alice /move e8-d8", "picture:");
     console.say("@alice /draw", "[Accept] [Decline]");
     let out = console.say("@alice /press Accept", "only");
@@ -251,7 +251,7 @@ fn clocks_buttons_and_threads_in_the_console() {
     console.say("@alice /press Accept", "picture:");
     // Bob now moves first, and runs out of time.
     let out = console.say("@anyone /wait 61m", "loses on time");
-    assert!(out.iter().any(|l| l.contains("@bob") && l.contains("did not move within 1 h")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("@bob") && l.contains("did not move within 1 hour")), "{out:?}");
     // A game in a thread: its own console channel.
     let out = console.say("@alice /play game:tablut opponent:@bob thread:true", "[Accept]");
     assert!(out.iter().any(|l| l.contains("opened the thread #tablut-1")), "{out:?}");
@@ -288,5 +288,22 @@ fn the_console_writes_records_and_replays() {
     assert!(std::fs::read(&path).unwrap().starts_with(b"GIF89a"), "{path}");
     let out = console.say("@carol /game id:#999", "only");
     assert!(out.last().unwrap().contains("There is no game #999"), "{out:?}");
+    console.kill();
+}
+
+#[test]
+fn a_channels_next_game_does_not_overwrite_the_last_ones_pictures() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let first = picture_of(&console.say("@bob /accept", "picture:"));
+    console.say("@alice /resign", "resigned");
+    console.say("@alice /play game:tablut opponent:@bob side:first", "[Accept]");
+    let second = picture_of(&console.say("@bob /accept", "picture:"));
+    assert_ne!(first, second, "each game's pictures have names of their own");
+    assert!(first.contains("-tablut-1-000.png") && second.contains("-tablut-2-000.png"), "{first} {second}");
+    for picture in [first, second] {
+        assert!(dir.path().join(&picture).exists(), "{picture}");
+    }
     console.kill();
 }

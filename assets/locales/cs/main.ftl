@@ -20,14 +20,14 @@ seat-green = zelená
 ## Veřejné zprávy o hře
 
 lineup-plays = { $player } hraje: { $seat }
-turn-thinking = Tah { $number }: { $player } ({ $seat }) přemýšlí…
-turn-to-move = Tah { $number }: na tahu je { $player } ({ $seat }), hrajte přes /move.
-played = { $player } ({ $seat }) zahrál(a) { $moves }.
+turn-thinking = Tah { $number }: { $player }, { $seat }, přemýšlí…
+turn-to-move = Tah { $number }: na tahu je { $player }, { $seat }, hrajte přes /move.
+played = { $player }, { $seat }, zahrál(a) { $moves }.
 played-then = , potom { $move }
-game-over-wins = Konec hry: { $player } ({ $seat }) vyhrává — { $reason }.
+game-over-wins = Konec hry: { $player }, { $seat }, vyhrává — { $reason }.
 game-over-draw = Konec hry: remíza — { $reason }.
-resigned-winner = { $player } ({ $seat }) se vzdal(a). { $winner } ({ $winner_seat }) vyhrává.
-resigned-no-winner = { $player } ({ $seat }) se vzdal(a); hra končí bez vítěze.
+resigned-winner = { $player }, { $seat }, se vzdal(a). { $winner }, { $winner_seat }, vyhrává.
+resigned-no-winner = { $player }, { $seat }, se vzdal(a); hra končí bez vítěze.
 game-begins = Začíná hra { $game } { $id }: { $lineup }.
 
 ## Výzvy k tahu z herních jader
@@ -43,13 +43,41 @@ prompt-forced-spaces = { $count ->
 ## Hodiny
 
 duration-none = méně než minuta
-duration-m = { $minutes } min
-duration-h = { $hours } h
-duration-hm = { $hours } h { $minutes } min
-duration-d = { $days } d
-duration-dh = { $days } d { $hours } h
+duration-m = { $minutes ->
+    [one] { $minutes } minuta
+    [few] { $minutes } minuty
+   *[other] { $minutes } minut
+}
+duration-h = { $hours ->
+    [one] { $hours } hodina
+    [few] { $hours } hodiny
+   *[other] { $hours } hodin
+}
+duration-hm = { $hours ->
+    [one] { $hours } hodina
+    [few] { $hours } hodiny
+   *[other] { $hours } hodin
+} { $minutes ->
+    [one] { $minutes } minuta
+    [few] { $minutes } minuty
+   *[other] { $minutes } minut
+}
+duration-d = { $days ->
+    [one] { $days } den
+    [few] { $days } dny
+   *[other] { $days } dní
+}
+duration-dh = { $days ->
+    [one] { $days } den
+    [few] { $days } dny
+   *[other] { $days } dní
+} { $hours ->
+    [one] { $hours } hodina
+    [few] { $hours } hodiny
+   *[other] { $hours } hodin
+}
 clock-to-move = na tahu: { $player }
-clock-left = na tahu: { $player }, zbývá { $left }
+clock-left = na tahu: { $player }, zbývající čas: { $left }
 clock-none = na tahu: { $player }, bez hodin
 
 ## Tlačítka
@@ -96,7 +124,7 @@ not-playing-start-own = V této hře nehrajete ({ $players }); začněte si vlas
 not-playing = V této hře nehrajete ({ $players }).
 game-over-start-new = Tato hra skončila; novou začnete přes /play.
 not-your-turn-thinking = Nejste na tahu: { $player } přemýšlí; jeho tah se objeví tady.
-not-your-turn = Nejste na tahu: táhne { $player } ({ $seat }).
+not-your-turn = Nejste na tahu: táhne { $player }, { $seat }.
 move-empty = Za /move napište tah, například některý z těch, které nabízí automatické doplňování.
 move-too-long = { $typed } není tah: tahy jsou krátké, jako ty, které nabízí automatické doplňování.
 abort-nothing = V tomto kanálu není žádná hra ke zrušení.
@@ -126,7 +154,7 @@ not-a-variant = { $typed } není varianta hry { $game }: ty, které má, najdete
 thread-only-play = Vlákno otevírá jen /play.
 rematch-asked = { $player } žádá o odvetu ve hře { $game }, strany se posunuly: { $lineup }.
 challenge-raced = V tomto kanálu právě vznikla jiná výzva; začněte svou ve vlákně nebo v jiném kanálu.
-clock-per-move = Každý hráč má na tah { $time }.
+clock-per-move = Čas na tah pro každého hráče: { $time }.
 clock-no-limit = Tato hra nemá hodiny: přijetím souhlasíte, že ji budete hrát bez časového limitu.
 answer-within = { $minutes ->
     [one] Přijměte nebo odmítněte do { $minutes } minuty, tlačítky nebo přes /accept a /decline.
@@ -226,12 +254,12 @@ replay-or-analysis = Požádejte o záznam, nebo o rozbor, jedno po druhém: { $
 ## Reminders and timeouts
 
 reminder =
-    { $player }, jste na tahu ve hře { $game } (tah { $number }, { $seat }): zbývá { $left }, pak čas vyprší.
+    { $player }, jste na tahu ve hře { $game }, tah { $number }, strana { $seat }; zbývající čas: { $left }; pak vyprší.
     Hrajte přes /move, nebo si prohlédněte desku přes /board.
-reminder-dm = Jste na tahu ve hře { $game } ({ $players }): zbývá { $left }. Hrajte přes /move v kanálu hry.
-time-up-replaced = { $player } ({ $seat }) nezahrál(a) do { $time } a čas vypršel: jeho místo od teď hraje počítač (úroveň { $level }), takže hra pokračuje; { $name } je zapsán(a) jako hráč, který hru opustil.
-time-up = Čas vypršel: { $player } ({ $seat }) nezahrál(a) do { $time } a prohrává na čas.
-wins = { $player } ({ $seat }) vyhrává.
+reminder-dm = Jste na tahu ve hře { $game } ({ $players }), zbývající čas: { $left }. Hrajte přes /move v kanálu hry.
+time-up-replaced = { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }): jeho místo od teď hraje počítač (úroveň { $level }), takže hra pokračuje; { $name } je zapsán(a) jako hráč, který hru opustil.
+time-up = Čas vypršel: { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }) a prohrává na čas.
+wins = { $player }, { $seat }, vyhrává.
 
 ## Records
 
@@ -331,7 +359,7 @@ settings-line-language = - Jazyk veřejných zpráv: { $value }
 settings-line-channels = - Hry lze začínat v: { $value }
 settings-line-threads = - Hry začínají ve vlákně: { $value }{ $mark }
 settings-line-clock = - Výchozí hodiny: { $value }{ $mark }
-settings-line-expiry = - Výzva čeká na odpověď { $time }{ $mark }
+settings-line-expiry = - Jak dlouho výzva čeká na odpověď: { $time }{ $mark }
 settings-default-mark = {" "}(výchozí nastavení bota)
 settings-language = { $name } ({ $code })
 settings-language-follow = vlastní jazyk serveru, jak ho hlásí Discord (výchozí)
@@ -357,7 +385,11 @@ channel-not-allowed = Na tomto serveru se v tomto kanálu hry nezačínají; pou
 settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen člen s oprávněním Spravovat server.
 
 analysis-failed = Rozbor se nepovedl; zkuste to prosím znovu.
-analysis-progress = Rozbor hry #{ $id }… { $done }/{ $total } pozic
+analysis-progress = Rozbor hry #{ $id }… { $done }/{ $total ->
+    [one] { $total } pozice
+    [few] { $total } pozice
+   *[other] { $total } pozic
+}
 
 ## The coach: /hint and the analysis of a game
 
@@ -421,7 +453,7 @@ console-channels = Kanály pište jako { $example }.
 console-no-suggestions = žádné návrhy
 console-wait-how = Řekněte, jak dlouho čekat, například { $a }, { $b } nebo { $c }.
 console-clock-fixed = Hodiny této konzole nelze posunout.
-console-later = (konzole) o { $time } později…
+console-later = (konzole) uplynulý čas: { $time }…
 console-no-buttons = Tady není žádná zpráva s tlačítky.
 console-buttons = Poslední zpráva s tlačítky má { $labels }: napište { $example }.
 console-write-failed = (konzole) nelze zapsat { $file }: { $error }

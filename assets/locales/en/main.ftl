@@ -21,14 +21,14 @@ seat-green = Green
 ## Public game messages
 
 lineup-plays = { $player } plays { $seat }
-turn-thinking = Move { $number }: { $player } ({ $seat }) is thinking…
-turn-to-move = Move { $number }: { $player } ({ $seat }) to move, with /move.
-played = { $player } ({ $seat }) played { $moves }.
+turn-thinking = Move { $number }: { $player }, { $seat }, is thinking…
+turn-to-move = Move { $number }: { $player }, { $seat }, to move with /move.
+played = { $player }, { $seat }, played { $moves }.
 played-then = , then { $move }
-game-over-wins = Game over: { $player } ({ $seat }) wins — { $reason }.
+game-over-wins = Game over: { $player }, { $seat }, wins — { $reason }.
 game-over-draw = Game over: a draw — { $reason }.
-resigned-winner = { $player } ({ $seat }) resigned. { $winner } ({ $winner_seat }) wins.
-resigned-no-winner = { $player } ({ $seat }) resigned; the game ends without a winner.
+resigned-winner = { $player }, { $seat }, resigned. { $winner }, { $winner_seat }, wins.
+resigned-no-winner = { $player }, { $seat }, resigned; the game ends without a winner.
 game-begins = The game of { $game } { $id } begins: { $lineup }.
 
 ## Turn prompts written by the engines
@@ -44,11 +44,32 @@ prompt-forced-spaces = { $count ->
 ## Clocks
 
 duration-none = less than a minute
-duration-m = { $minutes } min
-duration-h = { $hours } h
-duration-hm = { $hours } h { $minutes } min
-duration-d = { $days } d
-duration-dh = { $days } d { $hours } h
+duration-m = { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}
+duration-h = { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}
+duration-hm = { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+} { $minutes ->
+    [one] { $minutes } minute
+   *[other] { $minutes } minutes
+}
+duration-d = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+duration-dh = { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} { $hours ->
+    [one] { $hours } hour
+   *[other] { $hours } hours
+}
 clock-to-move = { $player } to move
 clock-left = { $player } to move, { $left } left
 clock-none = { $player } to move, no clock
@@ -97,7 +118,7 @@ not-playing-start-own = You are not playing in this game ({ $players }); start y
 not-playing = You are not playing in this game ({ $players }).
 game-over-start-new = This game is over; start a new one with /play.
 not-your-turn-thinking = It is not your turn: { $player } is thinking; its move will appear here.
-not-your-turn = It is not your turn: { $player } ({ $seat }) is to move.
+not-your-turn = It is not your turn: { $player }, { $seat }, is to move.
 move-empty = Write a move after /move, for example the ones the autocomplete offers.
 move-too-long = { $typed } is not a move: moves are short, like the ones the autocomplete offers.
 abort-nothing = There is no game in this channel to abort.
@@ -226,12 +247,12 @@ replay-or-analysis = Ask for the replay or the analysis, one at a time: { $examp
 ## Reminders and timeouts
 
 reminder =
-    { $player }, your move in { $game } (move { $number }, { $seat }): { $left } left, then the time runs out.
+    { $player }, your move in { $game }, move { $number }, as { $seat }: { $left } left, then the time runs out.
     Play with /move, or see the board with /board.
 reminder-dm = Your move in { $game } ({ $players }): { $left } left. Play with /move in the game's channel.
-time-up-replaced = Time is up for { $player } ({ $seat }), who did not move within { $time }: the computer (level { $level }) plays the seat from now on, so the game goes on; { $name } is recorded as having abandoned.
-time-up = Time is up: { $player } ({ $seat }) did not move within { $time } and loses on time.
-wins = { $player } ({ $seat }) wins.
+time-up-replaced = Time is up for { $player }, { $seat }, who did not move within { $time }: the computer (level { $level }) plays the seat from now on, so the game goes on; { $name } is recorded as having abandoned.
+time-up = Time is up: { $player }, { $seat }, did not move within { $time } and loses on time.
+wins = { $player }, { $seat }, wins.
 
 ## Records
 
@@ -251,7 +272,10 @@ ending-draw-agreed = a draw by agreement
 ending-aborted = aborted by { $by }
 ending-time = { $player } lost on time
 ending-resigned = { $player } resigned
-record-summary = Game { $id }: { $game }, { $players }, { $count } moves: { $result }.
+record-summary = Game { $id }: { $game }, { $players }, { $count ->
+    [one] { $count } move
+   *[other] { $count } moves
+}: { $result }.
 
 ## History
 
@@ -359,7 +383,10 @@ channel-not-allowed = Games are not started in this channel on this server; use 
 settings-not-allowed = Only members with the Manage Server permission can see or change Tabula's settings here.
 
 analysis-failed = The analysis failed; please try again.
-analysis-progress = Analysing game #{ $id }… { $done }/{ $total } positions
+analysis-progress = Analysing game #{ $id }… { $done }/{ $total ->
+    [one] { $total } position
+   *[other] { $total } positions
+}
 
 ## The coach: /hint and the analysis of a game
 

@@ -19,14 +19,14 @@ seat-green = Verde
 ## Mensagens públicas da partida
 
 lineup-plays = { $player } joga com { $seat }
-turn-thinking = Lance { $number }: { $player } ({ $seat }) está pensando…
-turn-to-move = Lance { $number }: vez de { $player } ({ $seat }), com /move.
-played = { $player } ({ $seat }) jogou { $moves }.
+turn-thinking = Lance { $number }: { $player }, { $seat }, está pensando…
+turn-to-move = Lance { $number }: vez de { $player }, { $seat }, com /move.
+played = { $player }, { $seat }, jogou { $moves }.
 played-then = , depois { $move }
-game-over-wins = Fim de jogo: { $player } ({ $seat }) vence — { $reason }.
+game-over-wins = Fim de jogo: { $player }, { $seat }, vence — { $reason }.
 game-over-draw = Fim de jogo: empate — { $reason }.
-resigned-winner = { $player } ({ $seat }) abandonou. { $winner } ({ $winner_seat }) vence.
-resigned-no-winner = { $player } ({ $seat }) abandonou; a partida termina sem vencedor.
+resigned-winner = { $player }, { $seat }, abandonou. { $winner }, { $winner_seat }, vence.
+resigned-no-winner = { $player }, { $seat }, abandonou; a partida termina sem vencedor.
 game-begins = Começa a partida de { $game } { $id }: { $lineup }.
 
 ## Avisos de vez escritos pelos motores
@@ -42,13 +42,34 @@ prompt-forced-spaces = { $count ->
 ## Relógios
 
 duration-none = menos de um minuto
-duration-m = { $minutes } min
-duration-h = { $hours } h
-duration-hm = { $hours } h { $minutes } min
-duration-d = { $days } d
-duration-dh = { $days } d { $hours } h
+duration-m = { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}
+duration-h = { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}
+duration-hm = { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+} { $minutes ->
+    [one] { $minutes } minuto
+   *[other] { $minutes } minutos
+}
+duration-d = { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}
+duration-dh = { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} { $hours ->
+    [one] { $hours } hora
+   *[other] { $hours } horas
+}
 clock-to-move = vez de { $player }
-clock-left = vez de { $player }, restam { $left }
+clock-left = vez de { $player }, tempo restante: { $left }
 clock-none = vez de { $player }, sem relógio
 
 ## Botões
@@ -95,7 +116,7 @@ not-playing-start-own = Você não está jogando esta partida ({ $players }); co
 not-playing = Você não está jogando esta partida ({ $players }).
 game-over-start-new = Esta partida terminou; comece outra com /play.
 not-your-turn-thinking = Não é a sua vez: { $player } está pensando; o lance dele aparecerá aqui.
-not-your-turn = Não é a sua vez: é a vez de { $player } ({ $seat }).
+not-your-turn = Não é a sua vez: é a vez de { $player }, { $seat }.
 move-empty = Escreva um lance depois de /move, por exemplo um dos que o preenchimento automático oferece.
 move-too-long = { $typed } não é um lance: os lances são curtos, como os que o preenchimento automático oferece.
 abort-nothing = Não há partida neste canal para anular.
@@ -224,12 +245,12 @@ replay-or-analysis = Peça o replay ou a análise, um de cada vez: { $example }.
 ## Reminders and timeouts
 
 reminder =
-    { $player }, sua vez em { $game } (lance { $number }, { $seat }): restam { $left }, depois o tempo acaba.
+    { $player }, sua vez em { $game }, lance { $number }, com { $seat }; tempo restante: { $left }; depois o tempo acaba.
     Jogue com /move, ou veja o tabuleiro com /board.
-reminder-dm = Sua vez em { $game } ({ $players }): restam { $left }. Jogue com /move no canal da partida.
-time-up-replaced = Acabou o tempo de { $player } ({ $seat }), que não jogou em { $time }: o computador (nível { $level }) assume o lugar a partir de agora, e a partida continua; { $name } fica registrado como tendo abandonado.
-time-up = Acabou o tempo: { $player } ({ $seat }) não jogou em { $time } e perde por tempo.
-wins = { $player } ({ $seat }) vence.
+reminder-dm = Sua vez em { $game } ({ $players }), tempo restante: { $left }. Jogue com /move no canal da partida.
+time-up-replaced = Acabou o tempo de { $player }, { $seat }, que não jogou em { $time }: o computador (nível { $level }) assume o lugar a partir de agora, e a partida continua; { $name } fica registrado como tendo abandonado.
+time-up = Acabou o tempo: { $player }, { $seat }, não jogou em { $time } e perde por tempo.
+wins = { $player }, { $seat }, vence.
 
 ## Records
 
@@ -350,7 +371,10 @@ channel-not-allowed = Neste servidor não se começam partidas neste canal; use 
 settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver ou mudar as configurações do Tabula aqui.
 
 analysis-failed = A análise falhou; tente de novo.
-analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total } posições
+analysis-progress = Analisando a partida #{ $id }… { $done }/{ $total ->
+    [one] { $total } posição
+   *[other] { $total } posições
+}
 
 ## The coach: /hint and the analysis of a game
 

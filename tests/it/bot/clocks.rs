@@ -92,7 +92,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
         ("clock", "1h".into()),
     ];
     let (_, challenge) = slash_in(&fake, GAMES_CHANNEL, ALICE, "play", &play).await;
-    assert!(challenge.content().unwrap().contains("1 h per move"), "{:?}", challenge.content());
+    assert!(challenge.content().unwrap().contains("1 hour per move"), "{:?}", challenge.content());
     let accept = button(&challenge.message().unwrap(), "Accept");
     let (id, _) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
     assert_board(&original_edit(&fake, id).await);
@@ -107,7 +107,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     advance(&bot, &now, 30 * MINUTE);
     let reminder = next_call(&fake, mark, |c| posted_in(c, GAMES_CHANNEL)).await;
     let text = reminder.content().unwrap();
-    assert!(text.contains("your move") && text.contains("30 min left"), "{text}");
+    assert!(text.contains("your move") && text.contains("30 minutes left"), "{text}");
     assert_eq!(reminder.pings().users, vec![ALICE.id], "only the player to move is pinged");
     let refused = fake.take_refusals();
     assert!(refused.len() == 1 && refused[0].refusal.as_ref().unwrap().code == 50007, "{refused:?}");
@@ -144,8 +144,11 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     assert_eq!(bob_dms(&fake), 1);
     advance(&bot, &now, 20 * MINUTE);
     let channel = fake.dm_channel_of(BOB.id).unwrap();
-    fake.wait_for(|c| posted_in(c, channel) && c.content().is_some_and(|t| t.contains("10 min left")), WAIT)
-        .await;
+    fake.wait_for(
+        |c| posted_in(c, channel) && c.content().is_some_and(|t| t.contains("10 minutes left")),
+        WAIT,
+    )
+    .await;
     assert_eq!(bob_dms(&fake), 2, "the second reminder, once");
 
     // The deadline passes while the bot is down: the loss on time is announced once, at the next start.
@@ -179,7 +182,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     let accept = button(&asked.message().unwrap(), "Accept");
     let (id, _) = send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
     let begun = assert_board(&original_edit(&fake, id).await);
-    assert!(begun.contains(&format!("{} (Black", BOB.mention())), "{begun}");
+    assert!(begun.contains(&format!("{}, Black", BOB.mention())), "{begun}");
     bot.shutdown().await.unwrap();
 }
 

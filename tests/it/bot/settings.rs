@@ -69,7 +69,7 @@ async fn settings_need_manage_server_and_limit_where_games_start() {
     assert!(changed.is_ephemeral());
     let text = changed.content().unwrap();
     assert!(text.contains(&format!("Games may be started in: <#{GAMES_CHANNEL}>")), "a channel link: {text}");
-    assert!(text.contains("Čeština") && text.contains("1 h per move"), "{text}");
+    assert!(text.contains("Čeština") && text.contains("1 hour per move"), "{text}");
     assert!(changed.pings().is_empty(), "nobody is notified");
 
     let (_, refused) = send(&fake, play(&fake, LOBBY)).await;
@@ -81,7 +81,7 @@ async fn settings_need_manage_server_and_limit_where_games_start() {
     let (_, challenge) = send(&fake, play(&fake, GAMES_CHANNEL)).await;
     assert!(!challenge.is_ephemeral());
     // The server's language is now Czech: the public challenge is written in it.
-    assert!(challenge.content().unwrap().contains("má na tah 1 h"), "{challenge:?}");
+    assert!(challenge.content().unwrap().contains("Čas na tah pro každého hráče: 1 hodina"), "{challenge:?}");
 
     // After a restart the settings hold.
     bot.shutdown().await.unwrap();

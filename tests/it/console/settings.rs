@@ -15,7 +15,8 @@ fn console_settings_limit_the_channels_and_survive_a_restart() {
         "Change them with",
     );
     assert!(out[0].starts_with("(to @mod only) Settings changed."), "{out:?}");
-    for expected in ["Games may be started in: #games", "Default clock: 1 h per move", "Português (Brasil)"]
+    for expected in
+        ["Games may be started in: #games", "Default clock: 1 hour per move", "Português (Brasil)"]
     {
         assert!(out.iter().any(|l| l.contains(expected)), "{expected:?} in {out:?}");
     }
@@ -26,13 +27,13 @@ fn console_settings_limit_the_channels_and_survive_a_restart() {
     );
     // Public messages now follow the server's language (private ones stay in the member's own).
     let out = console.say("#games @alice /play game:tablut opponent:@bob", "[Aceitar]");
-    assert!(out.iter().any(|l| l.contains("1 h por lance") && l.contains("em até 5 minutos")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("1 hora por lance") && l.contains("em até 5 minutos")), "{out:?}");
     console.kill();
 
     let mut console = Console::start(dir.path());
     let out = console.say("#games @admin /settings", "Change them with");
     assert!(out.iter().any(|l| l.contains("Games may be started in: #games")), "{out:?}");
-    assert!(out.iter().any(|l| l.contains("Default clock: 1 h per move (`1h`)")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("Default clock: 1 hour per move (`1h`)")), "{out:?}");
     let out = console.say("#elsewhere @alice /play game:tablut opponent:@bob", "only");
     assert!(out[0].contains("use #games."), "{out:?}");
     console.kill();

@@ -53,13 +53,17 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     let now = Arc::new(AtomicI64::new(START));
     let s = open(&db, &now, SessionConfig::default()).await;
     let challenge = s.handle(CHANNEL, &alice(), play(None)).await;
-    assert!(challenge.text.contains("Each player has 3 d per move"), "the default clock: {}", challenge.text);
+    assert!(
+        challenge.text.contains("Each player has 3 days per move"),
+        "the default clock: {}",
+        challenge.text
+    );
     s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
     let board = s.handle(CHANNEL, &bob(), Request::Board).await;
-    assert!(board.text.contains("alice to move, 3 d left"), "{}", board.text);
+    assert!(board.text.contains("alice to move, 3 days left"), "{}", board.text);
     assert_eq!(
         board.clock.as_ref().map(ToString::to_string).as_deref(),
-        Some("alice to move, 3 d left"),
+        Some("alice to move, 3 days left"),
         "the picture's caption"
     );
     assert_eq!(s.next_wake().await, Some(START + 36 * HOUR), "woken at half time");
@@ -71,7 +75,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     assert_eq!(first.len(), 1, "{first:?}");
     let (channel, text, mentions, _) = &first[0];
     assert_eq!((*channel, mentions.clone()), (CHANNEL, vec![1]), "only the player to move is pinged");
-    assert!(text.contains("your move") && text.contains("1 d 12 h left"), "{text}");
+    assert!(text.contains("your move") && text.contains("1 day 12 hours left"), "{text}");
     assert!(s.settle_clocks().await.is_empty(), "the half-time reminder is sent once");
 
     // A restart: the reminder already sent is not sent again.
@@ -79,13 +83,13 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     let s = open(&db, &now, SessionConfig::default()).await;
     assert!(s.settle_clocks().await.is_empty(), "not again after a restart");
     let board = s.handle(CHANNEL, &bob(), Request::Board).await;
-    assert!(board.text.contains("alice to move, 1 d 12 h left"), "{}", board.text);
+    assert!(board.text.contains("alice to move, 1 day 12 hours left"), "{}", board.text);
 
     // Less than a tenth left (7.2 h of 3 d): the second reminder, once.
     now.store(START + 72 * HOUR - 7 * HOUR - 12 * 60, Ordering::SeqCst);
     let second = posts(&s.settle_clocks().await);
     assert_eq!(second.len(), 1, "{second:?}");
-    assert!(second[0].1.contains("7 h 12 min left"), "{}", second[0].1);
+    assert!(second[0].1.contains("7 hours 12 minutes left"), "{}", second[0].1);
     assert!(s.settle_clocks().await.is_empty());
 
     // The deadline passes while the bot is down: settled once at the next start.
@@ -124,7 +128,7 @@ async fn a_move_starts_the_next_players_clock() {
     let moved = s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     assert_eq!(
         moved.clock.as_ref().map(ToString::to_string).as_deref(),
-        Some("bob to move, 1 h left"),
+        Some("bob to move, 1 hour left"),
         "{moved:?}"
     );
     assert_eq!(moved.text.mentions(), vec![2], "the move pings the next player only");
@@ -134,7 +138,7 @@ async fn a_move_starts_the_next_players_clock() {
     assert!(half.len() == 1 && half[0].2 == vec![2], "{half:?}");
     now.fetch_add(20 * 60, Ordering::SeqCst);
     let near = posts(&s.settle_clocks().await);
-    assert!(near.len() == 1 && near[0].1.contains("10 min left"), "{near:?}");
+    assert!(near.len() == 1 && near[0].1.contains("10 minutes left"), "{near:?}");
     now.fetch_add(10 * 60, Ordering::SeqCst);
     let lost = posts(&s.settle_clocks().await);
     assert!(lost.len() == 1 && lost[0].1.contains("bob") && lost[0].1.contains("loses on time"), "{lost:?}");
@@ -248,7 +252,7 @@ async fn a_move_stored_without_its_clock_gets_one_when_the_game_is_read() {
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
     let board = s.handle(CHANNEL, &alice(), Request::Board).await;
-    assert!(board.text.contains("bob to move, 1 h left"), "{}", board.text);
+    assert!(board.text.contains("bob to move, 1 hour left"), "{}", board.text);
     assert_eq!(s.store().clock(1).await.unwrap().unwrap().ply, 1);
     now.fetch_add(30 * 60, Ordering::SeqCst);
     let reminded = posts(&s.settle_clocks().await);

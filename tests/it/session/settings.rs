@@ -47,7 +47,10 @@ async fn only_server_managers_see_or_change_settings() {
     let mut outside = moderator();
     outside.guild = None;
     assert_private(&s.handle(CHANNEL, &outside, settings(&[])).await, "Settings belong to a server");
-    assert!(show(&s).await.contains("Default clock: 3 d per move (`3d`) (the bot's default)"), "unchanged");
+    assert!(
+        show(&s).await.contains("Default clock: 3 days per move (`3d`) (the bot's default)"),
+        "unchanged"
+    );
 }
 
 #[tokio::test]
@@ -58,8 +61,8 @@ async fn settings_show_the_defaults_and_each_change() {
         "Language of public messages: the server's own language",
         "Games may be started in: every channel (default)",
         "Games start in a thread: no (the bot's default)",
-        "Default clock: 3 d per move (`3d`) (the bot's default)",
-        "A challenge waits 15 min for its answer (the bot's default)",
+        "Default clock: 3 days per move (`3d`) (the bot's default)",
+        "A challenge waits 15 minutes for its answer (the bot's default)",
     ] {
         assert!(shown.contains(line), "{line:?} in {shown}");
     }
@@ -67,8 +70,8 @@ async fn settings_show_the_defaults_and_each_change() {
         ("language", text("cs"), "Language of public messages: Čeština (`cs`)"),
         ("allow_channel", channel(70), "Games may be started in: #70"),
         ("threads", text("on"), "Games start in a thread: yes\n"),
-        ("clock", text("1h"), "Default clock: 1 h per move (`1h`)\n"),
-        ("challenge_minutes", OptionValue::Integer(5), "A challenge waits 5 min for its answer\n"),
+        ("clock", text("1h"), "Default clock: 1 hour per move (`1h`)\n"),
+        ("challenge_minutes", OptionValue::Integer(5), "A challenge waits 5 minutes for its answer\n"),
         ("allow_channel", channel(71), "Games may be started in: #70, #71"),
     ];
     for (name, value, expected) in changes {
@@ -100,7 +103,7 @@ async fn settings_show_the_defaults_and_each_change() {
     let back = reply.text.to_plain();
     assert!(
         back.contains("every channel (default)")
-            && back.contains("15 min for its answer (the bot's default)")
+            && back.contains("15 minutes for its answer (the bot's default)")
     );
     assert_eq!(s.public_language(Some(GUILD)).await, None);
     let none_left = s.handle(CHANNEL, &moderator(), settings(&[("disallow_channel", channel(71))])).await;
@@ -152,7 +155,7 @@ async fn games_start_only_in_allowed_channels_with_the_servers_clock_and_expiry(
     assert!(s.wants_thread(&alice(), &play_tablut(&bob(), SidePref::First)).await, "threads:on");
 
     let reply = s.handle(games, &alice(), play_tablut(&bob(), SidePref::First)).await;
-    assert_public(&reply, "Each player has 1 h per move.");
+    assert_public(&reply, "Each player has 1 hour per move.");
     assert!(reply.text.contains("within 5 minutes"), "{}", reply.text);
     // A thread Tabula opened under an allowed channel is allowed too.
     s.thread_opened(other + 100, games).await;
@@ -179,7 +182,9 @@ async fn settings_survive_a_restart() {
     let after = show(&s).await;
     assert_eq!(after, before.replace("Settings changed. ", ""));
     assert!(
-        after.contains("Português (Brasil)") && after.contains("#70") && after.contains("10 min per move")
+        after.contains("Português (Brasil)")
+            && after.contains("#70")
+            && after.contains("10 minutes per move")
     );
     assert_eq!(s.public_language(Some(GUILD)).await.as_deref(), Some("pt-BR"));
     // Messages sent without an interaction (the computer's moves, clock notices) find the server's language

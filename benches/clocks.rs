@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Notice, SessionConfig, Sessions};
-use tabula::store::{ClockRecord, ClockStore, NewSession, PlayerRecord, SessionState, SqliteStore, Store};
+use tabula::store::{
+    ClockRecord, ClockStore, NewSession, PlayerRecord, SessionState, SessionStore, SqliteStore,
+};
 
 const GAMES: u64 = 100_000;
 const DUE: u64 = 1_000;

@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Actor, Member, Request, SessionConfig, Sessions};
-use tabula::store::{GameResult, NewSession, Placed, PlayerRecord, SessionState, SqliteStore, Store};
+use tabula::store::{
+    GameResult, NewSession, Placed, PlayerRecord, RatingStore, SessionState, SessionStore, SqliteStore,
+};
 
 const GAMES: usize = 100_000;
 const PLAYERS: u64 = 10_000;

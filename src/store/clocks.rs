@@ -1,10 +1,9 @@
-//! What the store keeps for games that never get stuck: clocks per move and their reminders, the pending offer of
-//! a game, members' reminder preferences and the threads opened for games. A separate trait (a supertrait of
-//! [`Store`](super::Store)) so that it reads on its own; every store implements it.
+//! The `clocks` and `offers` tables, for games that never get stuck: the clock of a game's turn and its
+//! reminders, and a game's pending offer (a draw, a takeback, an abort).
 
 use std::future::Future;
 
-use super::{FaultyStore, PlayerRecord, Store, StoreError};
+use super::StoreError;
 
 /// The clock of one game, for the turn it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -62,7 +61,7 @@ pub struct OfferRecord {
     pub nonce: u32,
 }
 
-/// Clocks, offers, reminder preferences and game threads.
+/// Clocks and offers.
 pub trait ClockStore: Send + Sync {
     /// A game's clock row, if it has one.
     fn clock(&self, session: i64) -> impl Future<Output = Result<Option<ClockRecord>, StoreError>> + Send;
@@ -85,7 +84,9 @@ pub trait ClockStore: Send + Sync {
     /// first.
     fn due_clocks(&self, now: i64) -> impl Future<Output = Result<Vec<(i64, u64)>, StoreError>> + Send;
 
-    /// The earliest time anything is due: a clock of a game being played, or a thread to archive.
+    /// The earliest time anything is due: a clock of a game being played, or a game thread to archive (see
+    /// [`SettingsStore::schedule_archive`](super::SettingsStore::schedule_archive)), so that one sweep wakes for
+    /// both.
     fn next_wake(&self) -> impl Future<Output = Result<Option<i64>, StoreError>> + Send;
 
     /// Records a game's pending offer; [`StoreError::Conflict`] when it already has one.
@@ -94,122 +95,4 @@ pub trait ClockStore: Send + Sync {
     fn offer(&self, session: i64) -> impl Future<Output = Result<Option<OfferRecord>, StoreError>> + Send;
 
     fn clear_offer(&self, session: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Whether `user` wants reminders by direct message.
-    fn set_notify_dm(&self, user: u64, dm: bool) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    fn notify_dm(&self, user: u64) -> impl Future<Output = Result<bool, StoreError>> + Send;
-
-    /// Remembers that `channel` is a thread opened under `parent` for a game.
-    fn add_thread(&self, channel: u64, parent: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Schedules the archiving of `channel` at `at`, when it is a game thread (nothing otherwise).
-    fn schedule_archive(&self, channel: u64, at: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Game threads whose archive time has come.
-    fn due_archives(&self, now: i64) -> impl Future<Output = Result<Vec<u64>, StoreError>> + Send;
-
-    /// Records that a thread was archived (it is not due again).
-    fn archived(&self, channel: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Rewrites the players of a game being played (a seat taken over by the computer);
-    /// [`StoreError::Conflict`] when it is no longer being played.
-    fn set_players(
-        &self,
-        id: i64,
-        players: &[PlayerRecord],
-        now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
-
-    /// Takes moves back: keeps the first `keep` moves of a game stored at `version`; [`StoreError::Conflict`] when
-    /// the stored version is no longer `version`.
-    fn truncate_moves(
-        &self,
-        id: i64,
-        version: usize,
-        keep: usize,
-        now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
-}
-
-/// Offers, preferences, threads, players and takebacks are writes a command stands on: they count and can be
-/// made to fail. Clock bookkeeping (a new turn's deadline, a reminder marked, an archive scheduled) passes
-/// through uncounted: the session layer never fails a command over it (it logs, and the next turn repairs it).
-impl<S: Store> ClockStore for FaultyStore<S> {
-    async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
-        self.inner().clock(session).await
-    }
-
-    async fn put_clock(&self, clock: &ClockRecord) -> Result<(), StoreError> {
-        self.inner().put_clock(clock).await
-    }
-
-    async fn mark_reminded(
-        &self,
-        session: i64,
-        ply: usize,
-        from: u8,
-        to: u8,
-        next_at: Option<i64>,
-    ) -> Result<(), StoreError> {
-        self.inner().mark_reminded(session, ply, from, to, next_at).await
-    }
-
-    async fn due_clocks(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
-        self.inner().due_clocks(now).await
-    }
-
-    async fn next_wake(&self) -> Result<Option<i64>, StoreError> {
-        self.inner().next_wake().await
-    }
-
-    async fn put_offer(&self, offer: &OfferRecord) -> Result<(), StoreError> {
-        self.write("put_offer").await?;
-        self.inner().put_offer(offer).await
-    }
-
-    async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
-        self.inner().offer(session).await
-    }
-
-    async fn clear_offer(&self, session: i64) -> Result<(), StoreError> {
-        self.write("clear_offer").await?;
-        self.inner().clear_offer(session).await
-    }
-
-    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
-        self.write("set_notify_dm").await?;
-        self.inner().set_notify_dm(user, dm).await
-    }
-
-    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
-        self.inner().notify_dm(user).await
-    }
-
-    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
-        self.write("add_thread").await?;
-        self.inner().add_thread(channel, parent).await
-    }
-
-    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
-        self.inner().schedule_archive(channel, at).await
-    }
-
-    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
-        self.inner().due_archives(now).await
-    }
-
-    async fn archived(&self, channel: u64) -> Result<(), StoreError> {
-        self.inner().archived(channel).await
-    }
-
-    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
-        self.write("set_players").await?;
-        self.inner().set_players(id, players, now).await
-    }
-
-    async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
-        self.write("truncate_moves").await?;
-        self.inner().truncate_moves(id, version, keep, now).await
-    }
 }

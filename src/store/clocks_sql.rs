@@ -1,12 +1,12 @@
-//! [`ClockStore`] over SQL: one body for SQLite and Postgres (tables of `migrations/0004_clocks.sql` and
-//! `migrations-postgres/0004_clocks.sql`). The queries use numbered `$n` placeholders, which both databases take:
-//! SQLite reads `$1` as a named parameter, numbered in order of first appearance, and every query here names its
-//! parameters in that order.
+//! [`ClockStore`] over SQL: one body for SQLite and Postgres (the `clocks` and `offers` tables of
+//! `migrations/0004_clocks.sql` and `migrations-postgres/0004_clocks.sql`). Numbered `$n` placeholders, as in
+//! `sessions_sql.rs`.
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
 use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
-use super::{PgStore, PlayerRecord, SqliteStore, StoreError};
+use super::sql::changed_one;
+use super::{PgStore, SqliteStore, StoreError};
 
 fn clock_of<'r, R>(row: &'r R) -> ClockRecord
 where
@@ -24,11 +24,6 @@ where
         reminded: row.get::<i64, _>("reminded") as u8,
         next_at: row.get("next_at"),
     }
-}
-
-/// A conditional write that must change exactly one row, or it lost a race.
-fn changed_one(rows: u64) -> Result<(), StoreError> {
-    if rows == 1 { Ok(()) } else { Err(StoreError::Conflict) }
 }
 
 /// The implementation for one store.
@@ -142,97 +137,6 @@ macro_rules! clock_store {
 
             async fn clear_offer(&self, session: i64) -> Result<(), StoreError> {
                 sqlx::query("DELETE FROM offers WHERE session_id = $1").bind(session).execute(&self.pool).await?;
-                Ok(())
-            }
-
-            async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
-                sqlx::query(
-                    "INSERT INTO notify (user_id, dm) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
-                )
-                .bind(user as i64)
-                .bind(dm)
-                .execute(&self.pool)
-                .await?;
-                Ok(())
-            }
-
-            async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
-                let row = sqlx::query("SELECT dm FROM notify WHERE user_id = $1")
-                    .bind(user as i64)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
-            }
-
-            async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
-                sqlx::query(
-                    "INSERT INTO threads (channel_id, parent_id) VALUES ($1, $2) ON CONFLICT (channel_id) DO NOTHING",
-                )
-                .bind(channel as i64)
-                .bind(parent as i64)
-                .execute(&self.pool)
-                .await?;
-                Ok(())
-            }
-
-            async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
-                sqlx::query("UPDATE threads SET archive_at = $1 WHERE channel_id = $2")
-                    .bind(at)
-                    .bind(channel as i64)
-                    .execute(&self.pool)
-                    .await?;
-                Ok(())
-            }
-
-            async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
-                let rows = sqlx::query(
-                    "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= $1 ORDER BY archive_at",
-                )
-                .bind(now)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
-            }
-
-            async fn archived(&self, channel: u64) -> Result<(), StoreError> {
-                sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = $1")
-                    .bind(channel as i64)
-                    .execute(&self.pool)
-                    .await?;
-                Ok(())
-            }
-
-            async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
-                let players = serde_json::to_string(players).expect("players serialize");
-                let done = sqlx::query(
-                    "UPDATE sessions SET players = $1, updated_at = $2 WHERE id = $3 AND state = 'playing'",
-                )
-                .bind(players)
-                .bind(now)
-                .bind(id)
-                .execute(&self.pool)
-                .await?;
-                changed_one(done.rows_affected())
-            }
-
-            async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin().await?;
-                let done = sqlx::query(
-                    "UPDATE sessions SET version = $1, updated_at = $2 WHERE id = $3 AND version = $4 AND state = 'playing'",
-                )
-                .bind(keep as i64)
-                .bind(now)
-                .bind(id)
-                .bind(version as i64)
-                .execute(&mut *tx)
-                .await?;
-                changed_one(done.rows_affected())?;
-                sqlx::query("DELETE FROM moves WHERE session_id = $1 AND ply > $2")
-                    .bind(id)
-                    .bind(keep as i64)
-                    .execute(&mut *tx)
-                    .await?;
-                tx.commit().await?;
                 Ok(())
             }
         }

@@ -8,34 +8,17 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::Row;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 
-use super::{
-    GameResult, HistoryPage, Leaderboard, NewSession, PlayerRecord, RatingRow, SessionRecord, SessionState,
-    Store, StoreError,
-};
-use crate::games::GameKind;
+use super::{Store, StoreError};
 
-/// A session row with its moves (`move_list`, a JSON array in order), read in one statement so that the moves
-/// and the version they must match come from one snapshot, even while another instance appends.
-macro_rules! select_session {
-    () => {
-        "SELECT s.*, COALESCE((SELECT json_agg(m.notation ORDER BY m.ply) FROM moves m WHERE m.session_id = s.id), '[]')::text AS move_list FROM sessions s"
-    };
-}
+/// The advisory lock key under which results are recorded ("tabula r" in ASCII).
+const RESULTS_LOCK: i64 = 0x7461_6275_6c61_2072;
 
 /// Sessions in a Postgres database.
 #[derive(Clone, Debug)]
 pub struct PgStore {
     pub(super) pool: PgPool,
-}
-
-/// The SQL condition for a session that still occupies its channel.
-macro_rules! open {
-    () => {
-        "state IN ('challenge', 'playing')"
-    };
 }
 
 impl PgStore {
@@ -50,230 +33,17 @@ impl PgStore {
         sqlx::migrate!("./migrations-postgres").run(&pool).await?;
         Ok(PgStore { pool })
     }
+
+    /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing
+    /// the database, in one order: a transaction-level advisory lock, held until the transaction ends.
+    pub(super) async fn serialize_results(tx: &mut sqlx::PgConnection) -> Result<(), StoreError> {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(RESULTS_LOCK).execute(tx).await?;
+        Ok(())
+    }
 }
 
+/// Sessions, clocks, ratings and settings are written once for both databases (`*_sql.rs`).
 impl Store for PgStore {
-    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
-        let row = sqlx::query(concat!(select_session!(), " WHERE channel_id = $1 AND ", open!()))
-            .bind(channel as i64)
-            .fetch_optional(&self.pool)
-            .await?;
-        match row {
-            Some(row) => Ok(Some(super::rows::session_record(&row)?)),
-            None => Ok(None),
-        }
-    }
-
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
-        let row = sqlx::query(concat!(select_session!(), " WHERE id = $1"))
-            .bind(id)
-            .fetch_optional(&self.pool)
-            .await?;
-        match row {
-            Some(row) => Ok(Some(super::rows::session_record(&row)?)),
-            None => Ok(None),
-        }
-    }
-
-    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
-        let rows = sqlx::query(concat!(select_session!(), " WHERE ", open!(), " ORDER BY id"))
-            .fetch_all(&self.pool)
-            .await?;
-        let mut out = Vec::with_capacity(rows.len());
-        for row in &rows {
-            out.push(super::rows::session_record(row)?);
-        }
-        Ok(out)
-    }
-
-    async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
-        let players = serde_json::to_string(&s.players).expect("players serialize");
-        let result = sqlx::query(
-            "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, version, \
-             created_at, expires_at, updated_at, rated) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $9, $11) \
-             RETURNING id",
-        )
-        .bind(s.channel as i64)
-        .bind(s.guild.map(|g| g as i64))
-        .bind(s.game.name())
-        .bind(&s.setup.variant)
-        .bind(s.setup.seed as i64)
-        .bind(players)
-        .bind(s.challenger as i64)
-        .bind(s.state.as_str())
-        .bind(s.now)
-        .bind(s.expires_at)
-        .bind(s.rated)
-        .fetch_one(&self.pool)
-        .await;
-        match result {
-            Ok(row) => Ok(row.get(0)),
-            Err(sqlx::Error::Database(e)) if e.is_unique_violation() => Err(StoreError::Conflict),
-            Err(e) => Err(e.into()),
-        }
-    }
-
-    async fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRecord],
-        start: bool,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        let players = serde_json::to_string(players).expect("players serialize");
-        let state = if start { "playing" } else { "challenge" };
-        let done = sqlx::query(
-            "UPDATE sessions SET players = $1, state = $2, updated_at = $3 WHERE id = $4 AND state = 'challenge'",
-        )
-        .bind(players)
-        .bind(state)
-        .bind(now)
-        .bind(id)
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
-    }
-
-    async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
-        sqlx::query("UPDATE sessions SET message_id = $1 WHERE id = $2")
-            .bind(message as i64)
-            .bind(id)
-            .execute(&self.pool)
-            .await?;
-        Ok(())
-    }
-
-    async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, channel_id FROM sessions WHERE state = 'challenge' AND expires_at <= $1 \
-             ORDER BY expires_at",
-        )
-        .bind(now)
-        .fetch_all(&self.pool)
-        .await?;
-        Ok(rows.iter().map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1) as u64)).collect())
-    }
-
-    async fn transition(
-        &self,
-        id: i64,
-        from: SessionState,
-        to: SessionState,
-        result: Option<&str>,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "UPDATE sessions SET state = $1, result = COALESCE($2, result), updated_at = $3 \
-             WHERE id = $4 AND state = $5",
-        )
-        .bind(to.as_str())
-        .bind(result)
-        .bind(now)
-        .bind(id)
-        .bind(from.as_str())
-        .execute(&self.pool)
-        .await?;
-        if done.rows_affected() == 1 { Ok(()) } else { Err(StoreError::Conflict) }
-    }
-
-    async fn append_moves(
-        &self,
-        id: i64,
-        version: usize,
-        moves: &[(usize, String)],
-        finished: Option<&str>,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let new_version = (version + moves.len()) as i64;
-        let state = if finished.is_some() { "finished" } else { "playing" };
-        let done = sqlx::query(
-            "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
-             WHERE id = $5 AND version = $6 AND state = 'playing'",
-        )
-        .bind(new_version)
-        .bind(state)
-        .bind(finished)
-        .bind(now)
-        .bind(id)
-        .bind(version as i64)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        for (i, (seat, notation)) in moves.iter().enumerate() {
-            sqlx::query(
-                "INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES ($1, $2, $3, $4, $5)",
-            )
-            .bind(id)
-            .bind((version + i + 1) as i64)
-            .bind(*seat as i64)
-            .bind(notation)
-            .bind(now)
-            .execute(&mut *tx)
-            .await?;
-        }
-        tx.commit().await?;
-        Ok(())
-    }
-
-    async fn claim_turn(
-        &self,
-        id: i64,
-        version: usize,
-        owner: u64,
-        now: i64,
-        until: i64,
-    ) -> Result<bool, StoreError> {
-        let done = sqlx::query(
-            "UPDATE sessions SET claim_version = $1, claim_until = $2, claim_by = $3 WHERE id = $4 \
-             AND state = 'playing' AND version = $1 \
-             AND (claim_version IS NULL OR claim_version <> $1 OR claim_until <= $5 OR claim_by = $3)",
-        )
-        .bind(version as i64)
-        .bind(until)
-        .bind(owner as i64)
-        .bind(id)
-        .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(done.rows_affected() == 1)
-    }
-
-    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
-        self.record_result_pg(result).await
-    }
-
-    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
-        self.ratings_of_pg(user, guild).await
-    }
-
-    async fn history(
-        &self,
-        user: u64,
-        guild: Option<u64>,
-        game: Option<GameKind>,
-        page: usize,
-        per_page: usize,
-    ) -> Result<HistoryPage, StoreError> {
-        self.history_pg(user, guild, game, page, per_page).await
-    }
-
-    async fn leaderboard(
-        &self,
-        game: GameKind,
-        guild: Option<u64>,
-        user: u64,
-        top: usize,
-    ) -> Result<Leaderboard, StoreError> {
-        self.leaderboard_pg(game, guild, user, top).await
-    }
-
-    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
-        self.rebuild_ratings_pg().await
-    }
-
     async fn close(&self) {
         self.pool.close().await;
     }

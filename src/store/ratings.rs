@@ -1,8 +1,11 @@
-//! What the store keeps about finished games and ratings, and the bookkeeping every store shares: a result turns
-//! into new rating rows per board (the server's and the one across servers) through [`crate::rating`].
+//! The `results`, `game_players`, `ratings` and `rating_history` tables: finished games (for `/history`), ratings
+//! and their changes (for leaderboards' trends), and the bookkeeping every store shares: a result turns into new
+//! rating rows per board (the server's and the one across servers) through [`crate::rating`].
 
 use std::collections::HashMap;
+use std::future::Future;
 
+use super::StoreError;
 use crate::games::GameKind;
 use crate::rating::{self, Rating, Score};
 
@@ -61,6 +64,18 @@ pub struct HistoryEntry {
     pub players: Vec<Placed>,
 }
 
+impl From<GameResult> for HistoryEntry {
+    fn from(r: GameResult) -> Self {
+        HistoryEntry {
+            session: r.session,
+            game: r.game,
+            rated: r.rated,
+            ended_at: r.ended_at,
+            players: r.players,
+        }
+    }
+}
+
 /// A page of a member's history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryPage {
@@ -90,6 +105,44 @@ pub struct Leaderboard {
     pub players: usize,
 }
 
+/// Finished games and ratings.
+pub trait RatingStore: Send + Sync {
+    /// Records the result of a finished game, for `/history`, and when it is rated updates its players' ratings
+    /// (on its server and across servers), all in one write; [`StoreError::Conflict`] when it was recorded before.
+    fn record_result(&self, result: &GameResult) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// A member's ratings in every game they are rated in: on `guild`'s board and across servers.
+    fn ratings_of(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+    ) -> impl Future<Output = Result<Vec<RatingRow>, StoreError>> + Send;
+
+    /// A member's finished games on `guild` (of one game, or all), newest first: page `page` (from 0) of
+    /// `per_page`, and how many there are in all.
+    fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> impl Future<Output = Result<HistoryPage, StoreError>> + Send;
+
+    /// The best `top` players of a game on `guild`'s board, with their recent ratings, and `user`'s own place.
+    fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> impl Future<Output = Result<Leaderboard, StoreError>> + Send;
+
+    /// Recomputes every rating from the recorded results, in the order they were recorded; returns how many
+    /// rated games it went through.
+    fn rebuild_ratings(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
+}
+
 /// The boards a game of `guild` counts on: the server's, and the one across servers.
 pub(super) fn boards(guild: Option<u64>) -> Vec<u64> {
     match guild.filter(|&g| g != ALL_SERVERS) {
@@ -113,6 +166,21 @@ pub(super) struct Change {
     pub rating: f64,
     pub deviation: f64,
     pub at: i64,
+}
+
+impl Change {
+    /// The change that `result` made: `row` is a player's row after it.
+    pub fn of(result: &GameResult, row: &RatingRow) -> Change {
+        Change {
+            session: result.session,
+            game: row.game,
+            guild: row.guild,
+            user: row.user,
+            rating: row.rating.rating,
+            deviation: row.rating.deviation,
+            at: result.ended_at,
+        }
+    }
 }
 
 /// The rows of `result`'s players on board `guild` after the game, from their rows before it (`None` for a first
@@ -156,14 +224,25 @@ pub(super) fn rate(result: &GameResult, guild: u64, before: &[Option<RatingRow>]
         .collect()
 }
 
-/// Ratings and their changes in memory: the memory store's own, and the SQLite store's rebuild.
+/// Ratings and their changes in memory, made from results in the order they come: what the SQL stores' rebuild
+/// writes back, and a store in memory's ratings (the test double's).
 #[derive(Debug, Default)]
-pub(super) struct Ledger {
-    pub ratings: HashMap<(GameKind, u64, u64), RatingRow>,
-    pub changes: Vec<Change>,
+pub struct Ledger {
+    ratings: HashMap<(GameKind, u64, u64), RatingRow>,
+    changes: Vec<Change>,
 }
 
 impl Ledger {
+    /// Every rating row, in no order.
+    pub(super) fn ratings(&self) -> impl Iterator<Item = &RatingRow> {
+        self.ratings.values()
+    }
+
+    /// Every rating change, oldest first.
+    pub(super) fn changes(&self) -> &[Change] {
+        &self.changes
+    }
+
     /// Rates `result` on each of its boards.
     pub fn apply(&mut self, result: &GameResult) {
         for guild in boards(result.guild) {
@@ -173,15 +252,7 @@ impl Ledger {
                 .map(|p| self.ratings.get(&(result.game, guild, p.user)).cloned())
                 .collect();
             for row in rate(result, guild, &before) {
-                self.changes.push(Change {
-                    session: result.session,
-                    game: row.game,
-                    guild,
-                    user: row.user,
-                    rating: row.rating.rating,
-                    deviation: row.rating.deviation,
-                    at: result.ended_at,
-                });
+                self.changes.push(Change::of(result, &row));
                 self.ratings.insert((row.game, guild, row.user), row);
             }
         }

@@ -1,11 +1,9 @@
-//! What the store keeps per server: its house rules (`/settings`), and which game thread belongs to which
-//! channel. A separate trait (a supertrait of [`Store`](super::Store)) so that it reads on its own; every store
-//! implements it.
+//! The `server_settings`, `threads` and `notify` tables: each server's house rules (`/settings`), the threads
+//! opened for games (under which channel, when to archive them) and each member's preferences (`/notify`).
 
-use std::collections::HashMap;
 use std::future::Future;
 
-use super::{FaultyStore, MemoryStore, Store, StoreError};
+use super::StoreError;
 
 /// A server's house rules as stored; every `None` follows the bot's config (or, for the language, the server's
 /// own locale as the platform reports it).
@@ -23,7 +21,7 @@ pub struct ServerSettings {
     pub challenge_expiry: Option<i64>,
 }
 
-/// Server settings and the parents of game threads.
+/// Server settings, game threads and members' preferences.
 pub trait SettingsStore: Send + Sync {
     /// A server's settings; the defaults when it never changed any.
     fn server_settings(&self, guild: u64) -> impl Future<Output = Result<ServerSettings, StoreError>> + Send;
@@ -36,86 +34,23 @@ pub trait SettingsStore: Send + Sync {
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// The channel a game thread was opened under (see `ClockStore::add_thread`), if `channel` is one.
+    /// Remembers that `channel` is a thread opened under `parent` for a game.
+    fn add_thread(&self, channel: u64, parent: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The channel a game thread was opened under, if `channel` is one.
     fn thread_parent(&self, channel: u64) -> impl Future<Output = Result<Option<u64>, StoreError>> + Send;
 
-    /// Records that a hint was used in game `id`, which makes it unrated: `true` the first time, `false` when a
-    /// hint was used before (so that the game says so once).
-    fn mark_hinted(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
-}
+    /// Schedules the archiving of `channel` at `at`, when it is a game thread (nothing otherwise).
+    fn schedule_archive(&self, channel: u64, at: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-/// The channel list as stored: a JSON array, `NULL` for every channel.
-pub(super) fn channels_column(channels: &[u64]) -> Option<String> {
-    (!channels.is_empty()).then(|| serde_json::to_string(channels).unwrap_or_default())
-}
+    /// Game threads whose archive time has come.
+    fn due_archives(&self, now: i64) -> impl Future<Output = Result<Vec<u64>, StoreError>> + Send;
 
-pub(super) fn channels_of(guild: u64, column: Option<String>) -> Result<Vec<u64>, StoreError> {
-    match column {
-        None => Ok(Vec::new()),
-        Some(json) => serde_json::from_str(&json)
-            .map_err(|_| StoreError::Corrupt(format!("server {guild}: unreadable channel list"))),
-    }
-}
+    /// Records that a thread was archived (it is not due again).
+    fn archived(&self, channel: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-/// The memory store's settings tables.
-#[derive(Debug, Default)]
-pub(super) struct SettingsTables {
-    servers: HashMap<u64, ServerSettings>,
-    /// Game thread → the channel it was opened under.
-    pub(super) parents: HashMap<u64, u64>,
-}
+    /// Whether `user` wants reminders by direct message.
+    fn set_notify_dm(&self, user: u64, dm: bool) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-impl SettingsStore for MemoryStore {
-    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
-        Ok(self.settings().servers.get(&guild).cloned().unwrap_or_default())
-    }
-
-    async fn put_server_settings(
-        &self,
-        guild: u64,
-        settings: &ServerSettings,
-        _now: i64,
-    ) -> Result<(), StoreError> {
-        self.settings().servers.insert(guild, settings.clone());
-        Ok(())
-    }
-
-    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
-        Ok(self.settings().parents.get(&channel).copied())
-    }
-
-    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
-        let mut sessions = self.lock();
-        let record = sessions.get_mut(&id).ok_or(StoreError::Conflict)?;
-        let first = !record.hinted;
-        record.hinted = true;
-        record.rated = false;
-        Ok(first)
-    }
-}
-
-/// A settings change is a write a command stands on: it counts and can be made to fail.
-impl<S: Store> SettingsStore for FaultyStore<S> {
-    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
-        self.inner().server_settings(guild).await
-    }
-
-    async fn put_server_settings(
-        &self,
-        guild: u64,
-        settings: &ServerSettings,
-        now: i64,
-    ) -> Result<(), StoreError> {
-        self.write("put_server_settings").await?;
-        self.inner().put_server_settings(guild, settings, now).await
-    }
-
-    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
-        self.inner().thread_parent(channel).await
-    }
-
-    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
-        self.write("mark_hinted").await?;
-        self.inner().mark_hinted(id).await
-    }
+    fn notify_dm(&self, user: u64) -> impl Future<Output = Result<bool, StoreError>> + Send;
 }

@@ -1,12 +1,25 @@
 //! [`SettingsStore`] over SQL: one body for SQLite and Postgres (the `server_settings` table of
 //! `migrations/0008_server_settings.sql` and `migrations-postgres/0005_server_settings.sql`, and the `threads`
-//! table of the clocks migration). Numbered `$n` placeholders, as in `clocks_sql.rs`; flags are booleans (SQLite
-//! stores them as 0 and 1 and reads them back as booleans).
+//! and `notify` tables of the clocks migrations). Numbered `$n` placeholders, as in `sessions_sql.rs`; flags are
+//! booleans (SQLite stores them as 0 and 1 and reads them back as booleans).
 
 use sqlx::Row;
 
-use super::settings::{ServerSettings, SettingsStore, channels_column, channels_of};
+use super::settings::{ServerSettings, SettingsStore};
 use super::{PgStore, SqliteStore, StoreError};
+
+/// The channel list as stored: a JSON array, `NULL` for every channel.
+fn channels_column(channels: &[u64]) -> Option<String> {
+    (!channels.is_empty()).then(|| serde_json::to_string(channels).unwrap_or_default())
+}
+
+fn channels_of(guild: u64, column: Option<String>) -> Result<Vec<u64>, StoreError> {
+    match column {
+        None => Ok(Vec::new()),
+        Some(json) => serde_json::from_str(&json)
+            .map_err(|_| StoreError::Corrupt(format!("server {guild}: unreadable channel list"))),
+    }
+}
 
 /// The implementation for one store.
 macro_rules! settings_store {
@@ -60,13 +73,61 @@ macro_rules! settings_store {
                 Ok(row.map(|r| r.get::<i64, _>(0) as u64))
             }
 
-            async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
-                let done =
-                    sqlx::query("UPDATE sessions SET hinted = TRUE, rated = FALSE WHERE id = $1 AND NOT hinted")
-                        .bind(id)
-                        .execute(&self.pool)
-                        .await?;
-                Ok(done.rows_affected() == 1)
+            async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO notify (user_id, dm) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+                )
+                .bind(user as i64)
+                .bind(dm)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+                let row = sqlx::query("SELECT dm FROM notify WHERE user_id = $1")
+                    .bind(user as i64)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
+            }
+
+            async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+                sqlx::query(
+                    "INSERT INTO threads (channel_id, parent_id) VALUES ($1, $2) ON CONFLICT (channel_id) DO NOTHING",
+                )
+                .bind(channel as i64)
+                .bind(parent as i64)
+                .execute(&self.pool)
+                .await?;
+                Ok(())
+            }
+
+            async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE threads SET archive_at = $1 WHERE channel_id = $2")
+                    .bind(at)
+                    .bind(channel as i64)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= $1 ORDER BY archive_at",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+            }
+
+            async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = $1")
+                    .bind(channel as i64)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
             }
         }
     };

@@ -27,7 +27,7 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula::games::{AnyGame, GameKind};
-use tabula::store::{PgStore, SessionRecord, SessionState, Store as _};
+use tabula::store::{PgStore, SessionRecord, SessionState, SessionStore as _};
 
 use crate::support::postgres::PgServer;
 use crate::support::signed::{Post, now, public_key, try_send};

@@ -6,7 +6,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 use tabula::config::{Config, Token};
 use tabula::discord::endpoint::Endpoint;
-use tabula::store::{SqliteStore, Store as _};
+use tabula::store::{SessionStore as _, SqliteStore};
 
 use crate::support::signed::{Post, now, public_key, send};
 use crate::support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};

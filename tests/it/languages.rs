@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tabula::i18n::Lang;
 use tabula::local::Console;
 use tabula::session::{Request, SessionConfig, Sessions};
-use tabula::store::MemoryStore;
+use tabula_testkit::MemoryStore;
 
 fn console(dir: &std::path::Path, lang: Lang) -> Console<MemoryStore> {
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));

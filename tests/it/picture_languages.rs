@@ -159,7 +159,7 @@ fn the_leaderboard_draws_its_words_in_the_language_asked() {
 #[tokio::test]
 async fn the_rules_picture_is_drawn_in_the_readers_language() {
     use tabula::session::{Actor, Member, Request, SessionConfig, Sessions};
-    let sessions = Sessions::new(tabula::store::MemoryStore::default(), SessionConfig::default());
+    let sessions = Sessions::new(tabula_testkit::MemoryStore::default(), SessionConfig::default());
     let english = Actor::in_guild(Member::new(1, "alice"), Some(1));
     // Read in Czech, in a server whose public messages are in Portuguese: the rules are a private reply.
     let czech =
@@ -181,7 +181,7 @@ async fn the_rules_picture_is_drawn_in_the_readers_language() {
 async fn console_picture(lang: Lang, lines: &[&str]) -> RgbaImage {
     let dir = tempfile::tempdir().unwrap();
     let sessions = std::sync::Arc::new(tabula::session::Sessions::new(
-        tabula::store::MemoryStore::default(),
+        tabula_testkit::MemoryStore::default(),
         tabula::session::SessionConfig::default(),
     ));
     let mut console = tabula::local::Console::new(sessions, dir.path()).with_lang(lang);

@@ -8,7 +8,8 @@ use tabula::games::GameKind;
 use tabula::session::{
     Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
 };
-use tabula::store::{GameResult, MemoryStore, Placed, RatingRow, SqliteStore, Store};
+use tabula::store::{GameResult, Placed, RatingRow, RatingStore, SqliteStore, Store};
+use tabula_testkit::MemoryStore;
 
 const GUILD: u64 = 777;
 const BOT: u64 = 99;

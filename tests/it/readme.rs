@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use tabula::local::Console;
 use tabula::session::{SessionConfig, Sessions};
-use tabula::store::MemoryStore;
+use tabula_testkit::MemoryStore;
 
 /// The spans of README.md written in backticks.
 fn code_spans() -> Vec<String> {

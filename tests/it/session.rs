@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
-use tabula::store::{SqliteStore, Store};
+use tabula::store::{SessionStore, SqliteStore, Store};
 
 mod clock_store;
 mod clocks;

@@ -3,9 +3,10 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    ClockRecord, MemoryStore, NewSession, OfferKind, OfferRecord, PgStore, PlayerRecord, SessionState,
-    SqliteStore, Store, StoreError,
+    ClockRecord, NewSession, OfferKind, OfferRecord, PgStore, PlayerRecord, SessionState, SqliteStore, Store,
+    StoreError,
 };
+use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
 

@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::games::GameKind;
 use tabula::session::{ClockChoice, Notice, Request, SessionConfig, Sessions, SidePref, parse_request};
-use tabula::store::{ClockStore, SessionState, SqliteStore, Store};
+use tabula::store::{ClockStore, SessionState, SessionStore, SqliteStore};
 
 use super::{CHANNEL, actor, alice, bob, carol, mv};
 

@@ -5,7 +5,8 @@ use std::time::Duration;
 
 use tabula::games::{AnyGame, GameKind};
 use tabula::session::{Request, SessionConfig, Sessions, SidePref};
-use tabula::store::{MemoryStore, SqliteStore, Store};
+use tabula::store::{RatingStore, SessionStore, SqliteStore, Store};
+use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, carol, mv, play, started};
 

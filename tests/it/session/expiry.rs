@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use tabula::session::{Request, SessionConfig, Sessions, SidePref};
-use tabula::store::{MemoryStore, SessionState};
+use tabula::store::SessionState;
+use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, bob, carol, mv, play_tablut, started};
 

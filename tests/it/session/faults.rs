@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use tabula::session::{Request, SessionConfig, Sessions, SidePref};
-use tabula::store::{FaultyStore, MemoryStore, SessionState, Store};
+use tabula::store::{SessionState, SessionStore};
+use tabula_testkit::{FaultyStore, MemoryStore};
 
 use super::{CHANNEL, alice, bob, mv, play_tablut, started};
 

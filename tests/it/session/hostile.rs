@@ -3,7 +3,7 @@
 
 use tabula::games::GameKind;
 use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref, Span};
-use tabula::store::MemoryStore;
+use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, bob, mv, started};
 

@@ -3,7 +3,7 @@
 
 use tabula::games::GameKind;
 use tabula::session::{Button, Reply, Request, SidePref, parse_button};
-use tabula::store::{SessionState, Store};
+use tabula::store::{SessionState, SessionStore};
 
 use super::{CHANNEL, actor, alice, assert_private, assert_public, bob, carol, mv, sessions, started};
 

@@ -3,7 +3,7 @@
 
 use tabula::record::Record;
 use tabula::session::{FileKind, Request};
-use tabula::store::Store as _;
+use tabula::store::SessionStore as _;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, mv, sessions, started};
 

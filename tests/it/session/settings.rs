@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::session::{Actor, OptionValue, Request, SessionConfig, Sessions, SidePref, parse_request};
-use tabula::store::{MemoryStore, SqliteStore, Store};
+use tabula::store::{SqliteStore, Store};
+use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, GUILD, alice, assert_private, assert_public, bob, play_tablut};
 

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use tabula::games::GameKind;
 use tabula::session::{Request, SessionConfig, Sessions, SidePref};
-use tabula::store::{PgStore, Store};
+use tabula::store::{PgStore, SessionStore};
 
 use super::{BOT, CHANNEL, alice, assert_private, assert_public, bob, mv, started, tabula_bot};
 use crate::support::postgres::PgServer;

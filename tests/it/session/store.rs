@@ -2,9 +2,10 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    MemoryStore, NewSession, PgStore, PlayerRecord, ServerSettings, SessionState, SqliteStore, Store,
+    NewSession, PgStore, PlayerRecord, ServerSettings, SessionState, SessionStore, SqliteStore, Store,
     StoreError,
 };
+use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
 

@@ -1,0 +1,263 @@
+//! [`SessionStore`] over SQL: one body for SQLite and Postgres (the `sessions` and `moves` tables of
+//! `migrations/` and `migrations-postgres/`). Numbered `$n` placeholders, which both databases take: SQLite reads
+//! `$1` as a named parameter, numbered in order of first appearance, and every query here names its parameters in
+//! that order (a parameter may appear again later). The one difference between the databases is how a session's
+//! moves are gathered into one JSON array: each store names its aggregate where the body is expanded, below.
+
+use sqlx::Row;
+
+use super::sessions::{NewSession, PlayerRecord, SessionRecord, SessionState, SessionStore};
+use super::sql::{changed_one, conflict_on_unique, session_record};
+use super::{PgStore, SqliteStore, StoreError};
+
+/// The SQL condition for a session that still occupies its channel.
+macro_rules! open {
+    () => {
+        "state IN ('challenge', 'playing')"
+    };
+}
+
+/// The implementation for one store; `move_list` is the store's expression for the moves of session `s` as the
+/// text of a JSON array of notation in order (`[]` for none). A session and its moves are read in one statement,
+/// so that the moves and the version they must match come from one snapshot, even while another process appends.
+macro_rules! session_store {
+    ($store:ty, move_list: $move_list:literal) => {
+        impl SessionStore for $store {
+            async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+                let row = sqlx::query(concat!(
+                    "SELECT s.*, ",
+                    $move_list,
+                    " AS move_list FROM sessions s WHERE channel_id = $1 AND ",
+                    open!()
+                ))
+                .bind(channel as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.as_ref().map(session_record).transpose()
+            }
+
+            async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+                let row =
+                    sqlx::query(concat!("SELECT s.*, ", $move_list, " AS move_list FROM sessions s WHERE id = $1"))
+                        .bind(id)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                row.as_ref().map(session_record).transpose()
+            }
+
+            async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+                let rows = sqlx::query(concat!(
+                    "SELECT s.*, ",
+                    $move_list,
+                    " AS move_list FROM sessions s WHERE ",
+                    open!(),
+                    " ORDER BY id"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(session_record).collect()
+            }
+
+            async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
+                let players = serde_json::to_string(&s.players).expect("players serialize");
+                let row = sqlx::query(
+                    "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, \
+                     version, created_at, expires_at, updated_at, rated) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, $9, $10, $9, $11) RETURNING id",
+                )
+                .bind(s.channel as i64)
+                .bind(s.guild.map(|g| g as i64))
+                .bind(s.game.name())
+                .bind(&s.setup.variant)
+                .bind(s.setup.seed as i64)
+                .bind(players)
+                .bind(s.challenger as i64)
+                .bind(s.state.as_str())
+                .bind(s.now)
+                .bind(s.expires_at)
+                .bind(s.rated)
+                .fetch_one(&self.pool)
+                .await;
+                Ok(conflict_on_unique(row)?.get(0))
+            }
+
+            async fn accept(
+                &self,
+                id: i64,
+                players: &[PlayerRecord],
+                start: bool,
+                now: i64,
+            ) -> Result<(), StoreError> {
+                let players = serde_json::to_string(players).expect("players serialize");
+                let state = if start { SessionState::Playing } else { SessionState::Challenge };
+                let done = sqlx::query(
+                    "UPDATE sessions SET players = $1, state = $2, updated_at = $3 WHERE id = $4 AND state = 'challenge'",
+                )
+                .bind(players)
+                .bind(state.as_str())
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE sessions SET message_id = $1 WHERE id = $2")
+                    .bind(message as i64)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT id, channel_id FROM sessions WHERE state = 'challenge' AND expires_at <= $1 \
+                     ORDER BY expires_at",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| (r.get::<i64, _>(0), r.get::<i64, _>(1) as u64)).collect())
+            }
+
+            async fn transition(
+                &self,
+                id: i64,
+                from: SessionState,
+                to: SessionState,
+                result: Option<&str>,
+                now: i64,
+            ) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE sessions SET state = $1, result = COALESCE($2, result), updated_at = $3 \
+                     WHERE id = $4 AND state = $5",
+                )
+                .bind(to.as_str())
+                .bind(result)
+                .bind(now)
+                .bind(id)
+                .bind(from.as_str())
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn append_moves(
+                &self,
+                id: i64,
+                version: usize,
+                moves: &[(usize, String)],
+                finished: Option<&str>,
+                now: i64,
+            ) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin().await?;
+                let new_version = (version + moves.len()) as i64;
+                let state = if finished.is_some() { SessionState::Finished } else { SessionState::Playing };
+                let done = sqlx::query(
+                    "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
+                     WHERE id = $5 AND version = $6 AND state = 'playing'",
+                )
+                .bind(new_version)
+                .bind(state.as_str())
+                .bind(finished)
+                .bind(now)
+                .bind(id)
+                .bind(version as i64)
+                .execute(&mut *tx)
+                .await?;
+                changed_one(done.rows_affected())?;
+                for (i, (seat, notation)) in moves.iter().enumerate() {
+                    sqlx::query(
+                        "INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES ($1, $2, $3, $4, $5)",
+                    )
+                    .bind(id)
+                    .bind((version + i + 1) as i64)
+                    .bind(*seat as i64)
+                    .bind(notation)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
+                let mut tx = self.pool.begin().await?;
+                let done = sqlx::query(
+                    "UPDATE sessions SET version = $1, updated_at = $2 WHERE id = $3 AND version = $4 AND state = 'playing'",
+                )
+                .bind(keep as i64)
+                .bind(now)
+                .bind(id)
+                .bind(version as i64)
+                .execute(&mut *tx)
+                .await?;
+                changed_one(done.rows_affected())?;
+                sqlx::query("DELETE FROM moves WHERE session_id = $1 AND ply > $2")
+                    .bind(id)
+                    .bind(keep as i64)
+                    .execute(&mut *tx)
+                    .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+                let players = serde_json::to_string(players).expect("players serialize");
+                let done = sqlx::query(
+                    "UPDATE sessions SET players = $1, updated_at = $2 WHERE id = $3 AND state = 'playing'",
+                )
+                .bind(players)
+                .bind(now)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+                let done =
+                    sqlx::query("UPDATE sessions SET hinted = TRUE, rated = FALSE WHERE id = $1 AND NOT hinted")
+                        .bind(id)
+                        .execute(&self.pool)
+                        .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn claim_turn(
+                &self,
+                id: i64,
+                version: usize,
+                owner: u64,
+                now: i64,
+                until: i64,
+            ) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "UPDATE sessions SET claim_version = $1, claim_until = $2, claim_by = $3 WHERE id = $4 \
+                     AND state = 'playing' AND version = $1 \
+                     AND (claim_version IS NULL OR claim_version <> $1 OR claim_until <= $5 OR claim_by = $3)",
+                )
+                .bind(version as i64)
+                .bind(until)
+                .bind(owner as i64)
+                .bind(id)
+                .bind(now)
+                .execute(&self.pool)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+        }
+    };
+}
+
+session_store!(
+    SqliteStore,
+    move_list: "(SELECT json_group_array(m.notation ORDER BY m.ply) FROM moves m WHERE m.session_id = s.id)"
+);
+session_store!(
+    PgStore,
+    move_list: "COALESCE((SELECT json_agg(m.notation ORDER BY m.ply) FROM moves m WHERE m.session_id = s.id), '[]')::text"
+);

@@ -1,0 +1,298 @@
+//! A store wrapper that injects faults: it fails a chosen write and can slow every write down, so the session
+//! layer's failure paths (a write refused, a write that takes long) can be tested.
+//!
+//! Reads pass through, and so does the bookkeeping the session layer never fails a command over (it logs, and
+//! the next turn repairs it): a turn's clock, a reminder marked, an archive scheduled or done, a claim on the
+//! computer's turn. Every other write is one a command stands on: it counts, may be delayed, and can be made to
+//! fail without reaching the wrapped store.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::time::Duration;
+
+use tabula::games::GameKind;
+use tabula::store::{
+    ClockRecord, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRecord, PlayerRecord,
+    RatingRow, RatingStore, ServerSettings, SessionRecord, SessionState, SessionStore, SettingsStore, Store,
+    StoreError,
+};
+
+/// Wraps a store; reads pass through, writes may be delayed or refused.
+#[derive(Debug, Default)]
+pub struct FaultyStore<S> {
+    inner: S,
+    /// Writes seen so far.
+    writes: AtomicU64,
+    /// The write number (1-based, counted over the wrapper's life) that fails; 0 for none.
+    fail_at: AtomicU64,
+    delay: Mutex<Duration>,
+}
+
+impl<S: Store> FaultyStore<S> {
+    pub fn new(inner: S) -> Self {
+        FaultyStore {
+            inner,
+            writes: AtomicU64::new(0),
+            fail_at: AtomicU64::new(0),
+            delay: Mutex::new(Duration::ZERO),
+        }
+    }
+
+    /// The wrapped store, to look behind the faults.
+    pub fn inner(&self) -> &S {
+        &self.inner
+    }
+
+    /// Makes the `n`th write from now fail (1 = the next one), without reaching the wrapped store.
+    pub fn fail_nth_write(&self, n: u64) {
+        let seen = self.writes.load(Ordering::SeqCst);
+        self.fail_at.store(seen + n.max(1), Ordering::SeqCst);
+    }
+
+    /// Delays every write by `delay` before it reaches the wrapped store.
+    pub fn delay_writes(&self, delay: Duration) {
+        *self.delay.lock().unwrap_or_else(PoisonError::into_inner) = delay;
+    }
+
+    /// How many writes were attempted.
+    pub fn writes(&self) -> u64 {
+        self.writes.load(Ordering::SeqCst)
+    }
+
+    /// Counts a write, waits the delay, and says whether it must fail.
+    async fn write(&self, what: &str) -> Result<(), StoreError> {
+        let n = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
+        let delay = *self.delay.lock().unwrap_or_else(PoisonError::into_inner);
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        if self.fail_at.load(Ordering::SeqCst) == n {
+            return Err(StoreError::Unavailable(format!("injected fault on write {n} ({what})")));
+        }
+        Ok(())
+    }
+}
+
+impl<S: Store> Store for FaultyStore<S> {
+    async fn close(&self) {
+        self.inner.close().await;
+    }
+}
+
+impl<S: Store> SessionStore for FaultyStore<S> {
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+        self.inner.open_session(channel).await
+    }
+
+    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+        self.inner.session(id).await
+    }
+
+    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+        self.inner.open_sessions().await
+    }
+
+    async fn create(&self, session: &NewSession) -> Result<i64, StoreError> {
+        self.write("create").await?;
+        self.inner.create(session).await
+    }
+
+    async fn accept(
+        &self,
+        id: i64,
+        players: &[PlayerRecord],
+        start: bool,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write("accept").await?;
+        self.inner.accept(id, players, start, now).await
+    }
+
+    async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        self.write("set_message").await?;
+        self.inner.set_message(id, message).await
+    }
+
+    async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+        self.inner.due_challenges(now).await
+    }
+
+    async fn transition(
+        &self,
+        id: i64,
+        from: SessionState,
+        to: SessionState,
+        result: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write("transition").await?;
+        self.inner.transition(id, from, to, result, now).await
+    }
+
+    async fn append_moves(
+        &self,
+        id: i64,
+        version: usize,
+        moves: &[(usize, String)],
+        finished: Option<&str>,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write("append_moves").await?;
+        self.inner.append_moves(id, version, moves, finished, now).await
+    }
+
+    async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {
+        self.write("truncate_moves").await?;
+        self.inner.truncate_moves(id, version, keep, now).await
+    }
+
+    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+        self.write("set_players").await?;
+        self.inner.set_players(id, players, now).await
+    }
+
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError> {
+        self.write("mark_hinted").await?;
+        self.inner.mark_hinted(id).await
+    }
+
+    /// Claims pass through: they hold no game data, and a refused claim only delays the computer's turn.
+    async fn claim_turn(
+        &self,
+        id: i64,
+        version: usize,
+        owner: u64,
+        now: i64,
+        until: i64,
+    ) -> Result<bool, StoreError> {
+        self.inner.claim_turn(id, version, owner, now, until).await
+    }
+}
+
+/// Offers count; a turn's clock and its reminders pass through.
+impl<S: Store> ClockStore for FaultyStore<S> {
+    async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+        self.inner.clock(session).await
+    }
+
+    async fn put_clock(&self, clock: &ClockRecord) -> Result<(), StoreError> {
+        self.inner.put_clock(clock).await
+    }
+
+    async fn mark_reminded(
+        &self,
+        session: i64,
+        ply: usize,
+        from: u8,
+        to: u8,
+        next_at: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.inner.mark_reminded(session, ply, from, to, next_at).await
+    }
+
+    async fn due_clocks(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
+        self.inner.due_clocks(now).await
+    }
+
+    async fn next_wake(&self) -> Result<Option<i64>, StoreError> {
+        self.inner.next_wake().await
+    }
+
+    async fn put_offer(&self, offer: &OfferRecord) -> Result<(), StoreError> {
+        self.write("put_offer").await?;
+        self.inner.put_offer(offer).await
+    }
+
+    async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+        self.inner.offer(session).await
+    }
+
+    async fn clear_offer(&self, session: i64) -> Result<(), StoreError> {
+        self.write("clear_offer").await?;
+        self.inner.clear_offer(session).await
+    }
+}
+
+impl<S: Store> RatingStore for FaultyStore<S> {
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
+        self.write("record_result").await?;
+        self.inner.record_result(result).await
+    }
+
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError> {
+        self.inner.ratings_of(user, guild).await
+    }
+
+    async fn history(
+        &self,
+        user: u64,
+        guild: Option<u64>,
+        game: Option<GameKind>,
+        page: usize,
+        per_page: usize,
+    ) -> Result<HistoryPage, StoreError> {
+        self.inner.history(user, guild, game, page, per_page).await
+    }
+
+    async fn leaderboard(
+        &self,
+        game: GameKind,
+        guild: Option<u64>,
+        user: u64,
+        top: usize,
+    ) -> Result<Leaderboard, StoreError> {
+        self.inner.leaderboard(game, guild, user, top).await
+    }
+
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError> {
+        self.write("rebuild_ratings").await?;
+        self.inner.rebuild_ratings().await
+    }
+}
+
+/// Settings, threads and preferences count; an archive scheduled or done passes through.
+impl<S: Store> SettingsStore for FaultyStore<S> {
+    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
+        self.inner.server_settings(guild).await
+    }
+
+    async fn put_server_settings(
+        &self,
+        guild: u64,
+        settings: &ServerSettings,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        self.write("put_server_settings").await?;
+        self.inner.put_server_settings(guild, settings, now).await
+    }
+
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+        self.write("add_thread").await?;
+        self.inner.add_thread(channel, parent).await
+    }
+
+    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        self.inner.thread_parent(channel).await
+    }
+
+    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+        self.inner.schedule_archive(channel, at).await
+    }
+
+    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+        self.inner.due_archives(now).await
+    }
+
+    async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+        self.inner.archived(channel).await
+    }
+
+    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+        self.write("set_notify_dm").await?;
+        self.inner.set_notify_dm(user, dm).await
+    }
+
+    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+        self.inner.notify_dm(user).await
+    }
+}

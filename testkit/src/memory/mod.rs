@@ -1,0 +1,63 @@
+//! A store in memory: the same contract as the SQL stores, without a disk, lost when the value is dropped. One
+//! file per group of tables, as in the library's `store` module.
+
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+use tabula::store::{SessionRecord, Store};
+
+mod clocks;
+mod ratings;
+mod sessions;
+mod settings;
+
+/// Every table in maps, each group behind its own lock (a method takes one lock at a time).
+#[derive(Debug, Default)]
+pub struct MemoryStore {
+    sessions: Mutex<sessions::Tables>,
+    clocks: Mutex<clocks::Tables>,
+    ratings: Mutex<ratings::Tables>,
+    settings: Mutex<settings::Tables>,
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        MemoryStore::default()
+    }
+
+    /// Every session ever stored, open or closed, in the order they were created.
+    pub fn all(&self) -> Vec<SessionRecord> {
+        self.sessions().sessions.values().cloned().collect()
+    }
+
+    fn sessions(&self) -> MutexGuard<'_, sessions::Tables> {
+        lock(&self.sessions)
+    }
+
+    fn clocks(&self) -> MutexGuard<'_, clocks::Tables> {
+        lock(&self.clocks)
+    }
+
+    fn ratings(&self) -> MutexGuard<'_, ratings::Tables> {
+        lock(&self.ratings)
+    }
+
+    fn settings(&self) -> MutexGuard<'_, settings::Tables> {
+        lock(&self.settings)
+    }
+
+    /// The sessions being played, among `ids` (for the clocks, which belong to games being played).
+    fn playing(&self, ids: impl IntoIterator<Item = i64>) -> Vec<SessionRecord> {
+        let tables = self.sessions();
+        ids.into_iter()
+            .filter_map(|id| tables.sessions.get(&id))
+            .filter(|s| s.state == tabula::store::SessionState::Playing)
+            .cloned()
+            .collect()
+    }
+}
+
+impl Store for MemoryStore {}

@@ -1,0 +1,82 @@
+//! [`SettingsStore`] in memory.
+
+use std::collections::HashMap;
+
+use tabula::store::{ServerSettings, SettingsStore, StoreError};
+
+use super::MemoryStore;
+
+/// The `server_settings`, `threads` and `notify` tables.
+#[derive(Debug, Default)]
+pub(super) struct Tables {
+    servers: HashMap<u64, ServerSettings>,
+    /// Game thread → the channel it was opened under, and its archive time once scheduled.
+    threads: HashMap<u64, (u64, Option<i64>)>,
+    notify: HashMap<u64, bool>,
+}
+
+impl MemoryStore {
+    /// The earliest archive time of a game thread (for `next_wake`).
+    pub(super) fn next_archive(&self) -> Option<i64> {
+        self.settings().threads.values().filter_map(|(_, at)| *at).min()
+    }
+}
+
+impl SettingsStore for MemoryStore {
+    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
+        Ok(self.settings().servers.get(&guild).cloned().unwrap_or_default())
+    }
+
+    async fn put_server_settings(
+        &self,
+        guild: u64,
+        settings: &ServerSettings,
+        _now: i64,
+    ) -> Result<(), StoreError> {
+        self.settings().servers.insert(guild, settings.clone());
+        Ok(())
+    }
+
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+        self.settings().threads.entry(channel).or_insert((parent, None));
+        Ok(())
+    }
+
+    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        Ok(self.settings().threads.get(&channel).map(|(parent, _)| *parent))
+    }
+
+    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+        if let Some((_, slot)) = self.settings().threads.get_mut(&channel) {
+            *slot = Some(at);
+        }
+        Ok(())
+    }
+
+    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+        let mut due: Vec<(i64, u64)> = self
+            .settings()
+            .threads
+            .iter()
+            .filter_map(|(&channel, (_, at))| at.filter(|&t| t <= now).map(|t| (t, channel)))
+            .collect();
+        due.sort_unstable();
+        Ok(due.into_iter().map(|(_, channel)| channel).collect())
+    }
+
+    async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+        if let Some((_, slot)) = self.settings().threads.get_mut(&channel) {
+            *slot = None;
+        }
+        Ok(())
+    }
+
+    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+        self.settings().notify.insert(user, dm);
+        Ok(())
+    }
+
+    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+        Ok(self.settings().notify.get(&user).copied().unwrap_or(false))
+    }
+}

@@ -19,7 +19,7 @@ fn registry() -> Vec<(String, String)> {
         .collect()
 }
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in std::fs::read_dir(dir).expect("a readable folder") {
         let path = entry.expect("an entry").path();
         if path.is_dir() {
@@ -31,7 +31,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// Splits Rust source into its code (comments removed, string contents blanked) and its string literals.
-fn code_and_strings(source: &str) -> (String, Vec<String>) {
+pub(crate) fn code_and_strings(source: &str) -> (String, Vec<String>) {
     let mut code = String::new();
     let mut strings = Vec::new();
     let chars: Vec<char> = source.chars().collect();

@@ -17,17 +17,6 @@ use crate::store::Store;
 use super::render::{allowed_mentions, markdown, no_mentions};
 use super::{action_rows, board_picture};
 
-/// The commands of offers and reminders: `/draw`, `/takeback`, `/notify`.
-pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    use super::commands::{command, option};
-    use serenity::all::CommandOptionType;
-    vec![
-        command("draw"),
-        command("takeback"),
-        command("notify").add_option(option(CommandOptionType::Boolean, "notify", "dm").required(true)),
-    ]
-}
-
 /// The longest the task sleeps without looking (the clock may jump, a write may have been missed).
 const MAX_SLEEP: Duration = Duration::from_secs(60);
 

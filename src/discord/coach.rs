@@ -1,5 +1,5 @@
-//! The Discord side of the coach: `/hint` (thinking takes up to the AI's time, so the private answer is deferred;
-//! the first hint's public notice follows in the channel) and `/game id:<n> analysis:true` (deferred, its answer
+//! The Discord side of the coach: slow commands such as `/hint` (thinking takes up to the AI's time, so the
+//! private answer is deferred; the first hint's public notice follows in the channel) and `/game id:<n> analysis:true` (deferred, its answer
 //! edited with the progress "Analysing… 40/120 positions" while the AI replays the game, then with the analysis).
 
 use std::sync::Arc;
@@ -20,27 +20,14 @@ use super::{Handler, Respond, message};
 /// The least time between two progress edits of an analysis.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-/// The commands of records and the coach: `/game` (with its `analysis` option) and `/hint`.
-pub(super) fn commands() -> Vec<serenity::all::CreateCommand> {
-    use serenity::all::CommandOptionType;
-
-    use super::commands::{command, option};
-    vec![
-        command("game")
-            .add_option(option(CommandOptionType::Integer, "game", "id").required(true).min_int_value(1))
-            .add_option(option(CommandOptionType::Boolean, "game", "replay"))
-            .add_option(option(CommandOptionType::Boolean, "game", "analysis")),
-        command("hint"),
-    ]
-}
-
 /// The edit that completes a deferred answer with a reply's text.
 fn text_edit(reply: &Reply) -> EditInteractionResponse {
     EditInteractionResponse::new().content(markdown(&reply.text)).allowed_mentions(allowed_mentions(reply))
 }
 
 impl<S: Store> Handler<S> {
-    /// Answers `/hint` and `/game ... analysis:true`; other requests are not the coach's.
+    /// Answers a slow command (its declaration says so: `/hint`) and `/game ... analysis:true`; other requests
+    /// are not the coach's.
     pub(super) async fn on_coach(
         &self,
         http: &Arc<Http>,
@@ -50,28 +37,32 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
         locales: Locales,
     ) -> Option<serenity::Result<()>> {
-        match request {
-            Request::Hint => Some(self.hint(http, cmd, actor, respond, locales).await),
-            Request::Analysis { id } => {
-                Some(self.analyse(http, cmd, actor, *id, respond, locales.user).await)
-            }
-            _ => None,
+        if let Request::Analysis { id } = request {
+            return Some(self.analyse(http, cmd, actor, *id, respond, locales.user).await);
         }
+        let slow = crate::session::commands::declaration(&cmd.data.name).is_some_and(|d| d.slow);
+        if slow {
+            return Some(self.slow(http, cmd, actor, request.clone(), respond, locales).await);
+        }
+        None
     }
 
-    async fn hint(
+    /// A slow command's answer is private and deferred (thinking takes up to the AI's time); a public notice it
+    /// brings (the first hint of a game) follows in the channel.
+    async fn slow(
         &self,
         http: &Arc<Http>,
         cmd: &CommandInteraction,
         actor: &Actor,
+        request: Request,
         respond: &dyn Respond,
         locales: Locales,
     ) -> serenity::Result<()> {
         let channel = cmd.channel_id.get();
         let defer = CreateInteractionResponseMessage::new().ephemeral(true);
         respond.initial(CreateInteractionResponse::Defer(defer)).await?;
-        let reply = self.sessions.handle(channel, actor, Request::Hint).await;
-        // The hint for its asker, in their language; the notice for everyone, in the server's.
+        let reply = self.sessions.handle(channel, actor, request).await;
+        // The answer for its asker, in their language; the notice for everyone, in the server's.
         let notice = reply.notice.as_ref().map(|n| n.localized(locales.public));
         let reply = reply.localized(locales.user);
         cmd.edit_response(http, text_edit(&reply)).await?;

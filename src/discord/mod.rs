@@ -26,8 +26,8 @@ use crate::games::GameKind;
 use crate::games::board_png_captioned;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, ClockChoice, Member, OptionValue, Reply, Request, Sessions, Text,
-    parse_button, parse_request,
+    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
+    parse_request,
 };
 use crate::store::Store;
 
@@ -35,15 +35,15 @@ mod clocks;
 mod coach;
 mod commands;
 pub mod endpoint;
-mod lookups;
 pub mod render;
 mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
 use replay::{replay_attachment, replay_followup, size_limit};
 
+pub use crate::session::commands::refusal;
+pub use commands::commands;
 use commands::{actor_of, read_request};
-pub use commands::{commands, refusal};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub const SWEEP_EVERY: Duration = Duration::from_secs(5);

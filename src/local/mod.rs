@@ -3,6 +3,7 @@
 //!
 //! A line is `[#channel] @name /command [option:value ...]`, for example `@alice /play game:tablut opponent:@bob`,
 //! `@bob /accept`, `@alice /move move:e8-d8` (the first option may also be given bare: `@alice /move e8-d8`).
+//! Words are split as a shell splits them: a value with spaces is quoted (`setup:"… w o"`).
 //! Replies are printed as plain text (mentions as `@name`); each board picture is written to a PNG file whose path
 //! is printed, with a text drawing. Options are read by the session layer's own parser, as Discord's are. Expired
 //! challenges are printed when they expire. Answers are in English, or in the language of `--lang`; `@name /lang
@@ -18,7 +19,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use crate::games::GameKind;
 use crate::i18n::Lang;
 use crate::record::animate::DEFAULT_LIMIT;
-use crate::session::request::{main_option, option_kind};
+use crate::session::commands::{declaration, main_option, no_such_command, option_kind, words};
 use crate::session::{
     Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
 };
@@ -78,8 +79,9 @@ pub fn example_lines() -> [String; 3] {
 
 /// Reads a console line, or says what is wrong with it.
 pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Text> {
-    let mut words = line.split_whitespace().peekable();
-    let Some(first) = words.peek() else { return Ok(None) };
+    let words = words(line);
+    let mut words = words.iter().map(|w| (w.text.as_str(), w)).peekable();
+    let Some((first, _)) = words.peek() else { return Ok(None) };
     if first.starts_with("//") || first.starts_with("--") {
         return Ok(None);
     }
@@ -98,26 +100,20 @@ pub fn parse_line(line: &str, default_channel: &str) -> Result<Option<Line>, Tex
             example = Text::new().code(example_lines()[0].as_str())
         )
     };
-    let user = match words.next().and_then(|w| w.strip_prefix('@')) {
+    let user = match words.next().and_then(|(w, _)| w.strip_prefix('@')) {
         Some(u) if !u.is_empty() => u.to_string(),
         _ => return Err(t!("console-who", usage = usage())),
     };
-    let command = match words.next().and_then(|w| w.strip_prefix('/')) {
+    let command = match words.next().and_then(|(w, _)| w.strip_prefix('/')) {
         Some(c) if !c.is_empty() => c.to_ascii_lowercase(),
         _ => return Err(t!("console-command", user = format!("@{user}"), usage = usage())),
     };
     let mut options = Vec::new();
     let mut bare = Vec::new();
-    for w in words {
-        match w.split_once(':') {
-            Some((k, v))
-                if !k.is_empty()
-                    && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-                    && !k.chars().all(|c| c.is_ascii_digit()) =>
-            {
-                options.push((k.to_ascii_lowercase(), v.to_string()));
-            }
-            _ => bare.push(w),
+    for (text, word) in words {
+        match word.option() {
+            Some((k, v)) => options.push((k.to_ascii_lowercase(), v.to_string())),
+            None => bare.push(text),
         }
     }
     if !bare.is_empty() {
@@ -254,6 +250,10 @@ impl<S: Store> Console<S> {
     /// The session layer's options for a console line: a bare word is the command's main option, `@name` values
     /// of member options are members, `#name` values of channel options are channels.
     fn options(&mut self, line: &Line) -> Result<Vec<(String, OptionValue)>, Text> {
+        if declaration(&line.command).is_none() {
+            // Whatever follows, the command itself is what is wrong.
+            return Err(no_such_command(&line.command));
+        }
         let mut options = Vec::with_capacity(line.options.len());
         for (key, value) in &line.options {
             let name = if key.is_empty() {

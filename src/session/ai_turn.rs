@@ -9,6 +9,20 @@ use crate::store::{SessionState, Store};
 use super::{Reply, Sessions, Slot};
 
 impl<S: Store> Sessions<S> {
+    /// Every search of the bot: takes a permit of the AI's pool (so that at most `ai_concurrency` run at once),
+    /// then thinks on a blocking thread, off the async runtime. `None` when the pool is closed or the search
+    /// failed.
+    pub(super) async fn think(&self, game: &AnyGame, limits: crate::ai::Limits) -> Option<crate::ai::Report> {
+        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+        let thinking = game.clone();
+        tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            thinking.think(&limits)
+        })
+        .await
+        .ok()
+    }
+
     /// Channels with a game in which the bot holds a seat: after a restart, their AI may owe a move.
     pub async fn ai_channels(&self) -> Vec<u64> {
         match self.store.open_sessions().await {
@@ -54,14 +68,7 @@ impl<S: Store> Sessions<S> {
         };
         let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let limits = game.kind().limits(level, self.config.ai_time, seed);
-        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
-        let thinking = game.clone();
-        let report = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            thinking.think(&limits)
-        })
-        .await
-        .ok()?;
+        let report = self.think(&game, limits).await?;
         tracing::debug!(channel, depth = report.depth, nodes = report.nodes, score = report.score, "AI move");
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;

@@ -351,7 +351,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.
-    fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, Text> {
+    pub(super) fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, Text> {
         match slot {
             Slot::Open(live) if session.is_none_or(|id| id == live.record.id) => {
                 if live.record.state == SessionState::Challenge {
@@ -419,65 +419,6 @@ impl<S: Store> Sessions<S> {
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
-    }
-
-    pub(super) async fn decline(
-        &self,
-        actor: &Actor,
-        slot: &mut Slot,
-        session: Option<i64>,
-    ) -> Result<Reply, Failure> {
-        let live = match Self::challenge(slot, session) {
-            Ok(live) => live,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let user = actor.member.id;
-        if live.record.challenger == user {
-            return self.withdraw(actor, slot, session).await;
-        }
-        if live.seat_of(user).is_none() {
-            return Ok(Reply::private(t!("decline-not-yours", players = messages::vs_line(live))));
-        }
-        self.store
-            .transition(live.record.id, SessionState::Challenge, SessionState::Declined, None, self.now())
-            .await?;
-        let challenger = live.record.players.iter().find(|p| p.id == live.record.challenger);
-        let text = t!(
-            "declined",
-            player = Text::new().strong_name(&actor.member.name),
-            game = live.record.game.title(),
-            challenger =
-                Text::new().mention(live.record.challenger, challenger.map_or("", |p| p.name.as_str()))
-        );
-        let (id, message) = (live.record.id, live.record.message);
-        *slot = Slot::Free;
-        Ok(Reply::public(text).for_challenge(id, message))
-    }
-
-    pub(super) async fn withdraw(
-        &self,
-        actor: &Actor,
-        slot: &mut Slot,
-        session: Option<i64>,
-    ) -> Result<Reply, Failure> {
-        let live = match Self::challenge(slot, session) {
-            Ok(live) => live,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        if live.record.challenger != actor.member.id {
-            return Ok(Reply::private(Text::new().key("withdraw-not-yours")));
-        }
-        self.store
-            .transition(live.record.id, SessionState::Challenge, SessionState::Withdrawn, None, self.now())
-            .await?;
-        let text = t!(
-            "withdrew",
-            player = Text::new().strong_name(&actor.member.name),
-            game = live.record.game.title()
-        );
-        let (id, message) = (live.record.id, live.record.message);
-        *slot = Slot::Free;
-        Ok(Reply::public(text).for_challenge(id, message))
     }
 
     /// Closes a lapsed challenge in the store and says what to show in its place.

@@ -11,7 +11,7 @@ use crate::store::{SessionState, Store};
 
 use super::records::tag;
 use super::text::Text;
-use super::{Actor, Reply, Sessions, Slot};
+use super::{Actor, Reply, Sessions};
 use crate::t;
 
 /// The level whose move a hint suggests and whose eyes analyse a game.
@@ -31,13 +31,13 @@ fn scale(kind: GameKind) -> EvalWords {
 
 /// Who a verdict speaks of: in a two-player game, the player's side and the other's; with more players, "you"
 /// and "an opponent".
-enum Sides {
+pub(super) enum Sides {
     Two { me: Text, other: Text },
     Many { me: Text },
 }
 
 impl Sides {
-    fn of(game: &AnyGame, seat: usize) -> Sides {
+    pub(super) fn of(game: &AnyGame, seat: usize) -> Sides {
         let side = |seat: usize| side_text(&game.seat_name(seat));
         if game.setup().seats == 2 {
             Sides::Two { me: side(seat), other: side(1 - seat.min(1)) }
@@ -53,7 +53,7 @@ fn side_text(name: &str) -> Text {
 }
 
 /// A score from one player's point of view, in words ("White is slightly better", "about equal").
-fn verdict(kind: GameKind, score: i32, sides: &Sides) -> Text {
+pub(super) fn verdict(kind: GameKind, score: i32, sides: &Sides) -> Text {
     let s = scale(kind);
     let lead = score.abs();
     if lead < s.slight {
@@ -111,88 +111,10 @@ pub struct Analysis {
 
 impl<S: Store> Sessions<S> {
     /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool.
-    async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
+    pub(super) async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
         let seed = game.setup().seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let limits = game.kind().limits(COACH_LEVEL, top, seed);
-        let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
-        let thinking = game.clone();
-        tokio::task::spawn_blocking(move || {
-            let _permit = permit;
-            thinking.think(&limits)
-        })
-        .await
-        .ok()
-    }
-
-    /// `/hint`: the move level 5 would play for the player to move, privately, with its evaluation in words. The
-    /// first hint of a game makes it unrated, and the channel is told once.
-    pub(super) async fn hint(&self, channel: u64, actor: &Actor) -> Reply {
-        let (game, id, version, seat) = {
-            let slot = self.slot(channel);
-            let mut slot = slot.lock().await;
-            if self.load(channel, &mut slot).await.is_err() {
-                *slot = Slot::Unloaded;
-                return Reply::private(Text::new().key("lookup-failed"));
-            }
-            let Slot::Open(live) = &*slot else {
-                return Reply::private(Text::new().key("hint-no-game"));
-            };
-            let Some(game) = &live.game else {
-                return Reply::private(Text::new().key("hint-not-started"));
-            };
-            let Some(seat) = live.seat_of(actor.member.id) else {
-                return Reply::private(Text::new().key("hint-not-player"));
-            };
-            if game.to_move() != Some(seat) {
-                return Reply::private(Text::new().key("hint-not-your-move"));
-            }
-            (game.clone(), live.record.id, live.record.moves.len(), seat)
-        };
-        let Some(report) = self.coach_think(&game, self.config.ai_time, version as u64).await else {
-            return Reply::private(Text::new().key("hint-no-thought"));
-        };
-        let slot = self.slot(channel);
-        let mut slot = slot.lock().await;
-        if self.load(channel, &mut slot).await.is_err() {
-            *slot = Slot::Unloaded;
-            return Reply::private(Text::new().key("lookup-failed"));
-        }
-        let Slot::Open(live) = &mut *slot else {
-            return Reply::private(Text::new().key("hint-game-ended"));
-        };
-        if live.record.id != id || live.record.moves.len() != version {
-            return Reply::private(Text::new().key("hint-moved-on"));
-        }
-        let was_rated = live.record.rated;
-        let first = match self.store.mark_hinted(id).await {
-            Ok(first) => first,
-            Err(e) => {
-                tracing::error!(channel, session = id, error = %e, "cannot record a hint");
-                *slot = Slot::Unloaded;
-                return Reply::private(Text::new().key("hint-failed"));
-            }
-        };
-        live.record.hinted = true;
-        live.record.rated = false;
-        let moves = Text::new().join(report.moves.iter().enumerate(), "", |t, (i, m)| {
-            let m = Text::new().code(m.as_str());
-            if i == 0 { t.then(m) } else { t.then(t!("played-then", move = m)) }
-        });
-        let words = verdict(game.kind(), report.score, &Sides::of(&game, seat));
-        let mut text = t!("hint", level = COACH_LEVEL, moves = moves, verdict = words);
-        if first && was_rated {
-            text = text.then(Text::new().key("hint-unrated"));
-        }
-        let mut reply = Reply::private(text);
-        if first {
-            reply.notice = Some(t!(
-                "hint-notice",
-                player = Text::new().name(&actor.member.name),
-                id = tag(id),
-                rated = if was_rated { "yes" } else { "no" }
-            ));
-        }
-        reply
+        self.think(game, limits).await
     }
 
     /// The analysis of finished game `id` of the actor's server, or the sentence saying why there is none.

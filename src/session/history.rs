@@ -1,17 +1,13 @@
 //! Finished games: recording each result when a game ends (whatever ended it), which updates the ratings of a
-//! rated game; and `/history`, a member's recent games, a page at a time with buttons.
+//! rated game (`/history` shows them: see `commands::history`).
 
-use crate::games::{AnyGame, GameKind};
+use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
-use crate::store::{ALL_SERVERS, GameResult, HistoryEntry, Placed, SessionRecord, Store, StoreError};
+use crate::store::{ALL_SERVERS, GameResult, Placed, SessionRecord, Store, StoreError};
 
-use super::request::history_button_id;
+use super::Sessions;
 use super::text::Text;
-use super::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
 use crate::t;
-
-/// Games shown on one page of `/history`.
-pub const HISTORY_PAGE: usize = 20;
 
 /// How a game ended, for its players' places.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,18 +80,6 @@ pub(super) fn date(seconds: i64) -> String {
         .map_or_else(|| "?".to_string(), |d| d.format("%Y-%m-%d").to_string())
 }
 
-/// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
-fn outcome_for(entry: &HistoryEntry, user: u64) -> Text {
-    let places: Vec<usize> = entry.players.iter().map(|p| p.place).collect();
-    let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return Text::new() };
-    match rating::score_of(&places, seat) {
-        rating::Score::Win => Text::new().key("outcome-won"),
-        rating::Score::Draw => Text::new().key("outcome-draw"),
-        rating::Score::Loss if places.len() == 2 => Text::new().key("outcome-lost"),
-        rating::Score::Loss => t!("outcome-place", place = places[seat], of = places.len()),
-    }
-}
-
 impl<S: Store> Sessions<S> {
     /// Records a finished game's result (and rates it when it counts), and returns the line that says how the
     /// players' ratings on this board moved. A failure is logged, not shown: the game itself is over and stored,
@@ -148,63 +132,5 @@ impl<S: Store> Sessions<S> {
             out.push(rows.iter().find(|r| r.game == result.game && r.guild == board).map(|r| r.rating));
         }
         out
-    }
-
-    /// `/history`: a page of a member's finished games on this server.
-    pub(super) async fn history(
-        &self,
-        channel: u64,
-        actor: &Actor,
-        user: Option<&Member>,
-        game: Option<GameKind>,
-        page: usize,
-    ) -> Result<Reply, StoreError> {
-        let member = user.unwrap_or(&actor.member);
-        let index = page.saturating_sub(1);
-        let found = self.store.history(member.id, actor.guild, game, index, HISTORY_PAGE).await?;
-        let of_game = game.map_or("none", GameKind::title);
-        let name = found
-            .entries
-            .iter()
-            .flat_map(|e| &e.players)
-            .find(|p| p.user == member.id)
-            .map_or(member.name.clone(), |p| p.name.clone());
-        if found.total == 0 {
-            return Ok(Reply::private(t!("history-empty", player = Text::new().name(&name), game = of_game)));
-        }
-        let pages = found.total.div_ceil(HISTORY_PAGE);
-        if found.entries.is_empty() {
-            return Ok(Reply::private(t!("history-no-page", page = page, game = of_game, pages = pages)));
-        }
-        let mut text = t!(
-            "history-title",
-            game = of_game,
-            player = Text::new().strong_name(&name),
-            page = page,
-            pages = pages,
-            count = found.total
-        );
-        for entry in &found.entries {
-            let opponents = entry.players.iter().filter(|p| p.user != member.id);
-            text = text
-                .line()
-                .strong(format!("#{}", entry.session))
-                .plain(format!(" {} vs ", entry.game.title()))
-                .join(opponents, ", ", |t, p| t.name(&p.name))
-                .plain(" — ")
-                .then(outcome_for(entry, member.id))
-                .then(if entry.rated { Text::new() } else { Text::new().key("unrated-mark") })
-                .plain(format!(" — {}", date(entry.ended_at)));
-        }
-        let mut buttons = Vec::new();
-        if page > 1 {
-            let id = history_button_id(channel, member.id, game, page - 1);
-            buttons.push(Button::new(Text::new().key("button-newer"), id, ButtonStyle::Secondary));
-        }
-        if page < pages {
-            let id = history_button_id(channel, member.id, game, page + 1);
-            buttons.push(Button::new(Text::new().key("button-older"), id, ButtonStyle::Secondary));
-        }
-        Ok(Reply::public(text).with_buttons(buttons))
     }
 }

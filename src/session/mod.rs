@@ -6,8 +6,11 @@
 //! both apply. An accepted move is committed to the store before the reply is returned; a write that fails
 //! changes nothing and the player is asked to try again.
 //!
-//! The code is split by concern: [`request`] reads commands, `challenges` opens and settles challenges (and their
-//! expiry), `turns` plays and ends games, `ai_turn` lets the bot play, `messages` writes the public texts.
+//! Each command is one module of [`commands`] (its declaration, its parsing, its run), which also holds the one
+//! dispatch ([`Sessions::handle`]); see there for what adding a command takes. The work they share is split by
+//! concern: [`request`] holds the requests and the readers of option values, `challenges` opens and settles
+//! challenges (and their expiry), `turns` plays and ends games, `ai_turn` lets the bot play, `messages` writes
+//! the public texts.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -17,16 +20,18 @@ use std::time::Duration;
 use crate::games::AnyGame;
 use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store, StoreError};
 
+use commands::Failure;
+
 mod ai_turn;
 mod buttons;
 mod challenges;
 pub mod clocks;
 pub mod coach;
+pub mod commands;
 mod engine_text;
 mod history;
 mod messages;
 mod offers;
-mod ratings;
 mod records;
 mod reply;
 pub mod request;
@@ -277,59 +282,6 @@ impl<S: Store> Sessions<S> {
         trim(&mut slots, self.config.max_cached_channels, idle_before);
     }
 
-    /// Runs one command in a channel and returns what to answer.
-    pub async fn handle(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
-        if let Request::Help { game } = &request {
-            return messages::help_reply(*game, actor.locales.user);
-        }
-        if let Some(reply) = self.lookup(channel, actor, &request).await {
-            return reply;
-        }
-        if let Request::Notify { dm } = request {
-            return self.notify(actor, dm).await;
-        }
-        if let Request::Game { id, replay } = request {
-            return self.game_record(actor, id, replay).await;
-        }
-        if let Request::Settings { change } = request {
-            return self.settings_command(actor, change).await;
-        }
-        if let Request::Hint = request {
-            return self.hint(channel, actor).await;
-        }
-        if let Request::Analysis { id } = request {
-            return self.analysis_reply(actor, id, &|_, _| {}).await;
-        }
-        let slot = self.slot(channel);
-        let mut slot = slot.lock().await;
-        let mut result = self.handle_locked(channel, actor, request.clone(), &mut slot).await;
-        if matches!(result, Err(Failure::Conflict)) {
-            // Another command (in this process or another instance) changed the session after it was read, and
-            // nothing of ours was written: read it again and decide once more, so that the answer fits what is
-            // stored now (a move is then applied once, or refused with the reason).
-            *slot = Slot::Unloaded;
-            result = self.handle_locked(channel, actor, request, &mut slot).await;
-        }
-        match result {
-            Ok(reply) => {
-                if matches!(*slot, Slot::Free) && !reply.ephemeral {
-                    self.game_ended(channel).await;
-                }
-                self.add_clock(&slot, reply)
-            }
-            Err(Failure::Store(e)) => {
-                tracing::error!(channel, error = %e, "store failure");
-                // The cache may now be ahead of or behind the store: reload on the next command.
-                *slot = Slot::Unloaded;
-                Reply::private(Text::new().key("store-failed"))
-            }
-            Err(Failure::Conflict) => {
-                *slot = Slot::Unloaded;
-                Reply::private(Text::new().key("game-changed"))
-            }
-        }
-    }
-
     /// Legal moves matching `typed` for `user` in `channel`, at most `limit`, for autocomplete. Empty when it is
     /// not their move.
     pub async fn suggest(&self, channel: u64, user: u64, typed: &str, limit: usize) -> Vec<String> {
@@ -400,50 +352,6 @@ impl<S: Store> Sessions<S> {
         Ok(())
     }
 
-    async fn handle_locked(
-        &self,
-        channel: u64,
-        actor: &Actor,
-        request: Request,
-        slot: &mut Slot,
-    ) -> Result<Reply, Failure> {
-        self.load(channel, slot).await?;
-        match request {
-            Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
-                let play = challenges::Play { kind: game, opponents, variant, side, level, rated, clock };
-                self.play(channel, actor, slot, play).await
-            }
-            Request::Accept { session } => self.accept(actor, slot, session).await,
-            Request::Decline { session } => self.decline(actor, slot, session).await,
-            Request::Withdraw { session } => self.withdraw(actor, slot, session).await,
-            Request::Move { text } => self.move_(actor, slot, &text).await,
-            Request::Board => Ok(self.board_reply(slot)),
-            Request::Resign => self.resign(actor, slot).await,
-            Request::Abort => self.abort(actor, slot).await,
-            Request::Help { game } => Ok(Reply::private(messages::help(game))),
-            Request::History { .. }
-            | Request::Rating { .. }
-            | Request::Leaderboard { .. }
-            | Request::Hint
-            | Request::Analysis { .. } => {
-                unreachable!("lookups and the coach are answered by `handle` before the channel is locked")
-            }
-            Request::Game { id, replay } => Ok(self.game_record(actor, id, replay).await),
-            Request::Draw => self.draw(actor, slot).await,
-            Request::Takeback => self.takeback(actor, slot).await,
-            Request::Answer { session, offer, accept } => {
-                self.answer(actor, slot, session, offer, accept).await
-            }
-            Request::Rematch { session } => self.rematch(channel, actor, slot, session).await,
-            Request::AskAbort { session } => match &*slot {
-                Slot::Open(live) if live.record.id == session => self.offer_abort(actor, slot).await,
-                _ => Ok(Reply::private(Text::new().key("abort-over"))),
-            },
-            Request::Notify { dm } => Ok(self.notify(actor, dm).await),
-            Request::Settings { change } => Ok(self.settings_command(actor, change).await),
-        }
-    }
-
     /// Adds the clock line to a reply that shows the board of a game still being played.
     fn add_clock(&self, slot: &Slot, mut reply: Reply) -> Reply {
         if let (Some(board), Slot::Open(live)) = (&reply.board, slot)
@@ -452,18 +360,6 @@ impl<S: Store> Sessions<S> {
             reply.clock = self.clock_caption(live, &board.game);
         }
         reply
-    }
-
-    /// `/notify dm:on|off`: reminders by direct message, or in the game's channel.
-    async fn notify(&self, actor: &Actor, dm: bool) -> Reply {
-        match self.store.set_notify_dm(actor.member.id, dm).await {
-            Ok(()) if dm => Reply::private(Text::new().key("notify-dm")),
-            Ok(()) => Reply::private(Text::new().key("notify-channel")),
-            Err(e) => {
-                tracing::error!(error = %e, "cannot store a reminder preference");
-                Reply::private(Text::new().key("store-failed"))
-            }
-        }
     }
 }
 
@@ -485,21 +381,6 @@ fn trim(slots: &mut HashMap<u64, Cached>, keep: usize, idle_before: i64) {
         if !open || used < idle_before || excess > 0 {
             slots.remove(&channel);
             excess = excess.saturating_sub(1);
-        }
-    }
-}
-
-/// Why a command could not be carried out, beyond the player's own mistakes.
-enum Failure {
-    Store(StoreError),
-    Conflict,
-}
-
-impl From<StoreError> for Failure {
-    fn from(e: StoreError) -> Self {
-        match e {
-            StoreError::Conflict => Failure::Conflict,
-            other => Failure::Store(other),
         }
     }
 }

@@ -20,12 +20,12 @@ fn offer_name(kind: OfferKind) -> &'static str {
     }
 }
 
-/// Levels of the computer that grant a takeback at once; above them it refuses.
-const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
-
 impl<S: Store> Sessions<S> {
     /// The game and the sender's seat, for an offer; or the sentence saying why there is nothing to offer in.
-    fn offer_game<'a>(slot: &'a mut Slot, actor: &Actor) -> Result<(&'a mut Live, AnyGame, usize), Text> {
+    pub(super) fn offer_game<'a>(
+        slot: &'a mut Slot,
+        actor: &Actor,
+    ) -> Result<(&'a mut Live, AnyGame, usize), Text> {
         let Slot::Open(live) = slot else {
             return Err(Text::new().key("no-game-here"));
         };
@@ -50,7 +50,12 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Records a new offer, replacing a lapsed one; says so when one is pending.
-    async fn make_offer(&self, live: &mut Live, kind: OfferKind, by: u64) -> Result<Option<Text>, Failure> {
+    pub(super) async fn make_offer(
+        &self,
+        live: &mut Live,
+        kind: OfferKind,
+        by: u64,
+    ) -> Result<Option<Text>, Failure> {
         if let Some(pending) = self.pending_offer(live) {
             let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
             return Ok(Some(t!(
@@ -77,12 +82,12 @@ impl<S: Store> Sessions<S> {
     }
 
     /// The human opponent of a two-player game (or the computer).
-    fn opponent(live: &Live, seat: usize) -> Option<PlayerRecord> {
+    pub(super) fn opponent(live: &Live, seat: usize) -> Option<PlayerRecord> {
         (live.record.players.len() == 2).then(|| live.record.players[1 - seat].clone())
     }
 
     /// The public text of an offer to a person: it mentions them, with Accept and Decline buttons.
-    fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: OfferKind) -> Reply {
+    pub(super) fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: OfferKind) -> Reply {
         let text = t!(
             "offer-made",
             offer = offer_name(what),
@@ -93,45 +98,8 @@ impl<S: Store> Sessions<S> {
         Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id, nonce))
     }
 
-    pub(super) async fn draw(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
-        let (live, game, seat) = match Self::offer_game(slot, actor) {
-            Ok(found) => found,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let kind = live.record.game;
-        if !kind.draw_by_agreement() {
-            return Ok(Reply::private(t!("no-draws", game = kind.title())));
-        }
-        let Some(opponent) = Self::opponent(live, seat) else {
-            return Ok(Reply::private(Text::new().key("draw-two-players")));
-        };
-        if let Some(level) = opponent.level {
-            if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
-                return Ok(Reply::private(why));
-            }
-            let accepts = self.computer_accepts_draw(&game, 1 - seat, level).await;
-            return self.settle_offer(slot, &opponent, accepts).await;
-        }
-        if let Some(why) = self.make_offer(live, OfferKind::Draw, actor.member.id).await? {
-            return Ok(Reply::private(why));
-        }
-        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Draw))
-    }
-
-    /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.
-    async fn computer_accepts_draw(&self, game: &AnyGame, seat: usize, level: u8) -> bool {
-        let mut limits = game.kind().limits(level, self.config.ai_time, game.setup().seed);
-        limits.noise = 0.0;
-        let thinking = game.clone();
-        let Ok(report) = tokio::task::spawn_blocking(move || thinking.think(&limits)).await else {
-            return false;
-        };
-        let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };
-        for_computer <= 0
-    }
-
     /// The stored moves as turns: (first ply, seat) of each run of moves by one seat.
-    fn turns(live: &Live) -> Result<Vec<(usize, usize)>, Failure> {
+    pub(super) fn turns(live: &Live) -> Result<Vec<(usize, usize)>, Failure> {
         let record = &live.record;
         let mut game = AnyGame::new(record.game, &record.setup)
             .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
@@ -145,40 +113,6 @@ impl<S: Store> Sessions<S> {
                 .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
         }
         Ok(turns)
-    }
-
-    pub(super) async fn takeback(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
-        let (live, _, seat) = match Self::offer_game(slot, actor) {
-            Ok(found) => found,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let Some(opponent) = Self::opponent(live, seat) else {
-            return Ok(Reply::private(Text::new().key("takeback-two-players")));
-        };
-        let turns = Self::turns(live)?;
-        let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
-            return Ok(Reply::private(Text::new().key("takeback-nothing")));
-        };
-        if turns.len() - mine > 2 {
-            return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
-        }
-        if let Some(level) = opponent.level {
-            if !TAKEBACK_LEVELS.contains(&level) {
-                return Ok(Reply::private(t!(
-                    "takeback-refused",
-                    player = Text::new().name(&opponent.name),
-                    level = level
-                )));
-            }
-            if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
-                return Ok(Reply::private(why));
-            }
-            return self.settle_offer(slot, &opponent, true).await;
-        }
-        if let Some(why) = self.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
-            return Ok(Reply::private(why));
-        }
-        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Takeback))
     }
 
     /// `/abort` by a player after the first move: an offer the opponent must accept.
@@ -224,7 +158,12 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Carries out (or declines) the pending offer on behalf of `by`, the player it was made to.
-    async fn settle_offer(&self, slot: &mut Slot, by: &PlayerRecord, accept: bool) -> Result<Reply, Failure> {
+    pub(super) async fn settle_offer(
+        &self,
+        slot: &mut Slot,
+        by: &PlayerRecord,
+        accept: bool,
+    ) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let Some(offer) = live.offer.clone() else { return Err(Failure::Conflict) };
         let Some(game) = live.game.clone() else { return Err(Failure::Conflict) };

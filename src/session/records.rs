@@ -2,14 +2,12 @@
 //! ends attaches its replay. A record is made from the stored setup and moves each time (see [`crate::record`]);
 //! it is visible only in the server where the game was played.
 
-use crate::games::AnyGame;
 use crate::record::animate::{AnimateError, animate};
 use crate::record::{Ending, Record, Source};
-use crate::store::{SessionRecord, SessionState, Store};
+use crate::store::{SessionRecord, SessionState};
 
-use super::engine_text;
 use super::text::Text;
-use super::{Actor, File, FileKind, Reply, Sessions};
+use super::{File, FileKind};
 use crate::t;
 
 /// A game's animated replay, to be drawn and attached by the adapter (off the async runtime: it takes a while).
@@ -31,7 +29,7 @@ impl Replay {
 /// An ending that is not the rules' (kept in English, as records keep it) in the reader's language, when it is
 /// one of the forms Tabula stores: a resignation, a loss on time, a draw or an abort by agreement, an abort by a
 /// member; any other text is shown as stored.
-fn stored_ending(how: &str, names: &[&str]) -> Text {
+pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
     if how == "a draw by agreement" {
         return Text::new().key("ending-draw-agreed");
     }
@@ -63,7 +61,7 @@ fn stored_ending(how: &str, names: &[&str]) -> Text {
 }
 
 /// How a stored session ended, for its record.
-fn ending(record: &SessionRecord) -> Ending {
+pub(super) fn ending(record: &SessionRecord) -> Ending {
     let result = record.result.clone().unwrap_or_default();
     match record.state {
         SessionState::Finished => Ending::Finished(result),
@@ -101,75 +99,4 @@ pub(super) fn final_replay(record: &SessionRecord, result: &str) -> Option<Repla
 /// A game's id as players read and type it.
 pub(super) fn tag(id: i64) -> String {
     format!("#{id}")
-}
-
-/// The line under a finished game: where its record is.
-pub(super) fn over_line(id: i64) -> Text {
-    t!("game-over-record", id = tag(id), command = Text::new().code(format!("/game id:{id}")))
-}
-
-impl<S: Store> Sessions<S> {
-    /// `/game id:<n>`: the record of game `id` (with its replay when asked), if it was played in this server.
-    pub(super) async fn game_record(&self, actor: &Actor, id: i64, replay: bool) -> Reply {
-        let stored = match self.store.session(id).await {
-            Ok(stored) => stored,
-            Err(e) => {
-                tracing::error!(session = id, error = %e, "store failure reading a record");
-                return Reply::private(Text::new().key("store-failed"));
-            }
-        };
-        let Some(stored) = stored else {
-            return Reply::private(t!("no-such-id", id = tag(id)));
-        };
-        if stored.guild != actor.guild {
-            return Reply::private(t!("record-elsewhere", id = tag(id)));
-        }
-        let never = match stored.state {
-            SessionState::Challenge => Some("waiting"),
-            SessionState::Declined => Some("declined"),
-            SessionState::Withdrawn => Some("withdrawn"),
-            SessionState::Expired => Some("expired"),
-            SessionState::Aborted if stored.moves.is_empty() => Some("aborted"),
-            _ => None,
-        };
-        if let Some(why) = never {
-            return Reply::private(t!("no-moves-to-record", id = tag(id), why = why));
-        }
-        let Some(record) = record_of(&stored, ending(&stored)) else {
-            return Reply::private(t!("record-broken", id = tag(id)));
-        };
-        // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
-        // timeout) is shown as it was stored.
-        let outcome =
-            AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
-        let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
-        let how = |how: &str| {
-            outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))
-        };
-        let result = match (record.tag("Result"), record.tag("Termination")) {
-            (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
-                t!("in-play", how = how(how_text))
-            }
-            (_, Some(how_text)) => how(how_text),
-            _ => Text::new(),
-        };
-        let players = Text::new().join(record.players(), " vs ", |t, (side, name)| {
-            t.name(name).plain(" (").then(super::messages::seat_text(side)).plain(")")
-        });
-        let text = t!(
-            "record-summary",
-            id = tag(id),
-            game = Text::new().strong(stored.game.title()),
-            players = players,
-            count = stored.moves.len(),
-            result = result
-        );
-        let file = File {
-            kind: FileKind::Record,
-            name: format!("game-{id}.txt"),
-            bytes: record.write().into_bytes(),
-        };
-        let answer = Reply::public(text).with_file(file);
-        if replay { answer.with_replay(Replay { id, record }) } else { answer }
-    }
 }

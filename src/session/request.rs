@@ -134,77 +134,6 @@ pub enum OptionKind {
     Channel,
 }
 
-/// A command's options: name and kind; the first one is what a bare word means in the console.
-struct CommandSpec {
-    name: &'static str,
-    options: &'static [(&'static str, OptionKind)],
-}
-
-const PLAY_OPTIONS: &[(&str, OptionKind)] = &[
-    ("game", OptionKind::Text),
-    ("opponent", OptionKind::User),
-    ("opponent2", OptionKind::User),
-    ("opponent3", OptionKind::User),
-    ("side", OptionKind::Text),
-    ("variant", OptionKind::Text),
-    ("setup", OptionKind::Text),
-    ("level", OptionKind::Integer),
-    ("rated", OptionKind::Boolean),
-    ("clock", OptionKind::Text),
-    ("thread", OptionKind::Boolean),
-];
-
-/// Every command the session layer knows, with its options.
-const COMMANDS: &[CommandSpec] = &[
-    CommandSpec { name: "play", options: PLAY_OPTIONS },
-    CommandSpec { name: "accept", options: &[] },
-    CommandSpec { name: "decline", options: &[] },
-    CommandSpec { name: "withdraw", options: &[] },
-    CommandSpec { name: "move", options: &[("move", OptionKind::Text)] },
-    CommandSpec { name: "board", options: &[] },
-    CommandSpec { name: "resign", options: &[] },
-    CommandSpec { name: "abort", options: &[] },
-    CommandSpec { name: "help", options: &[("game", OptionKind::Text)] },
-    CommandSpec {
-        name: "history",
-        options: &[("user", OptionKind::User), ("game", OptionKind::Text), ("page", OptionKind::Integer)],
-    },
-    CommandSpec { name: "rating", options: &[("user", OptionKind::User)] },
-    CommandSpec { name: "leaderboard", options: &[("game", OptionKind::Text)] },
-    CommandSpec { name: "draw", options: &[] },
-    CommandSpec { name: "takeback", options: &[] },
-    CommandSpec { name: "notify", options: &[("dm", OptionKind::Boolean)] },
-    CommandSpec {
-        name: "game",
-        options: &[
-            ("id", OptionKind::Integer),
-            ("replay", OptionKind::Boolean),
-            ("analysis", OptionKind::Boolean),
-        ],
-    },
-    CommandSpec { name: "hint", options: &[] },
-    CommandSpec { name: "settings", options: super::settings::OPTIONS },
-];
-
-fn spec(command: &str) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|c| c.name == command)
-}
-
-/// The names of the commands, in the order help lists them.
-pub fn command_names() -> impl Iterator<Item = &'static str> {
-    COMMANDS.iter().map(|c| c.name)
-}
-
-/// The kind of value `option` of `command` takes, if the command has such an option.
-pub fn option_kind(command: &str, option: &str) -> Option<OptionKind> {
-    spec(command)?.options.iter().find(|(name, _)| *name == option).map(|(_, kind)| *kind)
-}
-
-/// The option a bare value stands for (`/move e8-d8`, `/play tablut`, `/help tzaar`).
-pub fn main_option(command: &str) -> Option<&'static str> {
-    spec(command)?.options.first().map(|(name, _)| *name)
-}
-
 /// A short rendering of a value, for error sentences.
 pub(super) fn shown(value: &OptionValue) -> String {
     match value {
@@ -224,12 +153,12 @@ pub(super) fn or_list(names: &[&str]) -> Text {
     }
 }
 
-fn game_names() -> Text {
+pub(super) fn game_names() -> Text {
     let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
     or_list(&names)
 }
 
-fn read_game(value: &OptionValue) -> Result<GameKind, Text> {
+pub(super) fn read_game(value: &OptionValue) -> Result<GameKind, Text> {
     let unknown = || t!("no-such-game", typed = Text::new().code(shown(value)), games = game_names());
     match value {
         OptionValue::Text(s) => s.parse().map_err(|_| unknown()),
@@ -237,7 +166,7 @@ fn read_game(value: &OptionValue) -> Result<GameKind, Text> {
     }
 }
 
-fn read_side(value: &OptionValue) -> Result<SidePref, Text> {
+pub(super) fn read_side(value: &OptionValue) -> Result<SidePref, Text> {
     let side = match value {
         OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
             "first" => Some(SidePref::First),
@@ -250,7 +179,7 @@ fn read_side(value: &OptionValue) -> Result<SidePref, Text> {
     side.ok_or_else(|| t!("not-a-side", typed = Text::new().code(format!("side:{}", shown(value)))))
 }
 
-fn read_level(value: &OptionValue) -> Result<u8, Text> {
+pub(super) fn read_level(value: &OptionValue) -> Result<u8, Text> {
     let level = match value {
         OptionValue::Integer(n) => u8::try_from(*n).ok(),
         OptionValue::Text(s) => s.trim().parse::<u8>().ok(),
@@ -267,7 +196,7 @@ fn read_level(value: &OptionValue) -> Result<u8, Text> {
     })
 }
 
-fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
+pub(super) fn read_bool(name: &str, value: &OptionValue) -> Result<bool, Text> {
     let read = match value {
         OptionValue::Boolean(b) => Some(*b),
         OptionValue::Text(s) => match s.trim().to_ascii_lowercase().as_str() {
@@ -304,7 +233,7 @@ pub(super) fn switch_of(value: &OptionValue) -> Option<bool> {
     }
 }
 
-fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
+pub(super) fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
     clock_of(value).ok_or_else(|| {
         let names: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
         t!(
@@ -316,7 +245,7 @@ fn read_clock(value: &OptionValue) -> Result<ClockChoice, Text> {
 }
 
 /// A yes/no option (see [`switch_of`]).
-fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
+pub(super) fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
     switch_of(value).ok_or_else(|| {
         t!(
             "not-a-switch",
@@ -326,7 +255,7 @@ fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text> {
     })
 }
 
-fn read_page(value: &OptionValue) -> Result<usize, Text> {
+pub(super) fn read_page(value: &OptionValue) -> Result<usize, Text> {
     let page = match value {
         OptionValue::Integer(n) => usize::try_from(*n).ok(),
         OptionValue::Text(s) => s.trim().parse::<usize>().ok(),
@@ -336,7 +265,7 @@ fn read_page(value: &OptionValue) -> Result<usize, Text> {
         .ok_or_else(|| t!("not-a-page", typed = Text::new().code(format!("page:{}", shown(value)))))
 }
 
-fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
+pub(super) fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
     match value {
         OptionValue::Text(s) => Ok(s.clone()),
         other => Err(t!(
@@ -347,7 +276,7 @@ fn read_text(name: &str, value: &OptionValue) -> Result<String, Text> {
     }
 }
 
-fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
+pub(super) fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
     match value {
         OptionValue::User(m) => Ok(m.clone()),
         other => Err(t!(
@@ -360,7 +289,7 @@ fn read_member(name: &str, value: &OptionValue) -> Result<Member, Text> {
 }
 
 /// Reads a game id: a number, with or without `#` in the console.
-fn read_id(value: &OptionValue) -> Result<i64, Text> {
+pub(super) fn read_id(value: &OptionValue) -> Result<i64, Text> {
     let id = match value {
         OptionValue::Integer(n) => Some(*n),
         OptionValue::Text(s) => s.trim().trim_start_matches('#').parse::<i64>().ok(),
@@ -370,123 +299,11 @@ fn read_id(value: &OptionValue) -> Result<i64, Text> {
         .ok_or_else(|| t!("not-an-id", typed = Text::new().code(format!("id:{}", shown(value)))))
 }
 
-/// Reads `/game`'s options.
-fn read_game_request<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> Result<Request, Text> {
-    let Some(id) = get("id") else {
-        return Err(t!("give-id", example = Text::new().code("/game id:1042")));
-    };
-    let replay = get("replay").map(|v| read_bool("replay", v)).transpose()?.unwrap_or(false);
-    let analysis = get("analysis").map(|v| read_bool("analysis", v)).transpose()?.unwrap_or(false);
-    match (replay, analysis) {
-        (true, true) => {
-            Err(t!("replay-or-analysis", example = Text::new().code("/game id:1042 analysis:true")))
-        }
-        (_, true) => Ok(Request::Analysis { id: read_id(id)? }),
-        _ => Ok(Request::Game { id: read_id(id)?, replay }),
-    }
-}
-
-/// Reads a command and its options into a request, or the sentence saying what is wrong.
-pub fn parse_request<N: AsRef<str>>(command: &str, options: &[(N, OptionValue)]) -> Result<Request, Text> {
-    let Some(spec) = spec(command) else {
-        let list: Vec<String> = command_names().map(|c| format!("/{c}")).collect();
-        return Err(t!("no-such-command", command = excerpt(command), commands = list.join(", ")));
-    };
-    let mut seen: Vec<&str> = Vec::new();
-    for (name, _) in options {
-        let name = name.as_ref();
-        if option_kind(command, name).is_none() {
-            let takes: Vec<&str> = spec.options.iter().map(|(n, _)| *n).collect();
-            let typed = Text::new().code(excerpt(name));
-            return Err(if takes.is_empty() {
-                t!("no-options", command = command, typed = typed)
-            } else {
-                t!("no-such-option", command = command, typed = typed, options = takes.join(", "))
-            });
-        }
-        if seen.contains(&name) {
-            return Err(t!("option-twice", name = Text::new().code(name)));
-        }
-        seen.push(name);
-    }
-    let get = |key: &str| options.iter().find(|(n, _)| n.as_ref() == key).map(|(_, v)| v);
-    Ok(match command {
-        "play" => {
-            let game = match get("game") {
-                Some(value) => read_game(value)?,
-                None => {
-                    return Err(t!(
-                        "choose-game",
-                        games = game_names(),
-                        example = Text::new()
-                            .code(format!("/play game:{} opponent:@someone", GameKind::ALL[0].name()))
-                    ));
-                }
-            };
-            let mut opponents = Vec::new();
-            for key in ["opponent", "opponent2", "opponent3"] {
-                if let Some(value) = get(key) {
-                    opponents.push(read_member(key, value)?);
-                }
-            }
-            let side = get("side").map(read_side).transpose()?.unwrap_or_default();
-            let variant = get("variant").map(|v| read_text("variant", v)).transpose()?;
-            let setup = get("setup").map(|v| read_text("setup", v)).transpose()?;
-            let level = get("level").map(read_level).transpose()?;
-            let rated = get("rated").map(|v| read_bool("rated", v)).transpose()?.unwrap_or(true);
-            let clock = get("clock").map(read_clock).transpose()?;
-            let thread = get("thread").map(|v| read_switch("thread", v)).transpose()?;
-            Request::Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread }
-        }
-        "accept" => Request::Accept { session: None },
-        "decline" => Request::Decline { session: None },
-        "withdraw" => Request::Withdraw { session: None },
-        "move" => {
-            Request::Move { text: get("move").map(|v| read_text("move", v)).transpose()?.unwrap_or_default() }
-        }
-        "board" => Request::Board,
-        "resign" => Request::Resign,
-        "abort" => Request::Abort,
-        "help" => Request::Help { game: get("game").map(read_game).transpose()? },
-        "history" => Request::History {
-            user: get("user").map(|v| read_member("user", v)).transpose()?,
-            game: get("game").map(read_game).transpose()?,
-            page: get("page").map(read_page).transpose()?.unwrap_or(1),
-        },
-        "rating" => Request::Rating { user: get("user").map(|v| read_member("user", v)).transpose()? },
-        "leaderboard" => match get("game") {
-            Some(value) => Request::Leaderboard { game: read_game(value)? },
-            None => {
-                return Err(t!(
-                    "choose-game",
-                    games = game_names(),
-                    example = Text::new().code(format!("/leaderboard game:{}", GameKind::ALL[0].name()))
-                ));
-            }
-        },
-        "draw" => Request::Draw,
-        "takeback" => Request::Takeback,
-        "notify" => match get("dm") {
-            Some(value) => Request::Notify { dm: read_switch("dm", value)? },
-            None => {
-                return Err(t!(
-                    "notify-where",
-                    on = Text::new().code("/notify dm:on"),
-                    off = Text::new().code("/notify dm:off")
-                ));
-            }
-        },
-        "game" => read_game_request(&get)?,
-        "hint" => Request::Hint,
-        "settings" => Request::Settings { change: super::settings::read_change(&get)? },
-        _ => unreachable!("every command in COMMANDS is read above"),
-    })
-}
-
 pub use super::buttons::parse_button;
 pub(super) use super::buttons::{
     ask_abort_button, challenge_buttons, history_button_id, offer_buttons, rematch_buttons,
 };
+pub use super::commands::{command_names, main_option, option_kind, parse_request};
 
 #[cfg(test)]
 mod tests {

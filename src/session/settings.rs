@@ -8,10 +8,10 @@ use std::time::Duration;
 
 use crate::store::{ServerSettings, Store};
 
+use super::Sessions;
 use super::clocks::ClockChoice;
-use super::request::{OptionKind, OptionValue, clock_of, or_list, shown, switch_of};
+use super::request::{OptionValue, clock_of, or_list, shown, switch_of};
 use super::text::Text;
-use super::{Actor, Reply, Sessions};
 use crate::t;
 
 /// The languages public messages can be set to: code and name (in that language).
@@ -26,17 +26,6 @@ pub const DEFAULT: &str = "default";
 
 /// The longest a challenge may be set to wait, in minutes (one week).
 pub const MAX_CHALLENGE_MINUTES: i64 = 7 * 24 * 60;
-
-/// The options of `/settings`.
-pub(super) const OPTIONS: &[(&str, OptionKind)] = &[
-    ("language", OptionKind::Text),
-    ("allow_channel", OptionKind::Channel),
-    ("disallow_channel", OptionKind::Channel),
-    ("all_channels", OptionKind::Boolean),
-    ("threads", OptionKind::Text),
-    ("clock", OptionKind::Text),
-    ("challenge_minutes", OptionKind::Integer),
-];
 
 /// The changes a `/settings` command asks for; `Some(None)` sets a setting back to its default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -247,120 +236,4 @@ impl<S: Store> Sessions<S> {
             channels = Text::new().join(&settings.channels, ", ", |t, &c| t.channel(c))
         ))
     }
-
-    /// `/settings`: shows the server's settings, after making the changes asked for (moderators only).
-    pub(super) async fn settings_command(&self, actor: &Actor, change: SettingsChange) -> Reply {
-        let Some(guild) = actor.guild else {
-            return Reply::private(Text::new().key("settings-in-dm"));
-        };
-        if !actor.can_manage_server {
-            return Reply::private(Text::new().key("settings-not-allowed"));
-        }
-        let current = match self.store.server_settings(guild).await {
-            Ok(settings) => settings,
-            Err(e) => {
-                tracing::error!(guild, error = %e, "cannot read a server's settings");
-                return Reply::private(Text::new().key("lookup-failed"));
-            }
-        };
-        if change.is_empty() {
-            return Reply::private(Text::new().key("settings-current").then(self.shown(&current)));
-        }
-        let settings = match apply(current, &change) {
-            Ok(settings) => settings,
-            Err(why) => return Reply::private(why),
-        };
-        if let Err(e) = self.store.put_server_settings(guild, &settings, self.now()).await {
-            tracing::error!(guild, error = %e, "cannot store a server's settings");
-            return Reply::private(Text::new().key("store-failed"));
-        }
-        self.settings.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, settings.clone());
-        Reply::private(Text::new().key("settings-changed").then(self.shown(&settings)))
-    }
-
-    /// The settings, one per line, saying which follow the defaults, and how to change them.
-    fn shown(&self, s: &ServerSettings) -> Text {
-        let language = match LANGUAGES.iter().find(|(code, _)| Some(*code) == s.language.as_deref()) {
-            Some((code, name)) => t!("settings-language", name = *name, code = Text::new().code(*code)),
-            None => Text::new().key("settings-language-follow"),
-        };
-        let channels = if s.channels.is_empty() {
-            Text::new().key("settings-every-channel")
-        } else {
-            Text::new().join(&s.channels, ", ", |t, &c| t.channel(c))
-        };
-        let threads = Text::new().key(if self.games_in_threads(s) { "settings-yes" } else { "settings-no" });
-        let clock = self.default_clock(s);
-        let clock_name = Text::new().code(clock.name());
-        let clock = match clock.seconds() {
-            Some(per) => {
-                t!("settings-clock-per-move", time = super::clocks::duration(per), name = clock_name)
-            }
-            None => t!("settings-no-clock", name = clock_name),
-        };
-        let expiry = super::clocks::duration(self.challenge_expiry(s).as_secs() as i64);
-        let mark = |set: bool| if set { Text::new() } else { Text::new().key("settings-default-mark") };
-        Text::new()
-            .line()
-            .then(t!("settings-line-language", value = language))
-            .line()
-            .then(t!("settings-line-channels", value = channels))
-            .line()
-            .then(t!("settings-line-threads", value = threads, mark = mark(s.games_in_threads.is_some())))
-            .line()
-            .then(t!("settings-line-clock", value = clock, mark = mark(s.default_clock.is_some())))
-            .line()
-            .then(t!("settings-line-expiry", time = expiry, mark = mark(s.challenge_expiry.is_some())))
-            .line()
-            .then(t!(
-                "settings-how",
-                command = Text::new().code(
-                    "/settings language: allow_channel: disallow_channel: all_channels:true threads: clock: \
-                     challenge_minutes:"
-                ),
-                default = Text::new().code(DEFAULT),
-                zero = Text::new().code("challenge_minutes:0")
-            ))
-    }
-}
-
-/// The settings after `change`, or the sentence saying why it cannot be made.
-fn apply(mut s: ServerSettings, change: &SettingsChange) -> Result<ServerSettings, Text> {
-    if let Some(language) = &change.language {
-        s.language.clone_from(language);
-    }
-    if change.all_channels {
-        s.channels.clear();
-    }
-    if let Some(channel) = change.allow_channel
-        && !s.channels.contains(&channel)
-    {
-        s.channels.push(channel);
-    }
-    if let Some(channel) = change.disallow_channel {
-        if s.channels.is_empty() {
-            return Err(t!("settings-disallow-none", allow = Text::new().code("allow_channel:#channel")));
-        }
-        if !s.channels.contains(&channel) {
-            return Err(t!("settings-disallow-absent", channel = Text::new().channel(channel)));
-        }
-        if s.channels == [channel] {
-            return Err(t!(
-                "settings-disallow-last",
-                channel = Text::new().channel(channel),
-                all = Text::new().code("all_channels:true")
-            ));
-        }
-        s.channels.retain(|&c| c != channel);
-    }
-    if let Some(threads) = change.threads {
-        s.games_in_threads = threads;
-    }
-    if let Some(clock) = change.clock {
-        s.default_clock = clock.map(|c| c.name().to_string());
-    }
-    if let Some(minutes) = change.challenge_minutes {
-        s.challenge_expiry = minutes.map(|m| m * 60);
-    }
-    Ok(s)
 }

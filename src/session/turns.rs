@@ -1,7 +1,7 @@
-//! Turns: playing moves (committed before the reply), the board, resigning and aborting.
+//! Turns: playing moves (committed before the reply), for `/move` and the bot.
 
 use crate::games::{AnyGame, Played};
-use crate::store::{PlayerRecord, SessionState, Store, StoreError};
+use crate::store::{Store, StoreError};
 
 use super::history::Ending;
 use super::request::rematch_buttons;
@@ -11,7 +11,7 @@ use crate::t;
 
 impl<S: Store> Sessions<S> {
     /// The game of the channel, or the sentence saying why there is none to act on.
-    fn game_of(slot: &mut Slot) -> Result<(&mut Live, AnyGame), Text> {
+    pub(super) fn game_of(slot: &mut Slot) -> Result<(&mut Live, AnyGame), Text> {
         match slot {
             Slot::Open(live) => match &live.game {
                 Some(game) => {
@@ -103,7 +103,7 @@ impl<S: Store> Sessions<S> {
         }
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
         if let Some(stored) = &stored {
-            let text = text.line().then(records::over_line(live.record.id));
+            let text = text.line().then(super::commands::game::over_line(live.record.id));
             let animation = records::final_replay(&live.record, stored);
             let buttons = rematch_buttons(live.record.channel, live.record.id);
             *slot = Slot::Free;
@@ -116,105 +116,5 @@ impl<S: Store> Sessions<S> {
         self.start_turn(live, &game).await;
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board))
-    }
-
-    pub(super) async fn resign(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
-        let (live, game) = match Self::game_of(slot) {
-            Ok(found) => found,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(t!("not-playing", players = messages::vs_line(live))));
-        };
-        let others: Vec<&PlayerRecord> =
-            live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
-        let result = messages::resigned_line(live, &game, seat, &others);
-        let stored = result.to_plain();
-        self.store
-            .transition(
-                live.record.id,
-                SessionState::Playing,
-                SessionState::Finished,
-                Some(&stored),
-                self.now(),
-            )
-            .await?;
-        let mut text = result;
-        if let Some(ratings) = self.record_result(&live.record, &game, Ending::Loser(seat)).await {
-            text = text.line().then(ratings);
-        }
-        let board = Board { game, names: live.names(), id: live.record.id };
-        let animation = records::final_replay(&live.record, &stored);
-        let text = text.line().then(records::over_line(live.record.id));
-        let buttons = rematch_buttons(live.record.channel, live.record.id);
-        *slot = Slot::Free;
-        let answer = Reply::public(text).with_board(board).with_buttons(buttons);
-        Ok(match animation {
-            Some(animation) => answer.with_replay(animation),
-            None => answer,
-        })
-    }
-
-    pub(super) async fn abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
-        let Slot::Open(live) = slot else {
-            return Ok(Reply::private(Text::new().key("abort-nothing")));
-        };
-        let is_player = live.seat_of(actor.member.id).is_some();
-        let before_first_move = live.record.moves.is_empty();
-        let two_people =
-            live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
-        if is_player && !before_first_move && !actor.can_manage && two_people {
-            // After the first move, a player needs the opponent's consent: the button asks for it.
-            let button = super::request::ask_abort_button(live.record.channel, live.record.id);
-            return Ok(Reply::private(Text::new().key("abort-needs-consent")).with_buttons(vec![button]));
-        }
-        if !(actor.can_manage || (is_player && before_first_move)) {
-            let why = if is_player { "abort-too-late" } else { "abort-not-allowed" };
-            return Ok(Reply::private(Text::msg(why, Vec::new())));
-        }
-        let from = live.record.state;
-        let result = format!("aborted by {}", actor.member.name);
-        self.store.transition(live.record.id, from, SessionState::Aborted, Some(&result), self.now()).await?;
-        let text = t!(
-            "aborted",
-            player = Text::new().strong_name(&actor.member.name),
-            game = live.record.game.title(),
-            what = if from == SessionState::Challenge { "challenge" } else { "game" },
-            players = messages::vs_line(live)
-        );
-        let mut reply = Reply::public(text);
-        if from == SessionState::Challenge {
-            reply = reply.for_challenge(live.record.id, live.record.message);
-        }
-        *slot = Slot::Free;
-        Ok(reply)
-    }
-}
-
-impl<S: Store> Sessions<S> {
-    /// The channel's board with its clock line, or why there is none.
-    pub(super) fn board_reply(&self, slot: &Slot) -> Reply {
-        let mut reply = board(slot);
-        if let (Slot::Open(live), Some(board)) = (slot, &reply.board)
-            && let Some(line) = self.clock_caption(live, &board.game)
-        {
-            reply.text = reply.text.line().then(t!("clock-line", clock = line));
-        }
-        reply
-    }
-}
-
-/// The channel's board, or why there is none.
-pub(super) fn board(slot: &Slot) -> Reply {
-    match slot {
-        Slot::Open(live) => match &live.game {
-            Some(game) => Reply::public(messages::board_caption(live, game)).with_board(Board {
-                game: game.clone(),
-                names: live.names(),
-                id: live.record.id,
-            }),
-            None => Reply::private(Text::new().key("not-started")),
-        },
-        _ => Reply::private(Text::new().key("no-game-here")),
     }
 }

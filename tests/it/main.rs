@@ -5,6 +5,7 @@ mod ai_tantrix;
 mod bot;
 mod cli;
 mod cluster;
+mod commands;
 mod console;
 mod contract;
 mod endpoint;

@@ -96,7 +96,7 @@ help-more-seats = ; { $game }: až { $count } soupeři (opponent2, …)
 help =
     { $tabula } hraje v tomto kanálu { $games }.
     - { $play } vyzve člena{ $more_seats }.
-    - /accept nebo /decline odpoví na výzvu (nebo použijte její tlačítka).
+    - /accept nebo /decline odpoví na výzvu (nebo použijte její tlačítka); /withdraw vezme vaši zpět.
     - { $move } hraje tah; začněte psát a uvidíte přípustné tahy.
     - /board ukáže desku, /resign vzdá hru, /abort ukončí hru před prvním tahem (po něm se souhlasem soupeře).
     - { $clock } v /play nastaví čas na tah; { $thread } hraje v novém vlákně. /notify dm:on posílá vaše připomínky soukromou zprávou.

@@ -90,7 +90,7 @@ help-more-seats = ; { $game }: up to { $count } opponents (opponent2, …)
 help =
     { $tabula } plays { $games } in this channel.
     - { $play } challenges a member{ $more_seats }.
-    - /accept or /decline answers a challenge (or use its buttons).
+    - /accept or /decline answers a challenge (or use its buttons); /withdraw takes back your own.
     - { $move } plays; start typing to see the legal moves.
     - /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with your opponent's consent).
     - { $clock } in /play sets the time per move; { $thread } plays in a new thread. /notify dm:on sends your reminders by direct message.

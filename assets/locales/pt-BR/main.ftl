@@ -88,7 +88,7 @@ help-more-seats = ; { $game }: até { $count } adversários (opponent2, …)
 help =
     { $tabula } joga { $games } neste canal.
     - { $play } desafia um membro{ $more_seats }.
-    - /accept ou /decline responde a um desafio (ou use os botões dele).
+    - /accept ou /decline responde a um desafio (ou use os botões dele); /withdraw retira o seu.
     - { $move } joga; comece a digitar para ver os lances legais.
     - /board mostra o tabuleiro, /resign abandona, /abort encerra uma partida antes do primeiro lance (depois dele, com o consentimento do adversário).
     - { $clock } em /play define o tempo por lance; { $thread } joga em um novo tópico. /notify dm:on envia seus lembretes por mensagem direta.

@@ -1,0 +1,98 @@
+//! `/game id:<n>`: a game's record (with `replay:true`, its animated replay; with `analysis:true`, the AI's look
+//! at each player's weakest moves, which adapters answer with its progress: see `Sessions::analysis`).
+
+use crate::games::AnyGame;
+use crate::session::records::{Replay, ending, record_of, stored_ending, tag};
+use crate::session::{Actor, File, FileKind, Reply, Sessions, engine_text, messages};
+use crate::store::{SessionState, Store};
+
+use super::super::request::{OptionKind, Request, read_bool, read_id};
+use super::super::text::Text;
+use super::{Args, Declaration, Failure, Opt};
+use crate::t;
+
+/// The line under a finished game: where its record is (`/game id:<n>`).
+pub(crate) fn over_line(id: i64) -> Text {
+    t!("game-over-record", id = tag(id), command = Text::new().code(format!("/game id:{id}")))
+}
+
+pub(super) fn declaration() -> Declaration {
+    Declaration::new("game", parse)
+        .option(Opt::new("id", OptionKind::Integer).required().range(1, None))
+        .option(Opt::new("replay", OptionKind::Boolean))
+        .option(Opt::new("analysis", OptionKind::Boolean))
+}
+
+fn parse(args: &Args<'_>) -> Result<Request, Text> {
+    let Some(id) = args.get("id") else {
+        return Err(t!("give-id", example = Text::new().code("/game id:1042")));
+    };
+    let replay = args.read("replay", |v| read_bool("replay", v))?.unwrap_or(false);
+    let analysis = args.read("analysis", |v| read_bool("analysis", v))?.unwrap_or(false);
+    match (replay, analysis) {
+        (true, true) => {
+            Err(t!("replay-or-analysis", example = Text::new().code("/game id:1042 analysis:true")))
+        }
+        (_, true) => Ok(Request::Analysis { id: read_id(id)? }),
+        _ => Ok(Request::Game { id: read_id(id)?, replay }),
+    }
+}
+
+/// `/game id:<n>`: the record of game `id` (with its replay when asked), if it was played in this server.
+pub(super) async fn run<S: Store>(
+    sessions: &Sessions<S>,
+    actor: &Actor,
+    id: i64,
+    replay: bool,
+) -> Result<Reply, Failure> {
+    let stored = sessions.store.session(id).await.map_err(Failure::Store)?;
+    let Some(stored) = stored else {
+        return Ok(Reply::private(t!("no-such-id", id = tag(id))));
+    };
+    if stored.guild != actor.guild {
+        return Ok(Reply::private(t!("record-elsewhere", id = tag(id))));
+    }
+    let never = match stored.state {
+        SessionState::Challenge => Some("waiting"),
+        SessionState::Declined => Some("declined"),
+        SessionState::Withdrawn => Some("withdrawn"),
+        SessionState::Expired => Some("expired"),
+        SessionState::Aborted if stored.moves.is_empty() => Some("aborted"),
+        _ => None,
+    };
+    if let Some(why) = never {
+        return Ok(Reply::private(t!("no-moves-to-record", id = tag(id), why = why)));
+    }
+    let Some(record) = record_of(&stored, ending(&stored)) else {
+        return Ok(Reply::private(t!("record-broken", id = tag(id))));
+    };
+    // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
+    // timeout) is shown as it was stored.
+    let outcome = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+    let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
+    let how = |how: &str| {
+        outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))
+    };
+    let result = match (record.tag("Result"), record.tag("Termination")) {
+        (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
+            t!("in-play", how = how(how_text))
+        }
+        (_, Some(how_text)) => how(how_text),
+        _ => Text::new(),
+    };
+    let players = Text::new().join(record.players(), " vs ", |t, (side, name)| {
+        t.name(name).plain(" (").then(messages::seat_text(side)).plain(")")
+    });
+    let text = t!(
+        "record-summary",
+        id = tag(id),
+        game = Text::new().strong(stored.game.title()),
+        players = players,
+        count = stored.moves.len(),
+        result = result
+    );
+    let file =
+        File { kind: FileKind::Record, name: format!("game-{id}.txt"), bytes: record.write().into_bytes() };
+    let answer = Reply::public(text).with_file(file);
+    Ok(if replay { answer.with_replay(Replay { id, record }) } else { answer })
+}

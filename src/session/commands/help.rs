@@ -1,0 +1,86 @@
+//! `/help`: how to play and how to write moves, in general or for one game.
+
+use crate::games::{AnyGame, GameKind};
+use crate::session::ClockChoice;
+use crate::session::messages::rules;
+use crate::session::{Board, File, FileKind, Reply};
+use crate::t;
+
+use super::super::request::{Request, read_game};
+use super::super::text::Text;
+use super::{Args, Declaration, game_option};
+
+pub(super) fn declaration() -> Declaration {
+    Declaration::new("help", parse).option(game_option())
+}
+
+fn parse(args: &Args<'_>) -> Result<Request, Text> {
+    Ok(Request::Help { game: args.read("game", read_game)? })
+}
+
+/// For the help: which games take more than one opponent, and how many ("; Tantrix: up to three").
+fn more_seats() -> Text {
+    let mut text = Text::new();
+    for g in GameKind::ALL.iter().filter(|g| *g.seats().end() > 2) {
+        text = text.then(t!("help-more-seats", game = g.title(), count = g.seats().end() - 1));
+    }
+    text
+}
+
+/// The help: general, or one game's rules and notation.
+fn help(game: Option<GameKind>) -> Text {
+    if let Some(kind) = game {
+        return Text::new().strong(kind.title()).line().then(rules(kind));
+    }
+    let names: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+    let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();
+    let clocks: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
+    let code = |s: &str| Text::new().code(s);
+    t!(
+        "help",
+        tabula = Text::new().strong("Tabula"),
+        games = titles.join(", "),
+        play = code(&format!("/play game:<{}> opponent:@someone", names.join("|"))),
+        more_seats = more_seats(),
+        move = code("/move move:<move>"),
+        clock = code(&format!("clock:<{}>", clocks.join("|"))),
+        thread = code("thread:true"),
+        leaderboard = code("/leaderboard game:<name>"),
+        friendly = code("/play … rated:false"),
+        record = code("/game id:<n>"),
+        replay = code("replay:true"),
+        analysis = code("analysis:true"),
+        rules = code("/help game:<name>")
+    )
+}
+
+/// The help as a private reply; a game's rules come with a picture of its board with one example move drawn,
+/// and that move under it, the picture's words in `lang` (the reader's).
+pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
+    let Some((kind, (board, example))) = game.and_then(|g| Some((g, example_board(g)?))) else {
+        return Reply::private(help(game));
+    };
+    let text = help(game).line().then(t!("rules-example", move = Text::new().code(&example)));
+    // The picture's caption is the move itself: notation reads the same in every language.
+    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, Some(&example));
+    let name = format!("rules-{}.png", kind.name());
+    Reply::private(text).with_file(File { kind: FileKind::Picture, name, bytes: png })
+}
+
+/// A game's start with an example move played (the first of its examples that is legal there, else its first
+/// legal move), and that move; the picture marks the last move.
+fn example_board(kind: GameKind) -> Option<(Board, String)> {
+    let info = kind.info();
+    let seats = *kind.seats().start();
+    let setup = crate::games::Setup { variant: String::new(), seed: 1, seats };
+    let start = AnyGame::new(kind, &setup).ok()?;
+    let candidates = info.move_examples.iter().map(|m| (*m).to_string()).chain(start.legal_moves_text());
+    for example in candidates {
+        let mut game = start.clone();
+        if game.play_text(&example).is_ok() {
+            let names = vec![String::new(); seats];
+            return Some((Board { game, id: 0, names }, example));
+        }
+    }
+    None
+}

@@ -1,0 +1,55 @@
+//! `/takeback`: asks to take back one's last move.
+
+use crate::session::text::Text;
+use crate::session::{Actor, Reply, Sessions, Slot};
+use crate::store::{OfferKind, Store};
+use crate::t;
+
+use super::super::request::Request;
+use super::{Declaration, Failure};
+
+pub(super) fn declaration() -> Declaration {
+    Declaration::without_options("takeback", Request::Takeback)
+}
+
+/// Levels of the computer that grant a takeback at once; above them it refuses.
+const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
+
+/// `/takeback`: asks to take back one's last turn (the computer agrees at its lower levels).
+pub(super) async fn run<S: Store>(
+    sessions: &Sessions<S>,
+    actor: &Actor,
+    slot: &mut Slot,
+) -> Result<Reply, Failure> {
+    let (live, _, seat) = match Sessions::<S>::offer_game(slot, actor) {
+        Ok(found) => found,
+        Err(why) => return Ok(Reply::private(why)),
+    };
+    let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
+        return Ok(Reply::private(Text::new().key("takeback-two-players")));
+    };
+    let turns = Sessions::<S>::turns(live)?;
+    let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
+        return Ok(Reply::private(Text::new().key("takeback-nothing")));
+    };
+    if turns.len() - mine > 2 {
+        return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
+    }
+    if let Some(level) = opponent.level {
+        if !TAKEBACK_LEVELS.contains(&level) {
+            return Ok(Reply::private(t!(
+                "takeback-refused",
+                player = Text::new().name(&opponent.name),
+                level = level
+            )));
+        }
+        if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
+            return Ok(Reply::private(why));
+        }
+        return sessions.settle_offer(slot, &opponent, true).await;
+    }
+    if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
+        return Ok(Reply::private(why));
+    }
+    Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Takeback))
+}

@@ -1,8 +1,47 @@
 //! Tabula: Tablut, TZAAR and Tantrix for Discord.
 //!
-//! `games` holds the pure rules engines and `render` draws their positions. `session` is the platform-neutral
-//! heart of the bot (challenges, turns, persistence through `store`); `discord`, `local` and `cli` are thin
-//! adapters on top.
+//! `games` holds the pure rules engines, with each game's picture and computer player. `session` is the
+//! platform-neutral heart of the bot (challenges, turns, persistence through `store`); `discord`, `local` and
+//! `cli` are thin adapters on top.
+//!
+//! # Layers
+//!
+//! The modules form a ladder: each uses only modules of its own layer or below, never one above, so a leaf can
+//! be read (and reused) without the rest. `tests/it/layers.rs` reads this table and checks every `crate::` path
+//! of `src/` against it; a new module (say `web`) gets its line here.
+//!
+//! ```text
+//! layer 0: text i18n render ai             leaves, which know no game: text helpers, translations and
+//!                                          phrases, the drawing toolkit, the generic search
+//! layer 1: games                           the rules engines, each with its picture, player and command line
+//! layer 2: record rating store             game records, ratings, persistence
+//! layer 3: session                         commands, turns, clocks, offers, platform-neutral
+//! layer 4: discord local cli config        the adapters, and the config they read
+//! ```
+//!
+//! # Words
+//!
+//! One idea, one name, in every game and layer:
+//!
+//! | word | what it means |
+//! |------|---------------|
+//! | `Engine` | a game's rules: its typed moves, `play` (all or nothing), whose turn, how it ended |
+//! | `Position` | a game's fast, `Copy` board state (move generation, perft); `Game` adds the setup and history |
+//! | `Move` | one move of a game, small and `Copy`; its `Display` is its notation |
+//! | `Side` | who moves in a two-player game; a `Seat` is a place at the table, 0 first; a `Colour` is a Tantrix seat's |
+//! | `Setup` | how a game starts (variant, shuffle seed, seats): a game is its setup and its moves |
+//! | `MoveParseError` | a text that is not a move in the game's notation (each game's own type) |
+//! | `IllegalMove` | a move that is read but not legal here, and why (each game's own type) |
+//! | `MoveError` | either of the two, as a [`games::Phrase`], for any game |
+//! | `Outcome` | how a finished game ended, for any game: the winning seat and the reason |
+//! | `Verdict` | Tablut's own outcome: the winning side and its `End` |
+//! | `Phrase` | a sentence as data: a message key, its arguments and its English (`Describe` makes one) |
+//! | `Direction` | a direction on a board: one of four on Tablut's squares, one of six on a hex grid |
+//! | `Limits` | how hard the AI thinks: time, depth, nodes, noise, seed; `Report` is what it found |
+//! | `Contender` | who plays a seat in an AI-against-AI match (a level, random, greedy); `MatchGame` is one game of it |
+//! | `SearchTimes` | how long a match's searches took (the search's own deadline is a `Limits` time) |
+//! | `GameResult` | a finished game as the store keeps it, for history and ratings |
+//! | `Exit` | how a command-line engine command ended: the exit status and the message |
 
 pub mod ai;
 pub mod cli;

@@ -1,13 +1,12 @@
-//! Computer opponents: a search per game behind one entry point, [`think`], at five levels of strength.
+//! The computer players' toolkit, which knows no game: the generic alpha-beta [`search`], the [`Limits`] of a
+//! search, the five levels' [`LevelTable`], and the [`Report`] of what a search chose. Each game's own player (in
+//! its folder) builds on it, and `AnyGame::think` picks the game's.
 //!
 //! Searches are pure and synchronous (no IO, no tokio); the bot runs them on a bounded pool of blocking threads.
 //! Time is measured with `std::time::Instant` only to stop a search, never to decide a rule.
 
 use std::time::Duration;
 
-use crate::games::{AnyGame, GameKind};
-
-pub mod arena;
 pub mod search;
 
 /// How hard to think.
@@ -29,11 +28,6 @@ pub struct Limits {
 pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 
 impl Limits {
-    /// The limits of `level` (1..=5) for a game, with `top` the time budget of level 5 (2 s by default).
-    pub fn level(kind: GameKind, level: u8, top: Duration, seed: u64) -> Limits {
-        kind.limits(level, top, seed)
-    }
-
     /// A fixed time budget with no depth limit and no noise.
     pub fn time(time: Duration, seed: u64) -> Limits {
         Limits { time, max_depth: None, max_nodes: None, noise: 0.0, seed }
@@ -109,14 +103,4 @@ pub struct Report {
     /// The evaluation from the mover's point of view (game-specific units; large values mean a forced result).
     pub score: i32,
     pub elapsed: Duration,
-}
-
-/// Chooses the move(s) for the side to move. The game must not be over.
-pub fn think(game: &AnyGame, limits: &Limits) -> Report {
-    game.think(limits)
-}
-
-/// The move(s) of a one-ply greedy player: the best immediate material or score, ties broken by `seed`.
-pub fn greedy(game: &AnyGame, seed: u64) -> Vec<String> {
-    game.greedy(seed)
 }

@@ -1,8 +1,8 @@
 //! A generic iterative-deepening alpha-beta (negamax) search with a transposition table, principal variation
 //! search, late-move reductions, killer moves and a history table, shared by the Tablut and TZAAR players.
 //!
-//! A game plugs in through [`Node`]: a `Copy` position of a game's [`Engine`], with the engine's own move and side
-//! types, that knows its Zobrist hash, its legal moves (with an ordering score: captures above zero), how to play
+//! A game plugs in through [`Node`]: a `Copy` position with its own move and side types (a game's engine lends
+//! its own), that knows its Zobrist hash, its legal moves (with an ordering score: captures above zero), how to play
 //! one, and how to evaluate itself. The side to move may stay
 //! the same from a node to its child (TZAAR's two-move turns): the score is negated only when the mover changes.
 //! Nothing is allocated per node: move lists live in buffers made once per search.
@@ -10,7 +10,6 @@
 use std::time::{Duration, Instant};
 
 use super::Limits;
-use crate::games::Engine;
 
 /// Larger than any score.
 pub const INF: i32 = 1_000_000;
@@ -24,11 +23,13 @@ const MAX_PLY: usize = 96;
 /// Entries of the history table; [`Node::history_key`] must stay below it.
 pub const HISTORY: usize = 8192;
 
-/// A position the search can explore: a fast, `Copy` form of a position of the game [`Node::Game`], whose
-/// moves and sides it uses, with the same method names as its [`Engine`].
+/// A position the search can explore: a fast, `Copy` form of a game's position, with the same method names as
+/// the game's engine.
 pub trait Node: Copy {
-    /// The game whose positions these are.
-    type Game: Engine;
+    /// One move (a game's own small move type).
+    type Move: Copy + Eq;
+    /// Who moves (a game's own side type).
+    type Side: Copy + Eq;
     /// Whether a position can recur (then a repeated position in the line or the game scores as a draw).
     const REPEATS: bool;
     /// The side to move.
@@ -49,10 +50,10 @@ pub trait Node: Copy {
     fn history_key(&self, m: MoveOf<Self>) -> usize;
 }
 
-/// The move type of a node's game.
-pub type MoveOf<N> = <<N as Node>::Game as Engine>::Move;
-/// The side type of a node's game.
-pub type SideOf<N> = <<N as Node>::Game as Engine>::Side;
+/// The move type of a node.
+pub type MoveOf<N> = <N as Node>::Move;
+/// The side type of a node.
+pub type SideOf<N> = <N as Node>::Side;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {

@@ -1,82 +1,7 @@
-//! The search on a game made for it: a walk along a line, where repetition and contempt can be seen.
+//! The search on a game made for it: a walk along a line, where repetition and contempt can be seen; the search
+//! needs no game engine, only a [`Node`].
 
 use super::*;
-use crate::games::{GameInfo, Outcome, Played, ReadError, Seat, Setup, SetupError};
-
-/// A game for the search alone: a walk along a line, one step on (`true`) or back (`false`) per move.
-#[derive(Clone)]
-struct Walk;
-
-#[derive(Debug, thiserror::Error)]
-#[error("a walk is only searched")]
-struct Unplayable;
-
-impl crate::games::Describe for Unplayable {
-    fn describe(&self) -> crate::games::Phrase {
-        crate::games::Phrase::as_written(self.to_string())
-    }
-}
-
-const WALK: GameInfo = GameInfo {
-    name: "walk",
-    title: "Walk",
-    seats: 2..=2,
-    summary: "",
-    variants: &[],
-    variant_syntax: "",
-    move_syntax: "",
-    move_examples: &[],
-    position_syntax: "",
-    rules: "",
-    rating: crate::games::RatingSystem::Glicko2,
-    eval_words: crate::games::EvalWords { slight: 1, better: 2, winning: 3, forced: WON },
-    rules_key: "",
-};
-
-/// The search only needs the engine's types; the rest of a walk is never played.
-impl Engine for Walk {
-    type Move = bool;
-    type Side = Seat;
-    type ParseError = Unplayable;
-    type Illegal = Unplayable;
-    const INFO: &'static GameInfo = &WALK;
-    fn new(_: &Setup) -> Result<Self, SetupError> {
-        Err(SetupError::variant(Unplayable))
-    }
-    fn setup(&self) -> &Setup {
-        unreachable!("a walk is only searched")
-    }
-    fn seat_label(&self, seat: usize) -> String {
-        seat.to_string()
-    }
-    fn side_to_move(&self) -> Option<Seat> {
-        None
-    }
-    fn legal_moves(&self, out: &mut Vec<bool>) {
-        out.clear();
-    }
-    fn read_move(&self, _: &str) -> Result<bool, ReadError<Unplayable, Unplayable>> {
-        Err(ReadError::Unreadable(Unplayable))
-    }
-    fn play(&mut self, _: bool) -> Result<Played, Unplayable> {
-        Err(Unplayable)
-    }
-    fn suggest(&self, _: &str, _: usize) -> Vec<String> {
-        Vec::new()
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        None
-    }
-    fn moves_text(&self) -> Vec<String> {
-        Vec::new()
-    }
-    fn move_number(&self) -> usize {
-        1
-    }
-    fn text_board(&self) -> String {
-        String::new()
-    }
-}
 
 /// A line of positions: from step `s` the mover can go back to `s - 1` (a position seen before) or on to
 /// `s + 1`, which is a little worse for side 0 than an even position.
@@ -87,10 +12,11 @@ struct Line {
 }
 
 impl Node for Line {
-    type Game = Walk;
+    type Move = bool;
+    type Side = usize;
     const REPEATS: bool = true;
-    fn side_to_move(&self) -> Seat {
-        Seat(self.mover)
+    fn side_to_move(&self) -> usize {
+        self.mover
     }
     fn hash(&self) -> u64 {
         u64::from(self.step) * 2 + self.mover as u64

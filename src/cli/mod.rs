@@ -1,7 +1,8 @@
 //! The `tabula` command line: running the bot or the console, and the engine and picture commands of `cli.md`.
 //!
-//! The commands know no game by name: each game's [`crate::games::Entry`] does the work, and the help texts
-//! (games, positions, variants) come from each game's [`crate::games::GameInfo`].
+//! The commands know no game by name: [`engine`] does the work over the rules trait for any game (each game's
+//! [`crate::games::CommandLine`] says where a command starts), and the help texts (games, positions, variants)
+//! come from each game's [`crate::games::GameInfo`].
 
 use std::fmt::Write as _;
 use std::io::Write;
@@ -10,10 +11,12 @@ use std::path::PathBuf;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
-use crate::ai::arena::{Clock, Player, play_match};
-use crate::ai::{Limits, think};
-use crate::games::{AnyGame, CliPosition, GameKind};
+use crate::ai::Limits;
+use crate::games::{AnyGame, CliPosition, Entry, GameKind, each_kind};
+use arena::{Contender, SearchTimes, play_match};
 
+mod arena;
+pub mod engine;
 mod records;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
@@ -159,10 +162,10 @@ pub enum Command {
         /// gain) or `classic1` to `classic5` (a level as it played before its game's latest change of evaluation),
         /// e.g. `--a 5`.
         #[arg(long, value_name = "PLAYER")]
-        a: Player,
+        a: Contender,
         /// Player B, like A, e.g. `--b greedy`. A and B swap seats from game to game.
         #[arg(long, value_name = "PLAYER")]
-        b: Player,
+        b: Contender,
         /// How many games to play, e.g. `--games 100`.
         #[arg(long, default_value_t = 100)]
         games: u32,
@@ -268,103 +271,120 @@ fn variant_help() -> String {
 
 /// How an engine command ended: the process exit status and the sentence for stderr, if any.
 #[derive(Debug, PartialEq, Eq)]
-pub struct Failure {
+pub struct Exit {
     pub status: u8,
     pub message: String,
 }
 
-impl Failure {
+impl Exit {
     fn usage(message: impl Into<String>) -> Self {
-        Failure { status: 2, message: message.into() }
+        Exit { status: 2, message: message.into() }
     }
 }
 
 /// Runs one of the engine and picture commands, writing its output to `out`.
-pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Exit> {
     match command {
         Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } | Command::Serve { .. } => {
-            Err(Failure::usage("this command is run by the binary itself, not as an engine command"))
+            Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
-        Command::Moves { at } => {
-            let moves = at.game.cli_moves(&at.position()).map_err(Failure::usage)?;
+        Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
+            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
+        }
+        Command::Moves { at }
+        | Command::Perft { at, .. }
+        | Command::Replay { at, .. }
+        | Command::Render { at, .. }
+        | Command::Bestmove { at, .. }
+        | Command::Score { at } => each_kind!(at.game, G => run_at::<G>(command, at, out)),
+    }
+}
+
+/// Runs a command on a position of the game `G` (`at.game`).
+fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl Write) -> Result<(), Exit> {
+    let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
+    match command {
+        Command::Moves { .. } => {
+            let moves = engine::moves::<G>(&at.position()).map_err(Exit::usage)?;
             for m in &moves {
                 writeln!(out, "{m}").map_err(io)?;
             }
             writeln!(out, "{} moves", moves.len()).map_err(io)
         }
-        Command::Perft { at, divide, depth } => {
-            let (lines, total) =
-                at.game.cli_perft(&at.position(), *depth, *divide).map_err(Failure::usage)?;
+        Command::Perft { divide, depth, .. } => {
+            let (lines, total) = G::cli_perft(&at.position(), *depth, *divide).map_err(Exit::usage)?;
             for (m, n) in &lines {
                 writeln!(out, "{m} {n}").map_err(io)?;
             }
             writeln!(out, "{total}").map_err(io)
         }
-        Command::Replay { at, counts, file, gif } => {
+        Command::Replay { counts, file, gif, .. } => {
             let text = if file == "-" {
                 std::io::read_to_string(std::io::stdin())
             } else {
                 std::fs::read_to_string(file)
             }
-            .map_err(|e| Failure::usage(format!("cannot read {file}: {e}")))?;
+            .map_err(|e| Exit::usage(format!("cannot read {file}: {e}")))?;
             if crate::record::Record::looks_like(&text) {
                 return records::replay_records(at.game, &text, gif.as_deref(), out);
             }
-            at.game.cli_replay_check().map_err(Failure::usage)?;
+            G::cli_replay_check().map_err(Exit::usage)?;
             if let Some(path) = gif {
-                return records::line_gif(at, &text, path, out);
+                let start: AnyGame = engine::game::<G>(&at.position()).map_err(Exit::usage)?.into();
+                return records::line_gif(&start, &text, path, out);
             }
             let mut any_illegal = false;
             for line in text.lines() {
                 let Some(moves) = game_line(line) else { continue };
                 let text =
-                    at.game.cli_replay_line(&at.position(), moves, *counts).unwrap_or_else(|illegal| {
+                    engine::replay_line::<G>(&at.position(), moves, *counts).unwrap_or_else(|illegal| {
                         any_illegal = true;
                         illegal
                     });
                 writeln!(out, "{text}").map_err(io)?;
             }
-            if any_illegal { Err(Failure { status: 1, message: String::new() }) } else { Ok(()) }
+            if any_illegal { Err(Exit { status: 1, message: String::new() }) } else { Ok(()) }
         }
-        Command::Render { at, moves, output } => {
+        Command::Render { moves, output, .. } => {
             let moves: Vec<String> =
                 moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
-            let img = at.game.cli_render(&at.position(), &moves).map_err(Failure::usage)?;
+            let img = engine::render::<G>(&at.position(), &moves).map_err(Exit::usage)?;
             std::fs::write(output, crate::render::encode_png(&img))
-                .map_err(|e| Failure::usage(format!("cannot write {}: {e}", output.display())))?;
+                .map_err(|e| Exit::usage(format!("cannot write {}: {e}", output.display())))?;
             writeln!(out, "{}", output.display()).map_err(io)
         }
-        Command::Bestmove { at, level, time_ms, colour, seed } => {
+        Command::Bestmove { level, time_ms, colour, seed, .. } => {
             let position = CliPosition { colour: colour.as_deref(), seed: *seed, ..at.position() };
-            let any = AnyGame::from_cli(at.game, &position).map_err(Failure::usage)?;
-            bestmove(&any, *level, *time_ms, *seed, out)
+            let game = engine::game::<G>(&position).map_err(Exit::usage)?;
+            bestmove(&game, *level, *time_ms, *seed, out)
         }
-        Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
-            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
-        }
-        Command::Score { at } => {
-            for (colour, score) in at.game.cli_score(&at.position()).map_err(Failure::usage)? {
+        Command::Score { .. } => {
+            for (colour, score) in G::cli_score(&at.position()).map_err(Exit::usage)? {
                 writeln!(out, "{colour} {score}").map_err(io)?;
             }
             Ok(())
         }
+        Command::Run { .. }
+        | Command::Local { .. }
+        | Command::Ratings { .. }
+        | Command::Serve { .. }
+        | Command::Match { .. } => Err(Exit::usage("this command works on no position")),
     }
 }
 
 /// `tabula match`: A against B, alternating who starts, and A's tally.
 fn run_match(
     (game, variant): (GameKind, &str),
-    (a, b): (Player, Player),
+    (a, b): (Contender, Contender),
     games: u32,
     seed: u64,
     top_ms: u64,
     each: bool,
     out: &mut impl Write,
-) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+) -> Result<(), Exit> {
+    let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
     let top = std::time::Duration::from_millis(top_ms);
-    let mut clock = Clock::default();
+    let mut clock = SearchTimes::default();
     let rules = if variant.is_empty() { String::new() } else { format!(" ({variant})") };
     writeln!(
         out,
@@ -378,7 +398,7 @@ fn run_match(
             written = writeln!(out, "{result}").and_then(|()| out.flush());
         }
     })
-    .map_err(Failure::usage)?;
+    .map_err(Exit::usage)?;
     written.map_err(io)?;
     writeln!(out, "{tally}").map_err(io)?;
     if clock.searches > 0 {
@@ -388,29 +408,28 @@ fn run_match(
 }
 
 /// `tabula bestmove`: the AI's choice in a position, then its search figures.
-fn bestmove(
-    any: &AnyGame,
+fn bestmove<G: Entry>(
+    game: &G,
     level: Option<u8>,
     time_ms: Option<u64>,
     seed: u64,
     out: &mut impl Write,
-) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
-    let game = any.kind();
-    if any.to_move().is_none() {
-        return Err(Failure::usage("the game is over in that position: there is no move to find"));
+) -> Result<(), Exit> {
+    let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
+    if game.to_move().is_none() {
+        return Err(Exit::usage("the game is over in that position: there is no move to find"));
     }
     let limits = match (level, time_ms) {
         (_, Some(ms)) => Limits::time(std::time::Duration::from_millis(ms), seed),
         (level, None) => {
             let level = level.unwrap_or(5);
             if !crate::ai::LEVELS.contains(&level) {
-                return Err(Failure::usage(format!("there is no level {level}: use 1 to 5")));
+                return Err(Exit::usage(format!("there is no level {level}: use 1 to 5")));
             }
-            Limits::level(game, level, std::time::Duration::from_secs(2), seed)
+            G::limits(level, std::time::Duration::from_secs(2), seed)
         }
     };
-    let report = think(any, &limits);
+    let report = game.think(&limits);
     let secs = report.elapsed.as_secs_f64().max(1e-9);
     writeln!(out, "{}", report.moves.join(" ")).map_err(io)?;
     writeln!(

@@ -4,7 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{At, Failure, game_line};
+use super::{Exit, game_line};
 use crate::games::{AnyGame, GameKind};
 use crate::record::animate::{animate, animate_game};
 use crate::record::{Record, RecordError};
@@ -30,10 +30,9 @@ fn split(text: &str) -> Vec<String> {
     records
 }
 
-fn write_gif(bytes: &[u8], path: &Path, out: &mut impl Write) -> Result<(), Failure> {
-    std::fs::write(path, bytes)
-        .map_err(|e| Failure::usage(format!("cannot write {}: {e}", path.display())))?;
-    writeln!(out, "{}", path.display()).map_err(|e| Failure::usage(format!("cannot write the output: {e}")))
+fn write_gif(bytes: &[u8], path: &Path, out: &mut impl Write) -> Result<(), Exit> {
+    std::fs::write(path, bytes).map_err(|e| Exit::usage(format!("cannot write {}: {e}", path.display())))?;
+    writeln!(out, "{}", path.display()).map_err(|e| Exit::usage(format!("cannot write the output: {e}")))
 }
 
 /// Replays every record of `text` (games of `game`), printing each one's result, or `illegal <ply> <move>: …` /
@@ -43,22 +42,22 @@ pub(super) fn replay_records(
     text: &str,
     gif: Option<&Path>,
     out: &mut impl Write,
-) -> Result<(), Failure> {
-    let io = |e: std::io::Error| Failure::usage(format!("cannot write the output: {e}"));
+) -> Result<(), Exit> {
+    let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
     let records = split(text);
     if gif.is_some() && records.len() != 1 {
-        return Err(Failure::usage(format!(
+        return Err(Exit::usage(format!(
             "--gif draws one game, and the file holds {} records",
             records.len()
         )));
     }
     let mut refused = false;
     for (n, text) in records.iter().enumerate() {
-        let usage = |e: RecordError| Failure::usage(format!("record {}: {e}", n + 1));
+        let usage = |e: RecordError| Exit::usage(format!("record {}: {e}", n + 1));
         let record = Record::parse(text).map_err(usage)?;
         let (kind, _) = record.setup().map_err(usage)?;
         if kind != game {
-            return Err(Failure::usage(format!(
+            return Err(Exit::usage(format!(
                 "record {} is a game of {}, not {}: run `tabula replay {} FILE`",
                 n + 1,
                 kind.title(),
@@ -76,25 +75,24 @@ pub(super) fn replay_records(
         }
         if let Some(path) = gif.filter(|_| !refused) {
             let replay = animate(&record, usize::MAX, crate::i18n::Lang::En)
-                .map_err(|e| Failure::usage(e.to_string()))?;
+                .map_err(|e| Exit::usage(e.to_string()))?;
             write_gif(&replay.bytes, path, out)?;
         }
     }
-    if refused { Err(Failure { status: 1, message: String::new() }) } else { Ok(()) }
+    if refused { Err(Exit { status: 1, message: String::new() }) } else { Ok(()) }
 }
 
 /// `--gif` for a file of moves: the replay of its first game line, from `--position` or the start.
-pub(super) fn line_gif(at: &At, text: &str, path: &Path, out: &mut impl Write) -> Result<(), Failure> {
+pub(super) fn line_gif(start: &AnyGame, text: &str, path: &Path, out: &mut impl Write) -> Result<(), Exit> {
     let Some(line) = text.lines().find_map(game_line) else {
-        return Err(Failure::usage("--gif needs a game: the file holds no line of moves"));
+        return Err(Exit::usage("--gif needs a game: the file holds no line of moves"));
     };
-    let start = AnyGame::from_cli(at.game, &at.position()).map_err(Failure::usage)?;
     let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    match animate_game(&start, &moves, &[], usize::MAX, crate::i18n::Lang::En) {
+    match animate_game(start, &moves, &[], usize::MAX, crate::i18n::Lang::En) {
         Ok(replay) => write_gif(&replay.bytes, path, out),
         Err(e) => {
-            writeln!(out, "{e}").map_err(|e| Failure::usage(format!("cannot write the output: {e}")))?;
-            Err(Failure { status: 1, message: String::new() })
+            writeln!(out, "{e}").map_err(|e| Exit::usage(format!("cannot write the output: {e}")))?;
+            Err(Exit { status: 1, message: String::new() })
         }
     }
 }

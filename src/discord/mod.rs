@@ -23,8 +23,8 @@ use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
+use crate::games::board_png_captioned;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
-use crate::render::board_png_captioned;
 use crate::session::{
     Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
     parse_request,
@@ -326,7 +326,7 @@ impl<S: Store> Handler<S> {
             let lang = Lang::from_locale(&cmd.locale);
             let choices = game.map(|g| {
                 let info = g.info();
-                info.variant_choices_with(&typed, |v| crate::i18n::variant_summary(lang, info, v))
+                info.variant_choices_with(&typed, |v| info.variant_summary(lang, v))
             });
             render::named_choices(choices.unwrap_or_default())
         } else {

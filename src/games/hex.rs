@@ -9,7 +9,7 @@ use std::fmt;
 /// One of the six directions from a hex to a neighbour, clockwise from the top.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
-pub enum Dir {
+pub enum Direction {
     N,
     NE,
     SE,
@@ -18,9 +18,10 @@ pub enum Dir {
     NW,
 }
 
-impl Dir {
+impl Direction {
     /// Every direction, clockwise from N (so `ALL[d.index()] == d`).
-    pub const ALL: [Dir; 6] = [Dir::N, Dir::NE, Dir::SE, Dir::S, Dir::SW, Dir::NW];
+    pub const ALL: [Direction; 6] =
+        [Direction::N, Direction::NE, Direction::SE, Direction::S, Direction::SW, Direction::NW];
 
     /// The direction's number, 0 (N) to 5 (NW), clockwise.
     #[inline]
@@ -30,52 +31,52 @@ impl Dir {
 
     /// The direction numbered `i` counted clockwise from N, modulo 6 (so 6 is N again).
     #[inline]
-    pub const fn from_index(i: usize) -> Dir {
-        Dir::ALL[i % 6]
+    pub const fn from_index(i: usize) -> Direction {
+        Direction::ALL[i % 6]
     }
 
     /// The direction pointing the other way: the edge of the neighbour that touches this one.
     #[inline]
     #[must_use]
-    pub const fn opposite(self) -> Dir {
-        Dir::wrap(self as usize + 3)
+    pub const fn opposite(self) -> Direction {
+        Direction::wrap(self as usize + 3)
     }
 
     /// The direction `steps` sixths of a turn clockwise from this one.
     #[inline]
     #[must_use]
-    pub const fn rotate_cw(self, steps: u8) -> Dir {
-        Dir::wrap(self as usize + (steps % 6) as usize)
+    pub const fn rotate_cw(self, steps: u8) -> Direction {
+        Direction::wrap(self as usize + (steps % 6) as usize)
     }
 
     /// The direction `steps` sixths of a turn counter-clockwise from this one.
     #[inline]
     #[must_use]
-    pub const fn rotate_ccw(self, steps: u8) -> Dir {
-        Dir::wrap(self as usize + 6 - (steps % 6) as usize)
+    pub const fn rotate_ccw(self, steps: u8) -> Direction {
+        Direction::wrap(self as usize + 6 - (steps % 6) as usize)
     }
 
-    /// The direction numbered `i`, for `i` below 12 (cheaper than [`Dir::from_index`] in hot loops).
+    /// The direction numbered `i`, for `i` below 12 (cheaper than [`Direction::from_index`] in hot loops).
     #[inline]
-    const fn wrap(i: usize) -> Dir {
-        Dir::ALL[if i >= 6 { i - 6 } else { i }]
+    const fn wrap(i: usize) -> Direction {
+        Direction::ALL[if i >= 6 { i - 6 } else { i }]
     }
 
     /// How many sixths of a turn clockwise lead from this direction to `other` (0 to 5).
     #[inline]
-    pub const fn steps_cw_to(self, other: Dir) -> u8 {
+    pub const fn steps_cw_to(self, other: Direction) -> u8 {
         ((other as usize + 6 - self as usize) % 6) as u8
     }
 
     /// The compass name: `N`, `NE`, `SE`, `S`, `SW`, `NW`.
     pub const fn name(self) -> &'static str {
         match self {
-            Dir::N => "N",
-            Dir::NE => "NE",
-            Dir::SE => "SE",
-            Dir::S => "S",
-            Dir::SW => "SW",
-            Dir::NW => "NW",
+            Direction::N => "N",
+            Direction::NE => "NE",
+            Direction::SE => "SE",
+            Direction::S => "S",
+            Direction::SW => "SW",
+            Direction::NW => "NW",
         }
     }
 
@@ -83,17 +84,17 @@ impl Dir {
     #[inline]
     pub const fn axial(self) -> (i32, i32) {
         match self {
-            Dir::N => (0, -1),
-            Dir::NE => (1, -1),
-            Dir::SE => (1, 0),
-            Dir::S => (0, 1),
-            Dir::SW => (-1, 1),
-            Dir::NW => (-1, 0),
+            Direction::N => (0, -1),
+            Direction::NE => (1, -1),
+            Direction::SE => (1, 0),
+            Direction::S => (0, 1),
+            Direction::SW => (-1, 1),
+            Direction::NW => (-1, 0),
         }
     }
 }
 
-impl fmt::Display for Dir {
+impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
     }
@@ -116,20 +117,20 @@ impl Hex {
     /// The neighbour in direction `dir`.
     #[inline]
     #[must_use]
-    pub const fn step(self, dir: Dir) -> Hex {
+    pub const fn step(self, dir: Direction) -> Hex {
         let (dq, dr) = dir.axial();
         Hex { q: self.q + dq, r: self.r + dr }
     }
 
-    /// The six neighbours, in the order of [`Dir::ALL`].
+    /// The six neighbours, in the order of [`Direction::ALL`].
     #[inline]
     pub fn neighbours(self) -> [Hex; 6] {
-        std::array::from_fn(|i| self.step(Dir::ALL[i]))
+        std::array::from_fn(|i| self.step(Direction::ALL[i]))
     }
 
     /// The direction from `self` to `other`, if they are neighbours.
-    pub fn dir_to(self, other: Hex) -> Option<Dir> {
-        Dir::ALL.into_iter().find(|&d| self.step(d) == other)
+    pub fn dir_to(self, other: Hex) -> Option<Direction> {
+        Direction::ALL.into_iter().find(|&d| self.step(d) == other)
     }
 }
 
@@ -145,8 +146,8 @@ mod tests {
 
     #[test]
     fn directions_rotate_and_turn_around() {
-        for d in Dir::ALL {
-            assert_eq!(Dir::from_index(d.index()), d);
+        for d in Direction::ALL {
+            assert_eq!(Direction::from_index(d.index()), d);
             assert_eq!(d.opposite().opposite(), d);
             assert_ne!(d.opposite(), d);
             assert_eq!(d.rotate_cw(6), d);
@@ -158,16 +159,16 @@ mod tests {
             let (dq, dr) = d.axial();
             assert_eq!(d.opposite().axial(), (-dq, -dr), "{d} and its opposite are inverse steps");
         }
-        assert_eq!(Dir::N.rotate_cw(1), Dir::NE);
-        assert_eq!(Dir::N.rotate_ccw(1), Dir::NW);
-        assert_eq!(Dir::SW.opposite(), Dir::NE);
-        assert_eq!(Dir::from_index(7), Dir::NE);
+        assert_eq!(Direction::N.rotate_cw(1), Direction::NE);
+        assert_eq!(Direction::N.rotate_ccw(1), Direction::NW);
+        assert_eq!(Direction::SW.opposite(), Direction::NE);
+        assert_eq!(Direction::from_index(7), Direction::NE);
     }
 
     #[test]
     fn neighbours_are_one_step_away_and_found_again() {
         let h = Hex::new(2, -3);
-        for (d, n) in Dir::ALL.into_iter().zip(h.neighbours()) {
+        for (d, n) in Direction::ALL.into_iter().zip(h.neighbours()) {
             assert_eq!(h.dir_to(n), Some(d));
             assert_eq!(n.step(d.opposite()), h);
         }

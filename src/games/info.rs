@@ -3,6 +3,8 @@
 
 use std::ops::RangeInclusive;
 
+use crate::i18n::{self, Lang};
+
 /// A game's metadata: everything an adapter shows about it without playing it.
 #[derive(Debug)]
 pub struct GameInfo {
@@ -18,14 +20,10 @@ pub struct GameInfo {
     pub variants: &'static [VariantInfo],
     /// What else the `variant` option accepts beyond the names above (empty when nothing).
     pub variant_syntax: &'static str,
-    /// How to write a move, in one line.
-    pub move_syntax: &'static str,
     /// Moves as a player types them, for help texts and examples.
     pub move_examples: &'static [&'static str],
     /// What a position given on the command line (`--position`) looks like.
     pub position_syntax: &'static str,
-    /// The rules in brief and how to write moves, for `/help game:<name>`.
-    pub rules: &'static str,
     /// How players of this game are rated.
     pub rating: RatingSystem,
     /// How the AI's scores of this game read in words (hints and analyses).
@@ -93,8 +91,58 @@ impl GameInfo {
             .collect()
     }
 
+    /// What `variant` changes, in `lang` (`/play variant:` autocompletion): the message
+    /// `variant-<game>-<variant>`, else the English summary above.
+    pub fn variant_summary(&self, lang: Lang, variant: &VariantInfo) -> String {
+        let key = self.variant_key(variant);
+        if i18n::has(Lang::En, &key) { i18n::plain(lang, &key) } else { variant.summary.to_string() }
+    }
+
+    fn variant_key(&self, variant: &VariantInfo) -> String {
+        format!("variant-{}-{}", self.name, variant.name)
+    }
+
     /// The variant an empty `variant` option means.
     pub fn default_variant(&self) -> Option<&'static VariantInfo> {
         self.variants.first()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::GameKind;
+    use crate::i18n::{self, Lang};
+
+    #[test]
+    fn every_variant_says_what_it_changes_in_every_language() {
+        for game in GameKind::ALL {
+            let info = game.info();
+            for variant in info.variants {
+                let key = info.variant_key(variant);
+                for lang in Lang::ALL {
+                    assert!(i18n::has(lang, &key), "{} lacks {key}", lang.code());
+                }
+                assert_eq!(
+                    info.variant_summary(Lang::En, variant),
+                    variant.summary,
+                    "English is the registry's"
+                );
+            }
+        }
+        let tablut = GameKind::Tablut.info();
+        let seed = &tablut.variants[0];
+        assert!(
+            tablut.variant_summary(Lang::Cs, seed).contains("krále"),
+            "{}",
+            tablut.variant_summary(Lang::Cs, seed)
+        );
+    }
+
+    #[test]
+    fn every_games_rules_are_an_english_message() {
+        for game in GameKind::ALL {
+            let key = game.info().rules_key;
+            assert!(i18n::has(Lang::En, key), "English lacks {key}, the rules of {}", game.name());
+        }
     }
 }

@@ -13,14 +13,19 @@ mod any;
 pub mod hex;
 mod info;
 mod movelist;
-mod phrase;
 mod registry;
 mod side;
 
+// The games' folders; each is also one line of the registry below.
+pub mod tablut;
+pub mod tantrix;
+pub mod tzaar;
+
+pub use crate::i18n::{Describe, Phrase, PhraseArg};
 pub use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
-pub use phrase::{Describe, Phrase, PhraseArg};
-pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores};
+pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided};
+
 pub use side::{BySide, Colour, Seat, Side};
 
 registry::games! {
@@ -32,11 +37,6 @@ registry::games! {
 }
 
 impl GameKind {
-    /// Everything the game says about itself: names, seats, variants, help.
-    pub fn info(self) -> &'static GameInfo {
-        registry::info(self)
-    }
-
     /// The lowercase name used in commands and notation.
     pub fn name(self) -> &'static str {
         self.info().name
@@ -51,6 +51,17 @@ impl GameKind {
     pub fn seats(self) -> std::ops::RangeInclusive<usize> {
         self.info().seats.clone()
     }
+}
+
+/// Draws any game (the players' names in seat order, its words in `lang`) with a caption band under it when
+/// there is one (the clock, already in `lang`), and encodes it as PNG.
+pub fn board_png_captioned(
+    game: &AnyGame,
+    names: &[String],
+    lang: crate::i18n::Lang,
+    caption: Option<&str>,
+) -> Vec<u8> {
+    crate::render::png_with_caption(&game.render(names, lang), caption)
 }
 
 impl fmt::Display for GameKind {
@@ -190,13 +201,6 @@ pub struct Played {
     pub seat: usize,
 }
 
-impl Played {
-    /// What the move did in the engine's English, empty if nothing (records, logs, the command line).
-    pub fn effect_text(&self) -> String {
-        self.effect.as_ref().map(ToString::to_string).unwrap_or_default()
-    }
-}
-
 /// How a finished game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Outcome {
@@ -233,9 +237,9 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// Who moves.
     type Side: Side;
     /// Why a text is not a move; its [`Phrase`] says it in the reader's language.
-    type ParseError: std::error::Error + Describe + Send + Sync + 'static;
+    type MoveParseError: std::error::Error + Describe + Send + Sync + 'static;
     /// Why a move is not legal here; its [`Phrase`] says it in the reader's language.
-    type Illegal: std::error::Error + Describe + Send + Sync + 'static;
+    type IllegalMove: std::error::Error + Describe + Send + Sync + 'static;
 
     /// A new game from its setup.
     fn new(setup: &Setup) -> Result<Self, SetupError>;
@@ -248,9 +252,10 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// Replaces `out`'s contents with the legal moves (none when the game is over).
     fn legal_moves(&self, out: &mut Vec<Self::Move>);
     /// Reads one move as written, in this position: unreadable, or read but illegal (and why).
-    fn read_move(&self, text: &str) -> Result<Self::Move, ReadError<Self::ParseError, Self::Illegal>>;
+    fn read_move(&self, text: &str)
+    -> Result<Self::Move, ReadError<Self::MoveParseError, Self::IllegalMove>>;
     /// Plays a move for the side to move: all or nothing.
-    fn play(&mut self, mv: Self::Move) -> Result<Played, Self::Illegal>;
+    fn play(&mut self, mv: Self::Move) -> Result<Played, Self::IllegalMove>;
 
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self) -> Option<usize> {
@@ -289,7 +294,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn move_number(&self) -> usize;
     /// A plain-text drawing of the board, for the console.
     fn text_board(&self) -> String;
-    /// What the game says about itself: names, seats, variants, how to write moves, the rules in brief.
+    /// What the game says about itself: names, seats, variants, examples of moves, where its rules are.
     const INFO: &'static GameInfo;
 
     /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
@@ -311,11 +316,6 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// seat on (two players swap sides; more players rotate the seat order).
     fn rematch_order(seats: usize) -> Vec<usize> {
         (0..seats).map(|s| (s + 1) % seats.max(1)).collect()
-    }
-
-    /// A short help text: the rules in brief and how to write moves.
-    fn help() -> &'static str {
-        Self::INFO.rules
     }
 
     /// Rebuilds a game from its setup and move list, re-validating every move.

@@ -1,15 +1,18 @@
-//! The registry: one line per game (in `games/mod.rs`) declares its folder and generates [`GameKind`](super::GameKind)
-//! and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
+//! The registry: one line per game (in `games/mod.rs`) names its folder's module and generates
+//! [`GameKind`](super::GameKind) and [`AnyGame`](super::AnyGame) over every game, so that nothing else names a game.
 //!
 //! A game plugs in through [`Entry`]: its rules ([`Engine`]) plus its [`Picture`], its computer [`Player`] and its
-//! [`CommandLine`] work, each written in a file of the game's own folder.
+//! [`CommandLine`] start, each written in a file of the game's own folder. [`AnyGame`](super::AnyGame) and
+//! [`GameKind`](super::GameKind) reach them through one dispatch, the `match` of `each_game!` and `each_kind!`
+//! (generated here): a new method of the rules trait is written in the trait, then in one line of `games/any.rs`.
 //!
 //! # Adding a game
 //! A fourth game, say Hex, takes exactly:
-//! 1. a folder `src/games/hex/` with a `Game` type implementing [`Engine`] (with its
-//!    [`GameInfo`](super::GameInfo)), [`Picture`] (`picture.rs`), [`Player`] (`ai.rs`) and [`CommandLine`]
-//!    (`cli.rs`), and its tests;
-//! 2. one line `Hex => hex,` in the `games!` list of `src/games/mod.rs`;
+//! 1. a folder `src/games/hex/` with a `Game` type implementing [`Engine`] (in `mod.rs`, with its
+//!    [`GameInfo`](super::GameInfo) in `entry.rs`), [`Picture`] (`picture.rs`), [`Player`] (`ai.rs` or `ai/`) and
+//!    [`CommandLine`] (`cli.rs`), and its tests (the shared contract of `tests/it/contract.rs` covers it at once);
+//! 2. in `src/games/mod.rs`, its module declaration `pub mod hex;` (declared as any module is, so that rustfmt
+//!    formats the folder) and one line `Hex => hex,` in the `games!` list;
 //! 3. optionally, data for its tests under `tests/data/hex/`.
 //!
 //! Slash commands, the console, `/help` and `tabula --help` list it from that line. The test
@@ -36,6 +39,13 @@ pub struct CliPosition<'a> {
 
 /// What `tabula perft` prints: with `--divide`, each first move and its count; and the total.
 pub type Perft = (Vec<(String, u64)>, u64);
+
+/// What `tabula perft --divide` prints from each first move (or turn) and its count: those, and their total (1 at
+/// depth 0, the position itself).
+pub fn divided(depth: u32, lines: Vec<(String, u64)>) -> Perft {
+    let total = if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() };
+    (lines, total)
+}
 
 /// What `tabula score` prints: each colour (or side) and its score.
 pub type Scores = Vec<(String, u32)>;
@@ -108,9 +118,9 @@ pub trait Player {
     }
 }
 
-/// A game's command-line work, built on its [`Engine`]: a game names where the command line starts
-/// ([`cli_game`](CommandLine::cli_game)); listing moves, replaying a line and drawing a position come from the rules
-/// trait; perft and scores are the game's own, or say that it does not offer them.
+/// A game's command-line work: where the command line starts ([`cli_game`](CommandLine::cli_game)), and perft and
+/// scores where the game offers them. Listing moves, replaying a line and drawing a position are the command
+/// line's own (`src/cli/`), over the rules trait.
 pub trait CommandLine: Engine + Picture {
     /// Whether `--colour` means something for this game's positions (the hand a position line shows).
     const CLI_COLOUR: bool = false;
@@ -118,19 +128,16 @@ pub trait CommandLine: Engine + Picture {
     /// The game the command line starts from: at the position given, or at the start of the variant.
     fn cli_game(at: &CliPosition<'_>) -> Result<Self, String>;
 
-    /// The legal moves of a position, in notation (`tabula moves`).
-    fn cli_moves(at: &CliPosition<'_>) -> Result<Vec<String>, String> {
-        Self::cli_game(at).map(|game| game.legal_moves_text())
+    /// The legal moves at a position, for a game that lists them without a whole game (a Tantrix position line
+    /// needs no `--colour` for them); `None` lists them from [`cli_game`](CommandLine::cli_game).
+    fn cli_position_moves(_at: &CliPosition<'_>) -> Option<Result<Vec<String>, String>> {
+        None
     }
 
-    /// The picture of a position after `moves` (each entry one move, or several separated by spaces), the last
-    /// one marked (`tabula render`), its words in English.
-    fn cli_render(at: &CliPosition<'_>, moves: &[String]) -> Result<RgbaImage, String> {
-        let mut game = Self::cli_game(at)?;
-        for (i, word) in moves.iter().flat_map(|m| m.split_whitespace()).enumerate() {
-            game.play_text(word).map_err(|e| format!("illegal {} {word}: {e}", i + 1))?;
-        }
-        Ok(game.render(&[], Lang::En))
+    /// The picture of a position after `moves`, for a game that draws it without a whole game; `None` draws it
+    /// from [`cli_game`](CommandLine::cli_game).
+    fn cli_position_render(_at: &CliPosition<'_>, _moves: &[String]) -> Option<Result<RgbaImage, String>> {
+        None
     }
 
     /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).
@@ -147,41 +154,21 @@ pub trait CommandLine: Engine + Picture {
         Ok(())
     }
 
-    /// Replays one game line (moves separated by spaces): the [result](Engine::result_notation), and with
-    /// `counts` the number of legal moves before each move; or the sentence `illegal <ply> <move>: <reason>` as
-    /// the error.
-    fn cli_replay_line(at: &CliPosition<'_>, line: &str, counts: bool) -> Result<String, String> {
-        let mut game = Self::cli_game(at)?;
-        let mut before = Vec::new();
-        let mut legal = Vec::new();
-        for (i, word) in line.split_whitespace().enumerate() {
-            if counts {
-                game.legal_moves(&mut legal);
-                before.push(legal.len());
-            }
-            let illegal = |why: String| format!("illegal {} {word}: {why}", i + 1);
-            let mv = game.read_move(word).map_err(|e| illegal(e.to_string()))?;
-            game.play(mv).map_err(|e| illegal(e.to_string()))?;
-        }
-        let mut out = game.result_notation();
-        for n in before {
-            out.push(' ');
-            out.push_str(&n.to_string());
-        }
-        Ok(out)
-    }
-
     /// Each colour's score in a position (`tabula score`), for games that count scores.
     fn cli_score(_at: &CliPosition<'_>) -> Result<Scores, String> {
         Err(format!("`score` is not available for {}: it has no scores to count", Self::INFO.name))
     }
 }
 
-/// Declares the games' folders and generates `GameKind`, the `AnyGame` enum and the dispatch over them.
+/// Generates `GameKind`, the `AnyGame` enum and the one dispatch over them: the macros `each_game!` (over a
+/// game) and `each_kind!` (over a kind, naming the game's type), which every method of [`AnyGame`](super::AnyGame)
+/// and [`GameKind`](super::GameKind) that depends on the game is written with, each in one line.
 macro_rules! games {
     ($($(#[$meta:meta])* $kind:ident => $folder:ident,)+) => {
-        $(pub mod $folder;)+
-
+        registry::games!(@with ($) $($(#[$meta])* $kind => $folder,)+);
+    };
+    // `$d` is a `$` for the macros this one defines.
+    (@with ($d:tt) $($(#[$meta:meta])* $kind:ident => $folder:ident,)+) => {
         /// The games Tabula plays.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
         #[serde(rename_all = "lowercase")]
@@ -207,31 +194,32 @@ macro_rules! games {
                     $(AnyGame::$kind(_) => GameKind::$kind,)+
                 }
             }
-
-            /// The game behind the enum, for the methods that do not depend on its type.
-            pub(crate) fn entry(&self) -> &dyn any::Dyn {
-                match self {
-                    $(AnyGame::$kind(g) => g,)+
-                }
-            }
-
-            pub(crate) fn entry_mut(&mut self) -> &mut dyn any::Dyn {
-                match self {
-                    $(AnyGame::$kind(g) => g,)+
-                }
-            }
-
         }
 
-        impl GameKind {
-            /// The game type's metadata, constructors and command-line work.
-            pub(crate) fn functions(self) -> any::Functions {
-                use any::HasFunctions as _;
-                match self {
-                    $(GameKind::$kind => $folder::Game::FUNCTIONS,)+
+        /// `each_game!(any, g => body)`: `body` with `g` bound to the game inside `any` (an `AnyGame`, by
+        /// reference or by mutable reference), whatever its kind.
+        macro_rules! each_game {
+            ($d any:expr, $d g:ident => $d body:expr) => {
+                match $d any {
+                    $($crate::games::AnyGame::$kind($d g) => $d body,)+
                 }
-            }
+            };
         }
+
+        /// `each_kind!(kind, G => body)`: `body` with `G` the game type of `kind` (a `GameKind`), which
+        /// implements [`Entry`](crate::games::Entry).
+        macro_rules! each_kind {
+            ($d kind:expr, $d g:ident => $d body:expr) => {
+                match $d kind {
+                    $($crate::games::GameKind::$kind => {
+                        type $d g = $crate::games::$folder::Game;
+                        $d body
+                    })+
+                }
+            };
+        }
+
+        pub(crate) use {each_game, each_kind};
 
         $(
             impl From<$folder::Game> for AnyGame {
@@ -244,8 +232,3 @@ macro_rules! games {
 }
 
 pub(crate) use games;
-
-/// The metadata of `kind`.
-pub(super) fn info(kind: super::GameKind) -> &'static super::GameInfo {
-    kind.functions().info
-}

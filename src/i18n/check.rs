@@ -139,9 +139,7 @@ fn every_key_the_code_uses_is_an_english_message() {
     let mut keys = BTreeSet::new();
     used_keys(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut keys);
     assert!(keys.len() > 20, "the code's keys are found ({} found)", keys.len());
-    for game in crate::games::GameKind::ALL {
-        keys.insert((game.info().rules_key.to_string(), format!("the GameInfo of {}", game.name())));
-    }
+    // The games' rules keys are checked by the games (`games::info`), which this leaf does not know.
     let missing: Vec<String> = keys
         .iter()
         .filter(|(key, _)| !english.contains_key(key.as_str()) && key != "key")

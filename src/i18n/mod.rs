@@ -14,6 +14,10 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
+mod phrase;
+
+pub use phrase::{Describe, Phrase, PhraseArg};
+
 /// A shipped language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Lang {
@@ -165,8 +169,7 @@ pub fn format(lang: Lang, key: &str, args: &[(&str, Value<'_>)]) -> String {
 
 /// An engine's sentence in `lang` as plain text, for what is drawn on pictures (notation and typed text as
 /// written, without code marks). Replies go through [`crate::session::Text`] instead, which keeps the spans.
-pub fn phrase(lang: Lang, phrase: &crate::games::Phrase) -> String {
-    use crate::games::PhraseArg;
+pub fn phrase(lang: Lang, phrase: &Phrase) -> String {
     let args: Vec<(&str, Value<'_>)> = phrase
         .args()
         .iter()
@@ -180,21 +183,6 @@ pub fn phrase(lang: Lang, phrase: &crate::games::Phrase) -> String {
         })
         .collect();
     format(lang, phrase.key(), &args)
-}
-
-/// What a game's variant changes, in `lang` (`/play variant:` autocompletion): the message
-/// `variant-<game>-<variant>`, else the registry's English summary.
-pub fn variant_summary(
-    lang: Lang,
-    game: &crate::games::GameInfo,
-    variant: &crate::games::VariantInfo,
-) -> String {
-    let key = variant_key(game, variant);
-    if has(Lang::En, &key) { format(lang, &key, &[]) } else { variant.summary.to_string() }
-}
-
-fn variant_key(game: &crate::games::GameInfo, variant: &crate::games::VariantInfo) -> String {
-    format!("variant-{}-{}", game.name, variant.name)
 }
 
 /// A message without arguments.
@@ -268,31 +256,6 @@ mod check;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_variant_says_what_it_changes_in_every_language() {
-        for game in crate::games::GameKind::ALL {
-            let info = game.info();
-            for variant in info.variants {
-                let key = variant_key(info, variant);
-                for lang in Lang::ALL {
-                    assert!(has(lang, &key), "{} lacks {key}", lang.code());
-                }
-                assert_eq!(
-                    variant_summary(Lang::En, info, variant),
-                    variant.summary,
-                    "English is the registry's"
-                );
-            }
-        }
-        let tablut = crate::games::GameKind::Tablut.info();
-        let seed = &tablut.variants[0];
-        assert!(
-            variant_summary(Lang::Cs, tablut, seed).contains("krále"),
-            "{}",
-            variant_summary(Lang::Cs, tablut, seed)
-        );
-    }
 
     #[test]
     fn locales_fall_back_by_language_then_to_english() {

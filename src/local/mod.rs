@@ -424,7 +424,7 @@ impl<S: Store> Console<S> {
             let caption = reply.clock.as_ref().map(Text::to_plain);
             let lang = reply.lang;
             let png = tokio::task::spawn_blocking(move || {
-                crate::render::board_png_captioned(&board.game, &board.names, lang, caption.as_deref())
+                crate::games::board_png_captioned(&board.game, &board.names, lang, caption.as_deref())
             })
             .await
             .unwrap_or_default();

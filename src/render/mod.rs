@@ -1,10 +1,9 @@
-//! Board pictures: pure functions from a game to an image, and PNG encoding as a separate step. The words a
-//! picture draws are in the language it is given (see [`words`]).
+//! The drawing toolkit, which knows no game: a canvas with fonts and anti-aliased shapes, PNG encoding as a
+//! separate step, the animated GIF encoder, a caption band and the leaderboard picture. The words a picture
+//! draws are in the language it is given (see [`words`]). Each game draws its own board with it (its
+//! `picture.rs`).
 
 use image::RgbaImage;
-
-use crate::games::AnyGame;
-use crate::i18n::Lang;
 
 pub mod canvas;
 mod caption;
@@ -16,21 +15,11 @@ pub mod words;
 
 pub use canvas::encode_png;
 
-/// Draws any game, with the players' names in seat order and its words in `lang`.
-pub fn render_game(game: &AnyGame, names: &[String], lang: Lang) -> RgbaImage {
-    game.render(names, lang)
-}
-
-/// Draws any game and encodes it as PNG.
-pub fn board_png(game: &AnyGame, names: &[String], lang: Lang) -> Vec<u8> {
-    encode_png(&render_game(game, names, lang))
-}
-
-/// Draws any game with a caption band under it (the clock, already in `lang`), and encodes it as PNG.
-pub fn board_png_captioned(game: &AnyGame, names: &[String], lang: Lang, caption: Option<&str>) -> Vec<u8> {
-    let picture = render_game(game, names, lang);
+/// A picture with a caption band under it (the clock, already in the reader's language) when there is one,
+/// encoded as PNG.
+pub fn png_with_caption(picture: &RgbaImage, caption: Option<&str>) -> Vec<u8> {
     match caption {
-        Some(caption) => encode_png(&with_caption(&picture, caption)),
-        None => encode_png(&picture),
+        Some(caption) => encode_png(&with_caption(picture, caption)),
+        None => encode_png(picture),
     }
 }

@@ -17,7 +17,7 @@ impl<S: Store> Sessions<S> {
         let thinking = game.clone();
         tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            crate::ai::think(&thinking, &limits)
+            thinking.think(&limits)
         })
         .await
         .ok()
@@ -67,7 +67,7 @@ impl<S: Store> Sessions<S> {
             (game.clone(), version, seat, level)
         };
         let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = crate::ai::Limits::level(game.kind(), level, self.config.ai_time, seed);
+        let limits = game.kind().limits(level, self.config.ai_time, seed);
         let report = self.think(&game, limits).await?;
         tracing::debug!(channel, depth = report.depth, nodes = report.nodes, score = report.score, "AI move");
         let slot = self.slot(channel);

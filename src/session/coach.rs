@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::ai::{Limits, Report};
+use crate::ai::Report;
 use crate::games::{AnyGame, EvalWords, GameKind};
 use crate::store::{SessionState, Store};
 
@@ -113,7 +113,7 @@ impl<S: Store> Sessions<S> {
     /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool.
     pub(super) async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
         let seed = game.setup().seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = Limits::level(game.kind(), COACH_LEVEL, top, seed);
+        let limits = game.kind().limits(COACH_LEVEL, top, seed);
         self.think(game, limits).await
     }
 

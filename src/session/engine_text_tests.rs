@@ -50,20 +50,20 @@ fn tablut_move(text: &str) -> tablut::Move {
 }
 
 fn tablut_errors() -> Vec<Phrase> {
-    use tablut::{End, GameResult, IllegalMove, Side};
+    use tablut::{End, IllegalMove, Side, Verdict};
     let results = [
-        GameResult { winner: Some(Side::White), end: End::KingEscaped(sq("a5")) },
-        GameResult { winner: Some(Side::Black), end: End::KingCaptured(sq("e5")) },
-        GameResult { winner: Some(Side::Black), end: End::NoMoves(Side::White) },
-        GameResult { winner: Some(Side::White), end: End::NoMoves(Side::Black) },
-        GameResult { winner: None, end: End::Repetition(2) },
-        GameResult { winner: None, end: End::Repetition(3) },
-        GameResult { winner: None, end: End::Repetition(4) },
-        GameResult { winner: None, end: End::Repetition(7) },
+        Verdict { winner: Some(Side::White), end: End::KingEscaped(sq("a5")) },
+        Verdict { winner: Some(Side::Black), end: End::KingCaptured(sq("e5")) },
+        Verdict { winner: Some(Side::Black), end: End::NoMoves(Side::White) },
+        Verdict { winner: Some(Side::White), end: End::NoMoves(Side::Black) },
+        Verdict { winner: None, end: End::Repetition(2) },
+        Verdict { winner: None, end: End::Repetition(3) },
+        Verdict { winner: None, end: End::Repetition(4) },
+        Verdict { winner: None, end: End::Repetition(7) },
     ];
     let mv = tablut_move("d9-d2");
     let mut out: Vec<Phrase> = results.iter().map(|r| IllegalMove::GameOver(*r).describe()).collect();
-    out.extend(results.iter().map(GameResult::reason_phrase));
+    out.extend(results.iter().map(Verdict::reason_phrase));
     out.extend(
         [
             IllegalMove::NoPiece(sq("c6")),
@@ -83,7 +83,7 @@ fn tablut_errors() -> Vec<Phrase> {
         .iter()
         .map(Describe::describe),
     );
-    out.push(tablut::MoveTextError("e5-e99".into()).describe());
+    out.push(tablut::MoveParseError("e5-e99".into()).describe());
     out.push(tablut::SquareError("z0".into()).describe());
     out.push(tablut::UnknownVariant("nope".into()).describe());
     out.push(tablut::PositionError { text: "3aaa3/x b".into(), why: "a rank is too long".into() }.describe());
@@ -173,7 +173,7 @@ fn tzaar_errors() -> Vec<Phrase> {
 }
 
 fn tantrix_errors() -> Vec<Phrase> {
-    use tantrix::{Colour, Dir, Hex, Illegal, Placement, StartError, Tile};
+    use tantrix::{Colour, Direction, Hex, IllegalMove, Placement, StartError, Tile};
     let tile = |n| Tile::new(n).unwrap();
     let cell = Hex::new(1, -1);
     let mut out = Vec::new();
@@ -181,9 +181,9 @@ fn tantrix_errors() -> Vec<Phrase> {
         out.push(text.parse::<Placement>().unwrap_err().describe());
     }
     let colours = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
-    for (i, dir) in Dir::ALL.into_iter().enumerate() {
+    for (i, dir) in Direction::ALL.into_iter().enumerate() {
         out.push(
-            Illegal::Clash {
+            IllegalMove::Clash {
                 edge: dir,
                 tile: tile(23),
                 rot: 4,
@@ -196,22 +196,22 @@ fn tantrix_errors() -> Vec<Phrase> {
         );
     }
     for colour in colours {
-        out.push(Illegal::SameColourSpace { space: cell, colour }.describe());
+        out.push(IllegalMove::SameColourSpace { space: cell, colour }.describe());
         out.push(StartError::Twice(colour).describe());
         out.push(StartError::NotPlaying { colour, colours: "BYG".into() }.describe());
         out.push(StartError::NoPlacement(colour).describe());
     }
     out.extend(
         [
-            Illegal::GameOver,
-            Illegal::NotInHand { tile: tile(5), hand: Vec::new() },
-            Illegal::NotInHand { tile: tile(5), hand: vec![tile(1), tile(9), tile(44)] },
-            Illegal::Taken { cell, by: tile(3) },
-            Illegal::FirstAtOrigin { tile: tile(7) },
-            Illegal::NotAdjacent { cell },
-            Illegal::ForcedFirst { space: cell, example: Placement { tile: tile(23), cell, rot: 4 } },
-            Illegal::FourNeighbours { space: cell },
-            Illegal::ControlledSide { space: cell },
+            IllegalMove::GameOver,
+            IllegalMove::NotInHand { tile: tile(5), hand: Vec::new() },
+            IllegalMove::NotInHand { tile: tile(5), hand: vec![tile(1), tile(9), tile(44)] },
+            IllegalMove::Taken { cell, by: tile(3) },
+            IllegalMove::FirstAtOrigin { tile: tile(7) },
+            IllegalMove::NotAdjacent { cell },
+            IllegalMove::ForcedFirst { space: cell, example: Placement { tile: tile(23), cell, rot: 4 } },
+            IllegalMove::FourNeighbours { space: cell },
+            IllegalMove::ControlledSide { space: cell },
         ]
         .iter()
         .map(Describe::describe),
@@ -346,7 +346,7 @@ fn every_phrase_of_random_games_reads_in_english_as_the_engine_writes_it() {
 #[test]
 fn typed_input_is_echoed_short_and_notation_as_code() {
     let long = format!("e5-{}", "9".repeat(500));
-    let refusal = super::refusal(&tablut::MoveTextError(long));
+    let refusal = super::refusal(&tablut::MoveParseError(long));
     let cs = refusal.plain_in(Lang::Cs);
     assert!(cs.starts_with("tah `e5-999"), "{cs}");
     assert!(cs.contains("…`"), "{cs}");

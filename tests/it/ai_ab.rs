@@ -72,10 +72,10 @@ fn legal_moves_with_tiny_budgets() {
                 tiny(10, None, 1.0, seed),
                 Limits { time: Duration::ZERO, max_depth: None, max_nodes: None, noise: 0.0, seed },
             ] {
-                let report = ai::think(game, &limits);
+                let report = game.think(&limits);
                 play_report(game, &report.moves);
             }
-            play_report(game, &ai::greedy(game, seed));
+            play_report(game, &game.greedy(seed));
         }
     }
 }
@@ -85,8 +85,8 @@ fn levels_play_legal_moves_with_a_small_top() {
     for kind in [GameKind::Tablut, GameKind::Tzaar] {
         for game in random_games(kind, 3) {
             for level in ai::LEVELS {
-                let limits = Limits::level(kind, level, Duration::from_millis(20), 9);
-                play_report(&game, &ai::think(&game, &limits).moves);
+                let limits = kind.limits(level, Duration::from_millis(20), 9);
+                play_report(&game, &game.think(&limits).moves);
             }
         }
     }
@@ -210,13 +210,13 @@ fn node_budgets_and_seeds_make_searches_repeatable() {
     for kind in [GameKind::Tablut, GameKind::Tzaar] {
         for game in random_games(kind, 4) {
             for level in ai::LEVELS {
-                let mut limits = Limits::level(kind, level, Duration::from_millis(30), 11);
+                let mut limits = kind.limits(level, Duration::from_millis(30), 11);
                 limits.max_nodes = limits.max_nodes.map(|n| n.min(3_000));
                 limits.time = Duration::from_secs(30);
-                let (a, b) = (ai::think(&game, &limits), ai::think(&game, &limits));
+                let (a, b) = (game.think(&limits), game.think(&limits));
                 assert!(same(&a, &b), "{kind} level {level}: {a:?} vs {b:?}");
             }
-            assert_eq!(ai::greedy(&game, 5), ai::greedy(&game, 5));
+            assert_eq!(game.greedy(5), game.greedy(5));
         }
     }
 }
@@ -225,9 +225,7 @@ fn node_budgets_and_seeds_make_searches_repeatable() {
 fn noise_varies_with_the_seed_at_level_one() {
     let game = AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
     let choices: std::collections::BTreeSet<Vec<String>> = (0..12)
-        .map(|seed| {
-            ai::think(&game, &Limits::level(GameKind::Tablut, 1, Duration::from_millis(50), seed)).moves
-        })
+        .map(|seed| game.think(&GameKind::Tablut.limits(1, Duration::from_millis(50), seed)).moves)
         .collect();
     assert!(choices.len() > 2, "{choices:?}");
 }
@@ -236,7 +234,7 @@ fn noise_varies_with_the_seed_at_level_one() {
 fn levels_grow_in_budget_and_lose_noise() {
     for kind in [GameKind::Tablut, GameKind::Tzaar] {
         let top = Duration::from_secs(2);
-        let all: Vec<Limits> = ai::LEVELS.map(|l| Limits::level(kind, l, top, 0)).collect();
+        let all: Vec<Limits> = ai::LEVELS.map(|l| kind.limits(l, top, 0)).collect();
         for pair in all.windows(2) {
             assert!(pair[0].max_nodes <= pair[1].max_nodes, "{kind}: {pair:?}");
             assert!(pair[0].noise >= pair[1].noise, "{kind}: {pair:?}");

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-use tabula::ai::{self, LEVELS, Limits};
+use tabula::ai::{LEVELS, Limits};
 use tabula::games::tantrix::{Game, Placement, ai as tantrix_ai};
 use tabula::games::{AnyGame, Engine, GameKind, Setup};
 
@@ -56,8 +56,7 @@ fn a_zero_budget_still_gives_a_legal_placement() {
     let limits = Limits { time: Duration::ZERO, max_depth: Some(4), max_nodes: Some(0), noise: 0.0, seed: 1 };
     let r = tantrix_ai::think(&game, &limits);
     assert!(game.legal_moves_text().contains(&r.moves[0]));
-    let r =
-        ai::think(&AnyGame::Tantrix(game.clone()), &Limits::level(GameKind::Tantrix, 5, Duration::ZERO, 1));
+    let r = AnyGame::Tantrix(game.clone()).think(&GameKind::Tantrix.limits(5, Duration::ZERO, 1));
     assert!(game.legal_moves_text().contains(&r.moves[0]));
 }
 

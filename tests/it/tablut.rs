@@ -5,13 +5,14 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 
 use proptest::prelude::*;
+use tabula::cli::engine as cli_engine;
 use tabula::games::tablut::cli;
 use tabula::games::tablut::{Game, MoveText, Position, Side, Square, Variant, squares};
-use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
+use tabula::games::{CliPosition, Engine, MoveError, Setup};
 
 /// `tabula moves` at `position` or the start of `variant`.
 fn cli_moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
-    Game::cli_moves(&CliPosition { position, variant, ..CliPosition::default() })
+    cli_engine::moves::<Game>(&CliPosition { position, variant, ..CliPosition::default() })
 }
 
 /// `tabula replay` of one line from `position` or the start of `variant`.
@@ -21,7 +22,11 @@ fn replay_line(
     line: &str,
     counts: bool,
 ) -> Result<String, String> {
-    Game::cli_replay_line(&CliPosition { position, variant, ..CliPosition::default() }, line, counts)
+    cli_engine::replay_line::<Game>(
+        &CliPosition { position, variant, ..CliPosition::default() },
+        line,
+        counts,
+    )
 }
 
 fn data(name: &str) -> String {
@@ -566,7 +571,7 @@ fn recorded_moves_carry_their_captures_and_replay() {
         played = game.play_text(m).unwrap();
     }
     assert_eq!(played[0].notation, "a4-e4xe3");
-    assert_eq!(played[0].effect_text(), "captured e3");
+    assert_eq!(crate::contract::effect(&played[0]), "captured e3");
     assert_eq!(played[0].seat, 0);
     let again = Game::replay(&seed_setup(), &game.moves_text()).unwrap();
     assert_eq!(again.position(), game.position());
@@ -593,7 +598,7 @@ fn engine_surface() {
     game.play_text("e8-d8").unwrap();
     assert_eq!((game.to_move(), game.move_number()), (Some(1), 2));
     assert!(game.text_board().contains("White (defenders) to move"), "{}", game.text_board());
-    assert!(Game::help().contains("e8-d8"));
+    assert!(tabula::i18n::plain(tabula::i18n::Lang::En, <Game as Engine>::INFO.rules_key).contains("e8-d8"));
     assert!(Game::new(&Setup { variant: "Seed".into(), ..seed_setup() }).is_ok());
 }
 
@@ -668,7 +673,7 @@ proptest! {
             let _ = t.parse::<Square>();
             let _ = t.parse::<Variant>();
             let mut game = Game::with_variant(Variant::Seed);
-            let _ = game.play_text(t);
+            crate::contract::all_or_nothing(&mut game, t)?;
             let _ = game.suggest(t, 10);
             let _ = cli_moves(Some(t), None);
             let _ = replay_line(None, Some(t), "e8-d8", true);
@@ -719,14 +724,17 @@ fn cli_helpers() {
         "illegal 2 e4: can't read the move `e4`: write the starting and the target square joined by a dash, like \
          `e8-d8` (files a-i, ranks 1-9)"
     );
-    let img =
-        Game::cli_render(&CliPosition::default(), &["e8-d8".to_string(), "e4-h4 a6-a7".to_string()]).unwrap();
+    let img = cli_engine::render::<Game>(
+        &CliPosition::default(),
+        &["e8-d8".to_string(), "e4-h4 a6-a7".to_string()],
+    )
+    .unwrap();
     assert_eq!(
         img.dimensions(),
         (tabula::games::tablut::picture::WIDTH, tabula::games::tablut::picture::HEIGHT)
     );
     assert!(
-        Game::cli_render(&CliPosition::default(), &["e8-e7".to_string()])
+        cli_engine::render::<Game>(&CliPosition::default(), &["e8-e7".to_string()])
             .unwrap_err()
             .starts_with("illegal 1 e8-e7: ")
     );

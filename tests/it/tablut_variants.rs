@@ -4,6 +4,7 @@
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 
+use tabula::cli::engine as cli_engine;
 use tabula::games::tablut::{Game, Position, Side, Square, Variant, picture, squares};
 use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
 
@@ -272,14 +273,11 @@ fn ashton_draws_on_the_second_occurrence() {
         (result.notation(), result.reason()),
         ("draw", "the same position occurred a second time".into())
     );
-    assert_eq!(
-        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), moves, false).unwrap(),
-        "draw"
-    );
+    assert_eq!(cli_engine::replay_line::<Game>(&at(None, Some("ashton")), moves, false).unwrap(), "draw");
     // Linnaeus with White first plays on.
     let start = "3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 w";
     assert_eq!(
-        <Game as CommandLine>::cli_replay_line(&at(Some(start), Some("linnaeus")), moves, false).unwrap(),
+        cli_engine::replay_line::<Game>(&at(Some(start), Some("linnaeus")), moves, false).unwrap(),
         "*"
     );
 }
@@ -382,21 +380,18 @@ async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
 fn the_command_line_takes_each_variant() {
     assert_eq!(<Game as CommandLine>::cli_perft(&at(None, Some("linnaeus")), 2, false).unwrap().1, 4400);
     assert_eq!(<Game as CommandLine>::cli_perft(&at(None, Some("ashton")), 2, false).unwrap().1, 4408);
-    assert_eq!(<Game as CommandLine>::cli_moves(&at(None, Some("ashton"))).unwrap().len(), 56);
-    assert_eq!(
-        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), "e3-d3", true).unwrap(),
-        "* 56"
-    );
+    assert_eq!(cli_engine::moves::<Game>(&at(None, Some("ashton"))).unwrap().len(), 56);
+    assert_eq!(cli_engine::replay_line::<Game>(&at(None, Some("ashton")), "e3-d3", true).unwrap(), "* 56");
     assert!(
-        <Game as CommandLine>::cli_replay_line(&at(None, Some("ashton")), "e8-d8", false)
+        cli_engine::replay_line::<Game>(&at(None, Some("ashton")), "e8-d8", false)
             .unwrap_err()
             .starts_with("illegal 1 e8-d8: ")
     );
     assert_eq!(
-        <Game as CommandLine>::cli_moves(&at(None, Some("hnefatafl"))),
+        cli_engine::moves::<Game>(&at(None, Some("hnefatafl"))),
         Err("there is no Tablut variant called `hnefatafl`: choose seed, linnaeus or ashton".to_string())
     );
-    let img = <Game as CommandLine>::cli_render(&at(None, Some("ashton")), &["e3-d3".to_string()]).unwrap();
+    let img = cli_engine::render::<Game>(&at(None, Some("ashton")), &["e3-d3".to_string()]).unwrap();
     assert!(img.width() > 600);
 }
 
@@ -484,8 +479,9 @@ fn the_game_offers_its_variants_with_a_line_each_and_explains_them() {
         assert_eq!(variant.name(), value);
     }
     assert_eq!(info.variant_choices("a").len(), 1);
-    let help = Game::help();
-    for needle in ["`linnaeus`", "`ashton`", "armed", "camp", "e3, c5, g5 or e7", "White moves first"] {
+    // /help's rules: the English of the translations.
+    let help = tabula::i18n::plain(tabula::i18n::Lang::En, info.rules_key);
+    for needle in ["`linnaeus`", "`ashton`", "arms the king", "camps", "White moves first"] {
         assert!(help.contains(needle), "the help does not mention {needle}");
     }
     assert!(help.chars().count() < 1_900, "the help has {} characters, too many for one message", help.len());

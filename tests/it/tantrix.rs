@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 use tabula::games::tantrix::cli;
-use tabula::games::tantrix::{Colour, Dir, Game, Hex, Illegal, Placement, Position, Tile};
+use tabula::games::tantrix::{Colour, Direction, Game, Hex, IllegalMove, Placement, Position, Tile};
 use tabula::games::{Engine, MoveError, Setup};
 
 fn pos(text: &str) -> Position {
@@ -48,7 +48,7 @@ fn forced_fills_come_before_free_moves() {
     let forced: HashSet<Hex> = p.board().forced_spaces().into_iter().collect();
     assert_eq!(forced, [Hex::new(1, -1), Hex::new(-1, 0), Hex::new(0, 1)].into_iter().collect());
     let err = p.check(placement("21@1,1:0")).unwrap_err();
-    assert!(matches!(err, Illegal::ForcedFirst { .. }), "a free move while fills are due: {err}");
+    assert!(matches!(err, IllegalMove::ForcedFirst { .. }), "a free move while fills are due: {err}");
     assert_eq!(
         err.to_string(),
         "a forced space must be filled first: 1,-1 (for example 34@1,-1:0); free moves come after"
@@ -64,7 +64,7 @@ fn restriction_1_no_forced_space_with_three_sides_of_one_colour() {
     let m = placement("13@0,-1:0");
     assert_eq!(
         p.check(m),
-        Err(Illegal::SameColourSpace { space: Hex::new(1, -1), colour: Colour::Yellow }),
+        Err(IllegalMove::SameColourSpace { space: Hex::new(1, -1), colour: Colour::Yellow }),
         "13@0,-1:0 makes 1,-1 a forced space with three yellow sides"
     );
     assert!(!p.legal_moves().contains(&m));
@@ -84,7 +84,7 @@ fn restriction_2_no_space_with_four_neighbours() {
     assert_eq!(p.board().forced_spaces(), [Hex::new(1, 0)], "1,0 is a forced space");
     assert!(p.forced_fills().is_empty(), "no tile of the hand fits 1,0, so free moves are allowed");
     let m = placement("9@1,-1:0");
-    assert_eq!(p.check(m), Err(Illegal::FourNeighbours { space: Hex::new(1, 0) }));
+    assert_eq!(p.check(m), Err(IllegalMove::FourNeighbours { space: Hex::new(1, 0) }));
     assert!(p.legal_moves().iter().all(|x| x.cell != Hex::new(1, -1)), "no tile may go on 1,-1");
     assert!(p.legal_moves().iter().all(|x| x.cell != Hex::new(2, 0)), "nor on 2,0");
     // Negative: with an empty bag it is allowed.
@@ -104,7 +104,7 @@ fn restriction_3_no_tile_on_a_controlled_side() {
     // On its own the placement leaves no cell with four neighbours (1,1 gets three)...
     assert_eq!(p.board().neighbour_count(Hex::new(1, 1)), 2);
     // ...but filling the forced space 1,0 would give 1,1 a fourth.
-    assert_eq!(p.check(m), Err(Illegal::ControlledSide { space: Hex::new(1, 1) }));
+    assert_eq!(p.check(m), Err(IllegalMove::ControlledSide { space: Hex::new(1, 1) }));
     assert!(p.legal_moves().iter().all(|x| x.cell != Hex::new(1, 2)), "1,2 is on the controlled side");
     assert_eq!(endgame(&p).check(m), Ok(()), "no restriction once the bag is empty");
     assert!(p.legal_moves().iter().any(|x| x.cell == Hex::new(-1, 2)), "the other side stays playable");
@@ -170,7 +170,7 @@ fn play_out(seed: u64, seats: usize) -> Game {
             game.play_text(&m.to_string()).unwrap_or_else(|e| panic!("seed {seed}: {m} refused: {e}"));
         assert_eq!(played[0].seat, seat);
         let board = game.board();
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             if let Some(t) = board.get(m.cell.step(d)) {
                 assert_eq!(
                     m.tile.edge(m.rot, d),
@@ -370,7 +370,9 @@ fn suggestions_are_legal_and_narrow_as_the_player_types() {
     if !fills.is_empty() {
         assert!(game.suggest("", 50).iter().all(|s| fills.iter().any(|f| f.to_string() == *s)));
     }
-    assert!(Game::help().contains("tile@q,r:k"));
+    assert!(
+        tabula::i18n::plain(tabula::i18n::Lang::En, <Game as Engine>::INFO.rules_key).contains("tile@q,r:k")
+    );
 }
 
 #[test]
@@ -394,7 +396,7 @@ proptest! {
         let _ = cli::score(&s);
         let mut game = Game::new(&setup(1, 2)).unwrap();
         let _ = game.suggest(&s, 10);
-        let _ = game.play_text(&s);
+        crate::contract::all_or_nothing(&mut game, &s)?;
     }
 
     #[test]

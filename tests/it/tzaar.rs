@@ -2,6 +2,7 @@
 //! picture, and property tests over random playouts.
 
 use proptest::prelude::*;
+use tabula::cli::engine as cli_engine;
 use tabula::games::tzaar::cli;
 use tabula::games::tzaar::{
     Game, IllegalMove, Kind, Layout, LayoutError, Move, Phase, Point, Position, STANDARD, Side, random_start,
@@ -10,7 +11,7 @@ use tabula::games::{CliPosition, CommandLine, Engine, MoveError, Setup};
 
 /// `tabula moves` at `position` or the start of `variant`.
 fn cli_moves(position: Option<&str>, variant: Option<&str>) -> Result<Vec<String>, String> {
-    Game::cli_moves(&CliPosition { position, variant, ..CliPosition::default() })
+    cli_engine::moves::<Game>(&CliPosition { position, variant, ..CliPosition::default() })
 }
 
 /// `tabula replay` of one line from `position` or the start of `variant`.
@@ -20,7 +21,11 @@ fn replay_line(
     line: &str,
     counts: bool,
 ) -> Result<String, String> {
-    Game::cli_replay_line(&CliPosition { position, variant, ..CliPosition::default() }, line, counts)
+    cli_engine::replay_line::<Game>(
+        &CliPosition { position, variant, ..CliPosition::default() },
+        line,
+        counts,
+    )
 }
 
 const POSITIONS: &str = include_str!("../data/tzaar/positions.tsv");
@@ -201,7 +206,10 @@ fn a_finished_game_refuses_moves() {
     let pos = "ZATt./....../......./......../......../......../......./....../za... w o";
     let mut game = Game::from_position(pos.parse().unwrap());
     let played = game.play_text("A3xA4").unwrap();
-    assert_eq!(played[0].effect_text(), "captured a black Tott; Black has no Tott left, so White wins");
+    assert_eq!(
+        crate::contract::effect(&played[0]),
+        "captured a black Tott; Black has no Tott left, so White wins"
+    );
     assert_eq!(game.to_move(), None);
     let o = game.outcome().unwrap();
     assert_eq!((o.winner, o.reason.to_string().as_str()), (Some(0), "Black has no Tott left, so White wins"));
@@ -216,9 +224,9 @@ fn burying_your_own_last_type_is_legal_and_loses() {
         "ZATt./....../......./......../......../......../......./....../zat.. w c".parse().unwrap();
     let mut game = Game::from_position(pos);
     let played = game.play_text("A3xA4 A1-A2").unwrap();
-    assert_eq!(played[0].effect_text(), "captured a black Tott");
+    assert_eq!(crate::contract::effect(&played[0]), "captured a black Tott");
     assert_eq!(
-        played[1].effect_text(),
+        crate::contract::effect(&played[1]),
         "stacked to height 2; White covered its own last Tzarra, so Black wins"
     );
     assert_eq!(game.outcome().unwrap().winner, Some(1));
@@ -260,14 +268,14 @@ fn the_engine_reports_turns_seats_and_effects() {
     let p = game.play_text("i5xh6").unwrap();
     assert_eq!(p.len(), 1);
     assert_eq!(
-        (p[0].notation.as_str(), p[0].effect_text().as_str(), p[0].seat),
+        (p[0].notation.as_str(), crate::contract::effect(&p[0]).as_str(), p[0].seat),
         ("I5xH6", "captured a black Tott", 0)
     );
     assert_eq!((game.to_move(), game.move_number()), (Some(1), 2));
     let capture = game.legal_moves_text()[0].clone();
     let p = game.play_text(&format!("{capture} pass")).unwrap();
     assert_eq!(p.len(), 2);
-    assert_eq!((p[1].effect_text().as_str(), p[1].seat), ("passed", 1));
+    assert_eq!((crate::contract::effect(&p[1]).as_str(), p[1].seat), ("passed", 1));
     assert_eq!((game.to_move(), game.move_number()), (Some(0), 3));
     assert_eq!(game.moves_text(), ["I5xH6", capture.as_str(), "pass"]);
     // All or nothing: a bad second move leaves the game unchanged.
@@ -277,7 +285,7 @@ fn the_engine_reports_turns_seats_and_effects() {
     assert_eq!(game.position().to_string(), before);
     let again = Game::replay(game.setup(), &game.moves_text()).unwrap();
     assert_eq!(again.position(), game.position());
-    assert!(Game::help().contains("E4xD4"));
+    assert!(tabula::i18n::plain(tabula::i18n::Lang::En, <Game as Engine>::INFO.rules_key).contains("E4xD4"));
     assert!(game.text_board().contains("Turn 3: White to move (capture due)"));
 }
 
@@ -383,14 +391,20 @@ fn start_errors_say_what_is_accepted() {
 fn the_help_texts_name_every_start() {
     use clap::CommandFactory;
     let general = tabula::cli::Cli::command().render_help().to_string();
-    for text in [Game::help(), tabula::games::tzaar::SPELLINGS, general.as_str()] {
-        for spelling in ["`random`", "`random:SEED`", "`standard`", STANDARD] {
+    // /help's rules (the English of the translations) name the spellings; the position of `standard` is in
+    // the others.
+    let help = tabula::i18n::plain(tabula::i18n::Lang::En, <Game as Engine>::INFO.rules_key);
+    for text in [help.as_str(), tabula::games::tzaar::SPELLINGS, general.as_str()] {
+        for spelling in ["`random`", "`random:SEED`", "`standard`"] {
             assert!(text.contains(spelling), "{spelling} is missing from: {text}");
         }
     }
-    assert!(Game::help().contains("the default"));
+    for text in [tabula::games::tzaar::SPELLINGS, general.as_str()] {
+        assert!(text.contains(STANDARD), "{STANDARD} is missing from: {text}");
+    }
+    assert!(help.contains("the default"));
     assert!(general.contains("the start is `standard`"), "{general}");
-    assert!(Game::help().len() < 1900, "/help must fit in a Discord message");
+    assert!(help.len() < 1900, "/help must fit in a Discord message");
 }
 
 #[test]
@@ -477,9 +491,9 @@ fn cli_moves_and_replay() {
 
 #[test]
 fn cli_render_draws_or_explains() {
-    let img = Game::cli_render(&CliPosition::default(), &["I5xH6".to_string()]).unwrap();
+    let img = cli_engine::render::<Game>(&CliPosition::default(), &["I5xH6".to_string()]).unwrap();
     assert!(img.width() >= 600);
-    let err = Game::cli_render(&CliPosition::default(), &["I5xH6 E4xE6".to_string()]).unwrap_err();
+    let err = cli_engine::render::<Game>(&CliPosition::default(), &["I5xH6 E4xE6".to_string()]).unwrap_err();
     assert!(err.starts_with("illegal 2 E4xE6:"), "{err}");
 }
 
@@ -581,7 +595,7 @@ proptest! {
             let _ = t.parse::<Point>();
             let _ = t.parse::<Position>();
             let mut game = standard_game();
-            let _ = game.play_text(t);
+            crate::contract::all_or_nothing(&mut game, t)?;
             let _ = game.suggest(t, 5);
             let _ = cli_moves(Some(t), None);
             let _ = replay_line(None, None, t, true);

@@ -7,8 +7,8 @@
 
 use std::time::Duration;
 
-use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
 use super::board::ADJACENT;
+use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
 use crate::games::tablut::{
     self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, squares,
@@ -286,7 +286,8 @@ impl TablutNode {
 }
 
 impl Node for TablutNode {
-    type Game = Game;
+    type Move = Move;
+    type Side = Side;
     const REPEATS: bool = true;
 
     #[inline]

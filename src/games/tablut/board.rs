@@ -52,11 +52,6 @@ impl Square {
         1u128 << self.0
     }
 
-    /// Whether the square is on the edge of the board.
-    pub const fn on_edge(self) -> bool {
-        EDGE & self.bit() != 0
-    }
-
     /// The next square in `dir`, if any.
     pub fn step(self, dir: Direction) -> Option<Square> {
         let n = NEIGHBOR[self.index()][dir as usize];

@@ -3,7 +3,7 @@
 //! methods).
 
 use crate::games::tablut::{Game, Position, Variant};
-use crate::games::{CliPosition, CommandLine, Perft};
+use crate::games::{CliPosition, CommandLine, Perft, divided};
 
 /// The starting position: `position` in notation, or the variant's start.
 fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
@@ -15,13 +15,16 @@ fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, Stri
 }
 
 /// Perft to `depth`: with `divide`, each first move with its count; and the total.
-pub fn perft(position: Option<&str>, variant: Option<&str>, depth: u32, divide: bool) -> Result<Perft, String> {
+pub fn perft(
+    position: Option<&str>,
+    variant: Option<&str>,
+    depth: u32,
+    divide: bool,
+) -> Result<Perft, String> {
     let pos = start(position, variant)?;
     if divide {
-        let lines: Vec<(String, u64)> =
-            pos.perft_divide(depth).into_iter().map(|(mv, n)| (mv.to_string(), n)).collect();
-        let total = if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() };
-        Ok((lines, total))
+        let lines = pos.perft_divide(depth).into_iter().map(|(mv, n)| (mv.to_string(), n)).collect();
+        Ok(divided(depth, lines))
     } else {
         Ok((Vec::new(), pos.perft(depth)))
     }

@@ -9,22 +9,22 @@ pub mod ai;
 mod board;
 pub mod cli;
 mod entry;
-pub mod picture;
 mod notation;
 mod outcome;
 mod phrases;
+pub mod picture;
 mod position;
 mod rules;
 
 use std::fmt::Write as _;
 
 pub use board::{Bitboard, Direction, EDGE, RAYS, SIZE, Square, SquareError, reach, squares};
-pub use notation::{MoveText, MoveTextError};
-pub use outcome::{End, GameResult, IllegalMove};
+pub use notation::{MoveParseError, MoveText};
+pub use outcome::{End, IllegalMove, Verdict};
 pub use position::{MAX_MOVES, Move, MoveList, Position, PositionError, START};
 pub use rules::{
-    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side, UnknownVariant,
-    Variant,
+    ASHTON, BySide, Hostility, KingCapture, LINNAEUS, OccupiedThrone, Repetition, Ruleset, SEED, Side,
+    UnknownVariant, Variant,
 };
 
 use super::{Describe, Engine, GameInfo, MoveError, Outcome, Played, ReadError, Setup, SetupError};
@@ -55,7 +55,7 @@ pub struct Game {
     records: Vec<String>,
     history: Vec<Position>,
     last_captures: Bitboard,
-    result: Option<GameResult>,
+    result: Option<Verdict>,
 }
 
 impl Game {
@@ -105,7 +105,7 @@ impl Game {
     }
 
     /// The result, once the game is over.
-    pub fn result(&self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<Verdict> {
         self.result
     }
 
@@ -131,11 +131,11 @@ impl Game {
             let seen = self.history.iter().filter(|p| **p == next).count();
             let counted = seen - usize::from(!rule.start_counts && self.history[0] == next);
             (counted >= usize::from(rule.draws_at))
-                .then_some(GameResult { winner: None, end: End::Repetition(seen as u8) })
+                .then_some(Verdict { winner: None, end: End::Repetition(seen as u8) })
         });
         if self.result.is_none() && next.count_moves() == 0 {
             let stuck = next.to_move();
-            self.result = Some(GameResult { winner: Some(stuck.opponent()), end: End::NoMoves(stuck) });
+            self.result = Some(Verdict { winner: Some(stuck.opponent()), end: End::NoMoves(stuck) });
         }
         Ok(captured)
     }
@@ -143,7 +143,7 @@ impl Game {
     /// Reads a move as text and plays it: the move as recorded and what it captured.
     pub fn play_notation(&mut self, text: &str) -> Result<(Move, Bitboard), MoveError> {
         let written: MoveText =
-            text.parse().map_err(|e: MoveTextError| MoveError::Unreadable(e.describe()))?;
+            text.parse().map_err(|e: MoveParseError| MoveError::Unreadable(e.describe()))?;
         if let Some(result) = self.result {
             return Err(MoveError::Illegal(IllegalMove::GameOver(result).describe()));
         }
@@ -156,8 +156,8 @@ impl Game {
 impl Engine for Game {
     type Move = Move;
     type Side = Side;
-    type ParseError = MoveTextError;
-    type Illegal = IllegalMove;
+    type MoveParseError = MoveParseError;
+    type IllegalMove = IllegalMove;
 
     const INFO: &'static GameInfo = &entry::INFO;
     const DRAW_BY_AGREEMENT: bool = true;
@@ -189,7 +189,7 @@ impl Engine for Game {
         }
     }
 
-    fn read_move(&self, text: &str) -> Result<Move, ReadError<MoveTextError, IllegalMove>> {
+    fn read_move(&self, text: &str) -> Result<Move, ReadError<MoveParseError, IllegalMove>> {
         let written: MoveText = text.parse().map_err(ReadError::Unreadable)?;
         if let Some(result) = self.result {
             return Err(ReadError::Illegal(IllegalMove::GameOver(result)));

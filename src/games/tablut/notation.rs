@@ -44,7 +44,7 @@ impl fmt::Display for MoveText {
     "can't read the move `{0}`: write the starting and the target square joined by a dash, like `e8-d8` \
      (files a-i, ranks 1-9)"
 )]
-pub struct MoveTextError(pub String);
+pub struct MoveParseError(pub String);
 
 fn square_at(s: &[u8]) -> Option<Square> {
     match s {
@@ -54,10 +54,10 @@ fn square_at(s: &[u8]) -> Option<Square> {
 }
 
 impl FromStr for MoveText {
-    type Err = MoveTextError;
+    type Err = MoveParseError;
     /// Reads `e8-d8`, `E8 - D8`, `e8d8`, `d1-d3xe3` or `d1-d3xe3xc3` (also `xe3/c3` or `xe3,c3`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let err = || MoveTextError(s.trim().to_string());
+        let err = || MoveParseError(s.trim().to_string());
         let t: Vec<u8> =
             s.bytes().filter(|b| !b.is_ascii_whitespace()).map(|b| b.to_ascii_lowercase()).collect();
         if !s.is_ascii() || t.len() < 4 {

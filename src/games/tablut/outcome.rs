@@ -22,12 +22,12 @@ pub enum End {
 
 /// The result of a finished game: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct GameResult {
+pub struct Verdict {
     pub winner: Option<Side>,
     pub end: End,
 }
 
-impl GameResult {
+impl Verdict {
     /// The result in notation: `black`, `white` or `draw`.
     pub fn notation(&self) -> &'static str {
         self.winner.map_or("draw", Side::name)
@@ -44,7 +44,7 @@ impl GameResult {
     }
 }
 
-impl fmt::Display for GameResult {
+impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.winner {
             Some(side) => write!(f, "{side} won: {}", self.reason()),
@@ -57,7 +57,7 @@ impl fmt::Display for GameResult {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalMove {
     /// The game has ended.
-    GameOver(GameResult),
+    GameOver(Verdict),
     /// The starting square is empty.
     NoPiece(Square),
     /// The piece on the starting square belongs to the other side.

@@ -2,8 +2,8 @@
 //! English is the `Display` of the value it describes.
 
 use super::board::{Bitboard, Square, SquareError, squares};
-use super::notation::MoveTextError;
-use super::outcome::{End, GameResult, IllegalMove};
+use super::notation::MoveParseError;
+use super::outcome::{End, IllegalMove, Verdict};
 use super::rules::{Side, UnknownVariant, Variant};
 use crate::games::{Describe, Phrase};
 
@@ -20,7 +20,7 @@ fn square_list(bb: Bitboard) -> Phrase {
     Phrase::list(&names)
 }
 
-impl Describe for MoveTextError {
+impl Describe for MoveParseError {
     fn describe(&self) -> Phrase {
         Phrase::new("tablut-unreadable", self.to_string()).typed("text", &self.0).code("example", "e8-d8")
     }
@@ -39,11 +39,13 @@ impl Describe for UnknownVariant {
         let choices = Phrase::new("engine-list-or", format!("{} or {last}", rest.join(", ")))
             .str("first", rest.join(", "))
             .str("last", last);
-        Phrase::new("tablut-unknown-variant", self.to_string()).typed("text", &self.0).phrase("choices", choices)
+        Phrase::new("tablut-unknown-variant", self.to_string())
+            .typed("text", &self.0)
+            .phrase("choices", choices)
     }
 }
 
-impl GameResult {
+impl Verdict {
     /// Why the game ended, as a phrase ("the king escaped to a1").
     pub fn reason_phrase(&self) -> Phrase {
         let english = self.reason();
@@ -111,10 +113,14 @@ pub(super) fn effect(captured: Bitboard, end: Option<End>) -> Option<Phrase> {
     }
     match end {
         Some(End::KingCaptured(sq)) => {
-            parts.push(Phrase::new("effect-captured-king", format!("captured the king on {sq}")).str("square", sq));
+            parts.push(
+                Phrase::new("effect-captured-king", format!("captured the king on {sq}")).str("square", sq),
+            );
         }
         Some(End::KingEscaped(sq)) => {
-            parts.push(Phrase::new("effect-king-escaped", format!("the king escaped to {sq}")).str("square", sq));
+            parts.push(
+                Phrase::new("effect-king-escaped", format!("the king escaped to {sq}")).str("square", sq),
+            );
         }
         _ => {}
     }

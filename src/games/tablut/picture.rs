@@ -12,7 +12,7 @@ use std::sync::{LazyLock, OnceLock};
 
 use image::RgbaImage;
 
-use crate::games::tablut::{Bitboard, End, Game, GameResult, SIZE, Side, Square, Variant, squares};
+use crate::games::tablut::{Bitboard, End, Game, SIZE, Side, Square, Variant, Verdict, squares};
 use crate::i18n::Lang;
 use crate::render::canvas::{
     Align, Canvas, Color, Sprite, Weight, fit_text, rgb, short_name, text_width, with_alpha,
@@ -161,7 +161,7 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
 }
 
 /// Why the game ended, as the header shows it, in `lang`.
-fn ending(lang: Lang, result: GameResult) -> String {
+fn ending(lang: Lang, result: Verdict) -> String {
     crate::i18n::phrase(lang, &result.reason_phrase())
 }
 
@@ -346,7 +346,11 @@ fn footer(c: &mut Canvas, variant: Variant, lang: Lang) {
     let line = |part: &[&str], first: bool| {
         let joined = part.join(" · ");
         if first {
-            say(lang, "picture-tablut-variant-rules", &[("variant", text(rules.title)), ("rules", text(&joined))])
+            say(
+                lang,
+                "picture-tablut-variant-rules",
+                &[("variant", text(rules.title)), ("rules", text(&joined))],
+            )
         } else {
             joined
         }
@@ -369,7 +373,15 @@ fn footer(c: &mut Canvas, variant: Variant, lang: Lang) {
     for (i, line) in lines.iter().enumerate() {
         let y = step * (i + 1) as f32 + spread * (2.0 * i as f32 - 1.0);
         let (size, line) = fit(line, size);
-        layer.text_centered_v(WIDTH as f32 / 2.0, y, size, Weight::Regular, Align::Center, HEADER_TEXT, &line);
+        layer.text_centered_v(
+            WIDTH as f32 / 2.0,
+            y,
+            size,
+            Weight::Regular,
+            Align::Center,
+            HEADER_TEXT,
+            &line,
+        );
     }
     c.composite(&coarse_edges(layer.into_image()), 0, y0 as i32);
 }
@@ -485,8 +497,11 @@ impl crate::games::Picture for Game {
         if items.is_empty() {
             return grid.to_string();
         }
-        let line =
-            say(lang, "picture-tablut-variant-rules", &[("variant", text(rules.title)), ("rules", text(&items.join("; ")))]);
+        let line = say(
+            lang,
+            "picture-tablut-variant-rules",
+            &[("variant", text(rules.title)), ("rules", text(&items.join("; ")))],
+        );
         format!("{grid}{line}.\n")
     }
 }

@@ -7,7 +7,7 @@ use super::board::neighbor;
 use super::board::{
     ADJACENT, Bitboard, Direction, FULL, RAYS, SQUARES, Square, between, direction, reach, squares,
 };
-use super::outcome::{End, GameResult, IllegalMove};
+use super::outcome::{End, IllegalMove, Verdict};
 use super::rules::{KingCapture, OccupiedThrone, Ruleset, Side, Variant};
 
 /// A move: one piece from one square to another along a rank or file.
@@ -28,7 +28,6 @@ pub const MAX_MOVES: usize = 4 * SQUARES;
 
 /// A fixed-capacity list of moves, so generating moves never allocates.
 pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
-
 
 /// Why a position in notation could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -130,23 +129,21 @@ impl Position {
     }
 
     /// The result decided by the board alone: the king captured or escaped.
-    pub fn board_result(&self) -> Option<GameResult> {
+    pub fn board_result(&self) -> Option<Verdict> {
         if self.king_captured {
-            Some(GameResult { winner: Some(Side::Black), end: End::KingCaptured(self.king) })
+            Some(Verdict { winner: Some(Side::Black), end: End::KingCaptured(self.king) })
         } else if self.rules().escape & self.king.bit() != 0 {
-            Some(GameResult { winner: Some(Side::White), end: End::KingEscaped(self.king) })
+            Some(Verdict { winner: Some(Side::White), end: End::KingEscaped(self.king) })
         } else {
             None
         }
     }
 
     /// The result of the position (without history): the board result, or a loss for a side with no move.
-    pub fn result(&self) -> Option<GameResult> {
+    pub fn result(&self) -> Option<Verdict> {
         self.board_result().or_else(|| {
-            (self.count_moves() == 0).then_some(GameResult {
-                winner: Some(self.to_move.opponent()),
-                end: End::NoMoves(self.to_move),
-            })
+            (self.count_moves() == 0)
+                .then_some(Verdict { winner: Some(self.to_move.opponent()), end: End::NoMoves(self.to_move) })
         })
     }
 
@@ -343,7 +340,9 @@ impl Position {
         let throne = Square::THRONE.bit();
         match rules.king_capture {
             KingCapture::Surrounded => around & !(self.attackers | throne) == 0 && around.count_ones() == 4,
-            KingCapture::Sandwich if (around | k.bit()) & throne != 0 => around & !(self.attackers | throne) == 0,
+            KingCapture::Sandwich if (around | k.bit()) & throne != 0 => {
+                around & !(self.attackers | throne) == 0
+            }
             KingCapture::Sandwich => {
                 let dir = direction(to, k).expect("the mover is next to the king") as usize;
                 neighbor(k.index(), dir)
@@ -387,11 +386,6 @@ impl Position {
             }
         }
         total
-    }
-
-    /// The position in notation.
-    pub fn to_notation(&self) -> String {
-        self.to_string()
     }
 
     /// The same board with the other side to move (for tests and analysis).

@@ -226,7 +226,11 @@ pub const ASHTON: Ruleset = Ruleset {
             empty_throne: true,
             occupied_throne: OccupiedThrone::Neutral,
         },
-        white: Hostility { squares: THRONE | CAMP_SQUARES, empty_throne: true, occupied_throne: OccupiedThrone::Neutral },
+        white: Hostility {
+            squares: THRONE | CAMP_SQUARES,
+            empty_throne: true,
+            occupied_throne: OccupiedThrone::Neutral,
+        },
     },
     king_capture: KingCapture::Sandwich,
     king_stand_ins: CAMP_SQUARES,
@@ -278,18 +282,24 @@ impl Ruleset {
         }
         let hostile = self.hostile.white.squares | self.hostile.black.squares;
         let camps_hostile = self.all_camps() != 0 && hostile & self.all_camps() != 0;
-        out.extend(match (self.all_camps() != 0, self.throne_passable, camps_hostile && hostile & THRONE != 0) {
-            (true, false, true) => Some("closed, hostile camps and throne"),
-            (true, false, false) => Some("closed camps and throne"),
-            (true, true, _) => Some("closed camps"),
-            (false, false, _) => Some("closed throne"),
-            (false, true, _) => None,
-        });
+        out.extend(
+            match (self.all_camps() != 0, self.throne_passable, camps_hostile && hostile & THRONE != 0) {
+                (true, false, true) => Some("closed, hostile camps and throne"),
+                (true, false, false) => Some("closed camps and throne"),
+                (true, true, _) => Some("closed camps"),
+                (false, false, _) => Some("closed throne"),
+                (false, true, _) => None,
+            },
+        );
         if self.hostile.white.occupied_throne == OccupiedThrone::Besieged {
             out.push("Linnaean capture");
         }
         if self.repetition != SEED.repetition {
-            out.push(if self.repetition.draws_at == 2 { "2nd repetition draws" } else { "3rd repetition draws" });
+            out.push(if self.repetition.draws_at == 2 {
+                "2nd repetition draws"
+            } else {
+                "3rd repetition draws"
+            });
         }
         out
     }

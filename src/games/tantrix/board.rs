@@ -6,7 +6,7 @@
 //! 17 or 26 by 17 cells), so a board is cheap to clone and a cell is still found by one index computation.
 
 use super::tiles::{ByColour, Colour, Tile};
-use crate::games::hex::{Dir, Hex};
+use crate::games::hex::{Direction, Hex};
 
 /// How far from (0,0) a tile may be placed in notation: enough for 56 tiles in a line.
 pub const LIMIT: i32 = 60;
@@ -35,7 +35,7 @@ pub struct Placed {
 impl Placed {
     /// The colour the tile shows on edge `edge`.
     #[inline]
-    pub fn edge(self, edge: Dir) -> Colour {
+    pub fn edge(self, edge: Direction) -> Colour {
         self.tile.edge(self.rot, edge)
     }
 }
@@ -207,7 +207,7 @@ impl Board {
             cells[new..new + self.width as usize]
                 .copy_from_slice(&self.cells[old..old + self.width as usize]);
         }
-        let steps = Dir::ALL.map(|d| {
+        let steps = Direction::ALL.map(|d| {
             let (dq, dr) = d.axial();
             (dq + dr * width) as isize
         });
@@ -276,7 +276,7 @@ impl Board {
         self.frontier().into_iter().filter(|&h| self.neighbour_count(h) >= 3).collect()
     }
 
-    /// The colours on the sides of an empty cell, `None` where no tile touches it (in the order of [`Dir::ALL`]).
+    /// The colours on the sides of an empty cell, `None` where no tile touches it (in the order of [`Direction::ALL`]).
     #[inline]
     pub fn sides(&self, h: Hex) -> [Option<Colour>; 6] {
         let (x, y) = (h.q.wrapping_sub(self.q0), h.r.wrapping_sub(self.r0));
@@ -285,7 +285,7 @@ impl Board {
             let i = (y * self.width + x) as usize;
             std::array::from_fn(|d| self.cells[i.wrapping_add_signed(self.steps[d])].colour_entering(d))
         } else {
-            std::array::from_fn(|d| self.cell(h.step(Dir::ALL[d])).colour_entering(d))
+            std::array::from_fn(|d| self.cell(h.step(Direction::ALL[d])).colour_entering(d))
         }
     }
 
@@ -304,7 +304,7 @@ impl Board {
             }
         } else {
             for d in (0..6).rev() {
-                pattern = pattern * 5 + digit(self.cell(h.step(Dir::ALL[d])), d);
+                pattern = pattern * 5 + digit(self.cell(h.step(Direction::ALL[d])), d);
             }
         }
         pattern
@@ -317,7 +317,7 @@ impl Board {
     pub fn follow(
         &self,
         from: Hex,
-        exit: Dir,
+        exit: Direction,
         colour: Colour,
         mut visit: impl FnMut(Tile, Hex) -> bool,
     ) -> PathEnd {
@@ -355,7 +355,7 @@ impl Board {
             let Some((a, b)) = p.tile.ends(colour, p.rot) else { continue };
             seen[p.tile.number() as usize] = true;
             // Follows the colour one way, pushing each new cell.
-            let mut walk = |exit: Dir, out: &mut Vec<Hex>| {
+            let mut walk = |exit: Direction, out: &mut Vec<Hex>| {
                 self.follow(p.cell, exit, colour, |tile, cell| {
                     let fresh = !std::mem::replace(&mut seen[tile.number() as usize], true);
                     if fresh {
@@ -431,7 +431,7 @@ mod tests {
         assert_eq!(board.frontier(), frontier);
         for &h in frontier.iter().chain(&cells).chain(&[Hex::new(500, -7), Hex::new(board.q0, board.r0)]) {
             let sides = board.sides(h);
-            for (d, side) in Dir::ALL.into_iter().zip(sides) {
+            for (d, side) in Direction::ALL.into_iter().zip(sides) {
                 assert_eq!(side, board.get(h.step(d)).map(|t| t.edge(d.opposite())), "side {d} of {h}");
             }
             let pattern =

@@ -4,9 +4,9 @@
 use std::collections::VecDeque;
 
 use super::board::{Board, Placement};
-use super::position::{Illegal, Position, Step};
+use super::position::{IllegalMove, Position, Step};
 use super::tiles::{ByColour, Colour, Tile};
-use crate::games::hex::{Dir, Hex};
+use crate::games::hex::{Direction, Hex};
 
 /// Work space of restriction 3, laid out like the board's window (a few hundred bytes, allocated once per
 /// generation): the cells its simulation has filled and how many filled cells neighbour each cell, with the cells
@@ -74,8 +74,8 @@ pub(super) struct CellFacts {
     want: u16,
     mask: u16,
     /// For each neighbouring empty cell that will be a forced space: its direction and its side colours so far.
-    spaces: [Option<(Dir, ByColour<u8>)>; 6],
-    pub(super) geometry: Result<(), Illegal>,
+    spaces: [Option<(Direction, ByColour<u8>)>; 6],
+    pub(super) geometry: Result<(), IllegalMove>,
 }
 
 impl Position {
@@ -103,7 +103,7 @@ impl Position {
     /// How many sides of the empty cell `h` show each colour, not counting the side towards `skip`.
     fn side_counts(&self, h: Hex, skip: Option<Hex>) -> ByColour<u8> {
         let mut counts = ByColour::splat(0u8);
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             let n = h.step(d);
             if Some(n) == skip {
                 continue;
@@ -128,7 +128,7 @@ impl Position {
         let mut spaces = [None; 6];
         let mut geometry = Ok(());
         if survey.restricted {
-            for (d, space) in Dir::ALL.into_iter().zip(&mut spaces) {
+            for (d, space) in Direction::ALL.into_iter().zip(&mut spaces) {
                 let n = c.step(d);
                 if board.is_empty_cell(n) && board.neighbour_count(n) + 1 >= 3 {
                     *space = Some((d, self.side_counts(n, Some(c))));
@@ -140,14 +140,14 @@ impl Position {
     }
 
     /// Restrictions 2 and 3 for a tile on `c`; they do not depend on which tile or rotation.
-    fn geometry(&self, c: Hex, survey: &Survey, fill: &mut Fill) -> Result<(), Illegal> {
+    fn geometry(&self, c: Hex, survey: &Survey, fill: &mut Fill) -> Result<(), IllegalMove> {
         let board = self.board();
         if let Some(&space) = survey.crowded.iter().find(|&&h| h != c) {
-            return Err(Illegal::FourNeighbours { space });
+            return Err(IllegalMove::FourNeighbours { space });
         }
         for n in c.neighbours() {
             if board.is_empty_cell(n) && board.neighbour_count(n) + 1 >= 4 {
-                return Err(Illegal::FourNeighbours { space: n });
+                return Err(IllegalMove::FourNeighbours { space: n });
             }
         }
         // Restriction 3: fill every forced space left, one after another, whatever the colours. The order does not
@@ -171,7 +171,7 @@ impl Position {
                     continue;
                 }
                 match board.neighbour_count(n) + fill.added(board, n) {
-                    k if k >= 4 => return Err(Illegal::ControlledSide { space: n }),
+                    k if k >= 4 => return Err(IllegalMove::ControlledSide { space: n }),
                     3 => fill.queue.push_back(n),
                     _ => {}
                 }
@@ -188,25 +188,25 @@ impl Position {
         survey: &Survey,
         tile: Tile,
         rot: u8,
-    ) -> Result<(), Illegal> {
+    ) -> Result<(), IllegalMove> {
         let edges = tile.edges(rot);
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             if let Some(theirs) = facts.sides[d.index()] {
                 let ours = edges[d.index()];
                 if ours != theirs {
                     let at = c.step(d);
                     let neighbour = self.board().get(at).map_or(tile, |p| p.tile);
-                    return Err(Illegal::Clash { edge: d, tile, rot, ours, theirs, neighbour, at });
+                    return Err(IllegalMove::Clash { edge: d, tile, rot, ours, theirs, neighbour, at });
                 }
             }
         }
         if let Some((space, colour)) = survey.dead_space {
-            return Err(Illegal::SameColourSpace { space, colour });
+            return Err(IllegalMove::SameColourSpace { space, colour });
         }
         for &(d, counts) in facts.spaces.iter().flatten() {
             let colour = edges[d.index()];
             if counts[colour] + 1 >= 3 {
-                return Err(Illegal::SameColourSpace { space: c.step(d), colour });
+                return Err(IllegalMove::SameColourSpace { space: c.step(d), colour });
             }
         }
         Ok(())

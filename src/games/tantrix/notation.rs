@@ -6,12 +6,12 @@ use std::str::FromStr;
 
 use super::board::{Board, LIMIT, Placement, in_range};
 use super::position::Position;
-use super::tiles::Tile;
-use crate::games::hex::{Dir, Hex};
+use super::tiles::{Colour, Tile};
+use crate::games::hex::{Direction, Hex};
 
 /// The notation of a placement could not be read: the text (at most 60 characters of it) and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
+pub struct MoveParseError {
     pub text: String,
     pub why: Unreadable,
 }
@@ -29,7 +29,7 @@ pub enum Unreadable {
     Rotation,
 }
 
-impl fmt::Display for ParseError {
+impl fmt::Display for MoveParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let why = match self.why {
             Unreadable::Shape => String::new(),
@@ -41,9 +41,9 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl std::error::Error for MoveParseError {}
 
-impl crate::games::Describe for ParseError {
+impl crate::games::Describe for MoveParseError {
     fn describe(&self) -> crate::games::Phrase {
         let key = match self.why {
             Unreadable::Shape => "tantrix-unreadable",
@@ -59,12 +59,12 @@ impl crate::games::Describe for ParseError {
 const PLACEMENT_FORMAT: &str =
     "write a placement as tile@q,r:k, e.g. 23@1,-1:4 (tile 1-56 from your hand, cell q,r, rotation k 0-5)";
 
-fn unreadable(text: &str, why: Unreadable) -> ParseError {
-    ParseError { text: text.chars().take(60).collect(), why }
+fn unreadable(text: &str, why: Unreadable) -> MoveParseError {
+    MoveParseError { text: text.chars().take(60).collect(), why }
 }
 
 impl FromStr for Placement {
-    type Err = ParseError;
+    type Err = MoveParseError;
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let s = text.trim();
         let err = |why: Unreadable| unreadable(s, why);
@@ -120,33 +120,70 @@ fn squeeze(text: &str) -> String {
 }
 
 /// Reads placements separated by spaces (spaces around `@`, `,` and `:` are allowed).
-pub fn parse_placements(text: &str) -> Result<Vec<Placement>, ParseError> {
+pub fn parse_placements(text: &str) -> Result<Vec<Placement>, MoveParseError> {
     squeeze(text).split_whitespace().map(str::parse).collect()
 }
 
+/// Why a position line (or its board, or its parts) is not a Tantrix position.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// More than three parts separated by `|`.
+    #[error("can't read the position: it has {0} parts; {format}", format = POSITION_FORMAT)]
+    Parts(usize),
+    /// A placed tile's notation.
+    #[error("{0}")]
+    Placement(MoveParseError),
+    /// Two tiles on one cell.
+    #[error("cell {cell} holds two tiles ({first} and {second}): each cell holds one")]
+    SameCell { cell: Hex, first: Tile, second: Tile },
+    /// One tile placed twice.
+    #[error("tile {0} is placed twice: each of the 56 tiles exists once")]
+    PlacedTwice(Tile),
+    /// Two neighbours whose shared edge does not match.
+    #[error(
+        "the board is not consistent: colours clash on the {direction} edge of {placement} ({ours}) against tile \
+         {tile} ({theirs}); every shared edge must match"
+    )]
+    Clash { direction: Direction, placement: Placement, ours: Colour, tile: Tile, theirs: Colour },
+    /// A word of the hand that is not a tile number (at most 30 characters of it).
+    #[error("can't read the hand: `{0}` is not a tile number 1-56; {format}", format = POSITION_FORMAT)]
+    Hand(String),
+    /// A bag count that is not a number (at most 30 characters of it).
+    #[error("can't read the bag count `{0}`: it is a number 0-56; {format}", format = POSITION_FORMAT)]
+    Bag(String),
+    /// One tile both on the board and in the hand, or twice in the hand.
+    #[error("tile {0} appears twice: each of the 56 tiles exists once")]
+    Twice(Tile),
+    /// A hand of more than 6 tiles.
+    #[error("the hand holds {0} tiles: a hand has at most 6")]
+    HandSize(usize),
+    /// More tiles in the bag than are left.
+    #[error("the bag can hold at most {left} tiles here, not {bag}")]
+    BagSize { left: usize, bag: u8 },
+}
+
 /// Reads the placed tiles of a position line, checking cells are distinct and shared edges match.
-pub fn parse_board(text: &str) -> Result<Board, String> {
+pub fn parse_board(text: &str) -> Result<Board, PositionError> {
     let mut board = Board::new();
     for word in squeeze(text).split_whitespace() {
-        let p: Placement = word.parse().map_err(|e: ParseError| e.to_string())?;
+        let p: Placement = word.parse().map_err(PositionError::Placement)?;
         if let Some(t) = board.get(p.cell) {
-            return Err(format!(
-                "cell {} holds two tiles ({} and {}): each cell holds one",
-                p.cell, t.tile, p.tile
-            ));
+            return Err(PositionError::SameCell { cell: p.cell, first: t.tile, second: p.tile });
         }
         if board.placements().iter().any(|q| q.tile == p.tile) {
-            return Err(format!("tile {} is placed twice: each of the 56 tiles exists once", p.tile));
+            return Err(PositionError::PlacedTwice(p.tile));
         }
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             if let Some(t) = board.get(p.cell.step(d)) {
                 let (ours, theirs) = (p.tile.edge(p.rot, d), t.edge(d.opposite()));
                 if ours != theirs {
-                    return Err(format!(
-                        "the board is not consistent: colours clash on the {d} edge of {p} ({ours}) against tile \
-                         {} ({theirs}); every shared edge must match",
-                        t.tile
-                    ));
+                    return Err(PositionError::Clash {
+                        direction: d,
+                        placement: p,
+                        ours,
+                        tile: t.tile,
+                        theirs,
+                    });
                 }
             }
         }
@@ -156,34 +193,25 @@ pub fn parse_board(text: &str) -> Result<Board, String> {
 }
 
 impl FromStr for Position {
-    type Err = String;
+    type Err = PositionError;
     /// Reads `placed tiles | hand | bag count`; the hand and bag may be left out (an empty hand, an empty bag).
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         let parts: Vec<&str> = text.split('|').collect();
         if parts.len() > 3 {
-            return Err(format!("can't read the position: it has {} parts; {POSITION_FORMAT}", parts.len()));
+            return Err(PositionError::Parts(parts.len()));
         }
         let board = parse_board(parts[0])?;
         let mut hand = Vec::new();
         if let Some(h) = parts.get(1) {
             for w in h.split_whitespace() {
-                let t = w.parse::<u8>().ok().and_then(Tile::new).ok_or_else(|| {
-                    format!(
-                        "can't read the hand: `{}` is not a tile number 1-56; {POSITION_FORMAT}",
-                        short(w)
-                    )
-                })?;
+                let t =
+                    w.parse::<u8>().ok().and_then(Tile::new).ok_or_else(|| PositionError::Hand(short(w)))?;
                 hand.push(t);
             }
         }
         let bag = match parts.get(2) {
             None => 0,
-            Some(b) => b.trim().parse::<u8>().map_err(|_| {
-                format!(
-                    "can't read the bag count `{}`: it is a number 0-56; {POSITION_FORMAT}",
-                    short(b.trim())
-                )
-            })?,
+            Some(b) => b.trim().parse::<u8>().map_err(|_| PositionError::Bag(short(b.trim())))?,
         };
         Position::new(board, &hand, bag)
     }

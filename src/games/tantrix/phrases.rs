@@ -3,11 +3,11 @@
 
 use std::collections::BTreeSet;
 
-use super::game::StartError;
-use super::position::Illegal;
+use super::StartError;
+use super::position::IllegalMove;
 use super::tiles::Colour;
 use super::{Game, Tile};
-use crate::games::hex::Dir;
+use crate::games::hex::Direction;
 use crate::games::{Describe, Phrase};
 
 /// A colour as a seat's name ("Red"), translated.
@@ -33,14 +33,14 @@ fn colour(colour: Colour) -> Phrase {
 }
 
 /// An edge's compass name ("NE"), translated.
-fn dir(d: Dir) -> Phrase {
+fn dir(d: Direction) -> Phrase {
     let key = match d {
-        Dir::N => "tantrix-dir-n",
-        Dir::NE => "tantrix-dir-ne",
-        Dir::SE => "tantrix-dir-se",
-        Dir::S => "tantrix-dir-s",
-        Dir::SW => "tantrix-dir-sw",
-        Dir::NW => "tantrix-dir-nw",
+        Direction::N => "tantrix-dir-n",
+        Direction::NE => "tantrix-dir-ne",
+        Direction::SE => "tantrix-dir-se",
+        Direction::S => "tantrix-dir-s",
+        Direction::SW => "tantrix-dir-sw",
+        Direction::NW => "tantrix-dir-nw",
     };
     Phrase::new(key, d.name())
 }
@@ -49,36 +49,50 @@ fn tiles(hand: &[Tile]) -> String {
     hand.iter().map(ToString::to_string).collect::<Vec<_>>().join(", ")
 }
 
-impl Describe for Illegal {
+impl Describe for IllegalMove {
     fn describe(&self) -> Phrase {
         let english = self.to_string();
         match self {
-            Illegal::GameOver => Phrase::new("tantrix-game-over", english),
-            Illegal::NotInHand { tile, hand } if hand.is_empty() => {
+            IllegalMove::GameOver => Phrase::new("tantrix-game-over", english),
+            IllegalMove::NotInHand { tile, hand } if hand.is_empty() => {
                 Phrase::new("tantrix-hand-empty", english).str("tile", tile)
             }
-            Illegal::NotInHand { tile, hand } => {
+            IllegalMove::NotInHand { tile, hand } => {
                 Phrase::new("tantrix-not-in-hand", english).str("tile", tile).str("hand", tiles(hand))
             }
-            Illegal::Taken { cell, by } => Phrase::new("tantrix-taken", english).str("cell", cell).str("tile", by),
-            Illegal::FirstAtOrigin { tile } => Phrase::new("tantrix-first-at-origin", english).str("tile", tile),
-            Illegal::NotAdjacent { cell } => Phrase::new("tantrix-not-adjacent", english).str("cell", cell),
-            Illegal::Clash { edge, tile, rot, ours, theirs, neighbour, at } => Phrase::new("tantrix-clash", english)
-                .phrase("edge", dir(*edge))
-                .str("tile", tile)
-                .str("rotation", rot)
-                .phrase("ours", colour(*ours))
-                .str("neighbour", neighbour)
-                .str("at", at)
-                .phrase("theirs", colour(*theirs)),
-            Illegal::ForcedFirst { space, example } => {
+            IllegalMove::Taken { cell, by } => {
+                Phrase::new("tantrix-taken", english).str("cell", cell).str("tile", by)
+            }
+            IllegalMove::FirstAtOrigin { tile } => {
+                Phrase::new("tantrix-first-at-origin", english).str("tile", tile)
+            }
+            IllegalMove::NotAdjacent { cell } => {
+                Phrase::new("tantrix-not-adjacent", english).str("cell", cell)
+            }
+            IllegalMove::Clash { edge, tile, rot, ours, theirs, neighbour, at } => {
+                Phrase::new("tantrix-clash", english)
+                    .phrase("edge", dir(*edge))
+                    .str("tile", tile)
+                    .str("rotation", rot)
+                    .phrase("ours", colour(*ours))
+                    .str("neighbour", neighbour)
+                    .str("at", at)
+                    .phrase("theirs", colour(*theirs))
+            }
+            IllegalMove::ForcedFirst { space, example } => {
                 Phrase::new("tantrix-forced-first", english).str("space", space).str("example", example)
             }
-            Illegal::SameColourSpace { space, colour: c } => {
-                Phrase::new("tantrix-same-colour-space", english).str("space", space).phrase("colour", colour(*c))
+            IllegalMove::SameColourSpace { space, colour: c } => {
+                Phrase::new("tantrix-same-colour-space", english)
+                    .str("space", space)
+                    .phrase("colour", colour(*c))
             }
-            Illegal::FourNeighbours { space } => Phrase::new("tantrix-four-neighbours", english).str("space", space),
-            Illegal::ControlledSide { space } => Phrase::new("tantrix-controlled-side", english).str("space", space),
+            IllegalMove::FourNeighbours { space } => {
+                Phrase::new("tantrix-four-neighbours", english).str("space", space)
+            }
+            IllegalMove::ControlledSide { space } => {
+                Phrase::new("tantrix-controlled-side", english).str("space", space)
+            }
         }
     }
 }
@@ -87,20 +101,24 @@ impl Describe for StartError {
     fn describe(&self) -> Phrase {
         let english = self.to_string();
         match self {
-            StartError::NotAColour(letter) => Phrase::new("tantrix-not-a-colour", english).code("letter", letter),
+            StartError::NotAColour(letter) => {
+                Phrase::new("tantrix-not-a-colour", english).code("letter", letter)
+            }
             StartError::Twice(c) => Phrase::new("tantrix-colour-twice", english).phrase("colour", colour(*c)),
             StartError::Count { given, seats, example } => Phrase::new("tantrix-colour-count", english)
                 .number("given", *given)
                 .number("seats", *seats)
                 .str("example", example),
-            StartError::NotPlaying { colour: c, colours } => {
-                Phrase::new("tantrix-not-playing", english).phrase("colour", title(*c)).str("colours", colours)
-            }
+            StartError::NotPlaying { colour: c, colours } => Phrase::new("tantrix-not-playing", english)
+                .phrase("colour", title(*c))
+                .str("colours", colours),
             StartError::Hands { bag, dealt, others } => Phrase::new("tantrix-hands", english)
                 .number("bag", *bag)
                 .number("dealt", *dealt)
                 .number("others", *others),
-            StartError::NoPlacement(c) => Phrase::new("tantrix-no-placement", english).phrase("colour", title(*c)),
+            StartError::NoPlacement(c) => {
+                Phrase::new("tantrix-no-placement", english).phrase("colour", title(*c))
+            }
         }
     }
 }
@@ -116,7 +134,10 @@ pub(super) fn effect(forced: bool, drew: Option<Tile>, end: Option<&Phrase>) -> 
         parts.push(Phrase::new("tantrix-drew", format!("drew tile {t}")).str("tile", t));
     }
     if let Some(reason) = end {
-        parts.push(Phrase::new("tantrix-game-over-effect", format!("game over: {reason}")).phrase("reason", reason.clone()));
+        parts.push(
+            Phrase::new("tantrix-game-over-effect", format!("game over: {reason}"))
+                .phrase("reason", reason.clone()),
+        );
     }
     Phrase::joined(parts, "; ")
 }
@@ -135,14 +156,22 @@ pub(super) fn scored(colours: &[Colour], scores: &[u32], winner: Option<usize>) 
     let table: Vec<Phrase> = colours
         .iter()
         .zip(scores)
-        .map(|(c, s)| Phrase::new("tantrix-score", format!("{} {s}", c.title())).phrase("colour", title(*c)).str("score", s))
+        .map(|(c, s)| {
+            Phrase::new("tantrix-score", format!("{} {s}", c.title()))
+                .phrase("colour", title(*c))
+                .str("score", s)
+        })
         .collect();
     let table = Phrase::joined(table, ", ").unwrap_or_else(|| Phrase::as_written(""));
     match winner {
-        Some(w) => Phrase::new("tantrix-best-chain", format!("{} has the best chain ({table})", colours[w].title()))
-            .phrase("colour", title(colours[w]))
-            .phrase("scores", table),
-        None => Phrase::new("tantrix-tied", format!("the best chains are tied ({table})")).phrase("scores", table),
+        Some(w) => {
+            Phrase::new("tantrix-best-chain", format!("{} has the best chain ({table})", colours[w].title()))
+                .phrase("colour", title(colours[w]))
+                .phrase("scores", table)
+        }
+        None => {
+            Phrase::new("tantrix-tied", format!("the best chains are tied ({table})")).phrase("scores", table)
+        }
     }
 }
 

@@ -9,7 +9,7 @@
 use image::RgbaImage;
 
 use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
-use crate::games::{Engine, MoveError, Outcome};
+use crate::games::{Engine, MoveError, Outcome, Picture};
 use crate::i18n::Lang;
 use crate::render::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name};
 use crate::render::words::{number, say, text};
@@ -30,7 +30,6 @@ const MUTED: Color = rgb(0x006b_655c);
 const GRID: Color = rgb(0x004a_4a4a);
 pub(super) const MARK: Color = rgb(0x00ff_ffff);
 const ROW_HIGHLIGHT: Color = rgb(0x00f5_f1e8);
-
 
 /// Text colour that reads on a band colour.
 fn on_band(c: Colour) -> Color {
@@ -54,7 +53,6 @@ impl Layout {
         (self.ox + self.size * 1.5 * q, self.oy + self.size * SQRT3 * (r + q / 2.0))
     }
 }
-
 
 /// What the board part of the picture shows.
 struct BoardView<'a> {
@@ -289,7 +287,11 @@ pub fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
     }
     let forced: Vec<String> = game.forced_spaces().iter().map(ToString::to_string).collect();
     if !forced.is_empty() {
-        let _ = writeln!(out, "{}", say(lang, "picture-tantrix-text-forced", &[("cells", text(&forced.join(" ")))]));
+        let _ = writeln!(
+            out,
+            "{}",
+            say(lang, "picture-tantrix-text-forced", &[("cells", text(&forced.join(" ")))])
+        );
     }
     let scores = game.scores();
     for (seat, hand) in game.hands().iter().enumerate() {
@@ -394,4 +396,24 @@ pub fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaIm
     let row = HandRow { lang, label: &label, colour: None, score: None, hand: pos.hand(), to_move: true };
     draw_hand(&mut canvas, &row, HEADER + board_h + 8.0);
     canvas.into_image()
+}
+
+impl Picture for Game {
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        render(self, names, lang)
+    }
+
+    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+        text_picture(self, names, lang)
+    }
+
+    fn replay_frames(
+        &self,
+        moves: &[String],
+        names: &[String],
+        lang: Lang,
+        frame: &mut dyn FnMut(RgbaImage),
+    ) -> Result<(), MoveError> {
+        replay_frames(self, moves, names, lang, frame)
+    }
 }

@@ -6,8 +6,9 @@ use std::ops::{Deref, DerefMut};
 
 use super::board::{Board, Placement};
 use super::movegen::Fill;
+use super::notation::PositionError;
 use super::tiles::{ByColour, Colour, Tile};
-use crate::games::hex::{Dir, Hex};
+use crate::games::hex::{Direction, Hex};
 
 /// Which placements a step of the turn allows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,7 +21,7 @@ pub enum Step {
 
 /// Why a placement is not legal here. Each message is one sentence that also says what to do instead.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Illegal {
+pub enum IllegalMove {
     /// The game has ended.
     GameOver,
     /// The tile is not in the hand of the player to move.
@@ -32,7 +33,7 @@ pub enum Illegal {
     /// The cell touches no tile.
     NotAdjacent { cell: Hex },
     /// An edge shared with a neighbour has different colours on its two sides.
-    Clash { edge: Dir, tile: Tile, rot: u8, ours: Colour, theirs: Colour, neighbour: Tile, at: Hex },
+    Clash { edge: Direction, tile: Tile, rot: u8, ours: Colour, theirs: Colour, neighbour: Tile, at: Hex },
     /// A forced space can be filled, so a free move is not allowed yet.
     ForcedFirst { space: Hex, example: Placement },
     /// Restriction 1: a forced space would show the same colour on three sides.
@@ -43,47 +44,47 @@ pub enum Illegal {
     ControlledSide { space: Hex },
 }
 
-impl fmt::Display for Illegal {
+impl fmt::Display for IllegalMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Illegal::GameOver => write!(f, "the game is over: no more tiles can be placed"),
-            Illegal::NotInHand { tile, hand } if hand.is_empty() => {
+            IllegalMove::GameOver => write!(f, "the game is over: no more tiles can be placed"),
+            IllegalMove::NotInHand { tile, hand } if hand.is_empty() => {
                 write!(f, "tile {tile} is not in your hand: your hand is empty, so wait for your next turn")
             }
-            Illegal::NotInHand { tile, hand } => {
+            IllegalMove::NotInHand { tile, hand } => {
                 let list: Vec<String> = hand.iter().map(ToString::to_string).collect();
                 write!(f, "tile {tile} is not in your hand: place one of {}", list.join(", "))
             }
-            Illegal::Taken { cell, by } => {
+            IllegalMove::Taken { cell, by } => {
                 write!(f, "cell {cell} is taken by tile {by}: choose an empty cell next to the tiles")
             }
-            Illegal::FirstAtOrigin { tile } => {
+            IllegalMove::FirstAtOrigin { tile } => {
                 write!(f, "the first tile goes on 0,0: write it as {tile}@0,0:k with k the rotation 0-5")
             }
-            Illegal::NotAdjacent { cell } => write!(
+            IllegalMove::NotAdjacent { cell } => write!(
                 f,
                 "cell {cell} is not next to a tile: choose an empty cell that touches a tile on the board"
             ),
-            Illegal::Clash { edge, tile, rot, ours, theirs, neighbour, at } => write!(
+            IllegalMove::Clash { edge, tile, rot, ours, theirs, neighbour, at } => write!(
                 f,
                 "colours clash on the {edge} edge: tile {tile} turned {rot} shows {ours} there but tile {neighbour} \
                  on {at} shows {theirs}; try another rotation or cell"
             ),
-            Illegal::ForcedFirst { space, example } => write!(
+            IllegalMove::ForcedFirst { space, example } => write!(
                 f,
                 "a forced space must be filled first: {space} (for example {example}); free moves come after"
             ),
-            Illegal::SameColourSpace { space, colour } => write!(
+            IllegalMove::SameColourSpace { space, colour } => write!(
                 f,
                 "it would make a forced space at {space} with three {colour} sides, which no tile could fill; \
                  choose another rotation or cell"
             ),
-            Illegal::FourNeighbours { space } => write!(
+            IllegalMove::FourNeighbours { space } => write!(
                 f,
                 "it would leave a space with four neighbours at {space}, which is not allowed while the bag has \
                  tiles; choose another cell"
             ),
-            Illegal::ControlledSide { space } => write!(
+            IllegalMove::ControlledSide { space } => write!(
                 f,
                 "it would break a controlled side: filling the forced spaces it leaves would surround {space} by \
                  four tiles; choose a cell off that line"
@@ -92,7 +93,7 @@ impl fmt::Display for Illegal {
     }
 }
 
-impl std::error::Error for Illegal {}
+impl std::error::Error for IllegalMove {}
 
 /// A hand of at most six tiles, kept inline so a position copies without allocating.
 #[derive(Clone, Copy)]
@@ -170,19 +171,19 @@ pub struct Position {
 
 impl Position {
     /// A position from its parts. The board's tiles, the hand and the bag must not overlap or exceed 56 tiles.
-    pub fn new(board: Board, hand: &[Tile], bag: u8) -> Result<Position, String> {
+    pub fn new(board: Board, hand: &[Tile], bag: u8) -> Result<Position, PositionError> {
         let mut seen = [false; 57];
         for t in board.placements().iter().map(|p| p.tile).chain(hand.iter().copied()) {
             if std::mem::replace(&mut seen[t.number() as usize], true) {
-                return Err(format!("tile {t} appears twice: each of the 56 tiles exists once"));
+                return Err(PositionError::Twice(t));
             }
         }
         if hand.len() > 6 {
-            return Err(format!("the hand holds {} tiles: a hand has at most 6", hand.len()));
+            return Err(PositionError::HandSize(hand.len()));
         }
         let left = 56 - board.len() - hand.len();
         if usize::from(bag) > left {
-            return Err(format!("the bag can hold at most {left} tiles here, not {bag}"));
+            return Err(PositionError::BagSize { left, bag });
         }
         Ok(Position { board, hand: Hand::from_slice(hand), bag })
     }
@@ -262,32 +263,32 @@ impl Position {
 
     /// Whether `p` is legal here, and if not, why. (A turn's forced-only step needs no check of its own: it
     /// lasts only while forced spaces remain, and then every legal placement fills one.)
-    pub fn check(&self, p: Placement) -> Result<(), Illegal> {
+    pub fn check(&self, p: Placement) -> Result<(), IllegalMove> {
         if !self.hand.contains(&p.tile) {
-            return Err(Illegal::NotInHand { tile: p.tile, hand: self.hand.to_vec() });
+            return Err(IllegalMove::NotInHand { tile: p.tile, hand: self.hand.to_vec() });
         }
         if let Some(t) = self.board.get(p.cell) {
-            return Err(Illegal::Taken { cell: p.cell, by: t.tile });
+            return Err(IllegalMove::Taken { cell: p.cell, by: t.tile });
         }
         if self.board.is_empty() {
             return if p.cell == Hex::ORIGIN {
                 Ok(())
             } else {
-                Err(Illegal::FirstAtOrigin { tile: p.tile })
+                Err(IllegalMove::FirstAtOrigin { tile: p.tile })
             };
         }
         if self.board.neighbour_count(p.cell) == 0 {
-            return Err(Illegal::NotAdjacent { cell: p.cell });
+            return Err(IllegalMove::NotAdjacent { cell: p.cell });
         }
         let forced_cell = self.board.neighbour_count(p.cell) >= 3;
         if !forced_cell && let Some(example) = self.forced_fills().first() {
-            return Err(Illegal::ForcedFirst { space: example.cell, example: *example });
+            return Err(IllegalMove::ForcedFirst { space: example.cell, example: *example });
         }
         let survey = self.survey();
         let facts = self.facts(p.cell, &survey, &mut Fill::default());
         // Colours first: a clash is the most concrete reason.
         let fit = self.fits(p.cell, &facts, &survey, p.tile, p.rot);
-        if let Err(e @ Illegal::Clash { .. }) = fit {
+        if let Err(e @ IllegalMove::Clash { .. }) = fit {
             return Err(e);
         }
         fit?;
@@ -296,7 +297,7 @@ impl Position {
 
     /// Plays `p` (checked): the tile leaves the hand, and the bag shrinks by the replacement drawn
     /// (which this position does not know, so the hand gets shorter).
-    pub fn play(&self, p: Placement) -> Result<Position, Illegal> {
+    pub fn play(&self, p: Placement) -> Result<Position, IllegalMove> {
         self.check(p)?;
         Ok(self.apply_unchecked(p))
     }

@@ -2,7 +2,7 @@
 //! gentle curves around the hex two edges away, straights), each band with a thin dark outline so crossings read,
 //! all in one pass over the tile's pixels with anti-aliased coverage from signed distances.
 
-use crate::games::tantrix::{Colour, Dir, Tile};
+use crate::games::tantrix::{Colour, Direction, Tile};
 use crate::render::canvas::{Canvas, Color, rgb};
 
 use super::picture::{INK, MARK};
@@ -32,7 +32,7 @@ pub(super) fn hex_sdf(x: f32, y: f32, s: f32) -> f32 {
 }
 
 /// The unit direction of the middle of edge `e` (y down).
-fn edge_dir(e: Dir) -> (f32, f32) {
+fn edge_dir(e: Direction) -> (f32, f32) {
     let a = (-90.0 + 60.0 * e.index() as f32).to_radians();
     (a.cos(), a.sin())
 }
@@ -47,7 +47,7 @@ enum Shape {
 }
 
 impl Shape {
-    fn of(a: Dir, b: Dir, s: f32) -> Shape {
+    fn of(a: Direction, b: Direction, s: f32) -> Shape {
         let apothem = s * SQRT3 / 2.0;
         let (lo, hi) = (a.min(b), a.max(b));
         match lo.steps_cw_to(hi) {
@@ -198,8 +198,8 @@ mod tests {
     #[test]
     fn bands_meet_the_middle_of_their_edges() {
         let s = 20.0;
-        for a in Dir::ALL {
-            for b in Dir::ALL {
+        for a in Direction::ALL {
+            for b in Direction::ALL {
                 if a == b {
                     continue;
                 }

@@ -5,7 +5,7 @@ use std::num::NonZeroU8;
 use std::ops::{Index, IndexMut};
 use std::sync::LazyLock;
 
-use crate::games::hex::Dir;
+use crate::games::hex::Direction;
 
 /// One of the four path colours.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -130,8 +130,8 @@ pub enum PathKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path {
     pub colour: Colour,
-    pub a: Dir,
-    pub b: Dir,
+    pub a: Direction,
+    pub b: Direction,
 }
 
 impl Path {
@@ -178,17 +178,17 @@ impl Tile {
 
     /// The colour the tile shows on edge `edge` when it is turned `rot` steps clockwise.
     #[inline]
-    pub fn edge(self, rot: u8, edge: Dir) -> Colour {
+    pub fn edge(self, rot: u8, edge: Direction) -> Colour {
         TABLE.rotated[self.row()][usize::from(rot % 6)][edge.index()]
     }
 
     /// The other end of the path that enters the tile, turned `rot` steps clockwise, across edge `entry`.
     #[inline]
-    pub fn exit(self, rot: u8, entry: Dir) -> Dir {
+    pub fn exit(self, rot: u8, entry: Direction) -> Direction {
         TABLE.exits[self.row()][usize::from(rot % 6)][entry.index()]
     }
 
-    /// The six edge colours at rotation `rot` (0-5), in the order of [`Dir::ALL`].
+    /// The six edge colours at rotation `rot` (0-5), in the order of [`Direction::ALL`].
     #[inline]
     pub fn edges(self, rot: u8) -> [Colour; 6] {
         TABLE.rotated[self.row()][rot as usize]
@@ -222,7 +222,7 @@ impl Tile {
 
     /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
     #[inline]
-    pub fn ends(self, colour: Colour, rot: u8) -> Option<(Dir, Dir)> {
+    pub fn ends(self, colour: Colour, rot: u8) -> Option<(Direction, Direction)> {
         TABLE.ends[self.row()][usize::from(rot % 6)][colour.index()]
     }
 }
@@ -234,12 +234,12 @@ impl fmt::Display for Tile {
 }
 
 /// Where each colour's path ends on a turned tile, indexed by the colour's code.
-type ByColourEnds = [Option<(Dir, Dir)>; 4];
+type ByColourEnds = [Option<(Direction, Direction)>; 4];
 
 /// The tiles' tables, by tile number (row 0 unused), then rotation, then edge.
 struct Table {
     rotated: [[[Colour; 6]; 6]; 57],
-    exits: [[[Dir; 6]; 6]; 57],
+    exits: [[[Direction; 6]; 6]; 57],
     links: [[u32; 6]; 57],
     ends: [[ByColourEnds; 6]; 57],
     codes: [[u16; 6]; 57],
@@ -278,13 +278,13 @@ fn parse_table(text: &str) -> Result<Table, String> {
     }
     let mut rotated = [[[Colour::Red; 6]; 6]; 57];
     let mut codes = [[0u16; 6]; 57];
-    let mut exits = [[[Dir::N; 6]; 6]; 57];
+    let mut exits = [[[Direction::N; 6]; 6]; 57];
     let mut links = [[0u32; 6]; 57];
     let mut ends = [[[None; 4]; 6]; 57];
-    let mut paths = [[Path { colour: Colour::Red, a: Dir::N, b: Dir::N }; 3]; 57];
+    let mut paths = [[Path { colour: Colour::Red, a: Direction::N, b: Direction::N }; 3]; 57];
     for n in 1..=56 {
         for rot in 0..6 {
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 // Turning the tile `rot` steps clockwise brings edge `d.rotate_ccw(rot)` to `d`.
                 rotated[n][rot][d.index()] = edges[n][d.rotate_ccw(rot as u8).index()];
                 codes[n][rot] |= rotated[n][rot][d.index()].code() << (2 * d.index());
@@ -292,7 +292,8 @@ fn parse_table(text: &str) -> Result<Table, String> {
         }
         let mut k = 0;
         for colour in Colour::ALL {
-            let at: Vec<Dir> = Dir::ALL.into_iter().filter(|d| edges[n][d.index()] == colour).collect();
+            let at: Vec<Direction> =
+                Direction::ALL.into_iter().filter(|d| edges[n][d.index()] == colour).collect();
             match at.len() {
                 0 => {}
                 2 if k < 3 => {
@@ -314,7 +315,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
             }
         }
         for rot in 0..6 {
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 let entry = d.opposite().index();
                 let link = u32::from(rotated[n][rot][entry].code()) | (exits[n][rot][entry] as u32) << 2;
                 links[n][rot] |= link << (5 * d.index());
@@ -341,7 +342,11 @@ mod tests {
         }
         assert_eq!(Tile::new(23).unwrap().edges(0), Tile::new(23).unwrap().edges(6 % 6));
         let t = Tile::new(1).unwrap();
-        assert_eq!(t.edge(1, Dir::NE), t.edge(0, Dir::N), "turning by one moves edge 0's colour to edge 1");
+        assert_eq!(
+            t.edge(1, Direction::NE),
+            t.edge(0, Direction::N),
+            "turning by one moves edge 0's colour to edge 1"
+        );
         assert_eq!(Tile::new(0), None);
         assert_eq!(Tile::new(57), None);
         assert_eq!(Tile::all().count(), 56);
@@ -357,7 +362,7 @@ mod tests {
         }
         for t in Tile::all() {
             for rot in 0..6 {
-                for d in Dir::ALL {
+                for d in Direction::ALL {
                     let code = (t.edge_code(rot) >> (2 * d.index())) & 3;
                     assert_eq!(code, t.edge(rot, d).code(), "tile {t} turned {rot}, edge {d}");
                     assert_eq!(t.edges(rot)[d.index()], t.edge(rot, d));
@@ -365,7 +370,7 @@ mod tests {
                     assert_eq!(t.exit(rot, d), if a == d { b } else { a }, "tile {t} turned {rot}, from {d}");
                     let link = t.links(rot) >> (5 * d.opposite().index());
                     assert_eq!(Colour::from_code(link), t.edge(rot, d));
-                    assert_eq!(Dir::from_index((link >> 2 & 7) as usize), t.exit(rot, d));
+                    assert_eq!(Direction::from_index((link >> 2 & 7) as usize), t.exit(rot, d));
                 }
             }
         }

@@ -113,7 +113,8 @@ fn lacks(pos: &Position, side: Side) -> bool {
 }
 
 impl Node for TzaarNode<'_> {
-    type Game = Game;
+    type Move = Move;
+    type Side = Side;
     const REPEATS: bool = false;
 
     #[inline]
@@ -233,12 +234,8 @@ pub fn think_with(game: &Game, limits: &Limits, style: Style<'_>) -> Report {
         return report;
     }
     let root = TzaarNode::with_eval(*game.position(), style.eval);
-    let mut turn = Turn {
-        table: Table::for_budget(limits.max_nodes),
-        rng: Noise::new(limits.seed),
-        style,
-        lost: false,
-    };
+    let mut turn =
+        Turn { table: Table::for_budget(limits.max_nodes), rng: Noise::new(limits.seed), style, lost: false };
     // The first move gets most of the budget; the second reuses the table and gets what is left (at least a
     // quarter), since the first search has already looked at the positions it reaches.
     let first_limits = Limits { max_nodes: limits.max_nodes.map(|n| n - n / 4), ..limits.clone() };
@@ -296,7 +293,13 @@ impl Turn<'_> {
             proof_nodes = proof.nodes;
             match proof.proven {
                 Proven::Win(m) => {
-                    return Found { mv: Some(m), score: WIN - 2, depth: 1, nodes: proof_nodes, elapsed: start.elapsed() };
+                    return Found {
+                        mv: Some(m),
+                        score: WIN - 2,
+                        depth: 1,
+                        nodes: proof_nodes,
+                        elapsed: start.elapsed(),
+                    };
                 }
                 Proven::Loss => self.lost = true,
                 Proven::Unknown => {}

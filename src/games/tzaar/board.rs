@@ -26,24 +26,24 @@ const NONE: u8 = u8::MAX;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point(u8);
 
-/// The six line directions are the shared hex directions ([`Dir`]), clockwise from "up the column" (N) as the
+/// The six line directions are the shared hex directions ([`Direction`]), clockwise from "up the column" (N) as the
 /// board is drawn (column `A` on the left, row 1 at the bottom). The first three step to higher point indices.
-pub use crate::games::hex::Dir;
+pub use crate::games::hex::Direction;
 
 /// The step `(dx, dy)` of a direction in board coordinates.
-const fn step(d: Dir) -> (i8, i8) {
+const fn step(d: Direction) -> (i8, i8) {
     match d {
-        Dir::N => (0, 1),
-        Dir::NE => (1, 1),
-        Dir::SE => (1, 0),
-        Dir::S => (0, -1),
-        Dir::SW => (-1, -1),
-        Dir::NW => (-1, 0),
+        Direction::N => (0, 1),
+        Direction::NE => (1, 1),
+        Direction::SE => (1, 0),
+        Direction::S => (0, -1),
+        Direction::SW => (-1, -1),
+        Direction::NW => (-1, 0),
     }
 }
 
 /// Whether stepping this way increases the point index.
-pub const fn is_forward(d: Dir) -> bool {
+pub const fn is_forward(d: Direction) -> bool {
     d.index() < 3
 }
 
@@ -77,7 +77,7 @@ const fn build() -> Tables {
     while point < POINTS {
         let mut dir = 0;
         while dir < 6 {
-            let (dx, dy) = step(Dir::ALL[dir]);
+            let (dx, dy) = step(Direction::ALL[dir]);
             let (mut col, mut up) =
                 (tables.xy[point].0 as i32 + dx as i32, tables.xy[point].1 as i32 + dy as i32);
             let mut mask = 0;
@@ -99,13 +99,13 @@ static TABLES: Tables = build();
 
 /// The points seen from `p` looking in direction `d`, up to the edge or the centre hole.
 #[inline]
-pub fn ray(p: Point, d: Dir) -> Bits {
+pub fn ray(p: Point, d: Direction) -> Bits {
     TABLES.rays[p.index()][d as usize]
 }
 
 /// The nearest point of `occupied` from `p` in direction `d`, if any (the hole blocks the view).
 #[inline]
-pub fn first_hit(p: Point, d: Dir, occupied: Bits) -> Option<Point> {
+pub fn first_hit(p: Point, d: Direction, occupied: Bits) -> Option<Point> {
     let m = ray(p, d) & occupied;
     if m == 0 {
         None
@@ -194,7 +194,7 @@ impl Point {
     }
 
     /// The neighbour in direction `d`, if there is one.
-    pub fn step(self, d: Dir) -> Option<Point> {
+    pub fn step(self, d: Direction) -> Option<Point> {
         let (x, y) = self.xy();
         let (dx, dy) = step(d);
         Point::from_xy(x + dx as i32, y + dy as i32)
@@ -202,7 +202,7 @@ impl Point {
 
     /// The direction from `self` to `other` and the number of steps, when they lie on one line (ignoring the
     /// hole).
-    pub fn line_to(self, other: Point) -> Option<(Dir, i32)> {
+    pub fn line_to(self, other: Point) -> Option<(Direction, i32)> {
         let (x0, y0) = self.xy();
         let (x1, y1) = other.xy();
         let (dx, dy) = (x1 - x0, y1 - y0);
@@ -210,7 +210,7 @@ impl Point {
         if n == 0 {
             return None;
         }
-        let dir = Dir::ALL.into_iter().find(|d| {
+        let dir = Direction::ALL.into_iter().find(|d| {
             let (sx, sy) = step(*d);
             sx as i32 * n == dx && sy as i32 * n == dy
         })?;
@@ -276,7 +276,8 @@ mod tests {
     #[test]
     fn a1_touches_a2_b1_b2() {
         let a1: Point = "A1".parse().unwrap();
-        let mut n: Vec<String> = Dir::ALL.iter().filter_map(|&d| a1.step(d)).map(|p| p.to_string()).collect();
+        let mut n: Vec<String> =
+            Direction::ALL.iter().filter_map(|&d| a1.step(d)).map(|p| p.to_string()).collect();
         n.sort();
         assert_eq!(n, ["A2", "B1", "B2"]);
     }
@@ -284,10 +285,10 @@ mod tests {
     #[test]
     fn rays_stop_at_the_hole() {
         let e4: Point = "E4".parse().unwrap();
-        assert_eq!(ray(e4, Dir::N), 0);
-        assert_eq!(ray(e4, Dir::S).count_ones(), 3);
+        assert_eq!(ray(e4, Direction::N), 0);
+        assert_eq!(ray(e4, Direction::S).count_ones(), 3);
         for p in Point::all() {
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 for q in points(ray(p, d)) {
                     assert_eq!(q > p, is_forward(d));
                 }

@@ -5,7 +5,7 @@
 
 use crate::ai::search::WIN;
 use crate::games::tzaar::board::{first_hit, points};
-use crate::games::tzaar::{Dir, Kind, Position, Side};
+use crate::games::tzaar::{Direction, Kind, Position, Side};
 
 /// Evaluation weights.
 #[derive(Clone, Copy, Debug)]
@@ -78,7 +78,7 @@ fn side_stats(pos: &Position, side: Side, w: &Weights) -> SideStats {
     for from in points(me) {
         let h = pos.height(from);
         material += w.height * i32::from(h - 1);
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             if let Some(to) = first_hit(from, d, occ)
                 && them & to.bit() != 0
             {

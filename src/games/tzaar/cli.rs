@@ -4,7 +4,7 @@
 //! own [`Layout`] parser like a bot setup: `random` (seed 0 here, where no game keeps a seed), `random:SEED`,
 //! `standard` or a position. With neither, the command line starts from [`DEFAULT`].
 
-use crate::games::{CliPosition, CommandLine, Perft};
+use crate::games::{CliPosition, CommandLine, Perft, divided};
 
 use crate::games::tzaar::{Game, Layout, LayoutError, Position, PositionError};
 
@@ -37,13 +37,12 @@ pub fn perft(
     if !divide {
         return Ok((Vec::new(), pos.perft(depth)));
     }
-    let lines: Vec<(String, u64)> = pos
+    let lines = pos
         .perft_divide(depth)
         .into_iter()
         .map(|(turn, n)| (turn.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "), n))
         .collect();
-    let total = if depth == 0 { 1 } else { lines.iter().map(|l| l.1).sum() };
-    Ok((lines, total))
+    Ok(divided(depth, lines))
 }
 
 impl CommandLine for Game {

@@ -16,24 +16,10 @@ pub(super) const INFO: GameInfo = GameInfo {
     variant_syntax: "`random:SEED` for a given shuffle (`random` alone is seed 0 on the command line), or a \
                      position in notation; without `--variant` or `--position` the start is \
                      `standard`",
-    move_syntax: "a capture `E4xD4`, a stacking move `F4-F5`, or `pass`; a whole turn `E4xD4 F4-F5`",
     move_examples: &["E4xD4", "E4xD4 F4-F5", "pass"],
     position_syntax: "columns A to I separated by `/`, each from row 1 up (`.` empty, Z A T white, z a t black, a \
                       height after a letter), then the side (`w`/`b`) and the phase (`o`/`c`/`s`): \
                       `ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w o`",
-    rules: concat!(
-        "TZAAR: each side has 6 Tzaars, 9 Tzarras and 15 Totts (uppercase Z A T white, lowercase black). \
-         White opens with one capture; every later turn is two moves: first a capture, then a capture, a \
-         stacking move or pass. A move goes straight along a line over empty points to the first stack, \
-         never over a stack or across the centre hole. Capture an enemy stack no taller than yours; \
-         stacking puts your stack on your own (heights add, the top piece gives the type). You lose when \
-         a type no longer tops any of your stacks, or when you cannot capture at the start of your \
-         turn.\n\
-         Moves: E4xD4 (capture), F4-F5 (stack), pass; a whole turn: E4xD4 F4-F5. Columns A-I, rows from \
-         1 at the bottom; E5 is the hole.\n\
-         Setups: ",
-        super::setup::spellings!()
-    ),
     rating: RatingSystem::Glicko2,
     // About 1000 a piece of a type that runs short.
     eval_words: EvalWords { slight: 400, better: 1_500, winning: 4_000, forced: crate::ai::search::WON },

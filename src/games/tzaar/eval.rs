@@ -7,7 +7,7 @@
 //! The weights are data ([`Weights`]): [`TUNED`] came from self-play (see `docs/tuning-tzaar.md` and the tuner,
 //! `benches/tune_tzaar.rs`).
 
-use super::board::{Bits, Dir, first_hit, points};
+use super::board::{Bits, Direction, first_hit, points};
 use super::{Kind, Phase, Position, Side};
 
 /// The evaluation's weights (score units: the first stack of a type is worth about 1000).
@@ -203,7 +203,7 @@ fn reach(pos: &Position, side: Side, v: &mut View, enemy: &View, w: &Weights) {
     let mut best = 0;
     for from in points(mine) {
         let h = pos.height(from);
-        for d in Dir::ALL {
+        for d in Direction::ALL {
             if let Some(to) = first_hit(from, d, occ)
                 && theirs & to.bit() != 0
                 && targets & to.bit() == 0
@@ -297,9 +297,12 @@ mod tests {
     /// The same position with the colours swapped (and the other side to move).
     fn swapped(text: &str) -> Position {
         let (board, rest) = text.split_once(' ').unwrap();
-        let board: String =
-            board.chars().map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() }).collect();
-        let rest = if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
+        let board: String = board
+            .chars()
+            .map(|c| if c.is_ascii_uppercase() { c.to_ascii_lowercase() } else { c.to_ascii_uppercase() })
+            .collect();
+        let rest =
+            if rest.starts_with('w') { rest.replacen('w', "b", 1) } else { rest.replacen('b', "w", 1) };
         pos(&format!("{board} {rest}"))
     }
 

@@ -14,15 +14,15 @@ mod moves;
 mod notation;
 mod perft;
 mod phrases;
-mod pieces;
 pub mod picture;
+mod pieces;
 pub mod position;
 pub mod proof;
 mod setup;
 
 use std::fmt::Write as _;
 
-pub use board::{Dir, Point, PointError};
+pub use board::{Direction, Point, PointError};
 pub use moves::{MAX_MOVES, Move, MoveList, MoveParseError};
 pub use notation::{PositionError, STANDARD};
 pub use pieces::{ByKind, BySide, Kind, PIECES_PER_SIDE, Side, Stack};
@@ -144,7 +144,6 @@ impl Game {
         Played { notation: mv.to_string(), effect: Phrase::joined(effect, "; "), seat: side.seat() }
     }
 
-
     /// How useful a legal move looks, for ordering suggestions: winning captures first, then big and rare
     /// captures; stacking moves that bury your own last type last.
     fn score(&self, mv: Move) -> i32 {
@@ -184,8 +183,8 @@ impl Game {
 impl Engine for Game {
     type Move = Move;
     type Side = Side;
-    type ParseError = MoveParseError;
-    type Illegal = IllegalMove;
+    type MoveParseError = MoveParseError;
+    type IllegalMove = IllegalMove;
 
     const INFO: &'static GameInfo = &entry::INFO;
 

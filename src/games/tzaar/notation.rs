@@ -6,9 +6,9 @@ use std::str::FromStr;
 
 use super::board::{self, Point};
 use super::phrases::side as side_phrase;
-use crate::games::Phrase;
 use super::pieces::{Kind, PIECES_PER_SIDE, Side, Stack};
 use super::position::{Phase, Position};
+use crate::games::Phrase;
 
 /// The standard start position, in notation.
 pub const STANDARD: &str = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w o";
@@ -128,7 +128,8 @@ impl FromStr for Position {
         let columns: Vec<&str> = board_text.split('/').collect();
         if columns.len() != 9 {
             let count = columns.len();
-            let english = format!("the board has {count} column{} instead of 9", if count == 1 { "" } else { "s" });
+            let english =
+                format!("the board has {count} column{} instead of 9", if count == 1 { "" } else { "s" });
             return Err(fail(Phrase::new("tzaar-position-columns", english).number("count", count)));
         }
         for (col, column) in columns.iter().enumerate() {
@@ -149,7 +150,9 @@ impl FromStr for Position {
                 if c == b'.' {
                     if !digits.is_empty() {
                         let english = format!("an empty point in column {name} has a height");
-                        return Err(fail(Phrase::new("tzaar-position-empty-height", english).str("column", name)));
+                        return Err(fail(
+                            Phrase::new("tzaar-position-empty-height", english).str("column", name),
+                        ));
                     }
                     continue;
                 }
@@ -158,13 +161,16 @@ impl FromStr for Position {
                 else {
                     let letter = (c as char).to_string();
                     let english = format!("`{letter}` in column {name} is not a piece letter");
-                    let why = Phrase::new("tzaar-position-letter", english).typed("letter", letter).str("column", name);
+                    let why = Phrase::new("tzaar-position-letter", english)
+                        .typed("letter", letter)
+                        .str("column", name);
                     return Err(fail(why));
                 };
                 let height = if digits.is_empty() { 1 } else { digits.parse::<u32>().unwrap_or(u32::MAX) };
                 if height == 0 || height > PIECES_PER_SIDE {
                     let english = format!("the stack on {p} has height {digits}, not 1 to 30");
-                    let why = Phrase::new("tzaar-position-height", english).str("point", p).str("height", digits);
+                    let why =
+                        Phrase::new("tzaar-position-height", english).str("point", p).str("height", digits);
                     return Err(fail(why));
                 }
                 pos.put(p, Stack { side, kind, height: height as u8 });

@@ -1,6 +1,6 @@
 //! Turn perft: counting the sequences of whole turns, with bulk counting of the last move, and its divide.
 
-use super::board::{Dir, first_hit, points};
+use super::board::{Direction, first_hit, points};
 use super::moves::{Move, MoveList};
 use super::pieces::Side;
 use super::position::{Phase, Position};
@@ -98,7 +98,7 @@ impl Position {
         let mut n = 1;
         for from in points(me) {
             let h = self.height[from.index()];
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 if let Some(to) = first_hit(from, d, occ) {
                     n += u64::from(me & to.bit() != 0 || self.height[to.index()] <= h);
                 }

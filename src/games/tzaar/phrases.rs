@@ -1,7 +1,9 @@
 //! TZAAR's sentences as [`Phrase`]s: why a move is refused, what a move did, how a game ended, what the player to
 //! move must do. Each phrase's English is the `Display` of the value it describes.
 
-use super::{End, Game, IllegalMove, Kind, LayoutError, MoveParseError, Phase, PointError, PositionError, Side};
+use super::{
+    End, Game, IllegalMove, Kind, LayoutError, MoveParseError, Phase, PointError, PositionError, Side,
+};
 use crate::games::{Describe, Phrase};
 
 /// A side's name ("White"), translated.
@@ -16,7 +18,9 @@ impl Describe for PointError {
     fn describe(&self) -> Phrase {
         let english = self.to_string();
         match self {
-            PointError::Unreadable(text) => Phrase::new("tzaar-unreadable-point", english).typed("text", text),
+            PointError::Unreadable(text) => {
+                Phrase::new("tzaar-unreadable-point", english).typed("text", text)
+            }
             PointError::Hole => Phrase::new("tzaar-hole", english).code("point", "E5"),
             PointError::OffBoard(text) => Phrase::new("tzaar-off-board", english).typed("text", text),
         }
@@ -26,7 +30,9 @@ impl Describe for PointError {
 impl Describe for MoveParseError {
     fn describe(&self) -> Phrase {
         match self {
-            MoveParseError::Unreadable(text) => Phrase::new("tzaar-unreadable", self.to_string()).typed("text", text),
+            MoveParseError::Unreadable(text) => {
+                Phrase::new("tzaar-unreadable", self.to_string()).typed("text", text)
+            }
             MoveParseError::Point(e) => e.describe(),
         }
     }
@@ -34,13 +40,19 @@ impl Describe for MoveParseError {
 
 /// The refusal of an empty turn.
 pub(super) fn no_move() -> Phrase {
-    Phrase::new("tzaar-no-move", "there is no move: write a capture as E4xD4, a stacking move as F4-F5, or pass")
+    Phrase::new(
+        "tzaar-no-move",
+        "there is no move: write a capture as E4xD4, a stacking move as F4-F5, or pass",
+    )
 }
 
 /// The refusal of a text that goes on past the end of the turn.
 pub(super) fn past_turn(text: &str) -> Phrase {
-    Phrase::new("tzaar-past-turn", format!("`{text}` goes past the end of this turn: play one turn at a time"))
-        .typed("text", text)
+    Phrase::new(
+        "tzaar-past-turn",
+        format!("`{text}` goes past the end of this turn: play one turn at a time"),
+    )
+    .typed("text", text)
 }
 
 impl Describe for PositionError {
@@ -69,9 +81,9 @@ impl Describe for LayoutError {
 /// Why a position ended as [`End`]'s `Display` says it ("Black has no Tott left on top").
 fn end(end: End) -> Phrase {
     match end {
-        End::LostType { side: who, kind } => {
-            Phrase::new("tzaar-end-on-top", end.to_string()).phrase("side", side(who)).str("kind", kind.name())
-        }
+        End::LostType { side: who, kind } => Phrase::new("tzaar-end-on-top", end.to_string())
+            .phrase("side", side(who))
+            .str("kind", kind.name()),
         End::CannotCapture { side: who } => {
             Phrase::new("tzaar-end-cannot-capture", end.to_string()).phrase("side", side(who))
         }
@@ -82,9 +94,9 @@ impl Describe for IllegalMove {
     fn describe(&self) -> Phrase {
         let english = self.to_string();
         match *self {
-            IllegalMove::GameOver(e) => {
-                Phrase::new("tzaar-game-over", english).phrase("end", end(e)).phrase("winner", side(e.winner()))
-            }
+            IllegalMove::GameOver(e) => Phrase::new("tzaar-game-over", english)
+                .phrase("end", end(e))
+                .phrase("winner", side(e.winner())),
             IllegalMove::CaptureDue => Phrase::new("tzaar-capture-due", english),
             IllegalMove::NoStack(p) => Phrase::new("tzaar-no-stack", english).str("point", p),
             IllegalMove::NotYours { point, owner: Side::White } => {

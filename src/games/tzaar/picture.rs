@@ -10,9 +10,11 @@ use std::sync::LazyLock;
 use image::RgbaImage;
 
 use crate::games::Engine;
-use crate::games::tzaar::{Dir, Game, Kind, Move, Phase, Point, Side};
+use crate::games::tzaar::{Direction, Game, Kind, Move, Phase, Point, Side};
 use crate::i18n::Lang;
-use crate::render::canvas::{Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha};
+use crate::render::canvas::{
+    Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha,
+};
 use crate::render::words::{number, say, text};
 
 /// Picture width.
@@ -175,7 +177,7 @@ static BOARD_LAYER: LazyLock<RgbaImage> = LazyLock::new(|| {
     let mut c = Canvas::new(WIDTH, HEIGHT, BACKGROUND);
     fill_convex_fast(&mut c, &hexagon(4.0 * SPACING + 0.62 * SPACING), BOARD);
     for p in Point::all() {
-        for d in [Dir::N, Dir::NE, Dir::SE] {
+        for d in [Direction::N, Direction::NE, Direction::SE] {
             if let Some(q) = p.step(d) {
                 c.line(center(p), center(q), 1.2, LINE);
             }

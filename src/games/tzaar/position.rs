@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::board::{Bits, Dir, POINTS, Point, first_hit, points};
+use super::board::{Bits, Direction, POINTS, Point, first_hit, points};
 use super::moves::{Move, MoveList};
 use super::notation::STANDARD;
 use super::pieces::{ByKind, BySide, Kind, Side, Stack};
@@ -204,7 +204,7 @@ impl Position {
         let occ = me | them;
         points(me).any(|s| {
             let h = self.height[s.index()];
-            Dir::ALL.into_iter().any(|d| {
+            Direction::ALL.into_iter().any(|d| {
                 first_hit(s, d, occ).is_some_and(|t| them & t.bit() != 0 && self.height[t.index()] <= h)
             })
         })
@@ -217,7 +217,7 @@ impl Position {
         let occ = me | them;
         for from in points(me) {
             let h = self.height[from.index()];
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 if let Some(to) = first_hit(from, d, occ)
                     && them & to.bit() != 0
                     && self.height[to.index()] <= h
@@ -235,7 +235,7 @@ impl Position {
         let occ = me | them;
         for from in points(me) {
             let h = self.height[from.index()];
-            for d in Dir::ALL {
+            for d in Direction::ALL {
                 if let Some(to) = first_hit(from, d, occ) {
                     if me & to.bit() != 0 {
                         list.push(Move::Stack { from, to });

@@ -21,7 +21,6 @@ macro_rules! spellings {
          `ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZZat/taAAAt/tTTTT w o`)."
     };
 }
-pub(crate) use spellings;
 
 /// The accepted spellings of a start, for help texts.
 pub const SPELLINGS: &str = spellings!();

@@ -50,7 +50,7 @@ async fn computer_accepts_draw<S: Store>(
     seat: usize,
     level: u8,
 ) -> bool {
-    let mut limits = crate::ai::Limits::level(game.kind(), level, sessions.config.ai_time, game.setup().seed);
+    let mut limits = game.kind().limits(level, sessions.config.ai_time, game.setup().seed);
     limits.noise = 0.0;
     let Some(report) = sessions.think(game, limits).await else { return false };
     let for_computer = if game.to_move() == Some(seat) { report.score } else { -report.score };

@@ -4,7 +4,7 @@
 use std::sync::LazyLock;
 
 use super::simulation::Sim;
-use crate::games::hex::{Dir, Hex};
+use crate::games::hex::{Direction, Hex};
 use crate::games::tantrix::{Board, Colour, PathEnd, Tile};
 
 /// Evaluation units per tile of chain.
@@ -58,7 +58,7 @@ fn chains(board: &Board, colour: Colour, out: &mut Vec<ChainInfo>) {
         let Some((a, b)) = p.tile.ends(colour, p.rot) else { continue };
         seen |= bit(p.tile);
         // Follows the colour one way, marking tiles seen; returns the tiles passed and where it stopped.
-        let mut walk = |exit: Dir| {
+        let mut walk = |exit: Direction| {
             let mut count = 0;
             let end = board.follow(p.cell, exit, colour, |tile, _| {
                 let fresh = seen & bit(tile) == 0;

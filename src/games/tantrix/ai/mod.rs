@@ -26,7 +26,9 @@ use std::time::Duration;
 
 pub use search::{greedy, think};
 
-use crate::ai::{Level, LevelTable, Nodes};
+use super::Game;
+use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
+use crate::games::Player;
 
 /// The levels. Level 5's node budget is one and a half times 200 nodes per millisecond of `top` (600 000 nodes at
 /// 2 s). A release build searches 300 000 to 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth
@@ -52,3 +54,15 @@ pub const LEVEL_TABLE: LevelTable = LevelTable {
         Level { time_divisor: 1, max_depth: None, nodes: Nodes::Share(150, 100), noise: 0.0 },
     ],
 };
+
+impl Player for Game {
+    const LEVELS: &'static LevelTable = &LEVEL_TABLE;
+
+    fn think(&self, limits: &Limits) -> Report {
+        think(self, limits)
+    }
+
+    fn greedy(&self, seed: u64) -> Vec<String> {
+        greedy(self, seed)
+    }
+}

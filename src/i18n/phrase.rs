@@ -1,7 +1,7 @@
-//! The engines' sentences as data: a message key of the translation files with named, typed arguments, plus the
-//! engine's own English wording. The engines stay free of IO and of any language machinery: they say *which*
-//! sentence and *with what*; the session layer formats it in the reader's language, and `Display` gives the
-//! English the command line, the logs and the records keep.
+//! A sentence as data: a message key of the translation files with named, typed arguments, plus its English
+//! wording. The engines stay free of IO and of any language machinery: they say *which* sentence and *with
+//! what*; the session layer formats it in the reader's language, and `Display` gives the English the command
+//! line, the logs and the records keep.
 
 use std::fmt;
 

@@ -8,12 +8,12 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::{Limits, greedy, think};
+use crate::ai::LEVELS;
 use crate::games::{AnyGame, GameKind, Outcome, Phrase, Setup};
 
 /// Who plays a seat in a match.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum Contender {
     /// The AI at a level, 1..=5.
     Level(u8),
     /// The AI at a level as it played before its game's latest change of evaluation (`classic5`; the same as
@@ -25,20 +25,20 @@ pub enum Player {
     Greedy,
 }
 
-impl FromStr for Player {
+impl FromStr for Contender {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "random" => Ok(Player::Random),
-            "greedy" => Ok(Player::Greedy),
+            "random" => Ok(Contender::Random),
+            "greedy" => Ok(Contender::Greedy),
             other => {
                 let (classic, level) = match other.strip_prefix("classic") {
                     Some(level) => (true, level),
                     None => (false, other),
                 };
                 match level.parse::<u8>() {
-                    Ok(n) if super::LEVELS.contains(&n) && classic => Ok(Player::Classic(n)),
-                    Ok(n) if super::LEVELS.contains(&n) => Ok(Player::Level(n)),
+                    Ok(n) if LEVELS.contains(&n) && classic => Ok(Contender::Classic(n)),
+                    Ok(n) if LEVELS.contains(&n) => Ok(Contender::Level(n)),
                     _ => Err(format!(
                         "`{s}` is not a player: use a level 1 to 5, `classic1` to `classic5`, `random` or `greedy`"
                     )),
@@ -48,13 +48,13 @@ impl FromStr for Player {
     }
 }
 
-impl fmt::Display for Player {
+impl fmt::Display for Contender {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Player::Level(n) => write!(f, "level {n}"),
-            Player::Classic(n) => write!(f, "classic level {n}"),
-            Player::Random => f.write_str("random"),
-            Player::Greedy => f.write_str("greedy"),
+            Contender::Level(n) => write!(f, "level {n}"),
+            Contender::Classic(n) => write!(f, "classic level {n}"),
+            Contender::Random => f.write_str("random"),
+            Contender::Greedy => f.write_str("greedy"),
         }
     }
 }
@@ -65,24 +65,24 @@ const MAX_PLIES: usize = 2000;
 /// Plays the seat to move's choice, all its moves; a level's search is timed into `clock`.
 fn choose(
     game: &AnyGame,
-    player: Player,
+    player: Contender,
     top: Duration,
     rng: &mut ChaCha8Rng,
-    clock: &mut Clock,
+    clock: &mut SearchTimes,
 ) -> Vec<String> {
     let seed = rand::RngExt::random::<u64>(rng);
     match player {
-        Player::Random => {
+        Contender::Random => {
             let legal = game.legal_moves_text();
             legal.choose(rng).cloned().into_iter().collect()
         }
-        Player::Greedy => greedy(game, seed),
-        Player::Level(n) | Player::Classic(n) => {
-            let limits = Limits::level(game.kind(), n, top, seed);
-            let report = if matches!(player, Player::Classic(_)) {
+        Contender::Greedy => game.greedy(seed),
+        Contender::Level(n) | Contender::Classic(n) => {
+            let limits = game.kind().limits(n, top, seed);
+            let report = if matches!(player, Contender::Classic(_)) {
                 game.think_classic(&limits)
             } else {
-                think(game, &limits)
+                game.think(&limits)
             };
             clock.record(report.elapsed, limits.time);
             report.moves
@@ -93,14 +93,14 @@ fn choose(
 /// How long the levels' searches took in a match: a level's strength is its node budget, and only a search cut
 /// short by the time cap plays differently on a busy machine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Clock {
+pub struct SearchTimes {
     pub searches: u32,
     pub slowest: Duration,
     /// Searches the time cap ended before the node budget did.
     pub time_capped: u32,
 }
 
-impl Clock {
+impl SearchTimes {
     /// Counts a search that took `elapsed` under the time cap `cap` (a search stops once the cap is reached).
     fn record(&mut self, elapsed: Duration, cap: Duration) {
         self.searches += 1;
@@ -111,7 +111,7 @@ impl Clock {
     }
 }
 
-impl fmt::Display for Clock {
+impl fmt::Display for SearchTimes {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -127,10 +127,10 @@ impl fmt::Display for Clock {
 /// how it ended (a game that reaches [`MAX_PLIES`] is a draw).
 pub fn play_game(
     (kind, variant): (GameKind, &str),
-    players: &[Player],
+    players: &[Contender],
     seed: u64,
     top: Duration,
-    clock: &mut Clock,
+    clock: &mut SearchTimes,
 ) -> Result<Outcome, String> {
     let setup = Setup { variant: variant.to_string(), seed, seats: players.len() };
     let mut game = AnyGame::new(kind, &setup).map_err(|e| e.to_string())?;
@@ -143,7 +143,7 @@ pub fn play_game(
                 reason: Phrase::as_written(format!("no result after {MAX_PLIES} plies")),
             });
         }
-        let player = if plies < kind.arena_opening_plies() { Player::Random } else { players[seat] };
+        let player = if plies < kind.arena_opening_plies() { Contender::Random } else { players[seat] };
         let moves = choose(&game, player, top, &mut rng, clock);
         if moves.is_empty() {
             return Err(format!("{player} found no move in a game that is not over"));
@@ -211,7 +211,7 @@ impl fmt::Display for Tally {
 
 /// One game of a match, as it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameResult {
+pub struct MatchGame {
     /// The game's number in the match, from 1.
     pub number: u32,
     /// The seed it was set up and played from.
@@ -224,7 +224,7 @@ pub struct GameResult {
     pub reason: String,
 }
 
-impl fmt::Display for GameResult {
+impl fmt::Display for MatchGame {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let result = match self.a_won {
             Some(true) => "A won",
@@ -241,12 +241,12 @@ impl fmt::Display for GameResult {
 /// levels' searches are timed into `clock`.
 pub fn play_match(
     (kind, variant): (GameKind, &str),
-    (a, b): (Player, Player),
+    (a, b): (Contender, Contender),
     games: u32,
     seed: u64,
     top: Duration,
-    clock: &mut Clock,
-    mut each: impl FnMut(&GameResult),
+    clock: &mut SearchTimes,
+    mut each: impl FnMut(&MatchGame),
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
     for i in 0..games {
@@ -260,7 +260,7 @@ pub fn play_match(
             Some(false) => tally.losses += 1,
             None => tally.draws += 1,
         }
-        each(&GameResult {
+        each(&MatchGame {
             number: i + 1,
             seed: game_seed,
             a_seat,
@@ -277,13 +277,13 @@ mod tests {
 
     #[test]
     fn players_parse() {
-        assert_eq!("3".parse::<Player>(), Ok(Player::Level(3)));
-        assert_eq!("Random".parse::<Player>(), Ok(Player::Random));
-        assert_eq!("greedy".parse::<Player>(), Ok(Player::Greedy));
-        assert_eq!("classic5".parse::<Player>(), Ok(Player::Classic(5)));
-        assert!("classic6".parse::<Player>().is_err());
-        assert!("6".parse::<Player>().is_err());
-        assert!("best".parse::<Player>().is_err());
+        assert_eq!("3".parse::<Contender>(), Ok(Contender::Level(3)));
+        assert_eq!("Random".parse::<Contender>(), Ok(Contender::Random));
+        assert_eq!("greedy".parse::<Contender>(), Ok(Contender::Greedy));
+        assert_eq!("classic5".parse::<Contender>(), Ok(Contender::Classic(5)));
+        assert!("classic6".parse::<Contender>().is_err());
+        assert!("6".parse::<Contender>().is_err());
+        assert!("best".parse::<Contender>().is_err());
     }
 
     #[test]

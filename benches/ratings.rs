@@ -43,6 +43,7 @@ async fn populate(store: &SqliteStore) {
         let players: Vec<PlayerRecord> = users
             .iter()
             .map(|&u| PlayerRecord {
+                left: None,
                 id: u,
                 name: format!("player{u}"),
                 accepted: true,

@@ -408,6 +408,11 @@ impl<S: Store> Console<S> {
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
+            // The picture's header, when it says how the game ended (its moves did not).
+            let ended = board.ended.as_ref().map(|e| self.named(e.localized(reply.lang)).to_string());
+            if let Some(ended) = &ended {
+                let _ = writeln!(out, "{ended}");
+            }
             out.push_str(&board.game.text_picture(&board.names, reply.lang));
             if !out.ends_with('\n') {
                 out.push('\n');
@@ -424,7 +429,13 @@ impl<S: Store> Console<S> {
             let caption = reply.clock.as_ref().map(Text::to_plain);
             let lang = reply.lang;
             let png = tokio::task::spawn_blocking(move || {
-                crate::games::board_png_captioned(&board.game, &board.names, lang, caption.as_deref())
+                crate::games::board_png_captioned(
+                    &board.game,
+                    &board.names,
+                    lang,
+                    ended.as_deref(),
+                    caption.as_deref(),
+                )
             })
             .await
             .unwrap_or_default();

@@ -297,6 +297,7 @@ impl<S: Store> Sessions<S> {
                     name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
                     abandoned: false,
+                    left: None,
                     level: ai.then_some(level),
                 }
             })
@@ -416,7 +417,7 @@ impl<S: Store> Sessions<S> {
         let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
             .plain(" ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
     }
@@ -507,7 +508,7 @@ impl<S: Store> Sessions<S> {
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
 fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+    let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

@@ -254,12 +254,14 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
     short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side_word(lang, side))
 }
 
-/// The header band: status line, then each side with its name and its count of each type on top.
-fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+/// The header band: status line (how the game `ended`, when its moves did not end it), then each side with its
+/// name and its count of each type on top.
+fn header(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
     let pos = game.position();
     let over = game.outcome();
-    let (size, line) = fit_text(&status(game, names, lang), WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
+    let status = ended.map_or_else(|| status(game, names, lang), str::to_string);
+    let (size, line) = fit_text(&status, WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
     c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &line);
     let half = WIDTH as f32 / 2.0;
     for side in Side::BOTH {
@@ -268,7 +270,7 @@ fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
         let mid = f32::midpoint(top, bottom);
         let active = match &over {
             Some(o) => o.winner == Some(side.seat()),
-            None => pos.to_move() == side,
+            None => ended.is_none() && pos.to_move() == side,
         };
         if active {
             c.fill_rounded_rect(x0, top, x0 + half - 18.0, bottom, 10.0, HIGHLIGHT_EDGE);
@@ -290,8 +292,13 @@ fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 
 /// Draws `game` for players `names[seat]` (seat 0 White, seat 1 Black), its words in `lang`.
 pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+    render_ended(game, names, lang, None)
+}
+
+/// [`render`], the header saying how the game `ended` when its moves did not end it.
+pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let mut img = BOARD_LAYER.clone();
-    let head = header(game, names, lang);
+    let head = header(game, names, lang, ended);
     let row = (WIDTH * 4) as usize;
     img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
     let mut img = Canvas::from_image(img);
@@ -346,8 +353,8 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 }
 
 impl crate::games::Picture for Game {
-    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
-        render(self, names, lang)
+    fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+        render_ended(self, names, lang, ended)
     }
 
     fn text_picture(&self, names: &[String], lang: Lang) -> String {

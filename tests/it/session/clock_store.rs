@@ -11,7 +11,7 @@ use tabula_testkit::MemoryStore;
 use crate::support::postgres::PgServer;
 
 fn player(id: u64) -> PlayerRecord {
-    PlayerRecord { id, name: format!("p{id}"), accepted: true, abandoned: false, level: None }
+    PlayerRecord { id, name: format!("p{id}"), accepted: true, abandoned: false, left: None, level: None }
 }
 
 async fn clock_contract(store: impl Store) {

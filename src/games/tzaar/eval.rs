@@ -14,32 +14,32 @@ use super::{Kind, Phase, Position, Side};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Scale (percent) of the value of the stacks of each type (see [`TYPE_VALUE`]).
-    pub material: i32,
+    pub(crate) material: i32,
     /// Per secure type.
-    pub secure: i32,
+    pub(crate) secure: i32,
     /// Once more when all three types are secure.
-    pub all_secure: i32,
+    pub(crate) all_secure: i32,
     /// Per type whose tallest stack is at least two high.
-    pub tall2: i32,
+    pub(crate) tall2: i32,
     /// Per type whose tallest stack is at least three high.
-    pub tall3: i32,
+    pub(crate) tall3: i32,
     /// Per step (at most three) by which a type's tallest stack is taller (or shorter) than the enemy's tallest.
-    pub lead: i32,
+    pub(crate) lead: i32,
     /// Per piece under the top of a stack.
-    pub height: i32,
+    pub(crate) height: i32,
     /// Per enemy stack the side can capture (up to ten).
-    pub targets: i32,
+    pub(crate) targets: i32,
     /// Penalty for a side with a single enemy stack in reach (twice that with none).
-    pub starved: i32,
+    pub(crate) starved: i32,
     /// Share (in 1/16) of the value of the best enemy stack the side to move can take.
-    pub threat_mover: i32,
+    pub(crate) threat_mover: i32,
     /// Share (in 1/16) of the value of the best stack of the side to move that the other side can take.
-    pub threat_other: i32,
+    pub(crate) threat_other: i32,
     /// For the side to move at the start of its turn (two moves to come).
-    pub tempo: i32,
+    pub(crate) tempo: i32,
     /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
     /// doubled when the enemy moves next.
-    pub exposed: i32,
+    pub(crate) exposed: i32,
 }
 
 /// The number of weights, in [`Weights::NAMES`] order.
@@ -139,7 +139,7 @@ pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START
 
 /// The value of having `n` stacks of a type on top (index `n`, capped): the steps shrink as `n` grows, so losing
 /// a scarce type's stack costs most.
-pub const TYPE_VALUE: [i32; 16] =
+pub(crate) const TYPE_VALUE: [i32; 16] =
     [0, 1000, 1600, 2000, 2280, 2480, 2630, 2750, 2850, 2930, 3000, 3060, 3110, 3150, 3185, 3215];
 
 /// The value the evaluation gives the loss of a side's last stack of a type (far below a forced win).

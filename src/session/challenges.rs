@@ -16,24 +16,24 @@ use crate::t;
 
 /// A `/play` request, read.
 pub(super) struct Play {
-    pub kind: GameKind,
-    pub opponents: Vec<Member>,
-    pub variant: Option<String>,
-    pub side: SidePref,
-    pub level: Option<u8>,
-    pub rated: bool,
+    pub(crate) kind: GameKind,
+    pub(crate) opponents: Vec<Member>,
+    pub(crate) variant: Option<String>,
+    pub(crate) side: SidePref,
+    pub(crate) level: Option<u8>,
+    pub(crate) rated: bool,
     /// The time per move; `None` for the config's default.
-    pub clock: Option<ClockChoice>,
+    pub(crate) clock: Option<ClockChoice>,
 }
 
 /// A rematch, read from the finished game: its players in their new seats.
 pub(super) struct Rematch {
-    pub kind: GameKind,
-    pub players: Vec<PlayerRecord>,
-    pub per_move: Option<i64>,
-    pub variant: String,
+    pub(crate) kind: GameKind,
+    pub(crate) players: Vec<PlayerRecord>,
+    pub(crate) per_move: Option<i64>,
+    pub(crate) variant: String,
     /// Whether it counts for ratings, as the first game did.
-    pub rated: bool,
+    pub(crate) rated: bool,
 }
 
 /// How many expired challenges without a recorded message are remembered, for a message recorded late.

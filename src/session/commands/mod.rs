@@ -30,6 +30,8 @@ use crate::t;
 
 mod abort;
 mod accept;
+mod answer;
+mod ask_abort;
 mod board;
 mod decline;
 mod draw;
@@ -42,6 +44,7 @@ mod move_;
 mod notify;
 mod play;
 mod rating;
+mod rematch;
 mod resign;
 mod settings;
 mod takeback;
@@ -473,8 +476,7 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         match request {
             Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
-                let play =
-                    super::challenges::Play { kind: game, opponents, variant, side, level, rated, clock };
+                let play = play::Play { kind: game, opponents, variant, side, level, rated, clock };
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,

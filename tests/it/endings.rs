@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use proptest::prelude::*;
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::local::{Console, GUILD, console_clock, member_id};
-use tabula::rating;
 use tabula::record::Record;
 use tabula::session::{
     Actor, ClockChoice, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
@@ -46,14 +45,21 @@ async fn stored_places(s: &Sessions<MemoryStore>, record: &SessionRecord) -> Opt
     Some(entry.players.iter().map(|p| p.place).collect())
 }
 
+/// The seats that share the first of `places`.
+fn first_places(places: &[usize]) -> Vec<usize> {
+    let best = places.iter().copied().min().unwrap_or(1);
+    (0..places.len()).filter(|&s| places[s] == best).collect()
+}
+
 /// What `/history` says of a player who took `place` among `places`.
 fn history_word(places: &[usize], seat: usize) -> String {
-    match rating::score_of(places, seat) {
-        rating::Score::Win => "won".into(),
-        rating::Score::Draw if places.iter().all(|&p| p == 1) => "draw".into(),
-        rating::Score::Draw => format!("shared 1st of {}", places.len()),
-        rating::Score::Loss if places.len() == 2 => "lost".into(),
-        rating::Score::Loss => {
+    let first = first_places(places);
+    match places[seat] {
+        1 if first.len() == 1 => "won".into(),
+        1 if first.len() == places.len() => "draw".into(),
+        1 => format!("shared 1st of {}", places.len()),
+        _ if places.len() == 2 => "lost".into(),
+        _ => {
             let n = places[seat];
             let suffix = match n {
                 2 => "nd",
@@ -67,7 +73,7 @@ fn history_word(places: &[usize], seat: usize) -> String {
 
 /// The `Result` a record must state for `places`.
 fn result_word(game: &AnyGame, places: &[usize]) -> String {
-    let first = rating::first_places(places);
+    let first = first_places(places);
     if first.len() == places.len() && places.len() > 1 {
         "draw".into()
     } else {
@@ -108,13 +114,11 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
         let actor = Actor::in_guild(Member::new(p.id, &p.name), record.guild);
         let history =
             s.handle(record.channel, &actor, Request::History { user: None, game: None, page: 1 }).await;
-        let line = history
-            .text
-            .to_plain()
-            .lines()
-            .find(|l| l.starts_with(&format!("#{id} ")))
-            .map(str::to_string)
-            .unwrap_or_else(|| panic!("game #{id} in {}'s history: {}", p.name, history.text));
+        let line =
+            history.text.to_plain().lines().find(|l| l.starts_with(&format!("#{id} "))).map_or_else(
+                || panic!("game #{id} in {}'s history: {}", p.name, history.text),
+                str::to_string,
+            );
         let word = history_word(&places, seat);
         assert!(line.contains(&format!("— {word} —")), "{}: `{word}` in {line}", p.name);
     }
@@ -224,7 +228,7 @@ fn partial_tie() -> (Setup, Vec<String>) {
             }
             turn += 1;
         }
-        let first = rating::first_places(&game.places()).len();
+        let first = first_places(&game.places()).len();
         if first == 2 {
             return (setup, moves);
         }
@@ -399,8 +403,8 @@ async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
             Event::Move(n) => {
                 let moves = game.legal_moves_text();
                 let text = moves[n % moves.len()].clone();
-                let mover = &record.players[seat];
-                let actor = Actor::in_guild(Member::new(mover.id, &mover.name), Some(GUILD));
+                let who = &record.players[seat];
+                let actor = Actor::in_guild(Member::new(who.id, &who.name), Some(GUILD));
                 s.handle(CH, &actor, Request::Move { text }).await;
             }
             Event::Resign(n) => {

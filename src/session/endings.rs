@@ -322,7 +322,11 @@ impl<S: Store> Sessions<S> {
             text = text.line().then(ratings);
         }
         text = text.line().then(super::commands::game::over_line(record.id));
-        let natural = ending == Ending::Rules && record.players.iter().all(|p| !p.abandoned);
+        // The game's own picture says how its moves ended it, unless seats were left (its places differ).
+        let natural = finished
+            && ending == Ending::Rules
+            && game.outcome().is_some()
+            && record.players.iter().all(|p| !p.abandoned);
         let title = (!natural).then(|| messages::ended_title(live, &game, places.as_deref()));
         let board = Board { game, names: live.names(), id: record.id, ended: title };
         let mut reply = Reply::public(text).with_board(board);

@@ -120,7 +120,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
                 str::to_string,
             );
         let word = history_word(&places, seat);
-        assert!(line.contains(&format!("— {word} —")), "{}: `{word}` in {line}", p.name);
+        assert!(line.contains(&format!("— {word} ")), "{}: `{word}` in {line}", p.name);
     }
     places
 }

@@ -7,7 +7,7 @@
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
 use crate::store::{
-    ALL_SERVERS, GameResult, Placed, PlayerRecord, SessionRecord, SessionState, Store, StoreError,
+    ALL_SERVERS, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError,
 };
 
 use super::request::rematch_buttons;
@@ -40,15 +40,15 @@ pub(super) enum Leaving {
     },
 }
 
-/// The order in which each seat was left (see [`PlayerRecord::left`]), `None` for a seat still played by who
+/// The order in which each seat was left (see [`PlayerRow::left`]), `None` for a seat still played by who
 /// took it.
-fn left_orders(players: &[PlayerRecord]) -> Vec<Option<u32>> {
+fn left_orders(players: &[PlayerRow]) -> Vec<Option<u32>> {
     players.iter().map(|p| p.abandoned.then(|| p.left.unwrap_or(0))).collect()
 }
 
 /// The places of the players of a game that ended as `ending` says, by the one rule of
 /// [`rating::standing`].
-pub(crate) fn places(record: &SessionRecord, game: &AnyGame, ending: Ending) -> Vec<usize> {
+pub(crate) fn places(record: &SessionRow, game: &AnyGame, ending: Ending) -> Vec<usize> {
     let mut left = left_orders(&record.players);
     match ending {
         Ending::Draw => return vec![1; left.len()],
@@ -65,7 +65,7 @@ pub(crate) fn places(record: &SessionRecord, game: &AnyGame, ending: Ending) -> 
 
 /// The places of a stored game, as it ended (`None` while it is played, or when it was aborted): what the
 /// session recorded for the ratings when it ended, made again from the stored players and result.
-pub(super) fn stored_places(record: &SessionRecord, game: &AnyGame) -> Option<Vec<usize>> {
+pub(super) fn stored_places(record: &SessionRow, game: &AnyGame) -> Option<Vec<usize>> {
     if record.state != SessionState::Finished {
         return None;
     }
@@ -84,7 +84,7 @@ pub(super) fn stored_places(record: &SessionRecord, game: &AnyGame) -> Option<Ve
 }
 
 /// Why a finished game is not rated, or `None` when it is.
-fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
+fn unrated_because(record: &SessionRow) -> Option<&'static str> {
     if record.hinted {
         Some("a hint was used")
     } else if !record.rated {
@@ -99,7 +99,7 @@ fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
 }
 
 /// Whether every seat made at least [`MIN_MOVES_EACH`] moves: the stored moves are replayed to see who made each.
-fn moves_each(record: &SessionRecord) -> bool {
+fn moves_each(record: &SessionRow) -> bool {
     let Ok(mut game) = AnyGame::new(record.game, &record.setup) else { return false };
     let mut made = vec![0usize; record.players.len()];
     for text in &record.moves {
@@ -115,7 +115,7 @@ fn moves_each(record: &SessionRecord) -> bool {
 
 /// The result of a finished game whose players took `places`: who placed where, and whether it counts for
 /// ratings.
-pub(crate) fn game_result(record: &SessionRecord, places: &[usize], now: i64) -> GameResult {
+pub(crate) fn game_result(record: &SessionRow, places: &[usize], now: i64) -> GameResult {
     GameResult {
         session: record.id,
         game: record.game,
@@ -141,7 +141,7 @@ impl<S: Store> Sessions<S> {
     /// Records a finished game's result (and rates it when it counts), and returns the line that says how the
     /// players' ratings on this board moved. A failure is logged, not shown: the game itself is over and stored,
     /// and `tabula ratings --rebuild` cannot bring back a result that was never recorded, so the log says which.
-    async fn record_result(&self, record: &SessionRecord, places: &[usize]) -> Option<Text> {
+    async fn record_result(&self, record: &SessionRow, places: &[usize]) -> Option<Text> {
         let result = game_result(record, places, self.now());
         let before = if result.rated { self.board_ratings(&result).await } else { Vec::new() };
         match self.store.record_result(&result).await {

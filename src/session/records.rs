@@ -4,7 +4,7 @@
 
 use crate::record::animate::{AnimateError, animate};
 use crate::record::{Ending, Record, Source};
-use crate::store::{SessionRecord, SessionState};
+use crate::store::{SessionRow, SessionState};
 
 use super::text::Text;
 use super::{File, FileKind};
@@ -69,7 +69,7 @@ pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
 }
 
 /// How a stored session ended, for its record.
-pub(super) fn ending(record: &SessionRecord) -> Ending {
+pub(super) fn ending(record: &SessionRow) -> Ending {
     let result = record.result.clone().unwrap_or_default();
     match record.state {
         SessionState::Finished => Ending::Finished(result),
@@ -80,7 +80,7 @@ pub(super) fn ending(record: &SessionRecord) -> Ending {
 
 /// The record of a stored game, as it ended (`ending`, with the players' `places` once finished), or `None` if
 /// its moves no longer replay.
-pub(super) fn record_of(record: &SessionRecord, ending: Ending, places: Option<&[usize]>) -> Option<Record> {
+pub(super) fn record_of(record: &SessionRow, ending: Ending, places: Option<&[usize]>) -> Option<Record> {
     let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
     let mut leavers: Vec<(u32, usize)> = record
         .players
@@ -111,7 +111,7 @@ pub(super) fn record_of(record: &SessionRecord, ending: Ending, places: Option<&
 }
 
 /// The replay attached when game `record` (stored as finished, its players in `places`) ends.
-pub(super) fn final_replay(record: &SessionRecord, places: Option<&[usize]>) -> Option<Replay> {
+pub(super) fn final_replay(record: &SessionRow, places: Option<&[usize]>) -> Option<Replay> {
     record_of(record, ending(record), places).map(|r| Replay { id: record.id, record: r })
 }
 

@@ -12,7 +12,7 @@ use tabula::record::Record;
 use tabula::session::{
     Actor, ClockChoice, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
 };
-use tabula::store::{NewSession, PlayerRecord, RatingStore, SessionRecord, SessionState, SessionStore};
+use tabula::store::{NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore};
 use tabula_testkit::MemoryStore;
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
@@ -34,12 +34,12 @@ fn channel() -> u64 {
 }
 
 /// The game being played in the console's channel.
-async fn open_game(s: &Sessions<MemoryStore>) -> SessionRecord {
+async fn open_game(s: &Sessions<MemoryStore>) -> SessionRow {
     s.store().open_session(channel()).await.unwrap().expect("a game is being played")
 }
 
 /// The stored places of game `id`, in seat order (what the ratings were given).
-async fn stored_places(s: &Sessions<MemoryStore>, record: &SessionRecord) -> Option<Vec<usize>> {
+async fn stored_places(s: &Sessions<MemoryStore>, record: &SessionRow) -> Option<Vec<usize>> {
     let page = s.store().history(record.players[0].id, record.guild, None, 0, 100).await.unwrap();
     let entry = page.entries.into_iter().find(|e| e.session == record.id)?;
     Some(entry.players.iter().map(|p| p.place).collect())
@@ -243,9 +243,9 @@ async fn a_shared_first_place_is_not_a_draw() {
     let dir = tempfile::tempdir().unwrap();
     let (mut console, s) = console(dir.path());
     let (setup, moves) = partial_tie();
-    let players: Vec<PlayerRecord> = NAMES[..3]
+    let players: Vec<PlayerRow> = NAMES[..3]
         .iter()
-        .map(|n| PlayerRecord {
+        .map(|n| PlayerRow {
             id: member_id(n),
             name: (*n).to_string(),
             accepted: true,

@@ -3,7 +3,7 @@
 use std::sync::PoisonError;
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::store::{ClockRecord, NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, Store, StoreError};
 
 use super::clocks::{ClockChoice, duration};
 use super::request::challenge_buttons;
@@ -29,7 +29,7 @@ pub(super) struct Play {
 /// A rematch, read from the finished game: its players in their new seats.
 pub(super) struct Rematch {
     pub kind: GameKind,
-    pub players: Vec<PlayerRecord>,
+    pub players: Vec<PlayerRow>,
     pub per_move: Option<i64>,
     pub variant: String,
     /// Whether it counts for ratings, as the first game did.
@@ -171,7 +171,7 @@ impl<S: Store> Sessions<S> {
         };
         let name = actor.member.name.clone();
         let text = |live: &Live, _: &Self| {
-            let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            let waiting: Vec<&PlayerRow> = live.record.players.iter().filter(|p| !p.accepted).collect();
             t!(
                 "rematch-asked",
                 player = Text::new().strong_name(&name),
@@ -195,7 +195,7 @@ impl<S: Store> Sessions<S> {
         channel: u64,
         actor: &Actor,
         slot: &mut Slot,
-        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRecord>, Option<i64>, bool),
+        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRow>, Option<i64>, bool),
         preview: &AnyGame,
         text: &(dyn Fn(&Live, &Self) -> Text + Sync),
     ) -> Result<Reply, Failure> {
@@ -223,7 +223,7 @@ impl<S: Store> Sessions<S> {
             }
             Err(e) => return Err(e.into()),
         };
-        let record = SessionRecord {
+        let record = SessionRow {
             id,
             channel,
             guild: actor.guild,
@@ -240,7 +240,7 @@ impl<S: Store> Sessions<S> {
             rated,
             hinted: false,
         };
-        let clock = ClockRecord {
+        let clock = ClockRow {
             session: id,
             per_move,
             ply: 0,
@@ -287,12 +287,12 @@ impl<S: Store> Sessions<S> {
         level: u8,
         seed: u64,
         first: usize,
-    ) -> Vec<PlayerRecord> {
-        let mut players: Vec<PlayerRecord> = std::iter::once(challenger)
+    ) -> Vec<PlayerRow> {
+        let mut players: Vec<PlayerRow> = std::iter::once(challenger)
             .chain(opponents.iter())
             .map(|m| {
                 let ai = Some(m.id) == self.bot_id();
-                PlayerRecord {
+                PlayerRow {
                     id: m.id,
                     name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
@@ -390,7 +390,7 @@ impl<S: Store> Sessions<S> {
         let now = self.now();
         let mut players = live.record.players.clone();
         players[seat].accepted = true;
-        let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
+        let waiting: Vec<&PlayerRow> = players.iter().filter(|p| !p.accepted).collect();
         if !waiting.is_empty() {
             let text = t!(
                 "accepted-waiting",

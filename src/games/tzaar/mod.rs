@@ -41,9 +41,9 @@ pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
 /// Moves with their usefulness scores.
 type Ranked = Vec<(Move, i32)>;
 
-/// One move of the game's record, with what it took.
+/// One move of the game's history, with what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
+pub struct HistoryEntry {
     pub mv: Move,
     pub side: Side,
     /// The turn it belongs to, from 1 (White's opening).
@@ -60,7 +60,7 @@ pub struct Game {
     setup: Setup,
     start: Position,
     position: Position,
-    history: Vec<Record>,
+    history: Vec<HistoryEntry>,
     turn: usize,
 }
 
@@ -82,12 +82,12 @@ impl Game {
     }
 
     /// The moves played, with what each took.
-    pub fn history(&self) -> &[Record] {
+    pub fn history(&self) -> &[HistoryEntry] {
         &self.history
     }
 
     /// The moves of the last turn played (or of the turn under way, when only its first move is made).
-    pub fn last_turn(&self) -> &[Record] {
+    pub fn last_turn(&self) -> &[HistoryEntry] {
         let Some(last) = self.history.last() else { return &[] };
         let n = self.history.iter().rev().take_while(|r| r.turn == last.turn).count();
         &self.history[self.history.len() - n..]
@@ -131,7 +131,7 @@ impl Game {
         };
         self.position = before.play_unchecked(mv);
         let height = mv.to().and_then(|to| self.position.stack(to)).map_or(0, |s| s.height);
-        self.history.push(Record { mv, side, turn: self.turn, captured, height });
+        self.history.push(HistoryEntry { mv, side, turn: self.turn, captured, height });
         if self.position.phase() == Phase::Capture {
             self.turn += 1;
         }

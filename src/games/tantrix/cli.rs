@@ -57,7 +57,7 @@ fn seating(colours: Option<&str>) -> Result<Vec<Colour>, CliError> {
 /// A game to analyse from a position line: the hand is `colour`'s, and `colours` (letters in seat order, e.g.
 /// `RBY`) names the players; by default `colour` and one opponent, the first of R, B, Y, G that is not `colour`.
 /// The other hands are dealt from the unseen tiles with `seed` (a position line does not show them).
-pub fn game(
+pub(crate) fn game(
     position: &str,
     colour: Option<&str>,
     colours: Option<&str>,

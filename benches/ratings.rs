@@ -9,7 +9,7 @@ use tabula::games::{GameKind, Setup};
 use tabula::session::commands::{History, Leaderboard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{
-    GameResult, NewSession, Placed, PlayerRecord, RatingStore, SessionState, SessionStore, SqliteStore,
+    GameResult, NewSession, Placed, PlayerRow, RatingStore, SessionState, SessionStore, SqliteStore,
 };
 
 const GAMES: usize = 100_000;
@@ -41,9 +41,9 @@ async fn populate(store: &SqliteStore) {
                 users.push(u);
             }
         }
-        let players: Vec<PlayerRecord> = users
+        let players: Vec<PlayerRow> = users
             .iter()
-            .map(|&u| PlayerRecord {
+            .map(|&u| PlayerRow {
                 id: u,
                 name: format!("player{u}"),
                 accepted: true,

@@ -36,6 +36,9 @@ pub struct Record {
     pub moves: Vec<String>,
 }
 
+/// A record's tags in order: (name, value).
+type Tags = Vec<(String, String)>;
+
 /// Why a record cannot be read or does not replay.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -81,7 +84,7 @@ pub struct Source<'a> {
 
 /// The replayed game of a record, with what its tags say.
 pub struct Replayed {
-    pub kind: GameKind,
+    pub(crate) kind: GameKind,
     pub setup: Setup,
     pub names: Vec<String>,
     /// The game after every move.
@@ -91,7 +94,7 @@ pub struct Replayed {
 }
 
 /// The date `seconds` (since the Unix epoch) falls on, as `YYYY.MM.DD` (UTC).
-pub fn date(seconds: i64) -> String {
+pub(crate) fn date(seconds: i64) -> String {
     // Howard Hinnant's days-to-civil algorithm.
     let z = seconds.div_euclid(86_400) + 719_468;
     let era = z.div_euclid(146_097);
@@ -197,7 +200,7 @@ impl Record {
     }
 
     /// The seats' tags (a side or colour) and players, in seat order.
-    pub fn players(&self) -> impl Iterator<Item = (&str, &str)> {
+    pub(crate) fn players(&self) -> impl Iterator<Item = (&str, &str)> {
         self.tags
             .iter()
             .filter(|(k, _)| !STANDARD.contains(&k.as_str()))
@@ -205,7 +208,7 @@ impl Record {
     }
 
     /// Whether `text` looks like a record (its first non-blank line is a tag) rather than a line of moves.
-    pub fn looks_like(text: &str) -> bool {
+    pub(crate) fn looks_like(text: &str) -> bool {
         text.lines().find(|l| !l.trim().is_empty()).is_some_and(|l| l.trim_start().starts_with('['))
     }
 
@@ -252,6 +255,18 @@ impl Record {
 
     /// Reads a record written by [`Record::write`] (or by hand in the same format).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let (tags, moves) = Self::read(text)?;
+        Ok(Record { tags, moves: moves.into_iter().map(|(_, m)| m).collect() })
+    }
+
+    /// The line of `text` (from 1) that holds each move of the record it is, in order, so that a refused move
+    /// can be pointed at.
+    pub fn move_lines(text: &str) -> Result<Vec<usize>, RecordError> {
+        Ok(Self::read(text)?.1.into_iter().map(|(line, _)| line).collect())
+    }
+
+    /// The tags of a record's text, and its moves each with its line (from 1).
+    fn read(text: &str) -> Result<(Tags, Vec<(usize, String)>), RecordError> {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
         let mut in_comment = false;
@@ -279,7 +294,7 @@ impl Record {
                 } else if word.starts_with(';') {
                     break;
                 } else if !is_move_number(word) {
-                    moves.push(word.to_string());
+                    moves.push((i + 1, word.to_string()));
                 }
             }
         }
@@ -289,11 +304,11 @@ impl Record {
                 why: "a record starts with its tags, like `[Game \"…\"]`".into(),
             });
         }
-        Ok(Record { tags, moves })
+        Ok((tags, moves))
     }
 
     /// The game and setup the tags describe.
-    pub fn setup(&self) -> Result<(GameKind, Setup), RecordError> {
+    pub(crate) fn setup(&self) -> Result<(GameKind, Setup), RecordError> {
         let game = self.tag("Game").ok_or(RecordError::Missing("Game"))?;
         let kind: GameKind = game.parse().map_err(|_| RecordError::Tag {
             tag: "Game",

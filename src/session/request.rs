@@ -211,12 +211,12 @@ pub(super) fn read_id(value: &OptionValue) -> Result<i64, Text> {
 
 pub use super::buttons::parse_button;
 pub(super) use super::buttons::{ask_abort_button, challenge_buttons, offer_buttons, rematch_buttons};
-pub use super::commands::{Request, command_names, main_option, option_kind, parse_request};
+pub use super::commands::{Request, parse_request};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::commands::{Game, Play};
+    use crate::session::commands::{Game, Play, main_option, option_kind};
 
     fn text(s: &str) -> OptionValue {
         OptionValue::Text(s.to_string())

@@ -4,7 +4,7 @@ use crate::games::{AnyGame, GameKind, Setup};
 use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
-use crate::store::{PlayerRecord, SessionState, Store};
+use crate::store::{PlayerRow, SessionState, Store};
 use crate::t;
 
 use super::{Context, Failure, Run};
@@ -31,7 +31,7 @@ impl Run for Rematch {
 /// A rematch, read from the finished game: its players in their new seats.
 struct NextGame {
     pub kind: GameKind,
-    pub players: Vec<PlayerRecord>,
+    pub players: Vec<PlayerRow>,
     pub per_move: Option<i64>,
     pub variant: String,
     /// Whether it counts for ratings, as the first game did.
@@ -59,12 +59,12 @@ impl<S: Store> Sessions<S> {
             return Ok(Reply::private(Text::new().key("rematch-not-player")));
         }
         let order = old.game.rematch_order(old.players.len());
-        let players: Vec<PlayerRecord> = order
+        let players: Vec<PlayerRow> = order
             .iter()
             .map(|&i| {
                 let p = &old.players[i];
                 let ai = p.level.is_some() && !p.abandoned;
-                PlayerRecord {
+                PlayerRow {
                     id: p.id,
                     name: p.name.clone(),
                     accepted: ai || p.id == actor.member.id,
@@ -96,7 +96,7 @@ impl<S: Store> Sessions<S> {
         };
         let name = actor.member.name.clone();
         let text = |live: &Live, _: &Self| {
-            let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            let waiting: Vec<&PlayerRow> = live.record.players.iter().filter(|p| !p.accepted).collect();
             t!(
                 "rematch-asked",
                 player = Text::new().strong_name(&name),

@@ -10,9 +10,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Notice, SessionConfig, Sessions};
-use tabula::store::{
-    ClockRow, ClockStore, NewSession, PlayerRow, SessionState, SessionStore, SqliteStore,
-};
+use tabula::store::{ClockRow, ClockStore, NewSession, PlayerRow, SessionState, SessionStore, SqliteStore};
 
 const GAMES: u64 = 100_000;
 const DUE: u64 = 1_000;

@@ -285,7 +285,7 @@ impl<S: Store> Handler<S> {
         }
         self.langs.saw(channel, press.user.id.get(), locales);
         // A rematch or a request to abort is a new message, not an edit of the one the button is on.
-        let fresh = matches!(request, Request::Rematch { .. } | Request::AskAbort { .. });
+        let fresh = request.new_message();
         let reply = self.sessions.handle(channel, &actor, request).await;
         let reply = reply.clone().localized(locales.of(reply.ephemeral));
         if reply.ephemeral {

@@ -6,9 +6,7 @@
 
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
-use crate::store::{
-    ALL_SERVERS, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError,
-};
+use crate::store::{ALL_SERVERS, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError};
 
 use super::request::rematch_buttons;
 use super::text::Text;

@@ -8,7 +8,7 @@
 //!
 //! Each command is one module of [`commands`] (its declaration, its parsing, its run), which also holds the one
 //! dispatch ([`Sessions::handle`]); see there for what adding a command takes. The work they share is split by
-//! concern: [`request`] holds the requests and the readers of option values, `challenges` opens and settles
+//! concern: [`request`] holds the option values and their readers, `challenges` opens and settles
 //! challenges (and their expiry), `turns` plays and ends games, `ai_turn` lets the bot play, `messages` writes
 //! the public texts.
 

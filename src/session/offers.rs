@@ -175,12 +175,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Undoes `from`'s last turn (and the reply to it, if any).
-    async fn take_back(
-        &self,
-        slot: &mut Slot,
-        from: &PlayerRow,
-        by: &PlayerRow,
-    ) -> Result<Reply, Failure> {
+    async fn take_back(&self, slot: &mut Slot, from: &PlayerRow, by: &PlayerRow) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let seat = live.seat_of(from.id).ok_or(Failure::Conflict)?;
         let turns = Self::turns(live)?;

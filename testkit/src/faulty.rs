@@ -12,9 +12,8 @@ use std::time::Duration;
 
 use tabula::games::GameKind;
 use tabula::store::{
-    ClockRow, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
-    RatingRow, RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store,
-    StoreError,
+    ClockRow, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow, RatingRow,
+    RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store, StoreError,
 };
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
@@ -97,13 +96,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         self.inner.create(session).await
     }
 
-    async fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRow],
-        start: bool,
-        now: i64,
-    ) -> Result<(), StoreError> {
+    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, now: i64) -> Result<(), StoreError> {
         self.write("accept").await?;
         self.inner.accept(id, players, start, now).await
     }

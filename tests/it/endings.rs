@@ -9,9 +9,8 @@ use proptest::prelude::*;
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::local::{Console, GUILD, console_clock, member_id};
 use tabula::record::Record;
-use tabula::session::{
-    Actor, ClockChoice, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
-};
+use tabula::session::commands::{Abort, Accept, Draw, Game, History, Move, Play, Resign};
+use tabula::session::{Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore};
 use tabula_testkit::MemoryStore;
 
@@ -102,7 +101,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
         }
     }
     let viewer = Actor::in_guild(Member::new(record.players[0].id, &record.players[0].name), record.guild);
-    let shown = s.handle(record.channel, &viewer, Request::Game { id, replay: false }).await;
+    let shown = s.handle(record.channel, &viewer, Game { id, replay: false }).await;
     let file = shown.files.first().unwrap_or_else(|| panic!("the record is attached: {shown:?}"));
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     let parsed = Record::parse(&text).unwrap();
@@ -112,8 +111,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
     assert_eq!(replayed.result, expected, "the replay agrees");
     for (seat, p) in record.players.iter().enumerate() {
         let actor = Actor::in_guild(Member::new(p.id, &p.name), record.guild);
-        let history =
-            s.handle(record.channel, &actor, Request::History { user: None, game: None, page: 1 }).await;
+        let history = s.handle(record.channel, &actor, History { user: None, game: None, page: 1 }).await;
         let line =
             history.text.to_plain().lines().find(|l| l.starts_with(&format!("#{id} "))).map_or_else(
                 || panic!("game #{id} in {}'s history: {}", p.name, history.text),
@@ -379,7 +377,7 @@ async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
     let s =
         Sessions::with_clock(MemoryStore::new(), config(), Arc::new(move || clock.load(Ordering::SeqCst)));
     s.set_bot_id(99);
-    let play = Request::Play {
+    let play = Play {
         game: kind,
         opponents: (1..seats).map(|n| person(n).member).collect(),
         variant: None,
@@ -391,7 +389,7 @@ async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
     };
     s.handle(CH, &person(0), play).await;
     for n in 1..seats {
-        s.handle(CH, &person(n), Request::Accept { session: None }).await;
+        s.handle(CH, &person(n), Accept { session: None }).await;
     }
     let id = s.store().open_session(CH).await.unwrap().unwrap().id;
     for event in events {
@@ -405,17 +403,17 @@ async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
                 let text = moves[n % moves.len()].clone();
                 let who = &record.players[seat];
                 let actor = Actor::in_guild(Member::new(who.id, &who.name), Some(GUILD));
-                s.handle(CH, &actor, Request::Move { text }).await;
+                s.handle(CH, &actor, Move { text }).await;
             }
             Event::Resign(n) => {
-                s.handle(CH, &person(n % seats), Request::Resign).await;
+                s.handle(CH, &person(n % seats), Resign).await;
             }
             Event::TimeOut => {
                 now.fetch_add(3_601, Ordering::SeqCst);
                 s.settle_clocks().await;
             }
             Event::Draw(n, accept) => {
-                let offer = s.handle(CH, &person(n % seats), Request::Draw).await;
+                let offer = s.handle(CH, &person(n % seats), Draw).await;
                 let label = if accept { "Accept" } else { "Decline" };
                 if let Some(b) = offer.buttons.iter().find(|b| b.label.to_plain() == label) {
                     let (_, request) = parse_button(&b.custom_id).unwrap();
@@ -425,7 +423,7 @@ async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
             Event::Abort => {
                 let mut moderator = Actor::in_guild(Member::new(50, "mod"), Some(GUILD));
                 moderator.can_manage = true;
-                let reply: Reply = s.handle(CH, &moderator, Request::Abort).await;
+                let reply: Reply = s.handle(CH, &moderator, Abort).await;
                 assert!(!reply.ephemeral, "{reply:?}");
             }
         }

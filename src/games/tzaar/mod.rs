@@ -41,7 +41,7 @@ pub(crate) fn start_position(setup: &Setup) -> Result<Position, SetupError> {
 /// Moves with their usefulness scores.
 type Ranked = Vec<(Move, i32)>;
 
-/// One move of the game's record, with what it took.
+/// One move of the game's history, with what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct HistoryEntry {
     pub(crate) mv: Move,

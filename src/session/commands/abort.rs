@@ -7,11 +7,20 @@ use crate::session::{Actor, Reply, Sessions, Slot, messages};
 use crate::store::{SessionState, Store};
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/abort`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abort;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("abort", Request::Abort)
+    Declaration::without_options("abort", Abort.into())
+}
+
+impl Run for Abort {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, cx.slot).await
+    }
 }
 
 /// `/abort`: ends the channel's challenge or game, for its players before the first move and for moderators;

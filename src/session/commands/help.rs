@@ -4,18 +4,33 @@ use crate::games::{AnyGame, GameKind};
 use crate::session::ClockChoice;
 use crate::session::messages::rules;
 use crate::session::{Board, File, FileKind, Reply};
+use crate::store::Store;
 use crate::t;
 
-use super::super::request::{Request, read_game};
+use super::super::request::read_game;
 use super::super::text::Text;
-use super::{Args, Declaration, game_option};
+use super::{Args, Context, Declaration, Failure, Request, Run, game_option};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("help", parse).option(game_option())
 }
 
+/// `/help`, in general or for one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Help {
+    pub game: Option<GameKind>,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Help { game: args.read("game", read_game)? })
+    Ok(Help { game: args.read("game", read_game)? }.into())
+}
+
+impl Run for Help {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        Ok(reply(self.game, cx.actor.locales.user))
+    }
 }
 
 /// For the help: which games take more than one opponent, and how many ("; Tantrix: up to three").

@@ -5,11 +5,20 @@ use crate::session::{Actor, Reply, Sessions, Slot, messages};
 use crate::store::Store;
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/resign`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resign;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("resign", Request::Resign)
+    Declaration::without_options("resign", Resign.into())
+}
+
+impl Run for Resign {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, cx.slot).await
+    }
 }
 
 /// `/resign`: the sender gives up; the other wins, or, with more players, the computer takes the seat and the

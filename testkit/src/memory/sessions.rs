@@ -65,13 +65,7 @@ impl SessionStore for MemoryStore {
         Ok(id)
     }
 
-    async fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRow],
-        start: bool,
-        _now: i64,
-    ) -> Result<(), StoreError> {
+    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, _now: i64) -> Result<(), StoreError> {
         let mut tables = self.sessions();
         let session = tables.session_if(id, |s| s.state == SessionState::Challenge)?;
         session.players = players.to_vec();

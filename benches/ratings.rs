@@ -44,6 +44,7 @@ async fn populate(store: &SqliteStore) {
         let players: Vec<PlayerRow> = users
             .iter()
             .map(|&u| PlayerRow {
+                left: None,
                 id: u,
                 name: format!("player{u}"),
                 accepted: true,

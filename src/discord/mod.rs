@@ -84,8 +84,9 @@ async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (Create
         .plain_in(lang)
     };
     let clock = clock.map(|c| c.plain_in(lang));
+    let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
     let png = tokio::task::spawn_blocking(move || {
-        board_png_captioned(&board.game, &board.names, lang, clock.as_deref())
+        board_png_captioned(&board.game, &board.names, lang, ended.as_deref(), clock.as_deref())
     })
     .await
     .unwrap_or_default();

@@ -14,7 +14,7 @@ use crate::store::Store;
 use crate::t;
 
 /// The system clock plus an offset that `/wait` moves forward.
-pub(crate) fn console_clock() -> (Clock, Arc<AtomicI64>) {
+pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
     let offset = Arc::new(AtomicI64::new(0));
     let shared = offset.clone();
     let clock: Clock = Arc::new(move || {

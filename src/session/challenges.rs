@@ -255,7 +255,7 @@ impl<S: Store> Sessions<S> {
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
 fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+    let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

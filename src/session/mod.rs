@@ -28,8 +28,8 @@ mod challenges;
 pub(crate) mod clocks;
 pub(crate) mod coach;
 pub mod commands;
+mod endings;
 mod engine_text;
-mod history;
 mod messages;
 mod offers;
 mod records;
@@ -291,7 +291,7 @@ impl<S: Store> Sessions<S> {
         let Slot::Open(live) = &*slot else { return Vec::new() };
         let Some(game) = &live.game else { return Vec::new() };
         match game.to_move() {
-            Some(seat) if live.record.players.get(seat).is_some_and(|p| p.id == user) => {
+            Some(seat) if live.record.players.get(seat).is_some_and(|p| p.id == user && !p.abandoned) => {
                 game.suggest(typed, limit)
             }
             _ => Vec::new(),

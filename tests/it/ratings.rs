@@ -176,6 +176,9 @@ async fn tantrix_is_rated_by_places_with_weng_lin() {
         made[who] += 1;
     }
     s.handle(20, &carol(), Resign).await;
+    // The others play on without her (the computer takes her seat); the game ends when nobody is left.
+    s.handle(20, &bob(), Resign).await;
+    s.handle(20, &alice(), Resign).await;
     let mut rows = Vec::new();
     for id in [1, 2, 3] {
         rows.push(ratings(&s, id).await.into_iter().find(|r| r.guild == GUILD).expect("a Tantrix rating"));
@@ -252,6 +255,7 @@ async fn sessions_for(store: &impl Store, results: &[GameResult]) {
                 accepted: true,
                 level: None,
                 abandoned: false,
+                left: None,
             })
             .collect();
         let new = NewSession {

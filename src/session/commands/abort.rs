@@ -1,5 +1,6 @@
 //! `/abort`: ends this channel's game (after its first move, with the opponents' consent).
 
+use crate::session::endings::Ending;
 use crate::session::request::ask_abort_button;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot, messages};
@@ -57,6 +58,13 @@ pub(super) async fn run<S: Store>(
         what = if from == SessionState::Challenge { "challenge" } else { "game" },
         players = messages::vs_line(live)
     );
+    if from == SessionState::Playing
+        && let Some(game) = live.game.clone()
+    {
+        live.record.state = SessionState::Aborted;
+        live.record.result = Some(result);
+        return Ok(sessions.finished(slot, game, text, Ending::Rules).await);
+    }
     let mut reply = Reply::public(text);
     if from == SessionState::Challenge {
         reply = reply.for_challenge(live.record.id, live.record.message);

@@ -82,7 +82,7 @@ impl<S: Store> Sessions<S> {
         let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
             .plain(" ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
     }

@@ -41,6 +41,7 @@ fn board(slot: &Slot) -> Reply {
                     game: game.clone(),
                     names: live.names(),
                     id: live.record.id,
+                    ended: None,
                 })
             }
             None => Reply::private(Text::new().key("not-started")),

@@ -79,12 +79,14 @@ pub(super) async fn run<S: Store>(
     if let Some(why) = never {
         return Ok(Reply::private(t!("no-moves-to-record", id = tag(id), why = why)));
     }
-    let Some(record) = record_of(&stored, ending(&stored)) else {
+    let game = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok();
+    let places = game.as_ref().and_then(|g| crate::session::endings::stored_places(&stored, g));
+    let Some(record) = record_of(&stored, ending(&stored), places.as_deref()) else {
         return Ok(Reply::private(t!("record-broken", id = tag(id))));
     };
     // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
     // timeout) is shown as it was stored.
-    let outcome = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+    let outcome = game.and_then(|g| g.outcome());
     let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
     let how = |how: &str| {
         outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))

@@ -77,7 +77,7 @@ pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
     };
     let text = help(game).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
-    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, Some(&example));
+    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, None, Some(&example));
     let name = format!("rules-{}.png", kind.name());
     Reply::private(text).with_file(File { kind: FileKind::Picture, name, bytes: png })
 }
@@ -94,7 +94,7 @@ fn example_board(kind: GameKind) -> Option<(Board, String)> {
         let mut game = start.clone();
         if game.play_text(&example).is_ok() {
             let names = vec![String::new(); seats];
-            return Some((Board { game, id: 0, names }, example));
+            return Some((Board { game, id: 0, names, ended: None }, example));
         }
     }
     None

@@ -2,7 +2,7 @@
 
 use crate::games::GameKind;
 use crate::rating;
-use crate::session::history::date;
+use crate::session::endings::date;
 use crate::session::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
 use crate::store::{HistoryEntry, Store};
 use crate::t;
@@ -64,13 +64,15 @@ fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usiz
     format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
 }
 
-/// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
+/// How the game went for `user`: "won", "lost", "draw", "shared 1st of 3" or "2nd of 3".
 fn outcome_for(entry: &HistoryEntry, user: u64) -> Text {
     let places: Vec<usize> = entry.players.iter().map(|p| p.place).collect();
     let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return Text::new() };
     match rating::score_of(&places, seat) {
         rating::Score::Win => Text::new().key("outcome-won"),
-        rating::Score::Draw => Text::new().key("outcome-draw"),
+        rating::Score::Draw if places.iter().all(|&p| p == 1) => Text::new().key("outcome-draw"),
+        // Some, not all, share the first place: not a draw.
+        rating::Score::Draw => t!("outcome-shared", place = places[seat], of = places.len()),
         rating::Score::Loss if places.len() == 2 => Text::new().key("outcome-lost"),
         rating::Score::Loss => t!("outcome-place", place = places[seat], of = places.len()),
     }

@@ -3,7 +3,7 @@
 use crate::games::GameKind;
 use crate::render::encode_png;
 use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, render_leaderboard};
-use crate::session::history::date;
+use crate::session::endings::date;
 use crate::session::{Actor, File, FileKind, Reply, Sessions};
 use crate::store::{ALL_SERVERS, Ranked, Store};
 use crate::t;

@@ -213,6 +213,7 @@ impl<S: Store> Sessions<S> {
                     name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
                     abandoned: false,
+                    left: None,
                     level: ai.then_some(level),
                 }
             })

@@ -69,6 +69,7 @@ impl<S: Store> Sessions<S> {
                     name: p.name.clone(),
                     accepted: ai || p.id == actor.member.id,
                     abandoned: false,
+                    left: None,
                     level: p.level.filter(|_| ai),
                 }
             })

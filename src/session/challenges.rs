@@ -36,6 +36,26 @@ pub(super) struct Rematch {
     pub rated: bool,
 }
 
+/// What a challenge says about the rules chosen with `variant:` (or `setup:`), so that nobody accepts without
+/// knowing them: a named variant with what it changes (in `lang`, the language of public messages), or the
+/// setup as typed; nothing for the game's default rules.
+fn rules_line(kind: GameKind, variant: &str, lang: crate::i18n::Lang) -> Text {
+    let variant = variant.trim();
+    if variant.is_empty() {
+        return Text::new();
+    }
+    let info = kind.info();
+    let name = variant.split(':').next().unwrap_or_default().to_ascii_lowercase();
+    match info.variants.iter().find(|v| v.name == name) {
+        Some(v) => t!(
+            "challenge-variant",
+            variant = Text::new().code(variant),
+            summary = info.variant_summary(lang, v)
+        ),
+        None => t!("challenge-setup", setup = Text::new().code(crate::session::text::excerpt(variant))),
+    }
+}
+
 /// How many expired challenges without a recorded message are remembered, for a message recorded late.
 const ORPHANS: usize = 256;
 
@@ -78,6 +98,7 @@ impl<S: Store> Sessions<S> {
         {
             return Ok(Reply::private(why));
         }
+        let asked_level = level;
         let level = level.unwrap_or(DEFAULT_LEVEL);
         let variant = variant.unwrap_or_default();
         let seed: u64 = rand::random();
@@ -93,7 +114,15 @@ impl<S: Store> Sessions<S> {
         let settings = self.server_settings(actor.guild).await;
         let per_move = clock.unwrap_or(self.default_clock(&settings)).seconds();
         let challenger = actor.member.clone();
-        let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
+        let mut rules = rules_line(kind, &setup.variant, actor.locales.public);
+        if asked_level.is_some() && !opponents.iter().any(|o| Some(o.id) == self.bot_id()) {
+            // A level is for games against the computer: say so rather than drop it silently.
+            rules = rules.line().then(t!("level-not-used", level = level));
+        }
+        let text = |live: &Live, s: &Self| {
+            let text = s.challenge_text(&challenger, &opponents, live, &preview, level);
+            if rules == Text::new() { text } else { text.line().then(rules.clone()) }
+        };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await
     }
@@ -176,6 +205,7 @@ impl<S: Store> Sessions<S> {
                 "rematch-asked",
                 player = Text::new().strong_name(&name),
                 game = kind.title(),
+                id = format!("#{}", live.record.id),
                 lineup = messages::lineup(live, &preview)
             )
             .line()
@@ -294,7 +324,7 @@ impl<S: Store> Sessions<S> {
                 let ai = Some(m.id) == self.bot_id();
                 PlayerRecord {
                     id: m.id,
-                    name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
+                    name: if ai { super::text::ai_name(level) } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
                     abandoned: false,
                     level: ai.then_some(level),

@@ -29,8 +29,20 @@ impl<S: Store> Sessions<S> {
         }
     }
 
+    /// The game of the channel for `user`, like [`Self::game_of`], but a player who has not accepted the
+    /// challenge yet is told that it waits for them.
+    pub(super) fn game_for(slot: &mut Slot, user: u64) -> Result<(&mut Live, AnyGame), Text> {
+        if let Slot::Open(live) = slot
+            && live.game.is_none()
+            && live.record.players.iter().any(|p| p.id == user && !p.accepted)
+        {
+            return Err(Text::new().key("not-started-accept-first"));
+        }
+        Self::game_of(slot)
+    }
+
     pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
-        let (live, mut game) = match Self::game_of(slot) {
+        let (live, mut game) = match Self::game_for(slot, actor.member.id) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
@@ -51,7 +63,7 @@ impl<S: Store> Sessions<S> {
                 seat = messages::seat(&game, to_move)
             )));
         }
-        if text.trim().is_empty() {
+        if text.trim().is_empty() || text.trim() == super::NO_MOVE_CHOICE {
             return Ok(Reply::private(Text::new().key("move-empty")));
         }
         if text.chars().count() > MAX_INPUT_CHARS {

@@ -56,7 +56,11 @@ fn side_text(name: &str) -> Text {
 /// else the seat's label (a Tantrix seat's colour, never its number).
 fn side_word(game: &AnyGame, seat: usize) -> String {
     let name = sentence(&game.seat_name(seat));
-    if super::messages::seat_text(&name) == Text::new().plain(name.as_str()) { game.seat_label(seat) } else { name }
+    if super::messages::seat_text(&name) == Text::new().plain(name.as_str()) {
+        game.seat_label(seat)
+    } else {
+        name
+    }
 }
 
 /// A score from one player's point of view, in words ("White is slightly better", "about equal").

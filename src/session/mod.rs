@@ -318,7 +318,11 @@ impl<S: Store> Sessions<S> {
         Err(if mover.level.is_some() {
             crate::t!("not-your-turn-thinking", player = Text::new().name(&mover.name))
         } else {
-            crate::t!("not-your-turn", player = Text::new().name(&mover.name), seat = messages::seat(game, seat))
+            crate::t!(
+                "not-your-turn",
+                player = Text::new().name(&mover.name),
+                seat = messages::seat(game, seat)
+            )
         })
     }
 

@@ -60,7 +60,8 @@ impl<S: Store> Sessions<S> {
             let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
             // Its maker waits for the answer; the other player is the one to give it.
             let key = if pending.by == by { "offer-pending" } else { "offer-pending-answer" };
-            let args = vec![("offer", offer_name(pending.kind).into()), ("player", Text::new().name(who).into())];
+            let args =
+                vec![("offer", offer_name(pending.kind).into()), ("player", Text::new().name(who).into())];
             return Ok(Some(Text::msg(key, args)));
         }
         if live.offer.is_some() {

@@ -377,6 +377,8 @@ settings-default-mark = {" "}(výchozí nastavení bota)
 settings-language = { $name } ({ $code })
 settings-language-follow = vlastní jazyk serveru, jak ho hlásí Discord (výchozí)
 settings-every-channel = všechny kanály (výchozí)
+settings-every-channel-but = všechny kanály kromě { $channels }
+settings-blocked-now = Hry jsou teď povolené ve všech kanálech kromě { $channel }.
 settings-yes = ano
 settings-no = ne
 settings-clock-per-move = { $time } na tah ({ $name })
@@ -388,13 +390,13 @@ settings-bad-threads = { $typed } není na výběr: napište { $choices }.
 settings-bad-clock = { $typed } nejsou hodiny: zvolte { $choices } (čas na tah), nebo { $default } pro výchozí hodiny bota.
 settings-bad-minutes = { $typed } není doba čekání: zadejte, kolik minut výzva čeká, od 1 do { $max } (0 pro výchozí nastavení bota).
 settings-bad-all-channels = { $typed }: napište { $all }, chcete-li znovu povolit hry ve všech kanálech ({ $allow } je omezí).
-settings-disallow-none = Hry jsou povolené ve všech kanálech; chcete-li je omezit, vyjmenujte kanály, kde jsou povolené, pomocí { $allow }.
 settings-disallow-absent = Hry už v { $channel } povolené nejsou.
 settings-disallow-last = Hry jsou povolené jen v { $channel }: nejdřív povolte jiný kanál, nebo povolte všechny kanály pomocí { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Na tomto serveru se v tomto kanálu hry nezačínají; použijte { $channels }.
+channel-blocked = Na tomto serveru se v { $channel } hry nezačínají; začněte svou v jiném kanálu.
 settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen člen s oprávněním Spravovat server.
 
 analysis-failed = Rozbor se nepovedl; zkuste to prosím znovu.

@@ -375,6 +375,8 @@ settings-default-mark = {" "}(the bot's default)
 settings-language = { $name } ({ $code })
 settings-language-follow = the server's own language, as Discord reports it (default)
 settings-every-channel = every channel (default)
+settings-every-channel-but = every channel but { $channels }
+settings-blocked-now = Games are allowed in every channel but { $channel } now.
 settings-yes = yes
 settings-no = no
 settings-clock-per-move = { $time } per move ({ $name })
@@ -386,13 +388,13 @@ settings-bad-threads = { $typed } is not a choice: write { $choices }.
 settings-bad-clock = { $typed } is not a clock: choose { $choices } (time per move), or { $default } for the bot's.
 settings-bad-minutes = { $typed } is not a waiting time: give the minutes a challenge waits, from 1 to { $max } (0 for the bot's default).
 settings-bad-all-channels = { $typed }: write { $all } to allow games in every channel again ({ $allow } limits them).
-settings-disallow-none = Games are allowed in every channel; to limit them, name the channels that allow them with { $allow }.
 settings-disallow-absent = Games are already not allowed in { $channel }.
 settings-disallow-last = Games are allowed only in { $channel }: allow another channel first, or allow every channel with { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Games are not started in this channel on this server; use { $channels }.
+channel-blocked = Games are not started in { $channel } on this server; start yours in another channel.
 settings-not-allowed = Only members with the Manage Server permission can see or change Tabula's settings here.
 
 analysis-failed = The analysis failed; please try again.

@@ -363,6 +363,8 @@ settings-default-mark = {" "}(o padrão do bot)
 settings-language = { $name } ({ $code })
 settings-language-follow = o idioma do próprio servidor, como o Discord informa (padrão)
 settings-every-channel = todos os canais (padrão)
+settings-every-channel-but = todos os canais exceto { $channels }
+settings-blocked-now = Agora partidas são permitidas em todos os canais exceto { $channel }.
 settings-yes = sim
 settings-no = não
 settings-clock-per-move = { $time } por lance ({ $name })
@@ -374,13 +376,13 @@ settings-bad-threads = { $typed } não é uma opção: escreva { $choices }.
 settings-bad-clock = { $typed } não é um relógio: escolha { $choices } (tempo por lance), ou { $default } para o do bot.
 settings-bad-minutes = { $typed } não é um tempo de espera: dê os minutos que um desafio espera, de 1 a { $max } (0 para o padrão do bot).
 settings-bad-all-channels = { $typed }: escreva { $all } para permitir partidas em todos os canais de novo ({ $allow } as limita).
-settings-disallow-none = Partidas são permitidas em todos os canais; para limitá-las, indique os canais que as permitem com { $allow }.
 settings-disallow-absent = Partidas já não são permitidas em { $channel }.
 settings-disallow-last = Partidas só são permitidas em { $channel }: permita outro canal antes, ou permita todos os canais com { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Neste servidor não se começam partidas neste canal; use { $channels }.
+channel-blocked = Neste servidor não se começam partidas em { $channel }; comece a sua em outro canal.
 settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver ou mudar as configurações do Tabula aqui.
 
 analysis-failed = A análise falhou; tente de novo.

@@ -16,7 +16,7 @@ impl Token {
     }
 
     /// The secret itself, for the one place that hands it to Discord.
-    pub fn expose(&self) -> &str {
+    pub(crate) fn expose(&self) -> &str {
         &self.0
     }
 
@@ -177,7 +177,7 @@ impl Config {
     }
 
     /// The keys of the config (the fields of [`Config`], as the file and `TABULA_<KEY>` name them).
-    pub fn keys() -> &'static [&'static str] {
+    pub(crate) fn keys() -> &'static [&'static str] {
         layers::field_names::<Config>()
     }
 
@@ -201,7 +201,7 @@ impl Config {
     /// name it in errors), then the environment read through `var`: `TABULA_<KEY>` for every key, and
     /// `DISCORD_TOKEN` for the token (under `TABULA_TOKEN`). An empty variable unsets an optional key; an empty
     /// token is ignored. Every bad value is an error naming its key and its layer.
-    pub fn from_layers(
+    pub(crate) fn from_layers(
         file: Option<(&Path, &str)>,
         var: impl Fn(&str) -> Option<String>,
     ) -> Result<Config, ConfigError> {

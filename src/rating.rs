@@ -9,29 +9,30 @@ use skillratings::{MultiTeamOutcome, Outcomes};
 use crate::games::{Outcome, RatingSystem};
 
 /// Glicko-2 ratings stay provisional (shown with `?`) while the deviation is above this (lichess's threshold).
-pub const GLICKO_PROVISIONAL: f64 = 110.0;
+pub(crate) const GLICKO_PROVISIONAL: f64 = 110.0;
 
 /// Weng-Lin ratings are shown on the Glicko scale: the mean times this (the start, 25, shows as 1500).
-pub const WENG_LIN_SCALE: f64 = 60.0;
+pub(crate) const WENG_LIN_SCALE: f64 = 60.0;
 
 /// Weng-Lin ratings stay provisional while the uncertainty is above half its start (25/6, shown as 250).
-pub const WENG_LIN_PROVISIONAL: f64 = 25.0 / 6.0;
+pub(crate) const WENG_LIN_PROVISIONAL: f64 = 25.0 / 6.0;
 
 /// Each player must have made at least this many moves for a game to be rated.
-pub const MIN_MOVES_EACH: usize = 2;
+pub(crate) const MIN_MOVES_EACH: usize = 2;
 
 /// A player's rating in one game: Glicko-2's rating, deviation and volatility, or Weng-Lin's mean and
 /// uncertainty (volatility unused).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[expect(clippy::struct_field_names, reason = "a rating's `rating` is what Glicko-2 and players call it")]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,
-    pub volatility: f64,
+    pub(crate) volatility: f64,
 }
 
 impl Rating {
     /// Where every player starts: 1500 for Glicko-2, Weng-Lin's 25 (shown 1500).
-    pub fn initial(system: RatingSystem) -> Rating {
+    pub(crate) fn initial(system: RatingSystem) -> Rating {
         match system {
             RatingSystem::Glicko2 => {
                 let r = Glicko2Rating::new();
@@ -45,7 +46,7 @@ impl Rating {
     }
 
     /// The number players read, on the Glicko scale.
-    pub fn shown(self, system: RatingSystem) -> f64 {
+    pub(crate) fn shown(self, system: RatingSystem) -> f64 {
         match system {
             RatingSystem::Glicko2 => self.rating,
             RatingSystem::WengLin { .. } => self.rating * WENG_LIN_SCALE,
@@ -53,7 +54,7 @@ impl Rating {
     }
 
     /// Whether the rating is still uncertain (too few games): it is shown with a `?`.
-    pub fn provisional(self, system: RatingSystem) -> bool {
+    pub(crate) fn provisional(self, system: RatingSystem) -> bool {
         match system {
             RatingSystem::Glicko2 => self.deviation > GLICKO_PROVISIONAL,
             RatingSystem::WengLin { .. } => self.deviation > WENG_LIN_PROVISIONAL,
@@ -68,13 +69,13 @@ impl Rating {
 }
 
 /// Places from scores, highest first: 1 plus the number of players who scored more (ties share a place).
-pub fn places_from_scores(scores: &[u32]) -> Vec<usize> {
+pub(crate) fn places_from_scores(scores: &[u32]) -> Vec<usize> {
     scores.iter().map(|s| 1 + scores.iter().filter(|o| *o > s).count()).collect()
 }
 
 /// The places of a game that ended by its rules: from the scores where the game counts them, otherwise the winner
 /// first and everyone else second, or everyone first in a draw.
-pub fn places(outcome: &Outcome, scores: Option<&[u32]>, seats: usize) -> Vec<usize> {
+pub(crate) fn places(outcome: &Outcome, scores: Option<&[u32]>, seats: usize) -> Vec<usize> {
     if let Some(scores) = scores.filter(|s| s.len() == seats) {
         return places_from_scores(scores);
     }
@@ -86,7 +87,7 @@ pub fn places(outcome: &Outcome, scores: Option<&[u32]>, seats: usize) -> Vec<us
 
 /// The places of a game that `loser` gave up (resigned, or lost on time): the loser last, the others placed among
 /// themselves by their scores where the game counts them, otherwise sharing the first place.
-pub fn places_with_loser(scores: Option<&[u32]>, seats: usize, loser: usize) -> Vec<usize> {
+pub(crate) fn places_with_loser(scores: Option<&[u32]>, seats: usize, loser: usize) -> Vec<usize> {
     let others: Vec<u32> = (0..seats)
         .filter(|&s| s != loser)
         .map(|s| scores.filter(|sc| sc.len() == seats).map_or(0, |sc| sc[s]))
@@ -97,7 +98,7 @@ pub fn places_with_loser(scores: Option<&[u32]>, seats: usize, loser: usize) -> 
 
 /// How a game went for one player.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Score {
+pub(crate) enum Score {
     /// First, alone.
     Win,
     /// First, shared with someone.
@@ -106,7 +107,7 @@ pub enum Score {
 }
 
 /// How the game went for `seat`, from everyone's places.
-pub fn score_of(places: &[usize], seat: usize) -> Score {
+pub(crate) fn score_of(places: &[usize], seat: usize) -> Score {
     let mine = places[seat];
     let best = places.iter().copied().min().unwrap_or(1);
     if mine > best {
@@ -120,7 +121,7 @@ pub fn score_of(places: &[usize], seat: usize) -> Score {
 
 /// The new ratings of players (in seat order) after a game in which they took `places`. Glicko-2 rates games of
 /// exactly two players; other sizes leave the ratings as they were.
-pub fn update(system: RatingSystem, before: &[Rating], places: &[usize]) -> Vec<Rating> {
+pub(crate) fn update(system: RatingSystem, before: &[Rating], places: &[usize]) -> Vec<Rating> {
     assert_eq!(before.len(), places.len(), "one place per player");
     match system {
         RatingSystem::Glicko2 => {

@@ -2,7 +2,7 @@
 
 /// At most `max` characters of `text`: when longer, its first `max - 1` characters and "…", cut at a character
 /// boundary.
-pub fn cut(text: &str, max: usize) -> String {
+pub(crate) fn cut(text: &str, max: usize) -> String {
     if text.char_indices().nth(max).is_none() {
         return text.to_string();
     }

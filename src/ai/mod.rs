@@ -29,7 +29,7 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 
 impl Limits {
     /// A fixed time budget with no depth limit and no noise.
-    pub fn time(time: Duration, seed: u64) -> Limits {
+    pub(crate) fn time(time: Duration, seed: u64) -> Limits {
         Limits { time, max_depth: None, max_nodes: None, noise: 0.0, seed }
     }
 }
@@ -41,31 +41,31 @@ impl Limits {
 #[derive(Clone, Debug)]
 pub struct LevelTable {
     /// Nodes per second of the game's search on one core of a modest machine.
-    pub nodes_per_second: u64,
+    pub(crate) nodes_per_second: u64,
     /// The smallest node budget of any level, however short `top`.
-    pub min_nodes: u64,
+    pub(crate) min_nodes: u64,
     /// The shortest time cap of any level.
-    pub min_time: Duration,
+    pub(crate) min_time: Duration,
     /// Levels 1 to 5.
-    pub levels: [Level; 5],
+    pub(crate) levels: [Level; 5],
 }
 
 /// One level of a [`LevelTable`].
 #[derive(Clone, Debug)]
-pub struct Level {
+pub(crate) struct Level {
     /// The level's time cap is `top / time_divisor`.
-    pub time_divisor: u32,
+    pub(crate) time_divisor: u32,
     /// See [`Limits::max_depth`].
-    pub max_depth: Option<u32>,
+    pub(crate) max_depth: Option<u32>,
     /// The level's node budget.
-    pub nodes: Nodes,
+    pub(crate) nodes: Nodes,
     /// See [`Limits::noise`].
-    pub noise: f64,
+    pub(crate) noise: f64,
 }
 
 /// A level's node budget.
 #[derive(Clone, Copy, Debug)]
-pub enum Nodes {
+pub(crate) enum Nodes {
     /// This many nodes, whatever the time.
     Fixed(u64),
     /// `numerator / denominator` of level 5's budget (which may exceed 1).

@@ -12,20 +12,20 @@ use std::time::{Duration, Instant};
 use super::Limits;
 
 /// Larger than any score.
-pub const INF: i32 = 1_000_000;
+pub(crate) const INF: i32 = 1_000_000;
 /// The score of a game won at the root; a win `n` plies away scores `WIN - n`.
-pub const WIN: i32 = 900_000;
+pub(crate) const WIN: i32 = 900_000;
 /// Scores beyond this (either sign) are forced results.
 pub const WON: i32 = WIN - 1_000;
 
 /// The deepest ply the search visits.
 const MAX_PLY: usize = 96;
 /// Entries of the history table; [`Node::history_key`] must stay below it.
-pub const HISTORY: usize = 8192;
+pub(crate) const HISTORY: usize = 8192;
 
 /// A position the search can explore: a fast, `Copy` form of a game's position, with the same method names as
 /// the game's engine.
-pub trait Node: Copy {
+pub(crate) trait Node: Copy {
     /// One move (a game's own small move type).
     type Move: Copy + Eq;
     /// Who moves (a game's own side type).
@@ -51,9 +51,9 @@ pub trait Node: Copy {
 }
 
 /// The move type of a node.
-pub type MoveOf<N> = <N as Node>::Move;
+pub(crate) type MoveOf<N> = <N as Node>::Move;
 /// The side type of a node.
-pub type SideOf<N> = <N as Node>::Side;
+pub(crate) type SideOf<N> = <N as Node>::Side;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
@@ -73,20 +73,20 @@ struct Entry<M> {
 }
 
 /// A transposition table that keeps its entries between searches (TZAAR's second move reuses the first's).
-pub struct Table<M> {
+pub(crate) struct Table<M> {
     entries: Vec<Option<Entry<M>>>,
     mask: usize,
 }
 
 impl<M: Copy> Table<M> {
     /// A table of about `2^bits` entries.
-    pub fn new(bits: u32) -> Self {
+    pub(crate) fn new(bits: u32) -> Self {
         let size = 1usize << bits.clamp(8, 22);
         Table { entries: vec![None; size], mask: size - 1 }
     }
 
     /// A table sized for a node budget: small budgets need (and clear) a small table.
-    pub fn for_budget(nodes: Option<u64>) -> Self {
+    pub(crate) fn for_budget(nodes: Option<u64>) -> Self {
         let bits = nodes.map_or(20, |n| 64 - n.max(1).leading_zeros() + 1);
         Self::new(bits.min(20))
     }
@@ -115,43 +115,43 @@ pub const fn splitmix64(z: u64) -> u64 {
 
 /// A small deterministic generator for noise (SplitMix64).
 #[derive(Clone, Debug)]
-pub struct Noise(u64);
+pub(crate) struct Noise(u64);
 
 impl Noise {
-    pub fn new(seed: u64) -> Self {
+    pub(crate) fn new(seed: u64) -> Self {
         Noise(seed ^ 0x5851_f42d_4c95_7f2d)
     }
 
-    pub fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         let z = splitmix64(self.0);
         self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
         z
     }
 
     /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
+    pub(crate) fn below(&mut self, n: usize) -> usize {
         ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
     }
 
     /// A number in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 }
 
 /// What a search found.
 #[derive(Clone, Copy, Debug)]
-pub struct Found<M> {
+pub(crate) struct Found<M> {
     /// The chosen move, `None` only when the root has no legal move.
-    pub mv: Option<M>,
-    pub score: i32,
-    pub depth: u32,
-    pub nodes: u64,
-    pub elapsed: Duration,
+    pub(crate) mv: Option<M>,
+    pub(crate) score: i32,
+    pub(crate) depth: u32,
+    pub(crate) nodes: u64,
+    pub(crate) elapsed: Duration,
 }
 
 /// One search: its limits, counters and move-ordering tables.
-pub struct Searcher<'t, N: Node> {
+pub(crate) struct Searcher<'t, N: Node> {
     table: &'t mut Table<MoveOf<N>>,
     buffers: Vec<Vec<(MoveOf<N>, i32)>>,
     killers: Vec<[Option<MoveOf<N>>; 2]>,
@@ -174,7 +174,7 @@ pub struct Searcher<'t, N: Node> {
 impl<'t, N: Node> Searcher<'t, N> {
     /// A search with `limits` (its noise is applied by [`Searcher::run`]) over `history`, the hashes of the
     /// positions before the root (for repetitions).
-    pub fn new(table: &'t mut Table<MoveOf<N>>, limits: &Limits, history: &[u64]) -> Self {
+    pub(crate) fn new(table: &'t mut Table<MoveOf<N>>, limits: &Limits, history: &[u64]) -> Self {
         let start = Instant::now();
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
@@ -198,7 +198,7 @@ impl<'t, N: Node> Searcher<'t, N> {
     /// Scores a draw by repetition `contempt` below an even position for the root's mover (and as much above it
     /// for the opponent), so that a player who is not worse plays on instead of repeating.
     #[must_use]
-    pub fn contempt(mut self, contempt: i32) -> Self {
+    pub(crate) fn contempt(mut self, contempt: i32) -> Self {
         self.contempt = contempt;
         self
     }
@@ -206,7 +206,7 @@ impl<'t, N: Node> Searcher<'t, N> {
     /// Iterative deepening from `root` up to `max_depth` (and the node and time budgets). With `noise` > 0, every
     /// root move gets an exact score and the choice adds up to `noise * spread` of random bonus to each
     /// (`noise` >= 1 picks a uniformly random move).
-    pub fn run(
+    pub(crate) fn run(
         &mut self,
         root: &N,
         max_depth: u32,

@@ -93,11 +93,11 @@ fn choose(
 /// How long the levels' searches took in a match: a level's strength is its node budget, and only a search cut
 /// short by the time cap plays differently on a busy machine.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SearchTimes {
-    pub searches: u32,
-    pub slowest: Duration,
+pub(crate) struct SearchTimes {
+    pub(crate) searches: u32,
+    pub(crate) slowest: Duration,
     /// Searches the time cap ended before the node budget did.
-    pub time_capped: u32,
+    pub(crate) time_capped: u32,
 }
 
 impl SearchTimes {
@@ -125,7 +125,7 @@ impl fmt::Display for SearchTimes {
 
 /// Plays one game of `kind` under `variant` (empty for the default) with `players[seat]` in each seat; returns
 /// how it ended (a game that reaches [`MAX_PLIES`] is a draw).
-pub fn play_game(
+pub(crate) fn play_game(
     (kind, variant): (GameKind, &str),
     players: &[Contender],
     seed: u64,
@@ -158,19 +158,19 @@ pub fn play_game(
 
 /// The tally of a match, from player A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally {
-    pub wins: u32,
-    pub draws: u32,
-    pub losses: u32,
+pub(crate) struct Tally {
+    pub(crate) wins: u32,
+    pub(crate) draws: u32,
+    pub(crate) losses: u32,
 }
 
 impl Tally {
-    pub fn games(&self) -> u32 {
+    pub(crate) fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
     /// A's score share: a win counts 1, a draw 1/2.
-    pub fn score(&self) -> f64 {
+    pub(crate) fn score(&self) -> f64 {
         if self.games() == 0 {
             0.0
         } else {
@@ -179,7 +179,7 @@ impl Tally {
     }
 
     /// The 95% Wilson score interval of A's score share.
-    pub fn interval(&self) -> (f64, f64) {
+    pub(crate) fn interval(&self) -> (f64, f64) {
         let n = f64::from(self.games());
         if n == 0.0 {
             return (0.0, 1.0);
@@ -211,17 +211,17 @@ impl fmt::Display for Tally {
 
 /// One game of a match, as it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchGame {
+pub(crate) struct MatchGame {
     /// The game's number in the match, from 1.
-    pub number: u32,
+    pub(crate) number: u32,
     /// The seed it was set up and played from.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// A's seat (0 moves first).
-    pub a_seat: usize,
+    pub(crate) a_seat: usize,
     /// Whether A won (`None` for a draw).
-    pub a_won: Option<bool>,
+    pub(crate) a_won: Option<bool>,
     /// Why it ended, as the game says it.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 impl fmt::Display for MatchGame {
@@ -239,7 +239,7 @@ impl fmt::Display for MatchGame {
 /// Plays `games` two-player games of A against B (under `variant`, empty for the default), alternating who moves
 /// first, game i (from 0) from seed `seed + i` with A in seat `i mod 2`; `each` sees every game as it ends. The
 /// levels' searches are timed into `clock`.
-pub fn play_match(
+pub(crate) fn play_match(
     (kind, variant): (GameKind, &str),
     (a, b): (Contender, Contender),
     games: u32,

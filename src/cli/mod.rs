@@ -194,13 +194,13 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct At {
     #[arg(value_parser = game_parser(), long_help = game_help())]
-    pub game: GameKind,
+    pub(crate) game: GameKind,
     /// A position in the game's notation instead of the start (see the long help, `--help`).
     #[arg(long, value_name = "POSITION", long_help = position_help())]
-    pub position: Option<String>,
+    pub(crate) position: Option<String>,
     /// A ruleset or start layout, where the game has several (see the long help, `--help`).
     #[arg(long, value_name = "VARIANT", long_help = variant_help())]
-    pub variant: Option<String>,
+    pub(crate) variant: Option<String>,
 }
 
 impl At {

@@ -32,7 +32,7 @@ use crate::session::Sessions;
 use crate::store::Store;
 
 /// Requests whose timestamp is further than this from our clock are refused (replays of old requests).
-pub const MAX_SKEW_SECS: i64 = 5 * 60;
+pub(crate) const MAX_SKEW_SECS: i64 = 5 * 60;
 /// The largest body read; Discord's interactions are a few kilobytes.
 const MAX_BODY: usize = 1 << 20;
 /// How long the first answer may take before Discord gives up (3 s), less a margin for the network.

@@ -35,7 +35,7 @@ mod clocks;
 mod coach;
 mod commands;
 pub mod endpoint;
-pub mod render;
+pub(crate) mod render;
 mod replay;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
@@ -46,7 +46,7 @@ pub use commands::commands;
 use commands::{actor_of, read_request};
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
-pub const SWEEP_EVERY: Duration = Duration::from_secs(5);
+pub(crate) const SWEEP_EVERY: Duration = Duration::from_secs(5);
 
 pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     if buttons.is_empty() {
@@ -489,11 +489,6 @@ impl<S: Store> Bot<S> {
     /// The session layer the bot drives.
     pub fn sessions(&self) -> &Arc<Sessions<S>> {
         &self.sessions
-    }
-
-    /// Whether the client stopped by itself (it failed to connect, or Discord closed the session for good).
-    pub fn is_finished(&self) -> bool {
-        self.task.is_finished()
     }
 
     /// Disconnects from the gateway and closes the store.

@@ -8,22 +8,22 @@ use serenity::all::{CreateAllowedMentions, CreateAutocompleteResponse, UserId};
 use crate::session::{Reply, Span, Text};
 
 /// Most characters of a message's content.
-pub const MAX_CONTENT: usize = 2000;
+pub(crate) const MAX_CONTENT: usize = 2000;
 /// Most autocomplete choices.
-pub const MAX_CHOICES: usize = 25;
+pub(crate) const MAX_CHOICES: usize = 25;
 /// Most characters of a choice's name (and value).
-pub const MAX_CHOICE_NAME: usize = 100;
+pub(crate) const MAX_CHOICE_NAME: usize = 100;
 
 const ZERO_WIDTH_SPACE: char = '\u{200B}';
 
 /// The first `max` characters of `text`, with "…" in place of the last one when it is cut.
-pub fn truncate(text: &str, max: usize) -> String {
+pub(crate) fn truncate(text: &str, max: usize) -> String {
     crate::text::cut(text, max)
 }
 
 /// Escapes a display name: markdown characters are shown as themselves, and no mention (`@everyone`, `@here`,
 /// `<@id>`, `<@&role>`, `<#channel>`) can form.
-pub fn escape_name(name: &str) -> String {
+pub(crate) fn escape_name(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 8);
     for c in name.chars() {
         match c {
@@ -66,7 +66,7 @@ fn code(text: &str) -> String {
 }
 
 /// The message content for `text`, within [`MAX_CONTENT`] characters.
-pub fn markdown(text: &Text) -> String {
+pub(crate) fn markdown(text: &Text) -> String {
     // Texts not yet put in a language by the caller are shown in English.
     let spans = text.spans();
     let mut out = String::new();
@@ -103,23 +103,25 @@ pub fn markdown(text: &Text) -> String {
 
 /// Exactly who a reply may notify: the users its text mentions when it is public, nobody otherwise; never
 /// `@everyone`, `@here` or a role.
-pub fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
+pub(crate) fn allowed_mentions(reply: &Reply) -> CreateAllowedMentions {
     CreateAllowedMentions::new().users(reply.pings().into_iter().map(UserId::new)).replied_user(false)
 }
 
 /// Notifies nobody (private replies and texts without mentions).
-pub fn no_mentions() -> CreateAllowedMentions {
+pub(crate) fn no_mentions() -> CreateAllowedMentions {
     CreateAllowedMentions::new().replied_user(false)
 }
 
 /// The autocomplete answer: at most [`MAX_CHOICES`] choices, names and values within [`MAX_CHOICE_NAME`].
-pub fn choices(suggestions: impl IntoIterator<Item = String>) -> CreateAutocompleteResponse {
+pub(crate) fn choices(suggestions: impl IntoIterator<Item = String>) -> CreateAutocompleteResponse {
     named_choices(suggestions.into_iter().map(|s| (s.clone(), s)))
 }
 
 /// Autocomplete choices shown under a name of their own (`(name, value)`), within the same limits; a name too long
 /// is cut, a value too long is left out (it could not be sent back).
-pub fn named_choices(choices: impl IntoIterator<Item = (String, String)>) -> CreateAutocompleteResponse {
+pub(crate) fn named_choices(
+    choices: impl IntoIterator<Item = (String, String)>,
+) -> CreateAutocompleteResponse {
     choices
         .into_iter()
         .filter(|(_, value)| !value.is_empty() && value.chars().count() <= MAX_CHOICE_NAME)

@@ -96,13 +96,13 @@ impl AnyGame {
     }
 
     /// The board as text for the console, its words in `lang` (see [`Picture::text_picture`]).
-    pub fn text_picture(&self, names: &[String], lang: Lang) -> String {
+    pub(crate) fn text_picture(&self, names: &[String], lang: Lang) -> String {
         each_game!(self, g => Picture::text_picture(g, names, lang))
     }
 
     /// The frames of an animated replay from this position: this picture, then one after each of `moves`, all of
     /// one size (see [`Picture::replay_frames`]).
-    pub fn replay_frames(
+    pub(crate) fn replay_frames(
         &self,
         moves: &[String],
         names: &[String],
@@ -118,7 +118,7 @@ impl AnyGame {
     }
 
     /// The choice of the game's classic player (see [`Player::think_classic`]).
-    pub fn think_classic(&self, limits: &Limits) -> Report {
+    pub(crate) fn think_classic(&self, limits: &Limits) -> Report {
         each_game!(self, g => Player::think_classic(g, limits))
     }
 
@@ -142,7 +142,7 @@ impl GameKind {
     }
 
     /// Whether the players may agree to a draw (see [`Engine::DRAW_BY_AGREEMENT`]).
-    pub fn draw_by_agreement(self) -> bool {
+    pub(crate) fn draw_by_agreement(self) -> bool {
         each_kind!(self, G => <G as Engine>::DRAW_BY_AGREEMENT)
     }
 
@@ -152,7 +152,7 @@ impl GameKind {
     }
 
     /// Random plies at the start of an AI-against-AI game (see [`Player::ARENA_OPENING_PLIES`]).
-    pub fn arena_opening_plies(self) -> usize {
+    pub(crate) fn arena_opening_plies(self) -> usize {
         each_kind!(self, G => <G as Player>::ARENA_OPENING_PLIES)
     }
 }

@@ -25,13 +25,14 @@ impl Direction {
 
     /// The direction's number, 0 (N) to 5 (NW), clockwise.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
+    #[cfg(test)]
     /// The direction numbered `i` counted clockwise from N, modulo 6 (so 6 is N again).
     #[inline]
-    pub const fn from_index(i: usize) -> Direction {
+    pub(crate) const fn from_index(i: usize) -> Direction {
         Direction::ALL[i % 6]
     }
 
@@ -45,14 +46,14 @@ impl Direction {
     /// The direction `steps` sixths of a turn clockwise from this one.
     #[inline]
     #[must_use]
-    pub const fn rotate_cw(self, steps: u8) -> Direction {
+    pub(crate) const fn rotate_cw(self, steps: u8) -> Direction {
         Direction::wrap(self as usize + (steps % 6) as usize)
     }
 
     /// The direction `steps` sixths of a turn counter-clockwise from this one.
     #[inline]
     #[must_use]
-    pub const fn rotate_ccw(self, steps: u8) -> Direction {
+    pub(crate) const fn rotate_ccw(self, steps: u8) -> Direction {
         Direction::wrap(self as usize + 6 - (steps % 6) as usize)
     }
 
@@ -64,12 +65,12 @@ impl Direction {
 
     /// How many sixths of a turn clockwise lead from this direction to `other` (0 to 5).
     #[inline]
-    pub const fn steps_cw_to(self, other: Direction) -> u8 {
+    pub(crate) const fn steps_cw_to(self, other: Direction) -> u8 {
         ((other as usize + 6 - self as usize) % 6) as u8
     }
 
     /// The compass name: `N`, `NE`, `SE`, `S`, `SW`, `NW`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Direction::N => "N",
             Direction::NE => "NE",
@@ -82,7 +83,7 @@ impl Direction {
 
     /// The step `(dq, dr)` in axial coordinates of flat-topped hexes, with `r` growing southwards.
     #[inline]
-    pub const fn axial(self) -> (i32, i32) {
+    pub(crate) const fn axial(self) -> (i32, i32) {
         match self {
             Direction::N => (0, -1),
             Direction::NE => (1, -1),
@@ -108,7 +109,7 @@ pub struct Hex {
 }
 
 impl Hex {
-    pub const ORIGIN: Hex = Hex { q: 0, r: 0 };
+    pub(crate) const ORIGIN: Hex = Hex { q: 0, r: 0 };
 
     pub const fn new(q: i32, r: i32) -> Hex {
         Hex { q, r }
@@ -124,12 +125,13 @@ impl Hex {
 
     /// The six neighbours, in the order of [`Direction::ALL`].
     #[inline]
-    pub fn neighbours(self) -> [Hex; 6] {
+    pub(crate) fn neighbours(self) -> [Hex; 6] {
         std::array::from_fn(|i| self.step(Direction::ALL[i]))
     }
 
     /// The direction from `self` to `other`, if they are neighbours.
-    pub fn dir_to(self, other: Hex) -> Option<Direction> {
+    #[cfg(test)]
+    pub(crate) fn dir_to(self, other: Hex) -> Option<Direction> {
         Direction::ALL.into_iter().find(|&d| self.step(d) == other)
     }
 }

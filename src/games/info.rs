@@ -9,25 +9,25 @@ use crate::i18n::{self, Lang};
 #[derive(Debug)]
 pub struct GameInfo {
     /// The lowercase name typed in commands (`tablut`).
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The name as a player reads it (`Tablut`).
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     /// How many players it takes.
-    pub seats: RangeInclusive<usize>,
+    pub(crate) seats: RangeInclusive<usize>,
     /// One line on what the game is, for choices and help lists.
-    pub summary: &'static str,
+    pub(crate) summary: &'static str,
     /// The named variants or setups a game can be started with; the first is the default (an empty variant).
     pub variants: &'static [VariantInfo],
     /// What else the `variant` option accepts beyond the names above (empty when nothing).
-    pub variant_syntax: &'static str,
+    pub(crate) variant_syntax: &'static str,
     /// Moves as a player types them, for help texts and examples.
     pub move_examples: &'static [&'static str],
     /// What a position given on the command line (`--position`) looks like.
-    pub position_syntax: &'static str,
+    pub(crate) position_syntax: &'static str,
     /// How players of this game are rated.
     pub rating: RatingSystem,
     /// How the AI's scores of this game read in words (hints and analyses).
-    pub eval_words: EvalWords,
+    pub(crate) eval_words: EvalWords,
     /// The message of the translation files (`assets/locales/*/games.ftl`) with the rules for `/help`.
     pub rules_key: &'static str,
 }
@@ -36,11 +36,11 @@ pub struct GameInfo {
 /// about equal, then slightly better, better, and from `winning` on winning; from `forced` on the search found a
 /// forced result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct EvalWords {
-    pub slight: i32,
-    pub better: i32,
-    pub winning: i32,
-    pub forced: i32,
+pub(crate) struct EvalWords {
+    pub(crate) slight: i32,
+    pub(crate) better: i32,
+    pub(crate) winning: i32,
+    pub(crate) forced: i32,
 }
 
 /// The rating system of a game (the maths come from the `skillratings` crate).
@@ -58,12 +58,12 @@ pub enum RatingSystem {
 pub struct VariantInfo {
     pub name: &'static str,
     /// What it changes, in one line.
-    pub summary: &'static str,
+    pub(crate) summary: &'static str,
 }
 
 impl GameInfo {
     /// The seats as players read them: "2 players" or "2 to 4 players".
-    pub fn seats_text(&self) -> String {
+    pub(crate) fn seats_text(&self) -> String {
         if self.seats.start() == self.seats.end() {
             format!("{} players", self.seats.start())
         } else {
@@ -78,7 +78,7 @@ impl GameInfo {
     }
 
     /// [`GameInfo::variant_choices`] with each variant's summary given by `summary` (in the reader's language).
-    pub fn variant_choices_with(
+    pub(crate) fn variant_choices_with(
         &self,
         typed: &str,
         summary: impl Fn(&VariantInfo) -> String,
@@ -93,7 +93,7 @@ impl GameInfo {
 
     /// What `variant` changes, in `lang` (`/play variant:` autocompletion): the message
     /// `variant-<game>-<variant>`, else the English summary above.
-    pub fn variant_summary(&self, lang: Lang, variant: &VariantInfo) -> String {
+    pub(crate) fn variant_summary(&self, lang: Lang, variant: &VariantInfo) -> String {
         let key = self.variant_key(variant);
         if i18n::has(Lang::En, &key) { i18n::plain(lang, &key) } else { variant.summary.to_string() }
     }
@@ -103,7 +103,7 @@ impl GameInfo {
     }
 
     /// The variant an empty `variant` option means.
-    pub fn default_variant(&self) -> Option<&'static VariantInfo> {
+    pub(crate) fn default_variant(&self) -> Option<&'static VariantInfo> {
         self.variants.first()
     }
 }

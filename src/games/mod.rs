@@ -10,7 +10,7 @@ use std::str::FromStr;
 use serde::{Deserialize, Serialize};
 
 mod any;
-pub mod hex;
+pub(crate) mod hex;
 mod info;
 mod movelist;
 mod registry;
@@ -21,8 +21,8 @@ pub mod tablut;
 pub mod tantrix;
 pub mod tzaar;
 
-pub use crate::i18n::{Describe, Phrase, PhraseArg};
-pub use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
+pub(crate) use crate::i18n::{Describe, Phrase, PhraseArg};
+pub(crate) use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided};
 
@@ -55,7 +55,7 @@ impl GameKind {
 
 /// Draws any game (the players' names in seat order, its words in `lang`) with a caption band under it when
 /// there is one (the clock, already in `lang`), and encodes it as PNG.
-pub fn board_png_captioned(
+pub(crate) fn board_png_captioned(
     game: &AnyGame,
     names: &[String],
     lang: crate::i18n::Lang,
@@ -132,7 +132,7 @@ pub enum SetupError {
 
 impl SetupError {
     /// The error for a setup of `given` players when the game's [`GameInfo`] says otherwise.
-    pub fn check_seats(info: &GameInfo, given: usize) -> Result<(), SetupError> {
+    pub(crate) fn check_seats(info: &GameInfo, given: usize) -> Result<(), SetupError> {
         if info.seats.contains(&given) {
             Ok(())
         } else {
@@ -147,7 +147,7 @@ impl SetupError {
 
     /// A game's own error for a variant it does not accept (taken by value, for `map_err(SetupError::variant)`).
     #[allow(clippy::needless_pass_by_value)]
-    pub fn variant<E: Describe>(e: E) -> SetupError {
+    pub(crate) fn variant<E: Describe>(e: E) -> SetupError {
         SetupError::Variant(e.describe())
     }
 }

@@ -13,13 +13,13 @@ pub struct MoveList<M, const N: usize> {
 
 impl<M: Copy, const N: usize> MoveList<M, N> {
     /// An empty list; `filler` only fills the unused slots.
-    pub const fn new(filler: M) -> Self {
+    pub(crate) const fn new(filler: M) -> Self {
         MoveList { moves: [filler; N], len: 0 }
     }
 
     /// Appends a move. More than `N` moves is a bug in the game's bound, and panics.
     #[inline]
-    pub fn push(&mut self, m: M) {
+    pub(crate) fn push(&mut self, m: M) {
         self.moves[self.len] = m;
         self.len += 1;
     }

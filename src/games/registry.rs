@@ -189,7 +189,7 @@ macro_rules! games {
 
         impl AnyGame {
             /// The kind of game.
-            pub fn kind(&self) -> GameKind {
+            pub(crate) fn kind(&self) -> GameKind {
                 match self {
                     $(AnyGame::$kind(_) => GameKind::$kind,)+
                 }

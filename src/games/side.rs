@@ -40,16 +40,8 @@ pub trait Colour: Copy {
 /// One value per colour, indexed by a game's side.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySide<T> {
-    pub white: T,
-    pub black: T,
-}
-
-impl<T: Copy> BySide<T> {
-    /// The value for `side`.
-    #[inline]
-    pub fn get(&self, side: impl Colour) -> T {
-        self[side]
-    }
+    pub(crate) white: T,
+    pub(crate) black: T,
 }
 
 impl<T, C: Colour> Index<C> for BySide<T> {

@@ -16,7 +16,7 @@ use unic_langid::LanguageIdentifier;
 
 mod phrase;
 
-pub use phrase::{Describe, Phrase, PhraseArg};
+pub(crate) use phrase::{Describe, Phrase, PhraseArg};
 
 /// A shipped language.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,7 +45,7 @@ impl Lang {
 
     /// Discord's name for the locale (the keys of `description_localizations`); English has no localization of
     /// its own (it is the default text).
-    pub fn discord_locale(self) -> Option<&'static str> {
+    pub(crate) fn discord_locale(self) -> Option<&'static str> {
         match self {
             Lang::En => None,
             Lang::PtBr => Some("pt-BR"),
@@ -55,7 +55,7 @@ impl Lang {
 
     /// The language for a locale tag (`pt-BR`, `cs-CZ`, `en-GB`, `es-ES`…): an exact match, then a match of the
     /// language alone (`pt-PT` is answered in Brazilian Portuguese, `cs-CZ` in Czech), then English.
-    pub fn from_locale(locale: &str) -> Lang {
+    pub(crate) fn from_locale(locale: &str) -> Lang {
         let Ok(wanted) = locale.trim().replace('_', "-").parse::<LanguageIdentifier>() else {
             return Lang::En;
         };
@@ -91,7 +91,7 @@ impl std::str::FromStr for Lang {
 }
 
 /// The translation files of each language, in `Lang::ALL` order: (file name, contents).
-pub const SOURCES: [&[(&str, &str)]; 3] = [
+pub(crate) const SOURCES: [&[(&str, &str)]; 3] = [
     &[
         ("main.ftl", include_str!("../../assets/locales/en/main.ftl")),
         ("games.ftl", include_str!("../../assets/locales/en/games.ftl")),
@@ -134,18 +134,18 @@ static BUNDLES: LazyLock<[Bundle; 3]> = LazyLock::new(|| Lang::ALL.map(bundle));
 
 /// A message argument as Fluent sees it.
 #[derive(Clone, Debug)]
-pub enum Value<'a> {
+pub(crate) enum Value<'a> {
     Number(f64),
     Str(Cow<'a, str>),
 }
 
 /// Whether `lang` has a message `key`.
-pub fn has(lang: Lang, key: &str) -> bool {
+pub(crate) fn has(lang: Lang, key: &str) -> bool {
     BUNDLES[lang.index()].has_message(key)
 }
 
 /// Message `key` in `lang` (English when the language lacks it; the key itself when English lacks it too).
-pub fn format(lang: Lang, key: &str, args: &[(&str, Value<'_>)]) -> String {
+pub(crate) fn format(lang: Lang, key: &str, args: &[(&str, Value<'_>)]) -> String {
     let lang = if has(lang, key) { lang } else { Lang::En };
     let bundle = &BUNDLES[lang.index()];
     let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) else {
@@ -169,7 +169,7 @@ pub fn format(lang: Lang, key: &str, args: &[(&str, Value<'_>)]) -> String {
 
 /// An engine's sentence in `lang` as plain text, for what is drawn on pictures (notation and typed text as
 /// written, without code marks). Replies go through [`crate::session::Text`] instead, which keeps the spans.
-pub fn phrase(lang: Lang, phrase: &Phrase) -> String {
+pub(crate) fn phrase(lang: Lang, phrase: &Phrase) -> String {
     let args: Vec<(&str, Value<'_>)> = phrase
         .args()
         .iter()
@@ -201,20 +201,15 @@ pub struct Locales {
 }
 
 impl Locales {
-    /// The same language for everything (the console's `--lang`).
-    pub fn all(lang: Lang) -> Self {
-        Locales { user: lang, public: lang }
-    }
-
     /// The language of a message: private replies in the person's language, public ones in the server's.
-    pub fn of(self, ephemeral: bool) -> Lang {
+    pub(crate) fn of(self, ephemeral: bool) -> Lang {
         if ephemeral { self.user } else { self.public }
     }
 }
 
 /// The language of public messages in a server: the server's own setting when it has one, else the locale
 /// Discord reports for the server, else English. This is the one place the server setting overrides Discord.
-pub fn public_lang(setting: Option<&str>, guild_locale: Option<&str>) -> Lang {
+pub(crate) fn public_lang(setting: Option<&str>, guild_locale: Option<&str>) -> Lang {
     setting.or(guild_locale).map_or(Lang::En, Lang::from_locale)
 }
 
@@ -222,14 +217,14 @@ pub fn public_lang(setting: Option<&str>, guild_locale: Option<&str>) -> Lang {
 /// channel's public language and each member's own. Kept in memory; after a restart English is used until the
 /// channel or member is seen again.
 #[derive(Debug, Default)]
-pub struct LangBook {
+pub(crate) struct LangBook {
     channels: RwLock<HashMap<u64, Lang>>,
     users: RwLock<HashMap<u64, Lang>>,
 }
 
 impl LangBook {
     /// Remembers the languages of an interaction by `user` in `channel`.
-    pub fn saw(&self, channel: u64, user: u64, locales: Locales) {
+    pub(crate) fn saw(&self, channel: u64, user: u64, locales: Locales) {
         if let Ok(mut channels) = self.channels.write() {
             channels.insert(channel, locales.public);
         }
@@ -239,13 +234,13 @@ impl LangBook {
     }
 
     /// The public language of `channel` (English when never seen).
-    pub fn channel(&self, channel: u64) -> Lang {
+    pub(crate) fn channel(&self, channel: u64) -> Lang {
         self.channels.read().ok().and_then(|c| c.get(&channel).copied()).unwrap_or_default()
     }
 
     /// The language of a direct message to `user`: their own last known language, else the public language of
     /// the channel the message is about.
-    pub fn user(&self, user: u64, channel: u64) -> Lang {
+    pub(crate) fn user(&self, user: u64, channel: u64) -> Lang {
         self.users.read().ok().and_then(|u| u.get(&user).copied()).unwrap_or_else(|| self.channel(channel))
     }
 }

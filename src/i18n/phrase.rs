@@ -15,7 +15,7 @@ pub struct Phrase {
 
 /// A phrase's argument.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PhraseArg {
+pub(crate) enum PhraseArg {
     /// Shown as written in every language: squares, points, cells, tile numbers, notation read as prose.
     Str(String),
     /// Notation shown literally (in a code span where the platform has one; the English has it in backquotes).
@@ -30,7 +30,7 @@ pub enum PhraseArg {
 
 impl Phrase {
     /// The phrase of message `key`, which reads `english` in English.
-    pub fn new(key: &'static str, english: impl Into<String>) -> Self {
+    pub(crate) fn new(key: &'static str, english: impl Into<String>) -> Self {
         Phrase { key, args: Vec::new(), english: english.into() }
     }
 
@@ -41,46 +41,49 @@ impl Phrase {
 
     /// Adds an argument shown as written.
     #[must_use]
-    pub fn str(self, name: &'static str, value: impl fmt::Display) -> Self {
+    pub(crate) fn str(self, name: &'static str, value: impl fmt::Display) -> Self {
         self.arg(name, PhraseArg::Str(value.to_string()))
     }
 
     /// Adds notation shown literally.
     #[must_use]
-    pub fn code(self, name: &'static str, value: impl fmt::Display) -> Self {
+    pub(crate) fn code(self, name: &'static str, value: impl fmt::Display) -> Self {
         self.arg(name, PhraseArg::Code(value.to_string()))
     }
 
     /// Adds what the player typed.
     #[must_use]
-    pub fn typed(self, name: &'static str, value: impl Into<String>) -> Self {
+    pub(crate) fn typed(self, name: &'static str, value: impl Into<String>) -> Self {
         self.arg(name, PhraseArg::Typed(value.into()))
     }
 
     /// Adds a count.
     #[must_use]
-    pub fn number(self, name: &'static str, value: usize) -> Self {
+    pub(crate) fn number(self, name: &'static str, value: usize) -> Self {
         self.arg(name, PhraseArg::Number(value as u64))
     }
 
     /// Adds a phrase of its own (a side's or a colour's name, a list).
     #[must_use]
-    pub fn phrase(self, name: &'static str, value: Phrase) -> Self {
+    pub(crate) fn phrase(self, name: &'static str, value: Phrase) -> Self {
         self.arg(name, PhraseArg::Phrase(value))
     }
 
     /// The message key.
-    pub fn key(&self) -> &'static str {
+    pub(crate) fn key(&self) -> &'static str {
         self.key
     }
 
     /// The arguments, in order.
-    pub fn args(&self) -> &[(&'static str, PhraseArg)] {
+    pub(crate) fn args(&self) -> &[(&'static str, PhraseArg)] {
         &self.args
     }
 
+    /// Items joined as English lists them ("d3", "d3 and f3", "c3, d3 and f3"), through the list message so
+    /// every language joins them its own way.
     /// Every phrase in this one, itself first (for tests and checks).
-    pub fn all(&self) -> Vec<&Phrase> {
+    #[cfg(test)]
+    pub(crate) fn all(&self) -> Vec<&Phrase> {
         let mut out = vec![self];
         for (_, arg) in &self.args {
             if let PhraseArg::Phrase(p) = arg {
@@ -90,9 +93,7 @@ impl Phrase {
         out
     }
 
-    /// Items joined as English lists them ("d3", "d3 and f3", "c3, d3 and f3"), through the list message so
-    /// every language joins them its own way.
-    pub fn list(items: &[String]) -> Phrase {
+    pub(crate) fn list(items: &[String]) -> Phrase {
         match items.split_last() {
             Some((last, rest)) if !rest.is_empty() => {
                 let first = rest.join(", ");
@@ -104,13 +105,13 @@ impl Phrase {
 
     /// Text shown as written in every language: one square of a list, or a tool's own report that no player
     /// reads (the arena's unfinished games).
-    pub fn as_written(text: impl Into<String>) -> Phrase {
+    pub(crate) fn as_written(text: impl Into<String>) -> Phrase {
         let text = text.into();
         Phrase::new("engine-as-written", text.clone()).str("text", text)
     }
 
     /// Sentences joined by `separator` in every language ("captured d3, the king escaped to a1").
-    pub fn joined(parts: Vec<Phrase>, separator: &'static str) -> Option<Phrase> {
+    pub(crate) fn joined(parts: Vec<Phrase>, separator: &'static str) -> Option<Phrase> {
         let mut parts = parts.into_iter();
         let first = parts.next()?;
         Some(parts.fold(first, |a, b| {

@@ -17,7 +17,7 @@ use crate::t;
 const MAX_WAIT: i64 = 365 * 86_400;
 
 /// The system clock plus an offset that `/wait` moves forward.
-pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
+pub(crate) fn console_clock() -> (Clock, Arc<AtomicI64>) {
     let offset = Arc::new(AtomicI64::new(0));
     let shared = offset.clone();
     let clock: Clock = Arc::new(move || {

@@ -28,10 +28,10 @@ use crate::t;
 
 mod clock;
 
-pub use clock::console_clock;
+pub(crate) use clock::console_clock;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
-pub const BOT_NAME: &str = "tabula";
+pub(crate) const BOT_NAME: &str = "tabula";
 
 /// How many move suggestions `/suggest` prints.
 const SUGGESTIONS_SHOWN: usize = 25;
@@ -44,10 +44,10 @@ const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 const MANAGERS: [&str; 2] = ["admin", "mod"];
 
 /// The server the console plays the role of (records and ratings are per server).
-pub const GUILD: u64 = 1;
+pub(crate) const GUILD: u64 = 1;
 
 /// A stable id for a console member, derived from the name (FNV-1a), so ids survive restarts.
-pub fn member_id(name: &str) -> u64 {
+pub(crate) fn member_id(name: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.to_ascii_lowercase().bytes() {
         hash ^= u64::from(b);
@@ -60,15 +60,15 @@ pub fn member_id(name: &str) -> u64 {
 /// One parsed console line.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Line {
-    pub channel: String,
-    pub user: String,
+    pub(crate) channel: String,
+    pub(crate) user: String,
     pub command: String,
     /// Options in order; a bare word gets the name `""`.
-    pub options: Vec<(String, String)>,
+    pub(crate) options: Vec<(String, String)>,
 }
 
 /// A first game to type, made from the first game of the registry: a challenge, its acceptance and a first move.
-pub fn example_lines() -> [String; 3] {
+pub(crate) fn example_lines() -> [String; 3] {
     let game = GameKind::ALL[0].info();
     [
         format!("@alice /play game:{} opponent:@bob side:first", game.name),
@@ -188,7 +188,7 @@ impl<S: Store> Console<S> {
     }
 
     /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
-    pub fn with_offset(
+    pub(crate) fn with_offset(
         sessions: Arc<Sessions<S>>,
         pictures: &Path,
         offset: Arc<std::sync::atomic::AtomicI64>,
@@ -222,7 +222,7 @@ impl<S: Store> Console<S> {
     }
 
     /// Runs the AI in every channel where it owes a move (after a restart).
-    pub async fn resume_ai(&mut self) -> String {
+    pub(crate) async fn resume_ai(&mut self) -> String {
         let mut out = String::new();
         let waiting: Vec<(String, u64)> =
             self.sessions.ai_channels().await.into_iter().map(|id| (self.channel_name(id), id)).collect();
@@ -233,7 +233,7 @@ impl<S: Store> Console<S> {
     }
 
     /// Settles the challenges whose time is up and returns what to print about them.
-    pub async fn sweep(&mut self) -> String {
+    pub(crate) async fn sweep(&mut self) -> String {
         let mut out = self.notices().await;
         let lang = self.public_lang().await;
         for expired in self.sessions.sweep().await {

@@ -81,7 +81,7 @@ pub struct Source<'a> {
 
 /// The replayed game of a record, with what its tags say.
 pub struct Replayed {
-    pub kind: GameKind,
+    pub(crate) kind: GameKind,
     pub setup: Setup,
     pub names: Vec<String>,
     /// The game after every move.
@@ -91,7 +91,7 @@ pub struct Replayed {
 }
 
 /// The date `seconds` (since the Unix epoch) falls on, as `YYYY.MM.DD` (UTC).
-pub fn date(seconds: i64) -> String {
+pub(crate) fn date(seconds: i64) -> String {
     // Howard Hinnant's days-to-civil algorithm.
     let z = seconds.div_euclid(86_400) + 719_468;
     let era = z.div_euclid(146_097);
@@ -197,7 +197,7 @@ impl Record {
     }
 
     /// The seats' tags (a side or colour) and players, in seat order.
-    pub fn players(&self) -> impl Iterator<Item = (&str, &str)> {
+    pub(crate) fn players(&self) -> impl Iterator<Item = (&str, &str)> {
         self.tags
             .iter()
             .filter(|(k, _)| !STANDARD.contains(&k.as_str()))
@@ -205,7 +205,7 @@ impl Record {
     }
 
     /// Whether `text` looks like a record (its first non-blank line is a tag) rather than a line of moves.
-    pub fn looks_like(text: &str) -> bool {
+    pub(crate) fn looks_like(text: &str) -> bool {
         text.lines().find(|l| !l.trim().is_empty()).is_some_and(|l| l.trim_start().starts_with('['))
     }
 
@@ -293,7 +293,7 @@ impl Record {
     }
 
     /// The game and setup the tags describe.
-    pub fn setup(&self) -> Result<(GameKind, Setup), RecordError> {
+    pub(crate) fn setup(&self) -> Result<(GameKind, Setup), RecordError> {
         let game = self.tag("Game").ok_or(RecordError::Missing("Game"))?;
         let kind: GameKind = game.parse().map_err(|_| RecordError::Tag {
             tag: "Game",

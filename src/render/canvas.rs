@@ -20,21 +20,21 @@ static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
 });
 
 /// An RGBA colour.
-pub type Color = Rgba<u8>;
+pub(crate) type Color = Rgba<u8>;
 
 /// Builds a colour from a `0xRRGGBB` value, fully opaque.
-pub const fn rgb(hex: u32) -> Color {
+pub(crate) const fn rgb(hex: u32) -> Color {
     Rgba([(hex >> 16) as u8, (hex >> 8) as u8, hex as u8, 255])
 }
 
 /// The same colour with another alpha.
-pub const fn with_alpha(c: Color, alpha: u8) -> Color {
+pub(crate) const fn with_alpha(c: Color, alpha: u8) -> Color {
     Rgba([c.0[0], c.0[1], c.0[2], alpha])
 }
 
 /// Which face of the embedded `DejaVu Sans` to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Weight {
+pub(crate) enum Weight {
     Regular,
     Bold,
 }
@@ -48,43 +48,35 @@ fn font(weight: Weight) -> &'static FontRef<'static> {
 
 /// Horizontal anchor of a text run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Align {
+pub(crate) enum Align {
     Left,
     Center,
     Right,
 }
 
 /// A drawing surface over an [`RgbaImage`].
-pub struct Canvas {
+pub(crate) struct Canvas {
     img: RgbaImage,
 }
 
 impl Canvas {
     /// A canvas of the given size filled with one colour.
-    pub fn new(width: u32, height: u32, background: Color) -> Self {
+    pub(crate) fn new(width: u32, height: u32, background: Color) -> Self {
         Canvas { img: RgbaImage::from_pixel(width, height, background) }
     }
 
     /// A canvas over an existing picture, e.g. a copy of a cached board layer.
-    pub fn from_image(img: RgbaImage) -> Self {
+    pub(crate) fn from_image(img: RgbaImage) -> Self {
         Canvas { img }
     }
 
-    pub fn width(&self) -> u32 {
-        self.img.width()
-    }
-
-    pub fn height(&self) -> u32 {
-        self.img.height()
-    }
-
     /// The finished picture.
-    pub fn into_image(self) -> RgbaImage {
+    pub(crate) fn into_image(self) -> RgbaImage {
         self.img
     }
 
     /// Blends `color` onto one pixel with an extra coverage factor in `0..=1`.
-    pub fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
+    pub(crate) fn blend(&mut self, x: i32, y: i32, color: Color, coverage: f32) {
         if x < 0 || y < 0 || x >= self.img.width() as i32 || y >= self.img.height() as i32 || coverage <= 0.0
         {
             return;
@@ -101,7 +93,12 @@ impl Canvas {
 
     /// Fills every pixel whose centre lies inside the shape `sdf` (signed distance, negative inside), within the
     /// bounding box `(x0, y0, x1, y1)`, with anti-aliased edges.
-    pub fn fill_sdf(&mut self, bbox: (f32, f32, f32, f32), color: Color, sdf: impl Fn(f32, f32) -> f32) {
+    pub(crate) fn fill_sdf(
+        &mut self,
+        bbox: (f32, f32, f32, f32),
+        color: Color,
+        sdf: impl Fn(f32, f32) -> f32,
+    ) {
         let (x0, y0, x1, y1) = bbox;
         let xa = (x0.floor() as i32 - 1).max(0);
         let ya = (y0.floor() as i32 - 1).max(0);
@@ -119,12 +116,20 @@ impl Canvas {
     }
 
     /// A filled axis-aligned rectangle from `(x0, y0)` to `(x1, y1)`.
-    pub fn fill_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, color: Color) {
+    pub(crate) fn fill_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, color: Color) {
         self.fill_rounded_rect(x0, y0, x1, y1, 0.0, color);
     }
 
     /// A filled rectangle with rounded corners of radius `radius`.
-    pub fn fill_rounded_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, radius: f32, color: Color) {
+    pub(crate) fn fill_rounded_rect(
+        &mut self,
+        x0: f32,
+        y0: f32,
+        x1: f32,
+        y1: f32,
+        radius: f32,
+        color: Color,
+    ) {
         let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
         let (hx, hy) = ((x1 - x0) / 2.0 - radius, (y1 - y0) / 2.0 - radius);
         self.fill_sdf((x0, y0, x1, y1), color, |x, y| {
@@ -136,7 +141,7 @@ impl Canvas {
     }
 
     /// The outline of a rectangle, `width` pixels thick, centred on its edges.
-    pub fn stroke_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, color: Color) {
+    pub(crate) fn stroke_rect(&mut self, x0: f32, y0: f32, x1: f32, y1: f32, width: f32, color: Color) {
         let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
         let (hx, hy) = ((x1 - x0) / 2.0, (y1 - y0) / 2.0);
         let w = width / 2.0;
@@ -149,12 +154,12 @@ impl Canvas {
     }
 
     /// A filled disc.
-    pub fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, color: Color) {
+    pub(crate) fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, color: Color) {
         self.fill_sdf((cx - r, cy - r, cx + r, cy + r), color, |x, y| (x - cx).hypot(y - cy) - r);
     }
 
     /// A ring of radius `r` (to the middle of the stroke), `width` pixels thick.
-    pub fn stroke_circle(&mut self, cx: f32, cy: f32, r: f32, width: f32, color: Color) {
+    pub(crate) fn stroke_circle(&mut self, cx: f32, cy: f32, r: f32, width: f32, color: Color) {
         let o = r + width / 2.0;
         self.fill_sdf((cx - o, cy - o, cx + o, cy + o), color, |x, y| {
             ((x - cx).hypot(y - cy) - r).abs() - width / 2.0
@@ -162,20 +167,20 @@ impl Canvas {
     }
 
     /// A straight segment with round caps.
-    pub fn line(&mut self, p0: (f32, f32), p1: (f32, f32), width: f32, color: Color) {
+    pub(crate) fn line(&mut self, p0: (f32, f32), p1: (f32, f32), width: f32, color: Color) {
         let w = width / 2.0;
         let bbox = (p0.0.min(p1.0) - w, p0.1.min(p1.1) - w, p0.0.max(p1.0) + w, p0.1.max(p1.1) + w);
         self.fill_sdf(bbox, color, |x, y| segment_distance((x, y), p0, p1) - w);
     }
 
     /// A filled convex polygon (vertices in either winding order).
-    pub fn fill_convex(&mut self, points: &[(f32, f32)], color: Color) {
+    pub(crate) fn fill_convex(&mut self, points: &[(f32, f32)], color: Color) {
         let (bbox, sdf) = convex_sdf(points);
         self.fill_sdf(bbox, color, sdf);
     }
 
     /// The outline of a convex polygon, `width` pixels thick, centred on its edges.
-    pub fn stroke_polygon(&mut self, points: &[(f32, f32)], width: f32, color: Color) {
+    pub(crate) fn stroke_polygon(&mut self, points: &[(f32, f32)], width: f32, color: Color) {
         for (i, &p) in points.iter().enumerate() {
             self.line(p, points[(i + 1) % points.len()], width, color);
         }
@@ -183,7 +188,7 @@ impl Canvas {
 
     /// Alpha-composites `layer` (premultiplied, as a canvas on a transparent background leaves it) with its
     /// top-left corner at `(x0, y0)`; what falls outside the canvas is skipped.
-    pub fn composite(&mut self, layer: &RgbaImage, x0: i32, y0: i32) {
+    pub(crate) fn composite(&mut self, layer: &RgbaImage, x0: i32, y0: i32) {
         let (dw, dh) = (self.img.width() as i32, self.img.height() as i32);
         let (lw, lh) = (layer.width() as i32, layer.height() as i32);
         let (xa, xb) = ((-x0).max(0), (dw - x0).min(lw));
@@ -205,13 +210,13 @@ impl Canvas {
     }
 
     /// Stamps `sprite` centred on the pixel `(x, y)`.
-    pub fn stamp(&mut self, sprite: &Sprite, x: i32, y: i32) {
+    pub(crate) fn stamp(&mut self, sprite: &Sprite, x: i32, y: i32) {
         self.composite(&sprite.img, x - sprite.half, y - sprite.half);
     }
 
     /// Draws `text` with its baseline box's top at `y`, anchored at `x` as `align` says, `size` pixels high.
     #[allow(clippy::too_many_arguments)] // a text run needs all of them; a struct would only rename them
-    pub fn text(
+    pub(crate) fn text(
         &mut self,
         x: f32,
         y: f32,
@@ -243,7 +248,7 @@ impl Canvas {
 
     /// Like [`Canvas::text`], with `y` the vertical centre of the capital letters.
     #[allow(clippy::too_many_arguments)]
-    pub fn text_centered_v(
+    pub(crate) fn text_centered_v(
         &mut self,
         x: f32,
         y: f32,
@@ -261,7 +266,7 @@ impl Canvas {
 }
 
 /// A square picture drawn once on a transparent canvas and stamped many times: a piece, a badge, a marker.
-pub struct Sprite {
+pub(crate) struct Sprite {
     img: RgbaImage,
     /// The offset of its centre from its top-left corner.
     half: i32,
@@ -269,21 +274,21 @@ pub struct Sprite {
 
 impl Sprite {
     /// A `size` x `size` sprite; `draw` gets the transparent canvas and the coordinate of its centre, `size / 2`.
-    pub fn new(size: u32, draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
+    pub(crate) fn new(size: u32, draw: impl FnOnce(&mut Canvas, f32)) -> Sprite {
         let mut c = Canvas::new(size, size, Rgba([0, 0, 0, 0]));
         draw(&mut c, size as f32 / 2.0);
         Sprite { img: c.into_image(), half: (size / 2) as i32 }
     }
 
     /// The premultiplied picture, for [`Canvas::composite`] at a top-left corner.
-    pub fn image(&self) -> &RgbaImage {
+    pub(crate) fn image(&self) -> &RgbaImage {
         &self.img
     }
 }
 
 /// A player's name as a picture shows it: trimmed and cut to `max` characters, the last of them then `…`; `None`
 /// when there is no name or it is blank, so that the picture shows the seat's label instead.
-pub fn short_name(name: Option<&str>, max: usize) -> Option<String> {
+pub(crate) fn short_name(name: Option<&str>, max: usize) -> Option<String> {
     let name = name.map(str::trim).filter(|n| !n.is_empty())?;
     Some(crate::text::cut(name, max))
 }
@@ -291,7 +296,7 @@ pub fn short_name(name: Option<&str>, max: usize) -> Option<String> {
 /// `text` at the largest size from `size` down to `min` (in steps of one pixel) whose width fits `width`; when
 /// even `min` is too wide, the text cut with `…` until it fits at `min`. Longer translations shrink instead of
 /// overflowing the picture.
-pub fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
+pub(crate) fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
     let mut at = size;
     while at > min && text_width(at, weight, text) > width {
         at = (at - 1.0).max(min);
@@ -306,7 +311,7 @@ pub fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weight) -> 
 }
 
 /// The advance width of `text` at `size` pixels.
-pub fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
+pub(crate) fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
     layout(size, weight, text).1
 }
 
@@ -329,7 +334,7 @@ fn layout(size: f32, weight: Weight, text: &str) -> (Vec<(ab_glyph::GlyphId, f32
 }
 
 /// Distance from `p` to the segment `a`-`b`.
-pub fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
+pub(crate) fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
@@ -337,7 +342,7 @@ pub fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
 }
 
 /// The bounding box and signed distance (exact inside, a good bound outside) of a convex polygon.
-pub fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, f32) -> f32 + '_) {
+pub(crate) fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, f32) -> f32 + '_) {
     let xs = points.iter().map(|p| p.0);
     let ys = points.iter().map(|p| p.1);
     let bbox = (

@@ -9,7 +9,7 @@ const BAND: u32 = 44;
 const TEXT_SIZE: f32 = 22.0;
 
 /// `picture` with `caption` written in a band under it.
-pub fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
+pub(crate) fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
     let (width, height) = picture.dimensions();
     let mut canvas = Canvas::new(width, height + BAND, rgb(0x2b_2d_31));
     canvas.composite(picture, 0, 0);

@@ -22,11 +22,11 @@ const UNSET: u16 = u16::MAX;
 
 /// How long frames stay on screen, in hundredths of a second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Timing {
+pub(crate) struct Timing {
     /// Each frame but the last.
-    pub frame: u16,
+    pub(crate) frame: u16,
     /// The last frame (the final position), held longer.
-    pub last: u16,
+    pub(crate) last: u16,
 }
 
 impl Default for Timing {
@@ -36,7 +36,7 @@ impl Default for Timing {
 }
 
 /// One animation's colours, and the table from 15-bit colours to their nearest entry.
-pub struct Palette {
+pub(crate) struct Palette {
     colours: Vec<[u8; 3]>,
     lookup: Vec<u16>,
 }
@@ -51,7 +51,7 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
 
 impl Palette {
     /// The palette of an animation whose frames look like `samples`.
-    pub fn from_samples(samples: &[&RgbaImage]) -> Palette {
+    pub(crate) fn from_samples(samples: &[&RgbaImage]) -> Palette {
         let mut count = vec![0u32; 1 << 15];
         let mut sum = vec![[0u64; 3]; 1 << 15];
         for img in samples {
@@ -101,15 +101,6 @@ impl Palette {
         out
     }
 
-    /// How many colours it holds.
-    pub fn len(&self) -> usize {
-        self.colours.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.colours.is_empty()
-    }
-
     /// The entry nearest to pixel `p`.
     fn index(&mut self, p: &[u8]) -> u8 {
         let b = bin(p);
@@ -126,7 +117,7 @@ impl Palette {
 
 /// A GIF being written, one frame at a time; each frame is held until the next arrives so that the last one can
 /// be given its longer delay.
-pub struct Animation {
+pub(crate) struct Animation {
     encoder: Encoder<Vec<u8>>,
     palette: Palette,
     timing: Timing,
@@ -150,7 +141,12 @@ pub enum GifError {
 
 impl Animation {
     /// An animation of `width` x `height` frames, drawn in `palette`, looping forever.
-    pub fn new(width: u32, height: u32, palette: Palette, timing: Timing) -> Result<Animation, GifError> {
+    pub(crate) fn new(
+        width: u32,
+        height: u32,
+        palette: Palette,
+        timing: Timing,
+    ) -> Result<Animation, GifError> {
         let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
             return Err(GifError::TooLarge(width, height));
         };
@@ -160,7 +156,7 @@ impl Animation {
     }
 
     /// Adds a frame: the first whole, the others as the rectangle that changed.
-    pub fn push(&mut self, img: RgbaImage) -> Result<(), GifError> {
+    pub(crate) fn push(&mut self, img: RgbaImage) -> Result<(), GifError> {
         if img.dimensions() != (self.width, self.height) {
             return Err(GifError::Size {
                 index: self.frames,
@@ -185,12 +181,12 @@ impl Animation {
     }
 
     /// How many frames were pushed.
-    pub fn frames(&self) -> usize {
+    pub(crate) fn frames(&self) -> usize {
         self.frames
     }
 
     /// Writes the last frame, held for [`Timing::last`], and returns the file's bytes.
-    pub fn finish(mut self) -> Result<Vec<u8>, GifError> {
+    pub(crate) fn finish(mut self) -> Result<Vec<u8>, GifError> {
         if let Some(mut last) = self.pending.take() {
             last.delay = self.timing.last;
             self.encoder.write_frame(&last)?;
@@ -299,7 +295,7 @@ mod tests {
             frames.push(img.clone());
         }
         let palette = Palette::from_samples(&[&frames[0], &frames[5]]);
-        assert_eq!(palette.len(), 3);
+        assert_eq!(palette.colours.len(), 3);
         let timing = Timing { frame: 50, last: 300 };
         let mut gif = Animation::new(40, 30, palette, timing).unwrap();
         for f in &frames {

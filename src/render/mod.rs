@@ -5,19 +5,19 @@
 
 use image::RgbaImage;
 
-pub mod canvas;
+pub(crate) mod canvas;
 mod caption;
 
-pub use caption::with_caption;
-pub mod gif;
+pub(crate) use caption::with_caption;
+pub(crate) mod gif;
 pub mod leaderboard;
-pub mod words;
+pub(crate) mod words;
 
 pub use canvas::encode_png;
 
 /// A picture with a caption band under it (the clock, already in the reader's language) when there is one,
 /// encoded as PNG.
-pub fn png_with_caption(picture: &RgbaImage, caption: Option<&str>) -> Vec<u8> {
+pub(crate) fn png_with_caption(picture: &RgbaImage, caption: Option<&str>) -> Vec<u8> {
     match caption {
         Some(caption) => encode_png(&with_caption(picture, caption)),
         None => encode_png(picture),

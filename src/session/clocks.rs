@@ -26,7 +26,7 @@ pub enum ClockChoice {
 }
 
 impl ClockChoice {
-    pub const ALL: [ClockChoice; 6] = [
+    pub(crate) const ALL: [ClockChoice; 6] = [
         ClockChoice::TenMinutes,
         ClockChoice::OneHour,
         ClockChoice::OneDay,
@@ -36,7 +36,7 @@ impl ClockChoice {
     ];
 
     /// How it is written in `/play clock:<name>` and in the config.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             ClockChoice::TenMinutes => "10m",
             ClockChoice::OneHour => "1h",
@@ -48,7 +48,7 @@ impl ClockChoice {
     }
 
     /// Seconds per move, or `None` without a clock.
-    pub fn seconds(self) -> Option<i64> {
+    pub(crate) fn seconds(self) -> Option<i64> {
         Some(match self {
             ClockChoice::TenMinutes => 10 * 60,
             ClockChoice::OneHour => 3_600,
@@ -60,7 +60,7 @@ impl ClockChoice {
     }
 
     /// The names, for error sentences: "10m, 1h, 1d, 3d, 7d or none".
-    pub fn names() -> String {
+    pub(crate) fn names() -> String {
         let names: Vec<&str> = Self::ALL.iter().map(|c| c.name()).collect();
         let (last, rest) = names.split_last().expect("choices");
         format!("{} or {last}", rest.join(", "))
@@ -82,7 +82,7 @@ impl FromStr for ClockChoice {
 }
 
 /// A duration as players read it: "2 d 4 h", "3 h 20 min", "12 min", "less than a minute".
-pub fn duration(seconds: i64) -> Text {
+pub(crate) fn duration(seconds: i64) -> Text {
     let s = seconds.max(0);
     let (d, h, m) = (s / 86_400, s % 86_400 / 3_600, s % 3_600 / 60);
     match (d, h, m) {
@@ -95,13 +95,8 @@ pub fn duration(seconds: i64) -> Text {
     }
 }
 
-/// [`duration`] in English.
-pub fn duration_text(seconds: i64) -> String {
-    duration(seconds).to_plain()
-}
-
 /// Reads a duration for the console's `/wait`: `45m`, `3d`, `1h30m`, `90s`.
-pub fn parse_duration(text: &str) -> Option<i64> {
+pub(crate) fn parse_duration(text: &str) -> Option<i64> {
     let text = text.trim().to_ascii_lowercase();
     let mut total: i64 = 0;
     let mut number = String::new();
@@ -162,7 +157,7 @@ pub enum Notice {
 
 impl<S: Store> Sessions<S> {
     /// The current time of the session layer's clock (seconds since the Unix epoch).
-    pub fn now_secs(&self) -> i64 {
+    pub(crate) fn now_secs(&self) -> i64 {
         self.now()
     }
 
@@ -183,7 +178,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Resolves when [`Sessions::poke_clocks`] was called (at most one wake-up is kept).
-    pub async fn clocks_changed(&self) {
+    pub(crate) async fn clocks_changed(&self) {
         self.clock_changed.notified().await;
     }
 
@@ -455,11 +450,11 @@ mod tests {
 
     #[test]
     fn durations_read_and_print() {
-        assert_eq!(duration_text(2 * 86_400 + 4 * 3_600 + 59), "2 days 4 hours");
-        assert_eq!(duration_text(3 * 3_600 + 20 * 60), "3 hours 20 minutes");
-        assert_eq!(duration_text(3_600), "1 hour");
-        assert_eq!(duration_text(12 * 60 + 5), "12 minutes");
-        assert_eq!(duration_text(30), "less than a minute");
+        assert_eq!(duration(2 * 86_400 + 4 * 3_600 + 59).to_plain(), "2 days 4 hours");
+        assert_eq!(duration(3 * 3_600 + 20 * 60).to_plain(), "3 hours 20 minutes");
+        assert_eq!(duration(3_600).to_plain(), "1 hour");
+        assert_eq!(duration(12 * 60 + 5).to_plain(), "12 minutes");
+        assert_eq!(duration(30).to_plain(), "less than a minute");
         assert_eq!(parse_duration("45m"), Some(2_700));
         assert_eq!(parse_duration("3d"), Some(3 * 86_400));
         assert_eq!(parse_duration("1h30m"), Some(5_400));

@@ -15,10 +15,10 @@ use super::{Actor, Reply, Sessions};
 use crate::t;
 
 /// The level whose move a hint suggests and whose eyes analyse a game.
-pub const COACH_LEVEL: u8 = 5;
+pub(crate) const COACH_LEVEL: u8 = 5;
 
 /// Moves listed per player in an analysis.
-pub const MISTAKES_SHOWN: usize = 3;
+pub(crate) const MISTAKES_SHOWN: usize = 3;
 
 /// The shortest and longest time the analysis spends on one position (a quarter of `ai_time`, within these).
 const ANALYSIS_MIN: Duration = Duration::from_millis(50);
@@ -112,14 +112,14 @@ pub struct Mistake {
 /// The analysis of a finished game: for each seat, at most [`MISTAKES_SHOWN`] moves, the biggest drop first.
 #[derive(Clone, Debug)]
 pub struct Analysis {
-    pub id: i64,
-    pub kind: GameKind,
-    pub names: Vec<String>,
-    pub sides: Vec<String>,
+    pub(crate) id: i64,
+    pub(crate) kind: GameKind,
+    pub(crate) names: Vec<String>,
+    pub(crate) sides: Vec<String>,
     pub per_seat: Vec<Vec<Mistake>>,
     /// The time spent on each position.
-    pub budget: Duration,
-    pub positions: usize,
+    pub(crate) budget: Duration,
+    pub(crate) positions: usize,
 }
 
 impl<S: Store> Sessions<S> {
@@ -222,7 +222,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// `/game id:<n> analysis:true`, without progress reports: the analysis as a reply.
-    pub async fn analysis_reply(
+    pub(crate) async fn analysis_reply(
         &self,
         actor: &Actor,
         id: i64,
@@ -247,7 +247,7 @@ fn positions(stored: &crate::store::SessionRecord) -> Option<Vec<AnyGame>> {
 }
 
 /// What an analysis says: per player, the moves where the evaluation dropped most and what the AI preferred.
-pub fn analysis_text(a: &Analysis) -> Text {
+pub(crate) fn analysis_text(a: &Analysis) -> Text {
     let mut text = t!(
         "analysis-title",
         id = tag(a.id),

@@ -63,7 +63,7 @@ fn tablut_errors() -> Vec<Phrase> {
     ];
     let mv = tablut_move("d9-d2");
     let mut out: Vec<Phrase> = results.iter().map(|r| IllegalMove::GameOver(*r).describe()).collect();
-    out.extend(results.iter().map(Verdict::reason_phrase));
+    out.extend(results.iter().copied().map(Verdict::reason_phrase));
     out.extend(
         [
             IllegalMove::NoPiece(sq("c6")),

@@ -25,8 +25,8 @@ use commands::Failure;
 mod ai_turn;
 mod buttons;
 mod challenges;
-pub mod clocks;
-pub mod coach;
+pub(crate) mod clocks;
+pub(crate) mod coach;
 pub mod commands;
 mod engine_text;
 mod history;
@@ -34,17 +34,15 @@ mod messages;
 mod offers;
 mod records;
 mod reply;
-pub mod request;
-pub mod settings;
-pub mod text;
+pub(crate) mod request;
+pub(crate) mod settings;
+pub(crate) mod text;
 mod turns;
 
-pub use challenges::Expired;
+pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
-pub use records::Replay;
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
-pub use settings::SettingsChange;
 pub use text::{Arg, Msg, Span, Text};
 
 /// A member of a channel, as the platform names them.
@@ -114,7 +112,7 @@ pub struct SessionConfig {
 }
 
 /// The AI level used when a challenge of the bot names none.
-pub const DEFAULT_LEVEL: u8 = 3;
+pub(crate) const DEFAULT_LEVEL: u8 = 3;
 
 /// Moves longer than this are refused before the engine reads them (no move's notation comes close).
 pub const MAX_INPUT_CHARS: usize = 64;
@@ -124,7 +122,7 @@ pub const NO_MOVE_CHOICE: &str = "?";
 
 /// Setups (`/play setup:`) longer than this are refused before the engine reads them: a variant's name is short,
 /// but a TZAAR position in notation takes 73 characters or more (a digit more for each stack).
-pub const MAX_SETUP_CHARS: usize = 200;
+pub(crate) const MAX_SETUP_CHARS: usize = 200;
 
 impl Default for SessionConfig {
     fn default() -> Self {
@@ -143,7 +141,7 @@ impl Default for SessionConfig {
 }
 
 /// The clock, in whole seconds since the Unix epoch; replaceable in tests.
-pub type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
+pub(crate) type Clock = Arc<dyn Fn() -> i64 + Send + Sync>;
 
 fn system_clock() -> Clock {
     Arc::new(|| {
@@ -243,7 +241,7 @@ impl<S: Store> Sessions<S> {
         self.bot_id.store(id, Ordering::Relaxed);
     }
 
-    pub fn bot_id(&self) -> Option<u64> {
+    pub(crate) fn bot_id(&self) -> Option<u64> {
         Some(self.bot_id.load(Ordering::Relaxed)).filter(|&id| id != 0)
     }
 
@@ -293,7 +291,7 @@ impl<S: Store> Sessions<S> {
 
     /// Like [`Self::suggest`], but when it is another player's turn, the sentence saying whose (an autocomplete
     /// can show it as its one choice, with [`NO_MOVE_CHOICE`] as the value).
-    pub async fn suggest_or_why(
+    pub(crate) async fn suggest_or_why(
         &self,
         channel: u64,
         user: u64,

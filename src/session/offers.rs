@@ -1,6 +1,7 @@
-//! Offers that need both players: a draw, a takeback, an abort after the first move; and the rematch of a game
-//! that ended. One offer is pending per game, for the turn it was made in: a new move cancels it, and it expires
-//! with the move's clock. Against the computer the answer comes at once.
+//! Offers that need both players (a draw, a takeback, an abort after the first move), the part shared by
+//! `/draw`, `/takeback`, the abort button and the offers' Accept and Decline buttons: making an offer, and
+//! settling it. One offer is pending per game, for the turn it was made in: a new move cancels it, and it
+//! expires with the move's clock. Against the computer the answer comes at once.
 
 use crate::games::AnyGame;
 use crate::store::{OfferKind, OfferRecord, PlayerRecord, SessionState, Store, StoreError};
@@ -12,7 +13,7 @@ use crate::t;
 
 /// How an offer is named in sentences.
 /// The kind of an offer, as the messages select on it (`draw`, `takeback`, `abort`).
-fn offer_name(kind: OfferKind) -> &'static str {
+pub(super) fn offer_name(kind: OfferKind) -> &'static str {
     match kind {
         OfferKind::Draw => "draw",
         OfferKind::Takeback => "takeback",
@@ -42,7 +43,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// The pending offer of the game, if it is still valid (made in this turn, before the deadline).
-    fn pending_offer(&self, live: &Live) -> Option<OfferRecord> {
+    pub(super) fn pending_offer(&self, live: &Live) -> Option<OfferRecord> {
         let offer = live.offer.clone()?;
         let deadline = live.clock.as_ref().filter(|c| c.ply == offer.ply).and_then(|c| c.deadline);
         let valid = offer.ply == live.record.moves.len() && deadline.is_none_or(|d| self.now() < d);
@@ -113,48 +114,6 @@ impl<S: Store> Sessions<S> {
                 .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
         }
         Ok(turns)
-    }
-
-    /// `/abort` by a player after the first move: an offer the opponent must accept.
-    pub(super) async fn offer_abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
-        let (live, _, seat) = match Self::offer_game(slot, actor) {
-            Ok(found) => found,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let Some(opponent) = Self::opponent(live, seat).filter(|o| o.level.is_none()) else {
-            return Ok(Reply::private(Text::new().key("abort-too-late")));
-        };
-        if let Some(why) = self.make_offer(live, OfferKind::Abort, actor.member.id).await? {
-            return Ok(Reply::private(why));
-        }
-        Ok(Self::offer_reply(live, actor, &opponent, OfferKind::Abort))
-    }
-
-    /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
-    pub(super) async fn answer(
-        &self,
-        actor: &Actor,
-        slot: &mut Slot,
-        session: i64,
-        nonce: u32,
-        accept: bool,
-    ) -> Result<Reply, Failure> {
-        let expired = || Reply::private(Text::new().key("offer-closed"));
-        let Slot::Open(live) = slot else { return Ok(expired()) };
-        if live.record.id != session || live.game.is_none() {
-            return Ok(expired());
-        }
-        let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
-            return Ok(expired());
-        };
-        if offer.by == actor.member.id {
-            return Ok(Reply::private(t!("offer-own", offer = offer_name(offer.kind))));
-        }
-        let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(t!("offer-for-players", players = messages::vs_line(live))));
-        };
-        let player = live.record.players[seat].clone();
-        self.settle_offer(slot, &player, accept).await
     }
 
     /// Carries out (or declines) the pending offer on behalf of `by`, the player it was made to.
@@ -265,52 +224,6 @@ impl<S: Store> Sessions<S> {
         .line()
         .then(messages::turn_line(live, &game));
         Ok(Reply::public(text).with_board(board_of(live, game)))
-    }
-
-    /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
-    /// new challenge the others accept.
-    pub(super) async fn rematch(
-        &self,
-        channel: u64,
-        actor: &Actor,
-        slot: &mut Slot,
-        session: i64,
-    ) -> Result<Reply, Failure> {
-        if let Slot::Open(live) = slot {
-            let what = if live.record.state == SessionState::Challenge { "challenge" } else { "game" };
-            return Ok(Reply::private(t!("rematch-busy", what = what)));
-        }
-        let Some(old) = self.store.session(session).await? else {
-            return Ok(Reply::private(Text::new().key("rematch-unknown")));
-        };
-        if old.players.iter().all(|p| p.id != actor.member.id || p.level.is_some()) {
-            return Ok(Reply::private(Text::new().key("rematch-not-player")));
-        }
-        let order = old.game.rematch_order(old.players.len());
-        let players: Vec<PlayerRecord> = order
-            .iter()
-            .map(|&i| {
-                let p = &old.players[i];
-                let ai = p.level.is_some() && !p.abandoned;
-                PlayerRecord {
-                    id: p.id,
-                    name: p.name.clone(),
-                    accepted: ai || p.id == actor.member.id,
-                    abandoned: false,
-                    level: p.level.filter(|_| ai),
-                }
-            })
-            .collect();
-        let per_move =
-            self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
-        let request = super::challenges::Rematch {
-            kind: old.game,
-            players,
-            per_move,
-            variant: old.setup.variant,
-            rated: old.rated,
-        };
-        self.open_rematch(channel, actor, slot, request).await
     }
 }
 

@@ -13,7 +13,7 @@ use crate::t;
 /// A game's animated replay, to be drawn and attached by the adapter (off the async runtime: it takes a while).
 #[derive(Clone, Debug)]
 pub struct Replay {
-    pub id: i64,
+    pub(crate) id: i64,
     pub record: Record,
 }
 

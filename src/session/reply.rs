@@ -13,7 +13,7 @@ pub struct Board {
     /// The game's id (shown as `#1042` in the picture's title).
     pub id: i64,
     /// Player names in seat order.
-    pub names: Vec<String>,
+    pub(crate) names: Vec<String>,
 }
 
 /// What kind of file a reply attaches; the console prints its path after `record:`, `replay:` or `picture:`.
@@ -29,7 +29,7 @@ pub enum FileKind {
 
 impl FileKind {
     /// The word the console prints before the file's path.
-    pub fn label(self) -> &'static str {
+    pub(crate) fn label(self) -> &'static str {
         match self {
             FileKind::Record => "record",
             FileKind::Replay => "replay",
@@ -62,11 +62,11 @@ pub struct Button {
     /// The label, translated when the adapter knows the reader's language.
     pub label: Text,
     pub custom_id: String,
-    pub style: ButtonStyle,
+    pub(crate) style: ButtonStyle,
 }
 
 impl Button {
-    pub fn new(label: impl Into<Text>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
+    pub(crate) fn new(label: impl Into<Text>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
         Button { label: label.into(), custom_id: custom_id.into(), style }
     }
 }
@@ -76,7 +76,7 @@ impl Button {
 pub struct ChallengeRef {
     pub session: i64,
     /// The message showing the challenge, when the adapter recorded it (see `Sessions::set_challenge_message`).
-    pub message: Option<u64>,
+    pub(crate) message: Option<u64>,
 }
 
 /// The answer to a command.
@@ -99,12 +99,12 @@ pub struct Reply {
     /// now unrated).
     pub notice: Option<Text>,
     /// The language the reply was put in by [`Reply::localized`] (English until then).
-    pub lang: Lang,
+    pub(crate) lang: Lang,
 }
 
 impl Reply {
     /// A message for everyone in the channel; the users its text mentions are notified.
-    pub fn public(text: impl Into<Text>) -> Self {
+    pub(crate) fn public(text: impl Into<Text>) -> Self {
         Reply {
             text: text.into(),
             ephemeral: false,
@@ -122,7 +122,7 @@ impl Reply {
     /// The reply in `lang`: its text, its buttons' labels and its clock line formatted, names and mentions kept
     /// as spans. An adapter calls it once it knows who reads the reply (see [`crate::i18n::Locales::of`]).
     #[must_use]
-    pub fn localized(mut self, lang: Lang) -> Self {
+    pub(crate) fn localized(mut self, lang: Lang) -> Self {
         self.text = self.text.localized(lang);
         for button in &mut self.buttons {
             button.label = button.label.localized(lang);
@@ -139,36 +139,36 @@ impl Reply {
     }
 
     /// A message only the sender sees; nothing changed.
-    pub fn private(text: impl Into<Text>) -> Self {
+    pub(crate) fn private(text: impl Into<Text>) -> Self {
         Reply { ephemeral: true, ..Reply::public(text) }
     }
 
     #[must_use]
-    pub fn with_board(mut self, board: Board) -> Self {
+    pub(crate) fn with_board(mut self, board: Board) -> Self {
         self.board = Some(board);
         self
     }
 
     #[must_use]
-    pub fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
+    pub(crate) fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
         self.buttons = buttons;
         self
     }
 
     #[must_use]
-    pub fn with_file(mut self, file: File) -> Self {
+    pub(crate) fn with_file(mut self, file: File) -> Self {
         self.files.push(file);
         self
     }
 
     #[must_use]
-    pub fn with_replay(mut self, replay: Replay) -> Self {
+    pub(crate) fn with_replay(mut self, replay: Replay) -> Self {
         self.replay = Some(replay);
         self
     }
 
     #[must_use]
-    pub fn for_challenge(mut self, session: i64, message: Option<u64>) -> Self {
+    pub(crate) fn for_challenge(mut self, session: i64, message: Option<u64>) -> Self {
         self.challenge = Some(ChallengeRef { session, message });
         self
     }

@@ -304,11 +304,12 @@ pub use super::buttons::parse_button;
 pub(super) use super::buttons::{
     ask_abort_button, challenge_buttons, history_button_id, offer_buttons, rematch_buttons,
 };
-pub use super::commands::{command_names, main_option, option_kind, parse_request};
+pub use super::commands::parse_request;
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::session::commands::{main_option, option_kind};
 
     fn text(s: &str) -> OptionValue {
         OptionValue::Text(s.to_string())

@@ -15,37 +15,38 @@ use super::text::Text;
 use crate::t;
 
 /// The languages public messages can be set to: code and name (in that language).
-pub const LANGUAGES: [(&str, &str); 3] =
+pub(crate) const LANGUAGES: [(&str, &str); 3] =
     [("en", "English"), ("pt-BR", "Português (Brasil)"), ("cs", "Čeština")];
 
 /// What `language:` takes to follow the platform's server locale again.
-pub const FOLLOW_SERVER: &str = "server";
+pub(crate) const FOLLOW_SERVER: &str = "server";
 
 /// What `threads:` and `clock:` take to follow the bot's config again.
-pub const DEFAULT: &str = "default";
+pub(crate) const DEFAULT: &str = "default";
 
 /// The longest a challenge may be set to wait, in minutes (one week).
-pub const MAX_CHALLENGE_MINUTES: i64 = 7 * 24 * 60;
+pub(crate) const MAX_CHALLENGE_MINUTES: i64 = 7 * 24 * 60;
 
 /// The changes a `/settings` command asks for; `Some(None)` sets a setting back to its default.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[expect(clippy::option_option, reason = "`None` leaves a setting alone, `Some(None)` resets it")]
 pub struct SettingsChange {
-    pub language: Option<Option<String>>,
+    pub(crate) language: Option<Option<String>>,
     /// A channel to add to the channels where games may be started (or, while every channel but some is
     /// allowed, one of those to allow again).
-    pub allow_channel: Option<u64>,
+    pub(crate) allow_channel: Option<u64>,
     /// A channel to take off that list; while every channel is allowed, the one to except ("all but #x").
-    pub disallow_channel: Option<u64>,
+    pub(crate) disallow_channel: Option<u64>,
     /// Allow games in every channel again (done before `allow_channel`).
-    pub all_channels: bool,
-    pub threads: Option<Option<bool>>,
-    pub clock: Option<Option<ClockChoice>>,
+    pub(crate) all_channels: bool,
+    pub(crate) threads: Option<Option<bool>>,
+    pub(crate) clock: Option<Option<ClockChoice>>,
     /// Minutes a challenge waits.
-    pub challenge_minutes: Option<Option<i64>>,
+    pub(crate) challenge_minutes: Option<Option<i64>>,
 }
 
 impl SettingsChange {
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         *self == SettingsChange::default()
     }
 }

@@ -28,8 +28,8 @@ pub enum Span {
 /// A message of the translation files by key, with its arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Msg {
-    pub key: &'static str,
-    pub args: Vec<(&'static str, Arg)>,
+    pub(crate) key: &'static str,
+    pub(crate) args: Vec<(&'static str, Arg)>,
 }
 
 impl Eq for Msg {}
@@ -86,7 +86,7 @@ const MARKER: u32 = 0xF0000;
 
 /// The name the computer plays under at `level`, as a game stores it; replies show it translated (see
 /// [`Text::name`] and [`localized_name`]).
-pub fn ai_name(level: u8) -> String {
+pub(crate) fn ai_name(level: u8) -> String {
     format!("Tabula (level {level})")
 }
 
@@ -100,7 +100,7 @@ fn ai_name_text(level: u8) -> Text {
 }
 
 /// A player's name as `lang` shows it: the computer's name translated, a member's as written.
-pub fn localized_name(name: &str, lang: Lang) -> String {
+pub(crate) fn localized_name(name: &str, lang: Lang) -> String {
     match ai_level(name) {
         Some(level) => ai_name_text(level).plain_in(lang),
         None => name.to_string(),
@@ -114,10 +114,10 @@ pub struct Text {
 }
 
 /// Most characters of typed input echoed back in a reply; longer input is cut and marked with "…".
-pub const EXCERPT_CHARS: usize = 40;
+pub(crate) const EXCERPT_CHARS: usize = 40;
 
 /// At most [`EXCERPT_CHARS`] characters of `typed` (trimmed), cut at a character boundary, with "…" when cut.
-pub fn excerpt(typed: &str) -> String {
+pub(crate) fn excerpt(typed: &str) -> String {
     cut(typed.trim(), EXCERPT_CHARS + 1)
 }
 
@@ -164,7 +164,7 @@ impl Msg {
 }
 
 impl Text {
-    pub fn new() -> Self {
+    pub(crate) fn new() -> Self {
         Text::default()
     }
 
@@ -183,17 +183,17 @@ impl Text {
     }
 
     #[must_use]
-    pub fn plain(self, text: impl Into<String>) -> Self {
+    pub(crate) fn plain(self, text: impl Into<String>) -> Self {
         self.push(Span::Plain(text.into()))
     }
 
     #[must_use]
-    pub fn strong(self, text: impl Into<String>) -> Self {
+    pub(crate) fn strong(self, text: impl Into<String>) -> Self {
         self.push(Span::Strong(text.into()))
     }
 
     #[must_use]
-    pub fn name(self, name: impl Into<String>) -> Self {
+    pub(crate) fn name(self, name: impl Into<String>) -> Self {
         let name = name.into();
         match ai_level(&name) {
             Some(level) => self.then(ai_name_text(level)),
@@ -202,7 +202,7 @@ impl Text {
     }
 
     #[must_use]
-    pub fn strong_name(self, name: impl Into<String>) -> Self {
+    pub(crate) fn strong_name(self, name: impl Into<String>) -> Self {
         let name = name.into();
         match ai_level(&name) {
             Some(level) => self.then(ai_name_text(level)),
@@ -211,30 +211,30 @@ impl Text {
     }
 
     #[must_use]
-    pub fn code(self, text: impl Into<String>) -> Self {
+    pub(crate) fn code(self, text: impl Into<String>) -> Self {
         self.push(Span::Code(text.into()))
     }
 
     /// Echoes what someone typed: a short excerpt, as code.
     #[must_use]
-    pub fn typed(self, typed: &str) -> Self {
+    pub(crate) fn typed(self, typed: &str) -> Self {
         self.push(Span::Code(excerpt(typed)))
     }
 
     #[must_use]
-    pub fn mention(self, id: u64, name: impl Into<String>) -> Self {
+    pub(crate) fn mention(self, id: u64, name: impl Into<String>) -> Self {
         self.push(Span::Mention { id, name: name.into() })
     }
 
     /// A channel, linked where the platform can (`<#id>` on Discord).
     #[must_use]
-    pub fn channel(self, id: u64) -> Self {
+    pub(crate) fn channel(self, id: u64) -> Self {
         self.push(Span::Channel { id, name: None })
     }
 
     /// The same text with the channels that `name_of` knows named (for platforms without channel links).
     #[must_use]
-    pub fn name_channels(mut self, name_of: impl Fn(u64) -> Option<String>) -> Self {
+    pub(crate) fn name_channels(mut self, name_of: impl Fn(u64) -> Option<String>) -> Self {
         for span in &mut self.spans {
             if let Span::Channel { id, name } = span
                 && name.is_none()
@@ -246,25 +246,25 @@ impl Text {
     }
 
     #[must_use]
-    pub fn line(self) -> Self {
+    pub(crate) fn line(self) -> Self {
         self.push(Span::Break)
     }
 
     /// A translated message (see the [`t!`](crate::t) macro).
-    pub fn msg(key: &'static str, args: Vec<(&'static str, Arg)>) -> Self {
+    pub(crate) fn msg(key: &'static str, args: Vec<(&'static str, Arg)>) -> Self {
         Text::new().push(Span::Msg(Box::new(Msg { key, args })))
     }
 
     /// Appends a translated message without arguments.
     #[must_use]
-    pub fn key(self, key: &'static str) -> Self {
+    pub(crate) fn key(self, key: &'static str) -> Self {
         self.then(Text::msg(key, Vec::new()))
     }
 
     /// The text in `lang`: every message formatted, its arguments' spans kept (a name stays a name, a mention a
     /// mention), line breaks as breaks. Spans pass through Fluent as private-use markers.
     #[must_use]
-    pub fn localized(&self, lang: Lang) -> Text {
+    pub(crate) fn localized(&self, lang: Lang) -> Text {
         let mut out = Text::new();
         for span in &self.spans {
             match span {
@@ -282,14 +282,14 @@ impl Text {
 
     /// Appends another text.
     #[must_use]
-    pub fn then(mut self, other: Text) -> Self {
+    pub(crate) fn then(mut self, other: Text) -> Self {
         self.spans.extend(other.spans);
         self
     }
 
     /// Appends `items`, separated by `separator`, each written by `each`.
     #[must_use]
-    pub fn join<T>(
+    pub(crate) fn join<T>(
         self,
         items: impl IntoIterator<Item = T>,
         separator: &str,
@@ -335,22 +335,6 @@ impl Text {
 
     pub fn contains(&self, needle: &str) -> bool {
         self.to_string().contains(needle)
-    }
-
-    /// The keys of the messages this text uses, nested ones included (for tests).
-    pub fn keys(&self) -> Vec<&'static str> {
-        let mut keys = Vec::new();
-        for span in &self.spans {
-            if let Span::Msg(msg) = span {
-                keys.push(msg.key);
-                for (_, arg) in &msg.args {
-                    if let Arg::Text(t) = arg {
-                        keys.extend(t.keys());
-                    }
-                }
-            }
-        }
-        keys
     }
 }
 

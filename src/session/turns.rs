@@ -1,4 +1,5 @@
-//! Turns: playing moves (committed before the reply), for `/move` and the bot.
+//! Turns, shared by `/move`, `/resign` and the bot's own turns: the game a command acts on, and committing moves
+//! (stored before the reply).
 
 use crate::games::{AnyGame, Played};
 use crate::store::{Store, StoreError};
@@ -6,7 +7,7 @@ use crate::store::{Store, StoreError};
 use super::history::Ending;
 use super::request::rematch_buttons;
 use super::text::Text;
-use super::{Actor, Board, Failure, Live, MAX_INPUT_CHARS, Reply, Sessions, Slot, messages, records};
+use super::{Board, Failure, Live, Reply, Sessions, Slot, messages, records};
 use crate::t;
 
 impl<S: Store> Sessions<S> {
@@ -39,41 +40,6 @@ impl<S: Store> Sessions<S> {
             return Err(Text::new().key("not-started-accept-first"));
         }
         Self::game_of(slot)
-    }
-
-    pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
-        let (live, mut game) = match Self::game_for(slot, actor.member.id) {
-            Ok(found) => found,
-            Err(why) => return Ok(Reply::private(why)),
-        };
-        let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(t!("not-playing-start-own", players = messages::vs_line(live))));
-        };
-        let Some(to_move) = game.to_move() else {
-            return Ok(Reply::private(Text::new().key("game-over-start-new")));
-        };
-        let mover = &live.record.players[to_move];
-        if mover.level.is_some() {
-            return Ok(Reply::private(t!("not-your-turn-thinking", player = Text::new().name(&mover.name))));
-        }
-        if to_move != seat {
-            return Ok(Reply::private(t!(
-                "not-your-turn",
-                player = Text::new().name(&mover.name),
-                seat = messages::seat(&game, to_move)
-            )));
-        }
-        if text.trim().is_empty() || text.trim() == super::NO_MOVE_CHOICE {
-            return Ok(Reply::private(Text::new().key("move-empty")));
-        }
-        if text.chars().count() > MAX_INPUT_CHARS {
-            return Ok(Reply::private(t!("move-too-long", typed = Text::new().typed(text))));
-        }
-        let played = match game.play_text(text) {
-            Ok(played) => played,
-            Err(e) => return Ok(Reply::private(super::engine_text::refusal(&e))),
-        };
-        self.commit(slot, game, &played).await
     }
 
     /// Stores moves just played on a copy of the channel's game, then makes that copy the game and builds the

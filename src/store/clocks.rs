@@ -31,7 +31,7 @@ pub enum OfferKind {
 }
 
 impl OfferKind {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             OfferKind::Draw => "draw",
             OfferKind::Takeback => "takeback",
@@ -39,7 +39,7 @@ impl OfferKind {
         }
     }
 
-    pub fn parse(s: &str) -> Option<Self> {
+    pub(crate) fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "draw" => OfferKind::Draw,
             "takeback" => OfferKind::Takeback,

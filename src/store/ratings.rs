@@ -13,7 +13,7 @@ use crate::rating::{self, Rating, Score};
 pub const ALL_SERVERS: u64 = 0;
 
 /// How many recent ratings a leaderboard's trend shows.
-pub const TREND_POINTS: usize = 10;
+pub(crate) const TREND_POINTS: usize = 10;
 
 /// One player of a finished game and their place (1 for the first; tied players share a place).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,18 +50,18 @@ pub struct RatingRow {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    pub updated_at: i64,
+    pub(crate) updated_at: i64,
 }
 
 /// One finished game in a member's history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryEntry {
-    pub session: i64,
-    pub game: GameKind,
-    pub rated: bool,
-    pub ended_at: i64,
+    pub(crate) session: i64,
+    pub(crate) game: GameKind,
+    pub(crate) rated: bool,
+    pub(crate) ended_at: i64,
     /// Everyone who played, in seat order.
-    pub players: Vec<Placed>,
+    pub(crate) players: Vec<Placed>,
 }
 
 impl From<GameResult> for HistoryEntry {
@@ -88,19 +88,19 @@ pub struct HistoryPage {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ranked {
     /// 1 plus the number of players rated higher.
-    pub place: usize,
+    pub(crate) place: usize,
     pub row: RatingRow,
     /// The player's last ratings (at most [`TREND_POINTS`]), oldest first.
-    pub trend: Vec<f64>,
+    pub(crate) trend: Vec<f64>,
 }
 
 /// The top of a game's board, and the asking member's own place when they are rated but not in the top.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Leaderboard {
-    pub game: GameKind,
-    pub guild: u64,
+    pub(crate) game: GameKind,
+    pub(crate) guild: u64,
     pub top: Vec<Ranked>,
-    pub own: Option<Ranked>,
+    pub(crate) own: Option<Ranked>,
     /// How many players the board has.
     pub players: usize,
 }
@@ -159,18 +159,18 @@ pub(super) fn board(guild: Option<u64>) -> u64 {
 /// A rating change, kept for trends.
 #[derive(Clone, Debug, PartialEq)]
 pub(super) struct Change {
-    pub session: i64,
-    pub game: GameKind,
-    pub guild: u64,
-    pub user: u64,
-    pub rating: f64,
-    pub deviation: f64,
-    pub at: i64,
+    pub(crate) session: i64,
+    pub(crate) game: GameKind,
+    pub(crate) guild: u64,
+    pub(crate) user: u64,
+    pub(crate) rating: f64,
+    pub(crate) deviation: f64,
+    pub(crate) at: i64,
 }
 
 impl Change {
     /// The change that `result` made: `row` is a player's row after it.
-    pub fn of(result: &GameResult, row: &RatingRow) -> Change {
+    pub(crate) fn of(result: &GameResult, row: &RatingRow) -> Change {
         Change {
             session: result.session,
             game: row.game,

@@ -25,7 +25,7 @@ pub enum SessionState {
 }
 
 impl SessionState {
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             SessionState::Challenge => "challenge",
             SessionState::Playing => "playing",
@@ -37,7 +37,7 @@ impl SessionState {
         }
     }
 
-    pub fn parse(s: &str) -> Option<Self> {
+    pub(crate) fn parse(s: &str) -> Option<Self> {
         Some(match s {
             "challenge" => SessionState::Challenge,
             "playing" => SessionState::Playing,

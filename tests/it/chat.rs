@@ -4,14 +4,13 @@
 use std::sync::Arc;
 
 use tabula::i18n::Lang;
-use tabula::local::{Console, console_clock};
-use tabula::session::{SessionConfig, Sessions};
+use tabula::local::Console;
+use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref};
 use tabula_testkit::MemoryStore;
 
 fn console(dir: &std::path::Path) -> Console<MemoryStore> {
-    let (clock, offset) = console_clock();
-    let sessions = Arc::new(Sessions::with_clock(MemoryStore::default(), SessionConfig::default(), clock));
-    Console::with_offset(sessions, dir, offset)
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+    Console::new(sessions, dir)
 }
 
 /// A Tablut game between alice (first) and bob, started.
@@ -35,7 +34,7 @@ async fn a_tantrix_tile_number_prefix_offers_that_tiles_placements() {
     let prefix = &tile[..1];
     let out = console.line(&format!("@{mover} /suggest {prefix}")).await;
     assert!(out.contains(&format!("{tile}@")), "typing {prefix} offers tile {tile} of {hand:?}: {out}");
-    for shown in out.split_whitespace().filter(|w| w.contains('@') && !w.starts_with("@")) {
+    for shown in out.split_whitespace().filter(|w| w.contains('@') && !w.starts_with('@')) {
         assert!(shown.starts_with(prefix), "{shown} in {out}");
     }
 }
@@ -151,34 +150,6 @@ async fn wording_of_switches_records_and_history() {
 }
 
 #[tokio::test]
-async fn a_wait_beyond_a_year_is_refused_and_dates_always_print() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut console = console(dir.path());
-    let out = console.line("@alice /wait 99999999999d").await;
-    assert!(out.contains("(to @alice only) `99999999999d` is too long"), "{out}");
-    let out = console.line("@alice /wait 300d").await;
-    assert!(out.contains("later"), "{out}");
-    tablut(&mut console).await;
-    console.line("@alice /resign").await;
-    let out = console.line("@alice /history").await;
-    assert!(!out.contains('?'), "{out}");
-}
-
-#[tokio::test]
-async fn dm_reminders_link_the_games_channel() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut console = console(dir.path());
-    console.line("@alice /notify dm:on").await;
-    console.line("#games @alice /play game:tablut opponent:@bob side:first clock:1h").await;
-    console.line("#games @bob /accept").await;
-    let out = console.line("@alice /wait 31m").await;
-    assert!(
-        out.contains("(direct message to @alice)") && out.contains("Play with /move in #games."),
-        "{out}"
-    );
-}
-
-#[tokio::test]
 async fn tantrix_hints_name_the_colour() {
     let dir = tempfile::tempdir().unwrap();
     let mut console = console(dir.path());
@@ -196,51 +167,6 @@ async fn tantrix_hints_name_the_colour() {
         }
         assert!(!hint.is_empty());
         assert!(!hint.contains(": 1 ") && !hint.contains(" 1 is") && !hint.contains("(1)"), "{hint}");
-    }
-}
-
-#[tokio::test]
-async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
-    use tabula::games::AnyGame;
-    use tabula::local::member_id;
-    let config = SessionConfig { ai_time: std::time::Duration::from_millis(200), ..SessionConfig::default() };
-    for (game, turns) in [("tzaar", 10), ("tantrix", 8)] {
-        let dir = tempfile::tempdir().unwrap();
-        let sessions = Arc::new(Sessions::new(MemoryStore::default(), config.clone()));
-        let mut console = Console::new(sessions.clone(), dir.path());
-        console.line(&format!("@alice /play game:{game} opponent:@bob side:first")).await;
-        console.line("@bob /accept").await;
-        let channel = member_id("#local");
-        for _ in 0..turns {
-            for who in ["alice", "bob"] {
-                // The weakest-looking move: the last suggestion, a whole turn at a time.
-                loop {
-                    let moves = sessions.suggest(channel, member_id(who), "", 25).await;
-                    let Some(m) = moves.last() else { break };
-                    console.line(&format!("@{who} /move {m}")).await;
-                }
-            }
-        }
-        let out = console.line("@alice /resign").await;
-        assert!(out.contains("resigned"), "{out}");
-        let carol = tabula::session::Actor::in_guild(tabula::session::Member::new(3, "carol"), Some(1));
-        let analysis = sessions.analysis(&carol, 1, &|_, _| {}).await.unwrap();
-        let record = sessions.store().all().pop().unwrap();
-        let mut listed = 0;
-        for m in analysis.per_seat.iter().flatten() {
-            let before = AnyGame::replay(record.game, &record.setup, &record.moves[..m.ply]).unwrap();
-            assert_eq!(m.number, before.move_number(), "{m:?}");
-            listed += 1;
-        }
-        let text = tabula::session::coach::analysis_text(&analysis).to_plain();
-        assert!(!text.contains("(1):") && !text.contains("(2):"), "{text}");
-        if game == "tzaar" {
-            assert!(listed > 0, "{text}");
-            // Each player's turn is a move of the game's numbering: two actions (but White's first) each.
-            let most = analysis.per_seat.iter().flatten().map(|m| m.number).max().unwrap();
-            assert!(most <= 2 * turns + 1, "turns, not actions: {text}");
-            assert!(analysis.per_seat.iter().flatten().any(|m| m.number < m.ply + 1), "{text}");
-        }
     }
 }
 
@@ -273,4 +199,54 @@ async fn a_tzaar_win_is_told_once() {
     let out = console.line("@alice /move A3xA4").await;
     assert!(out.contains("captured a black Tott"), "{out}");
     assert_eq!(out.matches("so White wins").count(), 1, "{out}");
+}
+
+#[tokio::test]
+async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
+    use tabula::games::{AnyGame, GameKind};
+    let config = SessionConfig { ai_time: std::time::Duration::from_millis(200), ..SessionConfig::default() };
+    let (alice, bob) =
+        (Actor::in_guild(Member::new(1, "alice"), Some(1)), Actor::in_guild(Member::new(2, "bob"), Some(1)));
+    let carol = Actor::in_guild(Member::new(3, "carol"), Some(1));
+    for (game, turns) in [(GameKind::Tzaar, 10), (GameKind::Tantrix, 8)] {
+        let sessions = Sessions::new(MemoryStore::default(), config.clone());
+        let play = Request::Play {
+            game,
+            opponents: vec![bob.member.clone()],
+            variant: None,
+            side: SidePref::First,
+            level: None,
+            rated: true,
+            clock: None,
+            thread: None,
+        };
+        sessions.handle(7, &alice, play).await;
+        sessions.handle(7, &bob, Request::Accept { session: None }).await;
+        for _ in 0..turns {
+            for who in [&alice, &bob] {
+                // The weakest-looking move: the last suggestion, a whole turn at a time.
+                while let Some(m) = sessions.suggest(7, who.member.id, "", 25).await.pop() {
+                    let reply = sessions.handle(7, who, Request::Move { text: m.clone() }).await;
+                    assert!(!reply.ephemeral, "{m}: {:?}", reply.text);
+                }
+            }
+        }
+        let resigned = sessions.handle(7, &alice, Request::Resign).await;
+        assert!(resigned.text.contains("resigned"), "{:?}", resigned.text);
+        let analysis = sessions.analysis(&carol, 1, &|_, _| {}).await.unwrap();
+        let record = sessions.store().all().pop().unwrap();
+        for m in analysis.per_seat.iter().flatten() {
+            let before = AnyGame::replay(record.game, &record.setup, &record.moves[..m.ply]).unwrap();
+            assert_eq!(m.number, before.move_number(), "{m:?}");
+        }
+        let text = sessions.handle(7, &carol, Request::Analysis { id: 1 }).await.text.to_plain();
+        assert!(!text.contains("(1):") && !text.contains("(2):"), "{text}");
+        if game == GameKind::Tzaar {
+            // Each player's turn is a move of the game's numbering: two actions (but White's first) each.
+            let most = analysis.per_seat.iter().flatten().map(|m| m.number).max().expect("weak moves");
+            assert!(most <= 2 * turns + 1, "turns, not actions: {text}");
+            assert!(analysis.per_seat.iter().flatten().any(|m| m.number < m.ply + 1), "{text}");
+            assert!(text.contains(&format!("move {most}, ")), "{text}");
+        }
+    }
 }

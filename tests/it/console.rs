@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use tabula::games::Engine as _;
 
+mod chat;
 mod coach;
 mod settings;
 

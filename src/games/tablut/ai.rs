@@ -16,30 +16,30 @@ use crate::games::tablut::{
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
-    pub defender: i32,
-    pub attacker: i32,
+pub(crate) struct Weights {
+    pub(crate) defender: i32,
+    pub(crate) attacker: i32,
     /// Per open line from the king to the edge (when Black has to block it).
-    pub open_line: i32,
+    pub(crate) open_line: i32,
     /// Per square the king reaches in one move that sees the edge.
-    pub threat_square: i32,
+    pub(crate) threat_square: i32,
     /// Per square the king reaches in one move that sees the edge along two lines (a fork next move).
-    pub fork_square: i32,
+    pub(crate) fork_square: i32,
     /// Per step of the king's distance to the nearest edge (a penalty).
-    pub edge_distance: i32,
+    pub(crate) edge_distance: i32,
     /// Per attacker (or hostile square) next to the king (a penalty).
-    pub king_pressure: i32,
+    pub(crate) king_pressure: i32,
     /// Per attacker on a blockade square.
-    pub blockade: i32,
+    pub(crate) blockade: i32,
     /// Per square the king can reach.
-    pub king_mobility: i32,
+    pub(crate) king_mobility: i32,
     /// Per square next to the king where an attacker's move would capture him now (a penalty, with White to
     /// move: with Black to move the search scores it as lost).
-    pub king_danger: i32,
+    pub(crate) king_danger: i32,
 }
 
 /// The weights in use, tuned by self-play matches.
-pub const WEIGHTS: Weights = Weights {
+pub(crate) const WEIGHTS: Weights = Weights {
     defender: 200,
     attacker: 100,
     open_line: 300,
@@ -184,13 +184,13 @@ fn king_threats(pos: &Position) -> u32 {
 
 /// A position with its Zobrist hash.
 #[derive(Clone, Copy, Debug)]
-pub struct TablutNode {
-    pub pos: Position,
+pub(crate) struct TablutNode {
+    pub(crate) pos: Position,
     hash: u64,
 }
 
 impl TablutNode {
-    pub fn new(pos: Position) -> Self {
+    pub(crate) fn new(pos: Position) -> Self {
         let mut hash = if pos.to_move() == Side::White { ZOBRIST_WHITE } else { 0 };
         for s in squares(pos.attackers()) {
             hash ^= ZOBRIST[0][s.index()];
@@ -203,7 +203,7 @@ impl TablutNode {
     }
 
     /// The position after `mv` with its hash and the soldiers captured.
-    pub fn play_move(&self, mv: Move) -> (Self, Bitboard) {
+    pub(crate) fn play_move(&self, mv: Move) -> (Self, Bitboard) {
         let pos = &self.pos;
         let (next, captured) = pos.play_unchecked(mv);
         let (piece, victim) = if pos.to_move() == Side::Black {
@@ -244,7 +244,7 @@ impl TablutNode {
     }
 
     /// The evaluation from White's side.
-    pub fn eval_white(&self, w: &Weights) -> i32 {
+    pub(crate) fn eval_white(&self, w: &Weights) -> i32 {
         let pos = &self.pos;
         let rules = pos.rules();
         let pieces = pos.occupied();
@@ -447,11 +447,6 @@ pub fn greedy(game: &Game, seed: u64) -> Vec<String> {
         }
     }
     best.map(|(_, _, mv)| mv.to_string()).into_iter().collect()
-}
-
-/// The score a search gives the side to move (for tests and tuning): see [`super::search::WIN`] for forced results.
-pub fn evaluate(pos: &Position) -> i32 {
-    TablutNode::new(*pos).eval()
 }
 
 impl crate::games::Player for Game {

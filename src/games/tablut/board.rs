@@ -9,7 +9,7 @@ use std::str::FromStr;
 /// Squares on a side of the board.
 pub const SIZE: u8 = 9;
 /// Squares on the board.
-pub const SQUARES: usize = 81;
+pub(crate) const SQUARES: usize = 81;
 
 /// A set of squares, one bit per square.
 pub type Bitboard = u128;
@@ -23,7 +23,7 @@ impl Square {
     pub const THRONE: Square = Square(4 * 9 + 4);
 
     /// The square at `file` (0 = a) and `rank` (0 = rank 1), if both are on the board.
-    pub const fn new(file: u8, rank: u8) -> Option<Square> {
+    pub(crate) const fn new(file: u8, rank: u8) -> Option<Square> {
         if file < SIZE && rank < SIZE { Some(Square(rank * SIZE + file)) } else { None }
     }
 
@@ -33,7 +33,7 @@ impl Square {
     }
 
     /// `rank * 9 + file`.
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
 
@@ -50,17 +50,6 @@ impl Square {
     /// The one-square set.
     pub const fn bit(self) -> Bitboard {
         1u128 << self.0
-    }
-
-    /// The next square in `dir`, if any.
-    pub fn step(self, dir: Direction) -> Option<Square> {
-        let n = NEIGHBOR[self.index()][dir as usize];
-        if n == NONE { None } else { Some(Square(n)) }
-    }
-
-    /// Every square in index order (a1, b1, ... i9).
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..SQUARES as u8).map(Square)
     }
 }
 
@@ -108,10 +97,11 @@ pub enum Direction {
 }
 
 impl Direction {
-    pub const ALL: [Direction; 4] = [Direction::North, Direction::South, Direction::East, Direction::West];
+    pub(crate) const ALL: [Direction; 4] =
+        [Direction::North, Direction::South, Direction::East, Direction::West];
 
     /// Whether squares along this direction have growing indices.
-    pub const fn ascending(self) -> bool {
+    pub(crate) const fn ascending(self) -> bool {
         matches!(self, Direction::North | Direction::East)
     }
 }
@@ -130,7 +120,7 @@ pub fn squares(mut bb: Bitboard) -> impl Iterator<Item = Square> {
 }
 
 /// All 81 squares.
-pub const FULL: Bitboard = (1u128 << SQUARES) - 1;
+pub(crate) const FULL: Bitboard = (1u128 << SQUARES) - 1;
 
 /// The squares on the edge of the board.
 pub const EDGE: Bitboard = {
@@ -197,7 +187,7 @@ pub const RAYS: [[Bitboard; 4]; SQUARES] = {
 };
 
 /// `ADJACENT[square]`: the up to four orthogonal neighbours.
-pub const ADJACENT: [Bitboard; SQUARES] = {
+pub(crate) const ADJACENT: [Bitboard; SQUARES] = {
     let mut t = [0u128; SQUARES];
     let mut i = 0;
     while i < SQUARES {
@@ -227,7 +217,7 @@ pub fn reach(from: Square, dir: Direction, blockers: Bitboard) -> Bitboard {
 }
 
 /// The squares strictly between two squares on one line (empty if they are not on one line).
-pub fn between(a: Square, b: Square) -> Bitboard {
+pub(crate) fn between(a: Square, b: Square) -> Bitboard {
     for dir in Direction::ALL {
         let ray = RAYS[a.index()][dir as usize];
         if ray & b.bit() != 0 {
@@ -238,7 +228,7 @@ pub fn between(a: Square, b: Square) -> Bitboard {
 }
 
 /// The direction from `a` to `b` if they share a rank or file.
-pub fn direction(a: Square, b: Square) -> Option<Direction> {
+pub(crate) fn direction(a: Square, b: Square) -> Option<Direction> {
     Direction::ALL.into_iter().find(|&d| RAYS[a.index()][d as usize] & b.bit() != 0)
 }
 

@@ -31,7 +31,7 @@ use super::{Describe, Engine, GameInfo, MoveError, Outcome, Played, ReadError, S
 
 impl Position {
     /// Turns a move as written into a legal move here, checking any captures the writer listed.
-    pub fn resolve(&self, text: &MoveText) -> Result<Move, IllegalMove> {
+    pub(crate) fn resolve(&self, text: &MoveText) -> Result<Move, IllegalMove> {
         let mv = text.mv();
         self.check(mv)?;
         if let Some(claimed) = text.captures {
@@ -85,17 +85,17 @@ impl Game {
     }
 
     /// The position the game started from.
-    pub fn start(&self) -> &Position {
+    pub(crate) fn start(&self) -> &Position {
         &self.start
     }
 
     /// The moves played, in order.
-    pub fn moves(&self) -> &[Move] {
+    pub(crate) fn moves(&self) -> &[Move] {
         &self.moves
     }
 
     /// The last move played, if any.
-    pub fn last_move(&self) -> Option<Move> {
+    pub(crate) fn last_move(&self) -> Option<Move> {
         self.moves.last().copied()
     }
 
@@ -110,7 +110,7 @@ impl Game {
     }
 
     /// The side to move (also after the end, the side that would move).
-    pub fn side_to_move(&self) -> Side {
+    pub(crate) fn side_to_move(&self) -> Side {
         self.position.to_move()
     }
 

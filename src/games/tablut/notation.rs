@@ -23,7 +23,7 @@ impl MoveText {
     }
 
     /// A move with its captures, as a record writes it (no suffix when nothing was captured).
-    pub fn record(mv: Move, captured: Bitboard) -> MoveText {
+    pub(crate) fn record(mv: Move, captured: Bitboard) -> MoveText {
         MoveText { from: mv.from, to: mv.to, captures: (captured != 0).then_some(captured) }
     }
 }

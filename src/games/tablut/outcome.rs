@@ -23,8 +23,8 @@ pub enum End {
 /// The result of a finished game: the winner (none for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Verdict {
-    pub winner: Option<Side>,
-    pub end: End,
+    pub(crate) winner: Option<Side>,
+    pub(crate) end: End,
 }
 
 impl Verdict {

@@ -47,7 +47,7 @@ impl Describe for UnknownVariant {
 
 impl Verdict {
     /// Why the game ended, as a phrase ("the king escaped to a1").
-    pub fn reason_phrase(&self) -> Phrase {
+    pub(crate) fn reason_phrase(self) -> Phrase {
         let english = self.reason();
         match self.end {
             End::KingCaptured(sq) => Phrase::new("effect-king-captured", english).str("square", sq),
@@ -58,7 +58,7 @@ impl Verdict {
     }
 
     /// The result with its reason ("White won: the king escaped to a1"), as a phrase.
-    pub fn phrase(&self) -> Phrase {
+    pub(crate) fn phrase(self) -> Phrase {
         match self.winner {
             Some(winner) => Phrase::new("tablut-won", self.to_string())
                 .phrase("side", side(winner))

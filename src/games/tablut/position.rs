@@ -37,8 +37,8 @@ pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
      like `3aaa3/4a4/4d4/a3d3a/aaddkddaa/a3d3a/4d4/4a4/3aaa3 b`"
 )]
 pub struct PositionError {
-    pub text: String,
-    pub why: String,
+    pub(crate) text: String,
+    pub(crate) why: String,
 }
 
 /// A Tablut position: the pieces, the side to move, the variant's rules, and whether the king was just captured.
@@ -70,7 +70,7 @@ impl Position {
     }
 
     /// The rules in force.
-    pub fn rules(&self) -> &'static Ruleset {
+    pub(crate) fn rules(&self) -> &'static Ruleset {
         self.variant.rules()
     }
 
@@ -99,7 +99,7 @@ impl Position {
     }
 
     /// Whether the last move captured the king.
-    pub fn king_captured(&self) -> bool {
+    pub(crate) fn king_captured(&self) -> bool {
         self.king_captured
     }
 
@@ -117,7 +117,7 @@ impl Position {
     }
 
     /// Who owns the piece on `sq`, if any.
-    pub fn owner(&self, sq: Square) -> Option<Side> {
+    pub(crate) fn owner(&self, sq: Square) -> Option<Side> {
         let b = sq.bit();
         if self.attackers & b != 0 {
             Some(Side::Black)
@@ -129,7 +129,7 @@ impl Position {
     }
 
     /// The result decided by the board alone: the king captured or escaped.
-    pub fn board_result(&self) -> Option<Verdict> {
+    pub(crate) fn board_result(&self) -> Option<Verdict> {
         if self.king_captured {
             Some(Verdict { winner: Some(Side::Black), end: End::KingCaptured(self.king) })
         } else if self.rules().escape & self.king.bit() != 0 {
@@ -140,7 +140,7 @@ impl Position {
     }
 
     /// The result of the position (without history): the board result, or a loss for a side with no move.
-    pub fn result(&self) -> Option<Verdict> {
+    pub(crate) fn result(&self) -> Option<Verdict> {
         self.board_result().or_else(|| {
             (self.count_moves() == 0)
                 .then_some(Verdict { winner: Some(self.to_move.opponent()), end: End::NoMoves(self.to_move) })
@@ -254,7 +254,7 @@ impl Position {
 
     /// Plays a move known to be legal; returns the new position and the soldiers it captured.
     #[inline]
-    pub fn play_unchecked(&self, mv: Move) -> (Position, Bitboard) {
+    pub(crate) fn play_unchecked(&self, mv: Move) -> (Position, Bitboard) {
         let rules = self.rules();
         let mut p = *self;
         let step = mv.from.bit() | mv.to.bit();
@@ -390,7 +390,7 @@ impl Position {
 
     /// The same board with the other side to move (for tests and analysis).
     #[must_use]
-    pub fn with_side_to_move(mut self, side: Side) -> Position {
+    pub(crate) fn with_side_to_move(mut self, side: Side) -> Position {
         self.to_move = side;
         self
     }

@@ -17,7 +17,7 @@ pub enum Side {
 impl Side {
     /// The other side.
     #[must_use]
-    pub const fn opponent(self) -> Side {
+    pub(crate) const fn opponent(self) -> Side {
         match self {
             Side::Black => Side::White,
             Side::White => Side::Black,
@@ -26,7 +26,7 @@ impl Side {
 
     /// The seat that plays this side: Black is seat 0, White seat 1, in every variant (so under rules where White
     /// moves first, seat 1 moves first).
-    pub const fn seat(self) -> usize {
+    pub(crate) const fn seat(self) -> usize {
         match self {
             Side::Black => 0,
             Side::White => 1,
@@ -34,7 +34,7 @@ impl Side {
     }
 
     /// The side played by `seat`, if it is 0 or 1.
-    pub const fn from_seat(seat: usize) -> Option<Side> {
+    pub(crate) const fn from_seat(seat: usize) -> Option<Side> {
         match seat {
             0 => Some(Side::Black),
             1 => Some(Side::White),
@@ -43,7 +43,7 @@ impl Side {
     }
 
     /// The result word for a win of this side: `black` or `white`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Side::Black => "black",
             Side::White => "white",
@@ -51,7 +51,7 @@ impl Side {
     }
 
     /// "Black" or "White".
-    pub const fn title(self) -> &'static str {
+    pub(crate) const fn title(self) -> &'static str {
         match self {
             Side::Black => "Black",
             Side::White => "White",
@@ -59,7 +59,7 @@ impl Side {
     }
 
     /// How a player reads the side: "Black (attackers)".
-    pub const fn label(self) -> &'static str {
+    pub(crate) const fn label(self) -> &'static str {
         match self {
             Side::Black => "Black (attackers)",
             Side::White => "White (defenders)",
@@ -106,49 +106,49 @@ pub enum OccupiedThrone {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hostility {
     /// Squares hostile whether empty or occupied (Ashton's throne and camps).
-    pub squares: Bitboard,
+    pub(crate) squares: Bitboard,
     /// Whether the empty throne is hostile.
-    pub empty_throne: bool,
+    pub(crate) empty_throne: bool,
     /// What the throne with the king on it does.
-    pub occupied_throne: OccupiedThrone,
+    pub(crate) occupied_throne: OccupiedThrone,
 }
 
 /// When a repeated position ends the game in a draw.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Repetition {
     /// The occurrence of the same position (placement and side to move) that draws.
-    pub draws_at: u8,
+    pub(crate) draws_at: u8,
     /// Whether the start position counts as having occurred before any move.
-    pub start_counts: bool,
+    pub(crate) start_counts: bool,
 }
 
 /// A complete Tablut ruleset. Every rule the engine applies is read from here, so a variant is a new value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ruleset {
     /// The variant's name as players type it.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// The variant's name as players read it.
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     /// The side that makes the first move.
-    pub first: Side,
+    pub(crate) first: Side,
     /// Whether pieces may cross the empty throne (nobody may ever stop on it).
-    pub throne_passable: bool,
+    pub(crate) throne_passable: bool,
     /// The camps: groups of squares that only an attacker still inside the same camp may stop on or cross.
     /// White pieces never enter or cross them; an attacker that left its camp cannot come back.
-    pub camps: [Bitboard; 4],
+    pub(crate) camps: [Bitboard; 4],
     /// Whether the king captures and serves as the other side of a sandwich against attackers.
-    pub armed_king: bool,
+    pub(crate) armed_king: bool,
     /// What each side's soldiers are captured against, besides enemy pieces.
-    pub hostile: BySide<Hostility>,
+    pub(crate) hostile: BySide<Hostility>,
     /// How the king is captured.
-    pub king_capture: KingCapture,
+    pub(crate) king_capture: KingCapture,
     /// Squares that stand in for an attacker opposite the mover in a [`KingCapture::Sandwich`] away from the
     /// throne (Ashton's camps).
-    pub king_stand_ins: Bitboard,
+    pub(crate) king_stand_ins: Bitboard,
     /// The squares where the king escapes.
-    pub escape: Bitboard,
+    pub(crate) escape: Bitboard,
     /// When a repeated position draws.
-    pub repetition: Repetition,
+    pub(crate) repetition: Repetition,
 }
 
 /// The throne as a set.
@@ -240,20 +240,20 @@ pub const ASHTON: Ruleset = Ruleset {
 
 impl Ruleset {
     /// All camp squares.
-    pub const fn all_camps(&self) -> Bitboard {
+    pub(crate) const fn all_camps(&self) -> Bitboard {
         self.camps[0] | self.camps[1] | self.camps[2] | self.camps[3]
     }
 
     /// The camp containing `sq`, or the empty set.
     #[inline]
-    pub fn camp_of(&self, sq: Square) -> Bitboard {
+    pub(crate) fn camp_of(&self, sq: Square) -> Bitboard {
         self.camps.iter().copied().find(|c| c & sq.bit() != 0).unwrap_or(0)
     }
 
     /// Squares no piece of `side` may stop on or cross wherever it starts: the closed throne, and the camps for
     /// White (an attacker's own camp is opened by [`Self::camp_of`] its starting square).
     #[inline]
-    pub const fn closed_to(&self, side: Side) -> Bitboard {
+    pub(crate) const fn closed_to(&self, side: Side) -> Bitboard {
         let throne = if self.throne_passable { 0 } else { THRONE };
         match side {
             Side::White => throne | self.all_camps(),
@@ -336,7 +336,7 @@ impl Variant {
     }
 
     /// The position of the variant in [`Variant::ALL`].
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 }

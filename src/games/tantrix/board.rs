@@ -28,8 +28,8 @@ pub struct Placement {
 /// A placed tile as stored in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
-    pub tile: Tile,
-    pub rot: u8,
+    pub(crate) tile: Tile,
+    pub(crate) rot: u8,
 }
 
 impl Placed {
@@ -43,9 +43,9 @@ impl Placed {
 /// The best chain of one colour: its score and its cells in order along it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Chain {
-    pub score: u32,
-    pub is_loop: bool,
-    pub cells: Vec<Hex>,
+    pub(crate) score: u32,
+    pub(crate) is_loop: bool,
+    pub(crate) cells: Vec<Hex>,
 }
 
 /// One cell of the window (eight bytes).
@@ -111,13 +111,13 @@ impl std::fmt::Debug for Board {
 }
 
 /// Whether a tile may stand on this cell in notation.
-pub fn in_range(h: Hex) -> bool {
+pub(crate) fn in_range(h: Hex) -> bool {
     h.q.abs() <= LIMIT && h.r.abs() <= LIMIT
 }
 
 impl Board {
     /// An empty board.
-    pub fn new() -> Board {
+    pub(crate) fn new() -> Board {
         Board { placed: Vec::with_capacity(56), ..Board::default() }
     }
 
@@ -156,7 +156,7 @@ impl Board {
     }
 
     #[inline]
-    pub fn is_empty_cell(&self, h: Hex) -> bool {
+    pub(crate) fn is_empty_cell(&self, h: Hex) -> bool {
         self.cell(h).tile.is_none()
     }
 
@@ -216,7 +216,7 @@ impl Board {
 
     /// Puts a tile down without any rule check (the caller has checked it, or is loading a stored board).
     /// The cell must be empty.
-    pub fn put(&mut self, p: Placement) {
+    pub(crate) fn put(&mut self, p: Placement) {
         self.reserve(p.cell);
         let Some(i) = self.index(p.cell) else { return };
         debug_assert!(self.cells[i].tile.is_none(), "cell {} is taken", p.cell);
@@ -230,7 +230,7 @@ impl Board {
     }
 
     /// Takes the last placement back off the board (the undo of [`Board::put`], for searches).
-    pub fn pop(&mut self) -> Option<Placement> {
+    pub(crate) fn pop(&mut self) -> Option<Placement> {
         let p = self.placed.pop()?;
         if let Some(i) = self.index(p.cell) {
             self.cells[i] = Cell { nbrs: self.cells[i].nbrs, ..Cell::default() };
@@ -244,7 +244,7 @@ impl Board {
     }
 
     /// Whether any empty cell has three or more neighbouring tiles (a forced space), without allocating.
-    pub fn has_forced_space(&self) -> bool {
+    pub(crate) fn has_forced_space(&self) -> bool {
         self.placed.len() > 1
             && self.placed.iter().any(|p| {
                 p.cell.neighbours().iter().any(|&n| {
@@ -292,7 +292,7 @@ impl Board {
     /// What surrounds a cell as one number in base 5, for tables indexed by it: digit `d` (weight `5^d`) is 0
     /// when no tile is across edge `d`, otherwise 1 + the code ([`Colour::code`]) of the colour it shows there.
     #[inline]
-    pub fn side_pattern(&self, h: Hex) -> usize {
+    pub(crate) fn side_pattern(&self, h: Hex) -> usize {
         // An empty cell has no links, so its digit is 0 + 0.
         let digit = |c: Cell, d: usize| usize::from(c.tile.is_some()) + (c.links >> (5 * d) & 3) as usize;
         let (x, y) = (h.q.wrapping_sub(self.q0), h.r.wrapping_sub(self.r0));
@@ -314,7 +314,7 @@ impl Board {
     /// new tile and its cell (a tile it refuses ends the walk, dead); stops where the path leaves the tiles or comes
     /// back to `from`'s tile.
     #[inline]
-    pub fn follow(
+    pub(crate) fn follow(
         &self,
         from: Hex,
         exit: Direction,
@@ -345,7 +345,7 @@ impl Board {
     }
 
     /// The best chain of `colour`: a line scores 1 per tile, a loop 2 per tile.
-    pub fn best_chain(&self, colour: Colour) -> Chain {
+    pub(crate) fn best_chain(&self, colour: Colour) -> Chain {
         let mut seen = [false; 57];
         let mut best = Chain::default();
         for p in &self.placed {
@@ -386,7 +386,7 @@ impl Board {
     }
 
     /// Best chain score of every colour.
-    pub fn scores(&self) -> ByColour<u32> {
+    pub(crate) fn scores(&self) -> ByColour<u32> {
         let mut s = ByColour::splat(0);
         for c in Colour::ALL {
             s[c] = self.best_chain(c).score;

@@ -33,7 +33,12 @@ pub fn render(position: &str, moves: &[String]) -> Result<RgbaImage, String> {
 /// A game to analyse from a position line: the hand is `colour`'s, and `colours` (letters in seat order, e.g.
 /// `RBY`) names the players; by default `colour` and one opponent, the first of R, B, Y, G that is not `colour`.
 /// The other hands are dealt from the unseen tiles with `seed` (a position line does not show them).
-pub fn game(position: &str, colour: Option<&str>, colours: Option<&str>, seed: u64) -> Result<Game, String> {
+pub(crate) fn game(
+    position: &str,
+    colour: Option<&str>,
+    colours: Option<&str>,
+    seed: u64,
+) -> Result<Game, String> {
     let pos: Position = position.parse().map_err(|e: PositionError| e.to_string())?;
     let colour = match colour.map(str::trim) {
         None => return Err(

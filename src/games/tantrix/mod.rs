@@ -18,7 +18,7 @@ mod tile_picture;
 mod tiles;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
-pub use notation::{MoveParseError, PositionError, Unreadable, parse_board, parse_placements};
+pub(crate) use notation::{MoveParseError, PositionError, parse_placements};
 pub use position::{IllegalMove, Position, Step};
 pub use tiles::{ByColour, Colour, Path, PathKind, TILES_TSV, Tile};
 
@@ -69,7 +69,7 @@ const DEFAULT_COLOURS: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow,
 
 /// Why a Tantrix game cannot start as asked: the colours named, or a position given for analysis.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum StartError {
+pub(crate) enum StartError {
     #[error("`{0}` is not a Tantrix colour: name one colour per seat with R, B, Y, G (e.g. BYG)")]
     NotAColour(char),
     #[error("{0} is taken twice: each seat needs its own colour")]
@@ -88,7 +88,7 @@ pub enum StartError {
 }
 
 /// The colours named by letters (`R`, `B`, `Y`, `G`; spaces and commas ignored), each at most once.
-pub fn colour_letters(variant: &str) -> Result<Vec<Colour>, StartError> {
+pub(crate) fn colour_letters(variant: &str) -> Result<Vec<Colour>, StartError> {
     let mut colours = Vec::new();
     for ch in variant.chars().filter(|c| !c.is_whitespace() && *c != ',') {
         let c = Colour::from_letter(ch).ok_or(StartError::NotAColour(ch))?;
@@ -138,18 +138,13 @@ impl Game {
     }
 
     /// The placements to mark in the picture: the turn in progress, or the last turn if none yet.
-    pub fn last_turn(&self) -> &[Placement] {
+    pub(crate) fn last_turn(&self) -> &[Placement] {
         if self.this_turn.is_empty() { &self.last_turn } else { &self.this_turn }
     }
 
     /// Whether the seat to move has made its free move this turn (only forced fills remain).
     pub fn free_move_made(&self) -> bool {
         matches!(self.state, State::Playing { step: Step::ForcedOnly, .. })
-    }
-
-    /// The moves as placements.
-    pub fn placements(&self) -> &[Placement] {
-        &self.moves
     }
 
     /// The board, the hand of the seat to move and the bag count (the hand is empty at the end).
@@ -182,7 +177,7 @@ impl Game {
     }
 
     /// The best chain of each seat's colour.
-    pub fn best_chains(&self) -> Vec<Chain> {
+    pub(crate) fn best_chains(&self) -> Vec<Chain> {
         self.colours.iter().map(|&c| self.board().best_chain(c)).collect()
     }
 
@@ -315,7 +310,7 @@ impl Game {
     }
 
     /// The forced spaces on the board now.
-    pub fn forced_spaces(&self) -> Vec<Hex> {
+    pub(crate) fn forced_spaces(&self) -> Vec<Hex> {
         self.board().forced_spaces()
     }
 
@@ -460,13 +455,12 @@ impl Engine for Game {
             Some((t, rest)) => (t, Some(rest)),
             None => (typed.as_str(), None),
         };
-        let mine: Vec<Placement> = match rest {
+        let mine: Vec<Placement> = if rest.is_none() {
             // A tile number still being typed: every tile in hand whose number starts so (`1` offers 14).
-            None => moves.into_iter().filter(|p| p.tile.to_string().starts_with(tile)).collect(),
-            Some(_) => {
-                let Some(tile) = tile.parse::<u8>().ok().and_then(Tile::new) else { return Vec::new() };
-                moves.into_iter().filter(|p| p.tile == tile).collect()
-            }
+            moves.into_iter().filter(|p| p.tile.to_string().starts_with(tile)).collect()
+        } else {
+            let Some(tile) = tile.parse::<u8>().ok().and_then(Tile::new) else { return Vec::new() };
+            moves.into_iter().filter(|p| p.tile == tile).collect()
         };
         match rest {
             None | Some("") => self.spread(mine, limit),

@@ -12,13 +12,13 @@ use crate::games::hex::{Direction, Hex};
 /// The notation of a placement could not be read: the text (at most 60 characters of it) and what was wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveParseError {
-    pub text: String,
-    pub why: Unreadable,
+    pub(crate) text: String,
+    pub(crate) why: Unreadable,
 }
 
 /// What is wrong in a placement's notation, beyond its shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unreadable {
+pub(crate) enum Unreadable {
     /// Not `tile@q,r:k`.
     Shape,
     /// The tile number is not 1 to 56.
@@ -120,7 +120,7 @@ fn squeeze(text: &str) -> String {
 }
 
 /// Reads placements separated by spaces (spaces around `@`, `,` and `:` are allowed).
-pub fn parse_placements(text: &str) -> Result<Vec<Placement>, MoveParseError> {
+pub(crate) fn parse_placements(text: &str) -> Result<Vec<Placement>, MoveParseError> {
     squeeze(text).split_whitespace().map(str::parse).collect()
 }
 
@@ -163,7 +163,7 @@ pub enum PositionError {
 }
 
 /// Reads the placed tiles of a position line, checking cells are distinct and shared edges match.
-pub fn parse_board(text: &str) -> Result<Board, PositionError> {
+pub(crate) fn parse_board(text: &str) -> Result<Board, PositionError> {
     let mut board = Board::new();
     for word in squeeze(text).split_whitespace() {
         let p: Placement = word.parse().map_err(PositionError::Placement)?;

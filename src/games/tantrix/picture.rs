@@ -267,7 +267,7 @@ fn header_lines(game: &Game, lang: Lang, name: &dyn Fn(usize) -> String) -> (Str
 
 /// The console's text drawing of a game, its words in `lang`: the header's lines, the tiles on the board, the
 /// forced spaces, then each player's colour, score and hand (`>` marks the player to move).
-pub fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
+pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
     use std::fmt::Write as _;
     let colours = game.colours();
     let name = |seat: usize| {
@@ -312,7 +312,7 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 
 /// The frames of a replay from `game`: every frame laid out for the board at the end of `moves`, so that the
 /// tiles keep their place and size from frame to frame and the picture its height.
-pub fn replay_frames(
+pub(crate) fn replay_frames(
     game: &Game,
     moves: &[String],
     names: &[String],
@@ -374,7 +374,7 @@ fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (
 
 /// Draws a bare position (for the command line): the board with `last` marked, and the hand of the player to
 /// move; its words in `lang`.
-pub fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaImage {
+pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaImage {
     let (layout, board_h) = fit(pos.board(), HEADER);
     let height = (HEADER + board_h + 8.0 + ROW + 10.0).ceil() as u32;
     let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);

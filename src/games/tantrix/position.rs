@@ -197,7 +197,7 @@ impl Position {
     }
 
     /// Tiles left in the bag.
-    pub fn bag(&self) -> u8 {
+    pub(crate) fn bag(&self) -> u8 {
         self.bag
     }
 
@@ -217,7 +217,7 @@ impl Position {
     }
 
     /// The legal placements a step of the turn allows.
-    pub fn moves(&self, step: Step) -> Vec<Placement> {
+    pub(crate) fn moves(&self, step: Step) -> Vec<Placement> {
         let mut out = Vec::with_capacity(64);
         self.generate(step, &mut out);
         out
@@ -225,7 +225,7 @@ impl Position {
 
     /// Replaces the hand (for searches that keep every seat's hand apart and reuse one position). A hand holds
     /// at most six tiles; more are not kept.
-    pub fn set_hand(&mut self, hand: &[Tile]) {
+    pub(crate) fn set_hand(&mut self, hand: &[Tile]) {
         self.hand = Hand::from_slice(hand);
     }
 
@@ -235,29 +235,29 @@ impl Position {
     }
 
     /// Sets the number of tiles left in the bag (for searches).
-    pub fn set_bag(&mut self, bag: u8) {
+    pub(crate) fn set_bag(&mut self, bag: u8) {
         self.bag = bag;
     }
 
     /// Puts a placement on the board with no check and no change to the hand or bag (for searches that
     /// generated it); [`Position::take_back`] undoes it.
-    pub fn put_unchecked(&mut self, p: Placement) {
+    pub(crate) fn put_unchecked(&mut self, p: Placement) {
         self.board.put(p);
     }
 
     /// Takes the last placement back off the board.
-    pub fn take_back(&mut self) -> Option<Placement> {
+    pub(crate) fn take_back(&mut self) -> Option<Placement> {
         self.board.pop()
     }
 
     /// The legal placements a step of the turn allows, into a caller's buffer (cleared first).
-    pub fn moves_into(&self, step: Step, out: &mut Vec<Placement>) {
+    pub(crate) fn moves_into(&self, step: Step, out: &mut Vec<Placement>) {
         out.clear();
         self.generate(step, out);
     }
 
     /// The best chain score of each colour.
-    pub fn scores(&self) -> ByColour<u32> {
+    pub(crate) fn scores(&self) -> ByColour<u32> {
         self.board.scores()
     }
 

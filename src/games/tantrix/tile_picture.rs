@@ -103,9 +103,9 @@ fn mix(dst: [f32; 3], src: Color, a: f32) -> [f32; 3] {
 #[derive(Clone, Copy, Default)]
 pub(super) struct Marks {
     /// Ringed in white: placed in the last turn.
-    pub last: bool,
+    pub(crate) last: bool,
     /// Colour whose band is part of a best chain (outlined in white).
-    pub chain: [bool; 4],
+    pub(crate) chain: [bool; 4],
 }
 
 pub(super) fn colour_slot(c: Colour) -> usize {

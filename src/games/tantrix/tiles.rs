@@ -21,7 +21,7 @@ impl Colour {
     pub const ALL: [Colour; 4] = [Colour::Red, Colour::Blue, Colour::Yellow, Colour::Green];
 
     /// The letter used in tables and variants: `R`, `B`, `Y`, `G`.
-    pub fn letter(self) -> char {
+    pub(crate) fn letter(self) -> char {
         match self {
             Colour::Red => 'R',
             Colour::Blue => 'B',
@@ -31,7 +31,7 @@ impl Colour {
     }
 
     /// The colour named by a letter (either case).
-    pub fn from_letter(c: char) -> Option<Colour> {
+    pub(crate) fn from_letter(c: char) -> Option<Colour> {
         match c.to_ascii_uppercase() {
             'R' => Some(Colour::Red),
             'B' => Some(Colour::Blue),
@@ -42,7 +42,7 @@ impl Colour {
     }
 
     /// The lowercase English name, for sentences.
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Colour::Red => "red",
             Colour::Blue => "blue",
@@ -52,7 +52,7 @@ impl Colour {
     }
 
     /// The capitalised name, for labels.
-    pub fn title(self) -> &'static str {
+    pub(crate) fn title(self) -> &'static str {
         match self {
             Colour::Red => "Red",
             Colour::Blue => "Blue",
@@ -67,13 +67,13 @@ impl Colour {
 
     /// The colour as two bits, as packed by [`Tile::edge_code`].
     #[inline]
-    pub fn code(self) -> u16 {
+    pub(crate) fn code(self) -> u16 {
         self as u16
     }
 
     /// The colour with this code (its low two bits).
     #[inline]
-    pub fn from_code(code: u32) -> Colour {
+    pub(crate) fn from_code(code: u32) -> Colour {
         Colour::ALL[(code & 3) as usize]
     }
 }
@@ -92,12 +92,12 @@ pub struct ByColour<T> {
 
 impl<T: Copy> ByColour<T> {
     /// The same value for every colour.
-    pub fn splat(v: T) -> Self {
+    pub(crate) fn splat(v: T) -> Self {
         ByColour { values: [v; 4] }
     }
 
     /// `(colour, value)` pairs in the order R B Y G.
-    pub fn iter(&self) -> impl Iterator<Item = (Colour, T)> + '_ {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (Colour, T)> + '_ {
         Colour::ALL.iter().map(|&c| (c, self.values[c.index()]))
     }
 }
@@ -129,20 +129,12 @@ pub enum PathKind {
 /// One coloured path of a tile: its colour and its two edges at rotation 0 (`a` before `b` clockwise from N).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Path {
-    pub colour: Colour,
-    pub a: Direction,
-    pub b: Direction,
+    pub(crate) colour: Colour,
+    pub(crate) a: Direction,
+    pub(crate) b: Direction,
 }
 
-impl Path {
-    pub fn kind(self) -> PathKind {
-        match self.a.steps_cw_to(self.b) {
-            1 | 5 => PathKind::Sharp,
-            2 | 4 => PathKind::Gentle,
-            _ => PathKind::Straight,
-        }
-    }
-}
+impl Path {}
 
 /// A tile's number, 1..=56 (never zero, so an `Option<Tile>` takes one byte).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -150,7 +142,7 @@ pub struct Tile(NonZeroU8);
 
 impl Tile {
     /// How many tiles there are.
-    pub const COUNT: u8 = 56;
+    pub(crate) const COUNT: u8 = 56;
 
     /// The tile with this number, if it is one.
     pub const fn new(number: u8) -> Option<Tile> {
@@ -161,12 +153,12 @@ impl Tile {
     }
 
     /// Every tile, 1 to 56.
-    pub fn all() -> impl Iterator<Item = Tile> {
+    pub(crate) fn all() -> impl Iterator<Item = Tile> {
         (1..=Self::COUNT).filter_map(Tile::new)
     }
 
     #[inline]
-    pub const fn number(self) -> u8 {
+    pub(crate) const fn number(self) -> u8 {
         self.0.get()
     }
 
@@ -184,20 +176,22 @@ impl Tile {
 
     /// The other end of the path that enters the tile, turned `rot` steps clockwise, across edge `entry`.
     #[inline]
-    pub fn exit(self, rot: u8, entry: Direction) -> Direction {
-        TABLE.exits[self.row()][usize::from(rot % 6)][entry.index()]
+    #[cfg(test)]
+    pub(crate) fn exit(self, rot: u8, entry: Direction) -> Direction {
+        let (a, b) = self.ends(self.edges(rot)[entry.index()], rot).expect("every edge ends a path");
+        if a == entry { b } else { a }
     }
 
     /// The six edge colours at rotation `rot` (0-5), in the order of [`Direction::ALL`].
     #[inline]
-    pub fn edges(self, rot: u8) -> [Colour; 6] {
+    pub(crate) fn edges(self, rot: u8) -> [Colour; 6] {
         TABLE.rotated[self.row()][rot as usize]
     }
 
     /// The six edge colours at rotation `rot` packed two bits an edge (edge `d` at bits `2d`), so a whole
     /// tile is matched against a cell's sides in one comparison (see [`Colour::code`]).
     #[inline]
-    pub fn edge_code(self, rot: u8) -> u16 {
+    pub(crate) fn edge_code(self, rot: u8) -> u16 {
         TABLE.codes[self.row()][rot as usize]
     }
 
@@ -210,19 +204,13 @@ impl Tile {
     }
 
     /// The three paths at rotation 0, in the table's order of colours (R B Y G).
-    pub fn paths(self) -> [Path; 3] {
+    pub(crate) fn paths(self) -> [Path; 3] {
         TABLE.paths[self.row()]
-    }
-
-    /// The colour the tile lacks.
-    pub fn missing(self) -> Colour {
-        let p = self.paths();
-        Colour::ALL.into_iter().find(|c| p.iter().all(|x| x.colour != *c)).unwrap_or(Colour::Red)
     }
 
     /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
     #[inline]
-    pub fn ends(self, colour: Colour, rot: u8) -> Option<(Direction, Direction)> {
+    pub(crate) fn ends(self, colour: Colour, rot: u8) -> Option<(Direction, Direction)> {
         TABLE.ends[self.row()][usize::from(rot % 6)][colour.index()]
     }
 }
@@ -239,7 +227,6 @@ type ByColourEnds = [Option<(Direction, Direction)>; 4];
 /// The tiles' tables, by tile number (row 0 unused), then rotation, then edge.
 struct Table {
     rotated: [[[Colour; 6]; 6]; 57],
-    exits: [[[Direction; 6]; 6]; 57],
     links: [[u32; 6]; 57],
     ends: [[ByColourEnds; 6]; 57],
     codes: [[u16; 6]; 57],
@@ -322,7 +309,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
             }
         }
     }
-    Ok(Table { rotated, exits, links, ends, codes, paths })
+    Ok(Table { rotated, links, ends, codes, paths })
 }
 
 #[cfg(test)]

@@ -34,13 +34,13 @@ pub struct Style<'w> {
 
 impl Style<'static> {
     /// The player of levels 1 to 5.
-    pub const CURRENT: Style<'static> = Style { eval: Eval::Weights(&TUNED), proof: true };
+    pub(crate) const CURRENT: Style<'static> = Style { eval: Eval::Weights(&TUNED), proof: true };
     /// The player before the security evaluation and the endgame search.
     pub const CLASSIC: Style<'static> = Style { eval: Eval::Classic, proof: false };
 }
 
 /// The proof-number search takes over at this many stacks on the board (both sides) or fewer.
-pub const ENDGAME_STACKS: u32 = 20;
+pub(crate) const ENDGAME_STACKS: u32 = 20;
 
 /// The most tree nodes one proof-number search makes (about 24 bytes each).
 const PROOF_MAX_NODES: u64 = 1_500_000;
@@ -83,20 +83,21 @@ fn stack_key(side: Side, kind: Kind, height: u8, p: Point) -> u64 {
 
 /// A position with its Zobrist hash and the evaluation it is judged by.
 #[derive(Clone, Copy, Debug)]
-pub struct TzaarNode<'w> {
-    pub pos: Position,
+pub(crate) struct TzaarNode<'w> {
+    pub(crate) pos: Position,
     hash: u64,
     eval: Eval<'w>,
 }
 
 impl<'w> TzaarNode<'w> {
     /// The node of `pos` with the current evaluation.
-    pub fn new(pos: Position) -> TzaarNode<'static> {
+    #[cfg(test)]
+    pub(crate) fn new(pos: Position) -> TzaarNode<'static> {
         TzaarNode::with_eval(pos, Style::CURRENT.eval)
     }
 
     /// The node of `pos`, judged by `eval`.
-    pub fn with_eval(pos: Position, eval: Eval<'w>) -> Self {
+    pub(crate) fn with_eval(pos: Position, eval: Eval<'w>) -> Self {
         let mut hash = turn_key(&pos);
         for p in Point::all() {
             if let Some(s) = pos.stack(p) {
@@ -364,11 +365,6 @@ pub fn greedy(game: &Game, seed: u64) -> Vec<String> {
     }
     best.map(|(_, _, m1, m2)| std::iter::once(m1).chain(m2).map(|m| m.to_string()).collect())
         .unwrap_or_default()
-}
-
-/// The static evaluation of a position from the side to move's view (for tests and tuning).
-pub fn evaluate(pos: &Position) -> i32 {
-    TzaarNode::new(*pos).eval()
 }
 
 impl crate::games::Player for Game {

@@ -9,16 +9,13 @@ use std::fmt;
 use std::str::FromStr;
 
 /// The number of points on the board.
-pub const POINTS: usize = 60;
+pub(crate) const POINTS: usize = 60;
 
 /// A set of points, one bit per point index.
-pub type Bits = u64;
-
-/// Every point of the board.
-pub const ALL: Bits = (1 << POINTS) - 1;
+pub(crate) type Bits = u64;
 
 /// How many points each column `A`..`I` holds (column `E` counts the hole).
-pub const COLUMN_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
+pub(crate) const COLUMN_LEN: [u8; 9] = [5, 6, 7, 8, 9, 8, 7, 6, 5];
 
 const NONE: u8 = u8::MAX;
 
@@ -43,7 +40,7 @@ const fn step(d: Direction) -> (i8, i8) {
 }
 
 /// Whether stepping this way increases the point index.
-pub const fn is_forward(d: Direction) -> bool {
+pub(crate) const fn is_forward(d: Direction) -> bool {
     d.index() < 3
 }
 
@@ -99,13 +96,13 @@ static TABLES: Tables = build();
 
 /// The points seen from `p` looking in direction `d`, up to the edge or the centre hole.
 #[inline]
-pub fn ray(p: Point, d: Direction) -> Bits {
+pub(crate) fn ray(p: Point, d: Direction) -> Bits {
     TABLES.rays[p.index()][d as usize]
 }
 
 /// The nearest point of `occupied` from `p` in direction `d`, if any (the hole blocks the view).
 #[inline]
-pub fn first_hit(p: Point, d: Direction, occupied: Bits) -> Option<Point> {
+pub(crate) fn first_hit(p: Point, d: Direction, occupied: Bits) -> Option<Point> {
     let m = ray(p, d) & occupied;
     if m == 0 {
         None
@@ -118,7 +115,7 @@ pub fn first_hit(p: Point, d: Direction, occupied: Bits) -> Option<Point> {
 
 /// Iterates over the points of a bit set, lowest index first.
 #[derive(Clone, Debug)]
-pub struct Iter(Bits);
+pub(crate) struct Iter(Bits);
 
 impl Iterator for Iter {
     type Item = Point;
@@ -135,28 +132,29 @@ impl Iterator for Iter {
 
 /// The points of a bit set.
 #[inline]
-pub fn points(bits: Bits) -> Iter {
+pub(crate) fn points(bits: Bits) -> Iter {
     Iter(bits)
 }
 
 impl Point {
     /// Every point, in index order (column by column, from row 1 upward).
-    pub fn all() -> impl Iterator<Item = Point> {
+    pub(crate) fn all() -> impl Iterator<Item = Point> {
         (0..POINTS as u8).map(Point)
     }
 
     /// The point with this index, if it is one.
-    pub fn from_index(i: usize) -> Option<Point> {
+    #[cfg(test)]
+    pub(crate) fn from_index(i: usize) -> Option<Point> {
         (i < POINTS).then_some(Point(i as u8))
     }
 
     /// The point at board coordinates `(x, y)`, if it exists (the hole does not).
-    pub fn from_xy(x: i32, y: i32) -> Option<Point> {
+    pub(crate) fn from_xy(x: i32, y: i32) -> Option<Point> {
         on_board(x, y).then(|| Point(TABLES.index[x as usize][y as usize]))
     }
 
     /// The point in column `col` (0 = `A`) and row `row` (from 1), if it exists.
-    pub fn from_column_row(col: usize, row: usize) -> Option<Point> {
+    pub(crate) fn from_column_row(col: usize, row: usize) -> Option<Point> {
         if col > 8 || row == 0 || row > COLUMN_LEN[col] as usize {
             return None;
         }
@@ -166,35 +164,35 @@ impl Point {
 
     /// The point's index, `0..60`, column by column from row 1 upward.
     #[inline]
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self.0 as usize
     }
 
     /// The point as a one-bit set.
     #[inline]
-    pub const fn bit(self) -> Bits {
+    pub(crate) const fn bit(self) -> Bits {
         1 << self.0
     }
 
     /// Board coordinates `(x, y)` as described in the module docs.
-    pub fn xy(self) -> (i32, i32) {
+    pub(crate) fn xy(self) -> (i32, i32) {
         let (x, y) = TABLES.xy[self.index()];
         (x as i32, y as i32)
     }
 
     /// Column index, 0 for `A`.
-    pub fn column(self) -> usize {
+    pub(crate) fn column(self) -> usize {
         TABLES.xy[self.index()].0 as usize
     }
 
     /// Row number, from 1 at the column's lower end.
-    pub fn row(self) -> usize {
+    pub(crate) fn row(self) -> usize {
         let (x, y) = self.xy();
         (y + 1 - (x - 4).max(0)) as usize
     }
 
     /// The neighbour in direction `d`, if there is one.
-    pub fn step(self, d: Direction) -> Option<Point> {
+    pub(crate) fn step(self, d: Direction) -> Option<Point> {
         let (x, y) = self.xy();
         let (dx, dy) = step(d);
         Point::from_xy(x + dx as i32, y + dy as i32)
@@ -202,7 +200,7 @@ impl Point {
 
     /// The direction from `self` to `other` and the number of steps, when they lie on one line (ignoring the
     /// hole).
-    pub fn line_to(self, other: Point) -> Option<(Direction, i32)> {
+    pub(crate) fn line_to(self, other: Point) -> Option<(Direction, i32)> {
         let (x0, y0) = self.xy();
         let (x1, y1) = other.xy();
         let (dx, dy) = (x1 - x0, y1 - y0);

@@ -9,22 +9,22 @@ use crate::games::tzaar::{Direction, Kind, Position, Side};
 
 /// Evaluation weights.
 #[derive(Clone, Copy, Debug)]
-pub struct Weights {
+pub(crate) struct Weights {
     /// The value of having `n` stacks of a type on top (index `n`, capped); the steps shrink as `n` grows, so
     /// losing a scarce type's stack costs most.
-    pub type_value: [i32; 16],
+    pub(crate) type_value: [i32; 16],
     /// Per piece under the top of a stack (tall stacks are safe and strong).
-    pub height: i32,
+    pub(crate) height: i32,
     /// Share (in 1/16) of the value of the best enemy stack the side to move can take next.
-    pub threat_mover: i32,
+    pub(crate) threat_mover: i32,
     /// Share (in 1/16) of the value of the best stack of the side to move the other side could take.
-    pub threat_other: i32,
+    pub(crate) threat_other: i32,
     /// Per capture a side has (mobility; without one at the start of a turn a side loses).
-    pub capture: i32,
+    pub(crate) capture: i32,
 }
 
 /// The classic weights.
-pub const WEIGHTS: Weights = Weights {
+pub(crate) const WEIGHTS: Weights = Weights {
     type_value: [0, 1000, 1600, 2000, 2280, 2480, 2630, 2750, 2850, 2930, 3000, 3060, 3110, 3150, 3185, 3215],
     height: 60,
     threat_mover: 12,

@@ -10,111 +10,65 @@
 use super::board::{Bits, Direction, first_hit, points};
 use super::{Kind, Phase, Position, Side};
 
-/// The evaluation's weights (score units: the first stack of a type is worth about 1000).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
-    /// Scale (percent) of the value of the stacks of each type (see [`TYPE_VALUE`]).
-    pub material: i32,
-    /// Per secure type.
-    pub secure: i32,
-    /// Once more when all three types are secure.
-    pub all_secure: i32,
-    /// Per type whose tallest stack is at least two high.
-    pub tall2: i32,
-    /// Per type whose tallest stack is at least three high.
-    pub tall3: i32,
-    /// Per step (at most three) by which a type's tallest stack is taller (or shorter) than the enemy's tallest.
-    pub lead: i32,
-    /// Per piece under the top of a stack.
-    pub height: i32,
-    /// Per enemy stack the side can capture (up to ten).
-    pub targets: i32,
-    /// Penalty for a side with a single enemy stack in reach (twice that with none).
-    pub starved: i32,
-    /// Share (in 1/16) of the value of the best enemy stack the side to move can take.
-    pub threat_mover: i32,
-    /// Share (in 1/16) of the value of the best stack of the side to move that the other side can take.
-    pub threat_other: i32,
-    /// For the side to move at the start of its turn (two moves to come).
-    pub tempo: i32,
-    /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
-    /// doubled when the enemy moves next.
-    pub exposed: i32,
+/// Declares [`Weights`] with its fields in one list, and with them [`COUNT`], [`Weights::NAMES`] and the array
+/// forms the tuner uses, so that a new weight is written once.
+macro_rules! weights {
+    ($($(#[$doc:meta])* $name:ident,)*) => {
+        /// The evaluation's weights (score units: the first stack of a type is worth about 1000).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Weights {
+            $($(#[$doc])* pub(crate) $name: i32,)*
+        }
+
+        /// The number of weights, in [`Weights::NAMES`] order.
+        pub const COUNT: usize = Weights::NAMES.len();
+
+        impl Weights {
+            /// The weights' names, in the order of [`Weights::to_array`].
+            pub const NAMES: [&'static str; [$(stringify!($name)),*].len()] = [$(stringify!($name)),*];
+
+            /// The weights as an array (for the tuner).
+            pub fn to_array(&self) -> [i32; COUNT] {
+                [$(self.$name),*]
+            }
+
+            /// The weights from an array in [`Weights::NAMES`] order.
+            pub fn from_array(a: [i32; COUNT]) -> Weights {
+                let [$($name),*] = a;
+                Weights { $($name),* }
+            }
+        }
+    };
 }
 
-/// The number of weights, in [`Weights::NAMES`] order.
-pub const COUNT: usize = 13;
-
-impl Weights {
-    /// The weights' names, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; COUNT] = [
-        "material",
-        "secure",
-        "all_secure",
-        "tall2",
-        "tall3",
-        "lead",
-        "height",
-        "targets",
-        "starved",
-        "threat_mover",
-        "threat_other",
-        "tempo",
-        "exposed",
-    ];
-
-    /// The weights as an array (for the tuner).
-    pub fn to_array(&self) -> [i32; COUNT] {
-        [
-            self.material,
-            self.secure,
-            self.all_secure,
-            self.tall2,
-            self.tall3,
-            self.lead,
-            self.height,
-            self.targets,
-            self.starved,
-            self.threat_mover,
-            self.threat_other,
-            self.tempo,
-            self.exposed,
-        ]
-    }
-
-    /// The weights from an array in [`Weights::NAMES`] order.
-    pub fn from_array(a: [i32; COUNT]) -> Weights {
-        let [
-            material,
-            secure,
-            all_secure,
-            tall2,
-            tall3,
-            lead,
-            height,
-            targets,
-            starved,
-            threat_mover,
-            threat_other,
-            tempo,
-            exposed,
-        ] = a;
-        Weights {
-            material,
-            secure,
-            all_secure,
-            tall2,
-            tall3,
-            lead,
-            height,
-            targets,
-            starved,
-            threat_mover,
-            threat_other,
-            tempo,
-            exposed,
-        }
-    }
+weights! {
+    /// Scale (percent) of the value of the stacks of each type (see [`TYPE_VALUE`]).
+    material,
+    /// Per secure type.
+    secure,
+    /// Once more when all three types are secure.
+    all_secure,
+    /// Per type whose tallest stack is at least two high.
+    tall2,
+    /// Per type whose tallest stack is at least three high.
+    tall3,
+    /// Per step (at most three) by which a type's tallest stack is taller (or shorter) than the enemy's tallest.
+    lead,
+    /// Per piece under the top of a stack.
+    height,
+    /// Per enemy stack the side can capture (up to ten).
+    targets,
+    /// Penalty for a side with a single enemy stack in reach (twice that with none).
+    starved,
+    /// Share (in 1/16) of the value of the best enemy stack the side to move can take.
+    threat_mover,
+    /// Share (in 1/16) of the value of the best stack of the side to move that the other side can take.
+    threat_other,
+    /// For the side to move at the start of its turn (two moves to come).
+    tempo,
+    /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
+    /// doubled when the enemy moves next.
+    exposed,
 }
 
 /// The hand-set starting point of the tuning.
@@ -139,7 +93,7 @@ pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START
 
 /// The value of having `n` stacks of a type on top (index `n`, capped): the steps shrink as `n` grows, so losing
 /// a scarce type's stack costs most.
-pub const TYPE_VALUE: [i32; 16] =
+pub(crate) const TYPE_VALUE: [i32; 16] =
     [0, 1000, 1600, 2000, 2280, 2480, 2630, 2750, 2850, 2930, 3000, 3060, 3110, 3150, 3185, 3215];
 
 /// The value the evaluation gives the loss of a side's last stack of a type (far below a forced win).

@@ -5,7 +5,7 @@
 //! played, implements [`Engine`] for the session layer.
 
 pub mod ai;
-pub mod board;
+pub(crate) mod board;
 pub mod classic;
 pub mod cli;
 mod entry;
@@ -16,7 +16,7 @@ mod perft;
 mod phrases;
 pub mod picture;
 mod pieces;
-pub mod position;
+pub(crate) mod position;
 pub mod proof;
 mod setup;
 
@@ -32,7 +32,7 @@ pub use setup::{Layout, LayoutError, SPELLINGS, random_start};
 use super::{Engine, GameInfo, MoveError, Outcome, Phrase, Played, ReadError, Setup, SetupError};
 
 /// The start position a setup describes: its variant read as a [`Layout`], shuffled with its seed when random.
-pub fn start_position(setup: &Setup) -> Result<Position, SetupError> {
+pub(crate) fn start_position(setup: &Setup) -> Result<Position, SetupError> {
     SetupError::check_seats(<Game as Engine>::INFO, setup.seats)?;
     let layout: Layout = setup.variant.parse().map_err(SetupError::variant::<LayoutError>)?;
     Ok(layout.start(setup.seed))
@@ -43,22 +43,21 @@ type Ranked = Vec<(Move, i32)>;
 
 /// One move of the game's record, with what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Record {
-    pub mv: Move,
-    pub side: Side,
+pub(crate) struct Record {
+    pub(crate) mv: Move,
+    pub(crate) side: Side,
     /// The turn it belongs to, from 1 (White's opening).
-    pub turn: usize,
+    pub(crate) turn: usize,
     /// The enemy stack a capture took.
-    pub captured: Option<Stack>,
+    pub(crate) captured: Option<Stack>,
     /// The height of the moving stack after the move.
-    pub height: u8,
+    pub(crate) height: u8,
 }
 
 /// A TZAAR game: its setup, start and the moves played, with the current position.
 #[derive(Clone, Debug)]
 pub struct Game {
     setup: Setup,
-    start: Position,
     position: Position,
     history: Vec<Record>,
     turn: usize,
@@ -68,7 +67,7 @@ impl Game {
     /// A game starting from any position (the setup records it as the variant, so the game still replays).
     pub fn from_position(position: Position) -> Game {
         let setup = Setup { variant: position.to_string(), seed: 0, seats: 2 };
-        Game { setup, start: position, position, history: Vec::new(), turn: 1 }
+        Game { setup, position, history: Vec::new(), turn: 1 }
     }
 
     /// The current position.
@@ -76,35 +75,25 @@ impl Game {
         &self.position
     }
 
-    /// The start position.
-    pub fn start(&self) -> &Position {
-        &self.start
-    }
-
-    /// The moves played, with what each took.
-    pub fn history(&self) -> &[Record] {
-        &self.history
-    }
-
     /// The moves of the last turn played (or of the turn under way, when only its first move is made).
-    pub fn last_turn(&self) -> &[Record] {
+    pub(crate) fn last_turn(&self) -> &[Record] {
         let Some(last) = self.history.last() else { return &[] };
         let n = self.history.iter().rev().take_while(|r| r.turn == last.turn).count();
         &self.history[self.history.len() - n..]
     }
 
     /// The turn about to be played, from 1.
-    pub fn turn(&self) -> usize {
+    pub(crate) fn turn(&self) -> usize {
         self.turn
     }
 
     /// How the game ended, in the rules' terms.
-    pub fn end(&self) -> Option<End> {
+    pub(crate) fn end(&self) -> Option<End> {
         self.position.end()
     }
 
     /// Why the game ended, in a few words ("Black has no Tott left"), once it has.
-    pub fn end_phrase(&self) -> Option<String> {
+    pub(crate) fn end_phrase(&self) -> Option<String> {
         let end = self.position.end()?;
         Some(match end {
             End::LostType { side, kind } if self.buried_own_last() => {
@@ -194,7 +183,7 @@ impl Engine for Game {
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let start = start_position(setup)?;
-        Ok(Game { setup: setup.clone(), start, position: start, history: Vec::new(), turn: 1 })
+        Ok(Game { setup: setup.clone(), position: start, history: Vec::new(), turn: 1 })
     }
 
     fn setup(&self) -> &Setup {

@@ -20,7 +20,7 @@ pub enum Move {
 
 impl Move {
     /// The point the move starts from, unless it is a pass.
-    pub fn from(self) -> Option<Point> {
+    pub(crate) fn from(self) -> Option<Point> {
         match self {
             Move::Capture { from, .. } | Move::Stack { from, .. } => Some(from),
             Move::Pass => None,
@@ -28,7 +28,7 @@ impl Move {
     }
 
     /// The point the move ends on, unless it is a pass.
-    pub fn to(self) -> Option<Point> {
+    pub(crate) fn to(self) -> Option<Point> {
         match self {
             Move::Capture { to, .. } | Move::Stack { to, .. } => Some(to),
             Move::Pass => None,

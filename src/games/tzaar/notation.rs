@@ -21,9 +21,9 @@ pub const STANDARD: &str = "ttttT/TaaaAT/TAzzZAT/TAZtTZAT/TAZTtzat/taztTzat/tazZ
      (w or b) and the phase (o, c or s)"
 )]
 pub struct PositionError {
-    pub text: String,
+    pub(crate) text: String,
     /// What is wrong with it, as a phrase of its own (its `Display` is the English above).
-    pub why: Phrase,
+    pub(crate) why: Phrase,
 }
 
 /// The number of points listed for each column in the position notation (column `E` skips the hole).

@@ -68,7 +68,7 @@ impl Position {
 
     /// Each whole turn from here (as in [`Position::perft`]) with the number of sequences of `depth - 1` further
     /// turns after it; `depth` must be at least 1.
-    pub fn perft_divide(&self, depth: u32) -> Vec<(Vec<Move>, u64)> {
+    pub(crate) fn perft_divide(&self, depth: u32) -> Vec<(Vec<Move>, u64)> {
         let mut out = Vec::new();
         if depth == 0 || self.end().is_some() {
             return out;

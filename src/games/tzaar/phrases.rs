@@ -165,7 +165,7 @@ pub(super) fn passed() -> Phrase {
 
 impl Game {
     /// Why the game ended, as a phrase ("Black has no Tott left"), once it has.
-    pub fn end_description(&self) -> Option<Phrase> {
+    pub(crate) fn end_description(&self) -> Option<Phrase> {
         let end = self.position().end()?;
         let english = self.end_phrase()?;
         let who = side(end.loser());

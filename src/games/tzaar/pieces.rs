@@ -14,13 +14,13 @@ impl Side {
     pub const BOTH: [Side; 2] = [Side::White, Side::Black];
 
     /// 0 for White, 1 for Black: for tables indexed by side (hash keys, sprites).
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
     /// The other side.
     #[must_use]
-    pub const fn opponent(self) -> Side {
+    pub(crate) const fn opponent(self) -> Side {
         match self {
             Side::White => Side::Black,
             Side::Black => Side::White,
@@ -28,7 +28,7 @@ impl Side {
     }
 
     /// "White" or "Black".
-    pub const fn title(self) -> &'static str {
+    pub(crate) const fn title(self) -> &'static str {
         match self {
             Side::White => "White",
             Side::Black => "Black",
@@ -36,7 +36,7 @@ impl Side {
     }
 
     /// The result word for a win of this side: `white` or `black`.
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Side::White => "white",
             Side::Black => "black",
@@ -52,7 +52,7 @@ impl Side {
     }
 
     /// The side played by `seat`, if it is 0 or 1.
-    pub const fn from_seat(seat: usize) -> Option<Side> {
+    pub(crate) const fn from_seat(seat: usize) -> Option<Side> {
         match seat {
             0 => Some(Side::White),
             1 => Some(Side::Black),
@@ -79,14 +79,14 @@ pub enum Kind {
 }
 
 impl Kind {
-    pub const ALL: [Kind; 3] = [Kind::Tzaar, Kind::Tzarra, Kind::Tott];
+    pub(crate) const ALL: [Kind; 3] = [Kind::Tzaar, Kind::Tzarra, Kind::Tott];
 
     /// The position in [`Kind::ALL`]: for tables indexed by type.
-    pub const fn index(self) -> usize {
+    pub(crate) const fn index(self) -> usize {
         self as usize
     }
 
-    pub const fn name(self) -> &'static str {
+    pub(crate) const fn name(self) -> &'static str {
         match self {
             Kind::Tzaar => "Tzaar",
             Kind::Tzarra => "Tzarra",
@@ -95,7 +95,7 @@ impl Kind {
     }
 
     /// The notation letter for White (uppercase); Black writes it in lowercase.
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Kind::Tzaar => 'Z',
             Kind::Tzarra => 'A',
@@ -104,7 +104,7 @@ impl Kind {
     }
 
     /// How many pieces of this type each side owns.
-    pub const fn count(self) -> u32 {
+    pub(crate) const fn count(self) -> u32 {
         match self {
             Kind::Tzaar => 6,
             Kind::Tzarra => 9,
@@ -116,9 +116,9 @@ impl Kind {
 /// A value for each piece type.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct ByKind<T> {
-    pub tzaar: T,
-    pub tzarra: T,
-    pub tott: T,
+    pub(crate) tzaar: T,
+    pub(crate) tzarra: T,
+    pub(crate) tott: T,
 }
 
 impl<T> Index<Kind> for ByKind<T> {
@@ -152,7 +152,7 @@ pub const PIECES_PER_SIDE: u32 = 30;
 pub struct Stack {
     pub side: Side,
     /// The type of the top piece.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
     /// The number of pieces.
     pub height: u8,
 }

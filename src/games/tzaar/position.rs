@@ -22,7 +22,7 @@ pub enum Phase {
 
 impl Phase {
     /// The notation letter: `o`, `c` or `s`.
-    pub const fn letter(self) -> char {
+    pub(crate) const fn letter(self) -> char {
         match self {
             Phase::Opening => 'o',
             Phase::Capture => 'c',
@@ -41,14 +41,14 @@ pub enum End {
 
 impl End {
     /// The side that lost.
-    pub fn loser(self) -> Side {
+    pub(crate) fn loser(self) -> Side {
         match self {
             End::LostType { side, .. } | End::CannotCapture { side } => side,
         }
     }
 
     /// The side that won.
-    pub fn winner(self) -> Side {
+    pub(crate) fn winner(self) -> Side {
         self.loser().opponent()
     }
 }
@@ -107,7 +107,7 @@ pub struct Position {
 }
 impl Position {
     /// An empty board with `to_move` to play in `phase`.
-    pub fn empty(to_move: Side, phase: Phase) -> Self {
+    pub(crate) fn empty(to_move: Side, phase: Phase) -> Self {
         Position { colour: BySide::default(), kind: ByKind::default(), height: [0; POINTS], to_move, phase }
     }
 
@@ -117,7 +117,7 @@ impl Position {
     }
 
     /// A position of single pieces, one on every point, in point order (column `A` row 1 first), White to open.
-    pub fn from_pieces(pieces: &[(Side, Kind); POINTS]) -> Self {
+    pub(crate) fn from_pieces(pieces: &[(Side, Kind); POINTS]) -> Self {
         let mut pos = Position::empty(Side::White, Phase::Opening);
         for (p, &(side, kind)) in Point::all().zip(pieces) {
             pos.put(p, Stack { side, kind, height: 1 });
@@ -177,7 +177,7 @@ impl Position {
 
     /// Whether `side` has lost a type: some type tops none of its stacks.
     #[inline]
-    pub fn lacks_type(&self, side: Side) -> bool {
+    pub(crate) fn lacks_type(&self, side: Side) -> bool {
         let c = self.colour[side];
         c & self.kind.tzaar == 0 || c & self.kind.tzarra == 0 || c & self.kind.tott == 0
     }
@@ -199,7 +199,7 @@ impl Position {
     }
 
     /// Whether the side to move has any capture.
-    pub fn has_capture(&self) -> bool {
+    pub(crate) fn has_capture(&self) -> bool {
         let (me, them) = (self.colour[self.to_move], self.colour[self.to_move.opponent()]);
         let occ = me | them;
         points(me).any(|s| {
@@ -249,7 +249,7 @@ impl Position {
     }
     /// The single moves of the current phase without the end-of-game check (for searches, which test the end
     /// themselves: a position where a type is lost must not be asked).
-    pub fn moves_unchecked(&self) -> MoveList {
+    pub(crate) fn moves_unchecked(&self) -> MoveList {
         let mut list = MoveList::new(Move::Pass);
         self.pseudo_moves(&mut list);
         list
@@ -257,13 +257,13 @@ impl Position {
 
     /// The points whose top piece is `kind`, either side.
     #[inline]
-    pub fn kinds(&self, kind: Kind) -> Bits {
+    pub(crate) fn kinds(&self, kind: Kind) -> Bits {
         self.kind[kind]
     }
 
     /// The height of the stack on `p` (0 when empty).
     #[inline]
-    pub fn height(&self, p: Point) -> u8 {
+    pub(crate) fn height(&self, p: Point) -> u8 {
         self.height[p.index()]
     }
 

@@ -1,8 +1,71 @@
 //! `/accept`: accepts the challenge in this channel (or the one its button names).
 
+use crate::games::AnyGame;
+use crate::session::request::challenge_buttons;
+use crate::session::text::Text;
+use crate::session::{Actor, Board, Reply, Sessions, Slot, messages};
+use crate::store::{PlayerRecord, SessionState, Store, StoreError};
+use crate::t;
+
 use super::super::request::Request;
-use super::Declaration;
+use super::{Declaration, Failure};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::without_options("accept", Request::Accept { session: None })
+}
+
+impl<S: Store> Sessions<S> {
+    pub(super) async fn accept(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: Option<i64>,
+    ) -> Result<Reply, Failure> {
+        let live = match Self::challenge(slot, session) {
+            Ok(live) => live,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let user = actor.member.id;
+        let Some(seat) = live.seat_of(user) else {
+            return Ok(Reply::private(t!("challenge-for-others", players = messages::vs_line(live))));
+        };
+        if live.record.challenger == user {
+            return Ok(Reply::private(Text::new().key("challenge-own")));
+        }
+        if live.record.players[seat].accepted {
+            return Ok(Reply::private(Text::new().key("accepted-already")));
+        }
+        let now = self.now();
+        let mut players = live.record.players.clone();
+        players[seat].accepted = true;
+        let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
+        if !waiting.is_empty() {
+            let text = t!(
+                "accepted-waiting",
+                player = Text::new().strong_name(&actor.member.name),
+                game = live.record.game.title(),
+                waiting = Text::new().join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+            );
+            self.store.accept(live.record.id, &players, false, now).await?;
+            live.record.players = players;
+            let buttons = challenge_buttons(live.record.channel, live.record.id);
+            return Ok(Reply::public(text)
+                .with_buttons(buttons)
+                .for_challenge(live.record.id, live.record.message));
+        }
+        let game = AnyGame::new(live.record.game, &live.record.setup).map_err(|e| {
+            Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.record.id)))
+        })?;
+        // One atomic write: a failure leaves the challenge exactly as it was, never half accepted.
+        self.store.accept(live.record.id, &players, true, now).await?;
+        live.record.players = players;
+        live.record.state = SessionState::Playing;
+        self.start_turn(live, &game).await;
+        let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
+            .plain(" ")
+            .then(messages::begins(live, &game));
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        live.game = Some(game);
+        Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
+    }
 }

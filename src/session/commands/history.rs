@@ -13,7 +13,7 @@ use super::super::text::Text;
 use super::{Args, Declaration, Failure, Opt, game_option};
 
 /// Games shown on one page of `/history`.
-pub const HISTORY_PAGE: usize = 20;
+pub(crate) const HISTORY_PAGE: usize = 20;
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("history", parse)

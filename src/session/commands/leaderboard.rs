@@ -14,7 +14,7 @@ use super::rating::record;
 use super::{Args, Declaration, Failure, game_option};
 
 /// Players shown at the top of a leaderboard.
-pub const LEADERBOARD_TOP: usize = 10;
+pub(crate) const LEADERBOARD_TOP: usize = 10;
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("leaderboard", parse).option(game_option().required())

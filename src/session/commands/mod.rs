@@ -30,6 +30,8 @@ use crate::t;
 
 mod abort;
 mod accept;
+mod answer;
+mod ask_abort;
 mod board;
 mod decline;
 mod draw;
@@ -42,6 +44,7 @@ mod move_;
 mod notify;
 mod play;
 mod rating;
+mod rematch;
 mod resign;
 mod settings;
 mod takeback;
@@ -76,12 +79,12 @@ pub struct Declaration {
     /// Its options, in order; the first one is what a bare word means in the console.
     pub options: Vec<Opt>,
     /// The message key of the refusal when it comes from outside a server (a direct message), if it needs one.
-    pub server_only: Option<&'static str>,
+    pub(crate) server_only: Option<&'static str>,
     /// Shown only to members who may manage the server (Discord hides it from the others, and in direct
     /// messages).
-    pub managers: bool,
+    pub(crate) managers: bool,
     /// It may take longer than Discord's three seconds to answer: adapters defer their answer first.
-    pub slow: bool,
+    pub(crate) slow: bool,
     /// How its options (already checked against [`Declaration::options`]) become a request.
     read: Reader,
 }
@@ -114,7 +117,7 @@ impl Declaration {
     }
 
     /// The option named `name`, if the command has one.
-    pub fn find_option(&self, name: &str) -> Option<&Opt> {
+    pub(crate) fn find_option(&self, name: &str) -> Option<&Opt> {
         self.options.iter().find(|o| o.name == name)
     }
 }
@@ -122,15 +125,15 @@ impl Declaration {
 /// One option of a command.
 pub struct Opt {
     pub name: String,
-    pub kind: OptionKind,
-    pub required: bool,
+    pub(crate) kind: OptionKind,
+    pub(crate) required: bool,
     /// Discord asks the bot for suggestions while it is typed.
-    pub autocomplete: bool,
+    pub(crate) autocomplete: bool,
     /// The values it takes, when it takes only some (shown as a list on Discord).
-    pub choices: Vec<Choice>,
+    pub(crate) choices: Vec<Choice>,
     /// The range of an integer option.
-    pub min: Option<u64>,
-    pub max: Option<u64>,
+    pub(crate) min: Option<u64>,
+    pub(crate) max: Option<u64>,
     /// Read by the console only (another name for an option Discord has), not registered on Discord.
     pub console_only: bool,
 }
@@ -177,13 +180,13 @@ impl Opt {
 }
 
 /// A value an option takes, with the name shown for it.
-pub struct Choice {
-    pub value: String,
-    pub label: Label,
+pub(crate) struct Choice {
+    pub(crate) value: String,
+    pub(crate) label: Label,
 }
 
 /// How a choice is shown.
-pub enum Label {
+pub(crate) enum Label {
     /// The same in every language (a game's title, a language's own name).
     Plain(String),
     /// Fluent message `key`, translated.
@@ -216,7 +219,7 @@ pub fn declarations() -> &'static [Declaration] {
 }
 
 /// The declaration of command `name`.
-pub fn declaration(name: &str) -> Option<&'static Declaration> {
+pub(crate) fn declaration(name: &str) -> Option<&'static Declaration> {
     declarations().iter().find(|d| d.name == name)
 }
 
@@ -316,7 +319,7 @@ fn required_game(args: &Args<'_>, example: impl Fn(&str) -> String) -> Result<Ga
 pub struct Word {
     pub text: String,
     /// Where the first `:` outside quotes is (in `text`), which splits an option's name from its value.
-    pub colon: Option<usize>,
+    pub(crate) colon: Option<usize>,
 }
 
 impl Word {
@@ -473,8 +476,7 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         match request {
             Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
-                let play =
-                    super::challenges::Play { kind: game, opponents, variant, side, level, rated, clock };
+                let play = play::Play { kind: game, opponents, variant, side, level, rated, clock };
                 self.play(channel, actor, slot, play).await
             }
             Request::Accept { session } => self.accept(actor, slot, session).await,

@@ -1,8 +1,12 @@
 //! `/move`: plays a move in this channel's game (Discord suggests the legal ones while it is typed).
 
+use crate::session::{Actor, MAX_INPUT_CHARS, Reply, Sessions, Slot, engine_text, messages};
+use crate::store::Store;
+use crate::t;
+
 use super::super::request::{OptionKind, Request, read_text};
 use super::super::text::Text;
-use super::{Args, Declaration, Opt};
+use super::{Args, Declaration, Failure, Opt};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("move", parse).option(Opt::new("move", OptionKind::Text).required().autocomplete())
@@ -10,4 +14,41 @@ pub(super) fn declaration() -> Declaration {
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
     Ok(Request::Move { text: args.read("move", |v| read_text("move", v))?.unwrap_or_default() })
+}
+
+impl<S: Store> Sessions<S> {
+    pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
+        let (live, mut game) = match Self::game_for(slot, actor.member.id) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(t!("not-playing-start-own", players = messages::vs_line(live))));
+        };
+        let Some(to_move) = game.to_move() else {
+            return Ok(Reply::private(Text::new().key("game-over-start-new")));
+        };
+        let mover = &live.record.players[to_move];
+        if mover.level.is_some() {
+            return Ok(Reply::private(t!("not-your-turn-thinking", player = Text::new().name(&mover.name))));
+        }
+        if to_move != seat {
+            return Ok(Reply::private(t!(
+                "not-your-turn",
+                player = Text::new().name(&mover.name),
+                seat = messages::seat(&game, to_move)
+            )));
+        }
+        if text.trim().is_empty() || text.trim() == crate::session::NO_MOVE_CHOICE {
+            return Ok(Reply::private(Text::new().key("move-empty")));
+        }
+        if text.chars().count() > MAX_INPUT_CHARS {
+            return Ok(Reply::private(t!("move-too-long", typed = Text::new().typed(text))));
+        }
+        let played = match game.play_text(text) {
+            Ok(played) => played,
+            Err(e) => return Ok(Reply::private(engine_text::refusal(&e))),
+        };
+        self.commit(slot, game, &played).await
+    }
 }

@@ -1,13 +1,39 @@
 //! `/play`: challenges members (or the bot itself) to a game in this channel.
 
-use crate::games::GameKind;
+use crate::games::{AnyGame, GameKind, Setup};
+use crate::session::{
+    Actor, DEFAULT_LEVEL, Live, MAX_SETUP_CHARS, Member, Reply, Sessions, SidePref, Slot, engine_text,
+    messages,
+};
+use crate::store::{PlayerRecord, SessionState, Store};
+use crate::t;
 
 use super::super::clocks::ClockChoice;
 use super::super::request::{
     OptionKind, Request, read_bool, read_clock, read_level, read_member, read_side, read_switch, read_text,
 };
 use super::super::text::Text;
-use super::{Args, Choice, Declaration, Opt, game_option};
+use super::{Args, Choice, Declaration, Failure, Opt, game_option};
+
+/// What a challenge says about the rules chosen with `variant:` (or `setup:`), so that nobody accepts without
+/// knowing them: a named variant with what it changes (in `lang`, the language of public messages), or the
+/// setup as typed; nothing for the game's default rules.
+fn rules_line(kind: GameKind, variant: &str, lang: crate::i18n::Lang) -> Text {
+    let variant = variant.trim();
+    if variant.is_empty() {
+        return Text::new();
+    }
+    let info = kind.info();
+    let name = variant.split(':').next().unwrap_or_default().to_ascii_lowercase();
+    match info.variants.iter().find(|v| v.name == name) {
+        Some(v) => t!(
+            "challenge-variant",
+            variant = Text::new().code(variant),
+            summary = info.variant_summary(lang, v)
+        ),
+        None => t!("challenge-setup", setup = Text::new().code(crate::session::text::excerpt(variant))),
+    }
+}
 
 /// The options that name the opponents: `opponent`, then `opponent2`… for the most seats any game has.
 fn opponent_options() -> Vec<String> {
@@ -54,4 +80,234 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let clock = args.read("clock", read_clock)?;
     let thread = args.read("thread", |v| read_switch("thread", v))?;
     Ok(Request::Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread })
+}
+
+/// A `/play` request, read.
+pub(super) struct Play {
+    pub kind: GameKind,
+    pub opponents: Vec<Member>,
+    pub variant: Option<String>,
+    pub side: SidePref,
+    pub level: Option<u8>,
+    pub rated: bool,
+    /// The time per move; `None` for the config's default.
+    pub clock: Option<ClockChoice>,
+}
+
+impl<S: Store> Sessions<S> {
+    pub(super) async fn play(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        play: Play,
+    ) -> Result<Reply, Failure> {
+        let Play { kind, opponents, variant, side, level, rated, clock } = play;
+        if let Err(why) = self.check_channel(actor.guild, channel).await {
+            return Ok(Reply::private(why));
+        }
+        if let Slot::Open(live) = slot {
+            let what = match live.record.state {
+                SessionState::Challenge => "challenge",
+                _ => "game",
+            };
+            return Ok(Reply::private(t!(
+                "channel-busy",
+                what = what,
+                game = live.record.game.title(),
+                players = messages::vs_line(live)
+            )));
+        }
+        if let Err(why) =
+            self.check_play(actor, &opponents, level, variant.as_deref().unwrap_or_default(), kind)
+        {
+            return Ok(Reply::private(why));
+        }
+        let asked_level = level;
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        let variant = variant.unwrap_or_default();
+        let seed: u64 = rand::random();
+        let setup = Setup { variant: variant.trim().to_string(), seed, seats: opponents.len() + 1 };
+        let preview = match AnyGame::new(kind, &setup) {
+            Ok(game) => game,
+            Err(e) => return Ok(Reply::private(engine_text::refusal(&e))),
+        };
+        // In a two-player game "first" is the seat that moves first under the chosen rules (Ashton Tablut's
+        // White, seat 1); with more players it is seat 0, and the game's own draw decides who starts.
+        let first = if setup.seats == 2 { preview.to_move().unwrap_or(0) } else { 0 };
+        let players = self.seat_players(&actor.member, &opponents, side, level, seed, first);
+        let settings = self.server_settings(actor.guild).await;
+        let per_move = clock.unwrap_or(self.default_clock(&settings)).seconds();
+        let challenger = actor.member.clone();
+        let mut rules = rules_line(kind, &setup.variant, actor.locales.public);
+        if asked_level.is_some() && !opponents.iter().any(|o| Some(o.id) == self.bot_id()) {
+            // A level is for games against the computer: say so rather than drop it silently.
+            rules = rules.line().then(t!("level-not-used", level = level));
+        }
+        let text = |live: &Live, s: &Self| {
+            let text = s.challenge_text(&challenger, &opponents, live, &preview, level);
+            if rules == Text::new() { text } else { text.line().then(rules.clone()) }
+        };
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
+    }
+
+    /// The checks of a `/play` that need no channel: who is challenged, the level, the variant.
+    fn check_play(
+        &self,
+        actor: &Actor,
+        opponents: &[Member],
+        level: Option<u8>,
+        variant: &str,
+        kind: GameKind,
+    ) -> Result<(), Text> {
+        check_lineup(kind, &actor.member, opponents, self.bot_id())?;
+        let level = level.unwrap_or(DEFAULT_LEVEL);
+        if !crate::ai::LEVELS.contains(&level) {
+            return Err(t!("no-level", level = level));
+        }
+        if variant.chars().count() > MAX_SETUP_CHARS {
+            return Err(t!("not-a-variant", typed = Text::new().typed(variant), game = kind.title()));
+        }
+        let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };
+        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| engine_text::refusal(&e))
+    }
+
+    /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
+    /// setting, else the config).
+    pub async fn wants_thread(&self, actor: &Actor, request: &Request) -> bool {
+        let Request::Play { thread, .. } = request else { return false };
+        match thread {
+            Some(thread) => *thread,
+            None => self.games_in_threads(&self.server_settings(actor.guild).await),
+        }
+    }
+
+    /// Before a thread is opened under `channel` for a `/play`: checks the request as far as it can without the
+    /// thread, and names the thread ("Tablut: alice vs bob"); or the private reply saying what is wrong.
+    pub async fn prepare_thread(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        request: &Request,
+    ) -> Result<String, Text> {
+        let Request::Play { game, opponents, variant, level, .. } = request else {
+            return Err(Text::new().key("thread-only-play"));
+        };
+        self.check_channel(actor.guild, channel).await?;
+        self.check_play(actor, opponents, *level, variant.as_deref().unwrap_or_default(), *game)?;
+        let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
+            .chain(opponents.iter().map(|o| o.name.as_str()))
+            .collect();
+        Ok(crate::text::cut(&format!("{}: {}", game.title(), names.join(" vs ")), 100))
+    }
+
+    /// The players of a new session in seat order: the challenger where they asked to sit (or by lot), the bot
+    /// (accepted at once, at its level) wherever it was named.
+    fn seat_players(
+        &self,
+        challenger: &Member,
+        opponents: &[Member],
+        side: SidePref,
+        level: u8,
+        seed: u64,
+        first: usize,
+    ) -> Vec<PlayerRecord> {
+        let mut players: Vec<PlayerRecord> = std::iter::once(challenger)
+            .chain(opponents.iter())
+            .map(|m| {
+                let ai = Some(m.id) == self.bot_id();
+                PlayerRecord {
+                    id: m.id,
+                    name: if ai { crate::session::text::ai_name(level) } else { m.name.clone() },
+                    accepted: ai || m.id == challenger.id,
+                    abandoned: false,
+                    level: ai.then_some(level),
+                }
+            })
+            .collect();
+        let challenger_first = match side {
+            SidePref::First => true,
+            SidePref::Second => false,
+            SidePref::Random => seed & 1 == 0,
+        };
+        if players.len() == 2 {
+            // The challenger takes the seat that moves first, or the other one.
+            let seat = if challenger_first { first } else { 1 - first.min(1) };
+            if seat == 1 {
+                players.swap(0, 1);
+            }
+        } else if !challenger_first {
+            players.rotate_left(1);
+        }
+        players
+    }
+
+    /// The public text of a new challenge: who challenges whom, who plays what, and how to answer.
+    fn challenge_text(
+        &self,
+        challenger: &Member,
+        opponents: &[Member],
+        live: &Live,
+        preview: &AnyGame,
+        level: u8,
+    ) -> Text {
+        let opponents = Text::new().join(opponents, ", ", |t, o| {
+            if Some(o.id) == self.bot_id() {
+                t.then(t!("tabula-level", level = level))
+            } else {
+                t.mention(o.id, &o.name)
+            }
+        });
+        let mut text = t!(
+            "challenges",
+            player = Text::new().strong_name(&challenger.name),
+            opponents = opponents,
+            game = Text::new().strong(live.record.game.title()),
+            id = format!("#{}", live.record.id),
+            rated = if live.record.rated { "yes" } else { "no" }
+        );
+        for (seat, p) in live.record.players.iter().enumerate() {
+            let plays =
+                t!("lineup-plays", player = Text::new().name(&p.name), seat = messages::seat(preview, seat));
+            text = text.line().plain("- ").then(plays);
+        }
+        text.line().then(Self::clock_sentence(live)).plain(" ").then(Self::answer_within(live))
+    }
+}
+
+/// Checks who is challenged: the right number of people, no bots, nobody twice, not oneself.
+fn check_lineup(
+    kind: GameKind,
+    challenger: &Member,
+    opponents: &[Member],
+    bot: Option<u64>,
+) -> Result<(), Text> {
+    let seats = kind.seats();
+    if !seats.contains(&(opponents.len() + 1)) {
+        return Err(if *seats.end() == 2 {
+            t!("two-players", game = kind.title())
+        } else {
+            t!(
+                "players-range",
+                game = kind.title(),
+                min = *seats.start(),
+                max = *seats.end(),
+                opponents = seats.end() - 1
+            )
+        });
+    }
+    if let Some(o) = opponents.iter().find(|o| o.bot && Some(o.id) != bot) {
+        return Err(t!("opponent-bot", player = Text::new().name(&o.name)));
+    }
+    if opponents.iter().any(|o| o.id == challenger.id) {
+        return Err(Text::new().key("challenge-self"));
+    }
+    for (i, o) in opponents.iter().enumerate() {
+        // The bot may fill several seats (Tantrix); a person only one.
+        if Some(o.id) != bot && opponents[..i].iter().any(|p| p.id == o.id) {
+            return Err(t!("opponent-twice", player = Text::new().name(&o.name)));
+        }
+    }
+    Ok(())
 }

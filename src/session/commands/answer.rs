@@ -1,0 +1,38 @@
+//! The Accept and Decline buttons under an offer (a draw, a takeback, an abort).
+
+use crate::session::offers::offer_name;
+use crate::session::text::Text;
+use crate::session::{Actor, Reply, Sessions, Slot, messages};
+use crate::store::Store;
+use crate::t;
+
+use super::Failure;
+
+impl<S: Store> Sessions<S> {
+    /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
+    pub(super) async fn answer(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: i64,
+        nonce: u32,
+        accept: bool,
+    ) -> Result<Reply, Failure> {
+        let expired = || Reply::private(Text::new().key("offer-closed"));
+        let Slot::Open(live) = slot else { return Ok(expired()) };
+        if live.record.id != session || live.game.is_none() {
+            return Ok(expired());
+        }
+        let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
+            return Ok(expired());
+        };
+        if offer.by == actor.member.id {
+            return Ok(Reply::private(t!("offer-own", offer = offer_name(offer.kind))));
+        }
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(t!("offer-for-players", players = messages::vs_line(live))));
+        };
+        let player = live.record.players[seat].clone();
+        self.settle_offer(slot, &player, accept).await
+    }
+}

@@ -1,0 +1,97 @@
+//! The Rematch button under a finished game: the same players, the seats moved on, as a new challenge.
+
+use crate::games::{AnyGame, GameKind, Setup};
+use crate::session::text::Text;
+use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
+use crate::store::{PlayerRecord, SessionState, Store};
+use crate::t;
+
+use super::Failure;
+
+/// A rematch, read from the finished game: its players in their new seats.
+pub(super) struct Rematch {
+    pub kind: GameKind,
+    pub players: Vec<PlayerRecord>,
+    pub per_move: Option<i64>,
+    pub variant: String,
+    /// Whether it counts for ratings, as the first game did.
+    pub rated: bool,
+}
+
+impl<S: Store> Sessions<S> {
+    /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
+    /// new challenge the others accept.
+    pub(super) async fn rematch(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: i64,
+    ) -> Result<Reply, Failure> {
+        if let Slot::Open(live) = slot {
+            let what = if live.record.state == SessionState::Challenge { "challenge" } else { "game" };
+            return Ok(Reply::private(t!("rematch-busy", what = what)));
+        }
+        let Some(old) = self.store.session(session).await? else {
+            return Ok(Reply::private(Text::new().key("rematch-unknown")));
+        };
+        if old.players.iter().all(|p| p.id != actor.member.id || p.level.is_some()) {
+            return Ok(Reply::private(Text::new().key("rematch-not-player")));
+        }
+        let order = old.game.rematch_order(old.players.len());
+        let players: Vec<PlayerRecord> = order
+            .iter()
+            .map(|&i| {
+                let p = &old.players[i];
+                let ai = p.level.is_some() && !p.abandoned;
+                PlayerRecord {
+                    id: p.id,
+                    name: p.name.clone(),
+                    accepted: ai || p.id == actor.member.id,
+                    abandoned: false,
+                    level: p.level.filter(|_| ai),
+                }
+            })
+            .collect();
+        let per_move =
+            self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
+        let request =
+            Rematch { kind: old.game, players, per_move, variant: old.setup.variant, rated: old.rated };
+        self.open_rematch(channel, actor, slot, request).await
+    }
+
+    /// Opens a rematch of a finished game as a new challenge (or a new game, when only the computer is asked).
+    pub(super) async fn open_rematch(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        slot: &mut Slot,
+        rematch: Rematch,
+    ) -> Result<Reply, Failure> {
+        let Rematch { kind, players, per_move, variant, rated } = rematch;
+        let setup = Setup { variant, seed: rand::random(), seats: players.len() };
+        let preview = match AnyGame::new(kind, &setup) {
+            Ok(game) => game,
+            Err(e) => return Ok(Reply::private(engine_text::refusal(&e))),
+        };
+        let name = actor.member.name.clone();
+        let text = |live: &Live, _: &Self| {
+            let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            t!(
+                "rematch-asked",
+                player = Text::new().strong_name(&name),
+                game = kind.title(),
+                id = format!("#{}", live.record.id),
+                lineup = messages::lineup(live, &preview)
+            )
+            .line()
+            .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+            .plain(": ")
+            .then(Self::clock_sentence(live))
+            .plain(" ")
+            .then(Self::answer_within(live))
+        };
+        self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
+            .await
+    }
+}

@@ -72,7 +72,9 @@ async fn sentences_go_to_the_right_person() {
     console.line("@bob /abort").await;
     let out = console.line("@bob /press Ask to abort").await;
     assert!(
-        out.contains("(to @bob only) alice has made a takeback request in this game: answer it first"),
+        out.contains(
+            "(to @bob only) already a pending takeback request by alice in this game: it is yours to answer"
+        ),
         "{out}"
     );
     let out = console.line("@alice /takeback").await;
@@ -210,16 +212,7 @@ async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
     let carol = Actor::in_guild(Member::new(3, "carol"), Some(1));
     for (game, turns) in [(GameKind::Tzaar, 10), (GameKind::Tantrix, 8)] {
         let sessions = Sessions::new(MemoryStore::default(), config.clone());
-        let play = Request::Play {
-            game,
-            opponents: vec![bob.member.clone()],
-            variant: None,
-            side: SidePref::First,
-            level: None,
-            rated: true,
-            clock: None,
-            thread: None,
-        };
+        let play = crate::session::play(game, &bob, None, SidePref::First);
         sessions.handle(7, &alice, play).await;
         sessions.handle(7, &bob, Request::Accept { session: None }).await;
         for _ in 0..turns {

@@ -54,7 +54,7 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
 }
 
 /// A rated `/play` of `game` against `opponent`, with the config's clock, in this channel.
-fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Request {
+pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Request {
     Request::Play {
         game,
         opponents: vec![opponent.member.clone()],

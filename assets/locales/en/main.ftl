@@ -193,11 +193,11 @@ offer-pending = There is already a pending { $offer ->
     [takeback] takeback request
    *[abort] request to abort
 } by { $player } in this game; wait for its answer, or play a move to cancel it.
-offer-pending-answer = { $player } has made { $offer ->
-    [draw] a draw offer
-    [takeback] a takeback request
-   *[abort] a request to abort
-} in this game: answer it first, with the buttons of that message.
+offer-pending-answer = There is already a pending { $offer ->
+    [draw] draw offer
+    [takeback] takeback request
+   *[abort] request to abort
+} by { $player } in this game: it is yours to answer, with the buttons of its message.
 offer-made = { $player } { $offer ->
     [draw] offers a draw
     [takeback] asks to take back their last move

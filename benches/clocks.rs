@@ -10,17 +10,15 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Notice, SessionConfig, Sessions};
-use tabula::store::{
-    ClockRecord, ClockStore, NewSession, PlayerRecord, SessionState, SessionStore, SqliteStore,
-};
+use tabula::store::{ClockRow, ClockStore, NewSession, PlayerRow, SessionState, SessionStore, SqliteStore};
 
 const GAMES: u64 = 100_000;
 const DUE: u64 = 1_000;
 const NOW: i64 = 1_900_000_000;
 const PER_MOVE: i64 = 3 * 86_400;
 
-fn player(id: u64, name: &str) -> PlayerRecord {
-    PlayerRecord { id, name: name.to_string(), accepted: true, abandoned: false, level: None }
+fn player(id: u64, name: &str) -> PlayerRow {
+    PlayerRow { id, name: name.to_string(), accepted: true, abandoned: false, level: None }
 }
 
 /// A game being played in `channel`, its turn begun at `started`; returns its session id.
@@ -43,9 +41,9 @@ async fn game(store: &SqliteStore, channel: u64, started: i64) -> i64 {
 }
 
 /// The clock of a turn begun at `started` with `reminded` reminders sent.
-fn clock(session: i64, started: i64, reminded: u8) -> ClockRecord {
+fn clock(session: i64, started: i64, reminded: u8) -> ClockRow {
     let next_at = if reminded == 0 { started + PER_MOVE / 2 } else { started + PER_MOVE - PER_MOVE / 10 };
-    ClockRecord {
+    ClockRow {
         session,
         per_move: Some(PER_MOVE),
         ply: 0,

@@ -8,7 +8,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Actor, Member, Request, SessionConfig, Sessions};
 use tabula::store::{
-    GameResult, NewSession, Placed, PlayerRecord, RatingStore, SessionState, SessionStore, SqliteStore,
+    GameResult, NewSession, Placed, PlayerRow, RatingStore, SessionState, SessionStore, SqliteStore,
 };
 
 const GAMES: usize = 100_000;
@@ -40,9 +40,9 @@ async fn populate(store: &SqliteStore) {
                 users.push(u);
             }
         }
-        let players: Vec<PlayerRecord> = users
+        let players: Vec<PlayerRow> = users
             .iter()
-            .map(|&u| PlayerRecord {
+            .map(|&u| PlayerRow {
                 id: u,
                 name: format!("player{u}"),
                 accepted: true,

@@ -41,6 +41,10 @@
 //! | `Contender` | who plays a seat in an AI-against-AI match (a level, random, greedy); `MatchGame` is one game of it |
 //! | `SearchTimes` | how long a match's searches took (the search's own deadline is a `Limits` time) |
 //! | `GameResult` | a finished game as the store keeps it, for history and ratings |
+//! | `Record` | a game record: the tags and moves `/game` attaches and `tabula replay` reads (`record`), nothing else |
+//! | `…Row` | what a store table keeps of one thing: `SessionRow` (its players are `PlayerRow`s), `ClockRow`, `OfferRow` |
+//! | `HistoryEntry` | one move of a TZAAR game's history, with what it took and the turn it belongs to |
+//! | `CliError` | why a game's command-line hook cannot start a game or do a command as asked (one sentence) |
 //! | `Exit` | how a command-line engine command ended: the exit status and the message |
 
 pub mod ai;

@@ -67,7 +67,10 @@ impl Service {
             Command::Run { config, shards, shard_total } => Service::Run { config, shards, shard_total },
             Command::Serve { config, listen } => Service::Serve { config, listen },
             Command::Local { config, database, pictures, lang } => {
-                Service::Local { config, database, pictures, lang }
+                if let Some(note) = &lang.note {
+                    eprintln!("tabula: {note}");
+                }
+                Service::Local { config, database, pictures, lang: lang.lang }
             }
             Command::Ratings { rebuild: false, .. } => Cli::command()
                 .error(

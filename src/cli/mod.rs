@@ -12,7 +12,8 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Limits;
-use crate::games::{AnyGame, CliPosition, Entry, GameKind, each_kind};
+use crate::games::{AnyGame, CliError, CliPosition, Entry, GameKind, each_kind};
+use crate::i18n::Lang;
 use arena::{Contender, SearchTimes, play_match};
 
 mod arena;
@@ -68,8 +69,9 @@ pub enum Command {
         pictures: Option<PathBuf>,
         /// The language of every answer, private and public: `en`, `pt-BR` or `cs` (`@name /lang <code>` sets
         /// one member's own).
-        #[arg(long, default_value = "en")]
-        lang: crate::i18n::Lang,
+        /// A language Tabula does not speak (`de`) is answered in English, which the console says once.
+        #[arg(long, default_value = "en", value_parser = console_lang)]
+        lang: ConsoleLang,
     },
     /// Ratings kept in the database: `--rebuild` recomputes every rating from the recorded results of finished
     /// games, in the order they were recorded (the same numbers as the updates made after each game).
@@ -190,6 +192,33 @@ pub enum Command {
     },
 }
 
+/// The console's `--lang`: a shipped language, or English in place of a language Tabula does not speak, with
+/// the note saying so that the console prints once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConsoleLang {
+    pub lang: Lang,
+    pub note: Option<String>,
+}
+
+/// Reads `--lang`: a shipped language or a locale of one (`cs-CZ`); any other language code (`de`, `es-ES`) is
+/// answered in English; what is no language code at all (`klingon`, `english`) is refused.
+fn console_lang(code: &str) -> Result<ConsoleLang, String> {
+    if let Ok(lang) = code.parse::<Lang>() {
+        return Ok(ConsoleLang { lang, note: None });
+    }
+    let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
+    let tag = code.trim().replace('_', "-").parse::<unic_langid::LanguageIdentifier>();
+    // A language subtag of two or three letters is an ISO 639 code: a real language, just not one of ours.
+    if tag.is_ok_and(|tag| tag.language.as_str().len() <= 3 && !tag.language.is_empty()) {
+        let note = format!(
+            "there is no translation for `{code}`, so the console answers in English (translations: {})",
+            codes.join(", ")
+        );
+        return Ok(ConsoleLang { lang: Lang::En, note: Some(note) });
+    }
+    Err(format!("`{code}` is not a language code: choose {}", codes.join(", ")))
+}
+
 /// The game and the position an engine command works on.
 #[derive(Debug, Args)]
 pub struct At {
@@ -282,6 +311,42 @@ impl Exit {
     }
 }
 
+impl From<CliError> for Exit {
+    fn from(e: CliError) -> Self {
+        Exit::usage(e.to_string())
+    }
+}
+
+/// Where `tabula replay` reads its games: a file, or standard input for `-`; its name says which in the lines
+/// that point into it.
+pub(crate) struct Input<'a> {
+    path: Option<&'a str>,
+    name: String,
+}
+
+impl<'a> Input<'a> {
+    fn of(file: &'a str) -> Self {
+        if file == "-" {
+            Input { path: None, name: "standard input".to_string() }
+        } else {
+            Input { path: Some(file), name: file.to_string() }
+        }
+    }
+
+    fn read(&self) -> std::io::Result<String> {
+        match self.path {
+            Some(path) => std::fs::read_to_string(path),
+            None => std::io::read_to_string(std::io::stdin()),
+        }
+    }
+
+    /// What `replay` prints for a game that does not replay: `illegal <ply> <move>: <reason>`, then the line of
+    /// the source that holds the move.
+    fn refused(&self, line: usize, refused: &engine::Refused) -> String {
+        format!("{refused} (line {line} of {})", self.name)
+    }
+}
+
 /// Runs one of the engine and picture commands, writing its output to `out`.
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Exit> {
     match command {
@@ -312,35 +377,30 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
             writeln!(out, "{} moves", moves.len()).map_err(io)
         }
         Command::Perft { divide, depth, .. } => {
-            let (lines, total) = G::cli_perft(&at.position(), *depth, *divide).map_err(Exit::usage)?;
+            let (lines, total) = G::cli_perft(&at.position(), *depth, *divide)?;
             for (m, n) in &lines {
                 writeln!(out, "{m} {n}").map_err(io)?;
             }
             writeln!(out, "{total}").map_err(io)
         }
         Command::Replay { counts, file, gif, .. } => {
-            let text = if file == "-" {
-                std::io::read_to_string(std::io::stdin())
-            } else {
-                std::fs::read_to_string(file)
-            }
-            .map_err(|e| Exit::usage(format!("cannot read {file}: {e}")))?;
+            let input = Input::of(file);
+            let text = input.read().map_err(|e| Exit::usage(format!("cannot read {}: {e}", input.name)))?;
             if crate::record::Record::looks_like(&text) {
-                return records::replay_records(at.game, &text, gif.as_deref(), out);
+                return records::replay_records(at.game, &text, &input, *counts, gif.as_deref(), out);
             }
-            G::cli_replay_check().map_err(Exit::usage)?;
+            G::cli_replay_check().map_err(Exit::from)?;
+            let start: G = engine::game(&at.position())?;
             if let Some(path) = gif {
-                let start: AnyGame = engine::game::<G>(&at.position()).map_err(Exit::usage)?.into();
-                return records::line_gif(&start, &text, path, out);
+                return records::line_gif(&start.into(), &text, path, out);
             }
             let mut any_illegal = false;
-            for line in text.lines() {
+            for (n, line) in text.lines().enumerate() {
                 let Some(moves) = game_line(line) else { continue };
-                let text =
-                    engine::replay_line::<G>(&at.position(), moves, *counts).unwrap_or_else(|illegal| {
-                        any_illegal = true;
-                        illegal
-                    });
+                let text = engine::replay_moves(&start, moves, *counts).unwrap_or_else(|refused| {
+                    any_illegal = true;
+                    input.refused(n + 1, &refused)
+                });
                 writeln!(out, "{text}").map_err(io)?;
             }
             if any_illegal { Err(Exit { status: 1, message: String::new() }) } else { Ok(()) }
@@ -355,11 +415,11 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         }
         Command::Bestmove { level, time_ms, colour, seed, .. } => {
             let position = CliPosition { colour: colour.as_deref(), seed: *seed, ..at.position() };
-            let game = engine::game::<G>(&position).map_err(Exit::usage)?;
+            let game = engine::game::<G>(&position)?;
             bestmove(&game, *level, *time_ms, *seed, out)
         }
         Command::Score { .. } => {
-            for (colour, score) in G::cli_score(&at.position()).map_err(Exit::usage)? {
+            for (colour, score) in G::cli_score(&at.position())? {
                 writeln!(out, "{colour} {score}").map_err(io)?;
             }
             Ok(())

@@ -4,25 +4,26 @@
 use std::io::Write;
 use std::path::Path;
 
-use super::{Exit, game_line};
+use super::{Exit, Input, game_line};
 use crate::games::{AnyGame, GameKind};
 use crate::record::animate::{animate, animate_game};
-use crate::record::{Record, RecordError};
+use crate::record::{Record, RecordError, Replayed};
 
-/// The records of a file, split where a tag line follows moves.
-fn split(text: &str) -> Vec<String> {
-    let mut records: Vec<String> = Vec::new();
+/// The records of a file, split where a tag line follows moves, each with the line of the file it starts on
+/// (from 1).
+fn split(text: &str) -> Vec<(usize, String)> {
+    let mut records: Vec<(usize, String)> = Vec::new();
     let mut in_moves = false;
-    for line in text.lines() {
+    for (n, line) in text.lines().enumerate() {
         let tag = line.trim_start().starts_with('[');
         if tag && (in_moves || records.is_empty()) {
-            records.push(String::new());
+            records.push((n + 1, String::new()));
             in_moves = false;
         }
         if !tag && !line.trim().is_empty() {
             in_moves = true;
         }
-        if let Some(current) = records.last_mut() {
+        if let Some((_, current)) = records.last_mut() {
             current.push_str(line);
             current.push('\n');
         }
@@ -30,16 +31,30 @@ fn split(text: &str) -> Vec<String> {
     records
 }
 
+/// The number of legal moves before each move of a replayed record (`--counts`).
+fn counts_of(replayed: &Replayed, moves: &[String]) -> Result<Vec<usize>, Exit> {
+    let mut game = AnyGame::new(replayed.kind, &replayed.setup).map_err(|e| Exit::usage(e.to_string()))?;
+    let mut counts = Vec::with_capacity(moves.len());
+    for m in moves {
+        counts.push(game.legal_moves_text().len());
+        game.play_text(m).map_err(|e| Exit::usage(e.to_string()))?;
+    }
+    Ok(counts)
+}
+
 fn write_gif(bytes: &[u8], path: &Path, out: &mut impl Write) -> Result<(), Exit> {
     std::fs::write(path, bytes).map_err(|e| Exit::usage(format!("cannot write {}: {e}", path.display())))?;
     writeln!(out, "{}", path.display()).map_err(|e| Exit::usage(format!("cannot write the output: {e}")))
 }
 
-/// Replays every record of `text` (games of `game`), printing each one's result, or `illegal <ply> <move>: …` /
-/// the mismatch of its stated result; with `gif`, draws the (single) record's replay there.
+/// Replays every record of `text` (games of `game`), printing each one's result (with `counts`, then the number
+/// of legal moves before each move), or `illegal <ply> <move>: …` with the line of `input` that holds the move,
+/// or the mismatch of its stated result; with `gif`, draws the (single) record's replay there.
 pub(super) fn replay_records(
     game: GameKind,
     text: &str,
+    input: &Input<'_>,
+    counts: bool,
     gif: Option<&Path>,
     out: &mut impl Write,
 ) -> Result<(), Exit> {
@@ -52,7 +67,7 @@ pub(super) fn replay_records(
         )));
     }
     let mut refused = false;
-    for (n, text) in records.iter().enumerate() {
+    for (n, (first_line, text)) in records.iter().enumerate() {
         let usage = |e: RecordError| Exit::usage(format!("record {}: {e}", n + 1));
         let record = Record::parse(text).map_err(usage)?;
         let (kind, _) = record.setup().map_err(usage)?;
@@ -66,10 +81,21 @@ pub(super) fn replay_records(
             )));
         }
         match record.replay() {
+            Ok(replayed) if counts => {
+                let numbers = super::engine::numbers(&counts_of(&replayed, &record.moves)?);
+                writeln!(out, "{}{numbers}", replayed.result).map_err(io)?;
+            }
             Ok(replayed) => writeln!(out, "{}", replayed.result).map_err(io)?,
-            Err(e @ (RecordError::Illegal { .. } | RecordError::Result { .. })) => {
+            Err(RecordError::Illegal { ply, text: move_text, why }) => {
                 refused = true;
-                writeln!(out, "{e}").map_err(io)?;
+                let lines = Record::move_lines(text).map_err(usage)?;
+                let line = first_line + lines.get(ply - 1).copied().unwrap_or(1) - 1;
+                let refusal = super::engine::Refused { ply, text: move_text, why };
+                writeln!(out, "{}", input.refused(line, &refusal)).map_err(io)?;
+            }
+            Err(e @ RecordError::Result { .. }) => {
+                refused = true;
+                writeln!(out, "{e} (record {} at line {first_line} of {})", n + 1, input.name).map_err(io)?;
             }
             Err(e) => return Err(usage(e)),
         }
@@ -106,6 +132,7 @@ mod tests {
         let text = "[Game \"A\"]\n[Id \"1\"]\n\n1. a b\n\n[Game \"A\"]\n\n1. c\n";
         let records = split(text);
         assert_eq!(records.len(), 2);
-        assert!(records[1].starts_with("[Game \"A\"]\n\n1. c"));
+        assert_eq!((records[0].0, records[1].0), (1, 6), "the lines they start on");
+        assert!(records[1].1.starts_with("[Game \"A\"]\n\n1. c"));
     }
 }

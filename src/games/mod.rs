@@ -24,7 +24,9 @@ pub mod tzaar;
 pub(crate) use crate::i18n::{Describe, Phrase, PhraseArg};
 pub(crate) use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
-pub use registry::{CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided};
+pub use registry::{
+    Cause, CliError, CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided,
+};
 
 pub use side::{BySide, Colour, Seat, Side};
 

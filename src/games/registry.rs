@@ -37,6 +37,52 @@ pub struct CliPosition<'a> {
     pub seed: u64,
 }
 
+/// A game's own error inside a [`CliError`] (a position's, a variant's, a move's), kept as its typed value.
+pub type Cause = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why the command line cannot start a game or do a command on it as asked; its `Display` is the one sentence
+/// `tabula` prints on stderr (with exit status 2).
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    /// `--position` is not a position in the game's notation.
+    #[error("{0}")]
+    Position(Cause),
+    /// `--variant` names no ruleset, layout or seating the game accepts.
+    #[error("{0}")]
+    Variant(Cause),
+    /// `--position` and `--variant` both say where a game starts, which only one of them may.
+    #[error("--position and --variant both say where a {game} game starts: give one of them")]
+    PositionAndVariant { game: &'static str },
+    /// The game has no start position: the command needs `--position`.
+    #[error("{game} has no start position: give one with --position")]
+    NoStart { game: &'static str },
+    /// The game's position line does not say whose turn it is: the command needs `--colour`.
+    #[error("a {game} position does not say whose hand it is: name its colour with --colour {letters}")]
+    NoColour { game: &'static str, letters: &'static str },
+    /// `--colour` names no colour of the game.
+    #[error("`{given}` is not a colour: use --colour {letters}")]
+    NotAColour { given: String, letters: &'static str },
+    /// `--colour` for a game whose positions say whose turn it is.
+    #[error("--colour is for {takes}; {game} says whose turn it is in its position")]
+    NoColourHere { game: &'static str, takes: String },
+    /// The position and options do not make a game (a seat count, a hand that cannot be dealt).
+    #[error("{0}")]
+    Setup(#[from] super::SetupError),
+    /// The moves to play first (`render --moves`) cannot be read.
+    #[error("{0}")]
+    Unreadable(Cause),
+    /// A move to play first (`render --moves`) cannot be read or is not legal: `ply` counts from 1.
+    #[error("illegal {ply} {text}: {why}")]
+    Illegal { ply: usize, text: String, why: Cause },
+    /// A placement to make first on a position line (`render --moves` for a game drawn without a whole game)
+    /// is not legal there: `ply` counts from 1.
+    #[error("move {ply} `{text}` is illegal: {why}")]
+    Placement { ply: usize, text: String, why: Cause },
+    /// The command is not one this game offers, and why.
+    #[error("{command} is not available for {game}: {why}")]
+    Unavailable { command: &'static str, game: &'static str, why: &'static str },
+}
+
 /// What `tabula perft` prints: with `--divide`, each first move and its count; and the total.
 pub type Perft = (Vec<(String, u64)>, u64);
 
@@ -126,37 +172,41 @@ pub trait CommandLine: Engine + Picture {
     const CLI_COLOUR: bool = false;
 
     /// The game the command line starts from: at the position given, or at the start of the variant.
-    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String>;
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, CliError>;
 
     /// The legal moves at a position, for a game that lists them without a whole game (a Tantrix position line
     /// needs no `--colour` for them); `None` lists them from [`cli_game`](CommandLine::cli_game).
-    fn cli_position_moves(_at: &CliPosition<'_>) -> Option<Result<Vec<String>, String>> {
+    fn cli_position_moves(_at: &CliPosition<'_>) -> Option<Result<Vec<String>, CliError>> {
         None
     }
 
     /// The picture of a position after `moves`, for a game that draws it without a whole game; `None` draws it
     /// from [`cli_game`](CommandLine::cli_game).
-    fn cli_position_render(_at: &CliPosition<'_>, _moves: &[String]) -> Option<Result<RgbaImage, String>> {
+    fn cli_position_render(_at: &CliPosition<'_>, _moves: &[String]) -> Option<Result<RgbaImage, CliError>> {
         None
     }
 
     /// Perft to `depth`, with `divide` each first move and its count; and the total (`tabula perft`).
-    fn cli_perft(_at: &CliPosition<'_>, _depth: u32, _divide: bool) -> Result<Perft, String> {
-        Err(format!(
-            "perft is not available for {}; `tabula moves {} --position P` lists the moves",
-            Self::INFO.name,
-            Self::INFO.name
-        ))
+    fn cli_perft(_at: &CliPosition<'_>, _depth: u32, _divide: bool) -> Result<Perft, CliError> {
+        Err(CliError::Unavailable {
+            command: "perft",
+            game: Self::INFO.name,
+            why: "`tabula moves` lists a position's moves instead",
+        })
     }
 
     /// Whether `tabula replay` can replay this game's records, or why not.
-    fn cli_replay_check() -> Result<(), String> {
+    fn cli_replay_check() -> Result<(), CliError> {
         Ok(())
     }
 
     /// Each colour's score in a position (`tabula score`), for games that count scores.
-    fn cli_score(_at: &CliPosition<'_>) -> Result<Scores, String> {
-        Err(format!("`score` is not available for {}: it has no scores to count", Self::INFO.name))
+    fn cli_score(_at: &CliPosition<'_>) -> Result<Scores, CliError> {
+        Err(CliError::Unavailable {
+            command: "score",
+            game: Self::INFO.name,
+            why: "it has no scores to count",
+        })
     }
 }
 

@@ -36,6 +36,9 @@ pub struct Record {
     pub moves: Vec<String>,
 }
 
+/// A record's tags in order: (name, value).
+type Tags = Vec<(String, String)>;
+
 /// Why a record cannot be read or does not replay.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError {
@@ -252,6 +255,18 @@ impl Record {
 
     /// Reads a record written by [`Record::write`] (or by hand in the same format).
     pub fn parse(text: &str) -> Result<Record, RecordError> {
+        let (tags, moves) = Self::read(text)?;
+        Ok(Record { tags, moves: moves.into_iter().map(|(_, m)| m).collect() })
+    }
+
+    /// The line of `text` (from 1) that holds each move of the record it is, in order, so that a refused move
+    /// can be pointed at.
+    pub fn move_lines(text: &str) -> Result<Vec<usize>, RecordError> {
+        Ok(Self::read(text)?.1.into_iter().map(|(line, _)| line).collect())
+    }
+
+    /// The tags of a record's text, and its moves each with its line (from 1).
+    fn read(text: &str) -> Result<(Tags, Vec<(usize, String)>), RecordError> {
         let mut tags = Vec::new();
         let mut moves = Vec::new();
         let mut in_comment = false;
@@ -279,7 +294,7 @@ impl Record {
                 } else if word.starts_with(';') {
                     break;
                 } else if !is_move_number(word) {
-                    moves.push(word.to_string());
+                    moves.push((i + 1, word.to_string()));
                 }
             }
         }
@@ -289,7 +304,7 @@ impl Record {
                 why: "a record starts with its tags, like `[Game \"…\"]`".into(),
             });
         }
-        Ok(Record { tags, moves })
+        Ok((tags, moves))
     }
 
     /// The game and setup the tags describe.

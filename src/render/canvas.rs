@@ -310,6 +310,18 @@ pub(crate) fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weig
     (at, shown)
 }
 
+/// `name` then `suffix` (a seat's colour, " (Red)") like [`fit_text`], except that when even `min` is too wide it
+/// is the name that is cut with `…`, and the suffix stays whole.
+pub fn fit_name(name: &str, suffix: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
+    let whole = format!("{name}{suffix}");
+    let (at, shown) = fit_text(&whole, width, size, min, weight);
+    if shown == whole || suffix.is_empty() {
+        return (at, shown);
+    }
+    let (_, name) = fit_text(name, width - text_width(at, weight, suffix), at, at, weight);
+    (at, format!("{name}{suffix}"))
+}
+
 /// The advance width of `text` at `size` pixels.
 pub(crate) fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
     layout(size, weight, text).1
@@ -439,6 +451,16 @@ mod tests {
         assert_eq!(short_name(Some(&"🙂".repeat(50)), 18).map(|n| n.chars().count()), Some(18));
         assert_eq!(short_name(Some("   "), 16), None);
         assert_eq!(short_name(None, 16), None);
+    }
+
+    #[test]
+    fn a_long_name_is_cut_before_its_suffix() {
+        let (size, text) = fit_name(&"W".repeat(32), " (Red)", 200.0, 17.0, 12.0, Weight::Bold);
+        assert!((size - 12.0).abs() < 1e-6, "{size}");
+        assert!(text.ends_with("… (Red)") && text.starts_with("WW"), "{text}");
+        assert!(text_width(size, Weight::Bold, &text) <= 200.0);
+        let (size, text) = fit_name("al", " (Red)", 200.0, 17.0, 12.0, Weight::Bold);
+        assert!((size - 17.0).abs() < 1e-6 && text == "al (Red)", "{size} {text}");
     }
 
     #[test]

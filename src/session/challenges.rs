@@ -5,7 +5,7 @@
 use std::sync::PoisonError;
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::store::{ClockRecord, NewSession, PlayerRecord, SessionRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, Store, StoreError};
 
 use super::clocks::duration;
 use super::request::challenge_buttons;
@@ -40,7 +40,7 @@ impl<S: Store> Sessions<S> {
         channel: u64,
         actor: &Actor,
         slot: &mut Slot,
-        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRecord>, Option<i64>, bool),
+        (kind, setup, players, per_move, rated): (GameKind, Setup, Vec<PlayerRow>, Option<i64>, bool),
         preview: &AnyGame,
         text: &(dyn Fn(&Live, &Self) -> Text + Sync),
     ) -> Result<Reply, Failure> {
@@ -68,7 +68,7 @@ impl<S: Store> Sessions<S> {
             }
             Err(e) => return Err(e.into()),
         };
-        let record = SessionRecord {
+        let record = SessionRow {
             id,
             channel,
             guild: actor.guild,
@@ -85,7 +85,7 @@ impl<S: Store> Sessions<S> {
             rated,
             hinted: false,
         };
-        let clock = ClockRecord {
+        let clock = ClockRow {
             session: id,
             per_move,
             ply: 0,

@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::games::AnyGame;
-use crate::store::{ClockRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRow, SessionState, Store, StoreError};
 
 use super::text::Text;
 use super::{Live, Reply, Sessions, Slot, messages};
@@ -124,7 +124,7 @@ pub(crate) fn parse_duration(text: &str) -> Option<i64> {
 
 /// When the reminders of a turn are due: (half time, less than a tenth left), the second `None` when it would not
 /// come after the first (short clocks).
-fn reminder_times(clock: &ClockRecord) -> Option<(i64, Option<i64>)> {
+fn reminder_times(clock: &ClockRow) -> Option<(i64, Option<i64>)> {
     let (per_move, deadline) = (clock.per_move?, clock.deadline?);
     let half = clock.turn_started + per_move / 2;
     // Less than a tenth left, and at least ten minutes before the deadline.
@@ -133,7 +133,7 @@ fn reminder_times(clock: &ClockRecord) -> Option<(i64, Option<i64>)> {
 }
 
 /// The next time something is due in a turn that has had `reminded` reminders.
-fn next_at(clock: &ClockRecord, reminded: u8) -> Option<i64> {
+fn next_at(clock: &ClockRow, reminded: u8) -> Option<i64> {
     let deadline = clock.deadline?;
     let (half, tenth) = reminder_times(clock)?;
     Some(match (reminded, tenth) {
@@ -183,13 +183,13 @@ impl<S: Store> Sessions<S> {
     }
 
     /// A fresh turn's clock for the game as it stands: the deadline runs only when a person is to move.
-    pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame) -> Option<ClockRecord> {
+    pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame) -> Option<ClockRow> {
         let clock = live.clock.as_ref()?;
         let now = self.now();
         let human =
             game.to_move().and_then(|s| live.record.players.get(s)).is_some_and(|p| p.level.is_none());
         let deadline = clock.per_move.filter(|_| human).map(|per| now + per);
-        let mut fresh = ClockRecord {
+        let mut fresh = ClockRow {
             session: live.record.id,
             per_move: clock.per_move,
             ply: live.record.moves.len(),
@@ -466,7 +466,7 @@ mod tests {
 
     #[test]
     fn reminders_come_at_half_time_and_near_the_end() {
-        let clock = |per: i64| ClockRecord {
+        let clock = |per: i64| ClockRow {
             session: 1,
             per_move: Some(per),
             ply: 0,

@@ -236,7 +236,7 @@ impl<S: Store> Sessions<S> {
 }
 
 /// Every position of a stored game, from its start to after its last move; `None` when its moves do not replay.
-fn positions(stored: &crate::store::SessionRecord) -> Option<Vec<AnyGame>> {
+fn positions(stored: &crate::store::SessionRow) -> Option<Vec<AnyGame>> {
     let mut game = AnyGame::new(stored.game, &stored.setup).ok()?;
     let mut positions = vec![game.clone()];
     for m in &stored.moves {

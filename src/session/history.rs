@@ -3,7 +3,7 @@
 
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
-use crate::store::{ALL_SERVERS, GameResult, Placed, SessionRecord, Store, StoreError};
+use crate::store::{ALL_SERVERS, GameResult, Placed, SessionRow, Store, StoreError};
 
 use super::Sessions;
 use super::text::Text;
@@ -21,7 +21,7 @@ pub(crate) enum Ending {
 }
 
 /// Why a finished game is not rated, or `None` when it is.
-fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
+fn unrated_because(record: &SessionRow) -> Option<&'static str> {
     if record.hinted {
         Some("a hint was used")
     } else if !record.rated {
@@ -36,7 +36,7 @@ fn unrated_because(record: &SessionRecord) -> Option<&'static str> {
 }
 
 /// Whether every seat made at least [`MIN_MOVES_EACH`] moves: the stored moves are replayed to see who made each.
-fn moves_each(record: &SessionRecord) -> bool {
+fn moves_each(record: &SessionRow) -> bool {
     let Ok(mut game) = AnyGame::new(record.game, &record.setup) else { return false };
     let mut made = vec![0usize; record.players.len()];
     for text in &record.moves {
@@ -51,7 +51,7 @@ fn moves_each(record: &SessionRecord) -> bool {
 }
 
 /// The result of a finished game: who placed where, and whether it counts for ratings.
-pub(crate) fn game_result(record: &SessionRecord, game: &AnyGame, ending: Ending, now: i64) -> GameResult {
+pub(crate) fn game_result(record: &SessionRow, game: &AnyGame, ending: Ending, now: i64) -> GameResult {
     let seats = record.players.len();
     let scores = game.scores();
     let places = match (ending, game.outcome()) {
@@ -85,7 +85,7 @@ impl<S: Store> Sessions<S> {
     /// and `tabula ratings --rebuild` cannot bring back a result that was never recorded, so the log says which.
     pub(crate) async fn record_result(
         &self,
-        record: &SessionRecord,
+        record: &SessionRow,
         game: &AnyGame,
         ending: Ending,
     ) -> Option<Text> {

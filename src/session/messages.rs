@@ -2,7 +2,7 @@
 
 use crate::games::{AnyGame, GameKind, Outcome, Played};
 use crate::i18n::{Phrase, PhraseArg};
-use crate::store::PlayerRecord;
+use crate::store::PlayerRow;
 use crate::t;
 
 use super::Live;
@@ -118,7 +118,7 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
 }
 
 /// The result of a resignation.
-pub(super) fn resigned_line(live: &Live, game: &AnyGame, n: usize, others: &[&PlayerRecord]) -> Text {
+pub(super) fn resigned_line(live: &Live, game: &AnyGame, n: usize, others: &[&PlayerRow]) -> Text {
     let resigner = Text::new().strong_name(&live.record.players[n].name);
     if let [winner] = others {
         let winner_seat = live.seat_of(winner.id).unwrap_or(0);

@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::games::AnyGame;
-use crate::store::{ClockRecord, OfferRecord, SessionRecord, SessionState, Store, StoreError};
+use crate::store::{ClockRow, OfferRow, SessionRow, SessionState, Store, StoreError};
 
 use commands::Failure;
 
@@ -159,12 +159,12 @@ enum Slot {
 
 /// An open session: its stored record and, once playing, the game rebuilt from it.
 struct Live {
-    record: SessionRecord,
+    record: SessionRow,
     game: Option<AnyGame>,
     /// The clock of the current turn (or of the challenge, before the game starts).
-    clock: Option<ClockRecord>,
+    clock: Option<ClockRow>,
     /// The offer made in this game, if any (valid only for the turn it was made in).
-    offer: Option<OfferRecord>,
+    offer: Option<OfferRow>,
 }
 
 impl Live {

@@ -4,7 +4,7 @@
 //! expires with the move's clock. Against the computer the answer comes at once.
 
 use crate::games::AnyGame;
-use crate::store::{OfferKind, OfferRecord, PlayerRecord, SessionState, Store, StoreError};
+use crate::store::{OfferKind, OfferRow, PlayerRow, SessionState, Store, StoreError};
 
 use super::request::{offer_buttons, rematch_buttons};
 use super::text::Text;
@@ -43,7 +43,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// The pending offer of the game, if it is still valid (made in this turn, before the deadline).
-    pub(super) fn pending_offer(&self, live: &Live) -> Option<OfferRecord> {
+    pub(super) fn pending_offer(&self, live: &Live) -> Option<OfferRow> {
         let offer = live.offer.clone()?;
         let deadline = live.clock.as_ref().filter(|c| c.ply == offer.ply).and_then(|c| c.deadline);
         let valid = offer.ply == live.record.moves.len() && deadline.is_none_or(|d| self.now() < d);
@@ -69,7 +69,7 @@ impl<S: Store> Sessions<S> {
             self.store.clear_offer(live.record.id).await?;
             live.offer = None;
         }
-        let offer = OfferRecord {
+        let offer = OfferRow {
             session: live.record.id,
             kind,
             by,
@@ -83,12 +83,12 @@ impl<S: Store> Sessions<S> {
     }
 
     /// The human opponent of a two-player game (or the computer).
-    pub(super) fn opponent(live: &Live, seat: usize) -> Option<PlayerRecord> {
+    pub(super) fn opponent(live: &Live, seat: usize) -> Option<PlayerRow> {
         (live.record.players.len() == 2).then(|| live.record.players[1 - seat].clone())
     }
 
     /// The public text of an offer to a person: it mentions them, with Accept and Decline buttons.
-    pub(super) fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRecord, what: OfferKind) -> Reply {
+    pub(super) fn offer_reply(live: &Live, actor: &Actor, to: &PlayerRow, what: OfferKind) -> Reply {
         let text = t!(
             "offer-made",
             offer = offer_name(what),
@@ -120,7 +120,7 @@ impl<S: Store> Sessions<S> {
     pub(super) async fn settle_offer(
         &self,
         slot: &mut Slot,
-        by: &PlayerRecord,
+        by: &PlayerRow,
         accept: bool,
     ) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
@@ -195,12 +195,7 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Undoes `from`'s last turn (and the reply to it, if any).
-    async fn take_back(
-        &self,
-        slot: &mut Slot,
-        from: &PlayerRecord,
-        by: &PlayerRecord,
-    ) -> Result<Reply, Failure> {
+    async fn take_back(&self, slot: &mut Slot, from: &PlayerRow, by: &PlayerRow) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let seat = live.seat_of(from.id).ok_or(Failure::Conflict)?;
         let turns = Self::turns(live)?;

@@ -4,7 +4,7 @@
 
 use crate::record::animate::{AnimateError, animate};
 use crate::record::{Ending, Record, Source};
-use crate::store::{SessionRecord, SessionState};
+use crate::store::{SessionRow, SessionState};
 
 use super::text::Text;
 use super::{File, FileKind};
@@ -61,7 +61,7 @@ pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
 }
 
 /// How a stored session ended, for its record.
-pub(super) fn ending(record: &SessionRecord) -> Ending {
+pub(super) fn ending(record: &SessionRow) -> Ending {
     let result = record.result.clone().unwrap_or_default();
     match record.state {
         SessionState::Finished => Ending::Finished(result),
@@ -71,7 +71,7 @@ pub(super) fn ending(record: &SessionRecord) -> Ending {
 }
 
 /// The record of a stored game, as it ended (`ending`), or `None` if its moves no longer replay.
-pub(super) fn record_of(record: &SessionRecord, ending: Ending) -> Option<Record> {
+pub(super) fn record_of(record: &SessionRow, ending: Ending) -> Option<Record> {
     let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
     let source = Source {
         id: record.id,
@@ -92,7 +92,7 @@ pub(super) fn record_of(record: &SessionRecord, ending: Ending) -> Option<Record
 }
 
 /// The replay attached when game `record` ends with `result` (the stored result text).
-pub(super) fn final_replay(record: &SessionRecord, result: &str) -> Option<Replay> {
+pub(super) fn final_replay(record: &SessionRow, result: &str) -> Option<Replay> {
     record_of(record, Ending::Finished(result.to_string())).map(|r| Replay { id: record.id, record: r })
 }
 

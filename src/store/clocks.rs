@@ -7,7 +7,7 @@ use super::StoreError;
 
 /// The clock of one game, for the turn it describes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ClockRecord {
+pub struct ClockRow {
     pub session: i64,
     /// Seconds per move; `None` for a game without a clock.
     pub per_move: Option<i64>,
@@ -51,7 +51,7 @@ impl OfferKind {
 
 /// A game's pending offer, valid while the game is at `ply` moves.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OfferRecord {
+pub struct OfferRow {
     pub session: i64,
     pub kind: OfferKind,
     pub by: u64,
@@ -64,10 +64,10 @@ pub struct OfferRecord {
 /// Clocks and offers.
 pub trait ClockStore: Send + Sync {
     /// A game's clock row, if it has one.
-    fn clock(&self, session: i64) -> impl Future<Output = Result<Option<ClockRecord>, StoreError>> + Send;
+    fn clock(&self, session: i64) -> impl Future<Output = Result<Option<ClockRow>, StoreError>> + Send;
 
     /// Writes a game's clock for a new turn (replacing the previous turn's).
-    fn put_clock(&self, clock: &ClockRecord) -> impl Future<Output = Result<(), StoreError>> + Send;
+    fn put_clock(&self, clock: &ClockRow) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Records that reminder `to` was sent for turn `ply`, if the row still says `from` reminders for that turn;
     /// [`StoreError::Conflict`] otherwise (someone settled it already), so that each reminder goes out once.
@@ -90,9 +90,9 @@ pub trait ClockStore: Send + Sync {
     fn next_wake(&self) -> impl Future<Output = Result<Option<i64>, StoreError>> + Send;
 
     /// Records a game's pending offer; [`StoreError::Conflict`] when it already has one.
-    fn put_offer(&self, offer: &OfferRecord) -> impl Future<Output = Result<(), StoreError>> + Send;
+    fn put_offer(&self, offer: &OfferRow) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    fn offer(&self, session: i64) -> impl Future<Output = Result<Option<OfferRecord>, StoreError>> + Send;
+    fn offer(&self, session: i64) -> impl Future<Output = Result<Option<OfferRow>, StoreError>> + Send;
 
     fn clear_offer(&self, session: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
 }

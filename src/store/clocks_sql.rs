@@ -4,18 +4,18 @@
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
-use super::clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
+use super::clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 use super::sql::changed_one;
 use super::{PgStore, SqliteStore, StoreError};
 
-fn clock_of<'r, R>(row: &'r R) -> ClockRecord
+fn clock_of<'r, R>(row: &'r R) -> ClockRow
 where
     R: Row,
     &'r str: ColumnIndex<R>,
     i64: Decode<'r, R::Database> + Type<R::Database>,
     Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
 {
-    ClockRecord {
+    ClockRow {
         session: row.get("session_id"),
         per_move: row.get("per_move"),
         ply: row.get::<i64, _>("ply") as usize,
@@ -30,7 +30,7 @@ where
 macro_rules! clock_store {
     ($store:ty) => {
         impl ClockStore for $store {
-            async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+            async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError> {
                 let row = sqlx::query("SELECT * FROM clocks WHERE session_id = $1")
                     .bind(session)
                     .fetch_optional(&self.pool)
@@ -38,7 +38,7 @@ macro_rules! clock_store {
                 Ok(row.as_ref().map(clock_of))
             }
 
-            async fn put_clock(&self, c: &ClockRecord) -> Result<(), StoreError> {
+            async fn put_clock(&self, c: &ClockRow) -> Result<(), StoreError> {
                 sqlx::query(
                     "INSERT INTO clocks (session_id, per_move, ply, turn_started, deadline, reminded, next_at) \
                      VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO UPDATE SET per_move = excluded.per_move, \
@@ -100,7 +100,7 @@ macro_rules! clock_store {
                 Ok(row.get::<Option<i64>, _>(0))
             }
 
-            async fn put_offer(&self, o: &OfferRecord) -> Result<(), StoreError> {
+            async fn put_offer(&self, o: &OfferRow) -> Result<(), StoreError> {
                 let done = sqlx::query(
                     "INSERT INTO offers (session_id, kind, by_user, ply, created_at, nonce) VALUES ($1, $2, $3, $4, $5, $6) \
                      ON CONFLICT (session_id) DO NOTHING",
@@ -116,7 +116,7 @@ macro_rules! clock_store {
                 changed_one(done.rows_affected())
             }
 
-            async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+            async fn offer(&self, session: i64) -> Result<Option<OfferRow>, StoreError> {
                 let row = sqlx::query("SELECT * FROM offers WHERE session_id = $1")
                     .bind(session)
                     .fetch_optional(&self.pool)
@@ -125,7 +125,7 @@ macro_rules! clock_store {
                 let kind: String = row.get("kind");
                 let kind = OfferKind::parse(&kind)
                     .ok_or_else(|| StoreError::Corrupt(format!("session {session}: unknown offer {kind}")))?;
-                Ok(Some(OfferRecord {
+                Ok(Some(OfferRow {
                     session,
                     kind,
                     by: row.get::<i64, _>("by_user") as u64,

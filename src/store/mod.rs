@@ -11,7 +11,7 @@
 //! [`Store`] is their sum, the one bound the session layer takes. Each trait is written once in SQL for both
 //! databases (`<group>_sql.rs`, a body expanded for [`SqliteStore`] and [`PgStore`], with the few real
 //! differences named where it is expanded or as a small hook in `sqlite.rs` / `postgres.rs`). A game is stored as
-//! notation, never as engine internals (see [`SessionRecord`]).
+//! notation, never as engine internals (see [`SessionRow`]).
 //!
 //! # Adding a table
 //!
@@ -43,13 +43,13 @@ mod settings_sql;
 mod sql;
 mod sqlite;
 
-pub use clocks::{ClockRecord, ClockStore, OfferKind, OfferRecord};
+pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, Placed, Ranked, RatingRow,
     RatingStore,
 };
-pub use sessions::{NewSession, PlayerRecord, SessionRecord, SessionState, SessionStore};
+pub use sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 pub use settings::{ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
 

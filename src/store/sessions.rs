@@ -58,7 +58,7 @@ impl SessionState {
 
 /// A player of a session, in seat order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct PlayerRecord {
+pub struct PlayerRow {
     pub id: u64,
     pub name: String,
     pub accepted: bool,
@@ -72,14 +72,14 @@ pub struct PlayerRecord {
 
 /// Everything stored about one session.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionRecord {
+pub struct SessionRow {
     pub id: i64,
     pub channel: u64,
     /// The server the session belongs to (`None` outside servers and for sessions stored before servers were).
     pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
-    pub players: Vec<PlayerRecord>,
+    pub players: Vec<PlayerRow>,
     pub challenger: u64,
     pub state: SessionState,
     /// The moves in notation, in order; their count is the session's version.
@@ -102,7 +102,7 @@ pub struct NewSession {
     pub guild: Option<u64>,
     pub game: GameKind,
     pub setup: Setup,
-    pub players: Vec<PlayerRecord>,
+    pub players: Vec<PlayerRow>,
     pub challenger: u64,
     pub state: SessionState,
     pub now: i64,
@@ -118,13 +118,13 @@ pub trait SessionStore: Send + Sync {
     fn open_session(
         &self,
         channel: u64,
-    ) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
+    ) -> impl Future<Output = Result<Option<SessionRow>, StoreError>> + Send;
 
     /// The session `id`, open or closed, if there is one (for records: `/game`).
-    fn session(&self, id: i64) -> impl Future<Output = Result<Option<SessionRecord>, StoreError>> + Send;
+    fn session(&self, id: i64) -> impl Future<Output = Result<Option<SessionRow>, StoreError>> + Send;
 
     /// Every open session, for start-up checks and sweeps.
-    fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRecord>, StoreError>> + Send;
+    fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRow>, StoreError>> + Send;
 
     /// Creates a session; [`StoreError::Conflict`] when the channel already has an open one.
     fn create(&self, session: &NewSession) -> impl Future<Output = Result<i64, StoreError>> + Send;
@@ -134,7 +134,7 @@ pub trait SessionStore: Send + Sync {
     fn accept(
         &self,
         id: i64,
-        players: &[PlayerRecord],
+        players: &[PlayerRow],
         start: bool,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
@@ -182,7 +182,7 @@ pub trait SessionStore: Send + Sync {
     fn set_players(
         &self,
         id: i64,
-        players: &[PlayerRecord],
+        players: &[PlayerRow],
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 

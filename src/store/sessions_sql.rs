@@ -6,7 +6,7 @@
 
 use sqlx::Row;
 
-use super::sessions::{NewSession, PlayerRecord, SessionRecord, SessionState, SessionStore};
+use super::sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 use super::sql::{changed_one, conflict_on_unique, session_record};
 use super::{PgStore, SqliteStore, StoreError};
 
@@ -23,7 +23,7 @@ macro_rules! open {
 macro_rules! session_store {
     ($store:ty, move_list: $move_list:literal) => {
         impl SessionStore for $store {
-            async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+            async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError> {
                 let row = sqlx::query(concat!(
                     "SELECT s.*, ",
                     $move_list,
@@ -36,7 +36,7 @@ macro_rules! session_store {
                 row.as_ref().map(session_record).transpose()
             }
 
-            async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+            async fn session(&self, id: i64) -> Result<Option<SessionRow>, StoreError> {
                 let row =
                     sqlx::query(concat!("SELECT s.*, ", $move_list, " AS move_list FROM sessions s WHERE id = $1"))
                         .bind(id)
@@ -45,7 +45,7 @@ macro_rules! session_store {
                 row.as_ref().map(session_record).transpose()
             }
 
-            async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+            async fn open_sessions(&self) -> Result<Vec<SessionRow>, StoreError> {
                 let rows = sqlx::query(concat!(
                     "SELECT s.*, ",
                     $move_list,
@@ -84,7 +84,7 @@ macro_rules! session_store {
             async fn accept(
                 &self,
                 id: i64,
-                players: &[PlayerRecord],
+                players: &[PlayerRow],
                 start: bool,
                 now: i64,
             ) -> Result<(), StoreError> {
@@ -205,7 +205,7 @@ macro_rules! session_store {
                 Ok(())
             }
 
-            async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+            async fn set_players(&self, id: i64, players: &[PlayerRow], now: i64) -> Result<(), StoreError> {
                 let players = serde_json::to_string(players).expect("players serialize");
                 let done = sqlx::query(
                     "UPDATE sessions SET players = $1, updated_at = $2 WHERE id = $3 AND state = 'playing'",

@@ -5,12 +5,12 @@ use std::str::FromStr as _;
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
-use super::{GameResult, Placed, PlayerRecord, RatingRow, SessionRecord, SessionState, StoreError};
+use super::{GameResult, Placed, PlayerRow, RatingRow, SessionRow, SessionState, StoreError};
 use crate::games::{GameKind, Setup};
 use crate::rating::Rating;
 
 /// A session from its row, as selected with its moves in `move_list` (a JSON array of notation, in order).
-pub(super) fn session_record<'r, R>(row: &'r R) -> Result<SessionRecord, StoreError>
+pub(super) fn session_record<'r, R>(row: &'r R) -> Result<SessionRow, StoreError>
 where
     R: Row,
     &'r str: ColumnIndex<R>,
@@ -25,7 +25,7 @@ where
     let game: String = row.get("game");
     let game = GameKind::from_str(&game).map_err(|_| corrupt("unknown game"))?;
     let players: String = row.get("players");
-    let players: Vec<PlayerRecord> =
+    let players: Vec<PlayerRow> =
         serde_json::from_str(&players).map_err(|_| corrupt("unreadable players"))?;
     let state: String = row.get("state");
     let state = SessionState::parse(&state).ok_or_else(|| corrupt("unknown state"))?;
@@ -35,7 +35,7 @@ where
     if version != moves.len() as i64 {
         return Err(corrupt("move count does not match its version"));
     }
-    Ok(SessionRecord {
+    Ok(SessionRow {
         id,
         channel: row.get::<i64, _>("channel_id") as u64,
         guild: row.get::<Option<i64>, _>("guild_id").map(|g| g as u64),

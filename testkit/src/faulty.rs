@@ -12,9 +12,8 @@ use std::time::Duration;
 
 use tabula::games::GameKind;
 use tabula::store::{
-    ClockRecord, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRecord, PlayerRecord,
-    RatingRow, RatingStore, ServerSettings, SessionRecord, SessionState, SessionStore, SettingsStore, Store,
-    StoreError,
+    ClockRow, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow, RatingRow,
+    RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store, StoreError,
 };
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
@@ -80,15 +79,15 @@ impl<S: Store> Store for FaultyStore<S> {
 }
 
 impl<S: Store> SessionStore for FaultyStore<S> {
-    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError> {
         self.inner.open_session(channel).await
     }
 
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+    async fn session(&self, id: i64) -> Result<Option<SessionRow>, StoreError> {
         self.inner.session(id).await
     }
 
-    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+    async fn open_sessions(&self) -> Result<Vec<SessionRow>, StoreError> {
         self.inner.open_sessions().await
     }
 
@@ -97,13 +96,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         self.inner.create(session).await
     }
 
-    async fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRecord],
-        start: bool,
-        now: i64,
-    ) -> Result<(), StoreError> {
+    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, now: i64) -> Result<(), StoreError> {
         self.write("accept").await?;
         self.inner.accept(id, players, start, now).await
     }
@@ -146,7 +139,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         self.inner.truncate_moves(id, version, keep, now).await
     }
 
-    async fn set_players(&self, id: i64, players: &[PlayerRecord], now: i64) -> Result<(), StoreError> {
+    async fn set_players(&self, id: i64, players: &[PlayerRow], now: i64) -> Result<(), StoreError> {
         self.write("set_players").await?;
         self.inner.set_players(id, players, now).await
     }
@@ -171,11 +164,11 @@ impl<S: Store> SessionStore for FaultyStore<S> {
 
 /// Offers count; a turn's clock and its reminders pass through.
 impl<S: Store> ClockStore for FaultyStore<S> {
-    async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+    async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError> {
         self.inner.clock(session).await
     }
 
-    async fn put_clock(&self, clock: &ClockRecord) -> Result<(), StoreError> {
+    async fn put_clock(&self, clock: &ClockRow) -> Result<(), StoreError> {
         self.inner.put_clock(clock).await
     }
 
@@ -198,12 +191,12 @@ impl<S: Store> ClockStore for FaultyStore<S> {
         self.inner.next_wake().await
     }
 
-    async fn put_offer(&self, offer: &OfferRecord) -> Result<(), StoreError> {
+    async fn put_offer(&self, offer: &OfferRow) -> Result<(), StoreError> {
         self.write("put_offer").await?;
         self.inner.put_offer(offer).await
     }
 
-    async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+    async fn offer(&self, session: i64) -> Result<Option<OfferRow>, StoreError> {
         self.inner.offer(session).await
     }
 

@@ -256,3 +256,134 @@ fn match_times_the_levels_searches() {
     let out = tabula(&["match", "tantrix", "--a", "greedy", "--b", "random", "--games", "1"]);
     assert!(!stdout(&out).contains("Level searches"), "no level played: {}", stdout(&out));
 }
+
+/// A Tablut record as `/game` attaches it, with `moves` after the tags, one move number a line.
+fn tablut_record(moves: &[&str]) -> String {
+    let mut text = "[Game \"Tablut\"]\n[Id \"1\"]\n[Variant \"seed\"]\n[Black \"alice\"]\n[White \"bob\"]\n\
+                    [Result \"*\"]\n\n"
+        .to_string();
+    for (i, m) in moves.iter().enumerate() {
+        text = format!("{text}{}. {m}\n", i + 1);
+    }
+    text
+}
+
+#[test]
+fn replay_counts_the_moves_of_records_too() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("game-1.txt");
+    std::fs::write(&file, tablut_record(&["e8-d8", "e4-h4"])).unwrap();
+    let out = tabula(&["replay", "tablut", "--counts", file.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The same counts as for the line of moves.
+    std::fs::write(dir.path().join("line.txt"), "e8-d8 e4-h4\n").unwrap();
+    let line = tabula(&["replay", "tablut", "--counts", dir.path().join("line.txt").to_str().unwrap()]);
+    assert_eq!(stdout(&out), "* 80 56\n");
+    assert_eq!(stdout(&out), stdout(&line));
+    let out = tabula(&["replay", "tablut", file.to_str().unwrap()]);
+    assert_eq!(stdout(&out), "*\n", "without --counts, the result alone");
+}
+
+#[test]
+fn an_illegal_move_names_the_line_of_the_file_that_holds_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.txt");
+    let name = file.to_str().unwrap();
+    std::fs::write(&file, "# two games\n\ne8-d8 e4-h4\ne8-d8 e8-d7\n").unwrap();
+    let out = tabula(&["replay", "tablut", name]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "*");
+    assert!(lines[1].starts_with("illegal 2 e8-d7: "), "{text}");
+    assert!(lines[1].ends_with(&format!(" (line 4 of {name})")), "{text}");
+
+    // In a file of records, the line is the file's, not the record's nor the ply.
+    let records =
+        format!("{}\n{}", tablut_record(&["e8-d8", "e4-h4"]), tablut_record(&["e8-d8", "e8-d7", "e4-h4"]));
+    std::fs::write(&file, &records).unwrap();
+    let out = tabula(&["replay", "tablut", name]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let at = records.lines().position(|l| l == "2. e8-d7").unwrap() + 1;
+    assert_eq!(at, 19);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "*");
+    assert!(lines[1].starts_with("illegal 2 e8-d7: "), "{text}");
+    assert!(lines[1].ends_with(&format!(" (line {at} of {name})")), "{text}");
+
+    // From standard input, the line of standard input.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["replay", "tablut", "-"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), b"e8-d8 e8-d7\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(stdout(&out).ends_with(" (line 1 of standard input)\n"), "{}", stdout(&out));
+}
+
+#[test]
+fn every_command_refuses_a_bad_variant_alike() {
+    let position = "53@0,0:2 9@1,-1:0 34@0,-1:0 14@2,-2:3 55@1,-2:2 | 11 18 20 21 42 44 | 39";
+    let dir = tempfile::tempdir().unwrap();
+    let png = dir.path().join("board.png");
+    let png = png.to_str().unwrap();
+    for (variant, needle) in
+        [("RR", "taken twice"), ("RP", "not a Tantrix colour"), ("R", "played by"), ("RBYGR", "taken twice")]
+    {
+        for args in [
+            vec!["moves", "tantrix", "--position", position, "--variant", variant],
+            vec!["score", "tantrix", "--position", position, "--variant", variant],
+            vec!["render", "tantrix", "--position", position, "--variant", variant, "-o", png],
+            vec!["bestmove", "tantrix", "--position", position, "--variant", variant, "--colour", "R"],
+        ] {
+            let out = tabula(&args);
+            assert_eq!(out.status.code(), Some(2), "{args:?}: {}", stdout(&out));
+            let err = stderr(&out);
+            assert!(err.contains(needle), "{args:?}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+            assert!(stdout(&out).is_empty(), "{args:?}");
+        }
+    }
+    // A good seating is taken by every command.
+    let out = tabula(&["moves", "tantrix", "--position", position, "--variant", "RBY"]);
+    assert_eq!(stdout(&out).lines().last(), Some("64 moves"), "{}", stderr(&out));
+    // TZAAR's variant is a start layout: it may not come with a position, which is a start too.
+    let start = stdout(&tabula(&["moves", "tzaar"]));
+    let out = tabula(&["moves", "tzaar", "--variant", "random:3", "--position", "nonsense"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stdout(&out));
+    assert!(stderr(&out).contains("give one of them"), "{}", stderr(&out));
+    assert!(!start.is_empty());
+}
+
+/// Runs the console with `args` after `local`, in an empty folder, with no input.
+fn console(args: &[&str]) -> Output {
+    let dir = tempfile::tempdir().unwrap();
+    let database = dir.path().join("local.db");
+    let pictures = dir.path().join("boards");
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .current_dir(dir.path())
+        .arg("local")
+        .args(["--database", database.to_str().unwrap(), "--pictures", pictures.to_str().unwrap()])
+        .args(args)
+        .env_remove("DISCORD_TOKEN")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn a_language_without_translation_is_answered_in_english_saying_so_once() {
+    let out = console(&["--lang", "de"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let err = stderr(&out);
+    assert_eq!(err.matches("no translation for `de`").count(), 1, "{err}");
+    assert!(err.contains("English"), "{err}");
+    let out = console(&["--lang", "cs-CZ"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("translation"), "a locale of a shipped language: {}", stderr(&out));
+    let out = console(&["--lang", "klingon"]);
+    assert_eq!(out.status.code(), Some(2), "not a language code at all");
+}

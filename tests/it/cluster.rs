@@ -27,7 +27,7 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula::games::{AnyGame, GameKind};
-use tabula::store::{PgStore, SessionRecord, SessionState, SessionStore as _};
+use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
 
 use crate::support::postgres::PgServer;
 use crate::support::signed::{Post, now, public_key, try_send};
@@ -197,7 +197,7 @@ async fn play(
     balancer: Arc<Balancer>,
     store: Arc<PgStore>,
     acks: Arc<AtomicUsize>,
-) -> (Seen, SessionRecord) {
+) -> (Seen, SessionRow) {
     let mut seen = Seen::default();
     let mut rng = ChaCha8Rng::seed_from_u64(plan.channel);
     let started = Instant::now();
@@ -376,7 +376,7 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
 }
 
 /// Checks one finished game against what the client saw; the number of the computer's turns.
-fn check(plan: &Plan, seen: &Seen, record: &SessionRecord, calls: &[crate::support::RecordedCall]) -> usize {
+fn check(plan: &Plan, seen: &Seen, record: &SessionRow, calls: &[crate::support::RecordedCall]) -> usize {
     let channel = plan.channel;
     assert_eq!(record.state, SessionState::Finished, "channel {channel}: {:?}", record.result);
     assert!(seen.refused.is_empty(), "channel {channel}: legal moves refused: {:?}", seen.refused);

@@ -240,12 +240,12 @@ async fn everything(store: &impl Store, players: u64) -> Vec<RatingRow> {
 /// Sessions for the results, so the SQLite store's foreign keys hold.
 async fn sessions_for(store: &impl Store, results: &[GameResult]) {
     use tabula::games::Setup;
-    use tabula::store::{NewSession, PlayerRecord, SessionState};
+    use tabula::store::{NewSession, PlayerRow, SessionState};
     for r in results {
-        let players: Vec<PlayerRecord> = r
+        let players: Vec<PlayerRow> = r
             .players
             .iter()
-            .map(|p| PlayerRecord {
+            .map(|p| PlayerRow {
                 id: p.user,
                 name: p.name.clone(),
                 accepted: true,

@@ -334,11 +334,11 @@ fn a_setup_names_its_variant_and_a_stored_game_replays_under_it() {
 #[tokio::test]
 async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
     use tabula::games::{AnyGame, GameKind};
-    use tabula::store::{NewSession, PlayerRecord, SessionState, SessionStore, SqliteStore, Store};
+    use tabula::store::{NewSession, PlayerRow, SessionState, SessionStore, SqliteStore, Store};
 
     let store = SqliteStore::in_memory().await.unwrap();
-    let players: Vec<PlayerRecord> = (1..=2)
-        .map(|id| PlayerRecord { id, name: format!("p{id}"), accepted: true, level: None, abandoned: false })
+    let players: Vec<PlayerRow> = (1..=2)
+        .map(|id| PlayerRow { id, name: format!("p{id}"), accepted: true, level: None, abandoned: false })
         .collect();
     let mut ids = Vec::new();
     for (channel, variant) in [(1, ""), (2, "ashton"), (3, "linnaeus")] {

@@ -340,7 +340,7 @@ fn error_sentences_say_what_is_wrong_and_what_to_do() {
         ("1@0,0:0 | 2 | 3 | 4", "can't read the position: it has 4 parts"),
         ("5@0,0:1 9@0,1:2", "the board is not consistent: colours clash on the N edge of 9@0,1:2"),
     ] {
-        let err = cli::moves(text).unwrap_err();
+        let err = cli::moves(text).unwrap_err().to_string();
         assert!(err.starts_with(want), "`{text}` gives `{err}`");
     }
 }
@@ -476,7 +476,7 @@ fn a_forty_tile_picture_encodes_under_250_kb() {
 
 #[test]
 fn the_cli_render_refuses_illegal_moves_with_a_reason() {
-    let err = cli::render(EXAMPLE_FORCED, &["21@1,1:0".to_string()]).unwrap_err();
+    let err = cli::render(EXAMPLE_FORCED, &["21@1,1:0".to_string()]).unwrap_err().to_string();
     assert!(err.starts_with("move 1 `21@1,1:0` is illegal: a forced space must be filled first"), "{err}");
 }
 

@@ -3,13 +3,13 @@
 //! methods).
 
 use crate::games::tablut::{Game, Position, Variant};
-use crate::games::{CliPosition, CommandLine, Perft, divided};
+use crate::games::{CliError, CliPosition, CommandLine, Perft, divided};
 
 /// The starting position: `position` in notation, or the variant's start.
-fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
-    let variant: Variant = variant.unwrap_or("").parse().map_err(|e| format!("{e}"))?;
+fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, CliError> {
+    let variant: Variant = variant.unwrap_or("").parse().map_err(|e| CliError::Variant(Box::new(e)))?;
     match position {
-        Some(text) => Position::parse(text, variant).map_err(|e| e.to_string()),
+        Some(text) => Position::parse(text, variant).map_err(|e| CliError::Position(Box::new(e))),
         None => Ok(Position::start(variant)),
     }
 }
@@ -20,7 +20,7 @@ pub fn perft(
     variant: Option<&str>,
     depth: u32,
     divide: bool,
-) -> Result<Perft, String> {
+) -> Result<Perft, CliError> {
     let pos = start(position, variant)?;
     if divide {
         let lines = pos.perft_divide(depth).into_iter().map(|(mv, n)| (mv.to_string(), n)).collect();
@@ -31,11 +31,11 @@ pub fn perft(
 }
 
 impl CommandLine for Game {
-    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, CliError> {
         Ok(Game::from_position(start(at.position, at.variant)?))
     }
 
-    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, CliError> {
         perft(at.position, at.variant, depth, divide)
     }
 }

@@ -203,38 +203,64 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     img.into_image()
 }
 
+/// The header's name line: the middle, where "vs" is, the line's height, the name's largest size and the radius
+/// of a side's disc.
+const HEADER_MID: f32 = WIDTH as f32 / 2.0;
+const NAME_Y: f32 = 25.0;
+const NAME_SIZE: f32 = 21.0;
+const ICON: f32 = 10.0;
+/// The light plate under a side's disc, so that the black disc reads as a piece on the dark header (not as a
+/// ring) and both discs look as on the board's wood.
+const PLATE: f32 = ICON + 4.5;
+/// From the middle to either side's part, and the room left of and right of each part.
+const VS_ROOM: f32 = 34.0;
+const EDGE_ROOM: f32 = 20.0;
+
+/// One side's part of the header's name line: its name (fitted to its room), the name's size, its disc's centre
+/// and where its name starts, and the span of the pill that marks the side to move.
+struct HeaderSeat {
+    name: String,
+    size: f32,
+    icon_x: f32,
+    text_x: f32,
+    pill: (f32, f32),
+}
+
+/// Where `side`'s part of the header goes: its disc on the side of "vs", its name beyond, shrunk then cut so
+/// that a long name (32 characters, wide letters) stays inside the picture.
+fn header_seat(names: &[String], side: Side, lang: Lang) -> HeaderSeat {
+    let room = HEADER_MID - VS_ROOM - 2.0 * ICON - 10.0 - EDGE_ROOM - 10.0;
+    let (px, shown) = fit_text(&name(names, side, lang), room, NAME_SIZE, 14.0, Weight::Bold);
+    let w = text_width(px, Weight::Bold, &shown);
+    let (x0, x1) = match side {
+        Side::Black => (HEADER_MID - VS_ROOM - w - 2.0 * ICON - 10.0, HEADER_MID - VS_ROOM),
+        Side::White => (HEADER_MID + VS_ROOM, HEADER_MID + VS_ROOM + w + 2.0 * ICON + 10.0),
+    };
+    let (icon_x, text_x) = match side {
+        Side::Black => (x1 - ICON, x0),
+        Side::White => (x0 + ICON, x0 + 2.0 * ICON + 10.0),
+    };
+    HeaderSeat { name: shown, size: px, icon_x, text_x, pill: (x0 - 10.0, x1 + 10.0) }
+}
+
 fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
     overlay(img, 0, 0, WIDTH, HEADER, |c, _| {
         let to_move = game.result().is_none().then(|| game.side_to_move());
-        let mid = WIDTH as f32 / 2.0;
-        let y = 25.0;
-        let name_size = 21.0;
-        let icon = 10.0;
+        let (mid, y) = (HEADER_MID, NAME_Y);
         for side in [Side::Black, Side::White] {
-            let text = name(names, side, lang);
-            let w = text_width(name_size, Weight::Bold, &text);
-            let (x0, x1) = match side {
-                Side::Black => (mid - 34.0 - w - 2.0 * icon - 10.0, mid - 34.0),
-                Side::White => (mid + 34.0, mid + 34.0 + w + 2.0 * icon + 10.0),
-            };
+            let seat = header_seat(names, side, lang);
             if to_move == Some(side) {
-                c.fill_rounded_rect(x0 - 10.0, y - 16.0, x1 + 10.0, y + 16.0, 16.0, TURN_PILL);
+                c.fill_rounded_rect(seat.pill.0, y - 16.0, seat.pill.1, y + 16.0, 16.0, TURN_PILL);
             }
-            let (icon_x, text_x) = match side {
-                Side::Black => (x1 - icon, x0),
-                Side::White => (x0 + icon, x0 + 2.0 * icon + 10.0),
-            };
+            c.fill_circle(seat.icon_x, y, PLATE, WOOD);
             match side {
-                Side::Black => {
-                    c.fill_circle(icon_x, y, icon, ATTACKER);
-                    c.stroke_circle(icon_x, y, icon, 2.0, HEADER_DIM);
-                }
+                Side::Black => c.fill_circle(seat.icon_x, y, ICON, ATTACKER),
                 Side::White => {
-                    c.fill_circle(icon_x, y, icon, DEFENDER);
-                    c.stroke_circle(icon_x, y, icon, 2.0, OUTLINE);
+                    c.fill_circle(seat.icon_x, y, ICON, DEFENDER);
+                    c.stroke_circle(seat.icon_x, y, ICON, 2.0, OUTLINE);
                 }
             }
-            c.text_centered_v(text_x, y, name_size, Weight::Bold, Align::Left, HEADER_TEXT, &text);
+            c.text_centered_v(seat.text_x, y, seat.size, Weight::Bold, Align::Left, HEADER_TEXT, &seat.name);
         }
         let vs = say(lang, "picture-tablut-vs", &[]);
         let (vs_size, vs) = fit_text(&vs, 60.0, 18.0, 12.0, Weight::Regular);
@@ -509,6 +535,66 @@ impl crate::games::Picture for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::tablut::Position;
+
+    fn start() -> Game {
+        Game::from_position(Position::start(Variant::ALL[0]))
+    }
+
+    fn luma(p: image::Rgba<u8>) -> u32 {
+        (u32::from(p[0]) * 3 + u32::from(p[1]) * 6 + u32::from(p[2])) / 10
+    }
+
+    #[test]
+    fn the_black_disc_in_the_header_is_filled_and_stands_out_from_the_header() {
+        let names = vec!["alice".to_string(), "bob".to_string()];
+        let img = render(&start(), &names, Lang::En);
+        for side in [Side::Black, Side::White] {
+            let seat = header_seat(&names, side, Lang::En);
+            let ring = |r: f32| {
+                (0..32).map(move |k| {
+                    let a = k as f32 * std::f32::consts::TAU / 32.0;
+                    ((seat.icon_x + r * a.cos()).round() as u32, (NAME_Y + r * a.sin()).round() as u32)
+                })
+            };
+            // Between the disc and the header: the light plate, all around.
+            for (x, y) in ring(PLATE - 1.5) {
+                assert!(luma(*img.get_pixel(x, y)) > 150, "{side:?}: the plate at {x},{y}");
+            }
+            if side == Side::Black {
+                // The disc itself is black to its middle: a piece, not a ring.
+                for r in [0.0, 3.0, 6.0, ICON - 2.0] {
+                    for (x, y) in ring(r) {
+                        assert!(luma(*img.get_pixel(x, y)) < 60, "the black disc at {x},{y}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn long_names_stay_inside_the_header_and_leave_vs_alone() {
+        let short = vec!["al".to_string(), "bo".to_string()];
+        let short_img = render(&start(), &short, Lang::En);
+        for names in [
+            vec!["W".repeat(32), "M".repeat(32)],
+            vec!["漢字".repeat(16), "😀".repeat(32)],
+            vec![
+                "Ｗｉｄｅ　Ｕｎｉｃｏｄｅ　ｎａｍｅ".to_string(),
+                "ŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴ".to_string(),
+            ],
+        ] {
+            let img = render(&start(), &names, Lang::En);
+            for y in 0..40 {
+                for x in (0..EDGE_ROOM as u32 - 8).chain(WIDTH - EDGE_ROOM as u32 + 8..WIDTH) {
+                    assert_eq!(*img.get_pixel(x, y), HEADER_BG, "{names:?}: the name reaches {x},{y}");
+                }
+                for x in (HEADER_MID - 18.0) as u32..(HEADER_MID + 18.0) as u32 {
+                    assert_eq!(img.get_pixel(x, y), short_img.get_pixel(x, y), "{names:?}: vs at {x},{y}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_rule_difference_has_its_words() {

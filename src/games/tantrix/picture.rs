@@ -11,7 +11,7 @@ use image::RgbaImage;
 use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
 use crate::games::{Engine, MoveError, Outcome, Picture};
 use crate::i18n::Lang;
-use crate::render::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name};
+use crate::render::canvas::{Align, Canvas, Color, Weight, fit_name, fit_text, rgb, short_name};
 use crate::render::words::{number, say, text};
 
 use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, draw_tile, hex_sdf};
@@ -144,7 +144,9 @@ fn swatch(canvas: &mut Canvas, cx: f32, cy: f32, r: f32, c: Colour) {
 /// One hand row: a marker if it is this player's turn, the swatch, the name and score, and the tiles.
 struct HandRow<'a> {
     lang: Lang,
-    label: &'a str,
+    /// The player's name (or what stands for it), then what follows it ("(Red)"), which a long name never
+    /// cuts.
+    label: (&'a str, &'a str),
     colour: Option<Colour>,
     score: Option<u32>,
     hand: &'a [Tile],
@@ -183,7 +185,7 @@ fn draw_hand(canvas: &mut Canvas, row: &HandRow, top: f32) {
     let start = WIDTH as f32 - MARGIN - 6.0 * step + step / 2.0;
     // The name and the score stop short of the first tile.
     let room = start - HAND_SIZE - 6.0 - x;
-    let (size, label) = fit_text(row.label, room, 17.0, 12.0, weight);
+    let (size, label) = fit_name(row.label.0, row.label.1, room, 17.0, 12.0, weight);
     canvas.text_centered_v(x, mid - 10.0, size, weight, Align::Left, INK, &label);
     let (size, info) = fit_text(&info.join(" · "), room, 13.0, 10.0, Weight::Regular);
     canvas.text_centered_v(x, mid + 14.0, size, Weight::Regular, Align::Left, MUTED, &info);
@@ -358,10 +360,14 @@ fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (
     draw_board(&mut canvas, &view, layout);
     let top = HEADER + board_h + 8.0;
     for (seat, &score) in scores.iter().enumerate() {
-        let label = name(seat);
+        let colour = colour_word(lang, game.colours()[seat]);
+        let label = match short_name(names.get(seat).map(String::as_str), 32) {
+            Some(n) => (n, format!(" ({colour})")),
+            None => (colour, String::new()),
+        };
         let row = HandRow {
             lang,
-            label: &label,
+            label: (&label.0, &label.1),
             colour: Some(game.colours()[seat]),
             score: Some(score),
             hand: &game.hands()[seat],
@@ -393,7 +399,8 @@ pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) ->
     let view = BoardView { board: pos.board(), last, chains: Vec::new() };
     draw_board(&mut canvas, &view, layout);
     let label = say(lang, "picture-tantrix-hand", &[]);
-    let row = HandRow { lang, label: &label, colour: None, score: None, hand: pos.hand(), to_move: true };
+    let row =
+        HandRow { lang, label: (&label, ""), colour: None, score: None, hand: pos.hand(), to_move: true };
     draw_hand(&mut canvas, &row, HEADER + board_h + 8.0);
     canvas.into_image()
 }
@@ -415,5 +422,30 @@ impl Picture for Game {
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {
         replay_frames(self, moves, names, lang, frame)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Setup;
+
+    #[test]
+    fn a_long_name_ends_before_the_hand() {
+        let game = Game::new(&Setup { variant: String::new(), seed: 4, seats: 2 }).unwrap();
+        let plain = render(&game, &["al".to_string(), "bo".to_string()], Lang::En);
+        let step = HAND_SIZE * 2.0 + 12.0;
+        let first_tile = WIDTH as f32 - MARGIN - 6.0 * step + step / 2.0 - HAND_SIZE;
+        for names in [["W".repeat(32), "漢字".repeat(16)], ["😀".repeat(32), "Ｗｉｄｅ　ｎａｍｅ".repeat(3)]]
+        {
+            let long = render(&game, &names, Lang::En);
+            assert_eq!(plain.dimensions(), long.dimensions());
+            let hands = plain.height() - (2.0 * ROW + 10.0) as u32;
+            for y in hands..plain.height() {
+                for x in (first_tile - 3.0) as u32..WIDTH {
+                    assert_eq!(long.get_pixel(x, y), plain.get_pixel(x, y), "{names:?}: {x},{y}");
+                }
+            }
+        }
     }
 }

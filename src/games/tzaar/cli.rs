@@ -4,7 +4,7 @@
 //! own [`Layout`] parser like a bot setup: `random` (seed 0 here, where no game keeps a seed), `random:SEED`,
 //! `standard` or a position. With neither, the command line starts from [`DEFAULT`].
 
-use crate::games::{CliPosition, CommandLine, Perft, divided};
+use crate::games::{CliError, CliPosition, CommandLine, Engine, Perft, divided};
 
 use crate::games::tzaar::{Game, Layout, LayoutError, Position, PositionError};
 
@@ -15,11 +15,15 @@ pub const DEFAULT: Layout = Layout::Standard;
 /// The seed of a `random` layout on the command line.
 const SEED: u64 = 0;
 
-/// The start position the options describe.
-fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, String> {
+/// The start position the options describe; a layout (`--variant`) is a start too, so it may not come with
+/// `--position`.
+fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, CliError> {
     let layout = match (position, variant) {
-        (Some(text), _) => Layout::Position(text.parse().map_err(|e: PositionError| e.to_string())?),
-        (None, Some(text)) => text.parse().map_err(|e: LayoutError| e.to_string())?,
+        (Some(_), Some(_)) => return Err(CliError::PositionAndVariant { game: Game::INFO.name }),
+        (Some(text), None) => {
+            Layout::Position(text.parse().map_err(|e: PositionError| CliError::Position(Box::new(e)))?)
+        }
+        (None, Some(text)) => text.parse().map_err(|e: LayoutError| CliError::Variant(Box::new(e)))?,
         (None, None) => DEFAULT,
     };
     Ok(layout.start(SEED))
@@ -32,7 +36,7 @@ pub fn perft(
     variant: Option<&str>,
     depth: u32,
     divide: bool,
-) -> Result<Perft, String> {
+) -> Result<Perft, CliError> {
     let pos = start(position, variant)?;
     if !divide {
         return Ok((Vec::new(), pos.perft(depth)));
@@ -46,11 +50,11 @@ pub fn perft(
 }
 
 impl CommandLine for Game {
-    fn cli_game(at: &CliPosition<'_>) -> Result<Self, String> {
+    fn cli_game(at: &CliPosition<'_>) -> Result<Self, CliError> {
         Ok(Game::from_position(start(at.position, at.variant)?))
     }
 
-    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, String> {
+    fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, CliError> {
         perft(at.position, at.variant, depth, divide)
     }
 }

@@ -41,9 +41,9 @@ pub(crate) fn start_position(setup: &Setup) -> Result<Position, SetupError> {
 /// Moves with their usefulness scores.
 type Ranked = Vec<(Move, i32)>;
 
-/// One move of the game's record, with what it took.
+/// One move of the game's history, with what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Record {
+pub(crate) struct HistoryEntry {
     pub(crate) mv: Move,
     pub(crate) side: Side,
     /// The turn it belongs to, from 1 (White's opening).
@@ -59,7 +59,7 @@ pub(crate) struct Record {
 pub struct Game {
     setup: Setup,
     position: Position,
-    history: Vec<Record>,
+    history: Vec<HistoryEntry>,
     turn: usize,
 }
 
@@ -76,7 +76,7 @@ impl Game {
     }
 
     /// The moves of the last turn played (or of the turn under way, when only its first move is made).
-    pub(crate) fn last_turn(&self) -> &[Record] {
+    pub(crate) fn last_turn(&self) -> &[HistoryEntry] {
         let Some(last) = self.history.last() else { return &[] };
         let n = self.history.iter().rev().take_while(|r| r.turn == last.turn).count();
         &self.history[self.history.len() - n..]
@@ -120,7 +120,7 @@ impl Game {
         };
         self.position = before.play_unchecked(mv);
         let height = mv.to().and_then(|to| self.position.stack(to)).map_or(0, |s| s.height);
-        self.history.push(Record { mv, side, turn: self.turn, captured, height });
+        self.history.push(HistoryEntry { mv, side, turn: self.turn, captured, height });
         if self.position.phase() == Phase::Capture {
             self.turn += 1;
         }

@@ -254,6 +254,15 @@ fn name(names: &[String], side: Side, lang: Lang) -> String {
     short_name(names.get(side.seat()).map(String::as_str), 16).unwrap_or_else(|| side_word(lang, side))
 }
 
+/// In a side's box of the header: where its name starts, the radius of a count's piece, the step from one count
+/// to the next, where the first count's piece starts (its left edge, from the box's left), and the least room
+/// between the name and it.
+const NAME_FROM: f32 = 14.0;
+const ICON: f32 = 11.0;
+const COUNT_STEP: f32 = 62.0;
+const COUNTS_FROM: f32 = WIDTH as f32 / 2.0 - 30.0 - 2.0 * COUNT_STEP - 36.0 - ICON - 1.2;
+const NAME_GAP: f32 = 10.0;
+
 /// The header band: status line, then each side with its name and its count of each type on top.
 fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
@@ -275,14 +284,17 @@ fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
             c.fill_rounded_rect(x0 + 2.0, top + 2.0, x0 + half - 20.0, bottom - 2.0, 8.0, HIGHLIGHT);
         }
         let weight = if active { Weight::Bold } else { Weight::Regular };
-        c.text_centered_v(x0 + 14.0, mid, 17.0, weight, Align::Left, TEXT, &name(names, side, lang));
+        // The name shrinks, then is cut, to end before the first count's piece.
+        let room = COUNTS_FROM - NAME_FROM - NAME_GAP;
+        let (size, name) = fit_text(&name(names, side, lang), room, 17.0, 11.0, weight);
+        c.text_centered_v(x0 + NAME_FROM, mid, size, weight, Align::Left, TEXT, &name);
         let mut x = x0 + half - 30.0;
         for kind in [Kind::Tott, Kind::Tzarra, Kind::Tzaar] {
             let n = pos.count(side, kind);
             let colour = if n <= 1 { DANGER } else { TEXT };
             c.text_centered_v(x, mid, 16.0, Weight::Bold, Align::Right, colour, &n.to_string());
-            icon(&mut c, x - 36.0, mid, 11.0, side, kind);
-            x -= 62.0;
+            icon(&mut c, x - 36.0, mid, ICON, side, kind);
+            x -= COUNT_STEP;
         }
     }
     c.into_image()
@@ -355,5 +367,37 @@ impl crate::games::Picture for Game {
         let columns = "A   B   C   D   E   F   G   H   I\n";
         let grid = board.find(columns).map_or(board.as_str(), |at| &board[..at + columns.len()]);
         format!("{grid}{}\n", status(self, names, lang))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_name_ends_before_the_piece_counts() {
+        use crate::games::tzaar::Position;
+        let game = Game::from_position(Position::standard());
+        let plain = header(&game, &["al".to_string(), "bo".to_string()], Lang::En);
+        let half = WIDTH as f32 / 2.0;
+        for names in [
+            ["W".repeat(32), "M".repeat(32)],
+            ["漢字".repeat(16), "😀".repeat(32)],
+            [
+                "Ｗｉｄｅ　Ｕｎｉｃｏｄｅ　ｎａｍｅ".to_string(),
+                "ŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴ".to_string(),
+            ],
+        ] {
+            let long = header(&game, &names, Lang::En);
+            for x0 in [12.0, half + 6.0] {
+                // The counts, and the gap before them, are drawn exactly as with short names.
+                let from = (x0 + COUNTS_FROM - NAME_GAP / 2.0) as u32;
+                for y in 46..90 {
+                    for x in from..(x0 + half - 18.0) as u32 {
+                        assert_eq!(long.get_pixel(x, y), plain.get_pixel(x, y), "{names:?}: {x},{y}");
+                    }
+                }
+            }
+        }
     }
 }

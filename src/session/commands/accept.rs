@@ -4,7 +4,7 @@ use crate::games::AnyGame;
 use crate::session::request::challenge_buttons;
 use crate::session::text::Text;
 use crate::session::{Actor, Board, Reply, Sessions, Slot, messages};
-use crate::store::{PlayerRecord, SessionState, Store, StoreError};
+use crate::store::{PlayerRow, SessionState, Store, StoreError};
 use crate::t;
 
 use super::super::request::Request;
@@ -38,7 +38,7 @@ impl<S: Store> Sessions<S> {
         let now = self.now();
         let mut players = live.record.players.clone();
         players[seat].accepted = true;
-        let waiting: Vec<&PlayerRecord> = players.iter().filter(|p| !p.accepted).collect();
+        let waiting: Vec<&PlayerRow> = players.iter().filter(|p| !p.accepted).collect();
         if !waiting.is_empty() {
             let text = t!(
                 "accepted-waiting",

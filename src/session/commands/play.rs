@@ -5,7 +5,7 @@ use crate::session::{
     Actor, DEFAULT_LEVEL, Live, MAX_SETUP_CHARS, Member, Reply, Sessions, SidePref, Slot, engine_text,
     messages,
 };
-use crate::store::{PlayerRecord, SessionState, Store};
+use crate::store::{PlayerRow, SessionState, Store};
 use crate::t;
 
 use super::super::clocks::ClockChoice;
@@ -212,12 +212,12 @@ impl<S: Store> Sessions<S> {
         level: u8,
         seed: u64,
         first: usize,
-    ) -> Vec<PlayerRecord> {
-        let mut players: Vec<PlayerRecord> = std::iter::once(challenger)
+    ) -> Vec<PlayerRow> {
+        let mut players: Vec<PlayerRow> = std::iter::once(challenger)
             .chain(opponents.iter())
             .map(|m| {
                 let ai = Some(m.id) == self.bot_id();
-                PlayerRecord {
+                PlayerRow {
                     id: m.id,
                     name: if ai { crate::session::text::ai_name(level) } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,

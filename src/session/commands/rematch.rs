@@ -3,7 +3,7 @@
 use crate::games::{AnyGame, GameKind, Setup};
 use crate::session::text::Text;
 use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
-use crate::store::{PlayerRecord, SessionState, Store};
+use crate::store::{PlayerRow, SessionState, Store};
 use crate::t;
 
 use super::Failure;
@@ -11,7 +11,7 @@ use super::Failure;
 /// A rematch, read from the finished game: its players in their new seats.
 pub(super) struct Rematch {
     pub kind: GameKind,
-    pub players: Vec<PlayerRecord>,
+    pub players: Vec<PlayerRow>,
     pub per_move: Option<i64>,
     pub variant: String,
     /// Whether it counts for ratings, as the first game did.
@@ -39,12 +39,12 @@ impl<S: Store> Sessions<S> {
             return Ok(Reply::private(Text::new().key("rematch-not-player")));
         }
         let order = old.game.rematch_order(old.players.len());
-        let players: Vec<PlayerRecord> = order
+        let players: Vec<PlayerRow> = order
             .iter()
             .map(|&i| {
                 let p = &old.players[i];
                 let ai = p.level.is_some() && !p.abandoned;
-                PlayerRecord {
+                PlayerRow {
                     id: p.id,
                     name: p.name.clone(),
                     accepted: ai || p.id == actor.member.id,
@@ -76,7 +76,7 @@ impl<S: Store> Sessions<S> {
         };
         let name = actor.member.name.clone();
         let text = |live: &Live, _: &Self| {
-            let waiting: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            let waiting: Vec<&PlayerRow> = live.record.players.iter().filter(|p| !p.accepted).collect();
             t!(
                 "rematch-asked",
                 player = Text::new().strong_name(&name),

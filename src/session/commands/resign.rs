@@ -3,7 +3,7 @@
 use crate::session::history::Ending;
 use crate::session::request::rematch_buttons;
 use crate::session::{Actor, Board, Reply, Sessions, Slot, messages, records};
-use crate::store::{PlayerRecord, SessionState, Store};
+use crate::store::{PlayerRow, SessionState, Store};
 use crate::t;
 
 use super::super::request::Request;
@@ -26,7 +26,7 @@ pub(super) async fn run<S: Store>(
     let Some(seat) = live.seat_of(actor.member.id) else {
         return Ok(Reply::private(t!("not-playing", players = messages::vs_line(live))));
     };
-    let others: Vec<&PlayerRecord> = live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
+    let others: Vec<&PlayerRow> = live.record.players.iter().filter(|p| p.id != actor.member.id).collect();
     let result = messages::resigned_line(live, &game, seat, &others);
     let stored = result.to_plain();
     sessions

@@ -2,23 +2,23 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use tabula::store::{ClockRecord, ClockStore, OfferRecord, StoreError};
+use tabula::store::{ClockRow, ClockStore, OfferRow, StoreError};
 
 use super::MemoryStore;
 
 /// The `clocks` and `offers` tables.
 #[derive(Debug, Default)]
 pub(super) struct Tables {
-    clocks: BTreeMap<i64, ClockRecord>,
-    offers: HashMap<i64, OfferRecord>,
+    clocks: BTreeMap<i64, ClockRow>,
+    offers: HashMap<i64, OfferRow>,
 }
 
 impl ClockStore for MemoryStore {
-    async fn clock(&self, session: i64) -> Result<Option<ClockRecord>, StoreError> {
+    async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError> {
         Ok(self.clocks().clocks.get(&session).cloned())
     }
 
-    async fn put_clock(&self, clock: &ClockRecord) -> Result<(), StoreError> {
+    async fn put_clock(&self, clock: &ClockRow) -> Result<(), StoreError> {
         self.clocks().clocks.insert(clock.session, clock.clone());
         Ok(())
     }
@@ -60,7 +60,7 @@ impl ClockStore for MemoryStore {
         Ok(clock.into_iter().chain(self.next_archive()).min())
     }
 
-    async fn put_offer(&self, offer: &OfferRecord) -> Result<(), StoreError> {
+    async fn put_offer(&self, offer: &OfferRow) -> Result<(), StoreError> {
         let mut tables = self.clocks();
         if tables.offers.contains_key(&offer.session) {
             return Err(StoreError::Conflict);
@@ -69,7 +69,7 @@ impl ClockStore for MemoryStore {
         Ok(())
     }
 
-    async fn offer(&self, session: i64) -> Result<Option<OfferRecord>, StoreError> {
+    async fn offer(&self, session: i64) -> Result<Option<OfferRow>, StoreError> {
         Ok(self.clocks().offers.get(&session).cloned())
     }
 

@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use tabula::store::{SessionRecord, Store};
+use tabula::store::{SessionRow, Store};
 
 mod clocks;
 mod ratings;
@@ -29,7 +29,7 @@ impl MemoryStore {
     }
 
     /// Every session ever stored, open or closed, in the order they were created.
-    pub fn all(&self) -> Vec<SessionRecord> {
+    pub fn all(&self) -> Vec<SessionRow> {
         self.sessions().sessions.values().cloned().collect()
     }
 
@@ -50,7 +50,7 @@ impl MemoryStore {
     }
 
     /// The sessions being played, among `ids` (for the clocks, which belong to games being played).
-    fn playing(&self, ids: impl IntoIterator<Item = i64>) -> Vec<SessionRecord> {
+    fn playing(&self, ids: impl IntoIterator<Item = i64>) -> Vec<SessionRow> {
         let tables = self.sessions();
         ids.into_iter()
             .filter_map(|id| tables.sessions.get(&id))

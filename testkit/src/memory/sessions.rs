@@ -2,14 +2,14 @@
 
 use std::collections::BTreeMap;
 
-use tabula::store::{NewSession, PlayerRecord, SessionRecord, SessionState, SessionStore, StoreError};
+use tabula::store::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError};
 
 use super::MemoryStore;
 
 /// The `sessions` and `moves` tables, and the claims on the computer's turns.
 #[derive(Debug, Default)]
 pub(super) struct Tables {
-    pub(super) sessions: BTreeMap<i64, SessionRecord>,
+    pub(super) sessions: BTreeMap<i64, SessionRow>,
     /// Session id → the claimed version, its owner and when the claim lapses.
     claims: BTreeMap<i64, (usize, u64, i64)>,
 }
@@ -19,22 +19,22 @@ impl Tables {
     fn session_if(
         &mut self,
         id: i64,
-        keep: impl FnOnce(&SessionRecord) -> bool,
-    ) -> Result<&mut SessionRecord, StoreError> {
+        keep: impl FnOnce(&SessionRow) -> bool,
+    ) -> Result<&mut SessionRow, StoreError> {
         self.sessions.get_mut(&id).filter(|s| keep(s)).ok_or(StoreError::Conflict)
     }
 }
 
 impl SessionStore for MemoryStore {
-    async fn open_session(&self, channel: u64) -> Result<Option<SessionRecord>, StoreError> {
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError> {
         Ok(self.sessions().sessions.values().find(|s| s.channel == channel && s.state.is_open()).cloned())
     }
 
-    async fn session(&self, id: i64) -> Result<Option<SessionRecord>, StoreError> {
+    async fn session(&self, id: i64) -> Result<Option<SessionRow>, StoreError> {
         Ok(self.sessions().sessions.get(&id).cloned())
     }
 
-    async fn open_sessions(&self) -> Result<Vec<SessionRecord>, StoreError> {
+    async fn open_sessions(&self) -> Result<Vec<SessionRow>, StoreError> {
         Ok(self.sessions().sessions.values().filter(|s| s.state.is_open()).cloned().collect())
     }
 
@@ -44,7 +44,7 @@ impl SessionStore for MemoryStore {
             return Err(StoreError::Conflict);
         }
         let id = tables.sessions.keys().next_back().map_or(1, |last| last + 1);
-        let record = SessionRecord {
+        let record = SessionRow {
             id,
             channel: new.channel,
             guild: new.guild,
@@ -65,13 +65,7 @@ impl SessionStore for MemoryStore {
         Ok(id)
     }
 
-    async fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRecord],
-        start: bool,
-        _now: i64,
-    ) -> Result<(), StoreError> {
+    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, _now: i64) -> Result<(), StoreError> {
         let mut tables = self.sessions();
         let session = tables.session_if(id, |s| s.state == SessionState::Challenge)?;
         session.players = players.to_vec();
@@ -90,7 +84,7 @@ impl SessionStore for MemoryStore {
 
     async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError> {
         let tables = self.sessions();
-        let mut due: Vec<&SessionRecord> = tables
+        let mut due: Vec<&SessionRow> = tables
             .sessions
             .values()
             .filter(|s| s.state == SessionState::Challenge && s.expires_at <= now)
@@ -152,7 +146,7 @@ impl SessionStore for MemoryStore {
         Ok(())
     }
 
-    async fn set_players(&self, id: i64, players: &[PlayerRecord], _now: i64) -> Result<(), StoreError> {
+    async fn set_players(&self, id: i64, players: &[PlayerRow], _now: i64) -> Result<(), StoreError> {
         let mut tables = self.sessions();
         tables.session_if(id, |s| s.state == SessionState::Playing)?.players = players.to_vec();
         Ok(())

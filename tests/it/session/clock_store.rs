@@ -3,15 +3,15 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    ClockRecord, NewSession, OfferKind, OfferRecord, PgStore, PlayerRecord, SessionState, SqliteStore, Store,
+    ClockRow, NewSession, OfferKind, OfferRow, PgStore, PlayerRow, SessionState, SqliteStore, Store,
     StoreError,
 };
 use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
 
-fn player(id: u64) -> PlayerRecord {
-    PlayerRecord { id, name: format!("p{id}"), accepted: true, abandoned: false, level: None }
+fn player(id: u64) -> PlayerRow {
+    PlayerRow { id, name: format!("p{id}"), accepted: true, abandoned: false, level: None }
 }
 
 async fn clock_contract(store: impl Store) {
@@ -29,7 +29,7 @@ async fn clock_contract(store: impl Store) {
     };
     let id = store.create(&new).await.unwrap();
     assert_eq!(store.clock(id).await.unwrap(), None);
-    let clock = ClockRecord {
+    let clock = ClockRow {
         session: id,
         per_move: Some(100),
         ply: 0,
@@ -51,9 +51,9 @@ async fn clock_contract(store: impl Store) {
     assert_eq!(store.clock(id).await.unwrap().unwrap().next_at, Some(110));
 
     // One offer per game.
-    let offer = OfferRecord { session: id, kind: OfferKind::Draw, by: 1, ply: 0, created_at: 20, nonce: 77 };
+    let offer = OfferRow { session: id, kind: OfferKind::Draw, by: 1, ply: 0, created_at: 20, nonce: 77 };
     store.put_offer(&offer).await.unwrap();
-    let second = OfferRecord { kind: OfferKind::Takeback, by: 2, ..offer.clone() };
+    let second = OfferRow { kind: OfferKind::Takeback, by: 2, ..offer.clone() };
     assert!(matches!(store.put_offer(&second).await, Err(StoreError::Conflict)));
     assert_eq!(store.offer(id).await.unwrap(), Some(offer));
     store.clear_offer(id).await.unwrap();

@@ -2,15 +2,15 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    NewSession, PgStore, PlayerRecord, ServerSettings, SessionState, SessionStore, SqliteStore, Store,
+    NewSession, PgStore, PlayerRow, ServerSettings, SessionState, SessionStore, SqliteStore, Store,
     StoreError,
 };
 use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
 
-fn player(id: u64, accepted: bool) -> PlayerRecord {
-    PlayerRecord { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
+fn player(id: u64, accepted: bool) -> PlayerRow {
+    PlayerRow { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
 }
 
 fn challenge(channel: u64, expires_at: i64) -> NewSession {

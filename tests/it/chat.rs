@@ -73,7 +73,7 @@ async fn sentences_go_to_the_right_person() {
     let out = console.line("@bob /press Ask to abort").await;
     assert!(
         out.contains(
-            "(to @bob only) already a pending takeback request by alice in this game: it is yours to answer"
+            "(to @bob only) There is already a pending takeback request by alice in this game: it is yours to answer"
         ),
         "{out}"
     );

@@ -18,7 +18,7 @@ const NOW: i64 = 1_900_000_000;
 const PER_MOVE: i64 = 3 * 86_400;
 
 fn player(id: u64, name: &str) -> PlayerRow {
-    PlayerRow { id, name: name.to_string(), accepted: true, abandoned: false, level: None }
+    PlayerRow { id, name: name.to_string(), accepted: true, abandoned: false, left: None, level: None }
 }
 
 /// A game being played in `channel`, its turn begun at `started`; returns its session id.

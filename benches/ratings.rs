@@ -6,7 +6,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
-use tabula::session::{Actor, Member, Request, SessionConfig, Sessions};
+use tabula::session::commands::{History, Leaderboard};
+use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{
     GameResult, NewSession, Placed, PlayerRow, RatingStore, SessionState, SessionStore, SqliteStore,
 };
@@ -43,6 +44,7 @@ async fn populate(store: &SqliteStore) {
         let players: Vec<PlayerRow> = users
             .iter()
             .map(|&u| PlayerRow {
+                left: None,
                 id: u,
                 name: format!("player{u}"),
                 accepted: true,
@@ -124,7 +126,7 @@ fn ratings(c: &mut Criterion) {
     });
     group.bench_function("/history (session layer)", |b| {
         b.iter(|| {
-            let request = Request::History { user: None, game: None, page: 1 };
+            let request = History { user: None, game: None, page: 1 };
             let reply = rt.block_on(s.handle(7, &actor(next_user()), request));
             assert!(!reply.ephemeral, "{}", reply.text);
         });
@@ -136,11 +138,7 @@ fn ratings(c: &mut Criterion) {
     });
     group.bench_function("/leaderboard with its PNG (session layer)", |b| {
         b.iter(|| {
-            let reply = rt.block_on(s.handle(
-                7,
-                &actor(next_user()),
-                Request::Leaderboard { game: GameKind::ALL[0] },
-            ));
+            let reply = rt.block_on(s.handle(7, &actor(next_user()), Leaderboard { game: GameKind::ALL[0] }));
             assert_eq!(reply.files.len(), 1, "{}", reply.text);
         });
     });

@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
-use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Accept, Board, Move, Play};
+use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
 use tabula::store::{PgStore, SqliteStore, Store};
 
 #[allow(dead_code)]
@@ -38,7 +39,7 @@ fn players(channel: u64) -> [Actor; 2] {
 /// Starts a game in `channel` with seat 0 = the first player.
 async fn start(s: &Sessions<impl Store>, channel: u64) {
     let [a, b] = players(channel);
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tablut,
         opponents: vec![b.member.clone()],
         variant: None,
@@ -49,14 +50,14 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
         thread: None,
     };
     s.handle(channel, &a, play).await;
-    let reply = s.handle(channel, &b, Request::Accept { session: None }).await;
+    let reply = s.handle(channel, &b, Accept { session: None }).await;
     assert!(!reply.ephemeral, "{}", reply.text);
 }
 
 /// Plays one move in `channel` (the first legal one in a varying order), starting a new game when one ends.
 async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     let [a, b] = players(channel);
-    let board = s.handle(channel, &a, Request::Board).await;
+    let board = s.handle(channel, &a, Board).await;
     let Some(board) = board.board else {
         start(s, channel).await;
         return;
@@ -65,7 +66,7 @@ async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     let legal = board.game.legal_moves_text();
     let text = legal[(round * 7 + channel as usize) % legal.len()].clone();
     let who = if seat == 0 { &a } else { &b };
-    let reply = s.handle(channel, who, Request::Move { text }).await;
+    let reply = s.handle(channel, who, Move { text }).await;
     assert!(!reply.ephemeral, "{}", reply.text);
 }
 

@@ -6,7 +6,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use skillratings::weng_lin::{WengLinConfig, WengLinRating, weng_lin_multi_team};
 use skillratings::{MultiTeamOutcome, Outcomes};
 
-use crate::games::{Outcome, RatingSystem};
+use crate::games::RatingSystem;
 
 /// Glicko-2 ratings stay provisional (shown with `?`) while the deviation is above this (lichess's threshold).
 pub(crate) const GLICKO_PROVISIONAL: f64 = 110.0;
@@ -68,32 +68,40 @@ impl Rating {
     }
 }
 
-/// Places from scores, highest first: 1 plus the number of players who scored more (ties share a place).
+/// Places from scores, highest first: 1 plus the number of players who scored more (ties share a place); the
+/// games count their own (see `Engine::places`), the tests check the rule with it.
+#[cfg(test)]
 pub(crate) fn places_from_scores(scores: &[u32]) -> Vec<usize> {
     scores.iter().map(|s| 1 + scores.iter().filter(|o| *o > s).count()).collect()
 }
 
-/// The places of a game that ended by its rules: from the scores where the game counts them, otherwise the winner
-/// first and everyone else second, or everyone first in a draw.
-pub(crate) fn places(outcome: &Outcome, scores: Option<&[u32]>, seats: usize) -> Vec<usize> {
-    if let Some(scores) = scores.filter(|s| s.len() == seats) {
-        return places_from_scores(scores);
+/// The places of a finished game, by one rule for every ending. The seats that stayed to the end come first,
+/// in the order of `by_rules` (the places the game's rules give as it stands: see
+/// [`crate::games::AnyGame::places`]) among themselves. Below them come the seats that were left (a resignation,
+/// a loss on time): `left[seat]` is the order in which it was left (1 for the first to leave), and a later leaver
+/// ranks above an earlier one, who gave up sooner; seats left at the same step share a place. A game with nobody
+/// left to play on (every seat left) is therefore won by the last to leave.
+pub(crate) fn standing(by_rules: &[usize], left: &[Option<u32>]) -> Vec<usize> {
+    let seats = left.len();
+    let rule = |s: usize| by_rules.get(s).copied().unwrap_or(1);
+    let stayed: Vec<usize> = (0..seats).filter(|&s| left[s].is_none()).collect();
+    let mut places = vec![0; seats];
+    for &s in &stayed {
+        places[s] = 1 + stayed.iter().filter(|&&o| rule(o) < rule(s)).count();
     }
-    match outcome.winner {
-        Some(w) => (0..seats).map(|s| if s == w { 1 } else { 2 }).collect(),
-        None => vec![1; seats],
+    for s in 0..seats {
+        if let Some(order) = left[s] {
+            let later = left.iter().filter(|o| o.is_some_and(|o| o > order)).count();
+            places[s] = stayed.len() + later + 1;
+        }
     }
+    places
 }
 
-/// The places of a game that `loser` gave up (resigned, or lost on time): the loser last, the others placed among
-/// themselves by their scores where the game counts them, otherwise sharing the first place.
-pub(crate) fn places_with_loser(scores: Option<&[u32]>, seats: usize, loser: usize) -> Vec<usize> {
-    let others: Vec<u32> = (0..seats)
-        .filter(|&s| s != loser)
-        .map(|s| scores.filter(|sc| sc.len() == seats).map_or(0, |sc| sc[s]))
-        .collect();
-    let mut ranked = places_from_scores(&others).into_iter();
-    (0..seats).map(|s| if s == loser { seats } else { ranked.next().unwrap_or(1) }).collect()
+/// The seats that share the first of `places` (all of them in a draw).
+pub(crate) fn first_places(places: &[usize]) -> Vec<usize> {
+    let best = places.iter().copied().min().unwrap_or(1);
+    (0..places.len()).filter(|&s| places[s] == best).collect()
 }
 
 /// How a game went for one player.
@@ -167,13 +175,25 @@ mod tests {
     #[test]
     fn places_share_ties() {
         assert_eq!(places_from_scores(&[7, 9, 7, 2]), vec![2, 1, 2, 4]);
-        assert_eq!(places_with_loser(Some(&[7, 9, 8]), 3, 1), vec![2, 3, 1]);
-        assert_eq!(places_with_loser(None, 2, 0), vec![2, 1]);
-        let draw = Outcome { winner: None, reason: crate::games::Phrase::as_written("") };
-        assert_eq!(places(&draw, None, 2), vec![1, 1]);
+        assert_eq!(standing(&places_from_scores(&[7, 9, 8]), &[None, Some(1), None]), vec![2, 3, 1]);
+        assert_eq!(standing(&[1, 1], &[Some(1), None]), vec![2, 1]);
+        assert_eq!(standing(&[1, 1], &[None, None]), vec![1, 1]);
         assert_eq!(score_of(&[1, 1, 3], 0), Score::Draw);
         assert_eq!(score_of(&[1, 2, 3], 0), Score::Win);
         assert_eq!(score_of(&[1, 2, 3], 2), Score::Loss);
+    }
+
+    /// Who left ranks below who stayed, whatever the rules say; the last to leave above the first.
+    #[test]
+    fn leavers_rank_below_stayers_latest_first() {
+        // Red (seat 0) left first and its computer made the best chain: still last.
+        assert_eq!(standing(&[1, 3, 2], &[Some(1), None, None]), vec![3, 2, 1]);
+        assert_eq!(standing(&[1, 2], &[Some(1), None]), vec![2, 1]);
+        // Everyone left: the last to leave first.
+        assert_eq!(standing(&[1, 1, 1], &[Some(1), Some(2), Some(3)]), vec![3, 2, 1]);
+        // A seat the computer held from the start stays.
+        assert_eq!(standing(&[2, 1, 2], &[Some(2), None, Some(1)]), vec![2, 1, 3]);
+        assert_eq!(first_places(&[1, 2, 1]), vec![0, 2]);
     }
 
     #[test]

@@ -211,7 +211,7 @@ impl<S: Store> super::Handler<S> {
         };
         let channel = cmd.channel_id.get();
         let name = match self.sessions.prepare_thread(channel, actor, &request).await {
-            Ok(name) => name,
+            Ok(thread) => thread.title,
             Err(why) => {
                 let reply = Reply::private(why).localized(locales.user);
                 return respond.initial(CreateInteractionResponse::Message(super::message(&reply))).await;

@@ -37,8 +37,8 @@ impl<S: Store> Handler<S> {
         respond: &dyn Respond,
         locales: Locales,
     ) -> Option<serenity::Result<()>> {
-        if let Request::Analysis { id } = request {
-            return Some(self.analyse(http, cmd, actor, *id, respond, locales.user).await);
+        if let Some(id) = request.analysis() {
+            return Some(self.analyse(http, cmd, actor, id, respond, locales.user).await);
         }
         let slow = crate::session::commands::declaration(&cmd.data.name).is_some_and(|d| d.slow);
         if slow {

@@ -84,8 +84,9 @@ async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (Create
         .plain_in(lang)
     };
     let clock = clock.map(|c| c.plain_in(lang));
+    let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
     let png = tokio::task::spawn_blocking(move || {
-        board_png_captioned(&board.game, &board.names, lang, clock.as_deref())
+        board_png_captioned(&board.game, &board.names, lang, ended.as_deref(), clock.as_deref())
     })
     .await
     .unwrap_or_default();
@@ -284,7 +285,7 @@ impl<S: Store> Handler<S> {
         }
         self.langs.saw(channel, press.user.id.get(), locales);
         // A rematch or a request to abort is a new message, not an edit of the one the button is on.
-        let fresh = matches!(request, Request::Rematch { .. } | Request::AskAbort { .. });
+        let fresh = request.new_message();
         let reply = self.sessions.handle(channel, &actor, request).await;
         let reply = reply.clone().localized(locales.of(reply.ephemeral));
         if reply.ephemeral {

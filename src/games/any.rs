@@ -7,16 +7,11 @@ use std::time::Duration;
 use image::RgbaImage;
 
 use super::{
-    AnyGame, Engine, GameKind, MoveError, Outcome, Phrase, Picture, Played, Player, Setup, SetupError, Side,
+    AnyGame, Engine, GameKind, MoveError, Outcome, Phrase, Picture, Played, Player, Setup, SetupError,
     each_game, each_kind,
 };
 use crate::ai::{Limits, Report};
 use crate::i18n::Lang;
-
-/// The word a record writes for a win of `seat` (see [`Side::name`]).
-fn seat_name<G: Engine>(_: &G, seat: usize) -> String {
-    G::Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.name().into_owned())
-}
 
 impl AnyGame {
     /// A new game of `kind`.
@@ -37,9 +32,9 @@ impl AnyGame {
         each_game!(self, g => Engine::seat_label(g, seat))
     }
 
-    /// The word a record writes for a win of `seat` (see [`Side::name`]).
+    /// The word a record writes for `seat` in its result (see [`Engine::seat_name`]).
     pub fn seat_name(&self, seat: usize) -> String {
-        each_game!(self, g => seat_name(g, seat))
+        each_game!(self, g => Engine::seat_name(g, seat))
     }
 
     /// The result as a record writes it (see [`Engine::result_notation`]).
@@ -85,6 +80,11 @@ impl AnyGame {
         each_game!(self, g => Engine::prompt(g))
     }
 
+    /// The seats' places by the rules as the game stands (see [`Engine::places`]).
+    pub fn places(&self) -> Vec<usize> {
+        each_game!(self, g => Engine::places(g))
+    }
+
     /// Each seat's score, for games that count scores.
     pub fn scores(&self) -> Option<Vec<u32>> {
         each_game!(self, g => Engine::scores(g))
@@ -93,6 +93,11 @@ impl AnyGame {
     /// The board picture, with the players' names in seat order and its words in `lang`.
     pub fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
         each_game!(self, g => Picture::render(g, names, lang))
+    }
+
+    /// The board picture of a game that `ended` though its moves did not end it (see [`Picture::render_ended`]).
+    pub fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+        each_game!(self, g => Picture::render_ended(g, names, lang, ended))
     }
 
     /// The board as text for the console, its words in `lang` (see [`Picture::text_picture`]).
@@ -144,6 +149,11 @@ impl GameKind {
     /// Whether the players may agree to a draw (see [`Engine::DRAW_BY_AGREEMENT`]).
     pub(crate) fn draw_by_agreement(self) -> bool {
         each_kind!(self, G => <G as Engine>::DRAW_BY_AGREEMENT)
+    }
+
+    /// Whether the game's start depends on its setup's seed (see [`Engine::SHUFFLES`]).
+    pub fn shuffles(self) -> bool {
+        each_kind!(self, G => <G as Engine>::SHUFFLES)
     }
 
     /// The seats of a rematch of `seats` players: `order[new_seat]` is the old seat that sits there.

@@ -55,15 +55,17 @@ impl GameKind {
     }
 }
 
-/// Draws any game (the players' names in seat order, its words in `lang`) with a caption band under it when
-/// there is one (the clock, already in `lang`), and encodes it as PNG.
+/// Draws any game (the players' names in seat order, its words in `lang`; with the line that says how it
+/// `ended` when its moves did not end it) with a caption band under it when there is one (the clock, already in
+/// `lang`), and encodes it as PNG.
 pub(crate) fn board_png_captioned(
     game: &AnyGame,
     names: &[String],
     lang: crate::i18n::Lang,
+    ended: Option<&str>,
     caption: Option<&str>,
 ) -> Vec<u8> {
-    crate::render::png_with_caption(&game.render(names, lang), caption)
+    crate::render::png_with_caption(&game.render_ended(names, lang, ended), caption)
 }
 
 impl fmt::Display for GameKind {
@@ -279,15 +281,31 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String>;
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// The result as a record writes it: the winning side's [`name`](Side::name), `draw`, or `*` while the game
+    /// The result as a record writes it: who placed first by their [`seat_name`](Engine::seat_name) (seats
+    /// sharing the first place joined by `=`, `red=yellow`), `draw` when everyone shares it, or `*` while the game
     /// goes on.
     fn result_notation(&self) -> String {
+        if self.outcome().is_none() {
+            return "*".to_string();
+        }
+        let places = self.places();
+        let best = places.iter().copied().min().unwrap_or(1);
+        let first: Vec<String> =
+            (0..places.len()).filter(|&s| places[s] == best).map(|s| self.seat_name(s)).collect();
+        if first.len() == places.len() && first.len() > 1 { "draw".to_string() } else { first.join("=") }
+    }
+    /// The word a record writes for seat `seat` in its result: its side's [`name`](Side::name) by default.
+    fn seat_name(&self, seat: usize) -> String {
+        Self::Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.name().into_owned())
+    }
+    /// The seats' places by the rules as the game stands (1 is first; equal places are shared): a finished
+    /// game's result, and for one stopped before its end (a resignation) whatever its rules rank by then. By
+    /// default the winner first and the others second, or everyone first.
+    fn places(&self) -> Vec<usize> {
+        let seats = self.setup().seats;
         match self.outcome() {
-            None => "*".to_string(),
-            Some(Outcome { winner: None, .. }) => "draw".to_string(),
-            Some(Outcome { winner: Some(seat), .. }) => {
-                Self::Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.name().into_owned())
-            }
+            Some(Outcome { winner: Some(w), .. }) => (0..seats).map(|s| if s == w { 1 } else { 2 }).collect(),
+            _ => vec![1; seats],
         }
     }
     /// The moves played so far, in notation, in order.
@@ -313,6 +331,9 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
 
     /// Whether the players may agree to a draw (`/draw`); games without draws say no.
     const DRAW_BY_AGREEMENT: bool = false;
+
+    /// Whether a setup's seed can change how the game starts (a shuffle): records keep it only then.
+    const SHUFFLES: bool = true;
 
     /// The seats of a rematch: `order[new_seat]` is the old seat that sits there. By default everyone moves one
     /// seat on (two players swap sides; more players rotate the seat order).

@@ -106,7 +106,14 @@ impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
 pub trait Picture: Engine {
     /// The board picture, with the players' names in seat order and its words in `lang` (names, notation and
     /// coordinates are drawn as they are).
-    fn render(&self, names: &[String], lang: Lang) -> RgbaImage;
+    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
+        self.render_ended(names, lang, None)
+    }
+
+    /// [`render`](Picture::render), for a game that `ended` (a line in `lang`: "alice resigned · bob wins") ended
+    /// though its moves did not end it (a resignation, a loss on time, an agreed draw, an abort): the header says
+    /// so instead of whose turn it is.
+    fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage;
 
     /// The board drawn as text for the console, its words in `lang` (by default the engine's own
     /// [`Engine::text_board`], which the command line prints in English).

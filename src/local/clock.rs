@@ -17,7 +17,7 @@ use crate::t;
 const MAX_WAIT: i64 = 365 * 86_400;
 
 /// The system clock plus an offset that `/wait` moves forward.
-pub(crate) fn console_clock() -> (Clock, Arc<AtomicI64>) {
+pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
     let offset = Arc::new(AtomicI64::new(0));
     let shared = offset.clone();
     let clock: Clock = Arc::new(move || {
@@ -88,11 +88,10 @@ impl<S: Store> Console<S> {
     /// `/play ... thread:true`: checks the challenge, opens a thread (a new console channel) and plays there.
     pub(super) async fn play_in_thread(&mut self, line: &Line, actor: &Actor, request: Request) -> String {
         let parent = self.channel_id(&line.channel);
-        let title = match self.sessions.prepare_thread(parent, actor, &request).await {
-            Ok(title) => title,
+        let (title, game) = match self.sessions.prepare_thread(parent, actor, &request).await {
+            Ok(thread) => (thread.title, thread.game),
             Err(why) => return self.answer(&line.channel, &line.user, Reply::private(why)).await,
         };
-        let Request::Play { game, .. } = &request else { return String::new() };
         let taken = |n: &String| self.channels.contains_key(n);
         let numbered =
             (1..=self.channels.len() + 1).map(|n| format!("{}-{n}", game.name())).find(|n| !taken(n));

@@ -28,7 +28,7 @@ use crate::t;
 
 mod clock;
 
-pub(crate) use clock::console_clock;
+pub use clock::console_clock;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
 pub(crate) const BOT_NAME: &str = "tabula";
@@ -44,10 +44,10 @@ const SWEEP_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
 const MANAGERS: [&str; 2] = ["admin", "mod"];
 
 /// The server the console plays the role of (records and ratings are per server).
-pub(crate) const GUILD: u64 = 1;
+pub const GUILD: u64 = 1;
 
 /// A stable id for a console member, derived from the name (FNV-1a), so ids survive restarts.
-pub(crate) fn member_id(name: &str) -> u64 {
+pub fn member_id(name: &str) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     for b in name.to_ascii_lowercase().bytes() {
         hash ^= u64::from(b);
@@ -188,7 +188,7 @@ impl<S: Store> Console<S> {
     }
 
     /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
-    pub(crate) fn with_offset(
+    pub fn with_offset(
         sessions: Arc<Sessions<S>>,
         pictures: &Path,
         offset: Arc<std::sync::atomic::AtomicI64>,
@@ -418,6 +418,11 @@ impl<S: Store> Console<S> {
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
+            // The picture's header, when it says how the game ended (its moves did not).
+            let ended = board.ended.as_ref().map(|e| self.named(e.localized(reply.lang)).to_string());
+            if let Some(ended) = &ended {
+                let _ = writeln!(out, "{ended}");
+            }
             out.push_str(&board.game.text_picture(&board.names, reply.lang));
             if !out.ends_with('\n') {
                 out.push('\n');
@@ -434,7 +439,13 @@ impl<S: Store> Console<S> {
             let caption = reply.clock.as_ref().map(Text::to_plain);
             let lang = reply.lang;
             let png = tokio::task::spawn_blocking(move || {
-                crate::games::board_png_captioned(&board.game, &board.names, lang, caption.as_deref())
+                crate::games::board_png_captioned(
+                    &board.game,
+                    &board.names,
+                    lang,
+                    ended.as_deref(),
+                    caption.as_deref(),
+                )
             })
             .await
             .unwrap_or_default();

@@ -17,11 +17,17 @@
 //! ```
 //!
 //! Tag values are quoted with `\"` and `\\` escaped. One tag per seat, named by the first word of the game's own
-//! [label](crate::games::AnyGame::seat_label) for it (a side or a colour), in seat order; `Seats` only for games
-//! whose number of players varies; `Seed` (any shuffle's seed) always. The moves follow a blank line, one line per
-//! move number of the game (a TZAAR turn's moves share a line); move numbers (`12.`) and `{comments}` are skipped
-//! when reading. `Result` is the winner's [side name](crate::games::Side::name), `draw`, or `*` for a game that
-//! had no result (in play or aborted).
+//! [label](crate::games::AnyGame::seat_label) for it (a side or a colour), in seat order; `Variant` when the game
+//! has one; `Seats` only for games whose number of players varies; `Seed` only for games that shuffle (older
+//! records may carry one for any game: it is read and ignored); `Abandoned`, the seats that were left (resigned or
+//! ran out of time in a game of more than two, played on by the computer), by their tags in the order they were
+//! left. The moves follow a blank line, one line per move number of the game (a TZAAR turn's moves share a line);
+//! move numbers (`12.`) and `{comments}` are skipped when reading.
+//!
+//! `Result` names who placed first, by the seat's [name](AnyGame::seat_name) (`white`, `red`); seats that share the first
+//! place are joined by `=` (`red=yellow`); `draw` when everyone shares it, `*` for a game with no result (in play
+//! or aborted). The places follow one rule for every ending (see [`crate::rating::standing`]), so a record's
+//! result is the ratings' and `/history`'s. (Older records named a Tantrix seat by its number, `1`, and are read.)
 
 use std::fmt::Write as _;
 
@@ -80,6 +86,10 @@ pub struct Source<'a> {
     /// When the game was created, in seconds since the Unix epoch.
     pub created_at: i64,
     pub ending: Ending,
+    /// The players' places once the game is finished (as the session recorded them).
+    pub places: Option<&'a [usize]>,
+    /// The seats that were left, in the order they were left.
+    pub left: Vec<usize>,
 }
 
 /// The replayed game of a record, with what its tags say.
@@ -109,7 +119,8 @@ pub(crate) fn date(seconds: i64) -> String {
 }
 
 /// The tags every record may carry besides its seats.
-const STANDARD: [&str; 8] = ["Game", "Id", "Variant", "Date", "Seats", "Seed", "Result", "Termination"];
+const STANDARD: [&str; 9] =
+    ["Game", "Id", "Variant", "Date", "Seats", "Seed", "Abandoned", "Result", "Termination"];
 
 /// The tag naming seat `seat`: the first word of the game's label for it, or `Seat<n>`.
 fn seat_tag(game: &AnyGame, seat: usize) -> String {
@@ -132,6 +143,17 @@ fn seat_tags(game: &AnyGame, seats: usize) -> Vec<String> {
         }
     }
     tags
+}
+
+/// The `Result` of a game whose players took `places`: the first place's seats by their
+/// [names](AnyGame::seat_name), joined by `=`, or `draw` when everyone shares it.
+fn result_of(game: &AnyGame, places: &[usize]) -> String {
+    let first = crate::rating::first_places(places);
+    if first.len() == places.len() && places.len() > 1 {
+        return "draw".to_string();
+    }
+    let words: Vec<String> = first.iter().map(|&s| game.seat_name(s)).collect();
+    words.join("=")
 }
 
 /// Which seat a stored result text says wins (`NAME, LABEL, wins`, or `NAME (LABEL) wins` as older results
@@ -169,25 +191,50 @@ impl Record {
         let mut tags = vec![
             ("Game".to_string(), source.kind.title().to_string()),
             ("Id".to_string(), source.id.to_string()),
-            ("Variant".to_string(), variant),
-            ("Date".to_string(), date(source.created_at)),
         ];
-        for (tag, name) in seat_tags(&game, source.names.len()).into_iter().zip(source.names) {
-            tags.push((tag, name.clone()));
+        if !variant.is_empty() {
+            tags.push(("Variant".to_string(), variant));
+        }
+        tags.push(("Date".to_string(), date(source.created_at)));
+        let seat_tags = seat_tags(&game, source.names.len());
+        for (tag, name) in seat_tags.iter().zip(source.names) {
+            tags.push((tag.clone(), name.clone()));
         }
         if info.seats.start() != info.seats.end() {
             tags.push(("Seats".to_string(), source.setup.seats.to_string()));
         }
-        tags.push(("Seed".to_string(), source.setup.seed.to_string()));
-        let (result, termination) = match (game.outcome(), &source.ending) {
-            (Some(outcome), _) => (game.result_notation(), outcome.reason.to_string()),
-            (None, Ending::Finished(text)) => {
-                let result = stated_result(&game, source.names, text).unwrap_or_else(|| "*".to_string());
-                let text = text.trim_start_matches("Game over: ").trim_end_matches('.');
-                (result, text.to_string())
+        if source.kind.shuffles() {
+            tags.push(("Seed".to_string(), source.setup.seed.to_string()));
+        }
+        if !source.left.is_empty() {
+            let left: Vec<&str> =
+                source.left.iter().filter_map(|&s| seat_tags.get(s)).map(String::as_str).collect();
+            tags.push(("Abandoned".to_string(), left.join(" ")));
+        }
+        let places = source.places.filter(|p| p.len() == seat_tags.len());
+        let result = match (places, &source.ending) {
+            (Some(places), Ending::Finished(_)) => result_of(&game, places),
+            (None, _) if game.outcome().is_some() => {
+                let mut left = vec![None; seat_tags.len()];
+                for (n, &s) in source.left.iter().enumerate() {
+                    if let Some(l) = left.get_mut(s) {
+                        *l = Some(n as u32 + 1);
+                    }
+                }
+                result_of(&game, &crate::rating::standing(&game.places(), &left))
             }
-            (None, Ending::Aborted(text)) => ("*".to_string(), text.clone()),
-            (None, Ending::InPlay) => ("*".to_string(), "unterminated".to_string()),
+            (None, Ending::Finished(text)) => {
+                stated_result(&game, source.names, text).unwrap_or_else(|| "*".to_string())
+            }
+            _ => "*".to_string(),
+        };
+        let termination = match (game.outcome(), &source.ending) {
+            (Some(outcome), _) => outcome.reason.to_string(),
+            (None, Ending::Finished(text)) => {
+                text.trim_start_matches("Game over: ").trim_end_matches('.').to_string()
+            }
+            (None, Ending::Aborted(text)) => text.clone(),
+            (None, Ending::InPlay) => "unterminated".to_string(),
         };
         tags.push(("Result".to_string(), result));
         tags.push(("Termination".to_string(), termination));
@@ -350,19 +397,54 @@ impl Record {
             })?;
         }
         let said = self.tag("Result").ok_or(RecordError::Missing("Result"))?.to_string();
-        if game.outcome().is_some() && game.result_notation() != said {
-            return Err(RecordError::Result { said, got: game.result_notation() });
-        }
-        let sides: Vec<String> = (0..setup.seats).map(|s| game.seat_name(s)).collect();
-        if game.outcome().is_none() && !(said == "*" || said == "draw" || sides.contains(&said)) {
+        let tags = seat_tags(&game, setup.seats);
+        let left = self.abandoned(&tags)?;
+        if game.outcome().is_some() {
+            // The moves ended the game: its places follow from them (and from who left), and so its result.
+            let places = crate::rating::standing(&game.places(), &left);
+            let expected = result_of(&game, &places);
+            if said != expected && !older_result(&said, &expected, &game) {
+                return Err(RecordError::Result { said, got: expected });
+            }
+        } else if !(said == "*" || said == "draw" || is_first_places(&said, &game)) {
             return Err(RecordError::Tag {
                 tag: "Result",
                 value: said,
-                what: "a side of the game, `draw` or `*`",
+                what: "seats of the game (joined by `=`), `draw` or `*`",
             });
         }
         Ok(Replayed { kind, setup, names, game, result: said })
     }
+}
+
+impl Record {
+    /// The order in which each seat was left, from the `Abandoned` tag (`None` for a seat that stayed).
+    fn abandoned(&self, tags: &[String]) -> Result<Vec<Option<u32>>, RecordError> {
+        let mut left = vec![None; tags.len()];
+        for (n, word) in self.tag("Abandoned").unwrap_or_default().split_whitespace().enumerate() {
+            let seat = tags.iter().position(|t| t == word).ok_or_else(|| RecordError::Tag {
+                tag: "Abandoned",
+                value: word.to_string(),
+                what: "a seat of the game",
+            })?;
+            left[seat] = Some(n as u32 + 1);
+        }
+        Ok(left)
+    }
+}
+
+/// Whether `said` names seats of the game as a `Result` does (`red=yellow`), or as older records did.
+fn is_first_places(said: &str, game: &AnyGame) -> bool {
+    let seats = game.setup().seats;
+    let named = |w: &str| (0..seats).any(|s| game.seat_name(s) == w);
+    said.split('=').all(named) || said.parse::<usize>().is_ok_and(|n| (1..=seats).contains(&n))
+}
+
+/// Whether `said` is how older records wrote the result `expected`: a Tantrix seat by its number (`1` for the
+/// first), a shared first place as `draw`.
+fn older_result(said: &str, expected: &str, game: &AnyGame) -> bool {
+    let by_number = said.parse::<usize>().ok().and_then(|n| n.checked_sub(1)).map(|s| game.seat_name(s));
+    by_number.as_deref() == Some(expected) || (said == "draw" && expected.contains('='))
 }
 
 fn unescape(s: &str) -> String {

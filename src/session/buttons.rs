@@ -1,11 +1,10 @@
 //! The buttons the session layer puts under its messages: their ids name what they act on (the channel, the
-//! session, an offer's nonce, a history page), so that they keep working after a restart.
-
-use crate::games::GameKind;
+//! session, an offer's nonce), so that they keep working after a restart. Written here, for every command whose
+//! messages carry them; each request type reads its own buttons' ids (`commands::Run::BUTTONS`).
 
 use super::request::Request;
 use super::text::Text;
-use super::{Button, ButtonStyle, Member};
+use super::{Button, ButtonStyle};
 
 /// The buttons under a challenge; their ids name the channel and session so they work after a restart.
 pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
@@ -26,23 +25,6 @@ pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
             ButtonStyle::Secondary,
         ),
     ]
-}
-
-/// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
-pub(super) fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
-    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
-}
-
-/// Reads a history page button: `history:<channel>:<user>:<game or all>:<page>`.
-fn parse_history_button(custom_id: &str) -> Option<(u64, Request)> {
-    let mut parts = custom_id.strip_prefix("history:")?.split(':');
-    let (channel, user, game, page) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
-    if parts.next().is_some() {
-        return None;
-    }
-    let game = if game == "all" { None } else { Some(game.parse().ok()?) };
-    let user = Member::new(user.parse().ok()?, "");
-    Some((channel.parse().ok()?, Request::History { user: Some(user), game, page: page.parse().ok()? }))
 }
 
 /// The buttons under an offer (a draw, a takeback, an abort) of game `session`.
@@ -79,33 +61,20 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
     )
 }
 
-/// Reads a button id made by the session layer into its request and channel.
+/// Reads a button id made by the session layer (`<action>:<channel>:…`) into its channel and request: the request
+/// type whose `Run::BUTTONS` names the action reads the rest.
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
-    if custom_id.starts_with("history:") {
-        return parse_history_button(custom_id);
-    }
-    let mut parts = custom_id.split(':');
-    let (action, channel, session) = (parts.next()?, parts.next()?, parts.next()?);
-    // Offers name their nonce too; nothing else has a fourth part.
-    let nonce: Option<u32> = match parts.next() {
-        Some(n) => Some(n.parse().ok()?),
-        None => None,
-    };
-    if parts.next().is_some() || nonce.is_some() != matches!(action, "yes" | "no") {
-        return None;
-    }
+    let mut words = custom_id.split(':');
+    let (action, channel) = (words.next()?, words.next()?);
     let channel = channel.parse().ok()?;
-    let id: i64 = session.parse().ok()?;
-    let session = Some(id);
-    let request = match action {
-        "accept" => Request::Accept { session },
-        "decline" => Request::Decline { session },
-        "withdraw" => Request::Withdraw { session },
-        "yes" => Request::Answer { session: id, offer: nonce?, accept: true },
-        "no" => Request::Answer { session: id, offer: nonce?, accept: false },
-        "askabort" => Request::AskAbort { session: id },
-        "rematch" => Request::Rematch { session: id },
-        _ => return None,
-    };
-    Some((channel, request))
+    let words: Vec<&str> = words.collect();
+    Some((channel, Request::from_button(action, &words)?))
+}
+
+/// The session a button's id names, when that is all it names after the channel (`rematch:<channel>:<session>`).
+pub(super) fn button_session(words: &[&str]) -> Option<i64> {
+    match words {
+        [session] => session.parse().ok(),
+        _ => None,
+    }
 }

@@ -139,6 +139,36 @@ impl<S: Store> Sessions<S> {
         }
     }
 
+    /// Closes the open challenge a command or button is about, for `/decline` and `/withdraw`: its challenger
+    /// withdraws it; anyone else gets what `other` says (the state it closes into and the public text, or the
+    /// refusal). The public answer takes the challenge's place.
+    pub(super) async fn close_challenge(
+        &self,
+        actor: &Actor,
+        slot: &mut Slot,
+        session: Option<i64>,
+        other: impl FnOnce(&Live) -> Result<(SessionState, Text), Text> + Send,
+    ) -> Result<Reply, Failure> {
+        let live = match Self::challenge(slot, session) {
+            Ok(live) => live,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let closing = if live.record.challenger == actor.member.id {
+            let player = Text::new().strong_name(&actor.member.name);
+            Ok((SessionState::Withdrawn, t!("withdrew", player = player, game = live.record.game.title())))
+        } else {
+            other(live)
+        };
+        let (state, text) = match closing {
+            Ok(closing) => closing,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        self.store.transition(live.record.id, SessionState::Challenge, state, None, self.now()).await?;
+        let (id, message) = (live.record.id, live.record.message);
+        *slot = Slot::Free;
+        Ok(Reply::public(text).for_challenge(id, message))
+    }
+
     /// Closes a lapsed challenge in the store and says what to show in its place.
     pub(super) async fn expire(&self, live: &Live) -> Result<Option<Expired>, Failure> {
         let record = &live.record;
@@ -225,7 +255,7 @@ impl<S: Store> Sessions<S> {
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
 fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+    let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

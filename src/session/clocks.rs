@@ -358,71 +358,13 @@ impl<S: Store> Sessions<S> {
         Notice::Post { channel, reply: fallback }
     }
 
-    /// The player to move ran out of time: with two players they lose; with more, the computer takes their seat.
+    /// The player to move ran out of time: they leave the game (see [`Sessions::leave`]).
     async fn time_out(&self, slot: &mut Slot, game: &AnyGame) -> Result<Vec<Notice>, StoreError> {
         let Slot::Open(live) = slot else { return Ok(Vec::new()) };
         let seat = game.to_move().unwrap_or(0);
-        let loser = live.record.players[seat].clone();
         let per_move = live.clock.as_ref().and_then(|c| c.per_move).unwrap_or(0);
         let channel = live.record.channel;
-        let humans_left =
-            live.record.players.iter().filter(|p| p.level.is_none() && p.id != loser.id).count();
-        if live.record.players.len() > 2 && humans_left > 0 {
-            let mut players = live.record.players.clone();
-            players[seat].level = Some(super::DEFAULT_LEVEL);
-            players[seat].abandoned = true;
-            self.store.set_players(live.record.id, &players, self.now()).await?;
-            live.record.players = players;
-            self.start_turn(live, game).await;
-            let text = t!(
-                "time-up-replaced",
-                player = Text::new().strong_name(&loser.name),
-                seat = messages::seat(game, seat),
-                time = duration(per_move),
-                level = super::DEFAULT_LEVEL,
-                name = Text::new().name(&loser.name)
-            );
-            let mut reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
-            reply.clock = self.clock_caption(live, game);
-            return Ok(vec![Notice::Post { channel, reply }]);
-        }
-        let winners: Vec<_> = live.record.players.iter().filter(|p| p.id != loser.id).cloned().collect();
-        let mut text = t!(
-            "time-up",
-            player = Text::new().mention(loser.id, &loser.name),
-            seat = messages::seat(game, seat),
-            time = duration(per_move)
-        );
-        if let [winner] = winners.as_slice() {
-            let winner_seat = live.seat_of(winner.id).unwrap_or(0);
-            text = text.plain(" ").then(t!(
-                "wins",
-                player = Text::new().mention(winner.id, &winner.name),
-                seat = messages::seat(game, winner_seat)
-            ));
-        }
-        let result = format!("{} lost on time", loser.name);
-        self.store
-            .transition(
-                live.record.id,
-                SessionState::Playing,
-                SessionState::Finished,
-                Some(&result),
-                self.now(),
-            )
-            .await?;
-        if let Some(ratings) =
-            self.record_result(&live.record, game, super::history::Ending::Loser(seat)).await
-        {
-            text = text.line().then(ratings);
-        }
-        let mut reply = Reply::public(text)
-            .with_board(super::offers::board_of(live, game.clone()))
-            .with_buttons(super::request::rematch_buttons(channel, live.record.id));
-        if let Some(animation) = super::records::final_replay(&live.record, &result) {
-            reply = reply.with_replay(animation);
-        }
-        *slot = Slot::Free;
+        let reply = self.leave(slot, game, seat, super::endings::Leaving::TimedOut { per_move }).await?;
         Ok(vec![Notice::Post { channel, reply }])
     }
 }

@@ -2,7 +2,6 @@
 
 use crate::games::{AnyGame, GameKind, Outcome, Played};
 use crate::i18n::{Phrase, PhraseArg};
-use crate::store::PlayerRow;
 use crate::t;
 
 use super::Live;
@@ -47,12 +46,11 @@ pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
     let player = &live.record.players[n];
     let number = game.move_number();
     if player.level.is_some() {
-        return t!(
-            "turn-thinking",
-            number = number,
-            player = Text::new().name(&player.name),
-            seat = seat(game, n)
-        );
+        let (player, seat) = (Text::new().name(&player.name), seat(game, n));
+        if live.record.players[n].abandoned {
+            return t!("turn-thinking-for", number = number, player = player, seat = seat);
+        }
+        return t!("turn-thinking", number = number, player = player, seat = seat);
     }
     let mut text = t!(
         "turn-to-move",
@@ -96,14 +94,16 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
         };
         if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
     });
-    t!(
-        "played",
-        player = Text::new().strong_name(&live.record.players[first.seat].name),
-        seat = seat(game, first.seat),
-        moves = moves
-    )
+    let who = &live.record.players[first.seat];
+    let (name, seat) = (Text::new().strong_name(&who.name), seat(game, first.seat));
+    if who.abandoned {
+        t!("played-for", player = name, seat = seat, moves = moves)
+    } else {
+        t!("played", player = name, seat = seat, moves = moves)
+    }
 }
 
+/// How a game its moves ended came out: a winner, a first place shared by some (not a draw), or a draw.
 pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Text {
     let reason = super::engine_text::text(&outcome.reason);
     match outcome.winner {
@@ -113,25 +113,46 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
             seat = seat(game, n),
             reason = reason
         ),
+        None if game.places().iter().any(|&p| p != 1) => t!("game-over-shared", reason = reason),
         None => t!("game-over-draw", reason = reason),
     }
 }
 
-/// The result of a resignation.
-pub(super) fn resigned_line(live: &Live, game: &AnyGame, n: usize, others: &[&PlayerRow]) -> Text {
-    let resigner = Text::new().strong_name(&live.record.players[n].name);
-    if let [winner] = others {
-        let winner_seat = live.seat_of(winner.id).unwrap_or(0);
-        t!(
-            "resigned-winner",
-            player = resigner,
-            seat = seat(game, n),
-            winner = Text::new().strong_name(&winner.name),
-            winner_seat = seat(game, winner_seat)
-        )
-    } else {
-        t!("resigned-no-winner", player = resigner, seat = seat(game, n))
-    }
+/// How the game's places read: "Places: 1. carol, Yellow; 2. bob, Blue; 3. alice, Red, who left." (best first).
+pub(super) fn standing_line(live: &Live, game: &AnyGame, places: &[usize]) -> Text {
+    let mut order: Vec<usize> = (0..places.len()).collect();
+    order.sort_by_key(|&s| (places[s], s));
+    let entries = Text::new().join(order, "; ", |t, s| {
+        let player = &live.record.players[s];
+        let (place, name, seat) = (places[s], Text::new().name(&player.name), seat(game, s));
+        t.then(if player.abandoned {
+            t!("standing-place-left", place = place, player = name, seat = seat)
+        } else {
+            t!("standing-place", place = place, player = name, seat = seat)
+        })
+    });
+    t!("standing", places = entries)
+}
+
+/// The line a picture's header shows for a game that its moves did not end (or whose places its moves do not
+/// say): how it ended, and who won ("alice resigned · bob, White, wins").
+pub(super) fn ended_title(live: &Live, game: &AnyGame, places: Option<&[usize]>) -> Text {
+    let names: Vec<&str> = live.record.players.iter().map(|p| p.name.as_str()).collect();
+    let how = match (&live.record.result, game.outcome()) {
+        (Some(how), None) => super::records::stored_ending(how, &names),
+        (_, Some(outcome)) => super::engine_text::text(&outcome.reason),
+        (None, None) => Text::new(),
+    };
+    let Some(places) = places else { return how };
+    let first = crate::rating::first_places(places);
+    let result = match first.as_slice() {
+        [one] => t!("wins", player = Text::new().name(names[*one]), seat = seat(game, *one)),
+        shared if shared.len() < places.len() => {
+            t!("ended-shared", players = Text::new().join(shared, ", ", |t, &s| t.name(names[s])))
+        }
+        _ => Text::new().key("ended-draw"),
+    };
+    how.plain(" · ").then(result)
 }
 
 /// The first public text of a game: its title, who plays what, and whose turn it is.

@@ -8,7 +8,7 @@
 //!
 //! Each command is one module of [`commands`] (its declaration, its parsing, its run), which also holds the one
 //! dispatch ([`Sessions::handle`]); see there for what adding a command takes. The work they share is split by
-//! concern: [`request`] holds the requests and the readers of option values, `challenges` opens and settles
+//! concern: [`request`] holds the option values and their readers, `challenges` opens and settles
 //! challenges (and their expiry), `turns` plays and ends games, `ai_turn` lets the bot play, `messages` writes
 //! the public texts.
 
@@ -28,8 +28,8 @@ mod challenges;
 pub(crate) mod clocks;
 pub(crate) mod coach;
 pub mod commands;
+mod endings;
 mod engine_text;
-mod history;
 mod messages;
 mod offers;
 mod records;
@@ -307,10 +307,11 @@ impl<S: Store> Sessions<S> {
         let Some(game) = &live.game else { return Ok(Vec::new()) };
         let Some(seat) = game.to_move() else { return Ok(Vec::new()) };
         let Some(mover) = live.record.players.get(seat) else { return Ok(Vec::new()) };
-        if mover.id == user {
+        if mover.id == user && !mover.abandoned {
             return Ok(game.suggest(typed, limit));
         }
-        if live.seat_of(user).is_none() {
+        // A spectator gets nothing, and so does a player who left (the computer plays their seat now).
+        if live.seat_of(user).is_none() || mover.id == user {
             return Ok(Vec::new());
         }
         Err(if mover.level.is_some() {

@@ -6,7 +6,7 @@
 use crate::games::AnyGame;
 use crate::store::{OfferKind, OfferRow, PlayerRow, SessionState, Store, StoreError};
 
-use super::request::{offer_buttons, rematch_buttons};
+use super::request::offer_buttons;
 use super::text::Text;
 use super::{Actor, Board, Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
@@ -141,34 +141,13 @@ impl<S: Store> Sessions<S> {
         }
         match offer.kind {
             OfferKind::Draw => {
-                let result = "a draw by agreement";
-                self.store
-                    .transition(
-                        live.record.id,
-                        SessionState::Playing,
-                        SessionState::Finished,
-                        Some(result),
-                        self.now(),
-                    )
-                    .await?;
-                let mut text = t!(
+                let said = t!(
                     "draw-agreed",
                     player = Text::new().strong_name(&by.name),
                     from = Text::new().strong_name(&from.name)
                 );
-                if let Some(ratings) =
-                    self.record_result(&live.record, &game, super::history::Ending::Draw).await
-                {
-                    text = text.line().then(ratings);
-                }
-                let mut reply = Reply::public(text)
-                    .with_board(board_of(live, game))
-                    .with_buttons(rematch_buttons(live.record.channel, live.record.id));
-                if let Some(animation) = super::records::final_replay(&live.record, result) {
-                    reply = reply.with_replay(animation);
-                }
-                *slot = Slot::Free;
-                Ok(reply)
+                let stored = super::endings::DRAW_AGREED;
+                Ok(self.end(slot, game, said, stored, super::endings::Ending::Draw).await?)
             }
             OfferKind::Abort => {
                 let result = format!("aborted by {} and {}", from.name, by.name);
@@ -181,14 +160,15 @@ impl<S: Store> Sessions<S> {
                         self.now(),
                     )
                     .await?;
-                let text = t!(
+                let said = t!(
                     "abort-agreed",
                     player = Text::new().strong_name(&by.name),
                     from = Text::new().strong_name(&from.name),
                     game = live.record.game.title()
                 );
-                *slot = Slot::Free;
-                Ok(Reply::public(text))
+                live.record.state = SessionState::Aborted;
+                live.record.result = Some(result);
+                Ok(self.finished(slot, game, said, super::endings::Ending::Rules).await)
             }
             OfferKind::Takeback => self.take_back(slot, &from, by).await,
         }
@@ -224,5 +204,5 @@ impl<S: Store> Sessions<S> {
 
 /// The board of `live`'s game as it stands in `game`.
 pub(super) fn board_of(live: &Live, game: AnyGame) -> Board {
-    Board { game, names: live.names(), id: live.record.id }
+    Board { game, names: live.names(), id: live.record.id, ended: None }
 }

@@ -26,11 +26,23 @@ impl Replay {
     }
 }
 
+/// The seat whose leaving a stored result text says ended the game (`NAME lost on time`, `NAME, SEAT, resigned`
+/// or `NAME (SEAT) resigned` as older results say, `NAME was the last to leave`), if it says one.
+pub(super) fn leaver(how: &str, names: &[&str]) -> Option<usize> {
+    names.iter().position(|name| {
+        let Some(rest) = how.strip_prefix(name) else { return false };
+        rest.starts_with(" lost on time")
+            || rest.starts_with(" was the last to leave")
+            || (rest.starts_with(", ") && rest.contains(", resigned"))
+            || (rest.starts_with(" (") && rest.contains(") resigned"))
+    })
+}
+
 /// An ending that is not the rules' (kept in English, as records keep it) in the reader's language, when it is
-/// one of the forms Tabula stores: a resignation, a loss on time, a draw or an abort by agreement, an abort by a
-/// member; any other text is shown as stored.
+/// one of the forms Tabula stores: a resignation, a loss on time, the last seat left, a draw or an abort by
+/// agreement, an abort by a member; any other text is shown as stored.
 pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
-    if how == "a draw by agreement" {
+    if how == super::endings::DRAW_AGREED {
         return Text::new().key("ending-draw-agreed");
     }
     if let Some(by) = how.strip_prefix("aborted by ") {
@@ -44,20 +56,16 @@ pub(super) fn stored_ending(how: &str, names: &[&str]) -> Text {
         };
         return t!("ending-aborted", by = who);
     }
-    for name in names {
-        if how == format!("{name} lost on time") {
-            return t!("ending-time", player = Text::new().name(*name));
-        }
-        // `NAME, SEAT, resigned`, or `NAME (SEAT) resigned` as older results say.
-        let resigned = |rest: &str| {
-            (rest.starts_with(", ") && rest.contains(", resigned"))
-                || (rest.starts_with(" (") && rest.contains(") resigned"))
-        };
-        if how.strip_prefix(name).is_some_and(resigned) {
-            return t!("ending-resigned", player = Text::new().name(*name));
-        }
+    let Some(seat) = leaver(how, names) else { return Text::new().plain(how) };
+    let player = Text::new().name(names[seat]);
+    let rest = &how[names[seat].len()..];
+    if rest.starts_with(" lost on time") {
+        t!("ending-time", player = player)
+    } else if rest.starts_with(" was the last to leave") {
+        t!("ending-last-left", player = player)
+    } else {
+        t!("ending-resigned", player = player)
     }
-    Text::new().plain(how)
 }
 
 /// How a stored session ended, for its record.
@@ -70,9 +78,18 @@ pub(super) fn ending(record: &SessionRow) -> Ending {
     }
 }
 
-/// The record of a stored game, as it ended (`ending`), or `None` if its moves no longer replay.
-pub(super) fn record_of(record: &SessionRow, ending: Ending) -> Option<Record> {
+/// The record of a stored game, as it ended (`ending`, with the players' `places` once finished), or `None` if
+/// its moves no longer replay.
+pub(super) fn record_of(record: &SessionRow, ending: Ending, places: Option<&[usize]>) -> Option<Record> {
     let names: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
+    let mut leavers: Vec<(u32, usize)> = record
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.abandoned)
+        .map(|(s, p)| (p.left.unwrap_or(0), s))
+        .collect();
+    leavers.sort_unstable();
     let source = Source {
         id: record.id,
         kind: record.game,
@@ -81,6 +98,8 @@ pub(super) fn record_of(record: &SessionRow, ending: Ending) -> Option<Record> {
         moves: &record.moves,
         created_at: record.created_at,
         ending,
+        places,
+        left: leavers.into_iter().map(|(_, s)| s).collect(),
     };
     match Record::of(&source) {
         Ok(record) => Some(record),
@@ -91,9 +110,9 @@ pub(super) fn record_of(record: &SessionRow, ending: Ending) -> Option<Record> {
     }
 }
 
-/// The replay attached when game `record` ends with `result` (the stored result text).
-pub(super) fn final_replay(record: &SessionRow, result: &str) -> Option<Replay> {
-    record_of(record, Ending::Finished(result.to_string())).map(|r| Replay { id: record.id, record: r })
+/// The replay attached when game `record` (stored as finished, its players in `places`) ends.
+pub(super) fn final_replay(record: &SessionRow, places: Option<&[usize]>) -> Option<Replay> {
+    record_of(record, ending(record), places).map(|r| Replay { id: record.id, record: r })
 }
 
 /// A game's id as players read and type it.

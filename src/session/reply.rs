@@ -14,6 +14,10 @@ pub struct Board {
     pub id: i64,
     /// Player names in seat order.
     pub(crate) names: Vec<String>,
+    /// How the game ended, when its moves did not end it (a resignation, a loss on time, an agreed draw, an
+    /// abort) or its places are not the ones its moves say (seats were left): the picture's header says this
+    /// instead of whose turn it is.
+    pub(crate) ended: Option<Text>,
 }
 
 /// What kind of file a reply attaches; the console prints its path after `record:`, `replay:` or `picture:`.

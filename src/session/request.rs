@@ -1,12 +1,12 @@
-//! Requests, and the one parser that reads them from a command's options, for every adapter: Discord hands it
-//! typed options, the console hands it words. A value of the wrong type or spelling is an error sentence that
-//! says what is accepted, never a silent default.
+//! Options' values and their readers, shared by the commands' parsers (the requests themselves are the
+//! commands' own types, listed in `session::commands`), for every adapter: Discord hands them typed options, the
+//! console hands them words. A value of the wrong type or spelling is an error sentence that says what is
+//! accepted, never a silent default.
 
 use crate::games::GameKind;
 
 use super::Member;
 use super::clocks::ClockChoice;
-use super::settings::SettingsChange;
 use super::text::{Text, excerpt};
 use crate::t;
 
@@ -17,96 +17,6 @@ pub enum SidePref {
     Second,
     #[default]
     Random,
-}
-
-/// A command, already read from the platform's options.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
-    Play {
-        game: GameKind,
-        opponents: Vec<Member>,
-        variant: Option<String>,
-        side: SidePref,
-        /// The AI level when the bot itself is challenged.
-        level: Option<u8>,
-        /// Whether the game counts for ratings (`rated:false` makes a friendly game).
-        rated: bool,
-        /// The time per move; `None` for the config's default.
-        clock: Option<ClockChoice>,
-        /// Whether to play in a new thread; `None` for the config's default.
-        thread: Option<bool>,
-    },
-    /// Accept a challenge; `session` is set when it comes from a button naming one.
-    Accept {
-        session: Option<i64>,
-    },
-    Decline {
-        session: Option<i64>,
-    },
-    Withdraw {
-        session: Option<i64>,
-    },
-    Move {
-        text: String,
-    },
-    Board,
-    Resign,
-    Abort,
-    Help {
-        game: Option<GameKind>,
-    },
-    /// A member's recent games (the sender's when `user` is not given), page `page` counting from 1.
-    History {
-        user: Option<Member>,
-        game: Option<GameKind>,
-        page: usize,
-    },
-    /// A member's ratings (the sender's when `user` is not given).
-    Rating {
-        user: Option<Member>,
-    },
-    /// The best players of a game on this server, as a picture.
-    Leaderboard {
-        game: GameKind,
-    },
-    /// Offers a draw (where the game allows draws by agreement).
-    Draw,
-    /// Asks to take back one's last move.
-    Takeback,
-    /// Answers the pending offer of game `session` (its Accept or Decline button).
-    Answer {
-        session: i64,
-        /// The offer's nonce: the buttons of an older offer do not answer a newer one.
-        offer: u32,
-        accept: bool,
-    },
-    /// Asks the opponent to agree to abort game `session` (the button under `/abort`'s answer).
-    AskAbort {
-        session: i64,
-    },
-    /// Asks for a rematch of the finished game `session` (its Rematch button).
-    Rematch {
-        session: i64,
-    },
-    /// Reminders by direct message (`true`) or in the channel.
-    Notify {
-        dm: bool,
-    },
-    /// The record of game `id` (its number, shown as `#1042`), with its animated replay when `replay`.
-    Game {
-        id: i64,
-        replay: bool,
-    },
-    /// Privately suggests the move level 5 would play, to the player to move (the game becomes unrated).
-    Hint,
-    /// The AI's analysis of the finished game `id`: each player's moves where the evaluation dropped most.
-    Analysis {
-        id: i64,
-    },
-    /// Shows the server's settings, after making the changes it names (if any).
-    Settings {
-        change: SettingsChange,
-    },
 }
 
 /// An option's value as the platform gives it.
@@ -301,15 +211,13 @@ pub(super) fn read_id(value: &OptionValue) -> Result<i64, Text> {
 }
 
 pub use super::buttons::parse_button;
-pub(super) use super::buttons::{
-    ask_abort_button, challenge_buttons, history_button_id, offer_buttons, rematch_buttons,
-};
-pub use super::commands::parse_request;
+pub(super) use super::buttons::{ask_abort_button, challenge_buttons, offer_buttons, rematch_buttons};
+pub use super::commands::{Request, parse_request};
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::commands::{main_option, option_kind};
+    use crate::session::commands::{Game, Play, main_option, option_kind};
 
     fn text(s: &str) -> OptionValue {
         OptionValue::Text(s.to_string())
@@ -335,7 +243,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             request,
-            Request::Play {
+            Request::Play(Play {
                 game: GameKind::Tablut,
                 opponents: vec![bob],
                 variant: Some("standard".into()),
@@ -344,12 +252,12 @@ mod tests {
                 rated: true,
                 clock: None,
                 thread: None,
-            }
+            })
         );
         // The console gives numbers as text.
         assert!(matches!(
             parse_request("play", &[("game", text("tzaar")), ("level", text("2"))]),
-            Ok(Request::Play { level: Some(2), .. })
+            Ok(Request::Play(Play { level: Some(2), .. }))
         ));
     }
 
@@ -394,12 +302,12 @@ mod tests {
         for value in [text("1042"), text("#1042"), OptionValue::Integer(1042)] {
             assert_eq!(
                 parse_request("game", &[("id", value)]).unwrap(),
-                Request::Game { id: 1042, replay: false }
+                Request::Game(Game { id: 1042, replay: false })
             );
         }
         assert_eq!(
             parse_request("game", &[("id", text("#7")), ("replay", text("true"))]).unwrap(),
-            Request::Game { id: 7, replay: true }
+            Request::Game(Game { id: 7, replay: true })
         );
         let e = error("game", &[("id", text("abc"))]);
         assert!(e.contains("`id:abc` is not a game id"), "{e}");

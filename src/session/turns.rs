@@ -4,10 +4,9 @@
 use crate::games::{AnyGame, Played};
 use crate::store::{Store, StoreError};
 
-use super::history::Ending;
-use super::request::rematch_buttons;
+use super::endings::Ending;
 use super::text::Text;
-use super::{Board, Failure, Live, Reply, Sessions, Slot, messages, records};
+use super::{Board, Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
 
 impl<S: Store> Sessions<S> {
@@ -68,29 +67,16 @@ impl<S: Store> Sessions<S> {
         {
             tracing::warn!(session = live.record.id, error = %e, "cannot clear a cancelled offer");
         }
-        let ratings = match result {
-            Some(_) => self.record_result(&live.record, &game, Ending::Rules).await,
-            None => None,
-        };
-        let mut text = messages::played_line(live, &game, played).line().then(match &result {
+        let text = messages::played_line(live, &game, played).line().then(match &result {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
         });
-        if let Some(ratings) = ratings {
-            text = text.line().then(ratings);
+        if let Some(stored) = stored {
+            live.record.state = crate::store::SessionState::Finished;
+            live.record.result = Some(stored);
+            return Ok(self.finished(slot, game, text, Ending::Rules).await);
         }
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
-        if let Some(stored) = &stored {
-            let text = text.line().then(super::commands::game::over_line(live.record.id));
-            let animation = records::final_replay(&live.record, stored);
-            let buttons = rematch_buttons(live.record.channel, live.record.id);
-            *slot = Slot::Free;
-            let answer = Reply::public(text).with_board(board).with_buttons(buttons);
-            return Ok(match animation {
-                Some(animation) => answer.with_replay(animation),
-                None => answer,
-            });
-        }
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
         self.start_turn(live, &game).await;
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board))

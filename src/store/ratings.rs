@@ -56,12 +56,12 @@ pub struct RatingRow {
 /// One finished game in a member's history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryEntry {
-    pub(crate) session: i64,
+    pub session: i64,
     pub(crate) game: GameKind,
     pub(crate) rated: bool,
     pub(crate) ended_at: i64,
     /// Everyone who played, in seat order.
-    pub(crate) players: Vec<Placed>,
+    pub players: Vec<Placed>,
 }
 
 impl From<GameResult> for HistoryEntry {

@@ -62,9 +62,14 @@ pub struct PlayerRow {
     pub id: u64,
     pub name: String,
     pub accepted: bool,
-    /// Ran out of time in a game of more than two players: the computer plays the seat from then on.
+    /// Left a game of more than two players (resigned or ran out of time): the computer plays the seat from then
+    /// on, and the seat ranks below those who stayed.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub abandoned: bool,
+    /// When `abandoned`, the order in which the seat was left (1 for the first): a later leaver ranks above an
+    /// earlier one. Games stored before it was kept have none (they rank as the first to leave).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub left: Option<u32>,
     /// The AI's level when the bot itself holds this seat.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub level: Option<u8>,

@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use tabula::i18n::Lang;
 use tabula::local::Console;
-use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Accept, Analysis, Move, Resign};
+use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
 use tabula_testkit::MemoryStore;
 
 fn console(dir: &std::path::Path) -> Console<MemoryStore> {
@@ -214,17 +215,17 @@ async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
         let sessions = Sessions::new(MemoryStore::default(), config.clone());
         let play = crate::session::play(game, &bob, None, SidePref::First);
         sessions.handle(7, &alice, play).await;
-        sessions.handle(7, &bob, Request::Accept { session: None }).await;
+        sessions.handle(7, &bob, Accept { session: None }).await;
         for _ in 0..turns {
             for who in [&alice, &bob] {
                 // The weakest-looking move: the last suggestion, a whole turn at a time.
                 while let Some(m) = sessions.suggest(7, who.member.id, "", 25).await.pop() {
-                    let reply = sessions.handle(7, who, Request::Move { text: m.clone() }).await;
+                    let reply = sessions.handle(7, who, Move { text: m.clone() }).await;
                     assert!(!reply.ephemeral, "{m}: {:?}", reply.text);
                 }
             }
         }
-        let resigned = sessions.handle(7, &alice, Request::Resign).await;
+        let resigned = sessions.handle(7, &alice, Resign).await;
         assert!(resigned.text.contains("resigned"), "{:?}", resigned.text);
         let analysis = sessions.analysis(&carol, 1, &|_, _| {}).await.unwrap();
         let record = sessions.store().all().pop().unwrap();
@@ -232,7 +233,7 @@ async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
             let before = AnyGame::replay(record.game, &record.setup, &record.moves[..m.ply]).unwrap();
             assert_eq!(m.number, before.move_number(), "{m:?}");
         }
-        let text = sessions.handle(7, &carol, Request::Analysis { id: 1 }).await.text.to_plain();
+        let text = sessions.handle(7, &carol, Analysis { id: 1 }).await.text.to_plain();
         assert!(!text.contains("(1):") && !text.contains("(2):"), "{text}");
         if game == GameKind::Tzaar {
             // Each player's turn is a move of the game's numbering: two actions (but White's first) each.

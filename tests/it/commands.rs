@@ -1,13 +1,13 @@
-//! What adding a command takes: its module `src/session/commands/<name>.rs` and one line in the command list (see
-//! the `session::commands` module docs). These tests check that every declared command is registered on Discord
-//! within Discord's limits, read by the console and listed in `/help`, and that no code outside the commands'
-//! folder names a command.
+//! What adding a command takes: its module `src/session/commands/<name>.rs` and one line in the list of requests
+//! (see the `session::commands` module docs). These tests check that every declared command is registered on
+//! Discord within Discord's limits, read by the console and listed in `/help`, that no code outside the commands'
+//! folder types a command, and that a request's type is named only in its module and in the list.
 
 use std::path::Path;
 
 use serde_json::Value;
 use tabula::i18n::Lang;
-use tabula::session::commands::{declarations, no_such_command, parse_request};
+use tabula::session::commands::{Help, Play, declarations, no_such_command, parse_request};
 use tabula::session::{Actor, Member, OptionValue, Request, SessionConfig, Sessions};
 use tabula::store::SqliteStore;
 
@@ -99,7 +99,7 @@ fn the_parser_and_discord_read_the_same_options() {
         (last, OptionValue::User(bob)),
     ];
     assert!(
-        matches!(parse_request("play", &options), Ok(Request::Play { opponents, .. }) if opponents.len() == 2)
+        matches!(parse_request("play", &options), Ok(Request::Play(Play { opponents, .. })) if opponents.len() == 2)
     );
     // The levels of the AI's table.
     let level = play["options"].as_array().unwrap().iter().find(|o| o["name"] == "level").unwrap();
@@ -123,7 +123,7 @@ async fn help_lists_every_declared_command() {
     let sessions = Sessions::new(SqliteStore::in_memory().await.unwrap(), SessionConfig::default());
     let actor = Actor::in_guild(Member::new(1, "alice"), Some(1));
     for lang in Lang::ALL {
-        let help = sessions.handle(5, &actor, Request::Help { game: None }).await.text.plain_in(lang);
+        let help = sessions.handle(5, &actor, Help { game: None }).await.text.plain_in(lang);
         for declaration in declarations() {
             let named = help.match_indices(&format!("/{}", declaration.name)).any(|(at, found)| {
                 !help[at + found.len()..]
@@ -143,6 +143,21 @@ fn invokes(text: &str, name: &str) -> bool {
         .is_some_and(|rest| !rest.starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_'))
 }
 
+/// Whether `code` names `name` as a whole path (`Request::Play`, not `Request::Playing`).
+fn names_path(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(at, found)| {
+        let before = code[..at].chars().next_back();
+        let after = code[at + found.len()..].chars().next();
+        let ident = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+        !ident(before) && !ident(after)
+    })
+}
+
+/// Whether `line` holds `word` as a whole identifier.
+fn has_word(line: &str, word: &str) -> bool {
+    line.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == word)
+}
+
 #[test]
 fn adding_a_command_touches_only_its_module() {
     let own = Path::new("src/session/commands");
@@ -150,25 +165,70 @@ fn adding_a_command_touches_only_its_module() {
         declarations().iter().flat_map(|d| d.options.iter().map(|o| o.name.as_str())).collect();
     let mut files = Vec::new();
     rust_files(Path::new("src"), &mut files);
+    let list = own.join("mod.rs");
     let mut offences = Vec::new();
-    for file in files.iter().filter(|f| !f.starts_with(own)) {
+    for file in &files {
         let source = std::fs::read_to_string(file).expect("a readable source file");
         // Unit tests may name commands: they are tests, not the code a new command would have to touch.
         let source = source.split("#[cfg(test)]").next().unwrap_or_default();
-        let (_, strings) = code_and_strings(source);
-        let adapter = file.starts_with("src/discord") || file.starts_with("src/local");
-        for s in &strings {
-            for d in declarations() {
-                // Text that types the command, anywhere; in the adapters, the bare name too (a dispatch on
-                // names), unless it is also an option's name.
-                let bare = adapter && s == d.name && !option_names.contains(&d.name);
-                if invokes(s, d.name) || bare {
-                    offences.push(format!("{}: the string {s:?} names /{}", file.display(), d.name));
+        let (code, strings) = code_and_strings(source);
+        if !file.starts_with(own) {
+            let adapter = file.starts_with("src/discord") || file.starts_with("src/local");
+            for s in &strings {
+                for d in declarations() {
+                    // Text that types the command, anywhere; in the adapters, the bare name too (a dispatch on
+                    // names), unless it is also an option's name.
+                    let bare = adapter && s == d.name && !option_names.contains(&d.name);
+                    if invokes(s, d.name) || bare {
+                        offences.push(format!("{}: the string {s:?} names /{}", file.display(), d.name));
+                    }
+                }
+            }
+        }
+        // A request's type is named only in its module and in the one list: no other code matches on its variant
+        // or reaches into its module for it.
+        for (module, request) in Request::LIST {
+            if *file == own.join(format!("{module}.rs")) || *file == list {
+                continue;
+            }
+            let paths = [
+                format!("Request::{request}"),
+                format!("commands::{module}::{request}"),
+                format!("super::{module}::{request}"),
+            ];
+            for path in paths {
+                if names_path(&code, &path) {
+                    offences.push(format!("{}: names {path}", file.display()));
                 }
             }
         }
     }
-    assert!(offences.is_empty(), "only a command's module names it:\n{}", offences.join("\n"));
+    // Each request has its module, which defines its type, and one line in the list besides its `mod` line.
+    let (list_code, _) = code_and_strings(&std::fs::read_to_string(&list).expect("the command list"));
+    for (module, request) in Request::LIST {
+        let path = own.join(format!("{module}.rs"));
+        let source = std::fs::read_to_string(&path).unwrap_or_default();
+        if !source.contains(&format!("pub struct {request}"))
+            && !source.contains(&format!("pub enum {request}"))
+        {
+            offences.push(format!("{} does not define the request type {request}", path.display()));
+        }
+        let lines: Vec<&str> = list_code
+            .lines()
+            .filter(|l| has_word(l, module) || has_word(l, request))
+            .map(str::trim)
+            .collect();
+        let expected = [format!("mod {module};"), format!("{module} => {request},")];
+        let is_expected = |l: &&str| expected.iter().any(|e| l.ends_with(e.as_str()) && !l.contains("::"));
+        if lines.len() != 2 || !lines.iter().all(is_expected) {
+            offences.push(format!("{}: {module} and {request} appear in {lines:?}", list.display()));
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "only a command's module and the one list name it:\n{}",
+        offences.join("\n")
+    );
 }
 
 async fn console(dir: &Path) -> tabula::local::Console<SqliteStore> {

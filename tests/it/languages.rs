@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use tabula::i18n::Lang;
 use tabula::local::Console;
-use tabula::session::{Request, SessionConfig, Sessions};
+use tabula::session::commands::{Help, Play};
+use tabula::session::{SessionConfig, Sessions};
 use tabula_testkit::MemoryStore;
 
 fn console(dir: &std::path::Path, lang: Lang) -> Console<MemoryStore> {
@@ -51,7 +52,7 @@ async fn the_rules_of_every_game_in_every_language() {
     let sessions = Sessions::new(MemoryStore::default(), SessionConfig::default());
     let alice = tabula::session::Actor::in_guild(tabula::session::Member::new(1, "alice"), Some(1));
     for game in tabula::games::GameKind::ALL {
-        let reply = sessions.handle(5, &alice, Request::Help { game: Some(*game) }).await;
+        let reply = sessions.handle(5, &alice, Help { game: Some(*game) }).await;
         assert!(reply.ephemeral);
         // A picture of the board with an example move played (the picture marks it), the move written under it
         // and in the text.
@@ -149,7 +150,7 @@ async fn a_tzaar_position_given_to_play_is_refused_in_the_readers_language() {
     let sessions = Sessions::new(MemoryStore::default(), SessionConfig::default());
     let alice = Actor::in_guild(Member::new(1, "alice"), Some(1));
     let board = tabula::games::tzaar::STANDARD.replace(" w o", "");
-    let play = |setup: String| Request::Play {
+    let play = |setup: String| Play {
         game: tabula::games::GameKind::Tzaar,
         opponents: vec![Member::new(2, "bob")],
         variant: Some(setup),

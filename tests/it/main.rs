@@ -9,6 +9,7 @@ mod cluster;
 mod commands;
 mod console;
 mod contract;
+mod endings;
 mod endpoint;
 mod fake_discord_selftest;
 mod golden;

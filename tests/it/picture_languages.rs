@@ -158,7 +158,8 @@ fn the_leaderboard_draws_its_words_in_the_language_asked() {
 
 #[tokio::test]
 async fn the_rules_picture_is_drawn_in_the_readers_language() {
-    use tabula::session::{Actor, Member, Request, SessionConfig, Sessions};
+    use tabula::session::commands::Help;
+    use tabula::session::{Actor, Member, SessionConfig, Sessions};
     let sessions = Sessions::new(tabula_testkit::MemoryStore::default(), SessionConfig::default());
     let english = Actor::in_guild(Member::new(1, "alice"), Some(1));
     // Read in Czech, in a server whose public messages are in Portuguese: the rules are a private reply.
@@ -169,8 +170,8 @@ async fn the_rules_picture_is_drawn_in_the_readers_language() {
             let file = reply.files.first().expect("the rules come with a picture");
             image::load_from_memory(&file.bytes).unwrap().to_rgba8()
         };
-        let en = picture(sessions.handle(5, &english, Request::Help { game: Some(game) }).await);
-        let cs = picture(sessions.handle(5, &czech, Request::Help { game: Some(game) }).await);
+        let en = picture(sessions.handle(5, &english, Help { game: Some(game) }).await);
+        let cs = picture(sessions.handle(5, &czech, Help { game: Some(game) }).await);
         write(&format!("rules-{}", game.name()), Lang::Cs, &cs);
         assert_eq!(en.dimensions(), cs.dimensions());
         assert_ne!(header(&en), header(&cs), "{}: the rules' picture is drawn in English", game.name());

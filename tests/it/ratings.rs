@@ -5,6 +5,7 @@
 use std::time::Duration;
 
 use tabula::games::GameKind;
+use tabula::session::commands::{Accept, History, Leaderboard, Move, Play, Rating, Resign};
 use tabula::session::{
     Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
 };
@@ -47,8 +48,8 @@ async fn sessions() -> Sessions<SqliteStore> {
     s
 }
 
-fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Request {
-    Request::Play {
+fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Play {
+    Play {
         game,
         opponents,
         variant: None,
@@ -64,7 +65,7 @@ fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Request {
 async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) -> Reply {
     let moves = s.suggest(channel, who.member.id, "", 1).await;
     let first = moves.first().unwrap_or_else(|| panic!("{} has a move", who.member.name));
-    let reply = s.handle(channel, who, Request::Move { text: first.clone() }).await;
+    let reply = s.handle(channel, who, Move { text: first.clone() }).await;
     assert!(!reply.ephemeral, "{reply:?}");
     reply
 }
@@ -83,13 +84,13 @@ async fn two_player_game(
 ) -> String {
     let reply = s.handle(channel, &alice(), play(game, vec![bob().member], rated)).await;
     assert!(!reply.ephemeral, "{reply:?}");
-    let reply = s.handle(channel, &bob(), Request::Accept { session: None }).await;
+    let reply = s.handle(channel, &bob(), Accept { session: None }).await;
     assert!(reply.text.contains("begins"), "{reply:?}");
     for _ in 0..moves {
         any_move(s, channel, &alice()).await;
         any_move(s, channel, &bob()).await;
     }
-    let reply = s.handle(channel, &bob(), Request::Resign).await;
+    let reply = s.handle(channel, &bob(), Resign).await;
     assert!(reply.text.contains("resigned"), "{reply:?}");
     assert_eq!(reply.text.mentions(), Vec::<u64>::new(), "the end of a game pings nobody");
     reply.text.to_plain()
@@ -116,14 +117,14 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
         any_move(&s, 11, &alice()).await;
         assert!(s.ai_turn(11).await.is_some(), "the computer answers");
     }
-    let ended = s.handle(11, &alice(), Request::Resign).await;
+    let ended = s.handle(11, &alice(), Resign).await;
     assert!(!ended.text.contains("Ratings"), "{ended:?}");
     assert!(!two_player_game(&s, 12, GameKind::Tablut, 3, false).await.contains("Ratings"));
     assert!(!two_player_game(&s, 13, GameKind::Tablut, 1, true).await.contains("Ratings"));
     assert_eq!(ratings(&s, 1).await, after_rated, "no unrated game changed a rating");
 
     // The history lists every finished game, newest first, and marks the unrated ones.
-    let reply = s.handle(10, &alice(), Request::History { user: None, game: None, page: 1 }).await;
+    let reply = s.handle(10, &alice(), History { user: None, game: None, page: 1 }).await;
     let text = reply.text.to_plain();
     assert!(!reply.ephemeral && text.contains("page 1 of 1 (4 games)"), "{text}");
     let lines: Vec<&str> = text.lines().skip(1).collect();
@@ -135,14 +136,14 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
     assert!(reply.text.mentions().is_empty(), "a history pings nobody");
 
     // `/rating` shows both boards, and nothing pings.
-    let reply = s.handle(10, &bob(), Request::Rating { user: Some(alice().member) }).await;
+    let reply = s.handle(10, &bob(), Rating { user: Some(alice().member) }).await;
     let text = reply.text.to_plain();
     assert!(
         !reply.ephemeral && text.contains("Tablut:") && text.contains("this server (1 game, W-D-L 1-0-0)")
     );
     assert!(text.contains("across servers") && text.contains('?'), "{text}");
     assert!(reply.text.mentions().is_empty());
-    let reply = s.handle(10, &carol(), Request::Rating { user: None }).await;
+    let reply = s.handle(10, &carol(), Rating { user: None }).await;
     assert!(reply.ephemeral && reply.text.contains("carol has no rated games yet"), "{reply:?}");
 
     // The same numbers from the history.
@@ -156,8 +157,8 @@ async fn tantrix_is_rated_by_places_with_weng_lin() {
     let reply =
         s.handle(20, &alice(), play(GameKind::Tantrix, vec![bob().member, carol().member], true)).await;
     assert!(!reply.ephemeral, "{reply:?}");
-    s.handle(20, &bob(), Request::Accept { session: None }).await;
-    let reply = s.handle(20, &carol(), Request::Accept { session: None }).await;
+    s.handle(20, &bob(), Accept { session: None }).await;
+    let reply = s.handle(20, &carol(), Accept { session: None }).await;
     assert!(reply.text.contains("begins"), "{reply:?}");
     // Whoever is to move plays, until everyone has made two moves.
     let players = [alice(), bob(), carol()];
@@ -174,7 +175,10 @@ async fn tantrix_is_rated_by_places_with_weng_lin() {
         any_move(&s, 20, &players[who]).await;
         made[who] += 1;
     }
-    s.handle(20, &carol(), Request::Resign).await;
+    s.handle(20, &carol(), Resign).await;
+    // The others play on without her (the computer takes her seat); the game ends when nobody is left.
+    s.handle(20, &bob(), Resign).await;
+    s.handle(20, &alice(), Resign).await;
     let mut rows = Vec::new();
     for id in [1, 2, 3] {
         rows.push(ratings(&s, id).await.into_iter().find(|r| r.guild == GUILD).expect("a Tantrix rating"));
@@ -251,6 +255,7 @@ async fn sessions_for(store: &impl Store, results: &[GameResult]) {
                 accepted: true,
                 level: None,
                 abandoned: false,
+                left: None,
             })
             .collect();
         let new = NewSession {
@@ -312,28 +317,28 @@ async fn history_pages_and_the_leaderboard_picture() {
     let me = actor(3, "player3");
     let total = games.iter().filter(|r| r.players.iter().any(|p| p.user == 3)).count();
     let pages = total.div_ceil(20);
-    let reply = s.handle(1, &me, Request::History { user: None, game: None, page: 1 }).await;
+    let reply = s.handle(1, &me, History { user: None, game: None, page: 1 }).await;
     let text = reply.text.to_plain();
     assert!(text.contains(&format!("page 1 of {pages} ({total} games)")), "{text}");
     assert_eq!(text.lines().count(), 21, "20 games a page: {text}");
     assert_eq!(reply.buttons.len(), 1, "{:?}", reply.buttons);
     let (channel, next) = parse_button(&reply.buttons[0].custom_id).expect("the button reads back");
     assert_eq!(channel, 1);
-    assert_eq!(next, Request::History { user: Some(Member::new(3, "")), game: None, page: 2 });
+    assert_eq!(next, Request::History(History { user: Some(Member::new(3, "")), game: None, page: 2 }));
     let reply = s.handle(1, &me, next).await;
     assert!(pages >= 3 && reply.text.contains("page 2 of") && reply.buttons.len() == 2, "{reply:?}");
-    let last = s.handle(1, &me, Request::History { user: None, game: None, page: pages }).await;
+    let last = s.handle(1, &me, History { user: None, game: None, page: pages }).await;
     assert_eq!(last.text.to_plain().lines().count(), 1 + total - 20 * (pages - 1));
-    let past = s.handle(1, &me, Request::History { user: None, game: None, page: pages + 1 }).await;
+    let past = s.handle(1, &me, History { user: None, game: None, page: pages + 1 }).await;
     assert!(past.ephemeral && past.text.contains(&format!("There is no page {}", pages + 1)), "{past:?}");
-    let other = s.handle(1, &me, Request::History { user: None, game: Some(GameKind::Tzaar), page: 1 }).await;
+    let other = s.handle(1, &me, History { user: None, game: Some(GameKind::Tzaar), page: 1 }).await;
     assert!(other.ephemeral && other.text.contains("no finished games of TZAAR"), "{other:?}");
 
     // The leaderboard: a picture of the top 10 and the caller's own place below.
     let board = s.store().leaderboard(GameKind::Tablut, Some(GUILD), 0, 14).await.unwrap();
     let last_player = board.top.last().unwrap().row.clone();
     let caller = actor(last_player.user, &last_player.name);
-    let reply = s.handle(1, &caller, Request::Leaderboard { game: GameKind::Tablut }).await;
+    let reply = s.handle(1, &caller, Leaderboard { game: GameKind::Tablut }).await;
     assert!(!reply.ephemeral, "{reply:?}");
     assert!(reply.text.contains("14 rated players") && reply.text.contains("is number 14"), "{reply:?}");
     assert_eq!(reply.files.len(), 1);
@@ -344,7 +349,7 @@ async fn history_pages_and_the_leaderboard_picture() {
     if let Ok(dir) = std::env::var("LEADERBOARD_PNG") {
         std::fs::write(dir, &reply.files[0].bytes).unwrap();
     }
-    let empty = s.handle(1, &caller, Request::Leaderboard { game: GameKind::Tzaar }).await;
+    let empty = s.handle(1, &caller, Leaderboard { game: GameKind::Tzaar }).await;
     assert!(empty.ephemeral && empty.text.contains("Nobody is rated in TZAAR here yet"), "{empty:?}");
 }
 
@@ -368,7 +373,7 @@ fn bad_options_are_one_sentence() {
             "play",
             &[("game", OptionValue::Text("tablut".into())), ("rated", OptionValue::Boolean(false))]
         ),
-        Ok(Request::Play { rated: false, .. })
+        Ok(Request::Play(Play { rated: false, .. }))
     ));
 }
 

@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use tabula::games::GameKind;
-use tabula::session::{Actor, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::session::commands::{Abort, Accept, Board, Decline, Help, Move, Play, Resign, Withdraw};
+use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
 use tabula::store::{SessionStore, SqliteStore, Store};
 
 mod clock_store;
@@ -49,13 +50,13 @@ async fn sessions() -> Sessions<SqliteStore> {
     Sessions::new(SqliteStore::in_memory().await.unwrap(), SessionConfig::default())
 }
 
-fn play_tablut(opponent: &Actor, side: SidePref) -> Request {
+fn play_tablut(opponent: &Actor, side: SidePref) -> Play {
     play(GameKind::Tablut, opponent, None, side)
 }
 
 /// A rated `/play` of `game` against `opponent`, with the config's clock, in this channel.
-pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Request {
-    Request::Play {
+pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Play {
+    Play {
         game,
         opponents: vec![opponent.member.clone()],
         variant,
@@ -67,8 +68,8 @@ pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, si
     }
 }
 
-fn mv(text: &str) -> Request {
-    Request::Move { text: text.to_string() }
+fn mv(text: &str) -> Move {
+    Move { text: text.to_string() }
 }
 
 /// The reply's text as a person reads it.
@@ -93,7 +94,7 @@ async fn started(s: &Sessions<impl Store>) {
     assert_public(&reply, "challenges @bob");
     assert_eq!(reply.text.mentions(), vec![2], "Bob is mentioned: {reply:?}");
     assert_eq!(reply.buttons.len(), 3);
-    let reply = s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    let reply = s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     assert_public(&reply, "begins");
     assert!(reply.board.is_some(), "the game starts with a picture");
     assert!(reply.text.mentions().contains(&1), "the player to move is mentioned: {}", reply.text);
@@ -109,7 +110,7 @@ async fn a_challenge_is_accepted_and_moves_alternate() {
     assert_eq!(reply.board.as_ref().unwrap().game.moves_text(), vec!["e8-d8"]);
     let reply = s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
     assert_public(&reply, "played `e4-h4`");
-    let reply = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let reply = s.handle(CHANNEL, &alice(), Board).await;
     assert_public(&reply, "Move 3");
     assert_eq!(reply.board.unwrap().game.moves_text(), vec!["e8-d8", "e4-h4"]);
 }
@@ -125,7 +126,7 @@ async fn wrong_player_wrong_turn_and_bad_moves_are_private_and_change_nothing() 
     let illegal = s.handle(CHANNEL, &alice(), mv("e4-h4")).await;
     assert!(illegal.ephemeral && !illegal.text.is_empty(), "{illegal:?}");
     assert_ne!(unreadable.text, illegal.text, "unreadable and illegal moves are told apart");
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.board.unwrap().game.moves_text().is_empty());
 }
 
@@ -144,7 +145,7 @@ async fn one_game_per_channel_and_no_self_challenge() {
 #[tokio::test]
 async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
     let s = sessions().await;
-    let two = Request::Play {
+    let two = Play {
         game: GameKind::Tablut,
         opponents: vec![bob().member, carol().member],
         variant: None,
@@ -158,7 +159,7 @@ async fn two_player_games_need_exactly_one_opponent_and_bots_cannot_play() {
     let mut robot = actor(9, "robot");
     robot.member.bot = true;
     assert_private(&s.handle(CHANNEL, &alice(), play_tablut(&robot, SidePref::Random)).await, "is a bot");
-    let bad_variant = Request::Play {
+    let bad_variant = Play {
         game: GameKind::Tablut,
         opponents: vec![bob().member],
         variant: Some("nonsense".into()),
@@ -177,27 +178,18 @@ async fn decline_withdraw_and_stale_buttons() {
     let s = sessions().await;
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     let accept_id = reply.buttons[0].custom_id.clone();
-    assert_private(
-        &s.handle(CHANNEL, &carol(), Request::Accept { session: None }).await,
-        "This challenge is for",
-    );
-    assert_private(
-        &s.handle(CHANNEL, &alice(), Request::Accept { session: None }).await,
-        "You made this challenge",
-    );
-    assert_private(
-        &s.handle(CHANNEL, &bob(), Request::Withdraw { session: None }).await,
-        "Only the player who made",
-    );
-    assert_public(&s.handle(CHANNEL, &bob(), Request::Decline { session: None }).await, "declined");
+    assert_private(&s.handle(CHANNEL, &carol(), Accept { session: None }).await, "This challenge is for");
+    assert_private(&s.handle(CHANNEL, &alice(), Accept { session: None }).await, "You made this challenge");
+    assert_private(&s.handle(CHANNEL, &bob(), Withdraw { session: None }).await, "Only the player who made");
+    assert_public(&s.handle(CHANNEL, &bob(), Decline { session: None }).await, "declined");
     // The old Accept button now answers privately.
     let (channel, request) = parse_button(&accept_id).unwrap();
     assert_eq!(channel, CHANNEL);
     assert_private(&s.handle(channel, &bob(), request).await, "no longer open");
     // The channel is free again, and a challenger may withdraw.
     s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
-    assert_public(&s.handle(CHANNEL, &alice(), Request::Withdraw { session: None }).await, "withdrew");
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "no open challenge");
+    assert_public(&s.handle(CHANNEL, &alice(), Withdraw { session: None }).await, "withdrew");
+    assert_private(&s.handle(CHANNEL, &bob(), Accept { session: None }).await, "no open challenge");
 }
 
 #[tokio::test]
@@ -212,7 +204,7 @@ async fn challenges_expire() {
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     assert_public(&reply, "15 minutes");
     now.fetch_add(15 * 60, Ordering::SeqCst);
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "no open challenge");
+    assert_private(&s.handle(CHANNEL, &bob(), Accept { session: None }).await, "no open challenge");
     assert!(s.store().open_session(CHANNEL).await.unwrap().is_none(), "the expired challenge is closed");
     assert_public(&s.handle(CHANNEL, &carol(), play_tablut(&bob(), SidePref::Random)).await, "challenges");
 }
@@ -221,21 +213,21 @@ async fn challenges_expire() {
 async fn resign_and_abort() {
     let s = sessions().await;
     started(&s).await;
-    assert_private(&s.handle(CHANNEL, &carol(), Request::Abort).await, "manage messages");
+    assert_private(&s.handle(CHANNEL, &carol(), Abort).await, "manage messages");
     let mut moderator = carol();
     moderator.can_manage = true;
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Abort).await, "resign");
-    let resigned = s.handle(CHANNEL, &bob(), Request::Resign).await;
+    assert_private(&s.handle(CHANNEL, &bob(), Abort).await, "resign");
+    let resigned = s.handle(CHANNEL, &bob(), Resign).await;
     assert_public(&resigned, "bob");
     assert!(resigned.text.contains("alice") && resigned.text.contains("wins"), "{}", resigned.text);
     assert_private(&s.handle(CHANNEL, &alice(), mv("e4-h4")).await, "no game");
     // A moderator may abort at any time; players only before the first move.
     started(&s).await;
-    assert_public(&s.handle(CHANNEL, &alice(), Request::Abort).await, "aborted");
+    assert_public(&s.handle(CHANNEL, &alice(), Abort).await, "aborted");
     started(&s).await;
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-    assert_public(&s.handle(CHANNEL, &moderator, Request::Abort).await, "aborted");
+    assert_public(&s.handle(CHANNEL, &moderator, Abort).await, "aborted");
 }
 
 #[tokio::test]
@@ -288,8 +280,8 @@ async fn two_sessions_over_one_database_never_both_apply() {
     let b = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
     started(&a).await;
     // Both load the game at version 0.
-    a.handle(CHANNEL, &alice(), Request::Board).await;
-    b.handle(CHANNEL, &alice(), Request::Board).await;
+    a.handle(CHANNEL, &alice(), Board).await;
+    b.handle(CHANNEL, &alice(), Board).await;
     let first = a.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     assert!(!first.ephemeral, "{first:?}");
     // b's append loses against the stored version; b reads the game again and answers from what is stored.
@@ -316,7 +308,7 @@ async fn everything_survives_a_restart() {
     let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
     assert_private(&s.handle(CHANNEL, &alice(), mv("e4-h4")).await, "not your turn");
     assert_public(&s.handle(CHANNEL, &bob(), mv("e4-h4")).await, "played");
-    assert_public(&s.handle(CHANNEL + 1, &bob(), Request::Accept { session: None }).await, "begins");
+    assert_public(&s.handle(CHANNEL + 1, &bob(), Accept { session: None }).await, "begins");
     let stored = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(stored.moves, vec!["e8-d8", "e4-h4"]);
 }
@@ -337,9 +329,9 @@ async fn autocomplete_offers_legal_moves_to_the_player_to_move_only() {
 #[tokio::test]
 async fn help_explains_commands_and_games() {
     let s = sessions().await;
-    let general = s.handle(CHANNEL, &alice(), Request::Help { game: None }).await;
+    let general = s.handle(CHANNEL, &alice(), Help { game: None }).await;
     assert_private(&general, "/play");
-    let tablut = s.handle(CHANNEL, &alice(), Request::Help { game: Some(GameKind::Tablut) }).await;
+    let tablut = s.handle(CHANNEL, &alice(), Help { game: Some(GameKind::Tablut) }).await;
     assert_private(&tablut, "Tablut");
 }
 
@@ -384,7 +376,7 @@ fn tabula_bot() -> Member {
 async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
     let s = sessions().await;
     s.set_bot_id(BOT);
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tablut,
         opponents: vec![tabula_bot()],
         variant: None,
@@ -407,7 +399,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
     // Other bots still cannot be challenged, and the level is checked.
     let mut robot = tabula_bot();
     robot.id = 999;
-    let bad = Request::Play {
+    let bad = Play {
         game: GameKind::Tzaar,
         opponents: vec![robot],
         variant: None,
@@ -418,7 +410,7 @@ async fn playing_the_bot_starts_at_once_and_it_answers_each_move() {
         thread: None,
     };
     assert_private(&s.handle(CHANNEL + 1, &alice(), bad).await, "is a bot");
-    let bad = Request::Play {
+    let bad = Play {
         game: GameKind::Tzaar,
         opponents: vec![tabula_bot()],
         variant: None,
@@ -438,7 +430,7 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
     {
         let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
         s.set_bot_id(BOT);
-        let play = Request::Play {
+        let play = Play {
             game: GameKind::Tantrix,
             opponents: vec![tabula_bot(), tabula_bot()],
             variant: None,
@@ -466,7 +458,7 @@ async fn the_bot_fills_tantrix_seats_and_resumes_after_a_restart() {
 async fn resigning_while_the_bot_thinks_discards_its_move() {
     let s = Arc::new(sessions().await);
     s.set_bot_id(BOT);
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tablut,
         opponents: vec![tabula_bot()],
         variant: None,
@@ -482,9 +474,9 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         tokio::spawn(async move { s.ai_turn(CHANNEL).await })
     };
     tokio::time::sleep(Duration::from_millis(50)).await;
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(!board.ephemeral, "the board answers while the bot thinks");
-    assert_public(&s.handle(CHANNEL, &alice(), Request::Resign).await, "resigned");
+    assert_public(&s.handle(CHANNEL, &alice(), Resign).await, "resigned");
     assert!(thinking.await.unwrap().is_none(), "the move found after the resignation is dropped");
 }
 
@@ -493,17 +485,15 @@ async fn side_first_is_the_side_that_moves_first_under_the_chosen_rules() {
     // Ashton Tablut: White moves first, so the challenger who asks to move first plays White.
     let s = sessions().await;
     let mut play = play_tablut(&bob(), SidePref::First);
-    if let Request::Play { variant, .. } = &mut play {
-        *variant = Some("ashton".into());
-    }
+    play.variant = Some("ashton".into());
     assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges @bob");
-    assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
+    assert_public(&s.handle(CHANNEL, &bob(), Accept { session: None }).await, "begins");
     assert_private(&s.handle(CHANNEL, &bob(), mv("e3-d3")).await, "not your turn");
     assert_public(&s.handle(CHANNEL, &alice(), mv("e3-d3")).await, "played `e3-d3`");
     // Asking to move second gives the seed rules' first mover, Black, to the opponent.
     let s = sessions().await;
     assert_public(&s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Second)).await, "challenges");
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     assert_public(&s.handle(CHANNEL, &bob(), mv("e8-d8")).await, "played `e8-d8`");
 }
 
@@ -519,7 +509,7 @@ async fn a_tzaar_game_starts_from_a_position_in_notation() {
     assert!(position.len() > tabula::session::MAX_INPUT_CHARS, "{position}");
     let play = play(GameKind::Tzaar, &bob(), Some(position.clone()), SidePref::First);
     assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges");
-    assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
+    assert_public(&s.handle(CHANNEL, &bob(), Accept { session: None }).await, "begins");
     // The game goes on from that position: Black to move, with the same legal moves.
     let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     let started = AnyGame::new(GameKind::Tzaar, &record.setup).unwrap();

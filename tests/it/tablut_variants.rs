@@ -338,7 +338,14 @@ async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
 
     let store = SqliteStore::in_memory().await.unwrap();
     let players: Vec<PlayerRow> = (1..=2)
-        .map(|id| PlayerRow { id, name: format!("p{id}"), accepted: true, level: None, abandoned: false })
+        .map(|id| PlayerRow {
+            id,
+            name: format!("p{id}"),
+            accepted: true,
+            level: None,
+            abandoned: false,
+            left: None,
+        })
         .collect();
     let mut ids = Vec::new();
     for (channel, variant) in [(1, ""), (2, "ashton"), (3, "linnaeus")] {

@@ -164,3 +164,6 @@ tantrix-no-free-move = { $colour } má kameny, ale žádný přípustný volný 
 tantrix-score = { $colour } { $score }
 tantrix-best-chain = { $colour } má nejlepší čáru ({ $scores })
 tantrix-tied = nejlepší čáry jsou vyrovnané ({ $scores })
+tantrix-place = { $colour } je na { $place }. místě se skóre { $score }
+tantrix-place-shared = { $colours } se dělí o { $place }. místo se skóre { $score }
+tantrix-and = { $first } a { $last }

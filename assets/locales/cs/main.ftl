@@ -273,6 +273,22 @@ time-up-replaced = { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $t
 time-up = Čas vypršel: { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }) a prohrává na čas.
 wins = { $player }, { $seat }, vyhrává.
 
+## Endings: a seat that leaves a bigger game, places, the picture's line of an ending
+
+resigned-replaced = { $player }, { $seat }, se vzdal(a): jeho místo od teď hraje počítač (úroveň { $level }), takže hra pokračuje; { $name } se umístí za všemi, kdo zůstanou.
+resigned-last = { $player }, { $seat }, se vzdal(a) a nikdo nezůstal, kdo by hrál dál: hra skončila.
+time-up-last = { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }) a nikdo nezůstal, kdo by hrál dál: hra skončila.
+played-for = Tabula (za { $player }, { $seat }) zahrála { $moves }.
+turn-thinking-for = Tah { $number }: Tabula (za { $player }, { $seat }) přemýšlí…
+game-over-shared = Konec hry: { $reason }.
+standing = Pořadí: { $places }.
+standing-place = { $place }. { $player }, { $seat }
+standing-place-left = { $place }. { $player }, { $seat }, odešel/odešla
+ended-shared = { $players } se dělí o první místo.
+ended-draw = remíza.
+ending-last-left = { $player } odešel/odešla poslední
+outcome-shared = dělené { $place }. místo z { $of }
+
 ## Records
 
 game-over-record = Hra { $id } skončila; její záznam ukáže { $command }.

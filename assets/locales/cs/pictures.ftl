@@ -47,6 +47,7 @@ picture-tantrix-won = Tantrix · konec hry · { $player } vyhrává { $score ->
    *[other] s { $score } body
 }
 picture-tantrix-draw = Tantrix · konec hry · remíza
+picture-tantrix-shared = Tantrix · konec hry · o první místo se dělí s { $score } body
 picture-tantrix-turn = Tantrix · tah { $number } · pokládá { $player }
 picture-tantrix-status = pytlík: { $count ->
     [one] { $count } kámen

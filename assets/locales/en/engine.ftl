@@ -127,3 +127,16 @@ tantrix-no-free-move = { $colour } has tiles but no legal free move, so the game
 tantrix-score = { $colour } { $score }
 tantrix-best-chain = { $colour } has the best chain ({ $scores })
 tantrix-tied = the best chains are tied ({ $scores })
+tantrix-place = { $colour } is { $place ->
+    [1] first
+    [2] second
+    [3] third
+   *[other] fourth
+} with { $score }
+tantrix-place-shared = { $colours } share { $place ->
+    [1] first
+    [2] second
+    [3] third
+   *[other] fourth
+} place with { $score }
+tantrix-and = { $first } and { $last }

@@ -266,6 +266,27 @@ time-up-replaced = Time is up for { $player }, { $seat }, who did not move withi
 time-up = Time is up: { $player }, { $seat }, did not move within { $time } and loses on time.
 wins = { $player }, { $seat }, wins.
 
+## Endings: a seat that leaves a bigger game, places, the picture's line of an ending
+
+resigned-replaced = { $player }, { $seat }, resigned: the computer (level { $level }) plays the seat from now on, so the game goes on; { $name } ranks below everyone who stays.
+resigned-last = { $player }, { $seat }, resigned, and nobody is left to play on: the game is over.
+time-up-last = Time is up for { $player }, { $seat }, who did not move within { $time }, and nobody is left to play on: the game is over.
+played-for = Tabula (for { $player }, { $seat }) played { $moves }.
+turn-thinking-for = Move { $number }: Tabula (for { $player }, { $seat }) is thinking…
+game-over-shared = Game over: { $reason }.
+standing = Places: { $places }.
+standing-place = { $place }. { $player }, { $seat }
+standing-place-left = { $place }. { $player }, { $seat }, who left
+ended-shared = { $players } share first place.
+ended-draw = a draw.
+ending-last-left = { $player } was the last to leave
+outcome-shared = shared { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+} of { $of }
+
 ## Records
 
 game-over-record = Game { $id } is over; { $command } shows its record.

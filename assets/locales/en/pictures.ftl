@@ -44,6 +44,7 @@ picture-tzaar-second = second move
 
 picture-tantrix-won = Tantrix · game over · { $player } wins with { $score }
 picture-tantrix-draw = Tantrix · game over · draw
+picture-tantrix-shared = Tantrix · game over · first place shared with { $score }
 picture-tantrix-turn = Tantrix · turn { $number } · { $player } to place
 picture-tantrix-status = bag: { $count ->
     [one] { $count } tile

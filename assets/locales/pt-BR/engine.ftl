@@ -141,3 +141,6 @@ tantrix-no-free-move = { $colour } tem peças mas nenhum lance livre permitido, 
 tantrix-score = { $colour } { $score }
 tantrix-best-chain = { $colour } tem a melhor cadeia ({ $scores })
 tantrix-tied = as melhores cadeias estão empatadas ({ $scores })
+tantrix-place = { $colour } fica em { $place }º lugar com { $score }
+tantrix-place-shared = { $colours } dividem o { $place }º lugar com { $score }
+tantrix-and = { $first } e { $last }

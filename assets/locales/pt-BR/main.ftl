@@ -264,6 +264,22 @@ time-up-replaced = Acabou o tempo de { $player }, { $seat }, que não jogou em {
 time-up = Acabou o tempo: { $player }, { $seat }, não jogou em { $time } e perde por tempo.
 wins = { $player }, { $seat }, vence.
 
+## Endings: a seat that leaves a bigger game, places, the picture's line of an ending
+
+resigned-replaced = { $player }, { $seat }, abandonou: o computador (nível { $level }) assume o lugar a partir de agora, e a partida continua; { $name } fica abaixo de todos que permanecem.
+resigned-last = { $player }, { $seat }, abandonou, e não resta ninguém para continuar: a partida acabou.
+time-up-last = Acabou o tempo de { $player }, { $seat }, que não jogou em { $time }, e não resta ninguém para continuar: a partida acabou.
+played-for = Tabula (por { $player }, { $seat }) jogou { $moves }.
+turn-thinking-for = Lance { $number }: Tabula (por { $player }, { $seat }) está pensando…
+game-over-shared = Fim de jogo: { $reason }.
+standing = Classificação: { $places }.
+standing-place = { $place }. { $player }, { $seat }
+standing-place-left = { $place }. { $player }, { $seat }, que saiu
+ended-shared = { $players } dividem o primeiro lugar.
+ended-draw = empate.
+ending-last-left = { $player } foi o último a sair
+outcome-shared = { $place }º lugar dividido de { $of }
+
 ## Records
 
 game-over-record = A partida { $id } terminou; { $command } mostra o registro dela.

@@ -48,6 +48,7 @@ picture-tantrix-won = Tantrix · fim de jogo · { $player } vence com { $score -
    *[other] { $score } pontos
 }
 picture-tantrix-draw = Tantrix · fim de jogo · empate
+picture-tantrix-shared = Tantrix · fim de jogo · primeiro lugar dividido com { $score } pontos
 picture-tantrix-turn = Tantrix · turno { $number } · { $player } coloca
 picture-tantrix-status = saco: { $count ->
     [0] { $count } peças

@@ -161,6 +161,7 @@ impl Engine for Game {
 
     const INFO: &'static GameInfo = &entry::INFO;
     const DRAW_BY_AGREEMENT: bool = true;
+    const SHUFFLES: bool = false;
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let variant: Variant = setup.variant.parse().map_err(SetupError::variant::<UnknownVariant>)?;

@@ -167,10 +167,15 @@ fn ending(lang: Lang, result: Verdict) -> String {
 
 /// Draws the game's current position as the players see it, its words in `lang`.
 pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+    render_ended(game, names, lang, None)
+}
+
+/// [`render`], the header saying how the game `ended` when its moves did not end it.
+pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let sprites = &*SPRITES;
     let pos = game.position();
     let mut img = Canvas::from_image(background_in(pos.variant(), lang).clone());
-    header(&mut img, game, names, lang);
+    header(&mut img, game, names, lang, ended);
     if let Some(mv) = game.last_move() {
         stamp(&mut img, &sprites.moved, mv.from);
         stamp(&mut img, &sprites.moved, mv.to);
@@ -243,9 +248,9 @@ fn header_seat(names: &[String], side: Side, lang: Lang) -> HeaderSeat {
     HeaderSeat { name: shown, size: px, icon_x, text_x, pill: (x0 - 10.0, x1 + 10.0) }
 }
 
-fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
+fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang, ended: Option<&str>) {
     overlay(img, 0, 0, WIDTH, HEADER, |c, _| {
-        let to_move = game.result().is_none().then(|| game.side_to_move());
+        let to_move = (game.result().is_none() && ended.is_none()).then(|| game.side_to_move());
         let (mid, y) = (HEADER_MID, NAME_Y);
         for side in [Side::Black, Side::White] {
             let seat = header_seat(names, side, lang);
@@ -265,7 +270,9 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
         let vs = say(lang, "picture-tablut-vs", &[]);
         let (vs_size, vs) = fit_text(&vs, 60.0, 18.0, 12.0, Weight::Regular);
         c.text_centered_v(mid, y, vs_size, Weight::Regular, Align::Center, HEADER_DIM, &vs);
-        let line = if let Some(r) = game.result() {
+        let line = if let Some(ended) = ended {
+            ended.to_string()
+        } else if let Some(r) = game.result() {
             let reason = ending(lang, r);
             match r.winner {
                 Some(winner) => say(
@@ -291,7 +298,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang) {
                 ],
             )
         };
-        let weight = if game.result().is_some() { Weight::Bold } else { Weight::Regular };
+        let weight = if game.result().is_some() || ended.is_some() { Weight::Bold } else { Weight::Regular };
         let (size, line) = fit_text(&line, WIDTH as f32 - 24.0, 18.0, 13.0, weight);
         c.text_centered_v(mid, 60.0, size, weight, Align::Center, HEADER_TEXT, &line);
     });
@@ -510,8 +517,8 @@ fn difference(lang: Lang, item: &str) -> String {
 }
 
 impl crate::games::Picture for Game {
-    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
-        render(self, names, lang)
+    fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+        render_ended(self, names, lang, ended)
     }
 
     fn text_picture(&self, _names: &[String], lang: Lang) -> String {

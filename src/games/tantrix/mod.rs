@@ -481,6 +481,23 @@ impl Engine for Game {
         Some(Game::scores(self))
     }
 
+    /// A seat's colour in lowercase (`red`), as records write results.
+    fn seat_name(&self, seat: usize) -> String {
+        self.colours.get(seat).map_or_else(|| format!("seat {seat}"), |c| c.title().to_lowercase())
+    }
+
+    /// By the scores (equal scores share a place), except after a player with tiles had no free move: the spec
+    /// makes that a draw.
+    fn places(&self) -> Vec<usize> {
+        match &self.outcome {
+            Some(o) if o.reason.key() == "tantrix-no-free-move" => vec![1; self.colours.len()],
+            _ => {
+                let scores = Game::scores(self);
+                scores.iter().map(|s| 1 + scores.iter().filter(|o| *o > s).count()).collect()
+            }
+        }
+    }
+
     fn moves_text(&self) -> Vec<String> {
         self.moves.iter().map(ToString::to_string).collect()
     }

@@ -169,10 +169,49 @@ pub(super) fn scored(colours: &[Colour], scores: &[u32], winner: Option<usize>) 
                 .phrase("colour", title(colours[w]))
                 .phrase("scores", table)
         }
+        None if scores.iter().any(|&s| s != scores[0]) => places(colours, scores),
         None => {
             Phrase::new("tantrix-tied", format!("the best chains are tied ({table})")).phrase("scores", table)
         }
     }
+}
+
+/// "first", "second"… for a place.
+fn ordinal(place: usize) -> &'static str {
+    ["first", "second", "third", "fourth"].get(place.wrapping_sub(1)).copied().unwrap_or("last")
+}
+
+/// The places of a game whose best scores are shared by some but not all: "Red and Yellow share first place with
+/// 11; Blue is third with 10".
+fn places(colours: &[Colour], scores: &[u32]) -> Phrase {
+    let mut levels: Vec<u32> = scores.to_vec();
+    levels.sort_unstable_by(|a, b| b.cmp(a));
+    levels.dedup();
+    let groups = levels.into_iter().map(|score| {
+        let place = 1 + scores.iter().filter(|&&s| s > score).count();
+        let members: Vec<Colour> =
+            colours.iter().zip(scores).filter(|&(_, &s)| s == score).map(|(&c, _)| c).collect();
+        let english = ordinal(place);
+        match members.as_slice() {
+            [alone] => Phrase::new("tantrix-place", format!("{} is {english} with {score}", alone.title()))
+                .phrase("colour", title(*alone))
+                .number("place", place)
+                .str("score", score),
+            [rest @ .., last] => {
+                let listed = Phrase::joined(rest.iter().map(|&c| title(c)).collect(), ", ")
+                    .unwrap_or_else(|| Phrase::as_written(""));
+                let both = Phrase::new("tantrix-and", format!("{listed} and {}", last.title()))
+                    .phrase("first", listed)
+                    .phrase("last", title(*last));
+                Phrase::new("tantrix-place-shared", format!("{both} share {english} place with {score}"))
+                    .phrase("colours", both)
+                    .number("place", place)
+                    .str("score", score)
+            }
+            [] => Phrase::as_written(""),
+        }
+    });
+    Phrase::joined(groups.collect(), "; ").unwrap_or_else(|| Phrase::as_written(""))
 }
 
 /// The forced spaces the player to move must fill first, if any.

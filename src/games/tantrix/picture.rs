@@ -231,16 +231,36 @@ fn ending(lang: Lang, outcome: &Outcome) -> String {
     crate::i18n::phrase(lang, &outcome.reason)
 }
 
-/// The header's lines for `game`, in `lang`: the title (whose turn, or the result) and what to do now.
-fn header_lines(game: &Game, lang: Lang, name: &dyn Fn(usize) -> String) -> (String, String) {
+/// The header's lines for `game`, in `lang`: the title (whose turn, or the result) and what to do now; or, for
+/// a game that `ended` though its moves did not end it, that line and the scores.
+fn header_lines(
+    game: &Game,
+    lang: Lang,
+    name: &dyn Fn(usize) -> String,
+    ended: Option<&str>,
+) -> (String, String) {
     let scores = game.scores();
     let outcome = game.outcome();
+    if let Some(ended) = ended {
+        let table: Vec<String> = game
+            .colours()
+            .iter()
+            .zip(&scores)
+            .map(|(&c, s)| format!("{} {s}", colour_word(lang, c)))
+            .collect();
+        return (ended.to_string(), table.join(" · "));
+    }
     let title = match (&outcome, game.to_move()) {
         (Some(o), _) => match o.winner {
             Some(w) => say(
                 lang,
                 "picture-tantrix-won",
                 &[("player", text(&name(w))), ("score", number(scores[w] as usize))],
+            ),
+            None if crate::games::Engine::places(game).iter().any(|&p| p != 1) => say(
+                lang,
+                "picture-tantrix-shared",
+                &[("score", number(scores.iter().copied().max().unwrap_or(0) as usize))],
             ),
             None => say(lang, "picture-tantrix-draw", &[]),
         },
@@ -276,7 +296,7 @@ pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang) -> String 
         let colour = colour_word(lang, colours[seat]);
         names.get(seat).map_or(colour.clone(), |n| format!("{n} ({colour})"))
     };
-    let (title, sub) = header_lines(game, lang, &name);
+    let (title, sub) = header_lines(game, lang, &name, None);
     let mut out = format!("{title}\n{sub}\n");
     let tiles: Vec<String> = game.board().placements().iter().map(ToString::to_string).collect();
     if !tiles.is_empty() {
@@ -309,7 +329,12 @@ pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang) -> String 
 /// Draws a game for its players (`names[seat]`): header, board, and every hand with its player's score; its
 /// words in `lang`.
 pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
-    render_fitted(game, names, lang, fit(game.board(), HEADER))
+    render_ended(game, names, lang, None)
+}
+
+/// [`render`], the header saying how the game `ended` when its moves did not end it.
+pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+    render_fitted(game, names, lang, fit(game.board(), HEADER), ended)
 }
 
 /// The frames of a replay from `game`: every frame laid out for the board at the end of `moves`, so that the
@@ -327,16 +352,22 @@ pub(crate) fn replay_frames(
     }
     let fitted = fit(last.board(), HEADER);
     let mut game = game.clone();
-    frame(render_fitted(&game, names, lang, fitted));
+    frame(render_fitted(&game, names, lang, fitted, None));
     for m in moves {
         game.play_text(m)?;
-        frame(render_fitted(&game, names, lang, fitted));
+        frame(render_fitted(&game, names, lang, fitted, None));
     }
     Ok(())
 }
 
 /// Draws `game` with the board laid out as `(layout, board height)` says.
-fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (Layout, f32)) -> RgbaImage {
+fn render_fitted(
+    game: &Game,
+    names: &[String],
+    lang: Lang,
+    (layout, board_h): (Layout, f32),
+    ended: Option<&str>,
+) -> RgbaImage {
     let name = |seat: usize| {
         let colour = colour_word(lang, game.colours()[seat]);
         match short_name(names.get(seat).map(String::as_str), 16) {
@@ -349,7 +380,7 @@ fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (
     let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
     let scores = game.scores();
     let outcome = game.outcome();
-    let (title, sub) = header_lines(game, lang, &name);
+    let (title, sub) = header_lines(game, lang, &name, ended);
     header(&mut canvas, &title, &sub);
     let chains = if outcome.is_some() {
         game.colours().iter().zip(game.best_chains()).map(|(&c, chain)| (c, chain.cells)).collect()
@@ -371,7 +402,7 @@ fn render_fitted(game: &Game, names: &[String], lang: Lang, (layout, board_h): (
             colour: Some(game.colours()[seat]),
             score: Some(score),
             hand: &game.hands()[seat],
-            to_move: game.to_move() == Some(seat),
+            to_move: ended.is_none() && game.to_move() == Some(seat),
         };
         draw_hand(&mut canvas, &row, top + ROW * seat as f32);
     }
@@ -406,8 +437,8 @@ pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) ->
 }
 
 impl Picture for Game {
-    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
-        render(self, names, lang)
+    fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+        render_ended(self, names, lang, ended)
     }
 
     fn text_picture(&self, names: &[String], lang: Lang) -> String {

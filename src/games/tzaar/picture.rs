@@ -263,12 +263,14 @@ const COUNT_STEP: f32 = 62.0;
 const COUNTS_FROM: f32 = WIDTH as f32 / 2.0 - 30.0 - 2.0 * COUNT_STEP - 36.0 - ICON - 1.2;
 const NAME_GAP: f32 = 10.0;
 
-/// The header band: status line, then each side with its name and its count of each type on top.
-fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+/// The header band: status line (how the game `ended`, when its moves did not end it), then each side with its
+/// name and its count of each type on top.
+fn header(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
     let pos = game.position();
     let over = game.outcome();
-    let (size, line) = fit_text(&status(game, names, lang), WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
+    let status = ended.map_or_else(|| status(game, names, lang), str::to_string);
+    let (size, line) = fit_text(&status, WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
     c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &line);
     let half = WIDTH as f32 / 2.0;
     for side in Side::BOTH {
@@ -277,7 +279,7 @@ fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
         let mid = f32::midpoint(top, bottom);
         let active = match &over {
             Some(o) => o.winner == Some(side.seat()),
-            None => pos.to_move() == side,
+            None => ended.is_none() && pos.to_move() == side,
         };
         if active {
             c.fill_rounded_rect(x0, top, x0 + half - 18.0, bottom, 10.0, HIGHLIGHT_EDGE);
@@ -302,8 +304,13 @@ fn header(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 
 /// Draws `game` for players `names[seat]` (seat 0 White, seat 1 Black), its words in `lang`.
 pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
+    render_ended(game, names, lang, None)
+}
+
+/// [`render`], the header saying how the game `ended` when its moves did not end it.
+pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let mut img = BOARD_LAYER.clone();
-    let head = header(game, names, lang);
+    let head = header(game, names, lang, ended);
     let row = (WIDTH * 4) as usize;
     img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
     let mut img = Canvas::from_image(img);
@@ -358,8 +365,8 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 }
 
 impl crate::games::Picture for Game {
-    fn render(&self, names: &[String], lang: Lang) -> RgbaImage {
-        render(self, names, lang)
+    fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
+        render_ended(self, names, lang, ended)
     }
 
     fn text_picture(&self, names: &[String], lang: Lang) -> String {
@@ -378,7 +385,7 @@ mod tests {
     fn a_long_name_ends_before_the_piece_counts() {
         use crate::games::tzaar::Position;
         let game = Game::from_position(Position::standard());
-        let plain = header(&game, &["al".to_string(), "bo".to_string()], Lang::En);
+        let plain = header(&game, &["al".to_string(), "bo".to_string()], Lang::En, None);
         let half = WIDTH as f32 / 2.0;
         for names in [
             ["W".repeat(32), "M".repeat(32)],
@@ -388,7 +395,7 @@ mod tests {
                 "ŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴŴ".to_string(),
             ],
         ] {
-            let long = header(&game, &names, Lang::En);
+            let long = header(&game, &names, Lang::En, None);
             for x0 in [12.0, half + 6.0] {
                 // The counts, and the gap before them, are drawn exactly as with short names.
                 let from = (x0 + COUNTS_FROM - NAME_GAP / 2.0) as u32;

@@ -1,16 +1,26 @@
 //! `/abort`: ends this channel's game (after its first move, with the opponents' consent).
 
+use crate::session::endings::Ending;
 use crate::session::request::ask_abort_button;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot, messages};
 use crate::store::{SessionState, Store};
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/abort`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Abort;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("abort", Request::Abort)
+    Declaration::without_options("abort", Abort.into())
+}
+
+impl Run for Abort {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, cx.slot).await
+    }
 }
 
 /// `/abort`: ends the channel's challenge or game, for its players before the first move and for moderators;
@@ -48,6 +58,13 @@ pub(super) async fn run<S: Store>(
         what = if from == SessionState::Challenge { "challenge" } else { "game" },
         players = messages::vs_line(live)
     );
+    if from == SessionState::Playing
+        && let Some(game) = live.game.clone()
+    {
+        live.record.state = SessionState::Aborted;
+        live.record.result = Some(result);
+        return Ok(sessions.finished(slot, game, text, Ending::Rules).await);
+    }
     let mut reply = Reply::public(text);
     if from == SessionState::Challenge {
         reply = reply.for_challenge(live.record.id, live.record.message);

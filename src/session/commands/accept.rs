@@ -1,17 +1,35 @@
 //! `/accept`: accepts the challenge in this channel (or the one its button names).
 
 use crate::games::AnyGame;
-use crate::session::request::challenge_buttons;
+use crate::session::buttons::{button_session, challenge_buttons};
 use crate::session::text::Text;
 use crate::session::{Actor, Board, Reply, Sessions, Slot, messages};
 use crate::store::{PlayerRow, SessionState, Store, StoreError};
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/accept`, or the Accept button under a challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Accept {
+    /// The challenge its button names; `None` for the channel's.
+    pub session: Option<i64>,
+}
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("accept", Request::Accept { session: None })
+    Declaration::without_options("accept", Accept { session: None }.into())
+}
+
+impl Run for Accept {
+    const BUTTONS: &'static [&'static str] = &["accept"];
+
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        Some(Accept { session: Some(button_session(words)?) })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        cx.sessions.accept(cx.actor, cx.slot, self.session).await
+    }
 }
 
 impl<S: Store> Sessions<S> {
@@ -64,7 +82,7 @@ impl<S: Store> Sessions<S> {
         let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
             .plain(" ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id };
+        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
     }

@@ -6,11 +6,34 @@ use crate::session::{Actor, Reply, Sessions, Slot, messages};
 use crate::store::Store;
 use crate::t;
 
-use super::Failure;
+use super::{Context, Failure, Run};
+
+/// Answers the pending offer of game `session` (its Accept or Decline button).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub session: i64,
+    /// The offer's nonce: the buttons of an older offer do not answer a newer one.
+    pub offer: u32,
+    pub accept: bool,
+}
+
+impl Run for Answer {
+    const BUTTONS: &'static [&'static str] = &["yes", "no"];
+
+    /// Reads `yes:<channel>:<session>:<nonce>` (or `no:…`).
+    fn from_button(action: &str, words: &[&str]) -> Option<Self> {
+        let [session, nonce] = words else { return None };
+        Some(Answer { session: session.parse().ok()?, offer: nonce.parse().ok()?, accept: action == "yes" })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        cx.sessions.answer(cx.actor, cx.slot, self.session, self.offer, self.accept).await
+    }
+}
 
 impl<S: Store> Sessions<S> {
     /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
-    pub(super) async fn answer(
+    async fn answer(
         &self,
         actor: &Actor,
         slot: &mut Slot,

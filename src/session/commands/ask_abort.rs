@@ -1,14 +1,39 @@
 //! The button under `/abort`'s private answer after the first move: asks the opponent to agree.
 
+use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot};
 use crate::store::{OfferKind, Store};
 
-use super::Failure;
+use super::{Context, Failure, Run};
+
+/// Asks the opponent to agree to abort game `session` (the button under `/abort`'s answer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AskAbort {
+    pub session: i64,
+}
+
+impl Run for AskAbort {
+    const NEW_MESSAGE: bool = true;
+    const BUTTONS: &'static [&'static str] = &["askabort"];
+
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        Some(AskAbort { session: button_session(words)? })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        match &*cx.slot {
+            Slot::Open(live) if live.record.id == self.session => {
+                cx.sessions.offer_abort(cx.actor, cx.slot).await
+            }
+            _ => Ok(Reply::private(Text::new().key("abort-over"))),
+        }
+    }
+}
 
 impl<S: Store> Sessions<S> {
     /// `/abort` by a player after the first move: an offer the opponent must accept.
-    pub(super) async fn offer_abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
+    async fn offer_abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
         let (live, _, seat) = match Self::offer_game(slot, actor) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),

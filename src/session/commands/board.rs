@@ -1,15 +1,24 @@
 //! `/board`: shows this channel's game.
 
 use crate::session::text::Text;
-use crate::session::{Board, Reply, Sessions, Slot, messages};
+use crate::session::{Reply, Sessions, Slot, messages};
 use crate::store::Store;
 use crate::t;
 
-use super::super::request::Request;
-use super::Declaration;
+use super::{Context, Declaration, Failure, Run};
+
+/// `/board`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Board;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("board", Request::Board)
+    Declaration::without_options("board", Board.into())
+}
+
+impl Run for Board {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        Ok(self::run(cx.sessions, cx.slot))
+    }
 }
 
 /// The channel's board with its clock line, or why there is none.
@@ -27,11 +36,14 @@ pub(super) fn run<S: Store>(sessions: &Sessions<S>, slot: &Slot) -> Reply {
 fn board(slot: &Slot) -> Reply {
     match slot {
         Slot::Open(live) => match &live.game {
-            Some(game) => Reply::public(messages::board_caption(live, game)).with_board(Board {
-                game: game.clone(),
-                names: live.names(),
-                id: live.record.id,
-            }),
+            Some(game) => {
+                Reply::public(messages::board_caption(live, game)).with_board(crate::session::Board {
+                    game: game.clone(),
+                    names: live.names(),
+                    id: live.record.id,
+                    ended: None,
+                })
+            }
             None => Reply::private(Text::new().key("not-started")),
         },
         _ => Reply::private(Text::new().key("no-game-here")),

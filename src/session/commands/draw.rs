@@ -6,11 +6,20 @@ use crate::session::{Actor, Reply, Sessions, Slot};
 use crate::store::{OfferKind, Store};
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/draw`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Draw;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("draw", Request::Draw)
+    Declaration::without_options("draw", Draw.into())
+}
+
+impl Run for Draw {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, cx.slot).await
+    }
 }
 
 /// `/draw`: offers a draw to the opponent (the computer answers at once, by its evaluation).

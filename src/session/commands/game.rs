@@ -6,9 +6,9 @@ use crate::session::records::{Replay, ending, record_of, stored_ending, tag};
 use crate::session::{Actor, File, FileKind, Reply, Sessions, engine_text, messages};
 use crate::store::{SessionState, Store};
 
-use super::super::request::{OptionKind, Request, read_bool, read_id};
+use super::super::request::{OptionKind, read_bool, read_id};
 use super::super::text::Text;
-use super::{Args, Declaration, Failure, Opt};
+use super::{Analysis, Args, Context, Declaration, Failure, Opt, Request, Run};
 use crate::t;
 
 /// The line under a finished game: where its record is (`/game id:<n>`).
@@ -23,6 +23,22 @@ pub(super) fn declaration() -> Declaration {
         .option(Opt::new("analysis", OptionKind::Boolean))
 }
 
+/// `/game id:<n>`: the record of game `id` (its number, shown as `#1042`), with its animated replay when
+/// `replay` (with `analysis:true`, it asks for an [`Analysis`] instead).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub id: i64,
+    pub replay: bool,
+}
+
+impl Run for Game {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, self.id, self.replay).await
+    }
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let Some(id) = args.get("id") else {
         return Err(t!("give-id", example = Text::new().code("/game id:1042")));
@@ -33,8 +49,8 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
         (true, true) => {
             Err(t!("replay-or-analysis", example = Text::new().code("/game id:1042 analysis:true")))
         }
-        (_, true) => Ok(Request::Analysis { id: read_id(id)? }),
-        _ => Ok(Request::Game { id: read_id(id)?, replay }),
+        (_, true) => Ok(Analysis { id: read_id(id)? }.into()),
+        _ => Ok(Game { id: read_id(id)?, replay }.into()),
     }
 }
 
@@ -63,12 +79,14 @@ pub(super) async fn run<S: Store>(
     if let Some(why) = never {
         return Ok(Reply::private(t!("no-moves-to-record", id = tag(id), why = why)));
     }
-    let Some(record) = record_of(&stored, ending(&stored)) else {
+    let game = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok();
+    let places = game.as_ref().and_then(|g| crate::session::endings::stored_places(&stored, g));
+    let Some(record) = record_of(&stored, ending(&stored), places.as_deref()) else {
         return Ok(Reply::private(t!("record-broken", id = tag(id))));
     };
     // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
     // timeout) is shown as it was stored.
-    let outcome = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok().and_then(|g| g.outcome());
+    let outcome = game.and_then(|g| g.outcome());
     let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
     let how = |how: &str| {
         outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))

@@ -4,18 +4,33 @@ use crate::games::{AnyGame, GameKind};
 use crate::session::ClockChoice;
 use crate::session::messages::rules;
 use crate::session::{Board, File, FileKind, Reply};
+use crate::store::Store;
 use crate::t;
 
-use super::super::request::{Request, read_game};
+use super::super::request::read_game;
 use super::super::text::Text;
-use super::{Args, Declaration, game_option};
+use super::{Args, Context, Declaration, Failure, Request, Run, game_option};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("help", parse).option(game_option())
 }
 
+/// `/help`, in general or for one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Help {
+    pub game: Option<GameKind>,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Help { game: args.read("game", read_game)? })
+    Ok(Help { game: args.read("game", read_game)? }.into())
+}
+
+impl Run for Help {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        Ok(reply(self.game, cx.actor.locales.user))
+    }
 }
 
 /// For the help: which games take more than one opponent, and how many ("; Tantrix: up to three").
@@ -65,7 +80,7 @@ pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
     };
     let text = help(game, lang).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
-    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, Some(&example));
+    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, None, Some(&example));
     let name = format!("rules-{}.png", kind.name());
     Reply::private(text).with_file(File { kind: FileKind::Picture, name, bytes: png })
 }
@@ -82,7 +97,7 @@ fn example_board(kind: GameKind) -> Option<(Board, String)> {
         let mut game = start.clone();
         if game.play_text(&example).is_ok() {
             let names = vec![String::new(); seats];
-            return Some((Board { game, id: 0, names }, example));
+            return Some((Board { game, id: 0, names, ended: None }, example));
         }
     }
     None

@@ -7,14 +7,26 @@ use crate::session::{Actor, Reply, Sessions, Slot};
 use crate::store::Store;
 use crate::t;
 
-use super::super::request::Request;
 use super::super::text::Text;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/hint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hint;
 
 pub(super) fn declaration() -> Declaration {
-    let mut hint = Declaration::without_options("hint", Request::Hint);
+    let mut hint = Declaration::without_options("hint", Hint.into());
     hint.slow = true;
     hint
+}
+
+impl Run for Hint {
+    /// It locks the channel only around its reads, not while it thinks.
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.channel, cx.actor).await
+    }
 }
 
 /// Reads the channel afresh for a hint (under its lock); a failure leaves it to be reloaded.
@@ -70,7 +82,7 @@ pub(super) async fn run<S: Store>(
         Ok(first) => first,
         Err(e) => {
             *slot = Slot::Unloaded;
-            return Err(Failure::Hint(e));
+            return Err(Failure::Own { error: e, key: "hint-failed" });
         }
     };
     live.record.hinted = true;

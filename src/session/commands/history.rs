@@ -2,15 +2,14 @@
 
 use crate::games::GameKind;
 use crate::rating;
-use crate::session::history::date;
-use crate::session::request::history_button_id;
+use crate::session::endings::date;
 use crate::session::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
 use crate::store::{HistoryEntry, Store};
 use crate::t;
 
-use super::super::request::{OptionKind, Request, read_game, read_member, read_page};
+use super::super::request::{OptionKind, read_game, read_member, read_page};
 use super::super::text::Text;
-use super::{Args, Declaration, Failure, Opt, game_option};
+use super::{Args, Context, Declaration, Failure, Opt, Request, Run, game_option};
 
 /// Games shown on one page of `/history`.
 pub(crate) const HISTORY_PAGE: usize = 20;
@@ -22,21 +21,58 @@ pub(super) fn declaration() -> Declaration {
         .option(Opt::new("page", OptionKind::Integer).range(1, None))
 }
 
+/// `/history`, or a button paging it: a member's recent games (the sender's when `user` is not given), page
+/// `page` counting from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct History {
+    pub user: Option<Member>,
+    pub game: Option<GameKind>,
+    pub page: usize,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::History {
+    Ok(History {
         user: args.read("user", |v| read_member("user", v))?,
         game: args.read("game", read_game)?,
         page: args.read("page", read_page)?.unwrap_or(1),
-    })
+    }
+    .into())
 }
 
-/// How the game went for `user`: "won", "lost", "draw", or "2nd of 3".
+impl Run for History {
+    const LOCKS_CHANNEL: bool = false;
+    const BUTTONS: &'static [&'static str] = &["history"];
+
+    /// Reads a page button: `history:<channel>:<user>:<game or all>:<page>`.
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        let [user, game, page] = words else { return None };
+        let game = if *game == "all" { None } else { Some(game.parse().ok()?) };
+        let user = Member::new(user.parse().ok()?, "");
+        Some(History { user: Some(user), game, page: page.parse().ok()? })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        let History { user, game, page } = self;
+        self::run(cx.sessions, cx.channel, cx.actor, user.as_ref(), game, page)
+            .await
+            .map_err(Failure::reading)
+    }
+}
+
+/// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
+fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
+    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
+}
+
+/// How the game went for `user`: "won", "lost", "draw", "shared 1st of 3" or "2nd of 3".
 fn outcome_for(entry: &HistoryEntry, user: u64) -> Text {
     let places: Vec<usize> = entry.players.iter().map(|p| p.place).collect();
     let Some(seat) = entry.players.iter().position(|p| p.user == user) else { return Text::new() };
     match rating::score_of(&places, seat) {
         rating::Score::Win => Text::new().key("outcome-won"),
-        rating::Score::Draw => Text::new().key("outcome-draw"),
+        rating::Score::Draw if places.iter().all(|&p| p == 1) => Text::new().key("outcome-draw"),
+        // Some, not all, share the first place: not a draw.
+        rating::Score::Draw => t!("outcome-shared", place = places[seat], of = places.len()),
         rating::Score::Loss if places.len() == 2 => Text::new().key("outcome-lost"),
         rating::Score::Loss => t!("outcome-place", place = places[seat], of = places.len()),
     }

@@ -3,15 +3,14 @@
 use crate::games::GameKind;
 use crate::render::encode_png;
 use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, render_leaderboard};
-use crate::session::history::date;
+use crate::session::endings::date;
 use crate::session::{Actor, File, FileKind, Reply, Sessions};
 use crate::store::{ALL_SERVERS, Ranked, Store};
 use crate::t;
 
-use super::super::request::Request;
 use super::super::text::Text;
 use super::rating::record;
-use super::{Args, Declaration, Failure, game_option};
+use super::{Args, Context, Declaration, Failure, Request, Run, game_option};
 
 /// Players shown at the top of a leaderboard.
 pub(crate) const LEADERBOARD_TOP: usize = 10;
@@ -20,8 +19,22 @@ pub(super) fn declaration() -> Declaration {
     Declaration::new("leaderboard", parse).option(game_option().required())
 }
 
+/// `/leaderboard`: the best players of a game on this server, as a picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leaderboard {
+    pub game: GameKind,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Leaderboard { game: super::required_game(args, |game| format!("/leaderboard game:{game}"))? })
+    Ok(Leaderboard { game: super::required_game(args, |game| format!("/leaderboard game:{game}"))? }.into())
+}
+
+impl Run for Leaderboard {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, self.game).await.map_err(Failure::reading)
+    }
 }
 
 fn leader_row(ranked: &Ranked, user: u64) -> LeaderRow {

@@ -1,21 +1,28 @@
-//! The commands, one module each: its declaration (name, options, what it needs), how its options are read into
-//! a [`Request`], and how it runs (its `run`; `/play`, `/accept` and `/move` call the challenge and turn code
-//! they share with the buttons, rematches and the bot's own turns, in `session::challenges` and
-//! `session::turns`). Every adapter reads the same declarations: the Discord adapter registers each
-//! one (`discord::commands`), the console and the Discord adapter read options with [`parse_request`], and `/help`
+//! The requests, one module each: a slash command's module holds its declaration (name, options, what it needs),
+//! how its options are read, its request type, and how that runs ([`Run`]); a button's request (a rematch, an
+//! offer's answer, the request to abort) and the analysis `/game` asks for are modules of their own too, without
+//! a declaration. One list below names them all, and generates [`Request`] (a variant per module), the
+//! declarations' list and the dispatch: [`Sessions::handle`] decides locking from the request type and runs it,
+//! and one function turns any [`Failure`] into the sentence a user sees. What several requests share stays in the
+//! session modules that say who shares it (`session::challenges`, `session::turns`, `session::offers`,
+//! `session::buttons`). Every adapter reads the same declarations: the Discord adapter registers each one
+//! (`discord::commands`), the console and the Discord adapter read options with [`parse_request`], and `/help`
 //! names them all.
 //!
 //! # Adding a command
 //!
-//! 1. Write its module, `src/session/commands/<name>.rs`, with `declaration()` (its options, whether it needs a
-//!    server, whether it is slow), `parse` (options → [`Request`]) and its `run` (what it does, returning
-//!    `Result<Reply, Failure>`); add its `Request` variant and its arm in [`Sessions::handle`]'s one `match`.
-//! 2. Add one line to [`COMMANDS`] below, and its `mod` line.
+//! 1. Write its module, `src/session/commands/<name>.rs`: its request type (`pub struct <Name>`, the options
+//!    read), `declaration()` (its options, whether it needs a server, whether it is slow), `parse` (options → the
+//!    request type, `.into()` a [`Request`]), and `impl Run for <Name>` (whether it locks its channel, the buttons
+//!    it reads, and its `run`, returning `Result<Reply, Failure>`).
+//! 2. Add its `mod` line and one line, `<name> => <Name>,`, to the list below (under `commands`; a request without
+//!    a slash command goes under `others` and needs no declaration).
 //! 3. Write its Fluent messages in every language (`assets/locales/*/commands.ftl`: `cmd-<name>` and
 //!    `opt-<name>-<option>`; `choice-…` for translated choices) and mention it in the `help` message.
 //!
 //! The test `commands::adding_a_command_touches_only_its_module` checks that every declared command is registered
-//! on Discord, read by the console and listed in `/help`, and that no code outside this folder names a command.
+//! on Discord, read by the console and listed in `/help`; that no code outside this folder types a command; and
+//! that each request's type is defined in its module and named nowhere else but in the list.
 
 use std::sync::LazyLock;
 
@@ -23,13 +30,85 @@ use crate::games::GameKind;
 
 use crate::store::{Store, StoreError};
 
-use super::request::{OptionKind, OptionValue, Request};
+use super::request::{OptionKind, OptionValue};
 use super::text::{Text, excerpt};
 use super::{Actor, Reply, Sessions, Slot};
 use crate::t;
 
+/// Generates, from the one list of requests, the [`Request`] enum (a variant per module, holding the module's
+/// request type), the list of declarations, and the dispatch of [`Run`]'s items.
+macro_rules! requests {
+    (
+        commands { $($command:ident => $Command:ident,)* }
+        others { $($other:ident => $Other:ident,)* }
+    ) => {
+        /// Every command's declaration, in the list's order.
+        const COMMANDS: &[fn() -> Declaration] = &[$($command::declaration,)*];
+
+        requests!(@all $($command => $Command,)* $($other => $Other,)*);
+    };
+    (@all $($module:ident => $Type:ident,)*) => {
+        pub use self::{$($module::$Type,)*};
+
+        /// A request, already read from a command's options or a button's id: a variant per module of
+        /// [`crate::session::commands`], holding that module's request type.
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub enum Request {
+            $($Type($module::$Type),)*
+        }
+
+        $(impl From<$module::$Type> for Request {
+            fn from(request: $module::$Type) -> Self {
+                Request::$Type(request)
+            }
+        })*
+
+        impl Request {
+            /// Each request's module and type, as the list names them.
+            pub const LIST: &[(&str, &str)] = &[$((stringify!($module), stringify!($Type)),)*];
+
+            /// Whether it runs under its channel's lock ([`Run::LOCKS_CHANNEL`]).
+            fn locks_channel(&self) -> bool {
+                match self {
+                    $(Request::$Type(_) => <$module::$Type as Run>::LOCKS_CHANNEL,)*
+                }
+            }
+
+            /// Whether its public answer is a new message rather than an edit of the message whose button asked
+            /// for it.
+            pub fn new_message(&self) -> bool {
+                match self {
+                    $(Request::$Type(_) => <$module::$Type as Run>::NEW_MESSAGE,)*
+                }
+            }
+
+            /// The request a button with `action` asks for, read from the words of its id after the channel.
+            pub(super) fn from_button(action: &str, words: &[&str]) -> Option<Request> {
+                $(if <$module::$Type as Run>::BUTTONS.contains(&action) {
+                    return <$module::$Type as Run>::from_button(action, words).map(Request::from);
+                })*
+                None
+            }
+
+            /// Runs it ([`Run::run`]); `slot` is the channel's, loaded, when it locks the channel.
+            async fn run<S: Store>(
+                self,
+                sessions: &Sessions<S>,
+                channel: u64,
+                actor: &Actor,
+                slot: &mut Slot,
+            ) -> Result<Reply, Failure> {
+                match self {
+                    $(Request::$Type(request) => request.run(Context { sessions, channel, actor, slot }).await,)*
+                }
+            }
+        }
+    };
+}
+
 mod abort;
 mod accept;
+mod analysis;
 mod answer;
 mod ask_abort;
 mod board;
@@ -50,27 +129,69 @@ mod settings;
 mod takeback;
 mod withdraw;
 
-/// Every command, in the order `/help`'s error lists them: one line per command.
-const COMMANDS: &[fn() -> Declaration] = &[
-    play::declaration,
-    accept::declaration,
-    decline::declaration,
-    withdraw::declaration,
-    move_::declaration,
-    board::declaration,
-    resign::declaration,
-    abort::declaration,
-    help::declaration,
-    history::declaration,
-    rating::declaration,
-    leaderboard::declaration,
-    draw::declaration,
-    takeback::declaration,
-    notify::declaration,
-    game::declaration,
-    hint::declaration,
-    settings::declaration,
-];
+// The one list of requests: a line per module (`module => Type`, the request type the module defines and
+// [`Request`]'s variant for it). First the commands, in the order `/help`'s error lists them; then the requests
+// that no slash command names (buttons' requests, and the analysis `/game` asks for).
+requests! {
+    commands {
+        play => Play,
+        accept => Accept,
+        decline => Decline,
+        withdraw => Withdraw,
+        move_ => Move,
+        board => Board,
+        resign => Resign,
+        abort => Abort,
+        help => Help,
+        history => History,
+        rating => Rating,
+        leaderboard => Leaderboard,
+        draw => Draw,
+        takeback => Takeback,
+        notify => Notify,
+        game => Game,
+        hint => Hint,
+        settings => Settings,
+    }
+    others {
+        analysis => Analysis,
+        answer => Answer,
+        ask_abort => AskAbort,
+        rematch => Rematch,
+    }
+}
+
+/// What a request does; each module implements it for its own request type, and [`Request`] dispatches to it.
+pub(crate) trait Run: Sized {
+    /// Whether it runs under its channel's lock, with the channel's session loaded into `slot`: the commands that
+    /// change or show the channel's session do; lookups, records, preferences and the coach (which locks only
+    /// around its reads) do not, and get an unloaded `slot`.
+    const LOCKS_CHANNEL: bool = true;
+
+    /// Whether its public answer is a new message rather than an edit of the message whose button asked for it
+    /// (a rematch, the request to abort).
+    const NEW_MESSAGE: bool = false;
+
+    /// The actions of the buttons that ask for it: the first word of their ids (`accept:<channel>:<session>`).
+    const BUTTONS: &'static [&'static str] = &[];
+
+    /// Reads a button's id, from the words after the channel (`action` is one of [`Run::BUTTONS`]).
+    fn from_button(_action: &str, _words: &[&str]) -> Option<Self> {
+        None
+    }
+
+    /// Runs it: in `cx.channel`, for `cx.actor`.
+    fn run<S: Store>(self, cx: Context<'_, S>) -> impl Future<Output = Result<Reply, Failure>> + Send;
+}
+
+/// Where and for whom a request runs.
+pub(crate) struct Context<'a, S: Store> {
+    pub(super) sessions: &'a Sessions<S>,
+    pub(super) channel: u64,
+    pub(super) actor: &'a Actor,
+    /// The channel's session: loaded when the request locks the channel ([`Run::LOCKS_CHANNEL`]), else unloaded.
+    pub(super) slot: &'a mut Slot,
+}
 
 /// A command as every adapter sees it.
 pub struct Declaration {
@@ -213,7 +334,7 @@ fn game_option() -> Opt {
 
 static DECLARATIONS: LazyLock<Vec<Declaration>> = LazyLock::new(|| COMMANDS.iter().map(|d| d()).collect());
 
-/// Every command's declaration, in the order of [`COMMANDS`].
+/// Every command's declaration, in the order of the list.
 pub fn declarations() -> &'static [Declaration] {
     &DECLARATIONS
 }
@@ -363,8 +484,9 @@ pub(crate) enum Failure {
     Store(StoreError),
     /// Reading what a lookup shows failed.
     Read(StoreError),
-    /// Recording a hint failed: no hint was given.
-    Hint(StoreError),
+    /// A write the command names itself failed: `key` is the message that says what was not done (recording a
+    /// hint: no hint was given).
+    Own { error: StoreError, key: &'static str },
     /// Another command changed the session after it was read (and nothing of ours was written).
     Conflict,
 }
@@ -392,7 +514,7 @@ impl Failure {
         let (key, error) = match self {
             Failure::Store(e) => ("store-failed", Some(e)),
             Failure::Read(e) => ("lookup-failed", Some(e)),
-            Failure::Hint(e) => ("hint-failed", Some(e)),
+            Failure::Own { error, key } => (*key, Some(error)),
             Failure::Conflict => ("game-changed", None),
         };
         if let Some(e) = error {
@@ -402,31 +524,15 @@ impl Failure {
     }
 }
 
-/// Whether a request runs under its channel's lock: the commands that change or show the channel's session do;
-/// lookups, records, preferences and the coach (which locks only around its reads) do not.
-fn locks_channel(request: &Request) -> bool {
-    !matches!(
-        request,
-        Request::Help { .. }
-            | Request::History { .. }
-            | Request::Rating { .. }
-            | Request::Leaderboard { .. }
-            | Request::Notify { .. }
-            | Request::Game { .. }
-            | Request::Analysis { .. }
-            | Request::Hint
-            | Request::Settings { .. }
-    )
-}
-
 impl<S: Store> Sessions<S> {
     /// Runs one command in a channel and returns what to answer. This is the one dispatch: it decides locking
-    /// ([`locks_channel`]), runs the command, and turns any [`Failure`] into the sentence a user sees.
-    pub async fn handle(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
-        let result = if locks_channel(&request) {
+    /// ([`Run::LOCKS_CHANNEL`]), runs the command, and turns any [`Failure`] into the sentence a user sees.
+    pub async fn handle(&self, channel: u64, actor: &Actor, request: impl Into<Request>) -> Reply {
+        let request = request.into();
+        let result = if request.locks_channel() {
             self.locked(channel, actor, request).await
         } else {
-            self.run(channel, actor, request, &mut Slot::Unloaded).await
+            request.run(self, channel, actor, &mut Slot::Unloaded).await
         };
         result.unwrap_or_else(|failure| Reply::private(failure.sentence(channel)))
     }
@@ -438,7 +544,7 @@ impl<S: Store> Sessions<S> {
         let mut first = true;
         let result = loop {
             let result = match self.load(channel, &mut slot).await {
-                Ok(()) => self.run(channel, actor, request.clone(), &mut slot).await,
+                Ok(()) => request.clone().run(self, channel, actor, &mut slot).await,
                 Err(failure) => Err(failure),
             };
             if first && matches!(result, Err(Failure::Conflict)) {
@@ -463,54 +569,6 @@ impl<S: Store> Sessions<S> {
                 *slot = Slot::Unloaded;
                 Err(failure)
             }
-        }
-    }
-
-    /// Runs a request: one arm per request. `slot` is the channel's, loaded, when [`locks_channel`] says so.
-    async fn run(
-        &self,
-        channel: u64,
-        actor: &Actor,
-        request: Request,
-        slot: &mut Slot,
-    ) -> Result<Reply, Failure> {
-        match request {
-            Request::Play { game, opponents, variant, side, level, rated, clock, thread: _ } => {
-                let play = play::Play { kind: game, opponents, variant, side, level, rated, clock };
-                self.play(channel, actor, slot, play).await
-            }
-            Request::Accept { session } => self.accept(actor, slot, session).await,
-            Request::Decline { session } => decline::run(self, actor, slot, session).await,
-            Request::Withdraw { session } => withdraw::run(self, actor, slot, session).await,
-            Request::Move { text } => self.move_(actor, slot, &text).await,
-            Request::Board => Ok(board::run(self, slot)),
-            Request::Resign => resign::run(self, actor, slot).await,
-            Request::Abort => abort::run(self, actor, slot).await,
-            Request::Draw => draw::run(self, actor, slot).await,
-            Request::Takeback => takeback::run(self, actor, slot).await,
-            Request::Answer { session, offer, accept } => {
-                self.answer(actor, slot, session, offer, accept).await
-            }
-            Request::Rematch { session } => self.rematch(channel, actor, slot, session).await,
-            Request::AskAbort { session } => match &*slot {
-                Slot::Open(live) if live.record.id == session => self.offer_abort(actor, slot).await,
-                _ => Ok(Reply::private(Text::new().key("abort-over"))),
-            },
-            Request::Help { game } => Ok(help::reply(game, actor.locales.user)),
-            Request::History { user, game, page } => {
-                history::run(self, channel, actor, user.as_ref(), game, page).await.map_err(Failure::reading)
-            }
-            Request::Rating { user } => {
-                rating::run(self, actor, user.as_ref()).await.map_err(Failure::reading)
-            }
-            Request::Leaderboard { game } => {
-                leaderboard::run(self, actor, game).await.map_err(Failure::reading)
-            }
-            Request::Notify { dm } => notify::run(self, actor, dm).await,
-            Request::Game { id, replay } => game::run(self, actor, id, replay).await,
-            Request::Analysis { id } => Ok(self.analysis_reply(actor, id, &|_, _| {}).await),
-            Request::Hint => hint::run(self, channel, actor).await,
-            Request::Settings { change } => settings::run(self, actor, change).await,
         }
     }
 }

@@ -4,16 +4,28 @@ use crate::session::{Actor, MAX_INPUT_CHARS, Reply, Sessions, Slot, engine_text,
 use crate::store::Store;
 use crate::t;
 
-use super::super::request::{OptionKind, Request, read_text};
+use super::super::request::{OptionKind, read_text};
 use super::super::text::Text;
-use super::{Args, Declaration, Failure, Opt};
+use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("move", parse).option(Opt::new("move", OptionKind::Text).required().autocomplete())
 }
 
+/// `/move`: the move as typed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub text: String,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Move { text: args.read("move", |v| read_text("move", v))?.unwrap_or_default() })
+    Ok(Move { text: args.read("move", |v| read_text("move", v))?.unwrap_or_default() }.into())
+}
+
+impl Run for Move {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        cx.sessions.move_(cx.actor, cx.slot, &self.text).await
+    }
 }
 
 impl<S: Store> Sessions<S> {

@@ -1,8 +1,8 @@
 //! `/notify dm:on|off`: where a member's reminders go (by direct message, or in the game's channel).
 
-use super::super::request::{OptionKind, Request, read_switch};
+use super::super::request::{OptionKind, read_switch};
 use super::super::text::Text;
-use super::{Args, Declaration, Failure, Opt};
+use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 use crate::session::{Actor, Reply, Sessions};
 use crate::store::Store;
 use crate::t;
@@ -11,9 +11,23 @@ pub(super) fn declaration() -> Declaration {
     Declaration::new("notify", parse).option(Opt::new("dm", OptionKind::Boolean).required())
 }
 
+/// `/notify`: reminders by direct message (`true`) or in the channel.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Notify {
+    pub dm: bool,
+}
+
+impl Run for Notify {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, self.dm).await
+    }
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
     match args.get("dm") {
-        Some(value) => Ok(Request::Notify { dm: read_switch("dm", value)? }),
+        Some(value) => Ok(Notify { dm: read_switch("dm", value)? }.into()),
         None => Err(t!(
             "notify-where",
             on = Text::new().code("/notify dm:on"),

@@ -10,10 +10,10 @@ use crate::t;
 
 use super::super::clocks::ClockChoice;
 use super::super::request::{
-    OptionKind, Request, read_bool, read_clock, read_level, read_member, read_side, read_switch, read_text,
+    OptionKind, read_bool, read_clock, read_level, read_member, read_side, read_switch, read_text,
 };
 use super::super::text::Text;
-use super::{Args, Choice, Declaration, Failure, Opt, game_option};
+use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run, game_option};
 
 /// What a challenge says about the rules chosen with `variant:` (or `setup:`), so that nobody accepts without
 /// knowing them: a named variant with what it changes (in `lang`, the language of public messages), or the
@@ -79,19 +79,38 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let rated = args.read("rated", |v| read_bool("rated", v))?.unwrap_or(true);
     let clock = args.read("clock", read_clock)?;
     let thread = args.read("thread", |v| read_switch("thread", v))?;
-    Ok(Request::Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread })
+    Ok(Play { game, opponents, variant: variant.or(setup), side, level, rated, clock, thread }.into())
 }
 
-/// A `/play` request, read.
-pub(super) struct Play {
-    pub kind: GameKind,
+impl Run for Play {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        cx.sessions.play(cx.channel, cx.actor, cx.slot, self).await
+    }
+}
+
+/// `/play`: who is challenged to which game, and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Play {
+    pub game: GameKind,
     pub opponents: Vec<Member>,
     pub variant: Option<String>,
     pub side: SidePref,
+    /// The AI level when the bot itself is challenged.
     pub level: Option<u8>,
+    /// Whether the game counts for ratings (`rated:false` makes a friendly game).
     pub rated: bool,
     /// The time per move; `None` for the config's default.
     pub clock: Option<ClockChoice>,
+    /// Whether to play in a new thread; `None` for the config's default.
+    pub thread: Option<bool>,
+}
+
+/// A thread about to be opened for a `/play`.
+pub struct NewThread {
+    /// Its name ("Tablut: alice vs bob").
+    pub title: String,
+    /// The game to be played in it.
+    pub game: GameKind,
 }
 
 impl<S: Store> Sessions<S> {
@@ -102,7 +121,7 @@ impl<S: Store> Sessions<S> {
         slot: &mut Slot,
         play: Play,
     ) -> Result<Reply, Failure> {
-        let Play { kind, opponents, variant, side, level, rated, clock } = play;
+        let Play { game: kind, opponents, variant, side, level, rated, clock, thread: _ } = play;
         if let Err(why) = self.check_channel(actor.guild, channel).await {
             return Ok(Reply::private(why));
         }
@@ -176,7 +195,7 @@ impl<S: Store> Sessions<S> {
     /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's
     /// setting, else the config).
     pub async fn wants_thread(&self, actor: &Actor, request: &Request) -> bool {
-        let Request::Play { thread, .. } = request else { return false };
+        let Request::Play(Play { thread, .. }) = request else { return false };
         match thread {
             Some(thread) => *thread,
             None => self.games_in_threads(&self.server_settings(actor.guild).await),
@@ -190,8 +209,8 @@ impl<S: Store> Sessions<S> {
         channel: u64,
         actor: &Actor,
         request: &Request,
-    ) -> Result<String, Text> {
-        let Request::Play { game, opponents, variant, level, .. } = request else {
+    ) -> Result<NewThread, Text> {
+        let Request::Play(Play { game, opponents, variant, level, .. }) = request else {
             return Err(Text::new().key("thread-only-play"));
         };
         self.check_channel(actor.guild, channel).await?;
@@ -199,7 +218,8 @@ impl<S: Store> Sessions<S> {
         let names: Vec<&str> = std::iter::once(actor.member.name.as_str())
             .chain(opponents.iter().map(|o| o.name.as_str()))
             .collect();
-        Ok(crate::text::cut(&format!("{}: {}", game.title(), names.join(" vs ")), 100))
+        let title = crate::text::cut(&format!("{}: {}", game.title(), names.join(" vs ")), 100);
+        Ok(NewThread { title, game: *game })
     }
 
     /// The players of a new session in seat order: the challenger where they asked to sit (or by lot), the bot
@@ -222,6 +242,7 @@ impl<S: Store> Sessions<S> {
                     name: if ai { crate::session::text::ai_name(level) } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
                     abandoned: false,
+                    left: None,
                     level: ai.then_some(level),
                 }
             })

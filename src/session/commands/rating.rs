@@ -5,16 +5,30 @@ use crate::session::{Actor, Member, Reply, Sessions};
 use crate::store::{ALL_SERVERS, RatingRow, Store};
 use crate::t;
 
-use super::super::request::{OptionKind, Request, read_member};
+use super::super::request::{OptionKind, read_member};
 use super::super::text::Text;
-use super::{Args, Declaration, Failure, Opt};
+use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 
 pub(super) fn declaration() -> Declaration {
     Declaration::new("rating", parse).option(Opt::new("user", OptionKind::User))
 }
 
+/// `/rating`: a member's ratings (the sender's when `user` is not given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    pub user: Option<Member>,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Rating { user: args.read("user", |v| read_member("user", v))? })
+    Ok(Rating { user: args.read("user", |v| read_member("user", v))? }.into())
+}
+
+impl Run for Rating {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, self.user.as_ref()).await.map_err(Failure::reading)
+    }
 }
 
 /// "12-1-3".

@@ -1,15 +1,35 @@
 //! The Rematch button under a finished game: the same players, the seats moved on, as a new challenge.
 
 use crate::games::{AnyGame, GameKind, Setup};
+use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
 use crate::store::{PlayerRow, SessionState, Store};
 use crate::t;
 
-use super::Failure;
+use super::{Context, Failure, Run};
+
+/// Asks for a rematch of the finished game `session` (its Rematch button).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rematch {
+    pub session: i64,
+}
+
+impl Run for Rematch {
+    const NEW_MESSAGE: bool = true;
+    const BUTTONS: &'static [&'static str] = &["rematch"];
+
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        Some(Rematch { session: button_session(words)? })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        cx.sessions.rematch(cx.channel, cx.actor, cx.slot, self.session).await
+    }
+}
 
 /// A rematch, read from the finished game: its players in their new seats.
-pub(super) struct Rematch {
+struct NextGame {
     pub kind: GameKind,
     pub players: Vec<PlayerRow>,
     pub per_move: Option<i64>,
@@ -21,7 +41,7 @@ pub(super) struct Rematch {
 impl<S: Store> Sessions<S> {
     /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
     /// new challenge the others accept.
-    pub(super) async fn rematch(
+    async fn rematch(
         &self,
         channel: u64,
         actor: &Actor,
@@ -49,26 +69,27 @@ impl<S: Store> Sessions<S> {
                     name: p.name.clone(),
                     accepted: ai || p.id == actor.member.id,
                     abandoned: false,
+                    left: None,
                     level: p.level.filter(|_| ai),
                 }
             })
             .collect();
         let per_move =
             self.store.clock(old.id).await?.map_or(self.config.default_clock.seconds(), |c| c.per_move);
-        let request =
-            Rematch { kind: old.game, players, per_move, variant: old.setup.variant, rated: old.rated };
-        self.open_rematch(channel, actor, slot, request).await
+        let next =
+            NextGame { kind: old.game, players, per_move, variant: old.setup.variant, rated: old.rated };
+        self.open_rematch(channel, actor, slot, next).await
     }
 
     /// Opens a rematch of a finished game as a new challenge (or a new game, when only the computer is asked).
-    pub(super) async fn open_rematch(
+    async fn open_rematch(
         &self,
         channel: u64,
         actor: &Actor,
         slot: &mut Slot,
-        rematch: Rematch,
+        next: NextGame,
     ) -> Result<Reply, Failure> {
-        let Rematch { kind, players, per_move, variant, rated } = rematch;
+        let NextGame { kind, players, per_move, variant, rated } = next;
         let setup = Setup { variant, seed: rand::random(), seats: players.len() };
         let preview = match AnyGame::new(kind, &setup) {
             Ok(game) => game,

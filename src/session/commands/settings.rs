@@ -11,9 +11,9 @@ use crate::store::{ServerSettings, Store};
 use crate::t;
 
 use super::super::clocks::ClockChoice;
-use super::super::request::{OptionKind, Request};
+use super::super::request::OptionKind;
 use super::super::text::Text;
-use super::{Args, Choice, Declaration, Failure, Opt};
+use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run};
 
 pub(super) fn declaration() -> Declaration {
     let language = Opt::new("language", OptionKind::Text)
@@ -40,8 +40,22 @@ pub(super) fn declaration() -> Declaration {
     settings
 }
 
+/// `/settings`: shows the server's settings, after making the changes it names (if any).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub change: SettingsChange,
+}
+
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Request::Settings { change: read_change(&|name| args.get(name))? })
+    Ok(Settings { change: read_change(&|name| args.get(name))? }.into())
+}
+
+impl Run for Settings {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, self.change).await
+    }
 }
 
 /// `/settings`: shows the server's settings, after making the changes asked for (moderators only).

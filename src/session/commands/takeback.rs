@@ -5,11 +5,20 @@ use crate::session::{Actor, Reply, Sessions, Slot};
 use crate::store::{OfferKind, Store};
 use crate::t;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
+
+/// `/takeback`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takeback;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("takeback", Request::Takeback)
+    Declaration::without_options("takeback", Takeback.into())
+}
+
+impl Run for Takeback {
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        self::run(cx.sessions, cx.actor, cx.slot).await
+    }
 }
 
 /// Levels of the computer that grant a takeback at once; above them it refuses.

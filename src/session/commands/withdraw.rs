@@ -1,38 +1,33 @@
 //! `/withdraw`: withdraws one's own challenge in this channel (or the one its button names).
 
+use crate::session::buttons::button_session;
 use crate::session::text::Text;
-use crate::session::{Actor, Reply, Sessions, Slot};
-use crate::store::{SessionState, Store};
-use crate::t;
+use crate::session::{Live, Reply};
+use crate::store::Store;
 
-use super::super::request::Request;
-use super::{Declaration, Failure};
+use super::{Context, Declaration, Failure, Run};
 
-pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("withdraw", Request::Withdraw { session: None })
+/// `/withdraw`, or the Withdraw button under a challenge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdraw {
+    /// The challenge its button names; `None` for the channel's.
+    pub session: Option<i64>,
 }
 
-/// `/withdraw`: the challenger takes the challenge back.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    slot: &mut Slot,
-    session: Option<i64>,
-) -> Result<Reply, Failure> {
-    let live = match Sessions::<S>::challenge(slot, session) {
-        Ok(live) => live,
-        Err(why) => return Ok(Reply::private(why)),
-    };
-    if live.record.challenger != actor.member.id {
-        return Ok(Reply::private(Text::new().key("withdraw-not-yours")));
+pub(super) fn declaration() -> Declaration {
+    Declaration::without_options("withdraw", Withdraw { session: None }.into())
+}
+
+impl Run for Withdraw {
+    const BUTTONS: &'static [&'static str] = &["withdraw"];
+
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        Some(Withdraw { session: Some(button_session(words)?) })
     }
-    sessions
-        .store
-        .transition(live.record.id, SessionState::Challenge, SessionState::Withdrawn, None, sessions.now())
-        .await?;
-    let text =
-        t!("withdrew", player = Text::new().strong_name(&actor.member.name), game = live.record.game.title());
-    let (id, message) = (live.record.id, live.record.message);
-    *slot = Slot::Free;
-    Ok(Reply::public(text).for_challenge(id, message))
+
+    /// The challenger takes the challenge back; nobody else may.
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        let not_yours = |_: &Live| Err(Text::new().key("withdraw-not-yours"));
+        cx.sessions.close_challenge(cx.actor, cx.slot, self.session, not_yours).await
+    }
 }

@@ -11,7 +11,7 @@ use tabula_testkit::MemoryStore;
 use crate::support::postgres::PgServer;
 
 fn player(id: u64) -> PlayerRow {
-    PlayerRow { id, name: format!("p{id}"), accepted: true, abandoned: false, level: None }
+    PlayerRow { id, name: format!("p{id}"), accepted: true, abandoned: false, left: None, level: None }
 }
 
 async fn clock_contract(store: impl Store) {

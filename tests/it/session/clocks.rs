@@ -5,7 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::games::GameKind;
-use tabula::session::{ClockChoice, Notice, Request, SessionConfig, Sessions, SidePref, parse_request};
+use tabula::session::commands::{Accept, Board, Notify, Play, Resign};
+use tabula::session::{ClockChoice, Notice, SessionConfig, Sessions, SidePref, parse_request};
 use tabula::store::{ClockStore, SessionState, SessionStore, SqliteStore};
 
 use super::{CHANNEL, actor, alice, bob, carol, mv};
@@ -20,8 +21,8 @@ async fn open(db: &std::path::Path, now: &Arc<AtomicI64>, config: SessionConfig)
     Sessions::with_clock(store, config, Arc::new(move || now.load(Ordering::SeqCst)))
 }
 
-fn play(clock: Option<ClockChoice>) -> Request {
-    Request::Play {
+fn play(clock: Option<ClockChoice>) -> Play {
+    Play {
         game: GameKind::Tablut,
         opponents: vec![bob().member],
         variant: None,
@@ -58,8 +59,8 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
         "the default clock: {}",
         challenge.text
     );
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
-    let board = s.handle(CHANNEL, &bob(), Request::Board).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
+    let board = s.handle(CHANNEL, &bob(), Board).await;
     assert!(board.text.contains("alice to move, 3 days left"), "{}", board.text);
     assert_eq!(
         board.clock.as_ref().map(ToString::to_string).as_deref(),
@@ -82,7 +83,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
     assert!(s.settle_clocks().await.is_empty(), "not again after a restart");
-    let board = s.handle(CHANNEL, &bob(), Request::Board).await;
+    let board = s.handle(CHANNEL, &bob(), Board).await;
     assert!(board.text.contains("alice to move, 1 day 12 hours left"), "{}", board.text);
 
     // Less than a tenth left (7.2 h of 3 d): the second reminder, once.
@@ -122,7 +123,7 @@ async fn a_move_starts_the_next_players_clock() {
     let now = Arc::new(AtomicI64::new(START));
     let s = open(&dir.path().join("c.db"), &now, SessionConfig::default()).await;
     s.handle(CHANNEL, &alice(), play(Some(ClockChoice::OneHour))).await;
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(40 * 60, Ordering::SeqCst);
     assert_eq!(posts(&s.settle_clocks().await).len(), 1, "half time of one hour");
     let moved = s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
@@ -154,10 +155,10 @@ async fn no_clock_is_said_in_the_challenge_and_never_runs_out() {
     let s = open(&dir.path().join("c.db"), &now, SessionConfig::default()).await;
     let challenge = s.handle(CHANNEL, &alice(), play(Some(ClockChoice::Unlimited))).await;
     assert!(challenge.text.contains("no clock: by accepting, you agree"), "{}", challenge.text);
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(400 * 24 * HOUR, Ordering::SeqCst);
     assert!(s.settle_clocks().await.is_empty());
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.text.contains("alice to move, no clock"), "{}", board.text);
     assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral);
     let bad = parse_request("play", &[("game", tabula::session::OptionValue::Text("tablut".into()))]);
@@ -179,10 +180,10 @@ async fn reminders_go_by_direct_message_to_who_asked() {
     let dir = tempfile::tempdir().unwrap();
     let now = Arc::new(AtomicI64::new(START));
     let s = open(&dir.path().join("c.db"), &now, SessionConfig::default()).await;
-    let on = s.handle(CHANNEL, &alice(), Request::Notify { dm: true }).await;
+    let on = s.handle(CHANNEL, &alice(), Notify { dm: true }).await;
     assert!(on.ephemeral && on.text.contains("direct message"), "{on:?}");
     s.handle(CHANNEL, &alice(), play(Some(ClockChoice::OneDay))).await;
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(12 * HOUR, Ordering::SeqCst);
     let notices = s.settle_clocks().await;
     assert_eq!(notices.len(), 1, "{notices:?}");
@@ -190,7 +191,7 @@ async fn reminders_go_by_direct_message_to_who_asked() {
     assert_eq!((*user, *channel), (1, CHANNEL));
     assert!(text.to_plain().contains("Your move in Tablut") && text.mentions().is_empty(), "{text:?}");
     assert_eq!(fallback.text.mentions(), vec![1], "the fallback pings alice in the channel");
-    s.handle(CHANNEL, &alice(), Request::Notify { dm: false }).await;
+    s.handle(CHANNEL, &alice(), Notify { dm: false }).await;
     now.fetch_add(10 * HOUR, Ordering::SeqCst);
     assert_eq!(posts(&s.settle_clocks().await).len(), 1, "back in the channel");
 }
@@ -203,7 +204,7 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
     let s = open(&dir.path().join("c.db"), &now, config).await;
     s.set_bot_id(99);
     let dave = actor(4, "dave");
-    let three = Request::Play {
+    let three = Play {
         game: GameKind::Tantrix,
         opponents: vec![bob().member, carol().member],
         variant: None,
@@ -214,8 +215,8 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
         thread: None,
     };
     assert!(!s.handle(CHANNEL, &alice(), three).await.ephemeral);
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
-    let start = s.handle(CHANNEL, &carol(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
+    let start = s.handle(CHANNEL, &carol(), Accept { session: None }).await;
     let first = start.board.unwrap().game.to_move().unwrap();
     let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     let gone = record.players[first].clone();
@@ -232,10 +233,10 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
     assert!(record.players[first].abandoned && record.players[first].level == Some(3));
     // The computer plays the seat; its former player cannot.
     let who = super::actor(gone.id, &gone.name);
-    let refused = s.handle(CHANNEL, &who, Request::Resign).await;
+    let refused = s.handle(CHANNEL, &who, Resign).await;
     assert!(refused.ephemeral, "{refused:?}");
     assert!(s.ai_turn(CHANNEL).await.is_some(), "the computer moves for the seat");
-    assert!(s.handle(CHANNEL, &dave, Request::Board).await.board.is_some());
+    assert!(s.handle(CHANNEL, &dave, Board).await.board.is_some());
 }
 
 #[tokio::test]
@@ -245,13 +246,13 @@ async fn a_move_stored_without_its_clock_gets_one_when_the_game_is_read() {
     let now = Arc::new(AtomicI64::new(START));
     let s = open(&db, &now, SessionConfig::default()).await;
     s.handle(CHANNEL, &alice(), play(Some(ClockChoice::OneHour))).await;
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(20 * 60, Ordering::SeqCst);
     // The move is stored, then the process dies before the new turn's clock is written.
     s.store().append_moves(1, 0, &[(0, "e8-d8".into())], None, START + 20 * 60).await.unwrap();
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.text.contains("bob to move, 1 hour left"), "{}", board.text);
     assert_eq!(s.store().clock(1).await.unwrap().unwrap().ply, 1);
     now.fetch_add(30 * 60, Ordering::SeqCst);

@@ -4,7 +4,8 @@
 use std::time::Duration;
 
 use tabula::games::{AnyGame, GameKind};
-use tabula::session::{Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Accept, Analysis, Hint, History, Resign};
+use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{RatingStore, SessionStore, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
 
@@ -24,12 +25,12 @@ fn suggested(text: &str) -> Vec<String> {
 #[tokio::test]
 async fn a_hint_is_for_the_player_to_move_and_makes_the_game_unrated_once() {
     let s = Sessions::new(MemoryStore::new(), quick());
-    assert_private(&s.handle(CHANNEL, &alice(), Request::Hint).await, "There is no game in this channel");
+    assert_private(&s.handle(CHANNEL, &alice(), Hint).await, "There is no game in this channel");
     started(&s).await;
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Hint).await, "It is not your move");
-    assert_private(&s.handle(CHANNEL, &carol(), Request::Hint).await, "Only the players of this game");
+    assert_private(&s.handle(CHANNEL, &bob(), Hint).await, "It is not your move");
+    assert_private(&s.handle(CHANNEL, &carol(), Hint).await, "Only the players of this game");
 
-    let hint = s.handle(CHANNEL, &alice(), Request::Hint).await;
+    let hint = s.handle(CHANNEL, &alice(), Hint).await;
     assert_private(&hint, "Tabula (level 5) would play `");
     let text = hint.text.to_plain();
     assert!(
@@ -48,7 +49,7 @@ async fn a_hint_is_for_the_player_to_move_and_makes_the_game_unrated_once() {
     assert_public(&s.handle(CHANNEL, &alice(), mv(&moves[0])).await, "played");
 
     // Bob's hint: no second notice.
-    let again = s.handle(CHANNEL, &bob(), Request::Hint).await;
+    let again = s.handle(CHANNEL, &bob(), Hint).await;
     assert_private(&again, "would play");
     assert!(again.notice.is_none() && !again.text.contains("ratings"), "{again:?}");
     let record = s.store().all().pop().unwrap();
@@ -60,11 +61,11 @@ async fn a_tzaar_hint_suggests_a_whole_legal_turn() {
     let s = Sessions::new(MemoryStore::new(), quick());
     let play = play(GameKind::Tzaar, &bob(), None, SidePref::First);
     assert_public(&s.handle(CHANNEL, &alice(), play).await, "challenges");
-    assert_public(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await, "begins");
-    let first = s.handle(CHANNEL, &alice(), Request::Hint).await;
+    assert_public(&s.handle(CHANNEL, &bob(), Accept { session: None }).await, "begins");
+    let first = s.handle(CHANNEL, &alice(), Hint).await;
     let moves = suggested(&first.text.to_plain());
     assert_public(&s.handle(CHANNEL, &alice(), mv(&moves.join(" "))).await, "played");
-    let second = s.handle(CHANNEL, &bob(), Request::Hint).await;
+    let second = s.handle(CHANNEL, &bob(), Hint).await;
     let moves = suggested(&second.text.to_plain());
     assert!((1..=2).contains(&moves.len()), "a turn of TZAAR: {moves:?}");
     assert!(second.notice.is_none(), "announced once");
@@ -77,20 +78,20 @@ async fn a_hinted_game_stays_unrated_after_a_restart() {
     let path = dir.path().join("hint.db");
     let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), quick());
     started(&s).await;
-    assert!(s.handle(CHANNEL, &alice(), Request::Hint).await.notice.is_some());
+    assert!(s.handle(CHANNEL, &alice(), Hint).await.notice.is_some());
     s.store().close().await;
     drop(s);
     let s = Sessions::new(SqliteStore::open(&path).await.unwrap(), quick());
-    let again = s.handle(CHANNEL, &alice(), Request::Hint).await;
+    let again = s.handle(CHANNEL, &alice(), Hint).await;
     assert!(again.notice.is_none(), "said once, even across a restart: {again:?}");
     for (who, m) in [(alice(), "d1-c1"), (bob(), "g5-g6"), (alice(), "f9-f6"), (bob(), "g6-g7")] {
         assert_public(&s.handle(CHANNEL, &who, mv(m)).await, "played");
     }
-    s.handle(CHANNEL, &bob(), Request::Resign).await;
+    s.handle(CHANNEL, &bob(), Resign).await;
     let record = s.store().session(1).await.unwrap().unwrap();
     assert!(record.hinted && !record.rated);
     assert!(s.store().ratings_of(1, record.guild).await.unwrap().is_empty(), "the ratings skip it");
-    let history = s.handle(CHANNEL, &alice(), Request::History { user: None, game: None, page: 1 }).await;
+    let history = s.handle(CHANNEL, &alice(), History { user: None, game: None, page: 1 }).await;
     assert!(history.text.contains("unrated"), "{}", history.text);
 }
 
@@ -134,7 +135,7 @@ async fn a_finished_game_is_analysed_with_legal_preferred_moves() {
             );
         }
     }
-    let reply = s.handle(CHANNEL, &carol(), Request::Analysis { id: 1 }).await;
+    let reply = s.handle(CHANNEL, &carol(), Analysis { id: 1 }).await;
     assert_public(&reply, "Tabula's analysis of game #1 (Tablut, level 5 at 75 ms a position, 8 positions):");
     assert!(reply.text.contains("alice (Black):") && reply.text.contains("bob (White):"), "{}", reply.text);
 }

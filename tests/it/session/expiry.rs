@@ -4,7 +4,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use tabula::session::{Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Accept, Board, Resign};
+use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::SessionState;
 use tabula_testkit::MemoryStore;
 
@@ -48,7 +49,7 @@ async fn the_sweep_settles_expired_challenges_and_names_their_message() {
 
     // A challenge found lapsed by a command is reported by the next sweep too, so its message is edited.
     now.fetch_add(60, Ordering::SeqCst);
-    let late = s.handle(CHANNEL + 1, &bob(), Request::Accept { session: None }).await;
+    let late = s.handle(CHANNEL + 1, &bob(), Accept { session: None }).await;
     assert!(late.ephemeral, "{late:?}");
     let expired = s.sweep().await;
     assert_eq!(expired.iter().map(|e| e.channel).collect::<Vec<_>>(), vec![CHANNEL + 1]);
@@ -74,7 +75,7 @@ async fn the_cache_drops_finished_and_idle_channels_and_stays_bounded() {
     // Twenty channels with a game each: the cache never holds more than eight.
     for ch in 0..20 {
         s.handle(ch, &alice(), play_tablut(&bob(), SidePref::First)).await;
-        s.handle(ch, &bob(), Request::Accept { session: None }).await;
+        s.handle(ch, &bob(), Accept { session: None }).await;
         assert!(s.cached_channels() <= 8, "{} cached", s.cached_channels());
     }
     // Dropped channels reload from the store: every game goes on.
@@ -85,10 +86,10 @@ async fn the_cache_drops_finished_and_idle_channels_and_stays_bounded() {
     // Finished (here: resigned) channels are dropped at the next sweep, and idle ones once idle long enough.
     s.forget_cache();
     for ch in 0..4 {
-        assert!(!s.handle(ch, &bob(), Request::Resign).await.ephemeral);
+        assert!(!s.handle(ch, &bob(), Resign).await.ephemeral);
     }
     for ch in 4..6 {
-        assert!(!s.handle(ch, &bob(), Request::Board).await.ephemeral);
+        assert!(!s.handle(ch, &bob(), Board).await.ephemeral);
     }
     assert_eq!(s.cached_channels(), 6);
     s.sweep().await;
@@ -105,7 +106,7 @@ async fn a_challenge_that_expires_before_its_message_is_known_still_names_it() {
     let s = Sessions::new(MemoryStore::new(), config);
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     // Touching the channel settles the challenge at once, before the adapter has recorded its message.
-    assert!(s.handle(CHANNEL, &bob(), Request::Board).await.ephemeral);
+    assert!(s.handle(CHANNEL, &bob(), Board).await.ephemeral);
     s.set_challenge_message(CHANNEL, reply.challenge.unwrap().session, 77).await;
     let expired = s.sweep().await;
     assert_eq!(expired.iter().map(|e| e.message).collect::<Vec<_>>(), vec![Some(77)]);

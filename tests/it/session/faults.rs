@@ -4,7 +4,8 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tabula::session::{Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Abort, Accept, Board, Resign};
+use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{SessionState, SessionStore};
 use tabula_testkit::{FaultyStore, MemoryStore};
 
@@ -39,15 +40,15 @@ async fn a_failed_acceptance_leaves_the_challenge_as_it_was() {
     s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
     let before = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     s.store().fail_nth_write(1);
-    assert_try_again(&s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await);
+    assert_try_again(&s.handle(CHANNEL, &bob(), Accept { session: None }).await);
     let after = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(before, after, "still a challenge, nobody marked as accepted");
     assert_eq!(after.state, SessionState::Challenge);
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.ephemeral && board.board.is_none(), "the game has not started: {board:?}");
     // Accepting again works, in one write.
     let writes = s.store().writes();
-    assert!(!s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await.ephemeral);
+    assert!(!s.handle(CHANNEL, &bob(), Accept { session: None }).await.ephemeral);
     assert_eq!(s.store().writes(), writes + 1, "acceptance is one store call");
     assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap().state, SessionState::Playing);
 }
@@ -60,7 +61,7 @@ async fn a_failed_move_leaves_the_game_as_it_was() {
     s.store().fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &alice(), mv("e8-d8")).await);
     assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap(), before);
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.board.unwrap().game.moves_text().is_empty(), "the cache did not keep the move");
     // Still Alice's move; she plays it again.
     assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral);
@@ -72,9 +73,9 @@ async fn failed_resignation_and_abort_change_nothing() {
     let s = sessions();
     started(&s).await;
     s.store().fail_nth_write(1);
-    assert_try_again(&s.handle(CHANNEL, &bob(), Request::Resign).await);
+    assert_try_again(&s.handle(CHANNEL, &bob(), Resign).await);
     s.store().fail_nth_write(1);
-    assert_try_again(&s.handle(CHANNEL, &alice(), Request::Abort).await);
+    assert_try_again(&s.handle(CHANNEL, &alice(), Abort).await);
     let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(record.state, SessionState::Playing);
     assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral, "the game goes on");

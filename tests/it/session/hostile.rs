@@ -2,7 +2,8 @@
 //! and only the players meant are mentioned.
 
 use tabula::games::GameKind;
-use tabula::session::{Actor, Member, Request, SessionConfig, Sessions, SidePref, Span};
+use tabula::session::commands::{Accept, Board, Play};
+use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref, Span};
 use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, bob, mv, started};
@@ -22,14 +23,14 @@ async fn a_huge_move_is_echoed_as_a_short_excerpt() {
         assert!(text.chars().count() < 200, "{} characters: {text}", text.chars().count());
         assert!(text.contains('…'), "{text}");
     }
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(board.board.unwrap().game.moves_text().is_empty());
 }
 
 #[tokio::test]
 async fn a_huge_variant_is_echoed_as_a_short_excerpt() {
     let s = sessions();
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tzaar,
         opponents: vec![bob().member],
         variant: Some("v".repeat(4_000)),
@@ -57,7 +58,7 @@ async fn names_are_names_and_only_players_are_mentioned() {
         .handle(
             CHANNEL,
             &mallory,
-            Request::Play {
+            Play {
                 game: GameKind::Tablut,
                 opponents: vec![bob().member],
                 variant: None,
@@ -74,7 +75,7 @@ async fn names_are_names_and_only_players_are_mentioned() {
         reply.text.spans().iter().any(|s| matches!(s, Span::Name { name, .. } if name == "@everyone <@&1>")),
         "the hostile name is a name span, for the adapter to escape: {reply:?}"
     );
-    let accepted = s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
+    let accepted = s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     assert_eq!(accepted.pings(), vec![66], "the player to move is notified");
     let refused = s.handle(CHANNEL, &mallory, mv("e4-h4")).await;
     assert!(refused.ephemeral && refused.pings().is_empty(), "private replies notify nobody");

@@ -2,6 +2,7 @@
 //! buttons, the computer's answers, and the rematch of a finished game.
 
 use tabula::games::GameKind;
+use tabula::session::commands::{Abort, Accept, Draw, Play, Resign, Takeback};
 use tabula::session::{Button, Reply, Request, SidePref, parse_button};
 use tabula::store::{SessionState, SessionStore};
 
@@ -23,12 +24,12 @@ fn press(reply: &Reply, label: &str) -> Request {
 async fn a_draw_agreed_and_the_mistakes_around_it() {
     let s = sessions().await;
     started(&s).await;
-    let offer = s.handle(CHANNEL, &alice(), Request::Draw).await;
+    let offer = s.handle(CHANNEL, &alice(), Draw).await;
     assert_public(&offer, "offers a draw");
     assert_eq!(offer.text.mentions(), vec![2], "only the opponent is pinged");
     let accept = press(&offer, "Accept");
     assert_private(&s.handle(CHANNEL, &alice(), accept.clone()).await, "You made this draw offer");
-    assert_private(&s.handle(CHANNEL, &bob(), Request::Draw).await, "already a pending draw offer by alice");
+    assert_private(&s.handle(CHANNEL, &bob(), Draw).await, "already a pending draw offer by alice");
     assert_private(&s.handle(CHANNEL, &carol(), accept.clone()).await, "for the players");
     // The offer survives a restart (it is stored).
     s.forget_cache();
@@ -49,7 +50,7 @@ async fn a_draw_agreed_and_the_mistakes_around_it() {
 #[tokio::test]
 async fn games_without_draws_refuse_the_offer() {
     let s = sessions().await;
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tzaar,
         opponents: vec![bob().member],
         variant: None,
@@ -60,17 +61,17 @@ async fn games_without_draws_refuse_the_offer() {
         thread: None,
     };
     s.handle(CHANNEL, &alice(), play).await;
-    s.handle(CHANNEL, &bob(), Request::Accept { session: None }).await;
-    assert_private(&s.handle(CHANNEL, &alice(), Request::Draw).await, "TZAAR cannot be drawn by agreement");
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
+    assert_private(&s.handle(CHANNEL, &alice(), Draw).await, "TZAAR cannot be drawn by agreement");
 }
 
 #[tokio::test]
 async fn a_takeback_declined_one_accepted_and_one_cancelled_by_a_move() {
     let s = sessions().await;
     started(&s).await;
-    assert_private(&s.handle(CHANNEL, &alice(), Request::Takeback).await, "no move of yours to take back");
+    assert_private(&s.handle(CHANNEL, &alice(), Takeback).await, "no move of yours to take back");
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-    let ask = s.handle(CHANNEL, &alice(), Request::Takeback).await;
+    let ask = s.handle(CHANNEL, &alice(), Takeback).await;
     assert_public(&ask, "take back");
     assert_eq!(ask.text.mentions(), vec![2]);
     let declined = s.handle(CHANNEL, &bob(), press(&ask, "Decline")).await;
@@ -80,7 +81,7 @@ async fn a_takeback_declined_one_accepted_and_one_cancelled_by_a_move() {
 
     // Bob replies; Alice's move and Bob's reply are taken back together.
     s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
-    let ask = s.handle(CHANNEL, &alice(), Request::Takeback).await;
+    let ask = s.handle(CHANNEL, &alice(), Takeback).await;
     let accepted = s.handle(CHANNEL, &bob(), press(&ask, "Accept")).await;
     assert_public(&accepted, "`e8-d8`, `e4-h4` are taken back");
     assert!(accepted.board.as_ref().unwrap().game.moves_text().is_empty());
@@ -89,7 +90,7 @@ async fn a_takeback_declined_one_accepted_and_one_cancelled_by_a_move() {
 
     // A new move cancels the pending offer: its button has expired.
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-    let ask = s.handle(CHANNEL, &alice(), Request::Takeback).await;
+    let ask = s.handle(CHANNEL, &alice(), Takeback).await;
     s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
     assert_private(&s.handle(CHANNEL, &bob(), press(&ask, "Accept")).await, "no longer open");
 }
@@ -100,7 +101,7 @@ async fn the_computer_grants_takebacks_at_low_levels_only() {
         let s = sessions().await;
         s.set_bot_id(99);
         let computer = actor(99, "tabula");
-        let play = Request::Play {
+        let play = Play {
             game: GameKind::Tablut,
             opponents: vec![computer.member.clone()],
             variant: None,
@@ -112,7 +113,7 @@ async fn the_computer_grants_takebacks_at_low_levels_only() {
         };
         assert!(!s.handle(CHANNEL, &alice(), play).await.ephemeral);
         s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-        let answer = s.handle(CHANNEL, &alice(), Request::Takeback).await;
+        let answer = s.handle(CHANNEL, &alice(), Takeback).await;
         if granted {
             assert_public(&answer, "taken back");
             assert!(s.store().open_session(CHANNEL).await.unwrap().unwrap().moves.is_empty());
@@ -127,7 +128,7 @@ async fn the_computer_grants_takebacks_at_low_levels_only() {
 async fn the_computer_answers_a_draw_offer_by_its_evaluation() {
     let s = sessions().await;
     s.set_bot_id(99);
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tablut,
         opponents: vec![actor(99, "tabula").member],
         variant: None,
@@ -138,7 +139,7 @@ async fn the_computer_answers_a_draw_offer_by_its_evaluation() {
         thread: None,
     };
     s.handle(CHANNEL, &alice(), play).await;
-    let answer = s.handle(CHANNEL, &alice(), Request::Draw).await;
+    let answer = s.handle(CHANNEL, &alice(), Draw).await;
     assert!(!answer.ephemeral, "{answer:?}");
     let open = s.store().open_session(CHANNEL).await.unwrap();
     if answer.text.contains("accepted") {
@@ -153,7 +154,7 @@ async fn abort_after_the_first_move_needs_consent_or_a_moderator() {
     let s = sessions().await;
     started(&s).await;
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
-    let alone = s.handle(CHANNEL, &bob(), Request::Abort).await;
+    let alone = s.handle(CHANNEL, &bob(), Abort).await;
     assert_private(&alone, "resign");
     let ask = s.handle(CHANNEL, &bob(), press(&alone, "Ask to abort")).await;
     assert_public(&ask, "asks to abort");
@@ -166,14 +167,14 @@ async fn abort_after_the_first_move_needs_consent_or_a_moderator() {
     s.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     let mut moderator = carol();
     moderator.can_manage = true;
-    assert_public(&s.handle(CHANNEL, &moderator, Request::Abort).await, "carol aborted");
+    assert_public(&s.handle(CHANNEL, &moderator, Abort).await, "carol aborted");
 }
 
 #[tokio::test]
 async fn a_rematch_swaps_the_sides() {
     let s = sessions().await;
     started(&s).await;
-    let resigned = s.handle(CHANNEL, &bob(), Request::Resign).await;
+    let resigned = s.handle(CHANNEL, &bob(), Resign).await;
     let rematch = press(&resigned, "Rematch");
     assert_private(&s.handle(CHANNEL, &carol(), rematch.clone()).await, "Only the players");
     let asked = s.handle(CHANNEL, &bob(), rematch.clone()).await;

@@ -2,15 +2,16 @@
 //! and the sentences for an unknown id and a game of another server.
 
 use tabula::record::Record;
-use tabula::session::{FileKind, Request};
+use tabula::session::FileKind;
+use tabula::session::commands::{Board, Decline, Game, Resign};
 use tabula::store::SessionStore as _;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, mv, sessions, started};
 
 const MOVES: [&str; 7] = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
 
-fn game(id: i64, replay: bool) -> Request {
-    Request::Game { id, replay }
+fn game(id: i64, replay: bool) -> Game {
+    Game { id, replay }
 }
 
 #[tokio::test]
@@ -18,7 +19,7 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
     let s = sessions().await;
     started(&s).await;
     let id = s.store().open_session(CHANNEL).await.unwrap().unwrap().id;
-    let board = s.handle(CHANNEL, &alice(), Request::Board).await;
+    let board = s.handle(CHANNEL, &alice(), Board).await;
     assert_public(&board, &format!("#{id}"));
     let mut last = None;
     for (i, m) in MOVES.iter().enumerate() {
@@ -58,7 +59,7 @@ async fn resigned_running_and_unplayed_games() {
     let challenge =
         s.handle(CHANNEL, &alice(), super::play_tablut(&bob(), tabula::session::SidePref::First)).await;
     assert_public(&challenge, "(game #1)");
-    s.handle(CHANNEL, &bob(), Request::Decline { session: None }).await;
+    s.handle(CHANNEL, &bob(), Decline { session: None }).await;
     assert_private(
         &s.handle(CHANNEL, &alice(), game(1, false)).await,
         "#1 was a challenge that was declined",
@@ -73,7 +74,7 @@ async fn resigned_running_and_unplayed_games() {
     let record = Record::parse(std::str::from_utf8(&running.files[0].bytes).unwrap()).unwrap();
     assert_eq!((record.tag("Result"), record.moves.len()), (Some("*"), 1));
     // Resigned: the winner is the record's result, and the replay is attached to the resignation.
-    let resigned = s.handle(CHANNEL, &alice(), Request::Resign).await;
+    let resigned = s.handle(CHANNEL, &alice(), Resign).await;
     assert!(resigned.replay.is_some());
     let reply = s.handle(CHANNEL, &bob(), game(id, false)).await;
     let record = Record::parse(std::str::from_utf8(&reply.files[0].bytes).unwrap()).unwrap();

@@ -4,6 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
+use tabula::session::commands::Board;
 use tabula::session::{Actor, OptionValue, Request, SessionConfig, Sessions, SidePref, parse_request};
 use tabula::store::{SqliteStore, Store};
 use tabula_testkit::MemoryStore;
@@ -152,8 +153,8 @@ async fn games_start_only_in_allowed_channels_with_the_servers_clock_and_expiry(
         refused.text.to_plain(),
         format!("Games are not started in this channel on this server; use #{games}.")
     );
-    assert!(s.prepare_thread(other, &alice(), &play_tablut(&bob(), SidePref::First)).await.is_err());
-    assert!(s.wants_thread(&alice(), &play_tablut(&bob(), SidePref::First)).await, "threads:on");
+    assert!(s.prepare_thread(other, &alice(), &play_tablut(&bob(), SidePref::First).into()).await.is_err());
+    assert!(s.wants_thread(&alice(), &play_tablut(&bob(), SidePref::First).into()).await, "threads:on");
 
     let reply = s.handle(games, &alice(), play_tablut(&bob(), SidePref::First)).await;
     assert_public(&reply, "Each player has 1 hour per move.");
@@ -191,7 +192,7 @@ async fn settings_survive_a_restart() {
     // Messages sent without an interaction (the computer's moves, clock notices) find the server's language
     // through the channel's stored session, once it is read.
     assert_eq!(s.channel_language(70).await, None, "the channel's server is not known yet");
-    s.handle(70, &bob(), Request::Board).await;
+    s.handle(70, &bob(), Board).await;
     assert_eq!(s.channel_language(70).await.as_deref(), Some("pt-BR"));
     assert_eq!(s.channel_language(71).await, None, "no session there");
 }

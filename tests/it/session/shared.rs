@@ -4,7 +4,8 @@
 use std::sync::Arc;
 
 use tabula::games::GameKind;
-use tabula::session::{Request, SessionConfig, Sessions, SidePref};
+use tabula::session::commands::{Board, Play};
+use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{PgStore, SessionStore};
 
 use super::{BOT, CHANNEL, alice, assert_private, assert_public, bob, mv, started, tabula_bot};
@@ -30,13 +31,13 @@ async fn instances_answer_from_the_stored_game_whichever_gets_the_command() {
     let (a, b) = instances(&server, "alternate").await;
     started(&a).await;
     // Both have read the game; moves then alternate between the instances, each seeing the other's.
-    a.handle(CHANNEL, &alice(), Request::Board).await;
-    b.handle(CHANNEL, &alice(), Request::Board).await;
+    a.handle(CHANNEL, &alice(), Board).await;
+    b.handle(CHANNEL, &alice(), Board).await;
     assert_public(&a.handle(CHANNEL, &alice(), mv("e8-d8")).await, "played `e8-d8`");
     assert_private(&b.handle(CHANNEL, &alice(), mv("e8-c8")).await, "not your turn");
     assert_public(&b.handle(CHANNEL, &bob(), mv("e4-h4")).await, "played `e4-h4`");
     assert_public(&a.handle(CHANNEL, &alice(), mv("f9-f6")).await, "played `f9-f6`");
-    let board = b.handle(CHANNEL, &bob(), Request::Board).await;
+    let board = b.handle(CHANNEL, &bob(), Board).await;
     assert_eq!(board.board.unwrap().game.moves_text(), vec!["e8-d8", "e4-h4", "f9-f6"]);
 }
 
@@ -68,7 +69,7 @@ async fn the_computer_moves_once_when_two_instances_think() {
     let (a, b) = instances(&server, "ai").await;
     a.set_bot_id(BOT);
     b.set_bot_id(BOT);
-    let play = Request::Play {
+    let play = Play {
         game: GameKind::Tablut,
         opponents: vec![tabula_bot()],
         variant: None,

@@ -10,7 +10,7 @@ use tabula_testkit::MemoryStore;
 use crate::support::postgres::PgServer;
 
 fn player(id: u64, accepted: bool) -> PlayerRow {
-    PlayerRow { id, name: format!("p{id}"), accepted, abandoned: false, level: None }
+    PlayerRow { id, name: format!("p{id}"), accepted, abandoned: false, left: None, level: None }
 }
 
 fn challenge(channel: u64, expires_at: i64) -> NewSession {

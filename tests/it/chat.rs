@@ -66,6 +66,8 @@ async fn sentences_go_to_the_right_person() {
     assert!(out.contains("(to @bob only) The game has not started yet: it waits for you to accept"), "{out}");
     let out = console.line("@alice /move e8-d8").await;
     assert!(out.contains("it waits for bob to accept"), "{out}");
+    let out = console.line("@bob /resign").await;
+    assert!(out.contains("(to @bob only) The game has not started yet: it waits for you to accept"), "{out}");
     console.line("@bob /accept").await;
     console.line("@alice /move e8-d8").await;
     let out = console.line("@alice /takeback").await;

@@ -333,9 +333,16 @@ impl<S: Store> Handler<S> {
         } else {
             let suggestions = self
                 .sessions
-                .suggest(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES)
+                .suggest_or_why(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES)
                 .await;
-            choices(suggestions)
+            match suggestions {
+                Ok(suggestions) => choices(suggestions),
+                // Out of turn, the one choice says whose turn it is; picking it is refused as no move.
+                Err(why) => render::named_choices([(
+                    why.plain_in(Lang::from_locale(&cmd.locale)),
+                    crate::session::NO_MOVE_CHOICE.to_string(),
+                )]),
+            }
         };
         respond.initial(CreateInteractionResponse::Autocomplete(response)).await
     }

@@ -13,6 +13,9 @@ use crate::session::{Actor, Clock, Notice, Reply, Request, parse_button};
 use crate::store::Store;
 use crate::t;
 
+/// The longest `/wait`: a year, far beyond any clock or challenge, and still a date the records can show.
+const MAX_WAIT: i64 = 365 * 86_400;
+
 /// The system clock plus an offset that `/wait` moves forward.
 pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
     let offset = Arc::new(AtomicI64::new(0));
@@ -36,6 +39,14 @@ impl<S: Store> Console<S> {
             let [a, b, c] = examples;
             return self.to_user(&line.user, &t!("console-wait-how", a = a, b = b, c = c));
         };
+        if seconds > MAX_WAIT {
+            let text = t!(
+                "console-wait-too-long",
+                typed = Text::new().typed(value.unwrap_or_default()),
+                max = duration(MAX_WAIT)
+            );
+            return self.to_user(&line.user, &text);
+        }
         let Some(offset) = &self.offset else {
             return self.to_user(&line.user, &Text::new().key("console-clock-fixed"));
         };
@@ -109,7 +120,7 @@ impl<S: Store> Console<S> {
                     let name = self.member_name(user);
                     let lang = self.lang_of(user);
                     let to = t!("console-direct", user = format!("@{name}")).plain_in(lang);
-                    let _ = writeln!(out, "{to} {}", text.plain_in(lang));
+                    let _ = writeln!(out, "{to} {}", self.named(text.localized(lang)).to_plain());
                 }
                 Notice::Archive { channel } => {
                     let thread = format!("#{}", self.channel_name(channel));

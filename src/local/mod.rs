@@ -329,12 +329,12 @@ impl<S: Store> Console<S> {
                 line.options.iter().find(|(k, _)| k.is_empty() || k == "move").map(|(_, v)| v.as_str());
             let list = self
                 .sessions
-                .suggest(channel, actor.member.id, typed.unwrap_or_default(), SUGGESTIONS_SHOWN)
+                .suggest_or_why(channel, actor.member.id, typed.unwrap_or_default(), SUGGESTIONS_SHOWN)
                 .await;
-            let text = if list.is_empty() {
-                Text::new().key("console-no-suggestions")
-            } else {
-                Text::new().plain(list.join("  "))
+            let text = match list {
+                Err(why) => why,
+                Ok(list) if list.is_empty() => Text::new().key("console-no-suggestions"),
+                Ok(list) => Text::new().plain(list.join("  ")),
             };
             return self.to_user(&line.user, &text);
         }
@@ -356,8 +356,18 @@ impl<S: Store> Console<S> {
         }
         let id = self.channel_id(channel);
         let notice = reply.notice.clone();
-        let mut out =
-            if reply.ephemeral { self.to_user(user, &reply.text) } else { self.show(channel, reply).await };
+        let mut out = if reply.ephemeral {
+            // A private answer's buttons (`/abort`'s "Ask to abort") are shown to its reader, as Discord does.
+            let mut out = self.to_user(user, &reply.text);
+            if !reply.buttons.is_empty() {
+                let lang = self.lang_of(member_id(user));
+                let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.plain_in(lang)).collect();
+                let _ = writeln!(out, "[{}]", labels.join("] ["));
+            }
+            out
+        } else {
+            self.show(channel, reply).await
+        };
         if let Some(notice) = notice {
             let lang = self.public_lang().await;
             let _ = writeln!(out, "{}", self.named(notice.localized(lang)));

@@ -350,7 +350,8 @@ impl<S: Store> Sessions<S> {
                 "reminder-dm",
                 game = live.record.game.title(),
                 players = messages::vs_line(live),
-                left = duration(left)
+                left = duration(left),
+                channel = Text::new().channel(channel)
             );
             return Notice::Direct { user: player.id, channel, text, fallback };
         }

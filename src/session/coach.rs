@@ -38,7 +38,7 @@ pub(super) enum Sides {
 
 impl Sides {
     pub(super) fn of(game: &AnyGame, seat: usize) -> Sides {
-        let side = |seat: usize| side_text(&game.seat_name(seat));
+        let side = |seat: usize| side_text(&side_word(game, seat));
         if game.setup().seats == 2 {
             Sides::Two { me: side(seat), other: side(1 - seat.min(1)) }
         } else {
@@ -47,9 +47,20 @@ impl Sides {
     }
 }
 
-/// A side by its notation name ("black", "red"), as a translated name ("Black", "Red").
+/// A side by its name ("Black", "Red"), as a translated name.
 fn side_text(name: &str) -> Text {
-    super::messages::seat_text(&sentence(name))
+    super::messages::seat_text(name)
+}
+
+/// How a verdict names `seat`: its side's notation name when that is a word ("Black", not "Black (attackers)"),
+/// else the seat's label (a Tantrix seat's colour, never its number).
+fn side_word(game: &AnyGame, seat: usize) -> String {
+    let name = sentence(&game.seat_name(seat));
+    if super::messages::seat_text(&name) == Text::new().plain(name.as_str()) {
+        game.seat_label(seat)
+    } else {
+        name
+    }
 }
 
 /// A score from one player's point of view, in words ("White is slightly better", "about equal").
@@ -87,6 +98,8 @@ fn sentence(words: &str) -> String {
 pub struct Mistake {
     /// The move's index in the game (0 for the first move).
     pub ply: usize,
+    /// The move's number as the game's messages showed it (a TZAAR turn of two actions, a Tantrix turn).
+    pub number: usize,
     pub seat: usize,
     pub played: String,
     /// The move the AI preferred in that position (for TZAAR, the first move of its turn).
@@ -182,10 +195,14 @@ impl<S: Store> Sessions<S> {
                 continue;
             }
             let (Some(before), Some(after)) = (value(ply, seat), value(ply + 1, seat)) else { continue };
+            // A position lost before the move and still lost after it is not where the game was lost.
+            let lost = |v: i32| v <= -s.winning;
             if before - after >= s.slight / 2
+                && !(lost(before) && lost(after))
                 && let Some(list) = per_seat.get_mut(seat)
             {
-                list.push(Mistake { ply, seat, played: played.clone(), preferred, before, after });
+                let number = positions[ply].move_number();
+                list.push(Mistake { ply, number, seat, played: played.clone(), preferred, before, after });
             }
         }
         for list in &mut per_seat {
@@ -197,7 +214,7 @@ impl<S: Store> Sessions<S> {
             id,
             kind: stored.game,
             names: stored.players.iter().map(|p| p.name.clone()).collect(),
-            sides: (0..stored.players.len()).map(|seat| first.seat_name(seat)).collect(),
+            sides: (0..stored.players.len()).map(|seat| side_word(first, seat)).collect(),
             per_seat,
             budget,
             positions: total,
@@ -257,7 +274,7 @@ pub(crate) fn analysis_text(a: &Analysis) -> Text {
         for m in list {
             text = text.line().then(t!(
                 "analysis-mistake",
-                number = m.ply + 1,
+                number = m.number,
                 played = Text::new().code(m.played.as_str()),
                 preferred = Text::new().code(m.preferred.as_str()),
                 before = verdict(a.kind, m.before, &sides),
@@ -275,7 +292,7 @@ mod tests {
     #[test]
     fn scores_read_in_words_by_side() {
         use crate::i18n::Lang;
-        let sides = Sides::Two { me: side_text("white"), other: side_text("black") };
+        let sides = Sides::Two { me: side_text("White"), other: side_text("Black") };
         let words = |kind, score, sides: &Sides| verdict(kind, score, sides).plain_in(Lang::En);
         assert_eq!(words(GameKind::Tablut, 20, &sides), "about equal");
         assert_eq!(words(GameKind::Tablut, 200, &sides), "White is slightly better");
@@ -290,7 +307,7 @@ mod tests {
             "Black wins by force (the search found it)"
         );
         assert_eq!(verdict(GameKind::Tablut, -500, &sides).plain_in(Lang::Cs), "černý má lepší pozici");
-        let you = Sides::Many { me: side_text("red") };
+        let you = Sides::Many { me: side_text("Red") };
         assert_eq!(words(GameKind::Tantrix, 60, &you), "you (Red) are slightly better");
         assert_eq!(words(GameKind::Tantrix, -400, &you), "an opponent is winning");
         assert_eq!(

@@ -129,10 +129,9 @@ pub(crate) fn game_result(record: &SessionRow, places: &[usize], now: i64) -> Ga
     }
 }
 
-/// A UTC date, `2026-11-30`.
+/// A UTC date, `2026-11-30`, for any time at all (the records' calendar, with dashes).
 pub(super) fn date(seconds: i64) -> String {
-    chrono::DateTime::from_timestamp(seconds, 0)
-        .map_or_else(|| "?".to_string(), |d| d.format("%Y-%m-%d").to_string())
+    crate::record::date(seconds).replace('.', "-")
 }
 
 impl<S: Store> Sessions<S> {

@@ -1,6 +1,7 @@
 //! The texts of public replies: who plays what, whose turn it is, what was played, how a game ended, and help.
 
 use crate::games::{AnyGame, GameKind, Outcome, Played};
+use crate::i18n::{Phrase, PhraseArg};
 use crate::t;
 
 use super::Live;
@@ -63,6 +64,22 @@ pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
     text
 }
 
+/// A move's effect without the game's ending at its end ("captured a black Tott; Black has no Tott left, so White
+/// wins"): the result line says that next, and once is enough.
+fn without_ending(effect: &Phrase, outcome: Option<&Outcome>) -> Phrase {
+    let Some(outcome) = outcome else { return effect.clone() };
+    let part = |name: &str| {
+        effect.args().iter().find_map(|(n, a)| match a {
+            PhraseArg::Phrase(p) if *n == name => Some(p),
+            _ => None,
+        })
+    };
+    match (part("first"), part("second")) {
+        (Some(first), Some(second)) if *second == outcome.reason => first.clone(),
+        _ => effect.clone(),
+    }
+}
+
 /// "**alice** (Black) played `e8-d8`, then `pass`."
 pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Text {
     let Some(first) = played.first() else { return Text::new() };
@@ -70,7 +87,10 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
         let mv = Text::new().code(&p.notation);
         let mv = match &p.effect {
             None => mv,
-            Some(effect) => mv.plain(" (").then(super::engine_text::text(effect)).plain(")"),
+            Some(effect) => {
+                let effect = without_ending(effect, game.outcome().as_ref());
+                mv.plain(" (").then(super::engine_text::text(&effect)).plain(")")
+            }
         };
         if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
     });

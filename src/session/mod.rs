@@ -117,6 +117,9 @@ pub(crate) const DEFAULT_LEVEL: u8 = 3;
 /// Moves longer than this are refused before the engine reads them (no move's notation comes close).
 pub const MAX_INPUT_CHARS: usize = 64;
 
+/// The value of the one autocomplete choice that says whose turn it is: `/move` reads it as no move at all.
+pub const NO_MOVE_CHOICE: &str = "?";
+
 /// Setups (`/play setup:`) longer than this are refused before the engine reads them: a variant's name is short,
 /// but a TZAAR position in notation takes 73 characters or more (a digit more for each stack).
 pub(crate) const MAX_SETUP_CHARS: usize = 200;
@@ -283,19 +286,43 @@ impl<S: Store> Sessions<S> {
     /// Legal moves matching `typed` for `user` in `channel`, at most `limit`, for autocomplete. Empty when it is
     /// not their move.
     pub async fn suggest(&self, channel: u64, user: u64, typed: &str, limit: usize) -> Vec<String> {
+        self.suggest_or_why(channel, user, typed, limit).await.unwrap_or_default()
+    }
+
+    /// Like [`Self::suggest`], but when it is another player's turn, the sentence saying whose (an autocomplete
+    /// can show it as its one choice, with [`NO_MOVE_CHOICE`] as the value).
+    pub(crate) async fn suggest_or_why(
+        &self,
+        channel: u64,
+        user: u64,
+        typed: &str,
+        limit: usize,
+    ) -> Result<Vec<String>, Text> {
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if self.load(channel, &mut slot).await.is_err() {
-            return Vec::new();
+            return Ok(Vec::new());
         }
-        let Slot::Open(live) = &*slot else { return Vec::new() };
-        let Some(game) = &live.game else { return Vec::new() };
-        match game.to_move() {
-            Some(seat) if live.record.players.get(seat).is_some_and(|p| p.id == user && !p.abandoned) => {
-                game.suggest(typed, limit)
-            }
-            _ => Vec::new(),
+        let Slot::Open(live) = &*slot else { return Ok(Vec::new()) };
+        let Some(game) = &live.game else { return Ok(Vec::new()) };
+        let Some(seat) = game.to_move() else { return Ok(Vec::new()) };
+        let Some(mover) = live.record.players.get(seat) else { return Ok(Vec::new()) };
+        if mover.id == user && !mover.abandoned {
+            return Ok(game.suggest(typed, limit));
         }
+        // A spectator gets nothing, and so does a player who left (the computer plays their seat now).
+        if live.seat_of(user).is_none() || mover.id == user {
+            return Ok(Vec::new());
+        }
+        Err(if mover.level.is_some() {
+            crate::t!("not-your-turn-thinking", player = Text::new().name(&mover.name))
+        } else {
+            crate::t!(
+                "not-your-turn",
+                player = Text::new().name(&mover.name),
+                seat = messages::seat(game, seat)
+            )
+        })
     }
 
     /// Reads the channel's open session from the store if it is not cached, and closes a lapsed challenge.

@@ -59,11 +59,11 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Option<Text>, Failure> {
         if let Some(pending) = self.pending_offer(live) {
             let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
-            return Ok(Some(t!(
-                "offer-pending",
-                offer = offer_name(pending.kind),
-                player = Text::new().name(who)
-            )));
+            // Its maker waits for the answer; the other player is the one to give it.
+            let key = if pending.by == by { "offer-pending" } else { "offer-pending-answer" };
+            let args =
+                vec![("offer", offer_name(pending.kind).into()), ("player", Text::new().name(who).into())];
+            return Ok(Some(Text::msg(key, args)));
         }
         if live.offer.is_some() {
             self.store.clear_offer(live.record.id).await?;

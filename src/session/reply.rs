@@ -133,6 +133,11 @@ impl Reply {
         }
         self.clock = self.clock.map(|c| c.localized(lang));
         self.notice = self.notice.map(|n| n.localized(lang));
+        if let Some(board) = &mut self.board {
+            for name in &mut board.names {
+                *name = super::text::localized_name(name, lang);
+            }
+        }
         self.lang = lang;
         self
     }

@@ -160,7 +160,8 @@ pub(super) fn read_switch(name: &str, value: &OptionValue) -> Result<bool, Text>
         t!(
             "not-a-switch",
             typed = Text::new().code(format!("{name}:{}", shown(value))),
-            name = Text::new().code(name)
+            on = Text::new().code(format!("{name}:on")),
+            off = Text::new().code(format!("{name}:off"))
         )
     })
 }

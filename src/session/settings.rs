@@ -32,9 +32,10 @@ pub(crate) const MAX_CHALLENGE_MINUTES: i64 = 7 * 24 * 60;
 #[expect(clippy::option_option, reason = "`None` leaves a setting alone, `Some(None)` resets it")]
 pub struct SettingsChange {
     pub(crate) language: Option<Option<String>>,
-    /// A channel to add to the channels where games may be started.
+    /// A channel to add to the channels where games may be started (or, while every channel but some is
+    /// allowed, one of those to allow again).
     pub(crate) allow_channel: Option<u64>,
-    /// A channel to take off that list.
+    /// A channel to take off that list; while every channel is allowed, the one to except ("all but #x").
     pub(crate) disallow_channel: Option<u64>,
     /// Allow games in every channel again (done before `allow_channel`).
     pub(crate) all_channels: bool,
@@ -222,9 +223,31 @@ impl<S: Store> Sessions<S> {
 
     /// Whether games may be started in `channel` of `guild` (a game thread counts as the channel it was opened
     /// under); otherwise the sentence that says where they may.
+    /// Every channel but the `blocked` ones (and the threads opened under them) allows games.
+    async fn check_blocked(&self, blocked: &[u64], channel: u64) -> Result<(), Text> {
+        let refused = || Err(t!("channel-blocked", channel = Text::new().channel(channel)));
+        if blocked.contains(&channel) {
+            return refused();
+        }
+        if blocked.is_empty() {
+            return Ok(());
+        }
+        match self.store.thread_parent(channel).await {
+            Ok(Some(parent)) if blocked.contains(&parent) => refused(),
+            Ok(_) => Ok(()),
+            Err(e) => {
+                tracing::warn!(channel, error = %e, "cannot read a thread's parent channel");
+                Ok(())
+            }
+        }
+    }
+
     pub(super) async fn check_channel(&self, guild: Option<u64>, channel: u64) -> Result<(), Text> {
         let settings = self.server_settings(guild).await;
-        if settings.channels.is_empty() || settings.channels.contains(&channel) {
+        if settings.channels.is_empty() {
+            return self.check_blocked(&settings.blocked, channel).await;
+        }
+        if settings.channels.contains(&channel) {
             return Ok(());
         }
         match self.store.thread_parent(channel).await {

@@ -84,6 +84,29 @@ macro_rules! t {
 /// The first private-use character that stands for an argument's spans while Fluent formats a message.
 const MARKER: u32 = 0xF0000;
 
+/// The name the computer plays under at `level`, as a game stores it; replies show it translated (see
+/// [`Text::name`] and [`localized_name`]).
+pub(crate) fn ai_name(level: u8) -> String {
+    format!("Tabula (level {level})")
+}
+
+/// The level of a stored [`ai_name`].
+fn ai_level(name: &str) -> Option<u8> {
+    name.strip_prefix("Tabula (level ")?.strip_suffix(')')?.parse().ok()
+}
+
+fn ai_name_text(level: u8) -> Text {
+    Text::msg("tabula-level", vec![("level", Arg::from(level))])
+}
+
+/// A player's name as `lang` shows it: the computer's name translated, a member's as written.
+pub(crate) fn localized_name(name: &str, lang: Lang) -> String {
+    match ai_level(name) {
+        Some(level) => ai_name_text(level).plain_in(lang),
+        None => name.to_string(),
+    }
+}
+
 /// A reply's text: a list of spans.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Text {
@@ -171,12 +194,20 @@ impl Text {
 
     #[must_use]
     pub(crate) fn name(self, name: impl Into<String>) -> Self {
-        self.push(Span::Name { name: name.into(), strong: false })
+        let name = name.into();
+        match ai_level(&name) {
+            Some(level) => self.then(ai_name_text(level)),
+            None => self.push(Span::Name { name, strong: false }),
+        }
     }
 
     #[must_use]
     pub(crate) fn strong_name(self, name: impl Into<String>) -> Self {
-        self.push(Span::Name { name: name.into(), strong: true })
+        let name = name.into();
+        match ai_level(&name) {
+            Some(level) => self.then(ai_name_text(level)),
+            None => self.push(Span::Name { name, strong: true }),
+        }
     }
 
     #[must_use]

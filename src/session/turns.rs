@@ -29,6 +29,18 @@ impl<S: Store> Sessions<S> {
         }
     }
 
+    /// The game of the channel for `user`, like [`Self::game_of`], but a player who has not accepted the
+    /// challenge yet is told that it waits for them.
+    pub(super) fn game_for(slot: &mut Slot, user: u64) -> Result<(&mut Live, AnyGame), Text> {
+        if let Slot::Open(live) = slot
+            && live.game.is_none()
+            && live.record.players.iter().any(|p| p.id == user && !p.accepted)
+        {
+            return Err(Text::new().key("not-started-accept-first"));
+        }
+        Self::game_of(slot)
+    }
+
     /// Stores moves just played on a copy of the channel's game, then makes that copy the game and builds the
     /// public reply. Nothing changes when the store refuses.
     pub(super) async fn commit(

@@ -13,6 +13,8 @@ pub struct ServerSettings {
     pub language: Option<String>,
     /// The channels where games may be started; empty allows every channel.
     pub channels: Vec<u64>,
+    /// When every channel is allowed (`channels` is empty): the channels excepted ("every channel but #x").
+    pub blocked: Vec<u64>,
     /// Whether `/play` opens a thread when it does not say.
     pub games_in_threads: Option<bool>,
     /// The name of the clock `/play` uses when it names none (`10m`, `1h`, `1d`, `3d`, `7d`, `none`).

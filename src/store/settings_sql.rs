@@ -1,5 +1,7 @@
 //! [`SettingsStore`] over SQL: one body for SQLite and Postgres (the `server_settings` table of
-//! `migrations/0008_server_settings.sql` and `migrations-postgres/0005_server_settings.sql`, and the `threads`
+//! `migrations/0008_server_settings.sql` and `migrations-postgres/0005_server_settings.sql`, with the
+//! `blocked_channels` of `migrations/0010_blocked_channels.sql` and `migrations-postgres/0007_blocked_channels.sql`,
+//! and the `threads`
 //! and `notify` tables of the clocks migrations). Numbered `$n` placeholders, as in `sessions_sql.rs`; flags are
 //! booleans (SQLite stores them as 0 and 1 and reads them back as booleans).
 
@@ -34,6 +36,7 @@ macro_rules! settings_store {
                 Ok(ServerSettings {
                     language: row.get("language"),
                     channels: channels_of(guild, row.get("channels"))?,
+                    blocked: channels_of(guild, row.get("blocked_channels"))?,
                     games_in_threads: row.get("games_in_threads"),
                     default_clock: row.get("default_clock"),
                     challenge_expiry: row.get("challenge_expiry"),
@@ -48,10 +51,11 @@ macro_rules! settings_store {
             ) -> Result<(), StoreError> {
                 sqlx::query(
                     "INSERT INTO server_settings (guild_id, language, channels, games_in_threads, default_clock, \
-                     challenge_expiry, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (guild_id) DO \
-                     UPDATE SET language = excluded.language, channels = excluded.channels, \
+                     challenge_expiry, updated_at, blocked_channels) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON \
+                     CONFLICT (guild_id) DO UPDATE SET language = excluded.language, channels = excluded.channels, \
                      games_in_threads = excluded.games_in_threads, default_clock = excluded.default_clock, \
-                     challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at",
+                     challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at, \
+                     blocked_channels = excluded.blocked_channels",
                 )
                 .bind(guild as i64)
                 .bind(&s.language)
@@ -60,6 +64,7 @@ macro_rules! settings_store {
                 .bind(&s.default_clock)
                 .bind(s.challenge_expiry)
                 .bind(now)
+                .bind(channels_column(&s.blocked))
                 .execute(&self.pool)
                 .await?;
                 Ok(())

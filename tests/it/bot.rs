@@ -9,6 +9,7 @@ use tabula::store::SqliteStore;
 
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt, RecordedCall, User};
 
+mod chat;
 mod clocks;
 mod coach;
 mod hostile;
@@ -225,6 +226,8 @@ async fn player_to_move(fake: &FakeDiscord, players: &[User]) -> Option<(User, V
             .unwrap()
             .iter()
             .map(|c| c["value"].as_str().unwrap().to_string())
+            // Out of turn, the one choice says whose turn it is: it is no move.
+            .filter(|v| v != tabula::session::NO_MOVE_CHOICE)
             .collect();
         if !choices.is_empty() {
             return Some((p, choices));

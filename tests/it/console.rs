@@ -9,6 +9,7 @@ use std::time::{Duration, Instant};
 
 use tabula::games::Engine as _;
 
+mod chat;
 mod coach;
 mod settings;
 
@@ -139,7 +140,8 @@ fn to_move(console: &mut Console, players: &[&str]) -> Option<(String, Vec<Strin
     for p in players {
         let out = console.say(&format!("@{p} /suggest"), "only");
         let line = out.last().unwrap();
-        if !line.contains("no suggestions") {
+        // Out of turn, the answer says whose turn it is instead.
+        if !line.contains("no suggestions") && !line.contains("It is not your turn") {
             let list = line.split(" only) ").nth(1).unwrap().split_whitespace().map(str::to_string).collect();
             return Some(((*p).to_string(), list));
         }

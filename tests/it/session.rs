@@ -55,7 +55,7 @@ fn play_tablut(opponent: &Actor, side: SidePref) -> Play {
 }
 
 /// A rated `/play` of `game` against `opponent`, with the config's clock, in this channel.
-fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Play {
+pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, side: SidePref) -> Play {
     Play {
         game,
         opponents: vec![opponent.member.clone()],

@@ -92,6 +92,9 @@ button-older = Starší
 
 ## Nápověda
 
+help-someone = někdo
+help-move = tah
+help-name = název
 help-more-seats = ; { $game }: až { $count } soupeři (opponent2, …)
 help =
     { $tabula } hraje v tomto kanálu { $games }.
@@ -119,6 +122,7 @@ thread-opened = { $player } otevřel(a) vlákno „{ $thread }“:
 ## Turns and errors
 
 not-started-waits = Hra ještě nezačala: čeká se, až ji přijme { $players }.
+not-started-accept-first = Hra ještě nezačala: čeká se, až výzvu přijmete vy (jejím tlačítkem nebo /accept).
 no-game-here = V tomto kanálu se nehraje žádná hra; začněte ji přes /play.
 not-playing-start-own = V této hře nehrajete ({ $players }); začněte si vlastní ve vlákně nebo v jiném kanálu.
 not-playing = V této hře nehrajete ({ $players }).
@@ -152,7 +156,7 @@ channel-busy = V tomto kanálu už { $what ->
 no-level = Úroveň { $level } neexistuje: zvolte úroveň od 1 (mírná) do 5 (nejsilnější).
 not-a-variant = { $typed } není varianta hry { $game }: ty, které má, najdete v /help.
 thread-only-play = Vlákno otevírá jen /play.
-rematch-asked = { $player } žádá o odvetu ve hře { $game }, strany se posunuly: { $lineup }.
+rematch-asked = { $player } žádá o odvetu ve hře { $game } (hra { $id }), strany se posunuly: { $lineup }.
 challenge-raced = V tomto kanálu právě vznikla jiná výzva; začněte svou ve vlákně nebo v jiném kanálu.
 clock-per-move = Čas na tah pro každého hráče: { $time }.
 clock-no-limit = Tato hra nemá hodiny: přijetím souhlasíte, že ji budete hrát bez časového limitu.
@@ -161,6 +165,9 @@ answer-within = { $minutes ->
    *[other] Přijměte nebo odmítněte do { $minutes } minut, tlačítky nebo přes /accept a /decline.
 }
 tabula-level = Tabula (úroveň { $level })
+challenge-variant = Pravidla: { $variant } ({ $summary }).
+challenge-setup = Výchozí pozice: { $setup }.
+level-not-used = level:{ $level } se tu neuplatní: úrovně platí jen pro hry proti Tabule.
 challenges = { $player } vyzývá { $opponents } ke hře { $game } (hra { $id }{ $rated ->
     [no] , nehodnocená: nikomu nezmění hodnocení
    *[yes] {""}
@@ -192,6 +199,11 @@ offer-pending = V této hře už čeká { $offer ->
     [takeback] žádost o vrácení tahu
    *[abort] žádost o zrušení
 } od { $player }; počkejte na odpověď, nebo ji zrušte zahráním tahu.
+offer-pending-answer = { $player } v této hře { $offer ->
+    [draw] nabízí remízu
+    [takeback] žádá o vrácení tahu
+   *[abort] žádá o zrušení hry
+}: nejdřív odpovězte tlačítky té zprávy.
 offer-made = { $player } { $offer ->
     [draw] nabízí remízu
     [takeback] žádá o vrácení svého posledního tahu
@@ -237,7 +249,7 @@ not-a-side = { $typed } není strana: zvolte first, second nebo random.
 not-a-level = { $typed } není úroveň: zvolte úroveň od { $low } (mírná) do { $high } (nejsilnější).
 not-a-bool = { $typed } není true ani false: napište { $name }:true nebo { $name }:false.
 not-a-clock = { $typed } nejsou hodiny: zvolte { $choices } (čas na tah).
-not-a-switch = { $typed }: { $name } je zapnuto nebo vypnuto (on/off).
+not-a-switch = { $typed } není on ani off: napište { $on } nebo { $off }.
 not-a-page = { $typed } není stránka: stránky se počítají od 1.
 takes-text = { $typed }: { $name } bere text, ne číslo ani člena.
 takes-member = { $typed }: { $name } označuje člena tohoto serveru, například { $example }.
@@ -256,7 +268,7 @@ replay-or-analysis = Požádejte o záznam, nebo o rozbor, jedno po druhém: { $
 reminder =
     { $player }, jste na tahu ve hře { $game }, tah { $number }, strana { $seat }; zbývající čas: { $left }; pak vyprší.
     Hrajte přes /move, nebo si prohlédněte desku přes /board.
-reminder-dm = Jste na tahu ve hře { $game } ({ $players }), zbývající čas: { $left }. Hrajte přes /move v kanálu hry.
+reminder-dm = Jste na tahu ve hře { $game } ({ $players }), zbývající čas: { $left }. Hrajte přes /move v { $channel }.
 time-up-replaced = { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }): jeho místo od teď hraje počítač (úroveň { $level }), takže hra pokračuje; { $name } je zapsán(a) jako hráč, který hru opustil.
 time-up = Čas vypršel: { $player }, { $seat }, nezahrál(a) včas (čas na tah: { $time }) a prohrává na čas.
 wins = { $player }, { $seat }, vyhrává.
@@ -291,6 +303,7 @@ no-moves-to-record = { $id } { $why ->
 }, takže nemá žádné tahy k zapsání.
 record-broken = Tahy hry { $id } už nejdou přehrát; její záznam nelze vytvořit.
 in-play = probíhá ({ $how })
+still-in-play = stále probíhá
 ending-draw-agreed = remíza dohodou
 ending-aborted = zrušeno: { $by }
 ending-time = { $player } prohrál(a) na čas
@@ -380,6 +393,8 @@ settings-default-mark = {" "}(výchozí nastavení bota)
 settings-language = { $name } ({ $code })
 settings-language-follow = vlastní jazyk serveru, jak ho hlásí Discord (výchozí)
 settings-every-channel = všechny kanály (výchozí)
+settings-every-channel-but = všechny kanály kromě { $channels }
+settings-blocked-now = Hry jsou teď povolené ve všech kanálech kromě { $channel }.
 settings-yes = ano
 settings-no = ne
 settings-clock-per-move = { $time } na tah ({ $name })
@@ -391,13 +406,13 @@ settings-bad-threads = { $typed } není na výběr: napište { $choices }.
 settings-bad-clock = { $typed } nejsou hodiny: zvolte { $choices } (čas na tah), nebo { $default } pro výchozí hodiny bota.
 settings-bad-minutes = { $typed } není doba čekání: zadejte, kolik minut výzva čeká, od 1 do { $max } (0 pro výchozí nastavení bota).
 settings-bad-all-channels = { $typed }: napište { $all }, chcete-li znovu povolit hry ve všech kanálech ({ $allow } je omezí).
-settings-disallow-none = Hry jsou povolené ve všech kanálech; chcete-li je omezit, vyjmenujte kanály, kde jsou povolené, pomocí { $allow }.
 settings-disallow-absent = Hry už v { $channel } povolené nejsou.
 settings-disallow-last = Hry jsou povolené jen v { $channel }: nejdřív povolte jiný kanál, nebo povolte všechny kanály pomocí { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Na tomto serveru se v tomto kanálu hry nezačínají; použijte { $channels }.
+channel-blocked = Na tomto serveru se v { $channel } hry nezačínají; začněte svou v jiném kanálu.
 settings-not-allowed = Nastavení Tabuly tu může zobrazit nebo změnit jen člen s oprávněním Spravovat server.
 
 analysis-failed = Rozbor se nepovedl; zkuste to prosím znovu.
@@ -470,6 +485,7 @@ console-no-suggestions = žádné návrhy
 console-wait-how = Řekněte, jak dlouho čekat, například { $a }, { $b } nebo { $c }.
 console-clock-fixed = Hodiny této konzole nelze posunout.
 console-later = (konzole) uplynulý čas: { $time }…
+console-wait-too-long = { $typed } je příliš dlouho: hodiny konzole se posunou nanejvýš o { $max } najednou.
 console-no-buttons = Tady není žádná zpráva s tlačítky.
 console-buttons = Poslední zpráva s tlačítky má { $labels }: napište { $example }.
 console-write-failed = (konzole) nelze zapsat { $file }: { $error }

@@ -86,6 +86,9 @@ button-older = Older
 
 ## Help
 
+help-someone = someone
+help-move = move
+help-name = name
 help-more-seats = ; { $game }: up to { $count } opponents (opponent2, …)
 help =
     { $tabula } plays { $games } in this channel.
@@ -113,6 +116,7 @@ thread-opened = { $player } opened the thread “{ $thread }”:
 ## Turns and errors
 
 not-started-waits = The game has not started yet: it waits for { $players } to accept.
+not-started-accept-first = The game has not started yet: it waits for you to accept the challenge (with its button or /accept).
 no-game-here = There is no game in this channel; start one with /play.
 not-playing-start-own = You are not playing in this game ({ $players }); start your own in a thread or another channel.
 not-playing = You are not playing in this game ({ $players }).
@@ -146,7 +150,7 @@ channel-busy = This channel already has { $what ->
 no-level = There is no level { $level }: choose a level from 1 (gentle) to 5 (strongest).
 not-a-variant = { $typed } is not a variant of { $game }: see /help for the ones it has.
 thread-only-play = Only /play opens a thread.
-rematch-asked = { $player } asks for a rematch of { $game }, the seats moved on: { $lineup }.
+rematch-asked = { $player } asks for a rematch of { $game } (game { $id }), the seats moved on: { $lineup }.
 challenge-raced = Another challenge was just made in this channel; start yours in a thread or another channel.
 clock-per-move = Each player has { $time } per move.
 clock-no-limit = This game has no clock: by accepting, you agree to play it without a time limit.
@@ -155,6 +159,9 @@ answer-within = { $minutes ->
    *[other] Accept or decline within { $minutes } minutes, with the buttons or /accept and /decline.
 }
 tabula-level = Tabula (level { $level })
+challenge-variant = Rules: { $variant } ({ $summary }).
+challenge-setup = Starting position: { $setup }.
+level-not-used = level:{ $level } does not apply: levels are for games against Tabula.
 challenges = { $player } challenges { $opponents } to a game of { $game } (game { $id }{ $rated ->
     [no] , unrated: it will not change anyone's rating
    *[yes] {""}
@@ -186,6 +193,11 @@ offer-pending = There is already a pending { $offer ->
     [takeback] takeback request
    *[abort] request to abort
 } by { $player } in this game; wait for its answer, or play a move to cancel it.
+offer-pending-answer = There is already a pending { $offer ->
+    [draw] draw offer
+    [takeback] takeback request
+   *[abort] request to abort
+} by { $player } in this game: it is yours to answer, with the buttons of its message.
 offer-made = { $player } { $offer ->
     [draw] offers a draw
     [takeback] asks to take back their last move
@@ -230,7 +242,7 @@ not-a-side = { $typed } is not a side: choose first, second or random.
 not-a-level = { $typed } is not a level: choose a level from { $low } (gentle) to { $high } (strongest).
 not-a-bool = { $typed } is not true or false: write { $name }:true or { $name }:false.
 not-a-clock = { $typed } is not a clock: choose { $choices } (time per move).
-not-a-switch = { $typed }: { $name } is on or off.
+not-a-switch = { $typed } is not on or off: write { $on } or { $off }.
 not-a-page = { $typed } is not a page: pages count from 1.
 takes-text = { $typed }: { $name } takes text, not a number or a member.
 takes-member = { $typed }: { $name } names a member of this server, like { $example }.
@@ -249,7 +261,7 @@ replay-or-analysis = Ask for the replay or the analysis, one at a time: { $examp
 reminder =
     { $player }, your move in { $game }, move { $number }, as { $seat }: { $left } left, then the time runs out.
     Play with /move, or see the board with /board.
-reminder-dm = Your move in { $game } ({ $players }): { $left } left. Play with /move in the game's channel.
+reminder-dm = Your move in { $game } ({ $players }): { $left } left. Play with /move in { $channel }.
 time-up-replaced = Time is up for { $player }, { $seat }, who did not move within { $time }: the computer (level { $level }) plays the seat from now on, so the game goes on; { $name } is recorded as having abandoned.
 time-up = Time is up: { $player }, { $seat }, did not move within { $time } and loses on time.
 wins = { $player }, { $seat }, wins.
@@ -289,6 +301,7 @@ no-moves-to-record = { $id } { $why ->
 }, so it has no moves to record.
 record-broken = The moves of game { $id } no longer replay; its record cannot be made.
 in-play = in play ({ $how })
+still-in-play = still in play
 ending-draw-agreed = a draw by agreement
 ending-aborted = aborted by { $by }
 ending-time = { $player } lost on time
@@ -321,10 +334,10 @@ history-no-page = There is no page { $page }: the history{ $game ->
     [one] { $pages } page
    *[other] { $pages } pages
 }.
-history-title = Games{ $game ->
+history-title = { $player }'s { $game ->
     [none] {""}
-   *[other] {" "}of { $game }
-} of { $player } — page { $page } of { $pages } ({ $count ->
+   *[other] { $game }{" "}
+}games — page { $page } of { $pages } ({ $count ->
     [one] { $count } game
    *[other] { $count } games
 })
@@ -383,6 +396,8 @@ settings-default-mark = {" "}(the bot's default)
 settings-language = { $name } ({ $code })
 settings-language-follow = the server's own language, as Discord reports it (default)
 settings-every-channel = every channel (default)
+settings-every-channel-but = every channel but { $channels }
+settings-blocked-now = Games are allowed in every channel but { $channel } now.
 settings-yes = yes
 settings-no = no
 settings-clock-per-move = { $time } per move ({ $name })
@@ -394,13 +409,13 @@ settings-bad-threads = { $typed } is not a choice: write { $choices }.
 settings-bad-clock = { $typed } is not a clock: choose { $choices } (time per move), or { $default } for the bot's.
 settings-bad-minutes = { $typed } is not a waiting time: give the minutes a challenge waits, from 1 to { $max } (0 for the bot's default).
 settings-bad-all-channels = { $typed }: write { $all } to allow games in every channel again ({ $allow } limits them).
-settings-disallow-none = Games are allowed in every channel; to limit them, name the channels that allow them with { $allow }.
 settings-disallow-absent = Games are already not allowed in { $channel }.
 settings-disallow-last = Games are allowed only in { $channel }: allow another channel first, or allow every channel with { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Games are not started in this channel on this server; use { $channels }.
+channel-blocked = Games are not started in { $channel } on this server; start yours in another channel.
 settings-not-allowed = Only members with the Manage Server permission can see or change Tabula's settings here.
 
 analysis-failed = The analysis failed; please try again.
@@ -471,6 +486,7 @@ console-no-suggestions = no suggestions
 console-wait-how = Say how long to wait, like { $a }, { $b } or { $c }.
 console-clock-fixed = This console's clock cannot be moved.
 console-later = (console) { $time } later…
+console-wait-too-long = { $typed } is too long: the console's clock moves at most { $max } at a time.
 console-no-buttons = There is no message with buttons here.
 console-buttons = The last message with buttons has { $labels }: write { $example }.
 console-write-failed = (console) could not write { $file }: { $error }

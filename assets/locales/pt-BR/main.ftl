@@ -84,6 +84,9 @@ button-older = Mais antigas
 
 ## Ajuda
 
+help-someone = alguém
+help-move = lance
+help-name = nome
 help-more-seats = ; { $game }: até { $count } adversários (opponent2, …)
 help =
     { $tabula } joga { $games } neste canal.
@@ -111,6 +114,7 @@ thread-opened = { $player } abriu o tópico “{ $thread }”:
 ## Turns and errors
 
 not-started-waits = A partida ainda não começou: espera { $players } aceitar.
+not-started-accept-first = A partida ainda não começou: espera você aceitar o desafio (com o botão dele ou /accept).
 no-game-here = Não há partida neste canal; comece uma com /play.
 not-playing-start-own = Você não está jogando esta partida ({ $players }); comece a sua em um tópico ou em outro canal.
 not-playing = Você não está jogando esta partida ({ $players }).
@@ -144,7 +148,7 @@ channel-busy = Este canal já tem { $what ->
 no-level = Não existe o nível { $level }: escolha um nível de 1 (suave) a 5 (o mais forte).
 not-a-variant = { $typed } não é uma variante de { $game }: veja /help para as que existem.
 thread-only-play = Só /play abre um tópico.
-rematch-asked = { $player } pede revanche de { $game }, com os lugares trocados: { $lineup }.
+rematch-asked = { $player } pede revanche de { $game } (partida { $id }), com os lugares trocados: { $lineup }.
 challenge-raced = Outro desafio acabou de ser feito neste canal; comece o seu em um tópico ou em outro canal.
 clock-per-move = Cada jogador tem { $time } por lance.
 clock-no-limit = Esta partida não tem relógio: ao aceitar, você concorda em jogá-la sem limite de tempo.
@@ -153,6 +157,9 @@ answer-within = { $minutes ->
    *[other] Aceite ou recuse em até { $minutes } minutos, com os botões ou /accept e /decline.
 }
 tabula-level = Tabula (nível { $level })
+challenge-variant = Regras: { $variant } ({ $summary }).
+challenge-setup = Posição inicial: { $setup }.
+level-not-used = level:{ $level } não se aplica: os níveis são para partidas contra a Tabula.
 challenges = { $player } desafia { $opponents } para uma partida de { $game } (partida { $id }{ $rated ->
     [no] , sem rating: não mudará a nota de ninguém
    *[yes] {""}
@@ -184,6 +191,11 @@ offer-pending = Já há { $offer ->
     [takeback] um pedido de voltar lance pendente
    *[abort] um pedido de anulação pendente
 } de { $player } nesta partida; espere a resposta, ou jogue um lance para cancelá-lo.
+offer-pending-answer = { $player } fez { $offer ->
+    [draw] uma proposta de empate
+    [takeback] um pedido de voltar lance
+   *[abort] um pedido de anulação
+} nesta partida: responda primeiro, com os botões daquela mensagem.
 offer-made = { $player } { $offer ->
     [draw] propõe empate
     [takeback] pede para voltar o último lance
@@ -228,7 +240,7 @@ not-a-side = { $typed } não é um lado: escolha first, second ou random.
 not-a-level = { $typed } não é um nível: escolha um nível de { $low } (suave) a { $high } (o mais forte).
 not-a-bool = { $typed } não é verdadeiro nem falso: escreva { $name }:true ou { $name }:false.
 not-a-clock = { $typed } não é um relógio: escolha { $choices } (tempo por lance).
-not-a-switch = { $typed }: { $name } é ligado ou desligado (on/off).
+not-a-switch = { $typed } não é on nem off: escreva { $on } ou { $off }.
 not-a-page = { $typed } não é uma página: as páginas contam a partir de 1.
 takes-text = { $typed }: { $name } recebe texto, não um número nem um membro.
 takes-member = { $typed }: { $name } indica um membro deste servidor, como { $example }.
@@ -247,7 +259,7 @@ replay-or-analysis = Peça o replay ou a análise, um de cada vez: { $example }.
 reminder =
     { $player }, sua vez em { $game }, lance { $number }, com { $seat }; tempo restante: { $left }; depois o tempo acaba.
     Jogue com /move, ou veja o tabuleiro com /board.
-reminder-dm = Sua vez em { $game } ({ $players }), tempo restante: { $left }. Jogue com /move no canal da partida.
+reminder-dm = Sua vez em { $game } ({ $players }), tempo restante: { $left }. Jogue com /move em { $channel }.
 time-up-replaced = Acabou o tempo de { $player }, { $seat }, que não jogou em { $time }: o computador (nível { $level }) assume o lugar a partir de agora, e a partida continua; { $name } fica registrado como tendo abandonado.
 time-up = Acabou o tempo: { $player }, { $seat }, não jogou em { $time } e perde por tempo.
 wins = { $player }, { $seat }, vence.
@@ -282,6 +294,7 @@ no-moves-to-record = { $id } { $why ->
 }, então não tem lances para registrar.
 record-broken = Os lances da partida { $id } não podem mais ser reproduzidos; o registro dela não pode ser feito.
 in-play = em andamento ({ $how })
+still-in-play = ainda em andamento
 ending-draw-agreed = empate por acordo
 ending-aborted = anulada por { $by }
 ending-time = { $player } perdeu por tempo
@@ -366,6 +379,8 @@ settings-default-mark = {" "}(o padrão do bot)
 settings-language = { $name } ({ $code })
 settings-language-follow = o idioma do próprio servidor, como o Discord informa (padrão)
 settings-every-channel = todos os canais (padrão)
+settings-every-channel-but = todos os canais exceto { $channels }
+settings-blocked-now = Agora partidas são permitidas em todos os canais exceto { $channel }.
 settings-yes = sim
 settings-no = não
 settings-clock-per-move = { $time } por lance ({ $name })
@@ -377,13 +392,13 @@ settings-bad-threads = { $typed } não é uma opção: escreva { $choices }.
 settings-bad-clock = { $typed } não é um relógio: escolha { $choices } (tempo por lance), ou { $default } para o do bot.
 settings-bad-minutes = { $typed } não é um tempo de espera: dê os minutos que um desafio espera, de 1 a { $max } (0 para o padrão do bot).
 settings-bad-all-channels = { $typed }: escreva { $all } para permitir partidas em todos os canais de novo ({ $allow } as limita).
-settings-disallow-none = Partidas são permitidas em todos os canais; para limitá-las, indique os canais que as permitem com { $allow }.
 settings-disallow-absent = Partidas já não são permitidas em { $channel }.
 settings-disallow-last = Partidas só são permitidas em { $channel }: permita outro canal antes, ou permita todos os canais com { $all }.
 
 ## Settings seen by players
 
 channel-not-allowed = Neste servidor não se começam partidas neste canal; use { $channels }.
+channel-blocked = Neste servidor não se começam partidas em { $channel }; comece a sua em outro canal.
 settings-not-allowed = Só membros com a permissão Gerenciar Servidor podem ver ou mudar as configurações do Tabula aqui.
 
 analysis-failed = A análise falhou; tente de novo.
@@ -454,6 +469,7 @@ console-no-suggestions = nenhuma sugestão
 console-wait-how = Diga quanto tempo esperar, como { $a }, { $b } ou { $c }.
 console-clock-fixed = O relógio deste console não pode ser adiantado.
 console-later = (console) { $time } depois…
+console-wait-too-long = { $typed } é tempo demais: o relógio do console avança no máximo { $max } de cada vez.
 console-no-buttons = Não há mensagem com botões aqui.
 console-buttons = A última mensagem com botões tem { $labels }: escreva { $example }.
 console-write-failed = (console) não foi possível gravar { $file }: { $error }

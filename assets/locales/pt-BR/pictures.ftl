@@ -43,6 +43,7 @@ picture-tzaar-second = segundo lance
 ## Tantrix
 
 picture-tantrix-won = Tantrix · fim de jogo · { $player } vence com { $score ->
+    [0] { $score } pontos
     [one] { $score } ponto
    *[other] { $score } pontos
 }
@@ -50,6 +51,7 @@ picture-tantrix-draw = Tantrix · fim de jogo · empate
 picture-tantrix-shared = Tantrix · fim de jogo · primeiro lugar dividido com { $score } pontos
 picture-tantrix-turn = Tantrix · turno { $number } · { $player } coloca
 picture-tantrix-status = saco: { $count ->
+    [0] { $count } peças
     [one] { $count } peça
    *[other] { $count } peças
 } · { $step } · anéis brancos: último turno · escreva peça@q,r:k
@@ -57,6 +59,7 @@ picture-tantrix-forced = preencha um espaço obrigatório (âmbar)
 picture-tantrix-first = ponha a primeira peça em 0,0
 picture-tantrix-free = lance livre: qualquer célula marcada
 picture-tantrix-score = { $score ->
+    [0] { $score } pontos
     [one] { $score } ponto
    *[other] { $score } pontos
 }

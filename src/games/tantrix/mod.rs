@@ -455,8 +455,13 @@ impl Engine for Game {
             Some((t, rest)) => (t, Some(rest)),
             None => (typed.as_str(), None),
         };
-        let Some(tile) = tile.parse::<u8>().ok().and_then(Tile::new) else { return Vec::new() };
-        let mine: Vec<Placement> = moves.into_iter().filter(|p| p.tile == tile).collect();
+        let mine: Vec<Placement> = if rest.is_none() {
+            // A tile number still being typed: every tile in hand whose number starts so (`1` offers 14).
+            moves.into_iter().filter(|p| p.tile.to_string().starts_with(tile)).collect()
+        } else {
+            let Some(tile) = tile.parse::<u8>().ok().and_then(Tile::new) else { return Vec::new() };
+            moves.into_iter().filter(|p| p.tile == tile).collect()
+        };
         match rest {
             None | Some("") => self.spread(mine, limit),
             Some(rest) => {

@@ -3,7 +3,7 @@
 use crate::session::endings::Ending;
 use crate::session::request::ask_abort_button;
 use crate::session::text::Text;
-use crate::session::{Actor, Reply, Sessions, Slot, messages};
+use crate::session::{Reply, Slot, messages};
 use crate::store::{SessionState, Store};
 use crate::t;
 
@@ -18,57 +18,51 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Abort {
+    /// `/abort`: ends the channel's challenge or game, for its players before the first move and for moderators;
+    /// after it, a player asks the opponent's consent (a button).
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
-        self::run(cx.sessions, cx.actor, cx.slot).await
+        let Context { sessions, actor, slot, .. } = cx;
+        let Slot::Open(live) = slot else {
+            return Ok(Reply::private(Text::new().key("abort-nothing")));
+        };
+        let is_player = live.seat_of(actor.member.id).is_some();
+        let before_first_move = live.record.moves.is_empty();
+        let two_people =
+            live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
+        if is_player && !before_first_move && !actor.can_manage && two_people {
+            // After the first move, a player needs the opponent's consent: the button asks for it.
+            let button = ask_abort_button(live.record.channel, live.record.id);
+            return Ok(Reply::private(Text::new().key("abort-needs-consent")).with_buttons(vec![button]));
+        }
+        if !(actor.can_manage || (is_player && before_first_move)) {
+            let why = if is_player { "abort-too-late" } else { "abort-not-allowed" };
+            return Ok(Reply::private(Text::msg(why, Vec::new())));
+        }
+        let from = live.record.state;
+        let result = format!("aborted by {}", actor.member.name);
+        sessions
+            .store
+            .transition(live.record.id, from, SessionState::Aborted, Some(&result), sessions.now())
+            .await?;
+        let text = t!(
+            "aborted",
+            player = Text::new().strong_name(&actor.member.name),
+            game = live.record.game.title(),
+            what = if from == SessionState::Challenge { "challenge" } else { "game" },
+            players = messages::vs_line(live)
+        );
+        if from == SessionState::Playing
+            && let Some(game) = live.game.clone()
+        {
+            live.record.state = SessionState::Aborted;
+            live.record.result = Some(result);
+            return Ok(sessions.finished(slot, game, text, Ending::Rules).await);
+        }
+        let mut reply = Reply::public(text);
+        if from == SessionState::Challenge {
+            reply = reply.for_challenge(live.record.id, live.record.message);
+        }
+        *slot = Slot::Free;
+        Ok(reply)
     }
-}
-
-/// `/abort`: ends the channel's challenge or game, for its players before the first move and for moderators;
-/// after it, a player asks the opponent's consent (a button).
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    slot: &mut Slot,
-) -> Result<Reply, Failure> {
-    let Slot::Open(live) = slot else {
-        return Ok(Reply::private(Text::new().key("abort-nothing")));
-    };
-    let is_player = live.seat_of(actor.member.id).is_some();
-    let before_first_move = live.record.moves.is_empty();
-    let two_people = live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
-    if is_player && !before_first_move && !actor.can_manage && two_people {
-        // After the first move, a player needs the opponent's consent: the button asks for it.
-        let button = ask_abort_button(live.record.channel, live.record.id);
-        return Ok(Reply::private(Text::new().key("abort-needs-consent")).with_buttons(vec![button]));
-    }
-    if !(actor.can_manage || (is_player && before_first_move)) {
-        let why = if is_player { "abort-too-late" } else { "abort-not-allowed" };
-        return Ok(Reply::private(Text::msg(why, Vec::new())));
-    }
-    let from = live.record.state;
-    let result = format!("aborted by {}", actor.member.name);
-    sessions
-        .store
-        .transition(live.record.id, from, SessionState::Aborted, Some(&result), sessions.now())
-        .await?;
-    let text = t!(
-        "aborted",
-        player = Text::new().strong_name(&actor.member.name),
-        game = live.record.game.title(),
-        what = if from == SessionState::Challenge { "challenge" } else { "game" },
-        players = messages::vs_line(live)
-    );
-    if from == SessionState::Playing
-        && let Some(game) = live.game.clone()
-    {
-        live.record.state = SessionState::Aborted;
-        live.record.result = Some(result);
-        return Ok(sessions.finished(slot, game, text, Ending::Rules).await);
-    }
-    let mut reply = Reply::public(text);
-    if from == SessionState::Challenge {
-        reply = reply.for_challenge(live.record.id, live.record.message);
-    }
-    *slot = Slot::Free;
-    Ok(reply)
 }

@@ -2,7 +2,7 @@
 
 use crate::games::AnyGame;
 use crate::session::text::Text;
-use crate::session::{Actor, Reply, Sessions, Slot};
+use crate::session::{Reply, Sessions};
 use crate::store::{OfferKind, Store};
 use crate::t;
 
@@ -17,39 +17,32 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Draw {
+    /// `/draw`: offers a draw to the opponent (the computer answers at once, by its evaluation).
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
-        self::run(cx.sessions, cx.actor, cx.slot).await
-    }
-}
-
-/// `/draw`: offers a draw to the opponent (the computer answers at once, by its evaluation).
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    slot: &mut Slot,
-) -> Result<Reply, Failure> {
-    let (live, game, seat) = match Sessions::<S>::offer_game(slot, actor) {
-        Ok(found) => found,
-        Err(why) => return Ok(Reply::private(why)),
-    };
-    let kind = live.record.game;
-    if !kind.draw_by_agreement() {
-        return Ok(Reply::private(t!("no-draws", game = kind.title())));
-    }
-    let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
-        return Ok(Reply::private(Text::new().key("draw-two-players")));
-    };
-    if let Some(level) = opponent.level {
+        let Context { sessions, actor, slot, .. } = cx;
+        let (live, game, seat) = match Sessions::<S>::offer_game(slot, actor) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let kind = live.record.game;
+        if !kind.draw_by_agreement() {
+            return Ok(Reply::private(t!("no-draws", game = kind.title())));
+        }
+        let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
+            return Ok(Reply::private(Text::new().key("draw-two-players")));
+        };
+        if let Some(level) = opponent.level {
+            if let Some(why) = sessions.make_offer(live, OfferKind::Draw, actor.member.id).await? {
+                return Ok(Reply::private(why));
+            }
+            let accepts = computer_accepts_draw(sessions, &game, 1 - seat, level).await;
+            return sessions.settle_offer(slot, &opponent, accepts).await;
+        }
         if let Some(why) = sessions.make_offer(live, OfferKind::Draw, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        let accepts = computer_accepts_draw(sessions, &game, 1 - seat, level).await;
-        return sessions.settle_offer(slot, &opponent, accepts).await;
+        Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Draw))
     }
-    if let Some(why) = sessions.make_offer(live, OfferKind::Draw, actor.member.id).await? {
-        return Ok(Reply::private(why));
-    }
-    Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Draw))
 }
 
 /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.

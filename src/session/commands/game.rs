@@ -92,6 +92,10 @@ pub(super) async fn run<S: Store>(
         outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))
     };
     let result = match (record.tag("Result"), record.tag("Termination")) {
+        // A game still being played has no ending to tell yet.
+        (Some("*"), Some("unterminated")) if stored.state == SessionState::Playing => {
+            Text::new().key("still-in-play")
+        }
         (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
             t!("in-play", how = how(how_text))
         }

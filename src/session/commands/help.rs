@@ -42,8 +42,9 @@ fn more_seats() -> Text {
     text
 }
 
-/// The help: general, or one game's rules and notation.
-fn help(game: Option<GameKind>) -> Text {
+/// The help: general, or one game's rules and notation; the placeholders in its examples (`@someone`,
+/// `<move>`) in `lang`, the reader's.
+fn help(game: Option<GameKind>, lang: crate::i18n::Lang) -> Text {
     if let Some(kind) = game {
         return Text::new().strong(kind.title()).line().then(rules(kind));
     }
@@ -51,21 +52,23 @@ fn help(game: Option<GameKind>) -> Text {
     let titles: Vec<&str> = GameKind::ALL.iter().map(|g| g.title()).collect();
     let clocks: Vec<&str> = ClockChoice::ALL.iter().map(|c| c.name()).collect();
     let code = |s: &str| Text::new().code(s);
+    let word = |key: &str| crate::i18n::plain(lang, key);
+    let (someone, move_, name) = (word("help-someone"), word("help-move"), word("help-name"));
     t!(
         "help",
         tabula = Text::new().strong("Tabula"),
         games = titles.join(", "),
-        play = code(&format!("/play game:<{}> opponent:@someone", names.join("|"))),
+        play = code(&format!("/play game:<{}> opponent:@{someone}", names.join("|"))),
         more_seats = more_seats(),
-        move = code("/move move:<move>"),
+        move = code(&format!("/move move:<{move_}>")),
         clock = code(&format!("clock:<{}>", clocks.join("|"))),
         thread = code("thread:true"),
-        leaderboard = code("/leaderboard game:<name>"),
+        leaderboard = code(&format!("/leaderboard game:<{name}>")),
         friendly = code("/play … rated:false"),
         record = code("/game id:<n>"),
         replay = code("replay:true"),
         analysis = code("analysis:true"),
-        rules = code("/help game:<name>")
+        rules = code(&format!("/help game:<{name}>"))
     )
 }
 
@@ -73,9 +76,9 @@ fn help(game: Option<GameKind>) -> Text {
 /// and that move under it, the picture's words in `lang` (the reader's).
 pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
     let Some((kind, (board, example))) = game.and_then(|g| Some((g, example_board(g)?))) else {
-        return Reply::private(help(game));
+        return Reply::private(help(game, lang));
     };
-    let text = help(game).line().then(t!("rules-example", move = Text::new().code(&example)));
+    let text = help(game, lang).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
     let png = crate::games::board_png_captioned(&board.game, &board.names, lang, None, Some(&example));
     let name = format!("rules-{}.png", kind.name());

@@ -76,7 +76,8 @@ pub(super) async fn run<S: Store>(
     if live.record.id != id || live.record.moves.len() != version {
         return Ok(Reply::private(Text::new().key("hint-moved-on")));
     }
-    let was_rated = live.record.rated;
+    // A game against the computer never counted for ratings, so a hint takes nothing from it.
+    let was_rated = live.record.rated && live.record.players.iter().all(|p| p.level.is_none());
     let first = match sessions.store.mark_hinted(id).await {
         Ok(first) => first,
         Err(e) => {

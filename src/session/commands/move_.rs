@@ -30,7 +30,7 @@ impl Run for Move {
 
 impl<S: Store> Sessions<S> {
     pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
-        let (live, mut game) = match Self::game_of(slot) {
+        let (live, mut game) = match Self::game_for(slot, actor.member.id) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
@@ -51,7 +51,7 @@ impl<S: Store> Sessions<S> {
                 seat = messages::seat(&game, to_move)
             )));
         }
-        if text.trim().is_empty() {
+        if text.trim().is_empty() || text.trim() == crate::session::NO_MOVE_CHOICE {
             return Ok(Reply::private(Text::new().key("move-empty")));
         }
         if text.chars().count() > MAX_INPUT_CHARS {

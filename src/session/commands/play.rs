@@ -15,6 +15,26 @@ use super::super::request::{
 use super::super::text::Text;
 use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run, game_option};
 
+/// What a challenge says about the rules chosen with `variant:` (or `setup:`), so that nobody accepts without
+/// knowing them: a named variant with what it changes (in `lang`, the language of public messages), or the
+/// setup as typed; nothing for the game's default rules.
+fn rules_line(kind: GameKind, variant: &str, lang: crate::i18n::Lang) -> Text {
+    let variant = variant.trim();
+    if variant.is_empty() {
+        return Text::new();
+    }
+    let info = kind.info();
+    let name = variant.split(':').next().unwrap_or_default().to_ascii_lowercase();
+    match info.variants.iter().find(|v| v.name == name) {
+        Some(v) => t!(
+            "challenge-variant",
+            variant = Text::new().code(variant),
+            summary = info.variant_summary(lang, v)
+        ),
+        None => t!("challenge-setup", setup = Text::new().code(crate::session::text::excerpt(variant))),
+    }
+}
+
 /// The options that name the opponents: `opponent`, then `opponent2`… for the most seats any game has.
 fn opponent_options() -> Vec<String> {
     let most_seats = GameKind::ALL.iter().map(|g| *g.seats().end()).max().unwrap_or(2);
@@ -122,6 +142,7 @@ impl<S: Store> Sessions<S> {
         {
             return Ok(Reply::private(why));
         }
+        let asked_level = level;
         let level = level.unwrap_or(DEFAULT_LEVEL);
         let variant = variant.unwrap_or_default();
         let seed: u64 = rand::random();
@@ -137,7 +158,15 @@ impl<S: Store> Sessions<S> {
         let settings = self.server_settings(actor.guild).await;
         let per_move = clock.unwrap_or(self.default_clock(&settings)).seconds();
         let challenger = actor.member.clone();
-        let text = |live: &Live, s: &Self| s.challenge_text(&challenger, &opponents, live, &preview, level);
+        let mut rules = rules_line(kind, &setup.variant, actor.locales.public);
+        if asked_level.is_some() && !opponents.iter().any(|o| Some(o.id) == self.bot_id()) {
+            // A level is for games against the computer: say so rather than drop it silently.
+            rules = rules.line().then(t!("level-not-used", level = level));
+        }
+        let text = |live: &Live, s: &Self| {
+            let text = s.challenge_text(&challenger, &opponents, live, &preview, level);
+            if rules == Text::new() { text } else { text.line().then(rules.clone()) }
+        };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await
     }
@@ -210,7 +239,7 @@ impl<S: Store> Sessions<S> {
                 let ai = Some(m.id) == self.bot_id();
                 PlayerRow {
                     id: m.id,
-                    name: if ai { format!("Tabula (level {level})") } else { m.name.clone() },
+                    name: if ai { crate::session::text::ai_name(level) } else { m.name.clone() },
                     accepted: ai || m.id == challenger.id,
                     abandoned: false,
                     left: None,

@@ -102,6 +102,7 @@ impl<S: Store> Sessions<S> {
                 "rematch-asked",
                 player = Text::new().strong_name(&name),
                 game = kind.title(),
+                id = format!("#{}", live.record.id),
                 lineup = messages::lineup(live, &preview)
             )
             .line()

@@ -1,7 +1,7 @@
 //! `/resign`: resigns this channel's game.
 
 use crate::session::endings::Leaving;
-use crate::session::{Actor, Reply, Sessions, Slot, messages};
+use crate::session::{Reply, Sessions, messages};
 use crate::store::Store;
 use crate::t;
 
@@ -16,24 +16,17 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Resign {
+    /// `/resign`: the sender gives up; the other wins, or, with more players, the computer takes the seat and the
+    /// others play on (the game ends when no person is left).
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
-        self::run(cx.sessions, cx.actor, cx.slot).await
+        let Context { sessions, actor, slot, .. } = cx;
+        let (live, game) = match Sessions::<S>::game_for(slot, actor.member.id) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(seat) = live.seat_of(actor.member.id) else {
+            return Ok(Reply::private(t!("not-playing", players = messages::vs_line(live))));
+        };
+        Ok(sessions.leave(slot, &game, seat, Leaving::Resigned).await?)
     }
-}
-
-/// `/resign`: the sender gives up; the other wins, or, with more players, the computer takes the seat and the
-/// others play on (the game ends when no person is left).
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    slot: &mut Slot,
-) -> Result<Reply, Failure> {
-    let (live, game) = match Sessions::<S>::game_of(slot) {
-        Ok(found) => found,
-        Err(why) => return Ok(Reply::private(why)),
-    };
-    let Some(seat) = live.seat_of(actor.member.id) else {
-        return Ok(Reply::private(t!("not-playing", players = messages::vs_line(live))));
-    };
-    Ok(sessions.leave(slot, &game, seat, Leaving::Resigned).await?)
 }

@@ -74,13 +74,19 @@ pub(super) async fn run<S: Store>(
     if change.is_empty() {
         return Ok(Reply::private(Text::new().key("settings-current").then(shown(sessions, &current))));
     }
+    // Disallowing a channel while every channel is allowed means every channel but that one: say so first.
+    let blocked = change.disallow_channel.filter(|_| current.channels.is_empty());
     let settings = match apply(current, &change) {
         Ok(settings) => settings,
         Err(why) => return Ok(Reply::private(why)),
     };
     sessions.store.put_server_settings(guild, &settings, sessions.now()).await.map_err(Failure::Store)?;
     sessions.settings.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, settings.clone());
-    Ok(Reply::private(Text::new().key("settings-changed").then(shown(sessions, &settings))))
+    let first = match blocked {
+        Some(channel) => t!("settings-blocked-now", channel = Text::new().channel(channel)).plain(" "),
+        None => Text::new(),
+    };
+    Ok(Reply::private(first.key("settings-changed").then(shown(sessions, &settings))))
 }
 
 /// The settings, one per line, saying which follow the defaults, and how to change them.
@@ -89,7 +95,9 @@ fn shown<S: Store>(sessions: &Sessions<S>, s: &ServerSettings) -> Text {
         Some((code, name)) => t!("settings-language", name = *name, code = Text::new().code(*code)),
         None => Text::new().key("settings-language-follow"),
     };
-    let channels = if s.channels.is_empty() {
+    let channels = if s.channels.is_empty() && !s.blocked.is_empty() {
+        t!("settings-every-channel-but", channels = Text::new().join(&s.blocked, ", ", |t, &c| t.channel(c)))
+    } else if s.channels.is_empty() {
         Text::new().key("settings-every-channel")
     } else {
         Text::new().join(&s.channels, ", ", |t, &c| t.channel(c))
@@ -135,15 +143,25 @@ fn apply(mut s: ServerSettings, change: &SettingsChange) -> Result<ServerSetting
     }
     if change.all_channels {
         s.channels.clear();
+        s.blocked.clear();
     }
-    if let Some(channel) = change.allow_channel
-        && !s.channels.contains(&channel)
-    {
-        s.channels.push(channel);
+    if let Some(channel) = change.allow_channel {
+        if s.blocked.contains(&channel) {
+            // Every channel but some: allowing one of those takes it off that list.
+            s.blocked.retain(|&c| c != channel);
+        } else if !s.channels.contains(&channel) {
+            s.channels.push(channel);
+            s.blocked.clear();
+        }
     }
     if let Some(channel) = change.disallow_channel {
         if s.channels.is_empty() {
-            return Err(t!("settings-disallow-none", allow = Text::new().code("allow_channel:#channel")));
+            // Every channel is allowed: disallowing one means every channel but it.
+            if s.blocked.contains(&channel) {
+                return Err(t!("settings-disallow-absent", channel = Text::new().channel(channel)));
+            }
+            s.blocked.push(channel);
+            return Ok(apply_rest(s, change));
         }
         if !s.channels.contains(&channel) {
             return Err(t!("settings-disallow-absent", channel = Text::new().channel(channel)));
@@ -157,6 +175,11 @@ fn apply(mut s: ServerSettings, change: &SettingsChange) -> Result<ServerSetting
         }
         s.channels.retain(|&c| c != channel);
     }
+    Ok(apply_rest(s, change))
+}
+
+/// The settings other than the channels, after `change`.
+fn apply_rest(mut s: ServerSettings, change: &SettingsChange) -> ServerSettings {
     if let Some(threads) = change.threads {
         s.games_in_threads = threads;
     }
@@ -166,5 +189,5 @@ fn apply(mut s: ServerSettings, change: &SettingsChange) -> Result<ServerSetting
     if let Some(minutes) = change.challenge_minutes {
         s.challenge_expiry = minutes.map(|m| m * 60);
     }
-    Ok(s)
+    s
 }

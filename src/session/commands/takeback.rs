@@ -1,7 +1,7 @@
 //! `/takeback`: asks to take back one's last move.
 
 use crate::session::text::Text;
-use crate::session::{Actor, Reply, Sessions, Slot};
+use crate::session::{Reply, Sessions};
 use crate::store::{OfferKind, Store};
 use crate::t;
 
@@ -15,50 +15,43 @@ pub(super) fn declaration() -> Declaration {
     Declaration::without_options("takeback", Takeback.into())
 }
 
-impl Run for Takeback {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
-        self::run(cx.sessions, cx.actor, cx.slot).await
-    }
-}
-
 /// Levels of the computer that grant a takeback at once; above them it refuses.
 const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
 
-/// `/takeback`: asks to take back one's last turn (the computer agrees at its lower levels).
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    slot: &mut Slot,
-) -> Result<Reply, Failure> {
-    let (live, _, seat) = match Sessions::<S>::offer_game(slot, actor) {
-        Ok(found) => found,
-        Err(why) => return Ok(Reply::private(why)),
-    };
-    let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
-        return Ok(Reply::private(Text::new().key("takeback-two-players")));
-    };
-    let turns = Sessions::<S>::turns(live)?;
-    let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
-        return Ok(Reply::private(Text::new().key("takeback-nothing")));
-    };
-    if turns.len() - mine > 2 {
-        return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
-    }
-    if let Some(level) = opponent.level {
-        if !TAKEBACK_LEVELS.contains(&level) {
-            return Ok(Reply::private(t!(
-                "takeback-refused",
-                player = Text::new().name(&opponent.name),
-                level = level
-            )));
+impl Run for Takeback {
+    /// `/takeback`: asks to take back one's last turn (the computer agrees at its lower levels).
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        let Context { sessions, actor, slot, .. } = cx;
+        let (live, _, seat) = match Sessions::<S>::offer_game(slot, actor) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
+            return Ok(Reply::private(Text::new().key("takeback-two-players")));
+        };
+        let turns = Sessions::<S>::turns(live)?;
+        let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
+            return Ok(Reply::private(Text::new().key("takeback-nothing")));
+        };
+        if turns.len() - mine > 2 {
+            return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
+        }
+        if let Some(level) = opponent.level {
+            if !TAKEBACK_LEVELS.contains(&level) {
+                return Ok(Reply::private(t!(
+                    "takeback-refused",
+                    player = Text::new().name(&opponent.name),
+                    level = level
+                )));
+            }
+            if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
+                return Ok(Reply::private(why));
+            }
+            return sessions.settle_offer(slot, &opponent, true).await;
         }
         if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        return sessions.settle_offer(slot, &opponent, true).await;
+        Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Takeback))
     }
-    if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
-        return Ok(Reply::private(why));
-    }
-    Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Takeback))
 }

@@ -97,6 +97,7 @@ async fn settings_contract(store: &impl Store) {
         games_in_threads: Some(true),
         default_clock: Some("1h".into()),
         challenge_expiry: Some(600),
+        ..ServerSettings::default()
     };
     store.put_server_settings(5, &set, 100).await.unwrap();
     assert_eq!(store.server_settings(5).await.unwrap(), set);

@@ -4,32 +4,22 @@
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use tabula::tournament::{Entrant, Event, Played, WIN, swiss};
 
 const PLAYERS: usize = 1_000;
 
-/// A deterministic xorshift stream.
-struct Stream(u64);
-
-impl Stream {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0 % n
-    }
-}
-
 /// A Swiss of `PLAYERS` after `rounds` rounds paired by the engine itself.
 fn event_after(rounds: u32) -> Event {
-    let mut stream = Stream(0x9e37_79b9_7f4a_7c15);
+    let mut rng = ChaCha8Rng::seed_from_u64(6);
     let entrants =
-        (0..PLAYERS).map(|_| Entrant { rating: 1000.0 + stream.next(1200) as f64, withdrawn: false });
+        (0..PLAYERS).map(|_| Entrant { rating: f64::from(rng.random_range(1000..2200)), withdrawn: false });
     let mut event = Event { entrants: entrants.collect(), ..Event::default() };
     for round in 1..=rounds {
         let pairing = swiss::pair(&event);
         for p in pairing.pairings {
-            let points = match stream.next(5) {
+            let points = match rng.random_range(0..5) {
                 0 | 1 => vec![WIN, 0],
                 2 | 3 => vec![0, WIN],
                 _ => vec![1, 1],

@@ -14,7 +14,7 @@
 //! layer 0: text i18n render ai             leaves, which know no game: text helpers, translations and
 //!                                          phrases, the drawing toolkit, the generic search
 //! layer 1: games                           the rules engines, each with its picture, player and command line
-//! layer 2: record rating store             game records, ratings, persistence
+//! layer 2: record rating store tournament  game records, ratings, persistence, tournaments' pairings
 //! layer 3: session                         commands, turns, clocks, offers, platform-neutral
 //! layer 4: discord local cli config        the adapters, and the config they read
 //! ```
@@ -63,3 +63,4 @@ pub mod render;
 pub mod session;
 pub mod store;
 pub(crate) mod text;
+pub mod tournament;

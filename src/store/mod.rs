@@ -7,6 +7,7 @@
 //! | [`ClockStore`] | `clocks`, `offers` | the clock of each turn and its reminders, pending offers |
 //! | [`RatingStore`] | `results`, `game_players`, `ratings`, `rating_history` | finished games, ratings |
 //! | [`SettingsStore`] | `server_settings`, `threads`, `notify` | house rules, game threads, members' preferences |
+//! | [`TournamentStore`] | `tournaments`, `tournament_entrants`, `tournament_games` | tournaments, who plays, each round's games |
 //!
 //! [`Store`] is their sum, the one bound the session layer takes. Each trait is written once in SQL for both
 //! databases (`<group>_sql.rs`, a body expanded for [`SqliteStore`] and [`PgStore`], with the few real
@@ -42,6 +43,8 @@ mod settings;
 mod settings_sql;
 mod sql;
 mod sqlite;
+mod tournaments;
+mod tournaments_sql;
 
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use postgres::PgStore;
@@ -52,6 +55,9 @@ pub use ratings::{
 pub use sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 pub use settings::{ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
+pub use tournaments::{
+    EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+};
 
 /// Which store the `database` setting names: a SQLite file (a path, or a `sqlite:` URL) or a Postgres database (a
 /// `postgres://` URL).
@@ -114,7 +120,9 @@ pub enum StoreError {
 
 /// Everything the session layer keeps: one trait per group of tables, so that each reads on its own and a new
 /// table has an obvious home. Every write is durable when its future completes.
-pub trait Store: SessionStore + ClockStore + RatingStore + SettingsStore + Send + Sync + 'static {
+pub trait Store:
+    SessionStore + ClockStore + RatingStore + SettingsStore + TournamentStore + Send + Sync + 'static
+{
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
     fn close(&self) -> impl Future<Output = ()> + Send {
         async {}

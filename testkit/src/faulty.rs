@@ -15,6 +15,9 @@ use tabula::store::{
     ClockRow, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow, RatingRow,
     RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store, StoreError,
 };
+use tabula::store::{
+    EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+};
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
 #[derive(Debug, Default)]
@@ -287,5 +290,80 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
 
     async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
         self.inner.notify_dm(user).await
+    }
+}
+
+impl<S: Store> TournamentStore for FaultyStore<S> {
+    async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
+        self.write("create_tournament").await?;
+        self.inner.create_tournament(t).await
+    }
+
+    async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+        self.inner.tournament(id).await
+    }
+
+    async fn open_tournaments(&self, guild: u64) -> Result<Vec<TournamentRow>, StoreError> {
+        self.inner.open_tournaments(guild).await
+    }
+
+    async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        self.inner.due_tournaments(now).await
+    }
+
+    async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        self.inner.set_tournament_message(id, message).await
+    }
+
+    async fn join_tournament(&self, id: i64, entrant: &EntrantRow) -> Result<(), StoreError> {
+        self.write("join_tournament").await?;
+        self.inner.join_tournament(id, entrant).await
+    }
+
+    async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.write("leave_tournament").await?;
+        self.inner.leave_tournament(id, user).await
+    }
+
+    async fn withdraw_entrant(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.write("withdraw_entrant").await?;
+        self.inner.withdraw_entrant(id, user).await
+    }
+
+    async fn entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
+        self.inner.entrants(id).await
+    }
+
+    async fn claim_round(&self, id: i64, round: u32, due: Option<i64>) -> Result<bool, StoreError> {
+        self.write("claim_round").await?;
+        self.inner.claim_round(id, round, due).await
+    }
+
+    async fn set_tournament_state(
+        &self,
+        id: i64,
+        from: TournamentState,
+        to: TournamentState,
+    ) -> Result<(), StoreError> {
+        self.write("set_tournament_state").await?;
+        self.inner.set_tournament_state(id, from, to).await
+    }
+
+    async fn add_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {
+        self.write("add_tournament_game").await?;
+        self.inner.add_tournament_game(game).await
+    }
+
+    async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {
+        self.write("settle_tournament_game").await?;
+        self.inner.settle_tournament_game(game).await
+    }
+
+    async fn tournament_games(&self, id: i64) -> Result<Vec<TournamentGameRow>, StoreError> {
+        self.inner.tournament_games(id).await
+    }
+
+    async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError> {
+        self.inner.tournament_game_of(session).await
     }
 }

@@ -26,6 +26,7 @@ mod tablut;
 mod tablut_suite;
 mod tablut_variants;
 mod tantrix;
+mod tournament;
 mod tzaar;
 
 /// The fake Discord under the name the bot tests import it by.

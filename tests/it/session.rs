@@ -20,6 +20,7 @@ mod records;
 mod settings;
 mod shared;
 mod store;
+mod tournament_store;
 
 const CHANNEL: u64 = 333;
 const GUILD: u64 = 555;

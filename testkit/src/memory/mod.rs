@@ -9,6 +9,7 @@ mod clocks;
 mod ratings;
 mod sessions;
 mod settings;
+mod tournaments;
 
 /// Every table in maps, each group behind its own lock (a method takes one lock at a time).
 #[derive(Debug, Default)]
@@ -17,6 +18,7 @@ pub struct MemoryStore {
     clocks: Mutex<clocks::Tables>,
     ratings: Mutex<ratings::Tables>,
     settings: Mutex<settings::Tables>,
+    tournaments: Mutex<tournaments::Tables>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -47,6 +49,10 @@ impl MemoryStore {
 
     fn settings(&self) -> MutexGuard<'_, settings::Tables> {
         lock(&self.settings)
+    }
+
+    fn tournaments(&self) -> MutexGuard<'_, tournaments::Tables> {
+        lock(&self.tournaments)
     }
 
     /// The sessions being played, among `ids` (for the clocks, which belong to games being played).

@@ -1,0 +1,193 @@
+//! The `tournaments`, `tournament_entrants` and `tournament_games` tables: each tournament's settings and state,
+//! who signed up (with the rating they had), and every game and bye of every round with its points once decided.
+//! A round is started once, by one instance: [`TournamentStore::claim_round`] moves the round number on only
+//! from the one before.
+
+use std::future::Future;
+
+use super::StoreError;
+use crate::games::GameKind;
+
+/// A tournament as created by `/tournament create`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NewTournament {
+    pub guild: u64,
+    pub channel: u64,
+    pub organiser: u64,
+    pub game: GameKind,
+    pub variant: String,
+    /// `swiss`, `round-robin` or `knockout` ([`crate::tournament::Format::name`]).
+    pub format: String,
+    pub rounds: u32,
+    /// The clock's name (`10m`, `1h`, `1d`, …) every game of it plays with.
+    pub clock: String,
+    pub rated: bool,
+    pub max_players: u32,
+    /// A pairing of a two-player game is two games, sides swapped.
+    pub mini_match: bool,
+    pub starts_at: i64,
+    /// How long a round may last before the next starts; `None` waits for every game to end.
+    pub round_seconds: Option<i64>,
+    /// A role given to the winner.
+    pub winner_role: Option<u64>,
+    pub now: i64,
+}
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentState {
+    /// Open for sign-up until it starts.
+    Signup,
+    Running,
+    /// Stopped by an organiser: no round starts until it runs again.
+    Paused,
+    Finished,
+    Cancelled,
+}
+
+impl TournamentState {
+    pub fn name(self) -> &'static str {
+        match self {
+            TournamentState::Signup => "signup",
+            TournamentState::Running => "running",
+            TournamentState::Paused => "paused",
+            TournamentState::Finished => "finished",
+            TournamentState::Cancelled => "cancelled",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<TournamentState> {
+        [
+            TournamentState::Signup,
+            TournamentState::Running,
+            TournamentState::Paused,
+            TournamentState::Finished,
+            TournamentState::Cancelled,
+        ]
+        .into_iter()
+        .find(|s| s.name() == name)
+    }
+}
+
+/// What the `tournaments` table keeps of one tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentRow {
+    pub id: i64,
+    pub settings: NewTournament,
+    pub state: TournamentState,
+    /// The last round started (0 before the first).
+    pub round: u32,
+    /// When the current round ends at the latest, for a tournament with a time per round.
+    pub round_due: Option<i64>,
+    /// The announcement with the Join and Leave buttons.
+    pub message: Option<u64>,
+}
+
+/// One entrant of a tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EntrantRow {
+    pub user: u64,
+    pub name: String,
+    /// The rating at sign-up (seeding).
+    pub rating: f64,
+    pub joined_at: i64,
+    pub withdrawn: bool,
+}
+
+/// One game (or bye: one seat, no session) of a round.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentGameRow {
+    pub tournament: i64,
+    pub round: u32,
+    pub board: u32,
+    /// The players by seat, seat 0 first.
+    pub seats: Vec<u64>,
+    pub session: Option<i64>,
+    /// Half points per seat, once decided.
+    pub points: Option<Vec<u32>>,
+    /// The game's own scores per seat, where it has them (Tantrix).
+    pub scores: Option<Vec<i64>>,
+    /// `false` for a forfeit (not started, or decided by hand without a game).
+    pub over_the_board: bool,
+}
+
+/// Tournaments, their entrants and their games.
+pub trait TournamentStore: Send + Sync {
+    /// Stores a new tournament, open for sign-up; its id.
+    fn create_tournament(&self, t: &NewTournament) -> impl Future<Output = Result<i64, StoreError>> + Send;
+
+    fn tournament(&self, id: i64) -> impl Future<Output = Result<Option<TournamentRow>, StoreError>> + Send;
+
+    /// A server's tournaments not finished or cancelled, oldest first.
+    fn open_tournaments(
+        &self,
+        guild: u64,
+    ) -> impl Future<Output = Result<Vec<TournamentRow>, StoreError>> + Send;
+
+    /// Tournaments with work due at `now`: sign-up closed (`starts_at` passed), or a round's time up.
+    fn due_tournaments(&self, now: i64) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+
+    /// Remembers the announcement's message.
+    fn set_tournament_message(
+        &self,
+        id: i64,
+        message: u64,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Signs a member up; [`StoreError::Conflict`] when they already are.
+    fn join_tournament(
+        &self,
+        id: i64,
+        entrant: &EntrantRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Takes a member off the list before the start; [`StoreError::Conflict`] when they are not on it.
+    fn leave_tournament(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Takes an entrant out of later rounds, their games kept; [`StoreError::Conflict`] when not in (or out).
+    fn withdraw_entrant(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// The entrants in sign-up order.
+    fn entrants(&self, id: i64) -> impl Future<Output = Result<Vec<EntrantRow>, StoreError>> + Send;
+
+    /// Starts round `round` (the tournament running, its last round `round - 1`), with its deadline; `true` for
+    /// the one caller that moved it, `false` for every other (another instance started it, or it is paused).
+    fn claim_round(
+        &self,
+        id: i64,
+        round: u32,
+        due: Option<i64>,
+    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Moves a tournament from `from` to `to`; [`StoreError::Conflict`] when it was not in `from`.
+    fn set_tournament_state(
+        &self,
+        id: i64,
+        from: TournamentState,
+        to: TournamentState,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Stores a game or a bye of a round; [`StoreError::Conflict`] when its board is taken.
+    fn add_tournament_game(
+        &self,
+        game: &TournamentGameRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Decides a game: its points (and scores); [`StoreError::Conflict`] when it was decided before.
+    fn settle_tournament_game(
+        &self,
+        game: &TournamentGameRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Every game and bye of a tournament, by round and board.
+    fn tournament_games(
+        &self,
+        id: i64,
+    ) -> impl Future<Output = Result<Vec<TournamentGameRow>, StoreError>> + Send;
+
+    /// The tournament game a session is, if it is one.
+    fn tournament_game_of(
+        &self,
+        session: i64,
+    ) -> impl Future<Output = Result<Option<TournamentGameRow>, StoreError>> + Send;
+}

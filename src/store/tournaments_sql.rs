@@ -1,0 +1,308 @@
+//! [`TournamentStore`] over SQL: one body for SQLite and Postgres (the tables of
+//! `migrations/0011_tournaments.sql` and `migrations-postgres/0008_tournaments.sql`).
+
+use std::str::FromStr as _;
+
+use sqlx::{ColumnIndex, Decode, Row, Type};
+
+use super::sql::{changed_one, conflict_on_unique};
+use super::tournaments::{
+    EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+};
+use super::{PgStore, SqliteStore, StoreError};
+use crate::games::GameKind;
+
+fn tournament_of<'r, R>(row: &'r R) -> Result<TournamentRow, StoreError>
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let id: i64 = row.get("id");
+    let corrupt = |what: &str| StoreError::Corrupt(format!("tournament {id}: {what}"));
+    let game: String = row.get("game");
+    let state: String = row.get("state");
+    Ok(TournamentRow {
+        id,
+        settings: NewTournament {
+            guild: row.get::<i64, _>("guild_id") as u64,
+            channel: row.get::<i64, _>("channel_id") as u64,
+            organiser: row.get::<i64, _>("organiser") as u64,
+            game: GameKind::from_str(&game).map_err(|_| corrupt("unknown game"))?,
+            variant: row.get("variant"),
+            format: row.get("format"),
+            rounds: row.get::<i64, _>("rounds") as u32,
+            clock: row.get("clock"),
+            rated: row.get("rated"),
+            max_players: row.get::<i64, _>("max_players") as u32,
+            mini_match: row.get("mini_match"),
+            starts_at: row.get("starts_at"),
+            round_seconds: row.get("round_seconds"),
+            winner_role: row.get::<Option<i64>, _>("winner_role").map(|r| r as u64),
+            now: row.get("created_at"),
+        },
+        state: TournamentState::parse(&state).ok_or_else(|| corrupt("unknown state"))?,
+        round: row.get::<i64, _>("round") as u32,
+        round_due: row.get("round_due"),
+        message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
+    })
+}
+
+fn entrant_of<'r, R>(row: &'r R) -> EntrantRow
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    f64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+{
+    EntrantRow {
+        user: row.get::<i64, _>("user_id") as u64,
+        name: row.get("name"),
+        rating: row.get("rating"),
+        joined_at: row.get("joined_at"),
+        withdrawn: row.get("withdrawn"),
+    }
+}
+
+fn game_of<'r, R>(row: &'r R) -> Result<TournamentGameRow, StoreError>
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    Option<String>: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let tournament: i64 = row.get("tournament_id");
+    let corrupt = || StoreError::Corrupt(format!("tournament {tournament}: an unreadable game"));
+    let seats: String = row.get("seats");
+    let points: Option<String> = row.get("points");
+    let scores: Option<String> = row.get("scores");
+    Ok(TournamentGameRow {
+        tournament,
+        round: row.get::<i64, _>("round") as u32,
+        board: row.get::<i64, _>("board") as u32,
+        seats: serde_json::from_str(&seats).map_err(|_| corrupt())?,
+        session: row.get("session_id"),
+        points: points.map(|p| serde_json::from_str(&p)).transpose().map_err(|_| corrupt())?,
+        scores: scores.map(|s| serde_json::from_str(&s)).transpose().map_err(|_| corrupt())?,
+        over_the_board: row.get("over_the_board"),
+    })
+}
+
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("numbers serialize")
+}
+
+/// The implementation for one store.
+macro_rules! tournament_store {
+    ($store:ty) => {
+        impl TournamentStore for $store {
+            async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
+                let row = sqlx::query(
+                    "INSERT INTO tournaments (guild_id, channel_id, organiser, game, variant, format, rounds, clock, \
+                     rated, max_players, mini_match, starts_at, round_seconds, winner_role, state, created_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'signup', $15) RETURNING id",
+                )
+                .bind(t.guild as i64)
+                .bind(t.channel as i64)
+                .bind(t.organiser as i64)
+                .bind(t.game.name())
+                .bind(&t.variant)
+                .bind(&t.format)
+                .bind(i64::from(t.rounds))
+                .bind(&t.clock)
+                .bind(t.rated)
+                .bind(i64::from(t.max_players))
+                .bind(t.mini_match)
+                .bind(t.starts_at)
+                .bind(t.round_seconds)
+                .bind(t.winner_role.map(|r| r as i64))
+                .bind(t.now)
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(row.get::<i64, _>(0))
+            }
+
+            async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+                let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.as_ref().map(tournament_of).transpose()
+            }
+
+            async fn open_tournaments(&self, guild: u64) -> Result<Vec<TournamentRow>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT * FROM tournaments WHERE guild_id = $1 AND state IN ('signup', 'running', 'paused') \
+                     ORDER BY id",
+                )
+                .bind(guild as i64)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(tournament_of).collect()
+            }
+
+            async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT id FROM tournaments WHERE (state = 'signup' AND starts_at <= $1) \
+                     OR (state = 'running' AND round_due IS NOT NULL AND round_due <= $1) ORDER BY id",
+                )
+                .bind(now)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+            }
+
+            async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+                sqlx::query("UPDATE tournaments SET message_id = $1 WHERE id = $2")
+                    .bind(message as i64)
+                    .bind(id)
+                    .execute(&self.pool)
+                    .await?;
+                Ok(())
+            }
+
+            async fn join_tournament(&self, id: i64, e: &EntrantRow) -> Result<(), StoreError> {
+                conflict_on_unique(
+                    sqlx::query(
+                        "INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at, withdrawn) \
+                         VALUES ($1, $2, $3, $4, $5, $6)",
+                    )
+                    .bind(id)
+                    .bind(e.user as i64)
+                    .bind(&e.name)
+                    .bind(e.rating)
+                    .bind(e.joined_at)
+                    .bind(e.withdrawn)
+                    .execute(&self.pool)
+                    .await,
+                )?;
+                Ok(())
+            }
+
+            async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
+                let done = sqlx::query("DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2")
+                    .bind(id)
+                    .bind(user as i64)
+                    .execute(&self.pool)
+                    .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn withdraw_entrant(&self, id: i64, user: u64) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournament_entrants SET withdrawn = TRUE \
+                     WHERE tournament_id = $1 AND user_id = $2 AND withdrawn = FALSE",
+                )
+                .bind(id)
+                .bind(user as i64)
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT * FROM tournament_entrants WHERE tournament_id = $1 ORDER BY joined_at, user_id",
+                )
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows.iter().map(entrant_of).collect())
+            }
+
+            async fn claim_round(&self, id: i64, round: u32, due: Option<i64>) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournaments SET round = $1, round_due = $2, state = 'running' \
+                     WHERE id = $3 AND round = $4 AND state IN ('signup', 'running')",
+                )
+                .bind(i64::from(round))
+                .bind(due)
+                .bind(id)
+                .bind(i64::from(round) - 1)
+                .execute(&self.pool)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn set_tournament_state(
+                &self,
+                id: i64,
+                from: TournamentState,
+                to: TournamentState,
+            ) -> Result<(), StoreError> {
+                let done = sqlx::query("UPDATE tournaments SET state = $1 WHERE id = $2 AND state = $3")
+                    .bind(to.name())
+                    .bind(id)
+                    .bind(from.name())
+                    .execute(&self.pool)
+                    .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn add_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
+                conflict_on_unique(
+                    sqlx::query(
+                        "INSERT INTO tournament_games (tournament_id, round, board, seats, session_id, points, \
+                         scores, over_the_board) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                    )
+                    .bind(g.tournament)
+                    .bind(i64::from(g.round))
+                    .bind(i64::from(g.board))
+                    .bind(json(&g.seats))
+                    .bind(g.session)
+                    .bind(g.points.as_ref().map(json))
+                    .bind(g.scores.as_ref().map(json))
+                    .bind(g.over_the_board)
+                    .execute(&self.pool)
+                    .await,
+                )?;
+                Ok(())
+            }
+
+            async fn settle_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournament_games SET points = $1, scores = $2, over_the_board = $3 \
+                     WHERE tournament_id = $4 AND round = $5 AND board = $6 AND points IS NULL",
+                )
+                .bind(g.points.as_ref().map(json))
+                .bind(g.scores.as_ref().map(json))
+                .bind(g.over_the_board)
+                .bind(g.tournament)
+                .bind(i64::from(g.round))
+                .bind(i64::from(g.board))
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
+            }
+
+            async fn tournament_games(&self, id: i64) -> Result<Vec<TournamentGameRow>, StoreError> {
+                let rows = sqlx::query(
+                    "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
+                )
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.iter().map(game_of).collect()
+            }
+
+            async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError> {
+                let row = sqlx::query("SELECT * FROM tournament_games WHERE session_id = $1")
+                    .bind(session)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.as_ref().map(game_of).transpose()
+            }
+        }
+    };
+}
+
+tournament_store!(SqliteStore);
+tournament_store!(PgStore);

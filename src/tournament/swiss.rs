@@ -1,0 +1,240 @@
+//! The Swiss system in the spirit of FIDE's Dutch rules, solved as one maximum-weight matching over every pair
+//! of the players still in (and, for an odd number, a bye), as lichess pairs its Swiss events. Each pair's weight
+//! stacks the rules in order of importance, each worth more than everything below it summed over the whole round,
+//! so the matching honours them one after the other and never dead-ends the way a greedy scan can:
+//!
+//! 1. everyone is paired (at most one bye, for an odd number): every pair weighs at least 1, so a maximum
+//!    matching of the complete graph leaves no one out;
+//! 2. no two players meet twice, and no one gets a second bye, while that can be avoided;
+//! 3. no pairing of two players who must both take the same side (the sides' difference would pass 2, or
+//!    someone would play a side three times in a row);
+//! 4. players meet their own score group, floaters as few and as near as possible; the bye goes to the lowest;
+//! 5. as many players as possible get the side they lean to;
+//! 6. within a score group, the higher half against the lower half (1 against 1 + n/2, and so on).
+
+use integer_blossom::max_weight_matching;
+
+use super::{Event, Pairing, Past, Round, Side};
+
+/// Pairs the next round of a Swiss tournament among the entrants not withdrawn. Sides are seat order: seat 0
+/// plays first.
+pub fn pair(event: &Event) -> Round {
+    let pasts = event.pasts();
+    let mut players = event.active();
+    // Rank: points, then rating, then number (sign-up order).
+    players.sort_by(|&a, &b| {
+        pasts[b]
+            .points
+            .cmp(&pasts[a].points)
+            .then(event.entrants[b].rating.total_cmp(&event.entrants[a].rating))
+            .then(a.cmp(&b))
+    });
+    if players.len() < 2 {
+        return Round { pairings: Vec::new(), byes: players };
+    }
+    let ranked: Vec<Ranked> = rank(&players, &pasts);
+    let with_bye = players.len() % 2 == 1;
+    let n = players.len() + usize::from(with_bye);
+    let weights = Weights::new(&ranked, n / 2);
+    let mut matrix = vec![0_i128; n * n];
+    for i in 0..players.len() {
+        for j in i + 1..players.len() {
+            matrix[i * n + j] = weights.pair(&ranked[i], &ranked[j]);
+        }
+        if with_bye {
+            matrix[i * n + n - 1] = weights.bye(&ranked[i]);
+        }
+    }
+    let mates = solve(&matrix, n);
+    let mut round = Round::default();
+    let mut board = 0;
+    for i in 0..players.len() {
+        match mates[i] {
+            Some(j) if j == players.len() => round.byes.push(players[i]),
+            Some(j) if j > i => {
+                let first_is_i = first_side_to_higher(&ranked[i], &ranked[j], board);
+                board += 1;
+                let (a, b) = if first_is_i { (i, j) } else { (j, i) };
+                round.pairings.push(Pairing { seats: vec![players[a], players[b]] });
+            }
+            Some(_) => {}
+            // A complete graph with an even number of vertices always has a perfect matching; should the solver
+            // leave someone out all the same, they get a bye rather than no game.
+            None => round.byes.push(players[i]),
+        }
+    }
+    round
+}
+
+/// The maximum-weight matching of the stacked weights, in 64-bit integers when they fit (twice as fast: the
+/// solver's edge table halves), else in 128. Every weight is at least 1 on a complete graph, so the matching is
+/// perfect: if two were left out, pairing them would weigh more.
+fn solve(matrix: &[i128], n: usize) -> Vec<Option<usize>> {
+    let narrow = matrix.iter().all(|&w| w < i128::from(i64::MAX / 64));
+    if narrow {
+        let narrowed: Vec<i64> = matrix.iter().map(|&w| w as i64).collect();
+        max_weight_matching(&narrowed, n)
+    } else {
+        max_weight_matching(matrix, n)
+    }
+}
+
+/// A player as the weights see it.
+struct Ranked<'a> {
+    entrant: usize,
+    past: &'a Past,
+    /// Index within the score group and the group's size.
+    in_group: usize,
+    group_size: usize,
+    preference: Preference,
+}
+
+fn rank<'a>(players: &[usize], pasts: &'a [Past]) -> Vec<Ranked<'a>> {
+    let mut ranked = Vec::with_capacity(players.len());
+    let mut start = 0;
+    while start < players.len() {
+        let points = pasts[players[start]].points;
+        let end =
+            (start..players.len()).find(|&i| pasts[players[i]].points != points).unwrap_or(players.len());
+        for (in_group, rank) in (start..end).enumerate() {
+            let past = &pasts[players[rank]];
+            ranked.push(Ranked {
+                entrant: players[rank],
+                past,
+                in_group,
+                group_size: end - start,
+                preference: preference(past),
+            });
+        }
+        start = end;
+    }
+    ranked
+}
+
+/// How much a player wants a side, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    None,
+    /// Alternate from the last game.
+    Mild,
+    /// The sides are one apart: even them.
+    Strong,
+    /// The sides are two apart, or the last two games were on the same side: this side or a broken rule.
+    Absolute,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Preference {
+    strength: Strength,
+    side: Side,
+    balance: i32,
+}
+
+fn preference(past: &Past) -> Preference {
+    let balance = past.side_balance();
+    let last = past.sides.last().copied();
+    let twice = past.sides.len() >= 2 && past.sides[past.sides.len() - 2] == past.sides[past.sides.len() - 1];
+    let toward = if balance > 0 { Side::Second } else { Side::First };
+    let (strength, side) = match (balance.abs(), last) {
+        (_, None) => (Strength::None, Side::First),
+        (b, _) if b >= 2 => (Strength::Absolute, toward),
+        (_, Some(l)) if twice => (Strength::Absolute, l.other()),
+        (1, _) => (Strength::Strong, toward),
+        (_, Some(l)) => (Strength::Mild, l.other()),
+    };
+    Preference { strength, side, balance }
+}
+
+/// Whether the higher-ranked `a` takes the first side against `b`: the stronger preference wins, then the
+/// greater imbalance, then the higher rank; with no history, the top boards alternate.
+fn first_side_to_higher(a: &Ranked, b: &Ranked, board: usize) -> bool {
+    let (pa, pb) = (a.preference, b.preference);
+    if pa.strength == Strength::None && pb.strength == Strength::None {
+        return board % 2 == 0;
+    }
+    if pa.side != pb.side || pb.strength == Strength::None {
+        return if pa.strength == Strength::None { pb.side == Side::Second } else { pa.side == Side::First };
+    }
+    if pa.strength == Strength::None {
+        return pb.side == Side::Second;
+    }
+    // Both want the same side: who needs it more gets it.
+    let a_wins = (pa.strength, pa.balance.abs()) >= (pb.strength, pb.balance.abs());
+    if a_wins { pa.side == Side::First } else { pb.side == Side::Second }
+}
+
+/// The stacked weights of one round.
+struct Weights {
+    /// The score spread plus one: the score level's room.
+    spread: i128,
+    /// The lowest points of a player still in.
+    bottom: u32,
+    /// The room of the within-group level.
+    fold_room: i128,
+    /// The multiplier of each level above the fold, lowest first: side leaning, score, sides' rules, no rematch.
+    multipliers: [i128; 4],
+}
+
+impl Weights {
+    fn new(ranked: &[Ranked], edges: usize) -> Weights {
+        let top = ranked.first().map_or(0, |r| r.past.points);
+        let bottom = ranked.last().map_or(0, |r| r.past.points);
+        let spread = i128::from(top - bottom) + 1;
+        let fold_room = 2 * ranked.iter().map(|r| r.group_size).max().unwrap_or(1) as i128 + 2;
+        let maxima = [2, spread * spread, 1, 1];
+        let edges = edges as i128;
+        let mut multipliers = [0; 4];
+        let mut below = fold_room;
+        for (level, max) in maxima.into_iter().enumerate() {
+            multipliers[level] = edges * below + 1;
+            below += max * multipliers[level];
+        }
+        Weights { spread, bottom, fold_room, multipliers }
+    }
+
+    /// One pair's weight: at least 1, so that every pair is an edge.
+    fn stack(&self, fresh: bool, sides_ok: bool, score: i128, leaning: i128, fold: i128) -> i128 {
+        let [lean_m, score_m, sides_m, fresh_m] = self.multipliers;
+        1 + i128::from(fresh) * fresh_m
+            + i128::from(sides_ok) * sides_m
+            + score * score_m
+            + leaning * lean_m
+            + fold.clamp(0, self.fold_room)
+    }
+
+    /// `a` ranks above `b`.
+    fn pair(&self, a: &Ranked, b: &Ranked) -> i128 {
+        let fresh = !a.past.met(b.entrant);
+        let (pa, pb) = (a.preference, b.preference);
+        let clash = |at: Strength| pa.side == pb.side && pa.strength >= at && pb.strength >= at;
+        let sides_ok = !clash(Strength::Absolute);
+        let leaning = if clash(Strength::Strong) {
+            0
+        } else if clash(Strength::Mild) {
+            1
+        } else {
+            2
+        };
+        let diff = i128::from(a.past.points.abs_diff(b.past.points));
+        let score = self.spread * self.spread - diff * diff;
+        let fold = if a.past.points == b.past.points {
+            // 1 against 1 + n/2: the distance of the two within the group, against half the group.
+            let half = (a.group_size / 2) as i128;
+            let distance = (b.in_group - a.in_group) as i128;
+            self.fold_room - 2 * (distance - half).abs()
+        } else {
+            // A floater: the lowest of the higher group against the highest of the lower one.
+            self.fold_room - (a.group_size - 1 - a.in_group) as i128 - b.in_group as i128
+        };
+        self.stack(fresh, sides_ok, score, leaning, fold)
+    }
+
+    fn bye(&self, a: &Ranked) -> i128 {
+        let fresh = a.past.byes == 0;
+        // The bye as a player one point below the lowest: it floats to the bottom group, to its lowest ranked.
+        let diff = i128::from(a.past.points - self.bottom) + 1;
+        let score = self.spread * self.spread - diff * diff;
+        let fold = self.fold_room - (a.group_size - 1 - a.in_group) as i128;
+        self.stack(fresh, true, score.max(0), 2, fold)
+    }
+}

@@ -16,7 +16,7 @@
 //! layer 1: games                           the rules engines, each with its picture, player and command line
 //! layer 2: record rating store             game records, ratings, persistence
 //! layer 3: session                         commands, turns, clocks, offers, platform-neutral
-//! layer 4: discord local cli config        the adapters, and the config they read
+//! layer 4: discord local cli config web    the adapters (web: the live board in the browser), and the config
 //! ```
 //!
 //! # Words
@@ -63,3 +63,4 @@ pub mod render;
 pub mod session;
 pub mod store;
 pub(crate) mod text;
+pub mod web;

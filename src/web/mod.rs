@@ -477,3 +477,22 @@ async fn act<S: Store>(
 fn answer(done: bool, text: &Text, lang: Lang) -> Response {
     json(&serde_json::json!({ "done": done, "text": text.plain_in(lang) }))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_from_one_address_does_not_slow_another() {
+        let throttle = Throttle::default();
+        let (flood, other): (IpAddr, IpAddr) = ("10.0.0.1".parse().unwrap(), "10.0.0.2".parse().unwrap());
+        let allowed = (0..200).filter(|_| throttle.allow(flood)).count();
+        assert!(allowed < 60, "{allowed} of a burst of 200 let through");
+        assert!((0..20).all(|_| throttle.allow(other)), "another address is served at once");
+    }
+
+    #[test]
+    fn names_cannot_become_markup() {
+        assert_eq!(escape_html("<b onclick='x'>&\""), "&lt;b onclick=&#39;x&#39;&gt;&amp;&quot;");
+    }
+}

@@ -27,6 +27,7 @@ mod tablut_suite;
 mod tablut_variants;
 mod tantrix;
 mod tzaar;
+mod web;
 
 /// The fake Discord under the name the bot tests import it by.
 use support as fake_discord;

@@ -100,9 +100,10 @@ impl AnyGame {
         each_game!(self, g => Picture::render_ended(g, names, lang, ended))
     }
 
-    /// The board as text for the console, its words in `lang` (see [`Picture::text_picture`]).
-    pub(crate) fn text_picture(&self, names: &[String], lang: Lang) -> String {
-        each_game!(self, g => Picture::text_picture(g, names, lang))
+    /// The board as text for the console, its words in `lang`, saying how the game `ended` when its moves did not
+    /// end it (see [`Picture::text_picture`]).
+    pub(crate) fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {
+        each_game!(self, g => Picture::text_picture(g, names, lang, ended))
     }
 
     /// The frames of an animated replay from this position: this picture, then one after each of `moves`, all of
@@ -147,7 +148,7 @@ impl GameKind {
     }
 
     /// Whether the players may agree to a draw (see [`Engine::DRAW_BY_AGREEMENT`]).
-    pub(crate) fn draw_by_agreement(self) -> bool {
+    pub fn draw_by_agreement(self) -> bool {
         each_kind!(self, G => <G as Engine>::DRAW_BY_AGREEMENT)
     }
 

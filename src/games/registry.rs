@@ -102,6 +102,11 @@ pub trait Entry: Engine + Picture + Player + CommandLine {}
 
 impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
 
+/// The line a text board starts with when its game `ended` though its moves did not end it (empty otherwise).
+pub(crate) fn ended_line(ended: Option<&str>) -> String {
+    ended.map_or_else(String::new, |ended| format!("{ended}\n"))
+}
+
 /// A game's picture.
 pub trait Picture: Engine {
     /// The board picture, with the players' names in seat order and its words in `lang` (names, notation and
@@ -115,11 +120,12 @@ pub trait Picture: Engine {
     /// so instead of whose turn it is.
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage;
 
-    /// The board drawn as text for the console, its words in `lang` (by default the engine's own
-    /// [`Engine::text_board`], which the command line prints in English).
-    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+    /// The board drawn as text for the console, its words in `lang`; like [`render_ended`](Picture::render_ended),
+    /// it says how the game `ended` where it would say whose turn it is. By default the engine's own
+    /// [`Engine::text_board`] (which the command line prints in English) under the `ended` line.
+    fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {
         let _ = (names, lang);
-        self.text_board()
+        ended_line(ended) + &self.text_board()
     }
 
     /// The frames of an animated replay from this position: this picture, then the picture after each of `moves`

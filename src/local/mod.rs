@@ -418,12 +418,10 @@ impl<S: Store> Console<S> {
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
         if let Some(board) = reply.board {
-            // The picture's header, when it says how the game ended (its moves did not).
+            // How the game ended, when its moves did not end it: the text board says it where it would say
+            // whose turn it is, as the picture's header does.
             let ended = board.ended.as_ref().map(|e| self.named(e.localized(reply.lang)).to_string());
-            if let Some(ended) = &ended {
-                let _ = writeln!(out, "{ended}");
-            }
-            out.push_str(&board.game.text_picture(&board.names, reply.lang));
+            out.push_str(&board.game.text_picture(&board.names, reply.lang, ended.as_deref()));
             if !out.ends_with('\n') {
                 out.push('\n');
             }

@@ -106,6 +106,20 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
 /// How a game its moves ended came out: a winner, a first place shared by some (not a draw), or a draw.
 pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Text {
     let reason = super::engine_text::text(&outcome.reason);
+    // Seats that were left rank below those that stayed (the one rule of `rating::standing`), so the winner by
+    // the rules may not be the winner: name who is.
+    let places = super::endings::places(&live.record, game, super::endings::Ending::Rules);
+    if places != game.places() {
+        return match crate::rating::first_places(&places)[..] {
+            [w] => t!(
+                "game-over-stayed-wins",
+                player = Text::new().strong_name(&live.record.players[w].name),
+                seat = seat(game, w),
+                reason = reason
+            ),
+            _ => t!("game-over-shared", reason = reason),
+        };
+    }
     match outcome.winner {
         Some(n) => t!(
             "game-over-wins",

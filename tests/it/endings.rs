@@ -100,6 +100,18 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
             }
         }
     }
+    // The stored result names as the winner only who placed first, alone.
+    let said = record.result.as_deref().unwrap_or_default();
+    for (seat, p) in record.players.iter().enumerate() {
+        let Some(at) = said.find(&format!("{}, ", p.name)) else { continue };
+        let rest = &said[at..];
+        if let Some(wins) = rest.find(" wins")
+            && !rest[..wins].contains(". ")
+            && !rest[..wins].contains(": ")
+        {
+            assert_eq!(first_places(&places), [seat], "{said}: {places:?}");
+        }
+    }
     let viewer = Actor::in_guild(Member::new(record.players[0].id, &record.players[0].name), record.guild);
     let shown = s.handle(record.channel, &viewer, Game { id, replay: false }).await;
     let file = shown.files.first().unwrap_or_else(|| panic!("the record is attached: {shown:?}"));
@@ -338,129 +350,303 @@ async fn every_ending_says_how_it_ended_in_its_picture_and_its_message() {
     assert!(out.contains("Game #4 is over; `/game id:4` shows its record."), "{out}");
 }
 
-/// One random event of a game: a move, a resignation, a time-out, a draw offer answered, an abort.
-#[derive(Clone, Debug)]
-enum Event {
-    /// The player to move plays its `n`th legal move (modulo their number).
-    Move(usize),
-    /// A seat (modulo the seats) resigns.
-    Resign(usize),
-    /// The player to move runs out of time.
+/// The console's text board of a game that a resignation or a loss on time ended says so where it would say whose
+/// turn it is, as the picture does; and a rematch restates the rules the first game was played by.
+#[tokio::test]
+async fn text_boards_say_how_the_game_ended_and_rematches_state_their_rules() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut console, _s) = console(dir.path());
+    console.line("@alice /play game:tantrix opponent:@bob side:first").await;
+    console.line("@bob /accept").await;
+    let out = console.line("@bob /resign").await;
+    assert!(out.contains("bob resigned"), "{out}");
+    assert!(!out.contains("to place") && !out.contains("> "), "nobody is to move in an ended game: {out}");
+    console.line("@alice /play game:tzaar opponent:@bob side:first clock:1h").await;
+    console.line("@bob /accept").await;
+    let out = console.line("@alice /wait 61m").await;
+    assert!(out.contains("alice lost on time"), "{out}");
+    assert!(!out.contains("to move"), "the TZAAR text board says how it ended: {out}");
+    console.line("@alice /play game:tablut opponent:@bob side:first variant:ashton").await;
+    console.line("@bob /accept").await;
+    console.line("@alice /resign").await;
+    let out = console.line("@bob /press Rematch").await;
+    assert!(out.contains("asks for a rematch") && out.contains("`ashton`"), "the rematch's rules: {out}");
+}
+
+/// How a random game is brought to its end, after its random opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Ending {
+    /// Its moves end it: random legal moves until the game is over.
+    Natural,
+    /// A seat resigns; at a bigger table the others play on to the end, the computer in the seat.
+    Resign,
+    /// The player to move runs out of time; at a bigger table the others play on to the end.
     TimeOut,
-    /// A seat offers a draw; the other accepts when `true`.
-    Draw(usize, bool),
+    /// Every person leaves, one after another, by resigning or running out of time.
+    EveryoneLeaves,
+    /// A draw offered and accepted (two players only).
+    Draw,
     /// A moderator aborts the game.
     Abort,
 }
 
-fn event() -> impl Strategy<Value = Event> {
-    prop_oneof![
-        6 => (0usize..64).prop_map(Event::Move),
-        1 => (0usize..4).prop_map(Event::Resign),
-        1 => Just(Event::TimeOut),
-        1 => (0usize..4, any::<bool>()).prop_map(|(s, a)| Event::Draw(s, a)),
-        1 => Just(Event::Abort),
-    ]
+const ENDINGS: [Ending; 6] =
+    [Ending::Natural, Ending::Resign, Ending::TimeOut, Ending::EveryoneLeaves, Ending::Draw, Ending::Abort];
+
+/// The random parts of a game: the choices of legal moves (the `n`th modulo their number) of its opening and of
+/// its moves played on, a declined draw offer or not, and a seat (modulo the seats).
+#[derive(Clone, Debug)]
+struct Script {
+    opening: Vec<usize>,
+    play_on: Vec<usize>,
+    decline: bool,
+    seat: usize,
+}
+
+fn script() -> impl Strategy<Value = Script> {
+    (
+        proptest::collection::vec(0usize..64, 0..60),
+        proptest::collection::vec(0usize..64, 1..40),
+        any::<bool>(),
+        0usize..4,
+    )
+        .prop_map(|(opening, play_on, decline, seat)| Script { opening, play_on, decline, seat })
 }
 
 const CH: u64 = 7;
+/// The most moves a game is played on for (random Tablut can wander).
+const MOST_PLIES: usize = 600;
 
 fn person(seat: usize) -> Actor {
     Actor::in_guild(Member::new(seat as u64 + 1, NAMES[seat]), Some(GUILD))
 }
 
-/// Plays a random game of `kind` with `seats` seats through `events`, and checks that every view of its ending
-/// agrees.
-async fn random_game(kind: GameKind, seats: usize, events: Vec<Event>) {
-    let now = Arc::new(AtomicI64::new(1_796_000_000));
-    let clock = now.clone();
-    let s =
-        Sessions::with_clock(MemoryStore::new(), config(), Arc::new(move || clock.load(Ordering::SeqCst)));
-    s.set_bot_id(99);
-    let play = Play {
-        game: kind,
-        opponents: (1..seats).map(|n| person(n).member).collect(),
-        variant: None,
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: Some(ClockChoice::OneHour),
-        thread: None,
-    };
-    s.handle(CH, &person(0), play).await;
-    for n in 1..seats {
-        s.handle(CH, &person(n), Accept { session: None }).await;
+/// A game of the random test: its sessions, its clock and its id.
+struct Table {
+    s: Sessions<MemoryStore>,
+    now: Arc<AtomicI64>,
+    id: i64,
+    seats: usize,
+}
+
+impl Table {
+    async fn new(kind: GameKind, seats: usize) -> Table {
+        let now = Arc::new(AtomicI64::new(1_796_000_000));
+        let clock = now.clone();
+        let s = Sessions::with_clock(
+            MemoryStore::new(),
+            config(),
+            Arc::new(move || clock.load(Ordering::SeqCst)),
+        );
+        s.set_bot_id(99);
+        let play = Play {
+            game: kind,
+            opponents: (1..seats).map(|n| person(n).member).collect(),
+            variant: None,
+            side: SidePref::First,
+            level: None,
+            rated: true,
+            clock: Some(ClockChoice::OneHour),
+            thread: None,
+        };
+        s.handle(CH, &person(0), play).await;
+        for n in 1..seats {
+            s.handle(CH, &person(n), Accept { session: None }).await;
+        }
+        let id = s.store().open_session(CH).await.unwrap().unwrap().id;
+        Table { s, now, id, seats }
     }
-    let id = s.store().open_session(CH).await.unwrap().unwrap().id;
-    for event in events {
-        while s.ai_turn(CH).await.is_some() {}
-        let Some(record) = s.store().open_session(CH).await.unwrap() else { break };
+
+    /// The game after the computer's turns, with the seat of the person to move; `None` once it is over.
+    async fn person_to_move(&self) -> Option<(SessionRow, AnyGame, usize)> {
+        while self.s.ai_turn(CH).await.is_some() {}
+        let record = self.s.store().open_session(CH).await.unwrap()?;
         let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
-        let Some(seat) = game.to_move() else { break };
-        match event {
-            Event::Move(n) => {
-                let moves = game.legal_moves_text();
-                let text = moves[n % moves.len()].clone();
-                let who = &record.players[seat];
-                let actor = Actor::in_guild(Member::new(who.id, &who.name), Some(GUILD));
-                s.handle(CH, &actor, Move { text }).await;
+        let seat = game.to_move()?;
+        Some((record, game, seat))
+    }
+
+    /// The person to move plays the `n`th of the legal moves; false once the game is over.
+    async fn play(&self, n: usize) -> bool {
+        let Some((record, game, seat)) = self.person_to_move().await else { return false };
+        let moves = game.legal_moves_text();
+        let text = moves[n % moves.len()].clone();
+        let who = &record.players[seat];
+        let actor = Actor::in_guild(Member::new(who.id, &who.name), Some(GUILD));
+        self.s.handle(CH, &actor, Move { text }).await;
+        true
+    }
+
+    /// Plays on with `choices` (cycled) until the game is over or [`MOST_PLIES`] have been played.
+    async fn play_on(&self, choices: &[usize]) {
+        for n in choices.iter().cycle().take(MOST_PLIES) {
+            if !self.play(*n).await {
+                return;
             }
-            Event::Resign(n) => {
-                s.handle(CH, &person(n % seats), Resign).await;
-            }
-            Event::TimeOut => {
-                now.fetch_add(3_601, Ordering::SeqCst);
-                s.settle_clocks().await;
-            }
-            Event::Draw(n, accept) => {
-                let offer = s.handle(CH, &person(n % seats), Draw).await;
-                let label = if accept { "Accept" } else { "Decline" };
-                if let Some(b) = offer.buttons.iter().find(|b| b.label.to_plain() == label) {
-                    let (_, request) = parse_button(&b.custom_id).unwrap();
-                    s.handle(CH, &person(1 - (n % seats).min(1)), request).await;
+        }
+    }
+
+    /// The person to move runs out of time.
+    async fn time_out(&self) {
+        self.now.fetch_add(3_601, Ordering::SeqCst);
+        self.s.settle_clocks().await;
+    }
+
+    /// A draw offered by `seat` and answered by the other (two players).
+    async fn draw(&self, seat: usize, accept: bool) {
+        let offer = self.s.handle(CH, &person(seat), Draw).await;
+        let label = if accept { "Accept" } else { "Decline" };
+        let button = offer.buttons.iter().find(|b| b.label.to_plain() == label);
+        let button = button.unwrap_or_else(|| panic!("the offer has its {label} button: {offer:?}"));
+        let (_, request) = parse_button(&button.custom_id).unwrap();
+        self.s.handle(CH, &person(1 - seat), request).await;
+    }
+}
+
+/// Plays a random game of `kind` with `seats` seats to `ending`, checks that every view of its ending agrees, and
+/// returns whether `ending` is what ended it.
+async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Script) -> bool {
+    let table = Table::new(kind, seats).await;
+    let seat = script.seat % seats;
+    // Whether the game can be drawn by agreement (two players, and a game that has draws).
+    let drawable = seats == 2 && kind.draw_by_agreement();
+    for &n in &script.opening {
+        if !table.play(n).await {
+            break;
+        }
+    }
+    if script.decline && drawable && table.person_to_move().await.is_some() {
+        table.draw(seat, false).await;
+    }
+    // Whether the game was still on when the ending was brought (else its moves ended it), and who was to move.
+    let to_move = table.person_to_move().await.map(|(record, _, seat)| record.players[seat].id);
+    let on = to_move.is_some();
+    // The person who leaves, by resigning or running out of time.
+    let mut leaver = None;
+    match ending {
+        Ending::Natural => table.play_on(&script.play_on).await,
+        Ending::Resign => {
+            table.s.handle(CH, &person(seat), Resign).await;
+            leaver = Some(person(seat).member.id);
+            table.play_on(&script.play_on).await;
+        }
+        Ending::TimeOut => {
+            table.time_out().await;
+            leaver = to_move;
+            table.play_on(&script.play_on).await;
+        }
+        Ending::EveryoneLeaves => {
+            for (n, &choice) in script.play_on.iter().cycle().take(table.seats * 4).enumerate() {
+                let Some((_, _, to_move)) = table.person_to_move().await else { break };
+                if n % 2 == 0 {
+                    table.s.handle(CH, &person(to_move), Resign).await;
+                } else {
+                    table.play(choice).await;
+                    table.time_out().await;
                 }
             }
-            Event::Abort => {
-                let mut moderator = Actor::in_guild(Member::new(50, "mod"), Some(GUILD));
-                moderator.can_manage = true;
-                let reply: Reply = s.handle(CH, &moderator, Abort).await;
-                assert!(!reply.ephemeral, "{reply:?}");
+        }
+        Ending::Draw if drawable => {
+            if on {
+                table.draw(seat, true).await;
             }
         }
+        Ending::Draw => {
+            let reply = table.s.handle(CH, &person(seat), Draw).await;
+            assert!(
+                reply.ephemeral && reply.buttons.is_empty(),
+                "no draw offers at a table of {seats}: {reply:?}"
+            );
+        }
+        Ending::Abort => {
+            let mut moderator = Actor::in_guild(Member::new(50, "mod"), Some(GUILD));
+            moderator.can_manage = true;
+            let reply: Reply = table.s.handle(CH, &moderator, Abort).await;
+            assert_eq!(reply.ephemeral, !on, "an abort is public while the game is on: {reply:?}");
+        }
     }
-    let record = s.store().session(id).await.unwrap().unwrap();
+    let record = table.s.store().session(table.id).await.unwrap().unwrap();
+    let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
     match record.state {
         SessionState::Finished => {
-            agree(&s, id).await;
+            let places = agree(&table.s, table.id).await;
+            let left = record.players.iter().filter(|p| p.left.is_some()).count();
+            match ending {
+                _ if !on => {}
+                Ending::Natural => assert!(game.outcome().is_some(), "its moves ended it: {record:?}"),
+                Ending::Resign | Ending::TimeOut => {
+                    let leaver = leaver.and_then(|id| record.players.iter().position(|p| p.id == id));
+                    let leaver = leaver.unwrap_or_else(|| panic!("a seat left: {record:?}"));
+                    assert_eq!(places[leaver], seats, "who left is last: {places:?} {record:?}");
+                    assert!(seats == 2 || record.players[leaver].left == Some(1), "{record:?}");
+                }
+                Ending::EveryoneLeaves => {
+                    let by_moves = game.outcome().is_some();
+                    assert!(seats == 2 || by_moves || left >= seats - 1, "all but one left: {record:?}");
+                    assert!(places.iter().any(|&p| p == seats), "somebody is last: {places:?}");
+                }
+                Ending::Draw => assert!(places.iter().all(|&p| p == 1), "an agreed draw: {places:?}"),
+                Ending::Abort => panic!("an aborted game is not finished: {record:?}"),
+            }
         }
         SessionState::Aborted => {
-            assert_eq!(stored_places(&s, &record).await, None, "an aborted game has no result");
+            assert_eq!(stored_places(&table.s, &record).await, None, "an aborted game has no result");
+            assert!(ending == Ending::Abort || !on, "only an abort aborts: {ending:?} {record:?}");
         }
-        _ => {}
+        _ => assert!(
+            ending == Ending::Natural || !drawable && ending == Ending::Draw,
+            "only a long game, or a draw offer where there are none, is still on: {ending:?} {record:?}"
+        ),
     }
+    on && record.state != SessionState::Playing
 }
 
 fn cases() -> u32 {
-    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(12)
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(6)
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
-
-    /// Ratings, `/history`, records and replays agree on every ending of every game.
-    #[test]
-    fn every_ending_of_every_game_agrees(
-        game in 0usize..5,
-        events in proptest::collection::vec(event(), 1..40),
-    ) {
-        let (kind, seats) = [
-            (GameKind::Tablut, 2),
-            (GameKind::Tzaar, 2),
-            (GameKind::Tantrix, 2),
-            (GameKind::Tantrix, 3),
-            (GameKind::Tantrix, 4),
-        ][game];
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        runtime.block_on(random_game(kind, seats, events));
+/// Ratings, `/history`, records and replays agree on every ending of every game: each way of ending (its moves,
+/// a resignation, a time-out, everyone leaving, an agreed draw, an abort) of each game and table size, after a
+/// random opening, and each of them really ends some of the games it is tried on.
+#[test]
+fn every_ending_of_every_game_agrees() {
+    use proptest::test_runner::{Config, TestRunner};
+    use std::collections::BTreeMap;
+    use std::sync::Mutex;
+    let tables = [
+        (GameKind::Tablut, 2),
+        (GameKind::Tzaar, 2),
+        (GameKind::Tantrix, 2),
+        (GameKind::Tantrix, 3),
+        (GameKind::Tantrix, 4),
+    ];
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let ended: Mutex<BTreeMap<(usize, Ending), u32>> = Mutex::new(BTreeMap::new());
+    for (t, &(kind, seats)) in tables.iter().enumerate() {
+        for ending in ENDINGS {
+            let mut runner = TestRunner::new(Config { cases: cases(), ..Config::default() });
+            runner
+                .run(&script(), |script| {
+                    if runtime.block_on(random_game(kind, seats, ending, script)) {
+                        *ended.lock().unwrap().entry((t, ending)).or_default() += 1;
+                    }
+                    Ok(())
+                })
+                .unwrap_or_else(|e| panic!("{kind:?} at {seats}, {ending:?}: {e}"));
+        }
+    }
+    let ended = ended.into_inner().unwrap();
+    eprintln!("games ended by the ending tried on them, of {} each: {ended:?}", cases());
+    for (t, &(kind, seats)) in tables.iter().enumerate() {
+        for ending in ENDINGS {
+            let expected = ending != Ending::Draw || seats == 2 && kind.draw_by_agreement();
+            let count = ended.get(&(t, ending)).copied().unwrap_or(0);
+            assert_eq!(
+                count > 0,
+                expected,
+                "{kind:?} at {seats} ended by {ending:?} {count} times in {}",
+                cases()
+            );
+        }
     }
 }

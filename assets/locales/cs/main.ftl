@@ -26,6 +26,7 @@ played = { $player }, { $seat }, zahrál(a) { $moves }.
 played-then = , potom { $move }
 game-over-wins = Konec hry: { $player }, { $seat }, vyhrává — { $reason }.
 game-over-draw = Konec hry: remíza — { $reason }.
+game-over-stayed-wins = Konec hry: { $reason }. Z těch, kdo zůstali, vyhrává { $player }, { $seat }.
 resigned-winner = { $player }, { $seat }, se vzdal(a). { $winner }, { $winner_seat }, vyhrává.
 resigned-no-winner = { $player }, { $seat }, se vzdal(a); hra končí bez vítěze.
 game-begins = Začíná hra { $game } { $id }: { $lineup }.

@@ -27,6 +27,7 @@ played = { $player }, { $seat }, played { $moves }.
 played-then = , then { $move }
 game-over-wins = Game over: { $player }, { $seat }, wins — { $reason }.
 game-over-draw = Game over: a draw — { $reason }.
+game-over-stayed-wins = Game over: { $reason }. Of those who stayed, { $player }, { $seat }, wins.
 resigned-winner = { $player }, { $seat }, resigned. { $winner }, { $winner_seat }, wins.
 resigned-no-winner = { $player }, { $seat }, resigned; the game ends without a winner.
 game-begins = The game of { $game } { $id } begins: { $lineup }.

@@ -25,6 +25,7 @@ played = { $player }, { $seat }, jogou { $moves }.
 played-then = , depois { $move }
 game-over-wins = Fim de jogo: { $player }, { $seat }, vence — { $reason }.
 game-over-draw = Fim de jogo: empate — { $reason }.
+game-over-stayed-wins = Fim de jogo: { $reason }. Entre os que ficaram, { $player }, { $seat }, vence.
 resigned-winner = { $player }, { $seat }, abandonou. { $winner }, { $winner_seat }, vence.
 resigned-no-winner = { $player }, { $seat }, abandonou; a partida termina sem vencedor.
 game-begins = Começa a partida de { $game } { $id }: { $lineup }.

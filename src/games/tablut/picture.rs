@@ -521,14 +521,15 @@ impl crate::games::Picture for Game {
         render_ended(self, names, lang, ended)
     }
 
-    fn text_picture(&self, _names: &[String], lang: Lang) -> String {
+    fn text_picture(&self, _names: &[String], lang: Lang, ended: Option<&str>) -> String {
         let board = crate::games::Engine::text_board(self);
         let files = "   a b c d e f g h i\n";
         let grid = board.find(files).map_or(board.as_str(), |at| &board[..at + files.len()]);
+        let grid = crate::games::registry::ended_line(ended) + grid;
         let rules = self.position().variant().rules();
         let items: Vec<String> = rules.differences().into_iter().map(|item| difference(lang, item)).collect();
         if items.is_empty() {
-            return grid.to_string();
+            return grid;
         }
         let line = say(
             lang,

@@ -289,14 +289,14 @@ fn header_lines(
 
 /// The console's text drawing of a game, its words in `lang`: the header's lines, the tiles on the board, the
 /// forced spaces, then each player's colour, score and hand (`>` marks the player to move).
-pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang) -> String {
+pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> String {
     use std::fmt::Write as _;
     let colours = game.colours();
     let name = |seat: usize| {
         let colour = colour_word(lang, colours[seat]);
         names.get(seat).map_or(colour.clone(), |n| format!("{n} ({colour})"))
     };
-    let (title, sub) = header_lines(game, lang, &name, None);
+    let (title, sub) = header_lines(game, lang, &name, ended);
     let mut out = format!("{title}\n{sub}\n");
     let tiles: Vec<String> = game.board().placements().iter().map(ToString::to_string).collect();
     if !tiles.is_empty() {
@@ -318,7 +318,7 @@ pub(crate) fn text_picture(game: &Game, names: &[String], lang: Lang) -> String 
     let scores = game.scores();
     for (seat, hand) in game.hands().iter().enumerate() {
         let hand: Vec<String> = hand.iter().map(ToString::to_string).collect();
-        let marker = if game.to_move() == Some(seat) { "> " } else { "  " };
+        let marker = if ended.is_none() && game.to_move() == Some(seat) { "> " } else { "  " };
         let hand = if hand.is_empty() { say(lang, "picture-tantrix-no-tiles", &[]) } else { hand.join(" ") };
         let score = say(lang, "picture-tantrix-score", &[("score", number(scores[seat] as usize))]);
         let _ = writeln!(out, "{marker}{} · {score} · {hand}", name(seat));
@@ -441,8 +441,8 @@ impl Picture for Game {
         render_ended(self, names, lang, ended)
     }
 
-    fn text_picture(&self, names: &[String], lang: Lang) -> String {
-        text_picture(self, names, lang)
+    fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {
+        text_picture(self, names, lang, ended)
     }
 
     fn replay_frames(

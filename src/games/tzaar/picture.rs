@@ -369,11 +369,12 @@ impl crate::games::Picture for Game {
         render_ended(self, names, lang, ended)
     }
 
-    fn text_picture(&self, names: &[String], lang: Lang) -> String {
+    fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {
         let board = crate::games::Engine::text_board(self);
         let columns = "A   B   C   D   E   F   G   H   I\n";
         let grid = board.find(columns).map_or(board.as_str(), |at| &board[..at + columns.len()]);
-        format!("{grid}{}\n", status(self, names, lang))
+        let status = ended.map_or_else(|| status(self, names, lang), str::to_string);
+        format!("{grid}{status}\n")
     }
 }
 

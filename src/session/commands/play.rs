@@ -18,7 +18,7 @@ use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run, game
 /// What a challenge says about the rules chosen with `variant:` (or `setup:`), so that nobody accepts without
 /// knowing them: a named variant with what it changes (in `lang`, the language of public messages), or the
 /// setup as typed; nothing for the game's default rules.
-fn rules_line(kind: GameKind, variant: &str, lang: crate::i18n::Lang) -> Text {
+pub(super) fn rules_line(kind: GameKind, variant: &str, lang: crate::i18n::Lang) -> Text {
     let variant = variant.trim();
     if variant.is_empty() {
         return Text::new();

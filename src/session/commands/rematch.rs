@@ -96,9 +96,11 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Ok(Reply::private(engine_text::refusal(&e))),
         };
         let name = actor.member.name.clone();
+        // A rematch is played by the first game's rules: say which, as the first challenge did.
+        let rules = super::play::rules_line(kind, &setup.variant, actor.locales.public);
         let text = |live: &Live, _: &Self| {
             let waiting: Vec<&PlayerRow> = live.record.players.iter().filter(|p| !p.accepted).collect();
-            t!(
+            let text = t!(
                 "rematch-asked",
                 player = Text::new().strong_name(&name),
                 game = kind.title(),
@@ -110,7 +112,8 @@ impl<S: Store> Sessions<S> {
             .plain(": ")
             .then(Self::clock_sentence(live))
             .plain(" ")
-            .then(Self::answer_within(live))
+            .then(Self::answer_within(live));
+            if rules == Text::new() { text } else { text.line().then(rules.clone()) }
         };
         self.open_challenge(channel, actor, slot, (kind, setup, players, per_move, rated), &preview, &text)
             .await

@@ -64,6 +64,15 @@ pub struct Config {
     /// Discord's recommended count.
     pub shards: Option<String>,
     pub shard_total: Option<u32>,
+    /// Where the live board's web server listens (`127.0.0.1:8090`); none = no web server.
+    pub web_listen: Option<std::net::SocketAddr>,
+    /// The address players reach the web server at (`https://tabula.example.org`), for the links the bot posts;
+    /// none = `http://` and `web_listen`.
+    pub public_url: Option<String>,
+    /// The secret that signs the players' links to the web board (any long random text). Like the token, its
+    /// `Debug` never shows it; none = a random one per process (links then die with it, and two instances
+    /// refuse each other's).
+    pub web_secret: Token,
 }
 
 /// Which gateway shards a process runs.
@@ -95,6 +104,9 @@ impl Default for Config {
             thread_archive_minutes: 10,
             shards: None,
             shard_total: None,
+            web_listen: None,
+            public_url: None,
+            web_secret: Token::default(),
         }
     }
 }
@@ -536,6 +548,9 @@ mod tests {
             ("THREAD_ARCHIVE_MINUTES", "60"),
             ("SHARDS", "0-1"),
             ("SHARD_TOTAL", "2"),
+            ("WEB_LISTEN", "127.0.0.1:8090"),
+            ("PUBLIC_URL", "https://board.example"),
+            ("WEB_SECRET", "s3cret"),
         ];
         assert_eq!(values.len(), Config::keys().len(), "a value for every key");
         let env: Vec<(String, &str)> = values.iter().map(|(k, v)| (format!("TABULA_{k}"), *v)).collect();
@@ -559,6 +574,9 @@ mod tests {
             thread_archive_minutes: 60,
             shards: Some("0-1".into()),
             shard_total: Some(2),
+            web_listen: Some("127.0.0.1:8090".parse().unwrap()),
+            public_url: Some("https://board.example".into()),
+            web_secret: Token::new("s3cret"),
         };
         assert_eq!(config, expected);
         // An empty variable unsets an optional key the file set.

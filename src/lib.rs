@@ -16,7 +16,7 @@
 //! layer 1: games                           the rules engines, each with its picture, player and command line
 //! layer 2: record rating store tournament  game records, ratings, persistence, tournaments' pairings
 //! layer 3: session                         commands, turns, clocks, offers, platform-neutral
-//! layer 4: discord local cli config        the adapters, and the config they read
+//! layer 4: discord local cli config web    the adapters (web: the live board in the browser), and the config
 //! ```
 //!
 //! # Words
@@ -64,3 +64,4 @@ pub mod session;
 pub mod store;
 pub(crate) mod text;
 pub mod tournament;
+pub mod web;

@@ -54,7 +54,13 @@ enum Service {
     /// The HTTP interactions endpoint.
     Serve { config: Option<PathBuf>, listen: SocketAddr },
     /// The console.
-    Local { config: Option<PathBuf>, database: Option<PathBuf>, pictures: Option<PathBuf>, lang: Lang },
+    Local {
+        config: Option<PathBuf>,
+        database: Option<PathBuf>,
+        pictures: Option<PathBuf>,
+        lang: Lang,
+        web: Option<SocketAddr>,
+    },
     /// `tabula ratings --rebuild`.
     Ratings { config: Option<PathBuf>, database: Option<PathBuf> },
 }
@@ -62,15 +68,17 @@ enum Service {
 impl Service {
     /// The service of a command, or the command back when it works on the engines alone. `ratings` without
     /// `--rebuild` is a usage error, reported by clap.
+    // Called once per run: the command handed back is the whole command line, not an error to pass around.
+    #[allow(clippy::result_large_err)]
     fn of(command: Command) -> Result<Service, Command> {
         Ok(match command {
             Command::Run { config, shards, shard_total } => Service::Run { config, shards, shard_total },
             Command::Serve { config, listen } => Service::Serve { config, listen },
-            Command::Local { config, database, pictures, lang } => {
+            Command::Local { config, database, pictures, lang, web } => {
                 if let Some(note) = &lang.note {
                     eprintln!("tabula: {note}");
                 }
-                Service::Local { config, database, pictures, lang: lang.lang }
+                Service::Local { config, database, pictures, lang: lang.lang, web }
             }
             Command::Ratings { rebuild: false, .. } => Cli::command()
                 .error(
@@ -120,9 +128,13 @@ impl Service {
         match self {
             Service::Run { .. } => tabula::discord::run(config, store).await,
             Service::Serve { listen, .. } => serve(&config, store, *listen).await,
-            Service::Local { pictures, lang, .. } => {
+            Service::Local { pictures, lang, web, .. } => {
                 let pictures = pictures.clone().unwrap_or(config.picture_dir.clone());
-                tabula::local::run(store, &pictures, config.session_config(), *lang).await
+                let mut config = config;
+                if web.is_some() {
+                    config.web_listen = *web;
+                }
+                tabula::local::run(store, &pictures, &config, *lang).await
             }
             Service::Ratings { .. } => {
                 let games = store.rebuild_ratings().await;
@@ -165,12 +177,16 @@ async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
 /// Runs the HTTP interactions endpoint until Ctrl-C or SIGTERM, then shuts it down gracefully.
 async fn serve<S: Store>(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<()> {
     let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
+    let web = tabula::web::Web::start_from(config, endpoint.sessions().clone()).await?;
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
         _ = term.recv() => {}
     }
     tracing::info!("shutting down: finishing the interactions in flight");
+    if let Some(web) = web {
+        web.shutdown().await;
+    }
     endpoint.shutdown().await;
     Ok(())
 }

@@ -67,6 +67,10 @@ pub enum Command {
         /// Folder for the board pictures (default: `picture_dir` of the config).
         #[arg(long)]
         pictures: Option<PathBuf>,
+        /// Serve the live board in the browser on this address (`127.0.0.1:8090`; default: `web_listen` of the
+        /// config); `/press` on a game's Play in browser button prints a player's link.
+        #[arg(long)]
+        web: Option<std::net::SocketAddr>,
         /// The language of every answer, private and public: `en`, `pt-BR` or `cs` (`@name /lang <code>` sets
         /// one member's own).
         /// A language Tabula does not speak (`de`) is answered in English, which the console says once.

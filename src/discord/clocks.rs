@@ -123,6 +123,12 @@ pub(super) fn spawn_clocks<S: Store>(
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         loop {
+            // What a request from elsewhere (the web board) settled: posted here, the computer moves after it.
+            for notice in sessions.take_announced() {
+                if let Some(channel) = deliver(&sessions, &http, notice, &langs).await {
+                    ai(channel);
+                }
+            }
             for notice in sessions.settle_clocks().await {
                 if let Some(channel) = deliver(&sessions, &http, notice, &langs).await {
                     ai(channel);
@@ -140,6 +146,7 @@ pub(super) fn spawn_clocks<S: Store>(
             tokio::select! {
                 () = tokio::time::sleep(wait) => {}
                 () = sessions.clocks_changed() => {}
+                () = sessions.announced() => {}
             }
         }
     })

@@ -56,12 +56,15 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
         .iter()
         .take(5)
         .map(|b| {
+            if b.style == ButtonStyle::Link {
+                return CreateButton::new_link(&b.custom_id).label(render::truncate(&b.label.to_plain(), 80));
+            }
             CreateButton::new(&b.custom_id).label(render::truncate(&b.label.to_plain(), 80)).style(
                 match b.style {
                     ButtonStyle::Primary => DiscordButtonStyle::Primary,
                     ButtonStyle::Success => DiscordButtonStyle::Success,
                     ButtonStyle::Danger => DiscordButtonStyle::Danger,
-                    ButtonStyle::Secondary => DiscordButtonStyle::Secondary,
+                    ButtonStyle::Secondary | ButtonStyle::Link => DiscordButtonStyle::Secondary,
                 },
             )
         })
@@ -529,9 +532,13 @@ impl<S: Store> Bot<S> {
 pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
     let mut bot = Bot::start(&config, store).await?;
     tracing::info!(proxy = config.api_proxy.is_some(), "Tabula is starting");
+    let web = crate::web::Web::start_from(&config, bot.sessions().clone()).await?;
     tokio::select! {
         result = bot.wait() => return result,
         () = shutdown_signal() => tracing::info!("shutting down"),
+    }
+    if let Some(web) = web {
+        web.shutdown().await;
     }
     bot.shutdown().await
 }

@@ -110,7 +110,10 @@ impl<S: Store> Console<S> {
     /// Settles the clocks due and prints what happened: reminders, timeouts, threads archived.
     pub(super) async fn notices(&mut self) -> String {
         let mut out = String::new();
-        for notice in self.sessions.settle_clocks().await {
+        // What the web board played comes first, as the clocks' notices do: posted in its channel.
+        let mut notices = self.sessions.take_announced();
+        notices.extend(self.sessions.settle_clocks().await);
+        for notice in notices {
             match notice {
                 Notice::Post { channel, reply } => {
                     let name = self.channel_name(channel);

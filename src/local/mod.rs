@@ -494,11 +494,19 @@ impl<S: Store> Console<S> {
 pub async fn run<S: Store>(
     store: S,
     pictures: &Path,
-    config: crate::session::SessionConfig,
+    config: &crate::config::Config,
     lang: Lang,
 ) -> anyhow::Result<()> {
     let (clock, offset) = console_clock();
-    let sessions = Arc::new(Sessions::with_clock(store, config, clock));
+    let sessions = Arc::new(Sessions::with_clock(store, config.session_config(), clock));
+    let web = crate::web::Web::start_from(config, sessions.clone()).await?;
+    if let Some(web) = &web {
+        write_flush(
+            &mut tokio::io::stdout(),
+            &format!("(console) the web board: http://{}/\n", web.local_addr()),
+        )
+        .await?;
+    }
     let mut console = Console::with_offset(sessions.clone(), pictures, offset).with_lang(lang);
     let resumed = console.resume_ai().await;
     let mut stdout = tokio::io::stdout();
@@ -526,8 +534,13 @@ pub async fn run<S: Store>(
                 None => break,
             },
             _ = sweep.tick() => console.sweep().await,
+            // A move played on the web board: posted here at once.
+            () = sessions.announced() => console.sweep().await,
         };
         write_flush(&mut stdout, &out).await?;
+    }
+    if let Some(web) = web {
+        web.shutdown().await;
     }
     sessions.store().close().await;
     Ok(())

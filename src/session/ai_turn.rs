@@ -96,6 +96,7 @@ impl<S: Store> Sessions<S> {
         if matches!(*slot, Slot::Free) {
             self.game_ended(channel).await;
         }
+        self.changed(channel);
         Some(self.add_clock(&slot, reply))
     }
 }

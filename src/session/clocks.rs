@@ -240,7 +240,12 @@ impl<S: Store> Sessions<S> {
                     let slot = self.slot(channel);
                     let mut slot = slot.lock().await;
                     match self.settle_one(channel, session, &mut slot).await {
-                        Ok(found) => notices.extend(found),
+                        Ok(found) => {
+                            if !found.is_empty() {
+                                self.changed(channel);
+                            }
+                            notices.extend(found);
+                        }
                         Err(e) => {
                             tracing::error!(channel, session, error = %e, "cannot settle a clock");
                             *slot = Slot::Unloaded;

@@ -38,12 +38,14 @@ pub(crate) mod request;
 pub(crate) mod settings;
 pub(crate) mod text;
 mod turns;
+pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};
+pub use watch::{Links, View};
 
 /// A member of a channel, as the platform names them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -210,6 +212,13 @@ pub struct Sessions<S: Store> {
     /// The server of each channel whose session was loaded, for the language of messages sent without an
     /// interaction ([`Sessions::channel_language`]).
     guilds: std::sync::Mutex<HashMap<u64, u64>>,
+    /// How the bot links to the web board, once set ([`Sessions::set_links`]).
+    links: std::sync::OnceLock<watch::Links>,
+    /// The channels whose games changed, for the live pages ([`Sessions::changes`]).
+    changes: tokio::sync::broadcast::Sender<u64>,
+    /// Public replies of requests that came from elsewhere (a web page), for the platform adapter to post.
+    announced_queue: Mutex<Vec<Notice>>,
+    announce_wake: tokio::sync::Notify,
 }
 
 impl<S: Store> Sessions<S> {
@@ -233,6 +242,10 @@ impl<S: Store> Sessions<S> {
             clock_changed: tokio::sync::Notify::new(),
             settings: settings::SettingsCache::default(),
             guilds: std::sync::Mutex::default(),
+            links: std::sync::OnceLock::new(),
+            changes: tokio::sync::broadcast::channel(1024).0,
+            announced_queue: Mutex::new(Vec::new()),
+            announce_wake: tokio::sync::Notify::new(),
         }
     }
 
@@ -384,6 +397,33 @@ impl<S: Store> Sessions<S> {
         {
             reply.clock = self.clock_caption(live, &board.game);
         }
+        self.add_web_buttons(slot, reply)
+    }
+
+    /// Adds, when the web board is on, the link to the game's page under a public reply that shows a game, and
+    /// the Play in browser button while it is played.
+    fn add_web_buttons(&self, slot: &Slot, mut reply: Reply) -> Reply {
+        let (Some(links), Some(board)) = (self.links(), &reply.board) else { return reply };
+        if reply.ephemeral || board.id == 0 || reply.buttons.len() > 3 {
+            return reply;
+        }
+        let id = board.id;
+        if let Slot::Open(live) = slot
+            && live.record.id == id
+            && live.game.is_some()
+        {
+            let channel = live.record.channel;
+            reply.buttons.push(Button::new(
+                Text::new().key("web-play-button"),
+                format!("web:{channel}:{id}"),
+                ButtonStyle::Secondary,
+            ));
+        }
+        reply.buttons.push(Button::new(
+            Text::new().key("web-watch-button"),
+            links.watch_url(id),
+            ButtonStyle::Link,
+        ));
         reply
     }
 }

@@ -58,6 +58,8 @@ pub enum ButtonStyle {
     Success,
     Danger,
     Secondary,
+    /// A link: the button's id is the address it opens (nothing is sent back).
+    Link,
 }
 
 /// A button under a message; its id says what it acts on.

@@ -28,6 +28,7 @@ mod tablut_variants;
 mod tantrix;
 mod tournament;
 mod tzaar;
+mod web;
 
 /// The fake Discord under the name the bot tests import it by.
 use support as fake_discord;

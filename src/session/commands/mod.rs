@@ -127,6 +127,7 @@ mod rematch;
 mod resign;
 mod settings;
 mod takeback;
+mod web_link;
 mod withdraw;
 
 // The one list of requests: a line per module (`module => Type`, the request type the module defines and
@@ -158,6 +159,7 @@ requests! {
         answer => Answer,
         ask_abort => AskAbort,
         rematch => Rematch,
+        web_link => WebLink,
     }
 }
 
@@ -561,6 +563,9 @@ impl<S: Store> Sessions<S> {
             Ok(reply) => {
                 if matches!(*slot, Slot::Free) && !reply.ephemeral {
                     self.game_ended(channel).await;
+                }
+                if !reply.ephemeral {
+                    self.changed(channel);
                 }
                 Ok(self.add_clock(&slot, reply))
             }

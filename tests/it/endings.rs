@@ -583,7 +583,7 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
                 Ending::EveryoneLeaves => {
                     let by_moves = game.outcome().is_some();
                     assert!(seats == 2 || by_moves || left >= seats - 1, "all but one left: {record:?}");
-                    assert!(places.iter().any(|&p| p == seats), "somebody is last: {places:?}");
+                    assert!(places.contains(&seats), "somebody is last: {places:?}");
                 }
                 Ending::Draw => assert!(places.iter().all(|&p| p == 1), "an agreed draw: {places:?}"),
                 Ending::Abort => panic!("an aborted game is not finished: {record:?}"),

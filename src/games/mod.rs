@@ -58,7 +58,7 @@ impl GameKind {
 /// Draws any game (the players' names in seat order, its words in `lang`; with the line that says how it
 /// `ended` when its moves did not end it) with a caption band under it when there is one (the clock, already in
 /// `lang`), and encodes it as PNG.
-pub(crate) fn board_png_captioned(
+pub fn board_png_captioned(
     game: &AnyGame,
     names: &[String],
     lang: crate::i18n::Lang,

@@ -3,6 +3,7 @@
 mod ai_ab;
 mod ai_tantrix;
 mod bot;
+mod browser;
 mod chat;
 mod cli;
 mod cluster;

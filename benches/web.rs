@@ -36,7 +36,14 @@ const SECRET: &str = "a bench secret";
 const SPECTATORS: usize = 1000;
 
 /// One HTTP/1.1 exchange over a fresh connection from `from`: the status and the body.
-async fn http(from: Ipv4Addr, addr: SocketAddr, method: &str, path: &str, auth: &str, body: &[u8]) -> (u16, Vec<u8>) {
+async fn http(
+    from: Ipv4Addr,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    auth: &str,
+    body: &[u8],
+) -> (u16, Vec<u8>) {
     let mut stream = connect(from, addr).await;
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: bench\r\nConnection: close\r\n");
     if !auth.is_empty() {
@@ -100,11 +107,22 @@ impl Table {
         let store = SqliteStore::open(&config.database).await.unwrap();
         let bot = Bot::start(&config, store).await.unwrap();
         fake.wait_ready(WAIT).await;
-        let web = Web::start(bot.sessions().clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
-        let game = AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
+        let web =
+            Web::start(bot.sessions().clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
+        let game =
+            AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
         let links = Links::new(SECRET.as_bytes(), "");
-        let mut table =
-            Table { fake, bot: Some(bot), web: Some(web), links, id: 0, game, moves: 0, samples: Vec::new(), _dir: dir };
+        let mut table = Table {
+            fake,
+            bot: Some(bot),
+            web: Some(web),
+            links,
+            id: 0,
+            game,
+            moves: 0,
+            samples: Vec::new(),
+            _dir: dir,
+        };
         table.new_game().await;
         table
     }
@@ -129,7 +147,8 @@ impl Table {
         let none: &[(&str, OptionValue)] = &[];
         sessions.handle(GAMES_CHANNEL, &actor(BOB), parse_request("accept", none).unwrap()).await;
         self.id = sessions.store().open_session(GAMES_CHANNEL).await.unwrap().unwrap().id;
-        self.game = AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
+        self.game =
+            AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
     }
 
     /// Plays the next move through the page's action and returns the time until the channel's message with its
@@ -147,8 +166,15 @@ impl Table {
         let seen_before = self.fake.calls().len();
         let body = format!(r#"{{"action":"move","move":"{text}"}}"#);
         let started = Instant::now();
-        let (status, answer) =
-            http(address(0), self.addr(), "POST", &format!("/api/g/{}/act", self.id), &token, body.as_bytes()).await;
+        let (status, answer) = http(
+            address(0),
+            self.addr(),
+            "POST",
+            &format!("/api/g/{}/act", self.id),
+            &token,
+            body.as_bytes(),
+        )
+        .await;
         assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
         let route = format!("/channels/{GAMES_CHANNEL}/messages");
         self.fake
@@ -271,7 +297,10 @@ fn web(c: &mut Criterion) {
                     let started = Instant::now();
                     table.one_move().await;
                     for _ in 0..SPECTATORS {
-                        tokio::time::timeout(WAIT, heard.recv()).await.expect("every spectator hears").unwrap();
+                        tokio::time::timeout(WAIT, heard.recv())
+                            .await
+                            .expect("every spectator hears")
+                            .unwrap();
                     }
                     started.elapsed()
                 });

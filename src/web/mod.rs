@@ -147,8 +147,12 @@ impl Web {
         };
         sessions.set_links(crate::session::Links::new(secret.as_bytes(), &base));
         let (stop, mut stopped) = watch::channel(false);
-        let shared =
-            Shared { sessions, throttle: Throttle::default(), live: Arc::default(), stopped: stopped.clone() };
+        let shared = Shared {
+            sessions,
+            throttle: Throttle::default(),
+            live: Arc::default(),
+            stopped: stopped.clone(),
+        };
         let app = router(Arc::new(shared));
         let task = tokio::spawn(async move {
             let serve = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())

@@ -51,7 +51,9 @@ impl Browser {
     /// Starts chromedriver and a browser with a window of `width` x `height`, or says why not and gives `None`.
     async fn start(test: &str, width: u32, height: u32) -> Option<Browser> {
         let (Some(chromium), Some(driver)) = (program("chromium"), program("chromedriver")) else {
-            println!("{test}: skipped, Chromium or chromedriver is missing (Debian's chromium and chromium-driver)");
+            println!(
+                "{test}: skipped, Chromium or chromedriver is missing (Debian's chromium and chromium-driver)"
+            );
             return None;
         };
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
@@ -181,11 +183,18 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
         )
         .await;
     println!("browser: click to the channel's message {:?}", clicked.elapsed());
-    assert!(posted.files().iter().any(|f| f.filename.as_deref().is_some_and(|n| n.ends_with(".png"))), "the move's picture: {posted:?}");
+    assert!(
+        posted.files().iter().any(|f| f.filename.as_deref().is_some_and(|n| n.ends_with(".png"))),
+        "the move's picture: {posted:?}"
+    );
     let game = running.bot.sessions().store().session(id).await.unwrap().unwrap();
     assert_eq!(game.moves, vec!["e8-d8"], "the move is stored");
     browser
-        .until("the player's page shows the move", "return document.querySelector('#moves .last')?.textContent === 'e8-d8';", vec![])
+        .until(
+            "the player's page shows the move",
+            "return document.querySelector('#moves .last')?.textContent === 'e8-d8';",
+            vec![],
+        )
         .await;
 
     // The spectator's page heard of it within a second.
@@ -200,7 +209,11 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
     let forged = Links::new(b"not the server's secret", &base).play_url(BOB.id, id, now(), Lang::En);
     c.goto(&forged).await.unwrap();
     let refused = browser
-        .until("the page says the link is refused", "return document.querySelector('#message').textContent;", vec![])
+        .until(
+            "the page says the link is refused",
+            "return document.querySelector('#message').textContent;",
+            vec![],
+        )
         .await;
     assert!(refused.as_str().unwrap().contains("not valid"), "{refused}");
     assert_eq!(browser.text("#controls").await, "", "no controls for a forged link");
@@ -270,7 +283,8 @@ async fn board_picture(browser: &Browser) -> image::RgbaImage {
 async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let Some(browser) = Browser::start("browser::the_page_draws", 700, 900).await else { return };
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
-    let web = Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
+    let web =
+        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
     let base = format!("http://{}", web.local_addr());
     let c = &browser.client;
     let mut channel = 900;
@@ -315,12 +329,8 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     assert_eq!(browser.text("#replay span").await.trim(), "5/6");
     assert_eq!(browser.text("#moves .last").await, row.moves[4]);
     let record = browser.find("#replay a[download]").await.attr("href").await.unwrap().unwrap();
-    let fetched = browser
-        .eval(
-            "return fetch(arguments[0]).then((r) => r.text());",
-            vec![json!(record)],
-        )
-        .await;
+    let fetched =
+        browser.eval("return fetch(arguments[0]).then((r) => r.text());", vec![json!(record)]).await;
     assert!(fetched.as_str().unwrap().contains(&row.moves[0]), "the record: {fetched}");
 
     // On a phone's width the page does not scroll sideways.

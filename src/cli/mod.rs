@@ -12,6 +12,7 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Limits;
+use crate::games::tablut::Side;
 use crate::games::{AnyGame, CliError, CliPosition, Entry, GameKind, each_kind};
 use crate::i18n::Lang;
 use arena::{Contender, SearchTimes, play_match};
@@ -19,6 +20,7 @@ use arena::{Contender, SearchTimes, play_match};
 mod arena;
 pub mod engine;
 mod records;
+pub mod tablut_challenge;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
@@ -187,6 +189,31 @@ pub enum Command {
         #[arg(long, value_name = "VARIANT", long_help = variant_help())]
         variant: Option<String>,
     },
+    /// Plays Ashton Tablut in the University of Bologna's Tablut Challenge: connects to the competition's server,
+    /// plays one colour with level 5 within the server's time per move, and prints each move and the result.
+    ///
+    /// Example: `tabula tablut-challenge --colour white --seconds 60 --host 192.168.1.10`.
+    TablutChallenge {
+        /// The colour to play: `white` (the defenders, who move first; port 5800) or `black` (port 5801).
+        #[arg(long, value_parser = ["white", "black"])]
+        colour: String,
+        /// The server's time limit per move in seconds, e.g. `--seconds 60` (decimals allowed); each answer is
+        /// sent a margin before it.
+        #[arg(long, value_parser = challenge_seconds)]
+        seconds: std::time::Duration,
+        /// The server's host name or address.
+        #[arg(long, default_value = "localhost")]
+        host: String,
+        /// The server's port, if not the competition's (5800 for White, 5801 for Black).
+        #[arg(long)]
+        port: Option<u16>,
+        /// The player's name sent to the server.
+        #[arg(long, default_value = "Tabula")]
+        name: String,
+        /// Seed of the search's sampling.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Prints each colour's score in a position, for games that count scores.
     ///
     /// Example: `tabula score tantrix --position "53@0,0:2 9@1,-1:0 | 11 | 39"`.
@@ -221,6 +248,18 @@ fn console_lang(code: &str) -> Result<ConsoleLang, String> {
         return Ok(ConsoleLang { lang: Lang::En, note: Some(note) });
     }
     Err(format!("`{code}` is not a language code: choose {}", codes.join(", ")))
+}
+
+/// Reads `--seconds`: a time limit per move of more than 0 and at most an hour.
+fn challenge_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds, like `60` or `1.5`"))?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!("the time per move must be more than 0 and at most 3600 seconds, not {text}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// The game and the position an engine command works on.
@@ -360,6 +399,18 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
             run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
         }
+        Command::TablutChallenge { colour, seconds, host, port, name, seed } => {
+            let colour = if colour == "white" { Side::White } else { Side::Black };
+            let options = tablut_challenge::Options {
+                colour,
+                limit: *seconds,
+                host: host.clone(),
+                port: port.unwrap_or_else(|| tablut_challenge::default_port(colour)),
+                name: name.clone(),
+                seed: *seed,
+            };
+            tablut_challenge::play(&options, out).map(drop).map_err(|message| Exit { status: 1, message })
+        }
         Command::Moves { at }
         | Command::Perft { at, .. }
         | Command::Replay { at, .. }
@@ -432,7 +483,8 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::Local { .. }
         | Command::Ratings { .. }
         | Command::Serve { .. }
-        | Command::Match { .. } => Err(Exit::usage("this command works on no position")),
+        | Command::Match { .. }
+        | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),
     }
 }
 

@@ -23,6 +23,7 @@ mod registry;
 mod session;
 mod support;
 mod tablut;
+mod tablut_challenge;
 mod tablut_suite;
 mod tablut_variants;
 mod tantrix;

@@ -13,9 +13,9 @@ use std::time::Duration;
 use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
-    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment, CreateButton,
-    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
     InteractionId, MessageFlags, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
@@ -123,9 +123,10 @@ async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttac
     let clock = clock.map(|c| c.plain_in(lang));
     let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
     let drawer = reply.clone();
-    let png = tokio::task::spawn_blocking(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
-    .await
-    .unwrap_or_default();
+    let png =
+        tokio::task::spawn_blocking(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
+            .await
+            .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),

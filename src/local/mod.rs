@@ -488,9 +488,17 @@ impl<S: Store> Console<S> {
     }
 
     /// Writes the picture of a private answer (the move picker's) as `<channel>-<user>-pick.png`.
-    async fn private_picture(&self, channel: &str, user: &str, reply: Reply, board: crate::session::Board) -> String {
+    async fn private_picture(
+        &self,
+        channel: &str,
+        user: &str,
+        reply: Reply,
+        board: crate::session::Board,
+    ) -> String {
         let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
-        let png = tokio::task::spawn_blocking(move || reply.board_png(&board, None, None)).await.unwrap_or_default();
+        let png = tokio::task::spawn_blocking(move || reply.board_png(&board, None, None))
+            .await
+            .unwrap_or_default();
         self.write_file(FileKind::Picture, &file, &png).await
     }
 
@@ -512,11 +520,13 @@ impl<S: Store> Console<S> {
             let text = t!(
                 "console-select-options",
                 options = values.join(" "),
-                example = Text::new().code(format!("/select {}", values.first().copied().unwrap_or_default()))
+                example =
+                    Text::new().code(format!("/select {}", values.first().copied().unwrap_or_default()))
             );
             return self.to_user(&line.user, &text);
         };
-        let Some((channel, request)) = crate::session::parse_button(&format!("{}:{}", select.custom_id, chosen.value))
+        let Some((channel, request)) =
+            crate::session::parse_button(&format!("{}:{}", select.custom_id, chosen.value))
         else {
             return self.to_user(&line.user, &Text::new().key("button-unknown"));
         };

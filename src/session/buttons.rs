@@ -64,7 +64,11 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
 /// The Move button under a public message that shows a game being played: it opens the move picker for the
 /// player to move (`pick:<channel>:<session>:<ply>::open`).
 pub(super) fn move_button(channel: u64, session: i64, ply: usize) -> Button {
-    Button::new(Text::new().key("button-move"), pick_id(channel, session, ply, &[], "open"), ButtonStyle::Primary)
+    Button::new(
+        Text::new().key("button-move"),
+        pick_id(channel, session, ply, &[], "open"),
+        ButtonStyle::Primary,
+    )
 }
 
 /// The id of a picker's component: the game (`channel`, `session`), the number of moves played (`ply`), the
@@ -81,7 +85,8 @@ pub(super) fn add_move_button(slot: &super::Slot, mut reply: super::Reply) -> su
         return reply;
     }
     let Some(game) = &live.game else { return reply };
-    let human = game.to_move().and_then(|seat| live.record.players.get(seat)).is_some_and(|p| p.level.is_none());
+    let human =
+        game.to_move().and_then(|seat| live.record.players.get(seat)).is_some_and(|p| p.level.is_none());
     if human && reply.buttons.len() < 5 {
         let ply = game.moves_text().len();
         reply.buttons.insert(0, move_button(live.record.channel, live.record.id, ply));

@@ -47,23 +47,17 @@ pub(crate) enum Press {
 /// What a press asks of the session layer once its choices are checked against the game.
 pub(super) enum Answer {
     /// A reply to show (a step, or the sentence that the game moved on with a fresh picker).
-    Reply(Reply),
+    Reply(Box<Reply>),
     /// Play this move (its notation), through `/move`'s code.
     Play(String),
 }
 
 /// Answers a press on the picker of the game `live` holds: `ply` and `chosen` are what the pressed component's
 /// id carries.
-pub(super) fn press(
-    live: &Live,
-    game: &AnyGame,
-    ply: usize,
-    chosen: &[String],
-    press: &Press,
-) -> Answer {
+pub(super) fn press(live: &Live, game: &AnyGame, ply: usize, chosen: &[String], press: &Press) -> Answer {
     let (channel, session) = (live.record.channel, live.record.id);
     if *press == Press::Open {
-        return Answer::Reply(open(live, game, channel, session));
+        return Answer::Reply(Box::new(open(live, game, channel, session)));
     }
     let paths = game.pick_paths();
     let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
@@ -71,15 +65,18 @@ pub(super) fn press(
     if ply != game.moves_text().len() || !reachable(&chosen) {
         let fresh = step(live, game, channel, session, &[], None);
         let text = Text::new().key("pick-stale").line().then(fresh.text.clone());
-        return Answer::Reply(Reply { text, update: true, ..fresh });
+        return Answer::Reply(Box::new(Reply { text, update: true, ..fresh }));
     }
     let reply = match press {
-        Press::Play => match paths.iter().find(|p| p.choices.len() == chosen.len() && starts_with(p, &chosen)) {
-            Some(path) => return Answer::Play(path.text.clone()),
-            None => step(live, game, channel, session, &chosen, None),
-        },
+        Press::Play => {
+            match paths.iter().find(|p| p.choices.len() == chosen.len() && starts_with(p, &chosen)) {
+                Some(path) => return Answer::Play(path.text.clone()),
+                None => step(live, game, channel, session, &chosen, None),
+            }
+        }
         Press::Choose(value) if value.starts_with('~') => {
-            let range = value[1..].split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+            let range =
+                value[1..].split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
             step(live, game, channel, session, &chosen, range)
         }
         Press::Choose(value) => {
@@ -95,7 +92,7 @@ pub(super) fn press(
         }
         Press::At | Press::Open => step(live, game, channel, session, &chosen, None),
     };
-    Answer::Reply(Reply { update: true, ..reply })
+    Answer::Reply(Box::new(Reply { update: true, ..reply }))
 }
 
 fn starts_with(path: &PickPath, chosen: &[&str]) -> bool {
@@ -103,7 +100,10 @@ fn starts_with(path: &PickPath, chosen: &[&str]) -> bool {
 }
 
 /// The distinct next choices after `chosen`, in the order the paths give them, and whether a path ends there.
-pub fn next_choices(paths: &[PickPath], chosen: &[&str]) -> (Vec<crate::games::pick::PickChoice>, Option<String>) {
+pub fn next_choices(
+    paths: &[PickPath],
+    chosen: &[&str],
+) -> (Vec<crate::games::pick::PickChoice>, Option<String>) {
     let mut next: Vec<crate::games::pick::PickChoice> = Vec::new();
     let mut done = None;
     for path in paths.iter().filter(|p| starts_with(p, chosen)) {
@@ -203,14 +203,15 @@ fn step(
     if let Some(text) = menu.done.filter(|_| !chosen.is_empty()) {
         // The preview: the position after the move, with Play and Back.
         let mut after = game.clone();
-        let effects = after.play_text(&text).map(|played| played.into_iter().filter_map(|p| p.effect).collect());
+        let effects =
+            after.play_text(&text).map(|played| played.into_iter().filter_map(|p| p.effect).collect());
         let effects: Vec<_> = effects.unwrap_or_default();
-        let mut line = t!("pick-preview", notation = Text::new().code(&text));
+        let mut said = t!("pick-preview", notation = Text::new().code(&text));
         for effect in &effects {
-            line = line.plain(" ").then(engine_text::text(effect));
+            said = said.plain(" ").then(engine_text::text(effect));
         }
         if let Some(prompt) = after.prompt().filter(|_| after.to_move() == game.to_move()) {
-            line = line.line().then(engine_text::text(&prompt));
+            said = said.line().then(engine_text::text(&prompt));
         }
         buttons.push(Button::new(
             t!("pick-play", notation = text.clone()),
@@ -219,7 +220,7 @@ fn step(
         ));
         buttons.push(back(&chosen[..chosen.len() - 1]));
         let board = Board { game: after, names: live.names(), id: live.record.id, ended: None };
-        return Reply::private(line).with_board(board).with_buttons(buttons);
+        return Reply::private(said).with_board(board).with_buttons(buttons);
     }
     let mut text = match game.prompt() {
         Some(prompt) if chosen.is_empty() => engine_text::text(&prompt).line(),
@@ -252,7 +253,8 @@ fn step(
             ButtonStyle::Secondary,
         ));
     }
-    let select = Select { custom_id: pick_id(channel, session, ply, chosen, "s"), placeholder: question, options };
+    let select =
+        Select { custom_id: pick_id(channel, session, ply, chosen, "s"), placeholder: question, options };
     debug_assert!(select.custom_id.chars().count() <= MAX_CUSTOM_ID, "{}", select.custom_id);
     let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
     let mut reply = Reply::private(text).with_board(board).with_buttons(buttons);

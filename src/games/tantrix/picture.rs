@@ -433,8 +433,8 @@ pub(super) fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> Rgba
     let count = rotations.len().max(1);
     let width = (CELL * count as f32) as u32;
     let mut canvas = Canvas::new(width.max(260), 190, BACKGROUND);
-    let title = say(lang, "picture-tantrix-rotations", &[("tile", text(&tile.to_string()))]);
-    canvas.text(10.0, 8.0, 16.0, Weight::Bold, Align::Left, rgb(0x0014_1414), &title);
+    let heading = say(lang, "picture-tantrix-rotations", &[("tile", text(&tile.to_string()))]);
+    canvas.text(10.0, 8.0, 16.0, Weight::Bold, Align::Left, rgb(0x0014_1414), &heading);
     for (i, &rot) in rotations.iter().enumerate() {
         let cx = CELL * (i as f32 + 0.5);
         draw_tile(&mut canvas, tile, rot, cx, 95.0, 48.0, Marks::default());
@@ -515,4 +515,3 @@ mod tests {
         }
     }
 }
-

@@ -34,8 +34,10 @@ fn capture(pos: &Position, from: Point, to: Point) -> Vec<PickChoice> {
 
 /// The choices of a turn's second move: what kind of move, then its stacks.
 fn second(pos: &Position, mv: Move) -> Vec<PickChoice> {
-    let kind = Phrase::new("pick-tzaar-second", "Choose your second move: capture, stack on your own, or pass");
-    let action = |value: &str, label: Phrase| PickChoice { value: value.to_string(), label, step: kind.clone() };
+    let kind =
+        Phrase::new("pick-tzaar-second", "Choose your second move: capture, stack on your own, or pass");
+    let action =
+        |value: &str, label: Phrase| PickChoice { value: value.to_string(), label, step: kind.clone() };
     match mv {
         Move::Capture { from, to } => {
             let mut out = vec![action("capture", Phrase::new("pick-tzaar-capture", "Capture again"))];

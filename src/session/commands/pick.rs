@@ -52,7 +52,7 @@ impl Run for Pick {
             return Ok(Reply::private(why));
         }
         match picker::press(live, &game, self.ply, &self.chosen, &self.press) {
-            Answer::Reply(reply) => Ok(reply),
+            Answer::Reply(reply) => Ok(*reply),
             Answer::Play(text) => cx.sessions.move_(cx.actor, cx.slot, &text).await,
         }
     }

@@ -3,7 +3,9 @@
 
 use serde_json::Value;
 
-use super::{ALICE, BOB, CAROL, GAMES_CHANNEL, Running, User, WAIT, original_edit, send, start_bot, start_tablut};
+use super::{
+    ALICE, BOB, CAROL, GAMES_CHANNEL, Running, User, WAIT, original_edit, send, start_bot, start_tablut,
+};
 use crate::fake_discord::{FakeDiscord, RecordedCall};
 
 /// The message a call left, as the fake keeps it (its answer to an edit).
@@ -95,12 +97,20 @@ async fn a_tablut_game_is_played_by_tapping_alone() {
     let Running { fake, bot, _dir } = start_bot().await;
     start_tablut(&fake).await;
     let start = fake
-        .wait_for(|c| c.method == "PATCH" && c.route().ends_with("/messages/@original") && c.content().is_some_and(|t| t.contains("to move")), WAIT)
+        .wait_for(
+            |c| {
+                c.method == "PATCH"
+                    && c.route().ends_with("/messages/@original")
+                    && c.content().is_some_and(|t| t.contains("to move"))
+            },
+            WAIT,
+        )
         .await;
     let mut public = turn_message(&start);
 
     // Carol is not playing: one private sentence.
-    let open = components(&public).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":open")).unwrap();
+    let open =
+        components(&public).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":open")).unwrap();
     let (_, nope) = send(&fake, fake.button(&open, CAROL, GAMES_CHANNEL)).await;
     assert!(nope.is_ephemeral() && nope.callback_type() == Some(4), "{nope:?}");
     assert!(nope.content().unwrap().contains("turn"), "{nope:?}");
@@ -121,15 +131,90 @@ async fn a_tablut_game_is_played_by_tapping_alone() {
         assert!(text.contains(&format!("`{m}")), "{text}");
         if i + 1 == moves.len() {
             assert!(text.contains("Game over") && text.contains("wins"), "{text}");
-            assert!(!components(&public).iter().any(|c| custom_id(c).ends_with(":open")), "no Move once over");
+            assert!(
+                !components(&public).iter().any(|c| custom_id(c).ends_with(":open")),
+                "no Move once over"
+            );
         }
         // A second press of the same Play applies nothing more.
         if i == 0 {
-            let again = components(&preview).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":play"));
+            let again =
+                components(&preview).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":play"));
             let (_, twice) = send(&fake, fake.button(&again.unwrap(), who, GAMES_CHANNEL)).await;
             assert!(twice.is_ephemeral() || twice.callback_type() == Some(6), "{twice:?}");
         }
     }
+    fake.assert_no_refusals();
+    bot.shutdown().await.unwrap();
+}
+
+/// Starts a game of `game` between Alice and Bob (`/play`, then Bob's Accept); the public message of its start.
+async fn start_game(fake: &FakeDiscord, game: &str) -> Value {
+    let play = fake.slash("play", &[("game", game.into()), ("opponent", BOB.into())], ALICE, GAMES_CHANNEL);
+    let (_, challenge) = send(fake, play).await;
+    let accept = components(&challenge.message().unwrap())
+        .into_iter()
+        .map(|c| custom_id(&c))
+        .find(|id| id.starts_with("accept:"))
+        .expect("an Accept button");
+    let (id, _) = send(fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
+    let started = original_edit(fake, id).await;
+    super::assert_board(&started);
+    left(&started)
+}
+
+/// Plays a whole game through the picker alone, each turn's player taking the first choice of every menu (and
+/// of every group), until the game is over; returns how many moves were played.
+async fn play_out_by_tapping(fake: &FakeDiscord, mut public: Value) -> usize {
+    for played in 0..400 {
+        let text = public["content"].as_str().unwrap_or_default().to_string();
+        if text.contains("Game over") {
+            assert!(
+                !components(&public).iter().any(|c| custom_id(c).ends_with(":open")),
+                "no Move once over"
+            );
+            return played;
+        }
+        let open = components(&public).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":open"));
+        let open = open.unwrap_or_else(|| panic!("a Move button while the game goes on: {public}"));
+        let mut player = ALICE;
+        let (mut id, mut first) = send(fake, fake.button(&open, ALICE, GAMES_CHANNEL)).await;
+        if first.callback_type() == Some(4) {
+            assert!(first.is_ephemeral(), "{first:?}");
+            player = BOB;
+            (id, first) = send(fake, fake.button(&open, BOB, GAMES_CHANNEL)).await;
+        }
+        assert_eq!(first.callback_type(), Some(5), "{first:?}");
+        assert!(first.is_ephemeral());
+        let mut step = private_step(&original_edit(fake, id).await);
+        for _ in 0..12 {
+            let values = offered(&step);
+            match values.first() {
+                Some(value) => step = select(fake, player, &step, value).await,
+                None => break,
+            }
+        }
+        public = play(fake, player, &step).await;
+    }
+    panic!("the game did not end within 400 moves");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tzaar_game_is_played_by_tapping_alone() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let public = start_game(&fake, "tzaar").await;
+    let turns = play_out_by_tapping(&fake, public).await;
+    assert!(turns > 1, "{turns} turns");
+    fake.assert_no_refusals();
+    bot.shutdown().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tantrix_game_is_played_by_tapping_alone() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    let public = start_game(&fake, "tantrix").await;
+    let moves = play_out_by_tapping(&fake, public).await;
+    assert!(moves > 10, "{moves} placements");
     fake.assert_no_refusals();
     bot.shutdown().await.unwrap();
 }

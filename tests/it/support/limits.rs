@@ -140,7 +140,10 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
             if !link {
                 let id = item.get("custom_id").and_then(Value::as_str).unwrap_or_default();
                 if bad(id.chars().count(), MAX_CUSTOM_ID) {
-                    error(format!("{at}.custom_id"), format!("Must be between 1 and {MAX_CUSTOM_ID} in length."));
+                    error(
+                        format!("{at}.custom_id"),
+                        format!("Must be between 1 and {MAX_CUSTOM_ID} in length."),
+                    );
                 }
                 if !ids.insert(id.to_owned()) {
                     error(format!("{at}.custom_id"), "Component custom id cannot be duplicated.".to_owned());
@@ -155,7 +158,8 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
             if length(item, "placeholder") > 150 {
                 error(format!("{at}.placeholder"), "Must be 150 or fewer in length.".to_owned());
             }
-            let options = item.get("options").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            let options =
+                item.get("options").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
             if bad(options.len(), MAX_OPTIONS) {
                 error(format!("{at}.options"), format!("Must be between 1 and {MAX_OPTIONS} in length."));
             }
@@ -170,7 +174,10 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
                     }
                 }
                 if !values.insert(option["value"].to_string()) {
-                    error(format!("{at}.options.{o}.value"), "Select options must have unique values.".to_owned());
+                    error(
+                        format!("{at}.options.{o}.value"),
+                        "Select options must have unique values.".to_owned(),
+                    );
                 }
             }
         }

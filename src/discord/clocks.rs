@@ -29,7 +29,7 @@ pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::
         .components(action_rows(&reply.buttons));
     message = super::files(reply).fold(message, CreateMessage::add_file);
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+        let (embed, picture) = board_picture(reply, board).await;
         message = message.embed(embed).add_file(picture);
     }
     ChannelId::new(channel).send_message(http, message).await?;
@@ -275,7 +275,7 @@ impl<S: Store> super::Handler<S> {
             .components(action_rows(&reply.buttons));
         message = super::files(&reply).fold(message, CreateMessage::add_file);
         if let Some(board) = reply.board.clone() {
-            let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+            let (embed, picture) = board_picture(&reply, board).await;
             message = message.embed(embed).add_file(picture);
         }
         let posted = ChannelId::new(thread).send_message(http, message).await?;

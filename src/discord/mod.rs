@@ -13,17 +13,17 @@ use std::time::Duration;
 use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
-    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
-    InteractionId, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    InteractionId, MessageFlags, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::http::HttpBuilder;
 use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
-use crate::games::board_png_captioned;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
     Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
@@ -72,8 +72,42 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(buttons)]
 }
 
-/// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
-async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (CreateEmbed, CreateAttachment) {
+/// A reply's components: a row per select menu, then its buttons in rows of five, within Discord's five rows,
+/// 25 options per menu and 100 characters per label, value and id (the session layer keeps within them; these
+/// cuts only guard).
+pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
+    let mut rows: Vec<CreateActionRow> = reply
+        .selects
+        .iter()
+        .take(MAX_ROWS)
+        .filter(|s| !s.options.is_empty())
+        .map(|select| {
+            let options = select
+                .options
+                .iter()
+                .take(render::MAX_CHOICES)
+                .map(|o| CreateSelectMenuOption::new(render::truncate(&o.label.to_plain(), 100), &o.value))
+                .collect();
+            let menu = CreateSelectMenu::new(&select.custom_id, CreateSelectMenuKind::String { options })
+                .placeholder(render::truncate(&select.placeholder.to_plain(), 150));
+            CreateActionRow::SelectMenu(menu)
+        })
+        .collect();
+    for chunk in reply.buttons.chunks(5) {
+        if rows.len() < MAX_ROWS {
+            rows.extend(action_rows(chunk));
+        }
+    }
+    rows
+}
+
+/// Most rows of components under a message.
+const MAX_ROWS: usize = 5;
+
+/// The board's picture (drawn off the async runtime, with the clock under it; the picker's picture for a
+/// picker's step) and its embed.
+async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttachment) {
+    let (clock, lang) = (reply.clock.clone(), reply.lang);
     // A board without a game id is an example (the rules' picture): its title is the game's.
     let title = if board.id == 0 {
         board.game.kind().title().to_string()
@@ -88,11 +122,11 @@ async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (Create
     };
     let clock = clock.map(|c| c.plain_in(lang));
     let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
-    let png = tokio::task::spawn_blocking(move || {
-        board_png_captioned(&board.game, &board.names, lang, ended.as_deref(), clock.as_deref())
-    })
-    .await
-    .unwrap_or_default();
+    let drawer = reply.clone();
+    let png =
+        tokio::task::spawn_blocking(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
+            .await
+            .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
@@ -105,9 +139,9 @@ async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(action_rows(&reply.buttons));
+        .components(components(reply));
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+        let (embed, picture) = board_picture(reply, board).await;
         edit = edit.embed(embed).new_attachment(picture);
     }
     edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
@@ -165,7 +199,7 @@ fn message(reply: &Reply) -> CreateInteractionResponseMessage {
     let message = CreateInteractionResponseMessage::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(action_rows(&reply.buttons))
+        .components(components(reply))
         .ephemeral(reply.ephemeral);
     files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
@@ -280,22 +314,41 @@ impl<S: Store> Handler<S> {
         let locales =
             locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id, locales);
-        let Some((channel, request)) = parse_button(&press.data.custom_id) else {
+        // A choice in a select menu is read as the menu's id followed by the value chosen.
+        let custom_id = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+                Some(value) => format!("{}:{value}", press.data.custom_id),
+                None => press.data.custom_id.clone(),
+            },
+            _ => press.data.custom_id.clone(),
+        };
+        let Some((channel, request)) = parse_button(&custom_id) else {
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };
         if channel != press.channel_id.get() {
             return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
         }
         self.langs.saw(channel, press.user.id.get(), locales);
-        // A rematch or a request to abort is a new message, not an edit of the one the button is on.
+        // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
+        // public answer to a press on a private message (a move played from the picker).
+        let on_private = press.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
         let fresh = request.new_message();
         let reply = self.sessions.handle(channel, &actor, request).await;
         let reply = reply.clone().localized(locales.of(reply.ephemeral));
-        if reply.ephemeral {
+        if reply.ephemeral && !reply.update {
+            if reply.board.is_some() {
+                // A private answer with a picture (the picker's first step): deferred, then drawn.
+                let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+                respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+                let limit = size_limit(press.attachment_size_limit);
+                return press.edit_response(http, deferred_edit(&reply, limit).await).await.map(|_| ());
+            }
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(http, channel);
-        if fresh {
+        if !reply.ephemeral {
+            self.spawn_ai(http, channel);
+        }
+        if fresh || (on_private && !reply.ephemeral) {
             return self.answer_in_new_message(http, press, channel, &reply, respond).await;
         }
         let pressed = press.message.id.get();

@@ -13,6 +13,7 @@ mod any;
 pub(crate) mod hex;
 mod info;
 mod movelist;
+pub mod pick;
 mod registry;
 mod side;
 

@@ -98,9 +98,9 @@ pub type Scores = Vec<(String, u32)>;
 
 /// Everything a game brings besides its rules: how it is drawn ([`Picture`], in the game's `picture.rs`), how the
 /// computer plays it ([`Player`], in its `ai.rs`) and its command-line work ([`CommandLine`], in its `cli.rs`).
-pub trait Entry: Engine + Picture + Player + CommandLine {}
+pub trait Entry: Engine + Picture + Player + CommandLine + super::pick::Picker {}
 
-impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
+impl<G: Engine + Picture + Player + CommandLine + super::pick::Picker> Entry for G {}
 
 /// The line a text board starts with when its game `ended` though its moves did not end it (empty otherwise).
 pub(crate) fn ended_line(ended: Option<&str>) -> String {

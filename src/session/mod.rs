@@ -32,6 +32,7 @@ mod endings;
 mod engine_text;
 mod messages;
 mod offers;
+pub mod picker;
 mod records;
 mod reply;
 pub(crate) mod request;
@@ -42,7 +43,7 @@ pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
-pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
+pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};
 pub use watch::{Links, View};
@@ -397,6 +398,7 @@ impl<S: Store> Sessions<S> {
         {
             reply.clock = self.clock_caption(live, &board.game);
         }
+        let reply = buttons::add_move_button(slot, reply);
         self.add_web_buttons(slot, reply)
     }
 

@@ -14,6 +14,7 @@ mod clocks;
 mod coach;
 mod hostile;
 mod languages;
+mod picker;
 mod ratings;
 mod records;
 mod settings;

@@ -15,6 +15,7 @@ mod fake_discord_selftest;
 mod golden;
 mod languages;
 mod layers;
+mod picker;
 mod picture_languages;
 mod ratings;
 mod readme;

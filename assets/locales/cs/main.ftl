@@ -101,7 +101,7 @@ help =
     { $tabula } hraje v tomto kanálu { $games }.
     - { $play } vyzve člena{ $more_seats }.
     - /accept nebo /decline odpoví na výzvu (nebo použijte její tlačítka); /withdraw vezme vaši zpět.
-    - { $move } hraje tah; začněte psát a uvidíte přípustné tahy.
+    - { $move } hraje tah; začněte psát a uvidíte přípustné tahy. Nebo hrajte klepáním: stiskněte Táhnout pod deskou (nebo pošlete samotné /move), vybírejte v nabídkách s obrázky a pak Zahrát.
     - /board ukáže desku, /resign vzdá hru, /abort ukončí hru před prvním tahem (po něm se souhlasem soupeře).
     - { $clock } v /play nastaví čas na tah; { $thread } hraje v novém vlákně. /notify dm:on posílá vaše připomínky soukromou zprávou.
     - /draw nabídne remízu (kde to hra dovoluje), /takeback požádá o vrácení vašeho posledního tahu; skončené hry mají tlačítko Odveta.
@@ -536,3 +536,18 @@ web-time-left = zbývá:
 web-refused = Tento odkaz pro tuto hru neplatí (možná vypršel): vyžádejte si nový tlačítkem Hrát v prohlížeči.
 web-choose-move = Vyberte tah
 web-live = Živě
+
+## Výběr tahu
+button-move = Táhnout
+button-back = Zpět
+button-other-groups = Jiné skupiny
+pick-stale = Od zobrazení tohoto výběru hra pokročila; tady je nový.
+pick-not-a-choice = To tu není na výběr; vyberte z nabídky.
+pick-preview = Po tahu { $notation }:
+pick-play = Zahrát { $notation }
+pick-grouped = Možností je víc, než se vejde do jedné nabídky: nejprve vyberte skupinu.
+pick-group = { $first } … { $last }
+pick-other-game = Tento výběr patří k dřívější hře v tomto kanálu; stiskněte Táhnout u desky současné hry.
+pick-spectator = V této hře je na tahu { $player }; můžete ji sledovat tady a vlastní hru začít příkazem /play.
+console-no-select = Zatím vám nebyla ukázána žádná nabídka: otevřete ji příkazem /move.
+console-select-options = Poslední nabídka, kterou jste viděli, nabízí { $options }: napište například { $example }.

@@ -95,7 +95,7 @@ help =
     { $tabula } plays { $games } in this channel.
     - { $play } challenges a member{ $more_seats }.
     - /accept or /decline answers a challenge (or use its buttons); /withdraw takes back your own.
-    - { $move } plays; start typing to see the legal moves.
+    - { $move } plays; start typing to see the legal moves. Or play by tapping: press Move under the board (or send /move alone), choose in the menus with their pictures, then Play.
     - /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with your opponent's consent).
     - { $clock } in /play sets the time per move; { $thread } plays in a new thread. /notify dm:on sends your reminders by direct message.
     - /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished games have a Rematch button.
@@ -537,3 +537,18 @@ web-time-left = time left:
 web-refused = This link is not valid for this game (it may have expired): ask for a new one with the Play in browser button.
 web-choose-move = Choose a move
 web-live = Live
+
+## The move picker
+button-move = Move
+button-back = Back
+button-other-groups = Other groups
+pick-stale = The game has moved on since this picker was shown; here is a fresh one.
+pick-not-a-choice = That is not one of the choices here; choose one from the menu.
+pick-preview = After { $notation }:
+pick-play = Play { $notation }
+pick-grouped = There are more choices than one menu holds: choose a group first.
+pick-group = { $first } … { $last }
+pick-other-game = This picker belongs to an earlier game in this channel; press Move on the current game's board.
+pick-spectator = It is { $player }'s turn in this game; you can follow it here, and start a game of your own with /play.
+console-no-select = No menu has been shown to you yet: open one with /move.
+console-select-options = The last menu shown to you offers { $options }: write, for example, { $example }.

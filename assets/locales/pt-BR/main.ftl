@@ -93,7 +93,7 @@ help =
     { $tabula } joga { $games } neste canal.
     - { $play } desafia um membro{ $more_seats }.
     - /accept ou /decline responde a um desafio (ou use os botões dele); /withdraw retira o seu.
-    - { $move } joga; comece a digitar para ver os lances legais.
+    - { $move } joga; comece a digitar para ver os lances legais. Ou jogue tocando: aperte Lance embaixo do tabuleiro (ou envie só /move), escolha nos menus com suas imagens e depois Jogar.
     - /board mostra o tabuleiro, /resign abandona, /abort encerra uma partida antes do primeiro lance (depois dele, com o consentimento do adversário).
     - { $clock } em /play define o tempo por lance; { $thread } joga em um novo tópico. /notify dm:on envia seus lembretes por mensagem direta.
     - /draw propõe empate (quando o jogo permite), /takeback pede para desfazer seu último lance; partidas terminadas têm um botão Revanche.
@@ -520,3 +520,18 @@ web-time-left = tempo restante:
 web-refused = Este link não vale para esta partida (pode ter expirado): peça outro com o botão Jogar no navegador.
 web-choose-move = Escolha um lance
 web-live = Ao vivo
+
+## O seletor de lances
+button-move = Lance
+button-back = Voltar
+button-other-groups = Outros grupos
+pick-stale = A partida avançou desde que este seletor foi mostrado; aqui está um novo.
+pick-not-a-choice = Essa não é uma das opções aqui; escolha uma no menu.
+pick-preview = Depois de { $notation }:
+pick-play = Jogar { $notation }
+pick-grouped = Há mais opções do que cabem em um menu: escolha primeiro um grupo.
+pick-group = { $first } … { $last }
+pick-other-game = Este seletor é de uma partida anterior neste canal; aperte Lance no tabuleiro da partida atual.
+pick-spectator = É a vez de { $player } nesta partida; você pode acompanhá-la aqui e começar uma sua com /play.
+console-no-select = Nenhum menu foi mostrado a você ainda: abra um com /move.
+console-select-options = O último menu mostrado a você oferece { $options }: escreva, por exemplo, { $example }.

@@ -12,6 +12,7 @@ mod entry;
 mod notation;
 mod outcome;
 mod phrases;
+mod pick;
 pub mod picture;
 mod position;
 mod rules;

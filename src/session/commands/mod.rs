@@ -121,6 +121,7 @@ mod history;
 mod leaderboard;
 mod move_;
 mod notify;
+mod pick;
 mod play;
 mod rating;
 mod rematch;
@@ -158,6 +159,7 @@ requests! {
         analysis => Analysis,
         answer => Answer,
         ask_abort => AskAbort,
+        pick => Pick,
         rematch => Rematch,
         web_link => WebLink,
     }

@@ -245,7 +245,9 @@ impl<S: Store> Handler<S> {
     ) {
         let Some(challenge) = reply.challenge else { return };
         let Some(message) = challenge.message else { return };
-        if !reply.buttons.is_empty() || from_message == Some(message) {
+        // A reply that is itself a pending challenge (buttons, no board yet) keeps its message's buttons; a game
+        // that began (a board, with its Move button) or a challenge that ended clears them.
+        if (reply.board.is_none() && !reply.buttons.is_empty()) || from_message == Some(message) {
             return;
         }
         let edit = EditMessage::new().components(Vec::new());

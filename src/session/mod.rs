@@ -37,11 +37,13 @@ mod reply;
 pub(crate) mod request;
 pub(crate) mod settings;
 pub(crate) mod text;
+pub(crate) mod tournaments;
 mod turns;
 pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
+pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};

@@ -127,6 +127,8 @@ mod rematch;
 mod resign;
 mod settings;
 mod takeback;
+mod tournament;
+mod tournament_signup;
 mod web_link;
 mod withdraw;
 
@@ -153,12 +155,14 @@ requests! {
         game => Game,
         hint => Hint,
         settings => Settings,
+        tournament => Tournament,
     }
     others {
         analysis => Analysis,
         answer => Answer,
         ask_abort => AskAbort,
         rematch => Rematch,
+        tournament_signup => TournamentSignup,
         web_link => WebLink,
     }
 }

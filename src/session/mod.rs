@@ -43,10 +43,10 @@ pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
-pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};
+pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use watch::{Links, View};
 
 /// A member of a channel, as the platform names them.

@@ -8,8 +8,8 @@
 //! ([`crate::store::TournamentStore::claim_round`]) pairs it and posts.
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
 use crate::render::encode_png;
+use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
 use crate::store::{
     ClockRow, EntrantRow, NewSession, NewTournament, PlayerRow, SessionState, Store, StoreError,
     TournamentGameRow, TournamentRow, TournamentState,
@@ -70,7 +70,11 @@ fn format_of(t: &TournamentRow) -> Format {
 /// The buttons under an announcement.
 fn signup_buttons(channel: u64, id: i64) -> Vec<Button> {
     vec![
-        Button::new(Text::new().key("tournament-join-button"), format!("tjoin:{channel}:{id}"), ButtonStyle::Success),
+        Button::new(
+            Text::new().key("tournament-join-button"),
+            format!("tjoin:{channel}:{id}"),
+            ButtonStyle::Success,
+        ),
         Button::new(
             Text::new().key("tournament-leave-button"),
             format!("tleave:{channel}:{id}"),
@@ -231,7 +235,6 @@ impl<S: Store> Sessions<S> {
             format = Text::new().key(format_key(format_of(t))),
             rounds = rounds,
             clock = clock,
-            organiser = Text::new().name(self.entrant_name(entrants, s.organiser)),
         )
         .line();
         text = match t.state {
@@ -258,18 +261,19 @@ impl<S: Store> Sessions<S> {
         }
     }
 
-    /// The organiser's name where known (they need not play).
-    fn entrant_name(&self, entrants: &[EntrantRow], user: u64) -> String {
-        entrants.iter().find(|e| e.user == user).map_or_else(|| format!("<@{user}>"), |e| e.name.clone())
-    }
-
     /// The tournament a request names, or the server's one open tournament; the sentence when there is none or
     /// more than one.
-    pub(crate) async fn find_tournament(&self, actor: &Actor, id: Option<i64>) -> Result<Result<TournamentRow, Text>, Failure> {
+    pub(crate) async fn find_tournament(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Result<TournamentRow, Text>, Failure> {
         let Some(guild) = actor.guild else { return Ok(Err(Text::new().key("tournament-in-dm"))) };
         if let Some(id) = id {
             let row = self.store.tournament(id).await.map_err(Failure::Read)?;
-            return Ok(row.filter(|t| t.settings.guild == guild).ok_or_else(|| t!("tournament-unknown", id = format!("#{id}"))));
+            return Ok(row
+                .filter(|t| t.settings.guild == guild)
+                .ok_or_else(|| t!("tournament-unknown", id = format!("#{id}"))));
         }
         let open = self.store.open_tournaments(guild).await.map_err(Failure::Read)?;
         Ok(match open.as_slice() {
@@ -305,7 +309,11 @@ impl<S: Store> Sessions<S> {
             return Ok(Reply::private(Text::new().key("tournament-no-bots")));
         }
         if entrants.len() >= t.settings.max_players as usize {
-            return Ok(Reply::private(t!("tournament-full", id = format!("#{id}"), max = t.settings.max_players)));
+            return Ok(Reply::private(t!(
+                "tournament-full",
+                id = format!("#{id}"),
+                max = t.settings.max_players
+            )));
         }
         let rating = self.seeding_rating(actor, t.settings.game).await;
         let entrant = EntrantRow {
@@ -339,7 +347,8 @@ impl<S: Store> Sessions<S> {
         let t = self.store.tournament(t.id).await.map_err(Failure::Read)?.unwrap_or_else(|| t.clone());
         let entrants = self.store.entrants(t.id).await.map_err(Failure::Read)?;
         let reply = Reply::public(self.announcement(&t, &entrants));
-        let open = matches!(t.state, TournamentState::Signup | TournamentState::Running | TournamentState::Paused);
+        let open =
+            matches!(t.state, TournamentState::Signup | TournamentState::Running | TournamentState::Paused);
         Ok(if open { reply.with_buttons(signup_buttons(t.settings.channel, t.id)) } else { reply })
     }
 
@@ -365,7 +374,11 @@ impl<S: Store> Sessions<S> {
     }
 
     /// `/tournament action:standings`: the table as a picture.
-    pub(crate) async fn tournament_standings(&self, actor: &Actor, id: Option<i64>) -> Result<Reply, Failure> {
+    pub(crate) async fn tournament_standings(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Reply, Failure> {
         let t = match self.find_tournament(actor, id).await? {
             Ok(t) => t,
             Err(why) => return Ok(Reply::private(why)),
@@ -392,7 +405,8 @@ impl<S: Store> Sessions<S> {
             .map(|s| {
                 let e = &entrants[s.entrant];
                 let name = if s.withdrawn { format!("{} (-)", e.name) } else { e.name.clone() };
-                let values: Vec<String> = breaks.iter().zip(&s.tie_breaks).map(|(b, v)| tie_break_text(*b, *v)).collect();
+                let values: Vec<String> =
+                    breaks.iter().zip(&s.tie_breaks).map(|(b, v)| tie_break_text(*b, *v)).collect();
                 LeaderRow {
                     place: s.place,
                     name,
@@ -404,9 +418,11 @@ impl<S: Store> Sessions<S> {
                 }
             })
             .collect();
-        let title = t!("tournament-standings-title", id = format!("#{}", t.id), game = t.settings.game.title())
-            .plain_in(lang);
-        let subtitle = t!("tournament-standings-subtitle", round = t.round, players = entrants.len()).plain_in(lang);
+        let title =
+            t!("tournament-standings-title", id = format!("#{}", t.id), game = t.settings.game.title())
+                .plain_in(lang);
+        let subtitle =
+            t!("tournament-standings-subtitle", round = t.round, players = entrants.len()).plain_in(lang);
         let view = LeaderboardView { title, subtitle, rows, own: None };
         let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view, lang)))
             .await
@@ -421,7 +437,10 @@ impl<S: Store> Sessions<S> {
             ),
             None => t!("tournament-standings-empty", id = format!("#{}", t.id)),
         };
-        Ok((text, File { kind: FileKind::Picture, name: format!("tournament-{}-standings.png", t.id), bytes: png }))
+        Ok((
+            text,
+            File { kind: FileKind::Picture, name: format!("tournament-{}-standings.png", t.id), bytes: png },
+        ))
     }
 
     /// Pause, resume or cancel (organisers only).
@@ -441,7 +460,10 @@ impl<S: Store> Sessions<S> {
         let from = match (t.state, to) {
             (TournamentState::Running, TournamentState::Paused) => TournamentState::Running,
             (TournamentState::Paused, TournamentState::Running) => TournamentState::Paused,
-            (s @ (TournamentState::Signup | TournamentState::Running | TournamentState::Paused), TournamentState::Cancelled) => s,
+            (
+                s @ (TournamentState::Signup | TournamentState::Running | TournamentState::Paused),
+                TournamentState::Cancelled,
+            ) => s,
             _ => {
                 return Ok(Reply::private(t!(
                     "tournament-cannot",
@@ -537,7 +559,7 @@ impl<S: Store> Sessions<S> {
         }
         self.poke_clocks();
         let entrants = self.store.entrants(t.id).await.map_err(Failure::Read)?;
-        let names: Vec<String> = game.seats.iter().map(|&u| self.entrant_name(&entrants, u)).collect();
+        let names: Vec<String> = game.seats.iter().map(|&u| name_of(&entrants, u)).collect();
         let result = settled.points.as_ref().map(|p| format!("{}–{}", points_text(p[0]), points_text(p[1])));
         Ok(Reply::public(t!(
             "tournament-result-set",
@@ -577,13 +599,20 @@ impl<S: Store> Sessions<S> {
             TournamentState::Signup if t.settings.starts_at <= self.now() => {
                 let entrants = self.store.entrants(id).await?;
                 if entrants.len() < 2 {
-                    match self.store.set_tournament_state(id, TournamentState::Signup, TournamentState::Cancelled).await {
+                    match self
+                        .store
+                        .set_tournament_state(id, TournamentState::Signup, TournamentState::Cancelled)
+                        .await
+                    {
                         Ok(()) => {}
                         Err(StoreError::Conflict) => return Ok(Vec::new()),
                         Err(e) => return Err(e),
                     }
                     let text = t!("tournament-too-few", id = format!("#{id}"));
-                    return Ok(vec![Notice::Post { channel: t.settings.channel, reply: Reply::public(text) }]);
+                    return Ok(vec![Notice::Post {
+                        channel: t.settings.channel,
+                        reply: Reply::public(text),
+                    }]);
                 }
                 self.begin_round(&t, 1, Vec::new()).await
             }
@@ -631,12 +660,17 @@ impl<S: Store> Sessions<S> {
             Failure::Store(e) | Failure::Read(e) | Failure::Own { error: e, .. } => e,
             Failure::Conflict => StoreError::Conflict,
         })?;
-        let over = Reply::public(t!("tournament-round-over", id = format!("#{}", t.id), round = t.round).line().then(standing))
-            .with_file(file);
+        let over = Reply::public(
+            t!("tournament-round-over", id = format!("#{}", t.id), round = t.round).line().then(standing),
+        )
+        .with_file(file);
         if !last {
-            return self.begin_round(t, t.round + 1, vec![Notice::Post { channel: t.settings.channel, reply: over }]).await;
+            return self
+                .begin_round(t, t.round + 1, vec![Notice::Post { channel: t.settings.channel, reply: over }])
+                .await;
         }
-        match self.store.set_tournament_state(t.id, TournamentState::Running, TournamentState::Finished).await {
+        match self.store.set_tournament_state(t.id, TournamentState::Running, TournamentState::Finished).await
+        {
             Ok(()) => {}
             Err(StoreError::Conflict) => return Ok(Vec::new()),
             Err(e) => return Err(e),
@@ -686,7 +720,9 @@ impl<S: Store> Sessions<S> {
         let Ok(game) = AnyGame::replay(record.game, &record.setup, &record.moves) else {
             return Ok(Some((vec![0; seats], false)));
         };
-        let Some(places) = super::endings::stored_places(&record, &game) else { return Ok(Some((vec![0; seats], false))) };
+        let Some(places) = super::endings::stored_places(&record, &game) else {
+            return Ok(Some((vec![0; seats], false)));
+        };
         // Seats of the session are the game's; the tournament's row names them by user.
         let by_user: Vec<u32> = {
             let points = points_of(&places);
@@ -701,7 +737,12 @@ impl<S: Store> Sessions<S> {
 
     /// Claims round `round` and pairs it: stores its games and byes and asks the adapter to open a thread for
     /// each game; `before` is posted first (the last round's standings).
-    async fn begin_round(&self, t: &TournamentRow, round: u32, before: Vec<Notice>) -> Result<Vec<Notice>, StoreError> {
+    async fn begin_round(
+        &self,
+        t: &TournamentRow,
+        round: u32,
+        before: Vec<Notice>,
+    ) -> Result<Vec<Notice>, StoreError> {
         let due = t.settings.round_seconds.map(|s| self.now() + s);
         if !self.store.claim_round(t.id, round, due).await? {
             return Ok(Vec::new());
@@ -739,7 +780,7 @@ impl<S: Store> Sessions<S> {
                     Ok(()) | Err(StoreError::Conflict) => {}
                     Err(e) => return Err(e),
                 }
-                let names: Vec<String> = seats.iter().map(|&u| self.entrant_name(&entrants, u)).collect();
+                let names: Vec<String> = seats.iter().map(|&u| name_of(&entrants, u)).collect();
                 let title = t!(
                     "tournament-thread",
                     id = format!("#{}", t.id),
@@ -777,7 +818,8 @@ impl<S: Store> Sessions<S> {
         if opened.is_empty() {
             // Only byes (everyone else withdrew): the round is over at once, the next look settles it.
             self.poke_clocks();
-            notices.push(Notice::Post { channel: t.settings.channel, reply: self.pairings(t.id, round).await? });
+            notices
+                .push(Notice::Post { channel: t.settings.channel, reply: self.pairings(t.id, round).await? });
         }
         notices.extend(opened);
         Ok(notices)
@@ -790,19 +832,26 @@ impl<S: Store> Sessions<S> {
         let mut text = t!("tournament-pairings", id = format!("#{id}"), round = round);
         for g in games.iter().filter(|g| g.round == round) {
             text = text.line();
-            let players = |t: Text| {
-                t.join(&g.seats, " – ", |t, &u| t.name(self.entrant_name(&entrants, u)))
-            };
-            match g.seats.len() {
-                1 => text = text.then(t!("tournament-bye", player = Text::new().name(self.entrant_name(&entrants, g.seats[0])))),
-                _ => {
-                    let thread = match self.store.session(g.session.unwrap_or(0)).await? {
-                        Some(s) if g.session.is_some() => Text::new().channel(s.channel),
-                        _ => Text::new().key("tournament-not-started"),
-                    };
-                    text = text.then(t!("tournament-board", board = g.board + 1, thread = thread, players = players(Text::new())));
-                }
+            let players = |t: Text| t.join(&g.seats, " – ", |t, &u| t.name(name_of(&entrants, u)));
+            if g.seats.len() == 1 {
+                let player = Text::new().name(name_of(&entrants, g.seats[0]));
+                text = text.then(t!("tournament-bye", player = player));
+                continue;
             }
+            let session = match g.session {
+                Some(id) => self.store.session(id).await?,
+                None => None,
+            };
+            let thread = match session {
+                Some(s) => Text::new().channel(s.channel),
+                None => Text::new().key("tournament-not-started"),
+            };
+            text = text.then(t!(
+                "tournament-board",
+                board = g.board + 1,
+                thread = thread,
+                players = players(Text::new())
+            ));
         }
         Ok(Reply::public(text))
     }
@@ -820,7 +869,11 @@ impl<S: Store> Sessions<S> {
         }
     }
 
-    async fn start_game_in(&self, thread: Option<u64>, key: TournamentBoard) -> Result<Vec<Notice>, StoreError> {
+    async fn start_game_in(
+        &self,
+        thread: Option<u64>,
+        key: TournamentBoard,
+    ) -> Result<Vec<Notice>, StoreError> {
         let Some(t) = self.store.tournament(key.tournament).await? else { return Ok(Vec::new()) };
         let games = self.store.tournament_games(t.id).await?;
         let Some(row) = games.iter().find(|g| g.round == key.round && g.board == key.board).cloned() else {
@@ -833,7 +886,11 @@ impl<S: Store> Sessions<S> {
         let mut notices = Vec::new();
         match thread {
             None => {
-                let settled = TournamentGameRow { points: Some(vec![0; row.seats.len()]), over_the_board: false, ..row };
+                let settled = TournamentGameRow {
+                    points: Some(vec![0; row.seats.len()]),
+                    over_the_board: false,
+                    ..row
+                };
                 match self.store.settle_tournament_game(&settled).await {
                     Ok(()) | Err(StoreError::Conflict) => {}
                     Err(e) => return Err(e),
@@ -846,9 +903,13 @@ impl<S: Store> Sessions<S> {
             }
         }
         let games = self.store.tournament_games(t.id).await?;
-        let all_started = games.iter().filter(|g| g.round == key.round).all(|g| g.session.is_some() || g.points.is_some());
+        let all_started =
+            games.iter().filter(|g| g.round == key.round).all(|g| g.session.is_some() || g.points.is_some());
         if all_started {
-            notices.push(Notice::Post { channel: t.settings.channel, reply: self.pairings(t.id, key.round).await? });
+            notices.push(Notice::Post {
+                channel: t.settings.channel,
+                reply: self.pairings(t.id, key.round).await?,
+            });
         }
         Ok(notices)
     }
@@ -873,7 +934,7 @@ impl<S: Store> Sessions<S> {
             .iter()
             .map(|&u| PlayerRow {
                 id: u,
-                name: self.entrant_name(entrants, u),
+                name: name_of(entrants, u),
                 accepted: true,
                 abandoned: false,
                 left: None,
@@ -915,7 +976,15 @@ impl<S: Store> Sessions<S> {
             rated: new.rated,
             hinted: false,
         };
-        let clock = ClockRow { session: id, per_move, ply: 0, turn_started: now, deadline: None, reminded: 0, next_at: None };
+        let clock = ClockRow {
+            session: id,
+            per_move,
+            ply: 0,
+            turn_started: now,
+            deadline: None,
+            reminded: 0,
+            next_at: None,
+        };
         let mut live = Live { record, game: Some(game.clone()), clock: Some(clock), offer: None };
         self.start_turn(&mut live, &game).await;
         let intro = t!(
@@ -931,11 +1000,24 @@ impl<S: Store> Sessions<S> {
         Ok(Some(reply))
     }
 
+    /// Adds `[Event]` and `[Round]` to the record of a tournament game.
+    pub(crate) async fn tournament_tags(&self, record: &mut crate::record::Record, session: i64) {
+        if let Some((tournament, round)) = self.tournament_of_session(session).await {
+            let game = record.tag("Game").unwrap_or_default().to_string();
+            record.set_event(&format!("Tabula tournament #{tournament} ({game})"), round);
+        }
+    }
+
     /// Which tournament and round a session was played in, for its record and `/history`.
     pub(crate) async fn tournament_of_session(&self, session: i64) -> Option<(i64, u32)> {
         let row = self.store.tournament_game_of(session).await.ok()??;
         Some((row.tournament, row.round))
     }
+}
+
+/// An entrant's name (a member who left the list before the start is named by their id).
+fn name_of(entrants: &[EntrantRow], user: u64) -> String {
+    entrants.iter().find(|e| e.user == user).map_or_else(|| format!("member {user}"), |e| e.name.clone())
 }
 
 /// How many lines the standings' picture shows.

@@ -555,7 +555,7 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } kol
 }
 tournament-rounds-as-needed = tolik kol, kolik hráči potřebují
-tournament-announced = 🏆 Turnaj { $id }: { $game }, { $format }, { $rounds }, { $clock } na tah, pořádá { $organiser }.
+tournament-announced = 🏆 Turnaj { $id }: { $game }, { $format }, { $rounds }, { $clock } na tah.
 tournament-starts-in = Přihlašování končí a 1. kolo začíná za { $time }: stiskněte Přihlásit se.
 tournament-round-now = Hraje se { $round }. kolo.
 tournament-is-finished = Turnaj skončil.
@@ -604,3 +604,4 @@ tournament-needs-reason = Uveďte důvod (nejvýše { $max } znaků); zveřejní
 tournament-no-such-action = Akce { $typed } neexistuje: použijte jednu z { $actions }.
 tournament-no-such-format = Formát { $typed } neexistuje: použijte jeden z { $formats }.
 tournament-bad-start = { $typed } není čas od teď mezi minutou a 30 dny: napište ho třeba jako { $example }.
+tournament-mark = {" "}(turnaj { $id }, { $round }. kolo)

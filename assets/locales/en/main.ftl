@@ -555,7 +555,7 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } rounds
 }
 tournament-rounds-as-needed = as many rounds as the players need
-tournament-announced = 🏆 Tournament { $id }: { $game }, { $format }, { $rounds }, { $clock } per move, organised by { $organiser }.
+tournament-announced = 🏆 Tournament { $id }: { $game }, { $format }, { $rounds }, { $clock } per move.
 tournament-starts-in = Sign-up closes and round 1 starts in { $time }: press Join to play.
 tournament-round-now = Round { $round } is being played.
 tournament-is-finished = The tournament is over.
@@ -604,3 +604,4 @@ tournament-needs-reason = Give a reason (at most { $max } characters); it is pos
 tournament-no-such-action = There is no action { $typed }: use one of { $actions }.
 tournament-no-such-format = There is no format { $typed }: use one of { $formats }.
 tournament-bad-start = { $typed } is not a time from now between a minute and 30 days: write it like { $example }.
+tournament-mark = {" "}(tournament { $id }, round { $round })

@@ -538,7 +538,7 @@ tournament-rounds = { $rounds ->
    *[other] { $rounds } rodadas
 }
 tournament-rounds-as-needed = tantas rodadas quantas os jogadores precisarem
-tournament-announced = 🏆 Torneio { $id }: { $game }, { $format }, { $rounds }, { $clock } por lance, organizado por { $organiser }.
+tournament-announced = 🏆 Torneio { $id }: { $game }, { $format }, { $rounds }, { $clock } por lance.
 tournament-starts-in = As inscrições fecham e a rodada 1 começa em { $time }: aperte Entrar para jogar.
 tournament-round-now = A rodada { $round } está em andamento.
 tournament-is-finished = O torneio terminou.
@@ -587,3 +587,4 @@ tournament-needs-reason = Dê um motivo (no máximo { $max } caracteres); ele é
 tournament-no-such-action = Não existe a ação { $typed }: use uma de { $actions }.
 tournament-no-such-format = Não existe o formato { $typed }: use um de { $formats }.
 tournament-bad-start = { $typed } não é um tempo a partir de agora entre um minuto e 30 dias: escreva como { $example }.
+tournament-mark = {" "}(torneio { $id }, rodada { $round })

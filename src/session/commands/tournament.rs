@@ -22,7 +22,11 @@ const MAX_REASON: usize = 200;
 
 pub(super) fn declaration() -> Declaration {
     let mut tournament = Declaration::new("tournament", parse)
-        .option(Opt::new("action", OptionKind::Text).required().choices(ACTIONS.map(|a| Choice::message("action", a))))
+        .option(
+            Opt::new("action", OptionKind::Text)
+                .required()
+                .choices(ACTIONS.map(|a| Choice::message("action", a))),
+        )
         .option(game_option())
         .option(
             Opt::new("format", OptionKind::Text)
@@ -74,7 +78,12 @@ fn in_range(name: &str, n: i64, low: i64, high: i64) -> Result<i64, Text> {
     if (low..=high).contains(&n) {
         Ok(n)
     } else {
-        Err(t!("tournament-out-of-range", option = Text::new().code(format!("{name}:{n}")), low = low, high = high))
+        Err(t!(
+            "tournament-out-of-range",
+            option = Text::new().code(format!("{name}:{n}")),
+            low = low,
+            high = high
+        ))
     }
 }
 
@@ -84,7 +93,10 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let player = args.read("player", |v| read_member("player", v))?;
     let needs_player = || {
         player.clone().ok_or_else(|| {
-            t!("tournament-needs-player", example = Text::new().code(format!("/tournament action:{action} player:@someone")))
+            t!(
+                "tournament-needs-player",
+                example = Text::new().code(format!("/tournament action:{action} player:@someone"))
+            )
         })
     };
     let request = match action.as_str() {
@@ -104,7 +116,8 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
                 _ => {
                     return Err(t!(
                         "tournament-needs-outcome",
-                        example = Text::new().code("/tournament action:result player:@someone outcome:win reason:…")
+                        example = Text::new()
+                            .code("/tournament action:result player:@someone outcome:win reason:…")
                     ));
                 }
             };

@@ -228,7 +228,8 @@ async fn a_swiss_of_five_over_three_rounds_with_a_forfeit_and_a_withdrawal() {
         )
         .await;
     assert_eq!(won.pings().users.len(), 1, "one winner, pinged: {won:?}");
-    let standings = tournament(&fake, CAROL, false, &[("action", "standings".into())]).await;
+    let standings =
+        tournament(&fake, CAROL, false, &[("action", "standings".into()), ("id", 1_i64.into())]).await;
     assert!(!standings.is_ephemeral(), "{standings:?}");
     assert!(standings.content().unwrap().contains("after round 3"), "{standings:?}");
     fake.assert_no_refusals();

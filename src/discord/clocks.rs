@@ -91,6 +91,21 @@ async fn deliver<S: Store>(
                 tracing::warn!(channel, error = %e, "could not archive a game thread");
             }
         }
+        Notice::OpenGame { parent, title, board, .. } => {
+            let thread = open_thread(http, parent, &title).await;
+            if let Some(thread) = thread {
+                sessions.thread_opened(thread, parent).await;
+            }
+            // What starting it says: the game in its thread, and once the round's games all started, the pairings.
+            for notice in sessions.start_tournament_game(thread, board).await {
+                if let Notice::Post { channel, reply } = notice {
+                    let reply = reply.localized(channel_lang(sessions, langs, channel).await);
+                    if let Err(e) = post(http, channel, &reply).await {
+                        tracing::warn!(channel, error = %e, "could not post a tournament message");
+                    }
+                }
+            }
+        }
     }
     None
 }

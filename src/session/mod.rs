@@ -38,6 +38,7 @@ mod reply;
 pub(crate) mod request;
 pub(crate) mod settings;
 pub(crate) mod text;
+pub(crate) mod tournaments;
 mod turns;
 pub(crate) mod watch;
 
@@ -46,6 +47,7 @@ pub use clocks::{ClockChoice, Notice};
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};
+pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use watch::{Links, View};
 
 /// A member of a channel, as the platform names them.

@@ -354,6 +354,17 @@ impl<S: Store> TournamentStore for FaultyStore<S> {
         self.inner.add_tournament_game(game).await
     }
 
+    async fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        self.write("set_tournament_game_session").await?;
+        self.inner.set_tournament_game_session(tournament, round, board, session).await
+    }
+
     async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {
         self.write("settle_tournament_game").await?;
         self.inner.settle_tournament_game(game).await

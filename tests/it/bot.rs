@@ -19,6 +19,7 @@ mod ratings;
 mod records;
 mod settings;
 mod shards;
+mod tournament;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -108,6 +108,7 @@ help =
     - /history vypíše hry člena, /rating jeho hodnocení, { $leaderboard } nejlepší hráče tady; { $friendly } hraje přátelskou hru.
     - { $record } zveřejní záznam hry #n (číslo je v jejích zprávách); { $replay } přidá animovaný záznam, { $analysis } rozbor nejslabších tahů každého hráče od Tabuly. /hint vám soukromě navrhne tah (hra se pak nezapočítává do hodnocení).
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
+    - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
@@ -551,3 +552,71 @@ pick-other-game = Tento výběr patří k dřívější hře v tomto kanálu; st
 pick-spectator = V této hře je na tahu { $player }; můžete ji sledovat tady a vlastní hru začít příkazem /play.
 console-no-select = Zatím vám nebyla ukázána žádná nabídka: otevřete ji příkazem /move.
 console-select-options = Poslední nabídka, kterou jste viděli, nabízí { $options }: napište například { $example }.
+
+## Tournaments
+
+tournament-join-button = Přihlásit se
+tournament-leave-button = Odhlásit se
+tournament-in-dm = Turnaje běží na serveru: použijte /tournament v některém z jeho kanálů.
+tournament-not-allowed = To smějí jen členové s oprávněním Spravovat server (nebo pořadatel turnaje).
+tournament-format-not-for-game = { $game } se hraje u stolů po třech nebo čtyřech, takže jeho turnaje jsou švýcarské ({ $swiss }), ne { $format }.
+tournament-no-mini-match = { $game } se hraje u stolů, takže dvojice nemůže hrát minizápas: vynechte mini_match.
+tournament-format-swiss = švýcarský systém
+tournament-format-round-robin = každý s každým
+tournament-format-knockout = vyřazovací systém
+tournament-rounds = { $rounds ->
+    [one] { $rounds } kolo
+    [few] { $rounds } kola
+   *[other] { $rounds } kol
+}
+tournament-rounds-as-needed = tolik kol, kolik hráči potřebují
+tournament-announced = 🏆 Turnaj { $id }: { $game }, { $format }, { $rounds }, { $clock } na tah.
+tournament-starts-in = Přihlašování končí a 1. kolo začíná za { $time }: stiskněte Přihlásit se.
+tournament-round-now = Hraje se { $round }. kolo.
+tournament-is-finished = Turnaj skončil.
+tournament-is-cancelled = Turnaj byl zrušen.
+tournament-no-players = Zatím žádní hráči.
+tournament-players = Hráči ({ $count }/{ $max }): { $players }
+tournament-unknown = Na tomto serveru není turnaj { $id }.
+tournament-none-open = Na tomto serveru není otevřený turnaj; pořadatel ho vytvoří příkazem /tournament action:create.
+tournament-which = Tento server má víc turnajů: řekněte, který, pomocí { $ids }.
+tournament-closed = Přihlašování do turnaje { $id } je uzavřené.
+tournament-already-in = Do turnaje { $id } jste už přihlášeni.
+tournament-no-bots = Boti nemohou hrát turnaje.
+tournament-full = Turnaj { $id } je plný ({ $max } hráčů).
+tournament-not-in = Do turnaje { $id } nejste přihlášeni.
+tournament-standings-title = Turnaj { $id }: { $game }
+tournament-standings-subtitle = po { $round }. kole · hráčů: { $players } · body, pomocná hodnocení
+tournament-standings = Pořadí turnaje { $id } po { $round }. kole: vede { $leader } s { $points } b.
+tournament-standings-empty = Turnaj { $id } zatím nemá hráče.
+tournament-state-signup = otevřený pro přihlášky
+tournament-state-running = rozběhnutý
+tournament-state-paused = pozastavený
+tournament-state-finished = skončený
+tournament-state-cancelled = zrušený
+tournament-cannot = Turnaj { $id } je { $state }, takže to teď nejde.
+tournament-paused = Turnaj { $id } pozastavil(a) { $by }: žádné nové kolo nezačne, dokud nebude pokračovat.
+tournament-resumed = Turnaj { $id } pokračuje, obnovil(a) { $by }.
+tournament-cancelled = Turnaj { $id } zrušil(a) { $by }.
+tournament-withdrawn = { $player } už nehraje další kola turnaje { $id } (odhlásil(a) { $by }); dosavadní partie se počítají.
+tournament-player-not-in = { $player } nehraje turnaj { $id }.
+tournament-no-game-to-decide = { $player } nemá v { $round }. kole nerozhodnutou partii.
+tournament-result-set = Turnaj { $id }: { $first } – { $second } je stanoveno na { $result }, zadal(a) { $by }. Důvod: { $reason }
+tournament-too-few = Turnaj { $id } je zrušen: přihlásili se méně než dva hráči.
+tournament-round-over = { $round }. kolo turnaje { $id } skončilo.
+tournament-won = 🏆 Turnaj { $id } ({ $game }) skončil. Vítěz: { $winners }!
+tournament-thread = Turnaj { $id } kolo { $round } stůl { $board }: { $players }
+tournament-pairings = { $round }. kolo turnaje { $id }:
+tournament-bye = volno (za výhru): { $player }
+tournament-not-started = (nezačala)
+tournament-board = stůl { $board }, { $thread }: { $players }
+tournament-game-starts = Turnaj { $id }, { $round }. kolo: { $players }, vaše partie je tady.
+tournament-not-a-number = { $option } bere celé číslo.
+tournament-out-of-range = { $option } je mimo rozsah: použijte číslo od { $low } do { $high }.
+tournament-needs-player = Řekněte, který hráč, například { $example }.
+tournament-needs-outcome = Řekněte výsledek hráče (win, draw nebo loss), například { $example }.
+tournament-needs-reason = Uveďte důvod (nejvýše { $max } znaků); zveřejní se s výsledkem.
+tournament-no-such-action = Akce { $typed } neexistuje: použijte jednu z { $actions }.
+tournament-no-such-format = Formát { $typed } neexistuje: použijte jeden z { $formats }.
+tournament-bad-start = { $typed } není čas od teď mezi minutou a 30 dny: napište ho třeba jako { $example }.
+tournament-mark = {" "}(turnaj { $id }, { $round }. kolo)

@@ -128,6 +128,8 @@ mod rematch;
 mod resign;
 mod settings;
 mod takeback;
+mod tournament;
+mod tournament_signup;
 mod web_link;
 mod withdraw;
 
@@ -154,6 +156,7 @@ requests! {
         game => Game,
         hint => Hint,
         settings => Settings,
+        tournament => Tournament,
     }
     others {
         analysis => Analysis,
@@ -161,6 +164,7 @@ requests! {
         ask_abort => AskAbort,
         pick => Pick,
         rematch => Rematch,
+        tournament_signup => TournamentSignup,
         web_link => WebLink,
     }
 }

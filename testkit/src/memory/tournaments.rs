@@ -59,7 +59,7 @@ impl TournamentStore for MemoryStore {
             .values()
             .filter(|t| match t.state {
                 TournamentState::Signup => t.settings.starts_at <= now,
-                TournamentState::Running => t.round_due.is_some_and(|d| d <= now),
+                TournamentState::Running => true,
                 _ => false,
             })
             .map(|t| t.id)
@@ -131,6 +131,18 @@ impl TournamentStore for MemoryStore {
         changed(!tables.games.contains_key(&key))?;
         tables.games.insert(key, game.clone());
         Ok(())
+    }
+
+    async fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        let mut tables = self.tournaments();
+        let stored = tables.games.get_mut(&(tournament, round, board)).filter(|g| g.session.is_none());
+        changed(stored.map(|g| g.session = Some(session)).is_some())
     }
 
     async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {

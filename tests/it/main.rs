@@ -2,6 +2,7 @@
 
 mod ai_ab;
 mod ai_tantrix;
+mod backup;
 mod bot;
 mod chat;
 mod cli;
@@ -15,7 +16,9 @@ mod fake_discord_selftest;
 mod golden;
 mod languages;
 mod layers;
+mod ops;
 mod picture_languages;
+mod privacy;
 mod ratings;
 mod readme;
 mod records;

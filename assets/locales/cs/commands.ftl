@@ -62,3 +62,5 @@ opt-settings-challenge_minutes = Jak dlouho výzva čeká na odpověď, v minut�
 
 opt-game-analysis = Tabula přehraje dohranou hru a ukáže tři nejslabší tahy každého hráče
 cmd-hint = Soukromě navrhne tah úrovně 5 Tabuly (hra se pak nezapočítává do hodnocení)
+cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
+opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)

@@ -109,6 +109,7 @@ help =
     - { $record } zveřejní záznam hry #n (číslo je v jejích zprávách); { $replay } přidá animovaný záznam, { $analysis } rozbor nejslabších tahů každého hráče od Tabuly. /hint vám soukromě navrhne tah (hra se pak nezapočítává do hodnocení).
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
+    - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -536,3 +537,23 @@ web-time-left = zbývá:
 web-refused = Tento odkaz pro tuto hru neplatí (možná vypršel): vyžádejte si nový tlačítkem Hrát v prohlížeči.
 web-choose-move = Vyberte tah
 web-live = Živě
+
+## Soukromí
+
+privacy-data =
+    Co Tabula uchovává o uživateli { $player }:
+    - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished })
+    - hodnocení: { $ratings }
+    - přihlášky do turnajů: { $tournaments }
+    - kam chodí vaše připomínky: { $notify }
+    - jména, která jsou u vás zaznamenána: { $names }
+    Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
+privacy-nothing = Tabula o uživateli { $player } nic neuchovává.
+privacy-notify-dm = soukromou zprávou
+privacy-notify-channel = do kanálu hry
+privacy-notify-unset = nenastaveno (do kanálu hry)
+privacy-confirm = Tímto se odstraní vaše nastavení a vaše jméno se ve všech hrách, záznamech, historii a hodnoceních nahradí neutrálním označením. Samotné hry zůstanou kvůli ostatním hráčům a tento krok nelze vrátit. Pokračujte tlačítkem { $button }.
+button-forget = Zapomeň mě
+privacy-forgotten = Hotovo: vaše nastavení jsou odstraněna a vaše jméno je nyní { $label } ve vašich hrách a výzvách (celkem { $sessions }), ve vaší historii i hodnoceních.
+privacy-not-yours = Toto tlačítko patří jinému členovi: chcete-li být zapomenuti vy, použijte { $command }.
+privacy-forget-failed = Vaše data teď nešlo zapomenout (nic se nezměnilo): zkuste to prosím za chvíli znovu.

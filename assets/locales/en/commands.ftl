@@ -62,3 +62,5 @@ opt-settings-challenge_minutes = How long a challenge waits for its answer, in m
 
 opt-game-analysis = Tabula replays the finished game and shows each player's three weakest moves
 cmd-hint = Privately suggest the move Tabula's level 5 would play (the game then no longer counts for ratings)
+cmd-privacy = What Tabula stores about you, and how to have it forgotten
+opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)

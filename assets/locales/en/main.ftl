@@ -103,6 +103,7 @@ help =
     - { $record } posts the record of game #n (its id is in its messages); { $replay } adds an animated replay, { $analysis } Tabula's look at each player's weakest moves. /hint privately suggests a move (the game then no longer counts for ratings).
     - { $rules } explains a game's rules and how to write its moves.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
+    - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -537,3 +538,23 @@ web-time-left = time left:
 web-refused = This link is not valid for this game (it may have expired): ask for a new one with the Play in browser button.
 web-choose-move = Choose a move
 web-live = Live
+
+## Privacy
+
+privacy-data =
+    What Tabula stores about { $player }:
+    - games and challenges you took part in: { $sessions } (finished, in your history: { $finished })
+    - ratings: { $ratings }
+    - tournament entries: { $tournaments }
+    - where your reminders go: { $notify }
+    - the names recorded for you: { $names }
+    Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
+privacy-nothing = Tabula stores nothing about { $player }.
+privacy-notify-dm = by direct message
+privacy-notify-channel = in the game's channel
+privacy-notify-unset = not set (in the game's channel)
+privacy-confirm = This removes your preferences and replaces your name in every game, record, history and rating with a neutral label. The games themselves stay, for the other players, and this cannot be undone. Press { $button } to go ahead.
+button-forget = Forget me
+privacy-forgotten = Done: your preferences are removed, and your name is now { $label } in your { $sessions } games and challenges, your history and your ratings.
+privacy-not-yours = This button belongs to another member: use { $command } to be forgotten yourself.
+privacy-forget-failed = Your data could not be forgotten just now (nothing was changed): please try again in a moment.

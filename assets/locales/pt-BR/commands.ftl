@@ -62,3 +62,5 @@ opt-settings-challenge_minutes = Quanto tempo um desafio espera resposta, em min
 
 opt-game-analysis = O Tabula repassa a partida terminada e mostra os três lances mais fracos de cada jogador
 cmd-hint = Sugere em particular o lance do nível 5 do Tabula (a partida deixa de contar para o rating)
+cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
+opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)

@@ -101,6 +101,7 @@ help =
     - { $record } publica o registro da partida #n (o número aparece nas mensagens dela); { $replay } acrescenta uma reprodução animada, { $analysis } a análise do Tabula dos lances mais fracos de cada jogador. /hint sugere um lance em particular (a partida então deixa de contar para o rating).
     - { $rules } explica as regras de um jogo e como escrever os lances.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
+    - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -520,3 +521,23 @@ web-time-left = tempo restante:
 web-refused = Este link não vale para esta partida (pode ter expirado): peça outro com o botão Jogar no navegador.
 web-choose-move = Escolha um lance
 web-live = Ao vivo
+
+## Privacidade
+
+privacy-data =
+    O que o Tabula guarda sobre { $player }:
+    - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished })
+    - ratings: { $ratings }
+    - inscrições em torneios: { $tournaments }
+    - para onde vão seus lembretes: { $notify }
+    - os nomes registrados para você: { $names }
+    Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
+privacy-nothing = O Tabula não guarda nada sobre { $player }.
+privacy-notify-dm = por mensagem direta
+privacy-notify-channel = no canal da partida
+privacy-notify-unset = não definido (no canal da partida)
+privacy-confirm = Isto remove suas preferências e troca seu nome em todas as partidas, registros, históricos e ratings por um rótulo neutro. As partidas continuam, para os outros jogadores, e isto não pode ser desfeito. Aperte { $button } para continuar.
+button-forget = Esqueça-me
+privacy-forgotten = Pronto: suas preferências foram removidas, e seu nome agora é { $label } nas suas { $sessions } partidas e desafios, no seu histórico e nos seus ratings.
+privacy-not-yours = Este botão pertence a outro membro: use { $command } para que o Tabula esqueça você.
+privacy-forget-failed = Não foi possível esquecer seus dados agora (nada foi alterado): tente de novo daqui a pouco.

@@ -1,0 +1,53 @@
+//! What the store keeps about one member, across its tables, for `/privacy`, and forgetting it (`/privacy
+//! forget`, `tabula forget-user`): the member's preferences go, and their name in every session, finished game,
+//! rating and tournament entry becomes a neutral label. Ids, moves, results and ratings stay as they are, so the
+//! other players' games, records and ratings are unchanged (a rebuild of the ratings gives the same numbers).
+
+use std::future::Future;
+
+use super::StoreError;
+
+/// What the store keeps about one member.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemberData {
+    /// Challenges and games they are a player of (open or closed).
+    pub sessions: usize,
+    /// Of them, finished games in their history.
+    pub finished: usize,
+    /// Rating rows (one per game and board: a server's, the one across servers).
+    pub ratings: usize,
+    /// Tournaments they signed up for.
+    pub tournaments: usize,
+    /// Whether they asked for reminders by direct message (`/notify`), if they ever said.
+    pub notify_dm: Option<bool>,
+    /// The names stored for them, each once, in no particular order.
+    pub names: Vec<String>,
+}
+
+impl MemberData {
+    /// Whether nothing at all is kept.
+    pub fn is_empty(&self) -> bool {
+        self.sessions == 0
+            && self.finished == 0
+            && self.ratings == 0
+            && self.tournaments == 0
+            && self.notify_dm.is_none()
+    }
+}
+
+/// A member's data across the tables.
+pub trait MemberStore: Send + Sync {
+    /// What is stored about `user`.
+    fn member_data(&self, user: u64) -> impl Future<Output = Result<MemberData, StoreError>> + Send;
+
+    /// Forgets `user`: removes their preferences and writes `label` for their name everywhere, in one
+    /// transaction; how many sessions were relabelled.
+    fn forget_member(&self, user: u64, label: &str)
+    -> impl Future<Output = Result<usize, StoreError>> + Send;
+}
+
+/// A neutral label for a forgotten member: the same in every language, naming no one, different for each
+/// forgotten member (so that two in one game stay apart).
+pub fn neutral_label() -> String {
+    format!("player-{:06x}", rand::random::<u32>() & 0x00ff_ffff)
+}

@@ -119,7 +119,10 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
     let out = tabula(&["restore", path(&backup), "--database", path(&restored_path)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.starts_with(&format!("restored {CHANNELS} sessions ({CHANNELS} games replayed)")), "{stdout}");
+    assert!(
+        stdout.starts_with(&format!("restored {CHANNELS} sessions ({CHANNELS} games replayed)")),
+        "{stdout}"
+    );
 
     let now = all_sessions(sessions.store()).await;
     let backed_up = SqliteStore::open(&backup).await.unwrap();
@@ -135,7 +138,10 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
         now_moves += now.moves.len();
     }
     assert!(then_moves >= 2 * CHANNELS as usize, "the backup has the moves made before it");
-    assert!(then_moves < now_moves, "the burst went on after the backup ({then_moves} then, {now_moves} now)");
+    assert!(
+        then_moves < now_moves,
+        "the burst went on after the backup ({then_moves} then, {now_moves} now)"
+    );
     sessions.store().close().await;
 }
 

@@ -7,7 +7,7 @@ use std::process::Command;
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Game, History, Move, Notify, Play, Privacy, Resign};
 use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
-use tabula::store::{MemberStore as _, RatingStore as _, SessionStore as _, SqliteStore, Store};
+use tabula::store::{MemberStore as _, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
 
 const GUILD: u64 = 777;
@@ -71,7 +71,10 @@ fn record_of(reply: &Reply) -> String {
 async fn forgetting(store: impl Store) {
     let s = Sessions::new(store, SessionConfig::default());
     let nothing = s.handle(10, &alice(), Privacy { forget: false }).await;
-    assert!(nothing.ephemeral && nothing.text.to_plain().contains("stores nothing about alice"), "{nothing:?}");
+    assert!(
+        nothing.ephemeral && nothing.text.to_plain().contains("stores nothing about alice"),
+        "{nothing:?}"
+    );
     history_of_alice(&s).await;
 
     let shown = s.handle(10, &alice(), Privacy { forget: false }).await;
@@ -98,7 +101,10 @@ async fn forgetting(store: impl Store) {
     assert_eq!(button.custom_id, "forget:10:1");
     let (channel, request) = parse_button(&button.custom_id).unwrap();
     let refused = s.handle(channel, &bob(), request.clone()).await;
-    assert!(refused.ephemeral && refused.text.to_plain().contains("belongs to another member"), "{refused:?}");
+    assert!(
+        refused.ephemeral && refused.text.to_plain().contains("belongs to another member"),
+        "{refused:?}"
+    );
     assert_eq!(s.store().member_data(1).await.unwrap().names, vec!["alice".to_string()], "nothing forgotten");
     let done = s.handle(channel, &alice(), request).await;
     let done_text = done.text.to_plain();
@@ -119,7 +125,11 @@ async fn forgetting(store: impl Store) {
     let challenge = s.store().open_session(11).await.unwrap().unwrap();
     assert_eq!(challenge.players[0].name, *label);
     assert_eq!(challenge.players[1].name, "carol");
-    assert_eq!(s.store().ratings_of(2, Some(GUILD)).await.unwrap(), bob_before, "Bob's ratings are unchanged");
+    assert_eq!(
+        s.store().ratings_of(2, Some(GUILD)).await.unwrap(),
+        bob_before,
+        "Bob's ratings are unchanged"
+    );
     let alice_after = s.store().ratings_of(1, Some(GUILD)).await.unwrap();
     assert_eq!(alice_after.len(), alice_before.len());
     for (after, before) in alice_after.iter().zip(&alice_before) {

@@ -451,6 +451,7 @@ impl<S: Store> EventHandler for Handler<S> {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());
+        self.sessions.metrics().set_discord_up(true);
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
             self.spawn_ai(&ctx.http, channel);

@@ -51,3 +51,43 @@ pub trait MemberStore: Send + Sync {
 pub fn neutral_label() -> String {
     format!("player-{:06x}", rand::random::<u32>() & 0x00ff_ffff)
 }
+
+/// A stored ending (`bob, White (defenders), resigned. alice, Black (attackers), wins`) with each mention of
+/// `name` as a player (the name at a word's start, followed by `, `) written as `label`.
+pub fn relabel_result(result: &str, name: &str, label: &str) -> String {
+    if name.is_empty() {
+        return result.to_string();
+    }
+    let needle = format!("{name}, ");
+    let mut out = String::with_capacity(result.len());
+    let mut rest = result;
+    while let Some(at) = rest.find(&needle) {
+        let before = if at > 0 { rest[..at].chars().last() } else { out.chars().last() };
+        out.push_str(&rest[..at]);
+        if before.is_none_or(|c| !c.is_alphanumeric()) {
+            out.push_str(label);
+            out.push_str(", ");
+        } else {
+            out.push_str(&needle);
+        }
+        rest = &rest[at + needle.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relabel_result;
+
+    #[test]
+    fn an_ending_names_the_label_instead() {
+        let ended = "bob, White (defenders), resigned. alice, Black (attackers), wins";
+        assert_eq!(
+            relabel_result(ended, "alice", "player-1"),
+            "bob, White (defenders), resigned. player-1, Black (attackers), wins"
+        );
+        assert_eq!(relabel_result("malice, Black, wins", "alice", "p"), "malice, Black, wins");
+        assert_eq!(relabel_result("alice, Black, wins", "alice", "p"), "p, Black, wins");
+    }
+}

@@ -10,16 +10,24 @@ fn players_pattern(user: u64) -> String {
     format!("%\"id\":{user},%")
 }
 
-/// `players` (as stored) with `user`'s name replaced by `label`, when `user` is one of them.
-fn relabel(players: &str, user: u64, label: &str) -> Result<Option<String>, StoreError> {
+/// `players` (as stored) with `user`'s name replaced by `label`, and the ending with it, when `user` is one of
+/// them.
+fn relabel(
+    players: &str,
+    result: Option<String>,
+    user: u64,
+    label: &str,
+) -> Result<Option<(String, Option<String>)>, StoreError> {
     let mut list: Vec<PlayerRow> =
         serde_json::from_str(players).map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
     let mut changed = false;
+    let mut result = result;
     for player in list.iter_mut().filter(|p| p.id == user) {
+        result = result.map(|r| super::relabel_result(&r, &player.name, label));
         player.name = label.to_string();
         changed = true;
     }
-    Ok(changed.then(|| serde_json::to_string(&list).expect("players serialize")))
+    Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), result)))
 }
 
 macro_rules! member_store {
@@ -76,16 +84,17 @@ macro_rules! member_store {
             async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
                 let id = user as i64;
                 let mut tx = self.pool.begin().await?;
-                let sessions: Vec<(i64, String)> =
-                    sqlx::query_as("SELECT id, players FROM sessions WHERE players LIKE $1")
+                let sessions: Vec<(i64, String, Option<String>)> =
+                    sqlx::query_as("SELECT id, players, result FROM sessions WHERE players LIKE $1")
                         .bind(players_pattern(user))
                         .fetch_all(&mut *tx)
                         .await?;
                 let mut relabelled = 0;
-                for (session, players) in sessions {
-                    if let Some(players) = relabel(&players, user, label)? {
-                        sqlx::query("UPDATE sessions SET players = $1 WHERE id = $2")
+                for (session, players, result) in sessions {
+                    if let Some((players, result)) = relabel(&players, result, user, label)? {
+                        sqlx::query("UPDATE sessions SET players = $1, result = $2 WHERE id = $3")
                             .bind(players)
+                            .bind(result)
                             .bind(session)
                             .execute(&mut *tx)
                             .await?;

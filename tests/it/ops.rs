@@ -110,8 +110,7 @@ async fn the_web_listener_serves_metrics_health_and_readiness() {
     ] {
         assert_eq!(sample(&text, name), Some(value), "{name} in\n{text}");
     }
-    for name in ["tabula_ai_think_seconds", "tabula_rate_limit_wait_seconds_total", "tabula_rate_limit_waits"]
-    {
+    for name in ["tabula_ai_think_seconds", "tabula_rate_limit_wait_seconds", "tabula_rate_limit_waits"] {
         assert!(text.contains(&format!("# TYPE {name}")), "{name} is described:\n{text}");
     }
 
@@ -191,7 +190,11 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
         .unwrap();
     let start = Instant::now();
     while crate::support::signed::try_send(addr, "GET", Post::get("/healthz")).await.is_err() {
-        assert!(start.elapsed() < WAIT, "tabula serve never listened");
+        if let Some(status) = child.try_wait().unwrap() {
+            let out = child.wait_with_output().unwrap();
+            panic!("tabula serve stopped ({status}): {}", String::from_utf8_lossy(&out.stderr));
+        }
+        assert!(start.elapsed() < 3 * WAIT, "tabula serve never listened");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     let signed = |payload: &Value| crate::support::signed::send(addr, "POST", Post::signed(payload));

@@ -1,6 +1,6 @@
 //! [`MemberStore`] in memory, over the other groups' tables.
 
-use tabula::store::{MemberData, MemberStore, StoreError};
+use tabula::store::{MemberData, MemberStore, StoreError, relabel_result};
 
 use super::MemoryStore;
 
@@ -30,6 +30,7 @@ impl MemberStore for MemoryStore {
             let mut mine = session.players.iter_mut().filter(|p| p.id == user).peekable();
             relabelled += usize::from(mine.peek().is_some());
             for player in mine {
+                session.result = session.result.take().map(|r| relabel_result(&r, &player.name, label));
                 player.name = label.to_string();
             }
         }

@@ -92,6 +92,42 @@ pub enum Command {
         #[arg(long)]
         rebuild: bool,
     },
+    /// Copies the live SQLite database into FILE, consistently, while the bot runs (`VACUUM INTO`); with
+    /// Postgres, use `pg_dump` (docs/deploy.md).
+    Backup {
+        /// The new file to write (it must not exist).
+        file: PathBuf,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
+    /// Replaces the SQLite database with the backup FILE, after checking that every game in it replays; stop
+    /// the bot first. With Postgres, use `pg_restore` (docs/deploy.md).
+    Restore {
+        /// The backup to restore.
+        file: PathBuf,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file to replace (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
+    /// Forgets a member, as `/privacy forget` does: removes their preferences and replaces their name in every
+    /// game, record, history, rating and tournament with a neutral label (the games stay, for the others).
+    ForgetUser {
+        /// The member's Discord user id.
+        id: u64,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file or Postgres URL (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
     /// Lists the legal moves, one per line, then `N moves`.
     ///
     /// Example: `tabula moves tablut`.
@@ -393,7 +429,13 @@ impl<'a> Input<'a> {
 /// Runs one of the engine and picture commands, writing its output to `out`.
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Exit> {
     match command {
-        Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } | Command::Serve { .. } => {
+        Command::Run { .. }
+        | Command::Local { .. }
+        | Command::Ratings { .. }
+        | Command::Serve { .. }
+        | Command::Backup { .. }
+        | Command::Restore { .. }
+        | Command::ForgetUser { .. } => {
             Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
         Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
@@ -483,6 +525,9 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::Local { .. }
         | Command::Ratings { .. }
         | Command::Serve { .. }
+        | Command::Backup { .. }
+        | Command::Restore { .. }
+        | Command::ForgetUser { .. }
         | Command::Match { .. }
         | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),
     }

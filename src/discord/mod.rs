@@ -19,7 +19,9 @@ use serenity::all::{
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
     InteractionId, MessageFlags, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
+use serenity::gateway::{ConnectionStage, ShardStageUpdateEvent};
 use serenity::http::HttpBuilder;
+use serenity::http::RatelimitInfo;
 use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
@@ -168,6 +170,34 @@ trait Respond: Send + Sync {
     async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
     /// Whether the first answer can attach files (a multipart callback can; a response body cannot).
     fn carries_files(&self) -> bool;
+    /// The reply with the interaction's picture was sent (for the metrics' latency).
+    fn picture_sent(&self) {}
+}
+
+/// A way of answering that times the answers for the metrics: the first answer, and the reply with a picture.
+struct Timed<'a> {
+    inner: &'a dyn Respond,
+    arrived: std::time::Instant,
+    metrics: &'a crate::metrics::Metrics,
+}
+
+#[serenity::async_trait]
+impl Respond for Timed<'_> {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
+        let sent = self.inner.initial(response).await;
+        if sent.is_ok() {
+            self.metrics.first_answer(self.arrived.elapsed());
+        }
+        sent
+    }
+
+    fn carries_files(&self) -> bool {
+        self.inner.carries_files()
+    }
+
+    fn picture_sent(&self) {
+        self.metrics.picture_reply(self.arrived.elapsed());
+    }
 }
 
 /// The gateway's way: Discord's callback endpoint.
@@ -226,6 +256,15 @@ struct Handler<S: Store> {
     guild_id: Option<u64>,
     /// The languages last seen per channel and member, for messages sent without an interaction.
     langs: Arc<LangBook>,
+    /// The gateway's shards: connected now, and connected once (a later connection is a reconnect).
+    shards: std::sync::Mutex<Shards>,
+}
+
+/// What the handler knows of its gateway shards.
+#[derive(Default)]
+struct Shards {
+    connected: std::collections::HashSet<u32>,
+    seen: std::collections::HashSet<u32>,
 }
 
 impl<S: Store> Handler<S> {
@@ -289,6 +328,9 @@ impl<S: Store> Handler<S> {
             respond.initial(CreateInteractionResponse::Defer(defer)).await?;
             let limit = size_limit(cmd.attachment_size_limit);
             cmd.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
             if let Some(followup) = replay_followup(&reply, limit).await {
                 cmd.create_followup(http, followup).await?;
             }
@@ -360,6 +402,9 @@ impl<S: Store> Handler<S> {
             respond.initial(CreateInteractionResponse::Acknowledge).await?;
             let limit = size_limit(press.attachment_size_limit);
             press.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
             if let Some(followup) = replay_followup(&reply, limit).await {
                 press.create_followup(http, followup).await?;
             }
@@ -407,12 +452,35 @@ impl<S: Store> Handler<S> {
 
     /// Answers one interaction, whichever way it came.
     async fn on_interaction(&self, http: &Arc<Http>, interaction: &Interaction, respond: &dyn Respond) {
-        let result = match interaction {
-            Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
-            Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
-            Interaction::Component(press) => self.on_button(http, press, respond).await,
-            _ => Ok(()),
+        let timed =
+            Timed { inner: respond, arrived: std::time::Instant::now(), metrics: self.sessions.metrics() };
+        let respond: &dyn Respond = &timed;
+        let channel = match interaction {
+            Interaction::Command(cmd) | Interaction::Autocomplete(cmd) => Some(cmd.channel_id.get()),
+            Interaction::Component(press) => Some(press.channel_id.get()),
+            _ => None,
         };
+        // Every line logged while it is handled names the interaction, its channel and (once its session is read,
+        // see `Sessions::handle`) its game.
+        let span = tracing::info_span!(
+            "interaction",
+            interaction = %interaction.id(),
+            channel,
+            game = tracing::field::Empty
+        );
+        let result = tracing::Instrument::instrument(
+            async {
+                match interaction {
+                    Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
+                    Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
+                    Interaction::Component(press) => self.on_button(http, press, respond).await,
+                    _ => Ok(()),
+                }
+            },
+            span.clone(),
+        )
+        .await;
+        let _in_span = span.enter();
         if let Err(e) = result {
             tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
         }
@@ -438,11 +506,32 @@ impl<S: Store> EventHandler for Handler<S> {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());
+        self.sessions.metrics().set_discord_up(true);
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
             self.spawn_ai(&ctx.http, channel);
         }
         self.register_commands(&ctx.http).await;
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        let shard = event.shard_id.0;
+        let mut shards = self.shards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if event.new == ConnectionStage::Connected {
+            if !shards.seen.insert(shard) {
+                self.sessions.metrics().gateway_reconnected();
+                tracing::info!(shard, "the gateway is connected again");
+            }
+            shards.connected.insert(shard);
+        } else {
+            shards.connected.remove(&shard);
+        }
+        self.sessions.metrics().set_discord_up(!shards.connected.is_empty());
+    }
+
+    async fn ratelimit(&self, data: RatelimitInfo) {
+        self.sessions.metrics().rate_limited(data.timeout, data.global);
+        tracing::debug!(wait_ms = data.timeout.as_millis() as u64, global = data.global, path = %data.path, "rate limited");
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -521,7 +610,12 @@ impl<S: Store> Bot<S> {
 
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let langs = Arc::new(LangBook::default());
-        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id, langs: langs.clone() };
+        let handler = Handler {
+            sessions: sessions.clone(),
+            guild_id: config.guild_id,
+            langs: langs.clone(),
+            shards: std::sync::Mutex::default(),
+        };
         let mut client =
             serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
                 .event_handler(handler)

@@ -222,6 +222,8 @@ pub struct Sessions<S: Store> {
     /// Public replies of requests that came from elsewhere (a web page), for the platform adapter to post.
     announced_queue: Mutex<Vec<Notice>>,
     announce_wake: tokio::sync::Notify,
+    /// What the operator watches (`/metrics`).
+    metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl<S: Store> Sessions<S> {
@@ -249,6 +251,7 @@ impl<S: Store> Sessions<S> {
             changes: tokio::sync::broadcast::channel(1024).0,
             announced_queue: Mutex::new(Vec::new()),
             announce_wake: tokio::sync::Notify::new(),
+            metrics: Arc::default(),
         }
     }
 
@@ -263,6 +266,30 @@ impl<S: Store> Sessions<S> {
 
     pub fn store(&self) -> &S {
         &self.store
+    }
+
+    /// The process's metrics, which the adapters add to and the web listener serves.
+    pub fn metrics(&self) -> &Arc<crate::metrics::Metrics> {
+        &self.metrics
+    }
+
+    /// Whether the store answers (a read that touches the database), for `/readyz`.
+    pub async fn store_ready(&self) -> bool {
+        self.store.open_session(0).await.is_ok()
+    }
+
+    /// Reads how many games are being played into the metrics (when they are scraped).
+    pub async fn count_open_games(&self) {
+        match self.store.open_sessions().await {
+            Ok(open) => {
+                let playing = open.iter().filter(|s| s.state == SessionState::Playing).count();
+                self.metrics.set_open_games(playing);
+            }
+            Err(e) => {
+                self.metrics.store_error();
+                tracing::warn!(error = %e, "cannot count the open games");
+            }
+        }
     }
 
     fn now(&self) -> i64 {

@@ -18,6 +18,7 @@ use tabula::store::{
 use tabula::store::{
     EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
 };
+use tabula::store::{MemberData, MemberStore};
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
 #[derive(Debug, Default)]
@@ -290,6 +291,17 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
 
     async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
         self.inner.notify_dm(user).await
+    }
+}
+
+impl<S: Store> MemberStore for FaultyStore<S> {
+    async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
+        self.inner.member_data(user).await
+    }
+
+    async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+        self.write("forget_member").await?;
+        self.inner.forget_member(user, label).await
     }
 }
 

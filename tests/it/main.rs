@@ -2,6 +2,7 @@
 
 mod ai_ab;
 mod ai_tantrix;
+mod backup;
 mod bot;
 mod chat;
 mod cli;
@@ -16,7 +17,9 @@ mod golden;
 mod languages;
 mod layers;
 mod picker;
+mod ops;
 mod picture_languages;
+mod privacy;
 mod ratings;
 mod readme;
 mod records;

@@ -92,3 +92,6 @@ choice-outcome-win = výhra
 choice-outcome-draw = remíza
 choice-outcome-loss = prohra
 opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní se)
+
+cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
+opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)

@@ -110,6 +110,7 @@ help =
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
     - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
+    - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -620,3 +621,23 @@ tournament-no-such-action = Akce { $typed } neexistuje: použijte jednu z { $act
 tournament-no-such-format = Formát { $typed } neexistuje: použijte jeden z { $formats }.
 tournament-bad-start = { $typed } není čas od teď mezi minutou a 30 dny: napište ho třeba jako { $example }.
 tournament-mark = {" "}(turnaj { $id }, { $round }. kolo)
+
+## Soukromí
+
+privacy-data =
+    Co Tabula uchovává o uživateli { $player }:
+    - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished })
+    - hodnocení: { $ratings }
+    - přihlášky do turnajů: { $tournaments }
+    - kam chodí vaše připomínky: { $notify }
+    - jména, která jsou u vás zaznamenána: { $names }
+    Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
+privacy-nothing = Tabula o uživateli { $player } nic neuchovává.
+privacy-notify-dm = soukromou zprávou
+privacy-notify-channel = do kanálu hry
+privacy-notify-unset = nenastaveno (do kanálu hry)
+privacy-confirm = Tímto se odstraní vaše nastavení a vaše jméno se ve všech hrách, záznamech, historii a hodnoceních nahradí neutrálním označením. Samotné hry zůstanou kvůli ostatním hráčům a tento krok nelze vrátit. Pokračujte tlačítkem { $button }.
+button-forget = Zapomeň mě
+privacy-forgotten = Hotovo: vaše nastavení jsou odstraněna a vaše jméno je nyní { $label } ve vašich hrách a výzvách (celkem { $sessions }), ve vaší historii i hodnoceních.
+privacy-not-yours = Toto tlačítko patří jinému členovi: chcete-li být zapomenuti vy, použijte { $command }.
+privacy-forget-failed = Vaše data teď nešlo zapomenout (nic se nezměnilo): zkuste to prosím za chvíli znovu.

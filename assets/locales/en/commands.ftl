@@ -92,3 +92,6 @@ choice-outcome-win = win
 choice-outcome-draw = draw
 choice-outcome-loss = loss
 opt-tournament-reason = Why the result is set by hand (result; posted)
+
+cmd-privacy = What Tabula stores about you, and how to have it forgotten
+opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)

@@ -104,6 +104,7 @@ help =
     - { $rules } explains a game's rules and how to write its moves.
     - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
+    - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -620,3 +621,23 @@ tournament-no-such-action = There is no action { $typed }: use one of { $actions
 tournament-no-such-format = There is no format { $typed }: use one of { $formats }.
 tournament-bad-start = { $typed } is not a time from now between a minute and 30 days: write it like { $example }.
 tournament-mark = {" "}(tournament { $id }, round { $round })
+
+## Privacy
+
+privacy-data =
+    What Tabula stores about { $player }:
+    - games and challenges you took part in: { $sessions } (finished, in your history: { $finished })
+    - ratings: { $ratings }
+    - tournament entries: { $tournaments }
+    - where your reminders go: { $notify }
+    - the names recorded for you: { $names }
+    Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
+privacy-nothing = Tabula stores nothing about { $player }.
+privacy-notify-dm = by direct message
+privacy-notify-channel = in the game's channel
+privacy-notify-unset = not set (in the game's channel)
+privacy-confirm = This removes your preferences and replaces your name in every game, record, history and rating with a neutral label. The games themselves stay, for the other players, and this cannot be undone. Press { $button } to go ahead.
+button-forget = Forget me
+privacy-forgotten = Done: your preferences are removed, and your name is now { $label } in your { $sessions } games and challenges, your history and your ratings.
+privacy-not-yours = This button belongs to another member: use { $command } to be forgotten yourself.
+privacy-forget-failed = Your data could not be forgotten just now (nothing was changed): please try again in a moment.

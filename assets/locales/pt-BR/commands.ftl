@@ -92,3 +92,6 @@ choice-outcome-win = vitória
 choice-outcome-draw = empate
 choice-outcome-loss = derrota
 opt-tournament-reason = Por que o resultado é definido manualmente (resultado; publicado)
+
+cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
+opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)

@@ -102,6 +102,7 @@ help =
     - { $rules } explica as regras de um jogo e como escrever os lances.
     - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
+    - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -603,3 +604,23 @@ tournament-no-such-action = Não existe a ação { $typed }: use uma de { $actio
 tournament-no-such-format = Não existe o formato { $typed }: use um de { $formats }.
 tournament-bad-start = { $typed } não é um tempo a partir de agora entre um minuto e 30 dias: escreva como { $example }.
 tournament-mark = {" "}(torneio { $id }, rodada { $round })
+
+## Privacidade
+
+privacy-data =
+    O que o Tabula guarda sobre { $player }:
+    - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished })
+    - ratings: { $ratings }
+    - inscrições em torneios: { $tournaments }
+    - para onde vão seus lembretes: { $notify }
+    - os nomes registrados para você: { $names }
+    Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
+privacy-nothing = O Tabula não guarda nada sobre { $player }.
+privacy-notify-dm = por mensagem direta
+privacy-notify-channel = no canal da partida
+privacy-notify-unset = não definido (no canal da partida)
+privacy-confirm = Isto remove suas preferências e troca seu nome em todas as partidas, registros, históricos e ratings por um rótulo neutro. As partidas continuam, para os outros jogadores, e isto não pode ser desfeito. Aperte { $button } para continuar.
+button-forget = Esqueça-me
+privacy-forgotten = Pronto: suas preferências foram removidas, e seu nome agora é { $label } nas suas { $sessions } partidas e desafios, no seu histórico e nos seus ratings.
+privacy-not-yours = Este botão pertence a outro membro: use { $command } para que o Tabula esqueça você.
+privacy-forget-failed = Não foi possível esquecer seus dados agora (nada foi alterado): tente de novo daqui a pouco.

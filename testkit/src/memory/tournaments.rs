@@ -168,3 +168,17 @@ impl TournamentStore for MemoryStore {
         Ok(self.tournaments().games.values().find(|g| g.session == Some(session)).cloned())
     }
 }
+
+impl Tables {
+    /// `user`'s tournament entries, and the names they hold.
+    pub(super) fn member(&self, user: u64) -> (usize, Vec<String>) {
+        let mine: Vec<&EntrantRow> = self.entrants.values().flatten().filter(|e| e.user == user).collect();
+        (mine.len(), mine.iter().map(|e| e.name.clone()).collect())
+    }
+
+    pub(super) fn forget(&mut self, user: u64, label: &str) {
+        for entrant in self.entrants.values_mut().flatten().filter(|e| e.user == user) {
+            entrant.name = label.to_string();
+        }
+    }
+}

@@ -12,15 +12,16 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Limits;
-use crate::games::tablut::Side;
-use crate::games::{AnyGame, CliError, CliPosition, Entry, GameKind, each_kind};
+use crate::games::{
+    AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind, each_kind,
+};
 use crate::i18n::Lang;
 use arena::{Contender, SearchTimes, play_match};
 
 mod arena;
+mod competition;
 pub mod engine;
 mod records;
-pub mod tablut_challenge;
 
 /// Tablut, TZAAR and Tantrix for Discord, with their engines and pictures on the command line.
 #[derive(Debug, Parser)]
@@ -442,16 +443,25 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
         }
         Command::TablutChallenge { colour, seconds, host, port, name, seed } => {
-            let colour = if colour == "white" { Side::White } else { Side::Black };
-            let options = tablut_challenge::Options {
-                colour,
+            let Some(competition) =
+                GameKind::ALL.iter().find_map(|&kind| each_kind!(kind, G => G::cli_competition()))
+            else {
+                return Err(Exit::usage("no game here has a competition client"));
+            };
+            let options = CompetitionOptions {
+                colour: colour.clone(),
                 limit: *seconds,
-                host: host.clone(),
-                port: port.unwrap_or_else(|| tablut_challenge::default_port(colour)),
                 name: name.clone(),
                 seed: *seed,
             };
-            tablut_challenge::play(&options, out).map(drop).map_err(|message| Exit { status: 1, message })
+            let to = competition::Connection {
+                host,
+                port: port.unwrap_or_else(|| (competition.port)(colour)),
+                colour,
+                limit: *seconds,
+            };
+            competition::play(&to, (competition.client)(&options).as_mut(), out)
+                .map_err(|message| Exit { status: 1, message })
         }
         Command::Moves { at }
         | Command::Perft { at, .. }

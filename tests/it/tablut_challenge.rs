@@ -171,7 +171,7 @@ fn a_server_that_is_not_there_is_one_sentence_and_status_1() {
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("cannot connect to the Tablut Challenge server"), "{err}");
+    assert!(err.contains("cannot connect to the competition's server"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
         .args(["tablut-challenge", "--colour", "black", "--seconds", "0"])

@@ -7,6 +7,7 @@
 
 pub mod ai;
 mod board;
+pub mod challenge;
 pub mod cli;
 mod entry;
 mod notation;

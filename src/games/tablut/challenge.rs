@@ -1,8 +1,8 @@
 //! `tabula tablut-challenge`: a player for the University of Bologna's yearly Tablut Challenge, which plays Ashton
-//! Tablut over TCP against the competition's server.
+//! Tablut over TCP against the competition's server. The command line connects and frames the messages (a
+//! 4-byte big-endian length, then UTF-8); this module reads and writes them, with no IO of its own.
 //!
-//! The protocol, as the competition's server speaks it: each message is a 4-byte big-endian length, then that
-//! many bytes of UTF-8 JSON. The client first sends its name as a JSON string. After every move (and once at the
+//! The protocol, as the competition's server speaks it: each message is JSON. The client first sends its name as a JSON string. After every move (and once at the
 //! start) the server sends the state, `{"board": [9 rows of 9 "EMPTY" | "WHITE" | "BLACK" | "KING" | "THRONE"],
 //! "turn": "WHITE" | "BLACK" | "WHITEWIN" | "BLACKWIN" | "DRAW"}`, and the client whose turn it is answers
 //! `{"from": "e4", "to": "f4", "turn": "WHITE"}`. The server's squares name the columns a-i from the left and the
@@ -14,34 +14,19 @@
 //! it is worse. Each move is searched by level 5 for the server's limit less a margin for the network and the
 //! process, so the answer is never late.
 
-use std::io::{Read, Write};
-use std::net::TcpStream;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Limits;
 use crate::games::tablut::{Game, MoveText, Position, Side, Square, Variant, ai};
+use crate::games::{Competition, CompetitionClient, CompetitionOptions, CompetitionStep};
 
-/// The largest message the client accepts from the server (a state is about 1 KB).
-const MAX_MESSAGE: usize = 1 << 20;
-
-/// What the command line asks for.
-#[derive(Clone, Debug)]
-pub struct Options {
-    /// The colour Tabula plays.
-    pub colour: Side,
-    /// The server's time limit per move.
-    pub limit: Duration,
-    /// The server's host name or address.
-    pub host: String,
-    /// The port (the competition's: 5800 for White, 5801 for Black).
-    pub port: u16,
-    /// The name sent to the server.
-    pub name: String,
-    /// The search's seed.
-    pub seed: u64,
-}
+/// The Tablut Challenge, for the command line.
+pub const COMPETITION: Competition = Competition {
+    port: |colour| default_port(if colour == "white" { Side::White } else { Side::Black }),
+    client: |options| Box::new(Client::new(options)),
+};
 
 /// The competition's port for a colour.
 pub fn default_port(colour: Side) -> u16 {
@@ -190,78 +175,65 @@ impl Follower {
     }
 }
 
-/// Writes one message: its length, then its JSON.
-fn send(stream: &mut impl Write, json: &str) -> std::io::Result<()> {
-    let len = u32::try_from(json.len()).map_err(|_| std::io::Error::other("message too long"))?;
-    stream.write_all(&len.to_be_bytes())?;
-    stream.write_all(json.as_bytes())?;
-    stream.flush()
+/// The client: the game so far, and what it plays.
+pub struct Client {
+    colour: Side,
+    name: String,
+    budget: Duration,
+    seed: u64,
+    follower: Follower,
+    our_moves: u32,
 }
 
-/// Reads one message; `None` when the server closed the connection between messages.
-fn receive(stream: &mut impl Read) -> Result<Option<String>, String> {
-    let mut len = [0u8; 4];
-    match stream.read_exact(&mut len) {
-        Ok(()) => {}
-        Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => return Ok(None),
-        Err(e) => return Err(format!("cannot read from the server: {e}")),
+impl Client {
+    /// A client for `options.colour` (`white` or `black`).
+    pub fn new(options: &CompetitionOptions) -> Client {
+        Client {
+            colour: if options.colour == "white" { Side::White } else { Side::Black },
+            name: options.name.clone(),
+            budget: search_budget(options.limit),
+            seed: options.seed,
+            follower: Follower::default(),
+            our_moves: 0,
+        }
     }
-    let len = u32::from_be_bytes(len) as usize;
-    if len > MAX_MESSAGE {
-        return Err(format!(
-            "the server sent a message of {len} bytes, more than the {MAX_MESSAGE} this client reads"
-        ));
+}
+
+impl CompetitionClient for Client {
+    fn greeting(&self) -> String {
+        serde_json::to_string(&self.name).expect("a string serializes")
     }
-    let mut body = vec![0u8; len];
-    stream.read_exact(&mut body).map_err(|e| format!("cannot read from the server: {e}"))?;
-    String::from_utf8(body).map(Some).map_err(|_| "the server sent a message that is not UTF-8".to_string())
-}
 
-/// How a game in the arena ended, for the last line the command prints.
-#[derive(Debug, PartialEq, Eq)]
-pub struct Finish {
-    pub turn: Option<Turn>,
-    pub our_moves: u32,
-    pub longest: Duration,
-}
-
-/// Plays one game: connects, plays `options.colour` until the server says the game is over (or closes), and
-/// writes a line per move of ours to `out`.
-pub fn play(options: &Options, out: &mut impl Write) -> Result<Finish, String> {
-    let address = format!("{}:{}", options.host, options.port);
-    let mut stream = TcpStream::connect(&address)
-        .map_err(|e| format!("cannot connect to the Tablut Challenge server at {address}: {e}"))?;
-    stream.set_nodelay(true).map_err(|e| format!("cannot set up the connection: {e}"))?;
-    let io = |e: std::io::Error| format!("cannot write to the server: {e}");
-    send(&mut stream, &serde_json::to_string(&options.name).expect("a string serializes")).map_err(io)?;
-    let budget = search_budget(options.limit);
-    let mut follower = Follower::default();
-    let mut finish = Finish { turn: None, our_moves: 0, longest: Duration::ZERO };
-    let print = |e: std::io::Error| format!("cannot write the output: {e}");
-    while let Some(message) = receive(&mut stream)? {
-        let received = Instant::now();
-        let state: State = serde_json::from_str(&message)
+    fn on_message(&mut self, text: &str) -> Result<CompetitionStep, String> {
+        let state: State = serde_json::from_str(text)
             .map_err(|e| format!("the server sent a state this client cannot read: {e}"))?;
-        let turn = Turn::read(&state.turn)?;
-        let to_move = match turn {
+        let to_move = match Turn::read(&state.turn)? {
             Turn::ToMove(side) => side,
-            Turn::Won(_) | Turn::Draw => {
-                finish.turn = Some(turn);
-                break;
+            over => {
+                let verdict = match over {
+                    Turn::Won(side) if side == self.colour => "won",
+                    Turn::Won(_) => "lost",
+                    _ => "drew",
+                };
+                let note = match self.follower.resyncs {
+                    0 => String::new(),
+                    n => format!(" ({n} states did not follow the one before by a move)"),
+                };
+                return Ok(CompetitionStep::Over { verdict: format!("{verdict}{note}") });
             }
         };
-        follower.follow(position_from_board(&state.board, to_move)?);
-        if to_move != options.colour {
-            continue;
+        self.follower.follow(position_from_board(&state.board, to_move)?);
+        if to_move != self.colour {
+            return Ok(CompetitionStep::Wait);
         }
         let limits = Limits {
-            time: budget,
+            time: self.budget,
             max_depth: None,
             max_nodes: None,
             noise: 0.0,
-            seed: options.seed.wrapping_add(u64::from(finish.our_moves)),
+            seed: self.seed.wrapping_add(u64::from(self.our_moves)),
         };
-        let report = ai::think(follower.game(), &limits);
+        let report = ai::think(self.follower.game(), &limits);
         let Some(chosen) = report.moves.first() else {
             return Err(
                 "the search found no move in a position the server says is still being played".to_string()
@@ -270,42 +242,21 @@ pub fn play(options: &Options, out: &mut impl Write) -> Result<Finish, String> {
         let mv = chosen.parse::<MoveText>().map_err(|e| e.0)?.mv();
         let action =
             Action { from: server_square(mv.from), to: server_square(mv.to), turn: side_word(to_move) };
-        send(&mut stream, &serde_json::to_string(&action).expect("an action serializes")).map_err(io)?;
-        let took = received.elapsed();
-        finish.our_moves += 1;
-        finish.longest = finish.longest.max(took);
-        writeln!(
-            out,
-            "{} {} ({}-{}): depth {}, {} nodes, score {}, answered in {} ms",
+        self.our_moves += 1;
+        let line = format!(
+            "{} {mv} ({}-{}): depth {}, {} nodes, score {}",
             side_word(to_move).to_lowercase(),
-            mv,
             action.from,
             action.to,
             report.depth,
             report.nodes,
-            report.score,
-            took.as_millis()
-        )
-        .and_then(|()| out.flush())
-        .map_err(print)?;
+            report.score
+        );
+        Ok(CompetitionStep::Answer {
+            message: serde_json::to_string(&action).expect("an action serializes"),
+            line,
+        })
     }
-    let verdict = match finish.turn {
-        Some(Turn::Won(side)) if side == options.colour => "won",
-        Some(Turn::Won(_)) => "lost",
-        Some(Turn::Draw) => "drew",
-        _ => "left (the server closed the connection)",
-    };
-    writeln!(
-        out,
-        "Tabula ({}) {verdict} after {} moves of its own; the longest answer took {} ms of the {} ms allowed{}",
-        side_word(options.colour).to_lowercase(),
-        finish.our_moves,
-        finish.longest.as_millis(),
-        options.limit.as_millis(),
-        if follower.resyncs > 0 { format!("; {} states did not follow by one move", follower.resyncs) } else { String::new() }
-    )
-    .map_err(print)?;
-    Ok(finish)
 }
 
 #[cfg(test)]

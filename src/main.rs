@@ -41,8 +41,9 @@ fn main() -> ExitCode {
             return backup(&database, file).await;
         }
         match Database::from_setting(&database) {
-            Database::Sqlite(path) => service.run(config, open_store(&path).await?).await,
-            Database::Postgres(url) => service.run(config, open_postgres(&url).await?).await,
+            // Boxed: each service's future holds a whole bot, too large to keep on the stack.
+            Database::Sqlite(path) => Box::pin(service.run(config, open_store(&path).await?)).await,
+            Database::Postgres(url) => Box::pin(service.run(config, open_postgres(&url).await?)).await,
         }
     };
     match runtime().and_then(|rt| rt.block_on(run)) {

@@ -976,15 +976,7 @@ impl<S: Store> Sessions<S> {
             rated: new.rated,
             hinted: false,
         };
-        let clock = ClockRow {
-            session: id,
-            per_move,
-            ply: 0,
-            turn_started: now,
-            deadline: None,
-            reminded: 0,
-            next_at: None,
-        };
+        let clock = ClockRow::first_turn(id, per_move, now);
         let mut live = Live { record, game: Some(game.clone()), clock: Some(clock), offer: None };
         self.start_turn(&mut live, &game).await;
         let intro = t!(

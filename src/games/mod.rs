@@ -13,6 +13,7 @@ mod any;
 pub(crate) mod hex;
 mod info;
 mod movelist;
+pub mod pick;
 mod registry;
 mod side;
 
@@ -25,7 +26,8 @@ pub(crate) use crate::i18n::{Describe, Phrase, PhraseArg};
 pub(crate) use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{
-    Cause, CliError, CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided,
+    Cause, CliError, CliPosition, CommandLine, Competition, CompetitionClient, CompetitionOptions,
+    CompetitionStep, Entry, Perft, Picture, Player, Scores, divided,
 };
 
 pub use side::{BySide, Colour, Seat, Side};

@@ -34,6 +34,8 @@ use crate::i18n::{Lang, Locales};
 use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_button, parse_request};
 use crate::store::Store;
 
+pub(crate) mod ops;
+
 const PAGE: &str = include_str!("../../web/game.html");
 const SCRIPT: &str = include_str!("../../web/board.js");
 const STYLE: &str = include_str!("../../web/board.css");
@@ -202,6 +204,7 @@ fn router<S: Store>(shared: Arc<Shared<S>>) -> Router {
         .route("/api/g/{id}/events", get(events::<S>))
         .route("/api/g/{id}/act", post(act::<S>))
         .route("/api/g/{id}/record", get(record::<S>))
+        .merge(ops::routes::<S>())
         .layer(middleware::from_fn_with_state(shared.clone(), guard::<S>))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)

@@ -12,6 +12,7 @@ mod entry;
 mod movegen;
 mod notation;
 mod phrases;
+mod pick;
 pub mod picture;
 mod position;
 mod tile_picture;

@@ -189,10 +189,35 @@ function draw(text) {
     g.addEventListener("click", () => pick(c.name));
     svg.append(g);
   }
+  for (const [x, y, label] of coordinates(game, cells)) {
+    svg.append(el("svg:text", { x: x * unit, y: y * unit + 4, class: "coordinate", "text-anchor": "middle",
+      "font-size": 12 }, label));
+  }
   const board = $("#board");
   board.replaceChildren(svg);
   board.setAttribute("aria-label", `${view.title}: ${T["web-board-text"]}`);
   $("#alt").textContent = text;
+}
+
+// The coordinates the notation uses, around the board: Tablut's files below and ranks on the left, TZAAR's column
+// letters below each column (its points count up from the bottom of their column). Tantrix has none to show.
+function coordinates(game, cells) {
+  const out = [];
+  if (game === "tablut") {
+    const size = cells.length ? cells[0].size : 0;
+    for (const c of cells) {
+      if (c.y === size - 1) out.push([c.x, size - 0.3, c.name[0]]);
+      if (c.x === 0) out.push([-0.85, c.y, c.name.slice(1)]);
+    }
+  } else if (game === "tzaar") {
+    const bottom = new Map();
+    for (const c of cells) if (!bottom.has(c.x) || bottom.get(c.x) < c.y) bottom.set(c.x, c.y);
+    for (const [x, y] of bottom) {
+      const letter = cells.find((c) => c.x === x).name[0].toUpperCase();
+      out.push([x, y + 0.8, letter]);
+    }
+  }
+  return out;
 }
 
 function drawPiece(g, c, cx, cy, unit) {
@@ -412,5 +437,7 @@ function show() {
 
 setInterval(() => { if (view && view.deadline) $("#status").textContent = view.status + clockText(); }, 1000);
 const events = new EventSource(`/api/g/${id}/events`);
-events.addEventListener("change", () => load());
+// The stream names the game's version at once and at every change; the page reloads only for a new one, so a
+// reconnect or the first event never throws away what the player has picked.
+events.addEventListener("change", (e) => { if (!view || e.data !== view.version) load(); });
 load();

@@ -274,9 +274,18 @@ async fn stored_game(
 }
 
 /// The board as the browser draws it, as a picture.
+/// The page may redraw between finding the board and taking its picture (a change arriving meanwhile); then the
+/// board is found again.
 async fn board_picture(browser: &Browser) -> image::RgbaImage {
-    let png = browser.find("#board svg").await.screenshot().await.unwrap();
-    image::load_from_memory(&png).unwrap().to_rgba8()
+    for _ in 0..5 {
+        match browser.find("#board svg").await.screenshot().await {
+            Ok(png) => return image::load_from_memory(&png).unwrap().to_rgba8(),
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference => {}
+            Err(e) => panic!("no picture of the board: {e}"),
+        }
+    }
+    panic!("the board was redrawn five times while its picture was taken")
 }
 
 #[tokio::test]

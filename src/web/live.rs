@@ -126,7 +126,7 @@ async fn feed<S: Store>(
             live.lock().remove(&id);
             return;
         };
-        let changed = sender.send_if_modified(|old| {
+        let published = sender.send_if_modified(|old| {
             if *old == version {
                 false
             } else {
@@ -134,7 +134,7 @@ async fn feed<S: Store>(
                 true
             }
         });
-        if changed && let Some(watched) = live.lock().get_mut(&id) {
+        if published && let Some(watched) = live.lock().get_mut(&id) {
             watched.views.clear();
         }
     }

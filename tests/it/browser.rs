@@ -184,7 +184,9 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
         .await;
     println!("browser: click to the channel's message {:?}", clicked.elapsed());
     assert!(
-        posted.files().iter().any(|f| f.filename.as_deref().is_some_and(|n| n.ends_with(".png"))),
+        posted.files().iter().any(|f| f.filename.as_deref().is_some_and(|n| std::path::Path::new(n)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png")))),
         "the move's picture: {posted:?}"
     );
     let game = running.bot.sessions().store().session(id).await.unwrap().unwrap();

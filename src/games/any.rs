@@ -81,6 +81,11 @@ impl AnyGame {
         each_game!(self, g => Engine::prompt(g))
     }
 
+    /// What a drawing of the board needs beyond the text board (see [`Engine::faces`]).
+    pub fn faces(&self) -> Option<String> {
+        each_game!(self, g => Engine::faces(g))
+    }
+
     /// The seats' places by the rules as the game stands (see [`Engine::places`]).
     pub fn places(&self) -> Vec<usize> {
         each_game!(self, g => Engine::places(g))

@@ -325,6 +325,12 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
         None
     }
 
+    /// What a drawing of the board needs beyond [`text_board`](Engine::text_board) to show the game's pieces, as
+    /// text (Tantrix: each tile's edge colours, unturned); `None` when the text board says it all.
+    fn faces(&self) -> Option<String> {
+        None
+    }
+
     /// Each seat's score, for games that count scores (ratings place the players by them); `None` for games
     /// decided by a winner alone.
     fn scores(&self) -> Option<Vec<u32>> {

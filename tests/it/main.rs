@@ -4,6 +4,7 @@ mod ai_ab;
 mod ai_tantrix;
 mod backup;
 mod bot;
+mod browser;
 mod chat;
 mod cli;
 mod cluster;

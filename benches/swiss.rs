@@ -1,5 +1,6 @@
 //! Pairing one round of a 1,000-player Swiss (round 6, after five rounds of random results) as one maximum-weight
-//! matching. The issue asks for well under a second; the measured round is checked to pair everyone.
+//! matching per score bracket. The issue asks for well under a second; the measured round is checked to pair
+//! everyone without a rematch.
 
 use std::time::Duration;
 
@@ -35,6 +36,8 @@ fn bench(c: &mut Criterion) {
     let event = event_after(5);
     let round = swiss::pair(&event);
     assert_eq!(round.pairings.len(), PLAYERS / 2, "everyone is paired");
+    let met = |a: usize, b: usize| event.games.iter().any(|g| g.seats.contains(&a) && g.seats.contains(&b));
+    assert!(round.pairings.iter().all(|p| !met(p.seats[0], p.seats[1])), "no rematch");
     let mut group = c.benchmark_group("swiss");
     group.sample_size(10).measurement_time(Duration::from_secs(10));
     group.bench_function("pair a round of 1,000", |b| b.iter(|| swiss::pair(&event)));

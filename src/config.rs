@@ -47,6 +47,9 @@ pub struct Config {
     pub local_database: PathBuf,
     pub challenge_expiry_minutes: u64,
     pub log_level: String,
+    /// `text` (lines for a person) or `json` (one JSON object a line, with the interaction, channel and game of
+    /// each; checked when the config is read).
+    pub log_format: String,
     pub api_proxy: Option<String>,
     pub picture_dir: PathBuf,
     pub ai_time_ms: u64,
@@ -93,6 +96,7 @@ impl Default for Config {
             local_database: PathBuf::from("data/local.db"),
             challenge_expiry_minutes: 15,
             log_level: "info".to_string(),
+            log_format: "text".to_string(),
             api_proxy: None,
             picture_dir: PathBuf::from("boards"),
             ai_time_ms: 2000,
@@ -248,7 +252,24 @@ impl Config {
                 message,
             })?;
         }
+        if let Some(layer) = given.layer_of("log_format")
+            && !matches!(config.log_format.as_str(), "text" | "json")
+        {
+            return Err(ConfigError::Invalid {
+                key: "log_format".to_string(),
+                layer: layer.clone(),
+                message: format!(
+                    "`{}` is not a log format: choose text or json",
+                    crate::text::cut(&config.log_format, 20)
+                ),
+            });
+        }
         Ok(config)
+    }
+
+    /// Whether the logs are JSON lines (`log_format = "json"`).
+    pub fn json_logs(&self) -> bool {
+        self.log_format == "json"
     }
 
     /// Whether `default_clock` is one of the clocks `/play` offers.
@@ -537,6 +558,7 @@ mod tests {
             ("LOCAL_DATABASE", "l.db"),
             ("CHALLENGE_EXPIRY_MINUTES", "3"),
             ("LOG_LEVEL", "debug"),
+            ("LOG_FORMAT", "json"),
             ("API_PROXY", "http://proxy"),
             ("PICTURE_DIR", "pics"),
             ("AI_TIME_MS", "100"),
@@ -563,6 +585,7 @@ mod tests {
             local_database: "l.db".into(),
             challenge_expiry_minutes: 3,
             log_level: "debug".into(),
+            log_format: "json".into(),
             api_proxy: Some("http://proxy".into()),
             picture_dir: "pics".into(),
             ai_time_ms: 100,
@@ -597,6 +620,7 @@ mod tests {
             ("TABULA_AI_CONCURRENCY", "two", "whole number"),
             ("TABULA_SHARD_TOTAL", "99999999999", "u32"),
             ("TABULA_DEFAULT_CLOCK", "2d", "not a clock"),
+            ("TABULA_LOG_FORMAT", "xml", "not a log format"),
         ] {
             let err = read("", &[(name, value)]).unwrap_err();
             let shown = err.to_string();

@@ -11,8 +11,9 @@
 //! of `src/` against it; a new module (say `web`) gets its line here.
 //!
 //! ```text
-//! layer 0: text i18n render ai             leaves, which know no game: text helpers, translations and
-//!                                          phrases, the drawing toolkit, the generic search
+//! layer 0: text i18n render ai metrics     leaves, which know no game: text helpers, translations and
+//!                                          phrases, the drawing toolkit, the generic search, the operator's
+//!                                          metrics
 //! layer 1: games                           the rules engines, each with its picture, player and command line
 //! layer 2: record rating store tournament  game records, ratings, persistence, tournaments' pairings
 //! layer 3: session                         commands, turns, clocks, offers, platform-neutral
@@ -57,6 +58,7 @@ pub mod discord;
 pub mod games;
 pub mod i18n;
 pub mod local;
+pub mod metrics;
 pub(crate) mod rating;
 pub mod record;
 pub mod render;

@@ -30,12 +30,20 @@ fn main() -> ExitCode {
         }
     };
     if service.logs() {
-        init_logging(&config.log_level);
+        init_logging(&config.log_level, config.json_logs());
     }
     let run = async {
+        if let Service::Restore { file, .. } = &service {
+            // The database is replaced, not opened: it is checked in a copy of the backup.
+            return restore(file, &database).await;
+        }
+        if let Service::Backup { file, .. } = &service {
+            return backup(&database, file).await;
+        }
         match Database::from_setting(&database) {
-            Database::Sqlite(path) => service.run(config, open_store(&path).await?).await,
-            Database::Postgres(url) => service.run(config, open_postgres(&url).await?).await,
+            // Boxed: each service's future holds a whole bot, too large to keep on the stack.
+            Database::Sqlite(path) => Box::pin(service.run(config, open_store(&path).await?)).await,
+            Database::Postgres(url) => Box::pin(service.run(config, open_postgres(&url).await?)).await,
         }
     };
     match runtime().and_then(|rt| rt.block_on(run)) {
@@ -63,6 +71,12 @@ enum Service {
     },
     /// `tabula ratings --rebuild`.
     Ratings { config: Option<PathBuf>, database: Option<PathBuf> },
+    /// `tabula backup FILE`.
+    Backup { config: Option<PathBuf>, database: Option<PathBuf>, file: PathBuf },
+    /// `tabula restore FILE`.
+    Restore { config: Option<PathBuf>, database: Option<PathBuf>, file: PathBuf },
+    /// `tabula forget-user ID`.
+    ForgetUser { config: Option<PathBuf>, database: Option<PathBuf>, user: u64 },
 }
 
 impl Service {
@@ -87,6 +101,11 @@ impl Service {
                 )
                 .exit(),
             Command::Ratings { config, database, rebuild: true } => Service::Ratings { config, database },
+            Command::Backup { file, config, database } => Service::Backup { config, database, file },
+            Command::Restore { file, config, database } => Service::Restore { config, database, file },
+            Command::ForgetUser { id, config, database } => {
+                Service::ForgetUser { config, database, user: id }
+            }
             other => return Err(other),
         })
     }
@@ -97,7 +116,10 @@ impl Service {
             Service::Run { config, .. }
             | Service::Serve { config, .. }
             | Service::Local { config, .. }
-            | Service::Ratings { config, .. } => config.as_deref(),
+            | Service::Ratings { config, .. }
+            | Service::Backup { config, .. }
+            | Service::Restore { config, .. }
+            | Service::ForgetUser { config, .. } => config.as_deref(),
         };
         let mut config = Config::load(file).map_err(|e| e.to_string())?;
         let database = match self {
@@ -114,7 +136,18 @@ impl Service {
             }
             Service::Serve { .. } => config.database.clone(),
             Service::Local { database, .. } => database.clone().unwrap_or(config.local_database.clone()),
-            Service::Ratings { database, .. } => database.clone().unwrap_or(config.database.clone()),
+            Service::Ratings { database, .. } | Service::ForgetUser { database, .. } => {
+                database.clone().unwrap_or(config.database.clone())
+            }
+            Service::Backup { database, .. } | Service::Restore { database, .. } => {
+                let database = database.clone().unwrap_or(config.database.clone());
+                if let Database::Postgres(_) = Database::from_setting(&database) {
+                    return Err("backup and restore copy a SQLite file; with Postgres, use pg_dump and \
+                                pg_restore as docs/deploy.md shows"
+                        .to_string());
+                }
+                database
+            }
         };
         Ok((config, database))
     }
@@ -142,6 +175,19 @@ impl Service {
                 println!("ratings rebuilt from {} rated games", games?);
                 Ok(())
             }
+            Service::Backup { .. } | Service::Restore { .. } => {
+                unreachable!("a backup and a restore open their SQLite files themselves")
+            }
+            Service::ForgetUser { user, .. } => {
+                let label = tabula::store::neutral_label();
+                let sessions = store.forget_member(*user, &label).await;
+                store.close().await;
+                println!(
+                    "forgot user {user}: their name is now {label} in {} sessions, their history and ratings",
+                    sessions?
+                );
+                Ok(())
+            }
         }
     }
 }
@@ -161,6 +207,34 @@ fn engine_command(command: &Command) -> ExitCode {
             ExitCode::from(f.status)
         }
     }
+}
+
+/// `tabula backup`: a consistent copy of the live SQLite database.
+async fn backup(database: &Path, file: &Path) -> anyhow::Result<()> {
+    let Database::Sqlite(path) = Database::from_setting(database) else {
+        anyhow::bail!("backup copies a SQLite file; with Postgres, use pg_dump");
+    };
+    let store = open_store(&path).await?;
+    let sessions = store.backup_to(file).await;
+    store.close().await;
+    println!("backed up {} sessions from {} to {}", sessions?, path.display(), file.display());
+    Ok(())
+}
+
+/// `tabula restore`: replaces the SQLite database with the backup once every game of it replays.
+async fn restore(file: &Path, database: &Path) -> anyhow::Result<()> {
+    let Database::Sqlite(path) = Database::from_setting(database) else {
+        anyhow::bail!("restore replaces a SQLite file; with Postgres, use pg_restore");
+    };
+    let restored = tabula::store::restore_sqlite(file, &path).await?;
+    println!(
+        "restored {} sessions ({} games replayed) from {} into {}",
+        restored.sessions,
+        restored.games,
+        file.display(),
+        path.display()
+    );
+    Ok(())
 }
 
 /// Opens (creating it on first run) the SQLite database the adapters share their sessions through.
@@ -195,8 +269,15 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     Ok(tokio::runtime::Builder::new_multi_thread().enable_all().build()?)
 }
 
-fn init_logging(level: &str) {
+/// Logs to stdout at `level`, as text or (`json`) one JSON object a line whose `span` holds the interaction, its
+/// channel and its game.
+fn init_logging(level: &str, json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_new(level)
         .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    tracing_subscriber::fmt().with_env_filter(filter).with_target(false).init();
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
+    if json {
+        logs.json().flatten_event(true).with_current_span(true).with_span_list(false).init();
+    } else {
+        logs.init();
+    }
 }

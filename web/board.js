@@ -34,6 +34,7 @@ async function load() {
   if (response.status === 401) { say(T["web-refused"]); return; }
   if (!response.ok) return;
   view = await response.json();
+  faces = new Map((view.faces || "").split(" ").filter(Boolean).map((w) => w.split(":")));
   loadedAt = Date.now();
   chosen = null;
   tantrix = { tile: null, cell: null, index: 0 };
@@ -136,6 +137,11 @@ function draw(text) {
       }
     }
   }
+  // The tile being placed, drawn where it would go, turned as it would be.
+  const placing = game === "tantrix" && tantrix.tile && tantrix.cell ? tantrixOf(tantrixChoice() || "") : null;
+  for (const c of extra) {
+    if (placing && c.name === placing.cell) Object.assign(c, { mark: placing.tile, rotation: placing.rotation, empty: false, preview: true });
+  }
   const all = cells.concat(extra);
   const unit = 40;
   const xs = all.map((c) => c.x * unit), ys = all.map((c) => c.y * unit);
@@ -169,14 +175,49 @@ function draw(text) {
     if (chosen === c.name || tantrix.cell === c.name) shape.classList.add("chosen");
     g.append(shape);
     drawPiece(g, c, cx, cy, unit);
-    if (froms.has(c.name) || targets.has(c.name)) g.classList.add(froms.has(c.name) ? "movable" : "target");
+    if (c.preview) shape.classList.add("chosen");
+    if (froms.has(c.name) || targets.has(c.name)) {
+      g.classList.add(froms.has(c.name) ? "movable" : "target");
+      // Reachable by keyboard too: Tab to a cell, Enter or Space to pick it.
+      g.setAttribute("tabindex", "0");
+      g.setAttribute("role", "button");
+      g.setAttribute("aria-label", c.name);
+      g.addEventListener("keydown", (e) => {
+        if (e.key === "Enter" || e.key === " ") { e.preventDefault(); pick(c.name); }
+      });
+    }
     g.addEventListener("click", () => pick(c.name));
     svg.append(g);
+  }
+  for (const [x, y, label] of coordinates(game, cells)) {
+    svg.append(el("svg:text", { x: x * unit, y: y * unit + 4, class: "coordinate", "text-anchor": "middle",
+      "font-size": 12 }, label));
   }
   const board = $("#board");
   board.replaceChildren(svg);
   board.setAttribute("aria-label", `${view.title}: ${T["web-board-text"]}`);
   $("#alt").textContent = text;
+}
+
+// The coordinates the notation uses, around the board: Tablut's files below and ranks on the left, TZAAR's column
+// letters below each column (its points count up from the bottom of their column). Tantrix has none to show.
+function coordinates(game, cells) {
+  const out = [];
+  if (game === "tablut") {
+    const size = cells.length ? cells[0].size : 0;
+    for (const c of cells) {
+      if (c.y === size - 1) out.push([c.x, size - 0.3, c.name[0]]);
+      if (c.x === 0) out.push([-0.85, c.y, c.name.slice(1)]);
+    }
+  } else if (game === "tzaar") {
+    const bottom = new Map();
+    for (const c of cells) if (!bottom.has(c.x) || bottom.get(c.x) < c.y) bottom.set(c.x, c.y);
+    for (const [x, y] of bottom) {
+      const letter = cells.find((c) => c.x === x).name[0].toUpperCase();
+      out.push([x, y + 0.8, letter]);
+    }
+  }
+  return out;
 }
 
 function drawPiece(g, c, cx, cy, unit) {
@@ -194,24 +235,85 @@ function drawPiece(g, c, cx, cy, unit) {
         fill: white ? "#000" : "#fff" }, m.toUpperCase()));
     }
   } else if (m) {
-    g.append(el("svg:text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14, fill: "#fff" },
-      `${m}·${c.rotation}`));
+    drawTile(g, m, c.rotation, cx, cy, unit * 0.95);
   }
+}
+
+// Tantrix: the tiles' edge colours, unturned, from the view (`1:RYBYRB ...`).
+let faces = new Map();
+const BAND = { R: "#e0312b", B: "#2f6fe0", Y: "#f7d52a", G: "#26a046" };
+const edgeDir = (e) => { const a = ((-90 + 60 * e) * Math.PI) / 180; return [Math.cos(a), Math.sin(a)]; };
+
+// A tile turned `rot` steps clockwise, its three bands drawn as the pictures draw them: a sharp curve around a
+// corner, a gentle one around the hex two edges away, or a straight.
+function drawTile(g, tile, rot, cx, cy, s) {
+  const face = faces.get(String(tile));
+  if (!face) return;
+  const edges = [0, 1, 2, 3, 4, 5].map((d) => face[(d - rot + 6) % 6]);
+  const ap = (s * Math.sqrt(3)) / 2;
+  const at = (e, d) => { const [x, y] = edgeDir(e); return [cx + x * d, cy + y * d]; };
+  for (const colour of new Set(edges)) {
+    const [a, b] = edges.map((c, i) => (c === colour ? i : -1)).filter((i) => i >= 0);
+    const steps = b - a;
+    const pa = at(a, ap), pb = at(b, ap);
+    let d = `M${pa} L${pb}`;
+    if (steps !== 3) {
+      let centre, r;
+      if (steps === 1 || steps === 5) {
+        const ang = ((300 + 60 * (steps === 1 ? a : b)) * Math.PI) / 180;
+        centre = [cx + s * Math.cos(ang), cy + s * Math.sin(ang)];
+        r = s / 2;
+      } else {
+        centre = at(((steps === 2 ? a : b) + 1) % 6, 2 * ap);
+        r = 1.5 * s;
+      }
+      const cross = (pa[0] - centre[0]) * (pb[1] - centre[1]) - (pa[1] - centre[1]) * (pb[0] - centre[0]);
+      d = `M${pa} A${r} ${r} 0 0 ${cross > 0 ? 1 : 0} ${pb}`;
+    }
+    g.append(el("svg:path", { d, fill: "none", stroke: "#141414", "stroke-width": s * 0.32 }));
+    g.append(el("svg:path", { d, fill: "none", stroke: BAND[colour], "stroke-width": s * 0.22 }));
+  }
+}
+
+// A small picture of a tile, for the hand's buttons.
+function tileIcon(tile) {
+  const svg = el("svg:svg", { viewBox: "-22 -22 44 44", width: 44, height: 44, "aria-hidden": "true" });
+  svg.append(el("svg:polygon", { points: hexPoints(0, 0, 20), fill: "#141414" }));
+  drawTile(svg, tile, 0, 0, 0, 20);
+  return svg;
 }
 
 function pick(name) {
   if (!view || frame !== null) return;
   if (view.game === "tantrix") {
     if (!tantrix.tile) return;
-    tantrix.cell = name;
-    tantrix.index = 0;
+    // A second click on the tile turns it to its next legal rotation, in place.
+    if (tantrix.cell === name) tantrix.index += 1;
+    else if (tantrixOptions(name).length) { tantrix.cell = name; tantrix.index = 0; } else return;
     show();
+    focusCell(name);
     return;
   }
   const matches = view.legal.filter((m) => { const c = cellsOf(m); return c[0] === chosen && c[c.length - 1] === name; });
   if (chosen && matches.length) { act("move", matches[0]); return; }
   chosen = view.legal.some((m) => cellsOf(m)[0] === name) ? name : null;
   show();
+  focusCell(name);
+}
+
+// Tantrix: the legal placements of the chosen tile on `cell`, one per legal rotation.
+function tantrixOptions(cell) {
+  return view.legal.filter((m) => { const t = tantrixOf(m); return t && t.tile === tantrix.tile && t.cell === cell; });
+}
+
+function tantrixChoice() {
+  const options = tantrixOptions(tantrix.cell);
+  return options.length ? options[tantrix.index % options.length] : null;
+}
+
+function focusCell(name) {
+  const cell = [...document.querySelectorAll("#board g[data-cell]")].find((g) => g.dataset.cell === name);
+  if (cell && cell.focus) cell.focus();
 }
 
 function button(label, onClick) {
@@ -238,17 +340,22 @@ function controls() {
     if (view.prompt) box.append(el("span", {}, view.prompt), " ");
     if (view.game === "tantrix") {
       const tiles = [...new Set(view.legal.map((m) => tantrixOf(m)?.tile).filter(Boolean))];
+      const hand = el("div", { class: "hand" });
       for (const tile of tiles) {
         const b = button(tile, () => { tantrix = { tile, cell: null, index: 0 }; show(); });
-        if (tile === tantrix.tile) b.setAttribute("aria-pressed", "true");
-        box.append(b);
+        b.classList.add("tile");
+        b.prepend(tileIcon(tile));
+        b.setAttribute("aria-pressed", String(tile === tantrix.tile));
+        hand.append(b);
       }
-      if (tantrix.tile && tantrix.cell) {
-        const options = view.legal.filter((m) => { const t = tantrixOf(m); return t && t.tile === tantrix.tile && t.cell === tantrix.cell; });
-        const chosenMove = options[tantrix.index % options.length];
-        box.append(el("span", {}, ` ${chosenMove} `));
-        box.append(button(T["web-rotate"], () => { tantrix.index += 1; show(); }));
-        box.append(button(T["web-play"], () => act("move", chosenMove)));
+      box.append(hand);
+      const chosenMove = tantrix.tile && tantrix.cell ? tantrixChoice() : null;
+      if (chosenMove) {
+        const turns = tantrixOptions(tantrix.cell).length;
+        box.append(el("span", { class: "placing" }, ` ${chosenMove} `));
+        const rotate = button(`${T["web-rotate"]} (${turns})`, () => { tantrix.index += 1; show(); });
+        rotate.disabled = turns < 2;
+        box.append(rotate, button(T["web-play"], () => act("move", chosenMove)));
       }
     }
     if (view.legal.includes("pass")) box.append(button(T["web-pass"], () => act("move", "pass")));
@@ -330,5 +437,7 @@ function show() {
 
 setInterval(() => { if (view && view.deadline) $("#status").textContent = view.status + clockText(); }, 1000);
 const events = new EventSource(`/api/g/${id}/events`);
-events.addEventListener("change", () => load());
+// The stream names the game's version at once and at every change; the page reloads only for a new one, so a
+// reconnect or the first event never throws away what the player has picked.
+events.addEventListener("change", (e) => { if (!view || e.data !== view.version) load(); });
 load();

@@ -12,11 +12,14 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Limits;
-use crate::games::{AnyGame, CliError, CliPosition, Entry, GameKind, each_kind};
+use crate::games::{
+    AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind, each_kind,
+};
 use crate::i18n::Lang;
 use arena::{Contender, SearchTimes, play_match};
 
 mod arena;
+mod competition;
 pub mod engine;
 mod records;
 
@@ -89,6 +92,42 @@ pub enum Command {
         /// Recompute every rating from the game history.
         #[arg(long)]
         rebuild: bool,
+    },
+    /// Copies the live SQLite database into FILE, consistently, while the bot runs (`VACUUM INTO`); with
+    /// Postgres, use `pg_dump` (docs/deploy.md).
+    Backup {
+        /// The new file to write (it must not exist).
+        file: PathBuf,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
+    /// Replaces the SQLite database with the backup FILE, after checking that every game in it replays; stop
+    /// the bot first. With Postgres, use `pg_restore` (docs/deploy.md).
+    Restore {
+        /// The backup to restore.
+        file: PathBuf,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file to replace (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
+    /// Forgets a member, as `/privacy forget` does: removes their preferences and replaces their name in every
+    /// game, record, history, rating and tournament with a neutral label (the games stay, for the others).
+    ForgetUser {
+        /// The member's Discord user id.
+        id: u64,
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file or Postgres URL (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
     },
     /// Lists the legal moves, one per line, then `N moves`.
     ///
@@ -191,6 +230,31 @@ pub enum Command {
         #[arg(long, value_name = "VARIANT", long_help = variant_help())]
         variant: Option<String>,
     },
+    /// Plays Ashton Tablut in the University of Bologna's Tablut Challenge: connects to the competition's server,
+    /// plays one colour with level 5 within the server's time per move, and prints each move and the result.
+    ///
+    /// Example: `tabula tablut-challenge --colour white --seconds 60 --host 192.168.1.10`.
+    TablutChallenge {
+        /// The colour to play: `white` (the defenders, who move first; port 5800) or `black` (port 5801).
+        #[arg(long, value_parser = ["white", "black"])]
+        colour: String,
+        /// The server's time limit per move in seconds, e.g. `--seconds 60` (decimals allowed); each answer is
+        /// sent a margin before it.
+        #[arg(long, value_parser = challenge_seconds)]
+        seconds: std::time::Duration,
+        /// The server's host name or address.
+        #[arg(long, default_value = "localhost")]
+        host: String,
+        /// The server's port, if not the competition's (5800 for White, 5801 for Black).
+        #[arg(long)]
+        port: Option<u16>,
+        /// The player's name sent to the server.
+        #[arg(long, default_value = "Tabula")]
+        name: String,
+        /// Seed of the search's sampling.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
     /// Prints each colour's score in a position, for games that count scores.
     ///
     /// Example: `tabula score tantrix --position "53@0,0:2 9@1,-1:0 | 11 | 39"`.
@@ -225,6 +289,18 @@ fn console_lang(code: &str) -> Result<ConsoleLang, String> {
         return Ok(ConsoleLang { lang: Lang::En, note: Some(note) });
     }
     Err(format!("`{code}` is not a language code: choose {}", codes.join(", ")))
+}
+
+/// Reads `--seconds`: a time limit per move of more than 0 and at most an hour.
+fn challenge_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds, like `60` or `1.5`"))?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(format!("the time per move must be more than 0 and at most 3600 seconds, not {text}"));
+    }
+    Ok(std::time::Duration::from_secs_f64(seconds))
 }
 
 /// The game and the position an engine command works on.
@@ -358,11 +434,38 @@ impl<'a> Input<'a> {
 /// Runs one of the engine and picture commands, writing its output to `out`.
 pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(), Exit> {
     match command {
-        Command::Run { .. } | Command::Local { .. } | Command::Ratings { .. } | Command::Serve { .. } => {
+        Command::Run { .. }
+        | Command::Local { .. }
+        | Command::Ratings { .. }
+        | Command::Serve { .. }
+        | Command::Backup { .. }
+        | Command::Restore { .. }
+        | Command::ForgetUser { .. } => {
             Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
         Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
             run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
+        }
+        Command::TablutChallenge { colour, seconds, host, port, name, seed } => {
+            let Some(competition) =
+                GameKind::ALL.iter().find_map(|&kind| each_kind!(kind, G => G::cli_competition()))
+            else {
+                return Err(Exit::usage("no game here has a competition client"));
+            };
+            let options = CompetitionOptions {
+                colour: colour.clone(),
+                limit: *seconds,
+                name: name.clone(),
+                seed: *seed,
+            };
+            let to = competition::Connection {
+                host,
+                port: port.unwrap_or_else(|| (competition.port)(colour)),
+                colour,
+                limit: *seconds,
+            };
+            competition::play(&to, (competition.client)(&options).as_mut(), out)
+                .map_err(|message| Exit { status: 1, message })
         }
         Command::Moves { at }
         | Command::Perft { at, .. }
@@ -461,7 +564,11 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::Local { .. }
         | Command::Ratings { .. }
         | Command::Serve { .. }
-        | Command::Match { .. } => Err(Exit::usage("this command works on no position")),
+        | Command::Backup { .. }
+        | Command::Restore { .. }
+        | Command::ForgetUser { .. }
+        | Command::Match { .. }
+        | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),
     }
 }
 

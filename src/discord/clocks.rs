@@ -29,7 +29,7 @@ pub(super) async fn post(http: &Http, channel: u64, reply: &Reply) -> serenity::
         .components(action_rows(&reply.buttons));
     message = super::files(reply).fold(message, CreateMessage::add_file);
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+        let (embed, picture) = board_picture(reply, board).await;
         message = message.embed(embed).add_file(picture);
     }
     ChannelId::new(channel).send_message(http, message).await?;
@@ -89,6 +89,21 @@ async fn deliver<S: Store>(
             let edit = EditThread::new().archived(true);
             if let Err(e) = ChannelId::new(channel).edit_thread(http, edit).await {
                 tracing::warn!(channel, error = %e, "could not archive a game thread");
+            }
+        }
+        Notice::OpenGame { parent, title, board, .. } => {
+            let thread = open_thread(http, parent, &title).await;
+            if let Some(thread) = thread {
+                sessions.thread_opened(thread, parent).await;
+            }
+            // What starting it says: the game in its thread, and once the round's games all started, the pairings.
+            for notice in sessions.start_tournament_game(thread, board).await {
+                if let Notice::Post { channel, reply } = notice {
+                    let reply = reply.localized(channel_lang(sessions, langs, channel).await);
+                    if let Err(e) = post(http, channel, &reply).await {
+                        tracing::warn!(channel, error = %e, "could not post a tournament message");
+                    }
+                }
             }
         }
     }
@@ -275,7 +290,7 @@ impl<S: Store> super::Handler<S> {
             .components(action_rows(&reply.buttons));
         message = super::files(&reply).fold(message, CreateMessage::add_file);
         if let Some(board) = reply.board.clone() {
-            let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+            let (embed, picture) = board_picture(&reply, board).await;
             message = message.embed(embed).add_file(picture);
         }
         let posted = ChannelId::new(thread).send_message(http, message).await?;

@@ -7,7 +7,8 @@
 //! Discord's three seconds (a reply with a picture is deferred there and completed by an edit through REST, as
 //! the gateway adapter does); everything else is the gateway adapter's own code ([`Handler`]), with its expiry
 //! sweep and clock task. `/healthz`
-//! answers the load balancer; a shutdown stops accepting, lets the requests in flight and their edits finish,
+//! answers the load balancer, `/readyz` whether the store and Discord are reachable, `/metrics` the operator's
+//! metrics (as the web listener does); a shutdown stops accepting, lets the requests in flight and their edits finish,
 //! then closes the store.
 
 use std::convert::Infallible;
@@ -82,7 +83,15 @@ impl<S: Store> Endpoint<S> {
     /// config or Discord), registers the slash commands, and starts the expiry sweep and the computer's turns.
     pub async fn start(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<Endpoint<S>> {
         let verifier = verifier(config.public_key.as_deref())?;
-        let http = Arc::new(super::http_client(config));
+        let sessions = Arc::new(Sessions::new(store, config.session_config()));
+        let mut http = super::http_client(config);
+        if let Some(limiter) = &mut http.ratelimiter {
+            let metrics = sessions.metrics().clone();
+            limiter.set_ratelimit_callback(Box::new(move |info| {
+                metrics.rate_limited(info.timeout, info.global);
+            }));
+        }
+        let http = Arc::new(http);
         let application = if let Some(id) = config.application_id {
             id
         } else {
@@ -93,11 +102,16 @@ impl<S: Store> Endpoint<S> {
             info.id.get()
         };
         http.set_application_id(application.into());
-        let sessions = Arc::new(Sessions::new(store, config.session_config()));
+        sessions.metrics().set_discord_up(true);
         // Without the gateway there is no READY event: the bot's own user id is the application id.
         sessions.set_bot_id(application);
         let langs = Arc::new(crate::i18n::LangBook::default());
-        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id, langs: langs.clone() };
+        let handler = Handler {
+            sessions: sessions.clone(),
+            guild_id: config.guild_id,
+            langs: langs.clone(),
+            shards: std::sync::Mutex::default(),
+        };
         handler.register_commands(&http).await;
         let listener =
             TcpListener::bind(listen).await.with_context(|| format!("cannot listen on {listen}"))?;
@@ -200,6 +214,13 @@ fn plain(status: StatusCode, text: &'static str) -> Answer {
     response
 }
 
+fn text(status: StatusCode, kind: &'static str, body: String) -> Answer {
+    let mut response = Response::new(Full::new(Bytes::from(body)));
+    *response.status_mut() = status;
+    response.headers_mut().insert(hyper::header::CONTENT_TYPE, hyper::header::HeaderValue::from_static(kind));
+    response
+}
+
 fn json(body: Vec<u8>) -> Answer {
     let mut response = Response::new(Full::new(Bytes::from(body)));
     response
@@ -212,6 +233,15 @@ fn json(body: Vec<u8>) -> Answer {
 async fn answer<S: Store>(shared: Arc<Shared<S>>, req: Request<Incoming>) -> Result<Answer, Infallible> {
     Ok(match (req.method(), req.uri().path()) {
         (&Method::GET, "/healthz") => plain(StatusCode::OK, "ok"),
+        (&Method::GET, "/readyz") => {
+            let (ready, body) = crate::web::ops::readiness(&shared.handler.sessions).await;
+            let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
+            text(status, "text/plain; charset=utf-8", body)
+        }
+        (&Method::GET, "/metrics") => {
+            let body = crate::web::ops::metrics_text(&shared.handler.sessions).await;
+            text(StatusCode::OK, crate::metrics::CONTENT_TYPE, body)
+        }
         (&Method::POST, "/interactions" | "/") => interaction(&shared, req).await,
         _ => plain(StatusCode::NOT_FOUND, "not found: interactions are POSTed to /interactions"),
     })

@@ -13,17 +13,19 @@ use std::time::Duration;
 use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
-    ComponentInteraction, Context, CreateActionRow, CreateAttachment, CreateButton, CreateCommand,
-    CreateCommandOption, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
+    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
+    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
     EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
-    InteractionId, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    InteractionId, MessageFlags, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
 };
+use serenity::gateway::{ConnectionStage, ShardStageUpdateEvent};
 use serenity::http::HttpBuilder;
+use serenity::http::RatelimitInfo;
 use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
-use crate::games::board_png_captioned;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
     Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
@@ -72,8 +74,42 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
     vec![CreateActionRow::Buttons(buttons)]
 }
 
-/// The board's picture (drawn off the async runtime, with the clock under it) and its embed.
-async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (CreateEmbed, CreateAttachment) {
+/// A reply's components: a row per select menu, then its buttons in rows of five, within Discord's five rows,
+/// 25 options per menu and 100 characters per label, value and id (the session layer keeps within them; these
+/// cuts only guard).
+pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
+    let mut rows: Vec<CreateActionRow> = reply
+        .selects
+        .iter()
+        .take(MAX_ROWS)
+        .filter(|s| !s.options.is_empty())
+        .map(|select| {
+            let options = select
+                .options
+                .iter()
+                .take(render::MAX_CHOICES)
+                .map(|o| CreateSelectMenuOption::new(render::truncate(&o.label.to_plain(), 100), &o.value))
+                .collect();
+            let menu = CreateSelectMenu::new(&select.custom_id, CreateSelectMenuKind::String { options })
+                .placeholder(render::truncate(&select.placeholder.to_plain(), 150));
+            CreateActionRow::SelectMenu(menu)
+        })
+        .collect();
+    for chunk in reply.buttons.chunks(5) {
+        if rows.len() < MAX_ROWS {
+            rows.extend(action_rows(chunk));
+        }
+    }
+    rows
+}
+
+/// Most rows of components under a message.
+const MAX_ROWS: usize = 5;
+
+/// The board's picture (drawn off the async runtime, with the clock under it; the picker's picture for a
+/// picker's step) and its embed.
+async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttachment) {
+    let (clock, lang) = (reply.clock.clone(), reply.lang);
     // A board without a game id is an example (the rules' picture): its title is the game's.
     let title = if board.id == 0 {
         board.game.kind().title().to_string()
@@ -88,11 +124,11 @@ async fn board_picture(board: Board, clock: Option<Text>, lang: Lang) -> (Create
     };
     let clock = clock.map(|c| c.plain_in(lang));
     let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
-    let png = tokio::task::spawn_blocking(move || {
-        board_png_captioned(&board.game, &board.names, lang, ended.as_deref(), clock.as_deref())
-    })
-    .await
-    .unwrap_or_default();
+    let drawer = reply.clone();
+    let png =
+        tokio::task::spawn_blocking(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
+            .await
+            .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
@@ -105,9 +141,9 @@ async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(action_rows(&reply.buttons));
+        .components(components(reply));
     if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(board, reply.clock.clone(), reply.lang).await;
+        let (embed, picture) = board_picture(reply, board).await;
         edit = edit.embed(embed).new_attachment(picture);
     }
     edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
@@ -134,6 +170,34 @@ trait Respond: Send + Sync {
     async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
     /// Whether the first answer can attach files (a multipart callback can; a response body cannot).
     fn carries_files(&self) -> bool;
+    /// The reply with the interaction's picture was sent (for the metrics' latency).
+    fn picture_sent(&self) {}
+}
+
+/// A way of answering that times the answers for the metrics: the first answer, and the reply with a picture.
+struct Timed<'a> {
+    inner: &'a dyn Respond,
+    arrived: std::time::Instant,
+    metrics: &'a crate::metrics::Metrics,
+}
+
+#[serenity::async_trait]
+impl Respond for Timed<'_> {
+    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()> {
+        let sent = self.inner.initial(response).await;
+        if sent.is_ok() {
+            self.metrics.first_answer(self.arrived.elapsed());
+        }
+        sent
+    }
+
+    fn carries_files(&self) -> bool {
+        self.inner.carries_files()
+    }
+
+    fn picture_sent(&self) {
+        self.metrics.picture_reply(self.arrived.elapsed());
+    }
 }
 
 /// The gateway's way: Discord's callback endpoint.
@@ -165,7 +229,7 @@ fn message(reply: &Reply) -> CreateInteractionResponseMessage {
     let message = CreateInteractionResponseMessage::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(action_rows(&reply.buttons))
+        .components(components(reply))
         .ephemeral(reply.ephemeral);
     files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
@@ -192,6 +256,15 @@ struct Handler<S: Store> {
     guild_id: Option<u64>,
     /// The languages last seen per channel and member, for messages sent without an interaction.
     langs: Arc<LangBook>,
+    /// The gateway's shards: connected now, and connected once (a later connection is a reconnect).
+    shards: std::sync::Mutex<Shards>,
+}
+
+/// What the handler knows of its gateway shards.
+#[derive(Default)]
+struct Shards {
+    connected: std::collections::HashSet<u32>,
+    seen: std::collections::HashSet<u32>,
 }
 
 impl<S: Store> Handler<S> {
@@ -211,7 +284,9 @@ impl<S: Store> Handler<S> {
     ) {
         let Some(challenge) = reply.challenge else { return };
         let Some(message) = challenge.message else { return };
-        if !reply.buttons.is_empty() || from_message == Some(message) {
+        // A reply that is itself a pending challenge (buttons, no board yet) keeps its message's buttons; a game
+        // that began (a board, with its Move button) or a challenge that ended clears them.
+        if (reply.board.is_none() && !reply.buttons.is_empty()) || from_message == Some(message) {
             return;
         }
         let edit = EditMessage::new().components(Vec::new());
@@ -253,6 +328,9 @@ impl<S: Store> Handler<S> {
             respond.initial(CreateInteractionResponse::Defer(defer)).await?;
             let limit = size_limit(cmd.attachment_size_limit);
             cmd.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
             if let Some(followup) = replay_followup(&reply, limit).await {
                 cmd.create_followup(http, followup).await?;
             }
@@ -280,22 +358,41 @@ impl<S: Store> Handler<S> {
         let locales =
             locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id, locales);
-        let Some((channel, request)) = parse_button(&press.data.custom_id) else {
+        // A choice in a select menu is read as the menu's id followed by the value chosen.
+        let custom_id = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+                Some(value) => format!("{}:{value}", press.data.custom_id),
+                None => press.data.custom_id.clone(),
+            },
+            _ => press.data.custom_id.clone(),
+        };
+        let Some((channel, request)) = parse_button(&custom_id) else {
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };
         if channel != press.channel_id.get() {
             return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
         }
         self.langs.saw(channel, press.user.id.get(), locales);
-        // A rematch or a request to abort is a new message, not an edit of the one the button is on.
+        // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
+        // public answer to a press on a private message (a move played from the picker).
+        let on_private = press.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
         let fresh = request.new_message();
         let reply = self.sessions.handle(channel, &actor, request).await;
         let reply = reply.clone().localized(locales.of(reply.ephemeral));
-        if reply.ephemeral {
+        if reply.ephemeral && !reply.update {
+            if reply.board.is_some() {
+                // A private answer with a picture (the picker's first step): deferred, then drawn.
+                let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+                respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+                let limit = size_limit(press.attachment_size_limit);
+                return press.edit_response(http, deferred_edit(&reply, limit).await).await.map(|_| ());
+            }
             return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
         }
-        self.spawn_ai(http, channel);
-        if fresh {
+        if !reply.ephemeral {
+            self.spawn_ai(http, channel);
+        }
+        if fresh || (on_private && !reply.ephemeral) {
             return self.answer_in_new_message(http, press, channel, &reply, respond).await;
         }
         let pressed = press.message.id.get();
@@ -305,6 +402,9 @@ impl<S: Store> Handler<S> {
             respond.initial(CreateInteractionResponse::Acknowledge).await?;
             let limit = size_limit(press.attachment_size_limit);
             press.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
             if let Some(followup) = replay_followup(&reply, limit).await {
                 press.create_followup(http, followup).await?;
             }
@@ -352,12 +452,35 @@ impl<S: Store> Handler<S> {
 
     /// Answers one interaction, whichever way it came.
     async fn on_interaction(&self, http: &Arc<Http>, interaction: &Interaction, respond: &dyn Respond) {
-        let result = match interaction {
-            Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
-            Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
-            Interaction::Component(press) => self.on_button(http, press, respond).await,
-            _ => Ok(()),
+        let timed =
+            Timed { inner: respond, arrived: std::time::Instant::now(), metrics: self.sessions.metrics() };
+        let respond: &dyn Respond = &timed;
+        let channel = match interaction {
+            Interaction::Command(cmd) | Interaction::Autocomplete(cmd) => Some(cmd.channel_id.get()),
+            Interaction::Component(press) => Some(press.channel_id.get()),
+            _ => None,
         };
+        // Every line logged while it is handled names the interaction, its channel and (once its session is read,
+        // see `Sessions::handle`) its game.
+        let span = tracing::info_span!(
+            "interaction",
+            interaction = %interaction.id(),
+            channel,
+            game = tracing::field::Empty
+        );
+        let result = tracing::Instrument::instrument(
+            async {
+                match interaction {
+                    Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
+                    Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
+                    Interaction::Component(press) => self.on_button(http, press, respond).await,
+                    _ => Ok(()),
+                }
+            },
+            span.clone(),
+        )
+        .await;
+        let _in_span = span.enter();
         if let Err(e) = result {
             tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
         }
@@ -383,11 +506,32 @@ impl<S: Store> EventHandler for Handler<S> {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());
+        self.sessions.metrics().set_discord_up(true);
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
             self.spawn_ai(&ctx.http, channel);
         }
         self.register_commands(&ctx.http).await;
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        let shard = event.shard_id.0;
+        let mut shards = self.shards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if event.new == ConnectionStage::Connected {
+            if !shards.seen.insert(shard) {
+                self.sessions.metrics().gateway_reconnected();
+                tracing::info!(shard, "the gateway is connected again");
+            }
+            shards.connected.insert(shard);
+        } else {
+            shards.connected.remove(&shard);
+        }
+        self.sessions.metrics().set_discord_up(!shards.connected.is_empty());
+    }
+
+    async fn ratelimit(&self, data: RatelimitInfo) {
+        self.sessions.metrics().rate_limited(data.timeout, data.global);
+        tracing::debug!(wait_ms = data.timeout.as_millis() as u64, global = data.global, path = %data.path, "rate limited");
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -466,7 +610,12 @@ impl<S: Store> Bot<S> {
 
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let langs = Arc::new(LangBook::default());
-        let handler = Handler { sessions: sessions.clone(), guild_id: config.guild_id, langs: langs.clone() };
+        let handler = Handler {
+            sessions: sessions.clone(),
+            guild_id: config.guild_id,
+            langs: langs.clone(),
+            shards: std::sync::Mutex::default(),
+        };
         let mut client =
             serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
                 .event_handler(handler)

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use image::RgbaImage;
 
+use super::pick::Picker;
 use super::{
     AnyGame, Engine, GameKind, MoveError, Outcome, Phrase, Picture, Played, Player, Setup, SetupError,
     each_game, each_kind,
@@ -80,6 +81,11 @@ impl AnyGame {
         each_game!(self, g => Engine::prompt(g))
     }
 
+    /// What a drawing of the board needs beyond the text board (see [`Engine::faces`]).
+    pub fn faces(&self) -> Option<String> {
+        each_game!(self, g => Engine::faces(g))
+    }
+
     /// The seats' places by the rules as the game stands (see [`Engine::places`]).
     pub fn places(&self) -> Vec<usize> {
         each_game!(self, g => Engine::places(g))
@@ -121,6 +127,16 @@ impl AnyGame {
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {
         each_game!(self, g => Picture::replay_frames(g, moves, names, lang, frame))
+    }
+
+    /// Every legal move (or whole turn) with the picker's choices that lead to it (see [`Picker::pick_paths`]).
+    pub fn pick_paths(&self) -> Vec<super::pick::PickPath> {
+        each_game!(self, g => Picker::pick_paths(g))
+    }
+
+    /// The picker's picture of the step after `chosen` (see [`Picker::pick_picture`]).
+    pub fn pick_picture(&self, chosen: &[&str], names: &[String], lang: Lang) -> RgbaImage {
+        each_game!(self, g => Picker::pick_picture(g, chosen, names, lang))
     }
 
     /// The AI's choice for the side to move. The game must not be over.

@@ -13,6 +13,7 @@ mod any;
 pub(crate) mod hex;
 mod info;
 mod movelist;
+pub mod pick;
 mod registry;
 mod side;
 
@@ -25,7 +26,8 @@ pub(crate) use crate::i18n::{Describe, Phrase, PhraseArg};
 pub(crate) use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
 pub use movelist::MoveList;
 pub use registry::{
-    Cause, CliError, CliPosition, CommandLine, Entry, Perft, Picture, Player, Scores, divided,
+    Cause, CliError, CliPosition, CommandLine, Competition, CompetitionClient, CompetitionOptions,
+    CompetitionStep, Entry, Perft, Picture, Player, Scores, divided,
 };
 
 pub use side::{BySide, Colour, Seat, Side};
@@ -320,6 +322,12 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
     /// forced spaces).
     fn prompt(&self) -> Option<Phrase> {
+        None
+    }
+
+    /// What a drawing of the board needs beyond [`text_board`](Engine::text_board) to show the game's pieces, as
+    /// text (Tantrix: each tile's edge colours, unturned); `None` when the text board says it all.
+    fn faces(&self) -> Option<String> {
         None
     }
 

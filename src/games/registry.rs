@@ -98,9 +98,9 @@ pub type Scores = Vec<(String, u32)>;
 
 /// Everything a game brings besides its rules: how it is drawn ([`Picture`], in the game's `picture.rs`), how the
 /// computer plays it ([`Player`], in its `ai.rs`) and its command-line work ([`CommandLine`], in its `cli.rs`).
-pub trait Entry: Engine + Picture + Player + CommandLine {}
+pub trait Entry: Engine + Picture + Player + CommandLine + super::pick::Picker {}
 
-impl<G: Engine + Picture + Player + CommandLine> Entry for G {}
+impl<G: Engine + Picture + Player + CommandLine + super::pick::Picker> Entry for G {}
 
 /// The line a text board starts with when its game `ended` though its moves did not end it (empty otherwise).
 pub(crate) fn ended_line(ended: Option<&str>) -> String {
@@ -214,6 +214,11 @@ pub trait CommandLine: Engine + Picture {
     /// Whether `tabula replay` can replay this game's records, or why not.
     fn cli_replay_check() -> Result<(), CliError> {
         Ok(())
+    }
+
+    /// The game's client for a competition's server, if it has one (`tabula tablut-challenge`).
+    fn cli_competition() -> Option<Competition> {
+        None
     }
 
     /// Each colour's score in a position (`tabula score`), for games that count scores.
@@ -339,4 +344,47 @@ pub(crate) fn palette_samples<G: Engine + Picture>(setups: &[Setup]) -> Vec<Rgba
         }
     }
     out
+}
+
+/// A game's client for a competition's server, where programs play one colour each over TCP: the command line
+/// connects, frames each message (a 4-byte big-endian length, then UTF-8), times the answers and prints them;
+/// the game's [`CompetitionClient`] reads the server's messages and writes its own.
+pub struct Competition {
+    /// The server's port for a colour (as `--colour` names it), when `--port` is not given.
+    pub port: fn(colour: &str) -> u16,
+    /// A client playing the colour of `options`.
+    pub client: fn(options: &CompetitionOptions) -> Box<dyn CompetitionClient>,
+}
+
+/// What the command line asks a competition's client for.
+#[derive(Clone, Debug)]
+pub struct CompetitionOptions {
+    /// The colour to play, as `--colour` names it.
+    pub colour: String,
+    /// The server's time limit per move.
+    pub limit: Duration,
+    /// The name the client gives the server.
+    pub name: String,
+    /// The search's seed.
+    pub seed: u64,
+}
+
+/// A competition's client, one message at a time (no IO: the command line does it).
+pub trait CompetitionClient {
+    /// The first message, sent as soon as the connection is made.
+    fn greeting(&self) -> String;
+
+    /// Reads a message of the server's and says what to do.
+    fn on_message(&mut self, text: &str) -> Result<CompetitionStep, String>;
+}
+
+/// What a competition's client does after a message of the server's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CompetitionStep {
+    /// Nothing: it is the other colour's turn.
+    Wait,
+    /// Send `message`; `line` says what was played and how it was found.
+    Answer { message: String, line: String },
+    /// The game is over; `verdict` says how it ended for us (`won`, `lost`, `drew`, with any note).
+    Over { verdict: String },
 }

@@ -129,6 +129,18 @@ impl<S: Store> Console<S> {
                     let thread = format!("#{}", self.channel_name(channel));
                     out.push_str(&self.remark(&t!("console-archived", thread = thread)));
                 }
+                Notice::OpenGame { parent, title, slug, board } => {
+                    // A tournament's game: its thread is a new console channel, named for the round and board.
+                    let thread = self.channel_id(&slug);
+                    self.sessions.thread_opened(thread, parent).await;
+                    let _ = writeln!(out, "(console) opened the thread #{slug} \"{title}\"");
+                    for notice in self.sessions.start_tournament_game(Some(thread), board).await {
+                        if let Notice::Post { channel, reply } = notice {
+                            let name = self.channel_name(channel);
+                            out.push_str(&self.post(&name, channel, reply).await);
+                        }
+                    }
+                }
             }
         }
         out

@@ -133,6 +133,8 @@ pub struct Console<S: Store> {
     offset: Option<Arc<std::sync::atomic::AtomicI64>>,
     /// The buttons of the last message that had some, per channel name, for `/press`.
     buttons: HashMap<String, Vec<crate::session::Button>>,
+    /// The last select menu shown to each member (by lowercase name), for `/select`.
+    selects: HashMap<String, crate::session::Select>,
     /// Members' names by id, for the direct messages the console shows.
     names: HashMap<u64, String>,
     /// The language of every answer (`--lang`), English by default.
@@ -151,6 +153,7 @@ impl<S: Store> Console<S> {
             default_channel: "local".to_string(),
             offset: None,
             buttons: HashMap::new(),
+            selects: HashMap::new(),
             names: HashMap::new(),
             lang: Lang::En,
             langs: HashMap::new(),
@@ -324,6 +327,9 @@ impl<S: Store> Console<S> {
         if line.command == "press" {
             return self.press(&line, &actor).await;
         }
+        if line.command == "select" {
+            return self.select(&line, &actor).await;
+        }
         if line.command == "suggest" {
             let typed =
                 line.options.iter().find(|(k, _)| k.is_empty() || k == "move").map(|(_, v)| v.as_str());
@@ -359,10 +365,19 @@ impl<S: Store> Console<S> {
         let mut out = if reply.ephemeral {
             // A private answer's buttons (`/abort`'s "Ask to abort") are shown to its reader, as Discord does.
             let mut out = self.to_user(user, &reply.text);
+            let lang = self.lang_of(member_id(user));
+            // A private answer's select menu (the move picker's): its options, for `/select`.
+            for select in &reply.selects {
+                let labels: Vec<String> = select.options.iter().map(|o| o.label.plain_in(lang)).collect();
+                let _ = writeln!(out, "<{}> {}", select.placeholder.plain_in(lang), labels.join(" | "));
+                self.selects.insert(user.to_ascii_lowercase(), select.clone());
+            }
             if !reply.buttons.is_empty() {
-                let lang = self.lang_of(member_id(user));
                 let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.plain_in(lang)).collect();
                 let _ = writeln!(out, "[{}]", labels.join("] ["));
+            }
+            if let Some(board) = reply.board.clone() {
+                out.push_str(&self.private_picture(channel, user, reply.localized(lang), board).await);
             }
             out
         } else {
@@ -470,6 +485,54 @@ impl<S: Store> Console<S> {
             }
         }
         out
+    }
+
+    /// Writes the picture of a private answer (the move picker's) as `<channel>-<user>-pick.png`.
+    async fn private_picture(
+        &self,
+        channel: &str,
+        user: &str,
+        reply: Reply,
+        board: crate::session::Board,
+    ) -> String {
+        let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
+        let png = tokio::task::spawn_blocking(move || reply.board_png(&board, None, None))
+            .await
+            .unwrap_or_default();
+        self.write_file(FileKind::Picture, &file, &png).await
+    }
+
+    /// `@alice /select e8`: chooses an option (by value or label) of the last select menu shown to alice.
+    async fn select(&mut self, line: &Line, actor: &Actor) -> String {
+        let typed = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
+        let typed = typed.trim();
+        let Some(select) = self.selects.get(&line.user.to_ascii_lowercase()).cloned() else {
+            return self.to_user(&line.user, &Text::new().key("console-no-select"));
+        };
+        let lang = self.lang_of(actor.member.id);
+        let chosen = select.options.iter().find(|o| {
+            o.value.eq_ignore_ascii_case(typed)
+                || o.label.plain_in(lang).eq_ignore_ascii_case(typed)
+                || o.label.to_plain().eq_ignore_ascii_case(typed)
+        });
+        let Some(chosen) = chosen else {
+            let values: Vec<&str> = select.options.iter().map(|o| o.value.as_str()).collect();
+            let text = t!(
+                "console-select-options",
+                options = values.join(" "),
+                example =
+                    Text::new().code(format!("/select {}", values.first().copied().unwrap_or_default()))
+            );
+            return self.to_user(&line.user, &text);
+        };
+        let Some((channel, request)) =
+            crate::session::parse_button(&format!("{}:{}", select.custom_id, chosen.value))
+        else {
+            return self.to_user(&line.user, &Text::new().key("button-unknown"));
+        };
+        let name = self.channel_name(channel);
+        let reply = self.sessions.handle(channel, actor, request).await;
+        self.answer(&name, &line.user, reply).await
     }
 
     /// Writes what the bot would attach to the picture folder and says where, after `picture:`, `record:` or

@@ -119,8 +119,19 @@ pub(crate) fn date(seconds: i64) -> String {
 }
 
 /// The tags every record may carry besides its seats.
-const STANDARD: [&str; 9] =
-    ["Game", "Id", "Variant", "Date", "Seats", "Seed", "Abandoned", "Result", "Termination"];
+const STANDARD: [&str; 11] = [
+    "Event",
+    "Game",
+    "Id",
+    "Variant",
+    "Date",
+    "Round",
+    "Seats",
+    "Seed",
+    "Abandoned",
+    "Result",
+    "Termination",
+];
 
 /// The tag naming seat `seat`: the first word of the game's label for it, or `Seat<n>`.
 fn seat_tag(game: &AnyGame, seat: usize) -> String {
@@ -179,6 +190,15 @@ fn stated_result(game: &AnyGame, names: &[String], text: &str) -> Option<String>
 }
 
 impl Record {
+    /// Names the event the game was played in (`[Event "…"]` first) and its round (`[Round "2"]` after the date),
+    /// as a tournament's games carry them.
+    pub fn set_event(&mut self, event: &str, round: u32) {
+        self.tags.retain(|(k, _)| k != "Event" && k != "Round");
+        self.tags.insert(0, ("Event".to_string(), event.to_string()));
+        let after = self.tags.iter().position(|(k, _)| k == "Date").map_or(self.tags.len(), |i| i + 1);
+        self.tags.insert(after, ("Round".to_string(), round.to_string()));
+    }
+
     /// The record of a stored game; its moves are replayed to find the result and re-validated.
     pub fn of(source: &Source<'_>) -> Result<Record, SetupError> {
         let game = AnyGame::replay(source.kind, source.setup, source.moves)?;

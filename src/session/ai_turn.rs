@@ -13,14 +13,19 @@ impl<S: Store> Sessions<S> {
     /// then thinks on a blocking thread, off the async runtime. `None` when the pool is closed or the search
     /// failed.
     pub(super) async fn think(&self, game: &AnyGame, limits: crate::ai::Limits) -> Option<crate::ai::Report> {
+        let mut queued = self.metrics.ai_queued();
         let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
+        queued.started();
+        let started = std::time::Instant::now();
         let thinking = game.clone();
-        tokio::task::spawn_blocking(move || {
+        let report = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             thinking.think(&limits)
         })
         .await
-        .ok()
+        .ok();
+        queued.finished(started.elapsed());
+        report
     }
 
     /// Channels with a game in which the bot holds a seat: after a restart, their AI may owe a move.

@@ -61,6 +61,39 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
     )
 }
 
+/// The Move button under a public message that shows a game being played: it opens the move picker for the
+/// player to move (`pick:<channel>:<session>:<ply>::open`).
+pub(super) fn move_button(channel: u64, session: i64, ply: usize) -> Button {
+    Button::new(
+        Text::new().key("button-move"),
+        pick_id(channel, session, ply, &[], "open"),
+        ButtonStyle::Primary,
+    )
+}
+
+/// The id of a picker's component: the game (`channel`, `session`), the number of moves played (`ply`), the
+/// values chosen so far joined by `.`, and what the component does (`tag`).
+pub(super) fn pick_id(channel: u64, session: i64, ply: usize, chosen: &[&str], tag: &str) -> String {
+    format!("pick:{channel}:{session}:{ply}:{}:{tag}", chosen.join("."))
+}
+
+/// Adds the Move button to a public reply that shows the board of the game being played in `slot`, while a
+/// person is to move.
+pub(super) fn add_move_button(slot: &super::Slot, mut reply: super::Reply) -> super::Reply {
+    let (Some(board), super::Slot::Open(live)) = (&reply.board, slot) else { return reply };
+    if reply.ephemeral || board.id == 0 || live.record.id != board.id || reply.picking.is_some() {
+        return reply;
+    }
+    let Some(game) = &live.game else { return reply };
+    let human =
+        game.to_move().and_then(|seat| live.record.players.get(seat)).is_some_and(|p| p.level.is_none());
+    if human && reply.buttons.len() < 5 {
+        let ply = game.moves_text().len();
+        reply.buttons.insert(0, move_button(live.record.channel, live.record.id, ply));
+    }
+    reply
+}
+
 /// Reads a button id made by the session layer (`<action>:<channel>:…`) into its channel and request: the request
 /// type whose `Run::BUTTONS` names the action reads the rest.
 pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {

@@ -85,15 +85,7 @@ impl<S: Store> Sessions<S> {
             rated,
             hinted: false,
         };
-        let clock = ClockRow {
-            session: id,
-            per_move,
-            ply: 0,
-            turn_started: now,
-            deadline: None,
-            reminded: 0,
-            next_at: None,
-        };
+        let clock = ClockRow::first_turn(id, per_move, now);
         if let Err(e) = self.store.put_clock(&clock).await {
             tracing::error!(session = id, error = %e, "cannot store a new game's clock");
         }

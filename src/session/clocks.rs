@@ -153,6 +153,9 @@ pub enum Notice {
     Direct { user: u64, channel: u64, text: Text, fallback: Reply },
     /// A game thread whose game ended a while ago: archive it.
     Archive { channel: u64 },
+    /// A tournament game to start: open a thread named `title` under `parent` (the console names it `slug`),
+    /// then hand it to [`Sessions::start_tournament_game`], whose notices say what to post.
+    OpenGame { parent: u64, title: String, slug: String, board: super::tournaments::TournamentBoard },
 }
 
 impl<S: Store> Sessions<S> {
@@ -273,6 +276,7 @@ impl<S: Store> Sessions<S> {
             }
             Err(e) => tracing::error!(error = %e, "cannot list the threads to archive"),
         }
+        notices.extend(self.settle_tournaments().await);
         notices
     }
 

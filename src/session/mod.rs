@@ -32,19 +32,22 @@ mod endings;
 mod engine_text;
 mod messages;
 mod offers;
+pub mod picker;
 mod records;
 mod reply;
 pub(crate) mod request;
 pub(crate) mod settings;
 pub(crate) mod text;
+pub(crate) mod tournaments;
 mod turns;
 pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
-pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply};
+pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
 pub use text::{Arg, Msg, Span, Text};
+pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use watch::{Links, View};
 
 /// A member of a channel, as the platform names them.
@@ -219,6 +222,8 @@ pub struct Sessions<S: Store> {
     /// Public replies of requests that came from elsewhere (a web page), for the platform adapter to post.
     announced_queue: Mutex<Vec<Notice>>,
     announce_wake: tokio::sync::Notify,
+    /// What the operator watches (`/metrics`).
+    metrics: Arc<crate::metrics::Metrics>,
 }
 
 impl<S: Store> Sessions<S> {
@@ -246,6 +251,7 @@ impl<S: Store> Sessions<S> {
             changes: tokio::sync::broadcast::channel(1024).0,
             announced_queue: Mutex::new(Vec::new()),
             announce_wake: tokio::sync::Notify::new(),
+            metrics: Arc::default(),
         }
     }
 
@@ -260,6 +266,30 @@ impl<S: Store> Sessions<S> {
 
     pub fn store(&self) -> &S {
         &self.store
+    }
+
+    /// The process's metrics, which the adapters add to and the web listener serves.
+    pub fn metrics(&self) -> &Arc<crate::metrics::Metrics> {
+        &self.metrics
+    }
+
+    /// Whether the store answers (a read that touches the database), for `/readyz`.
+    pub async fn store_ready(&self) -> bool {
+        self.store.open_session(0).await.is_ok()
+    }
+
+    /// Reads how many games are being played into the metrics (when they are scraped).
+    pub async fn count_open_games(&self) {
+        match self.store.open_sessions().await {
+            Ok(open) => {
+                let playing = open.iter().filter(|s| s.state == SessionState::Playing).count();
+                self.metrics.set_open_games(playing);
+            }
+            Err(e) => {
+                self.metrics.store_error();
+                tracing::warn!(error = %e, "cannot count the open games");
+            }
+        }
     }
 
     fn now(&self) -> i64 {
@@ -397,6 +427,7 @@ impl<S: Store> Sessions<S> {
         {
             reply.clock = self.clock_caption(live, &board.game);
         }
+        let reply = buttons::add_move_button(slot, reply);
         self.add_web_buttons(slot, reply)
     }
 

@@ -77,6 +77,23 @@ impl Button {
     }
 }
 
+/// One option of a select menu: the value sent back when it is chosen, and its label.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelectOption {
+    pub value: String,
+    pub label: Text,
+}
+
+/// A select menu under a message (one per row): its id says what it acts on, the chosen option's value is sent
+/// back with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Select {
+    pub custom_id: String,
+    /// Shown while nothing is chosen.
+    pub placeholder: Text,
+    pub options: Vec<SelectOption>,
+}
+
 /// The challenge a reply shows or settles, so the adapter can remember or update the challenge's message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ChallengeRef {
@@ -93,6 +110,13 @@ pub struct Reply {
     pub ephemeral: bool,
     pub board: Option<Board>,
     pub buttons: Vec<Button>,
+    /// Select menus, each on a row of its own above the buttons.
+    pub selects: Vec<Select>,
+    /// The answer to a press replaces the message pressed on (a picker's next step) instead of being a new one.
+    pub update: bool,
+    /// The board is drawn as the move picker's picture of the step after these choices (see
+    /// [`crate::games::AnyGame::pick_picture`]), not as the plain board.
+    pub picking: Option<Vec<String>>,
     /// Files to attach, besides the board's picture.
     pub files: Vec<File>,
     /// A game's animated replay to draw and attach (the adapter encodes it, after deferring if it must).
@@ -116,6 +140,9 @@ impl Reply {
             ephemeral: false,
             board: None,
             buttons: Vec::new(),
+            selects: Vec::new(),
+            update: false,
+            picking: None,
             files: Vec::new(),
             replay: None,
             challenge: None,
@@ -132,6 +159,12 @@ impl Reply {
         self.text = self.text.localized(lang);
         for button in &mut self.buttons {
             button.label = button.label.localized(lang);
+        }
+        for select in &mut self.selects {
+            select.placeholder = select.placeholder.localized(lang);
+            for option in &mut select.options {
+                option.label = option.label.localized(lang);
+            }
         }
         self.clock = self.clock.map(|c| c.localized(lang));
         self.notice = self.notice.map(|n| n.localized(lang));
@@ -159,6 +192,18 @@ impl Reply {
     pub(crate) fn with_buttons(mut self, buttons: Vec<Button>) -> Self {
         self.buttons = buttons;
         self
+    }
+
+    /// The board as drawn for the board picture: the picker's picture when the reply is a picker's step.
+    pub fn board_png(&self, board: &Board, ended: Option<&str>, caption: Option<&str>) -> Vec<u8> {
+        match &self.picking {
+            Some(chosen) => {
+                let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
+                let picture = board.game.pick_picture(&chosen, &board.names, self.lang);
+                crate::render::png_with_caption(&picture, caption)
+            }
+            None => crate::games::board_png_captioned(&board.game, &board.names, self.lang, ended, caption),
+        }
     }
 
     #[must_use]
@@ -192,6 +237,9 @@ impl std::fmt::Debug for Reply {
             .field("ephemeral", &self.ephemeral)
             .field("board", &self.board.as_ref().map(|b| b.game.moves_text().len()))
             .field("buttons", &self.buttons)
+            .field("selects", &self.selects)
+            .field("update", &self.update)
+            .field("picking", &self.picking)
             .field("files", &self.files.iter().map(|f| (&f.name, f.bytes.len())).collect::<Vec<_>>())
             .field("replay", &self.replay.as_ref().map(|r| r.id))
             .field("challenge", &self.challenge)

@@ -41,6 +41,29 @@ impl<S: Store> Sessions<S> {
         Self::game_of(slot)
     }
 
+    /// Whether `user` may move now in `live`'s `game`: their seat, or the sentence saying why not (not a player,
+    /// the game is over, the computer or someone else is to move). `/move` and the move picker ask the same.
+    pub(super) fn may_move(live: &Live, game: &AnyGame, user: u64) -> Result<usize, Text> {
+        let Some(seat) = live.seat_of(user) else {
+            return Err(t!("not-playing-start-own", players = messages::vs_line(live)));
+        };
+        let Some(to_move) = game.to_move() else {
+            return Err(Text::new().key("game-over-start-new"));
+        };
+        let mover = &live.record.players[to_move];
+        if mover.level.is_some() {
+            return Err(t!("not-your-turn-thinking", player = Text::new().name(&mover.name)));
+        }
+        if to_move != seat {
+            return Err(t!(
+                "not-your-turn",
+                player = Text::new().name(&mover.name),
+                seat = messages::seat(game, to_move)
+            ));
+        }
+        Ok(seat)
+    }
+
     /// Stores moves just played on a copy of the channel's game, then makes that copy the game and builds the
     /// public reply. Nothing changes when the store refuses.
     pub(super) async fn commit(

@@ -13,7 +13,7 @@ use sha2::Sha256;
 
 use crate::games::AnyGame;
 use crate::i18n::Lang;
-use crate::store::{OfferKind, SessionState, Store};
+use crate::store::{OfferKind, SessionRow, SessionState, Store};
 
 use super::{Notice, Reply, Sessions, Text};
 
@@ -124,6 +124,8 @@ pub struct View {
     pub moves: Vec<String>,
     /// The position as the game writes it in text (the page draws it; also the board's text alternative).
     pub board: String,
+    /// What the page needs beyond `board` to draw the pieces (see [`crate::games::Engine::faces`]).
+    pub faces: Option<String>,
     /// The position after each move, from the start, for the replay of a finished game (empty while playing).
     pub frames: Vec<String>,
     /// What the header says: whose turn, or how the game ended.
@@ -200,6 +202,14 @@ impl<S: Store> Sessions<S> {
         Some(record.write())
     }
 
+    /// What [`View::version`] of game `id` is now, from its stored row alone (no replay): what a live page's
+    /// stream compares to know that something changed. `None` when there is no such game.
+    pub async fn version(&self, id: i64) -> Option<String> {
+        let row = self.store.session(id).await.ok()??;
+        let offer = self.store.offer(id).await.ok().flatten().filter(|o| o.ply == row.moves.len());
+        Some(version_of(&row, offer.map(|o| offer_kind(o.kind))))
+    }
+
     /// Game `id` as `reader` sees it (`None`: a spectator), in `lang`; `None` when there is no such game.
     pub async fn view(&self, id: i64, reader: Option<u64>, lang: Lang) -> Option<View> {
         let row = self.store.session(id).await.ok()??;
@@ -247,24 +257,14 @@ impl<S: Store> Sessions<S> {
                 .collect()
         };
         let offer = offer.filter(|o| o.ply == row.moves.len()).map(|o| OfferView {
-            kind: match o.kind {
-                OfferKind::Draw => "draw",
-                OfferKind::Takeback => "takeback",
-                OfferKind::Abort => "abort",
-            },
+            kind: offer_kind(o.kind),
             nonce: o.nonce,
             by: row.players.iter().find(|p| p.id == o.by).map(|p| p.name.clone()).unwrap_or_default(),
             mine: reader == Some(o.by),
         });
         let deadline =
             clock.as_ref().filter(|c| c.ply == row.moves.len() && playing).and_then(|c| c.deadline);
-        let version = format!(
-            "{}.{}.{}.{}",
-            row.moves.len(),
-            row.state.as_str(),
-            offer.as_ref().map_or("", |o| o.kind),
-            row.players.iter().filter(|p| p.abandoned).count()
-        );
+        let version = version_of(&row, offer.as_ref().map(|o| o.kind));
         Some(View {
             id,
             game: row.game.name(),
@@ -277,6 +277,7 @@ impl<S: Store> Sessions<S> {
             players,
             moves: row.moves.clone(),
             board: game.text_board(),
+            faces: game.faces(),
             frames,
             status: status.plain_in(lang),
             prompt: game.prompt().filter(|_| playing).map(|p| super::engine_text::text(&p).plain_in(lang)),
@@ -288,6 +289,25 @@ impl<S: Store> Sessions<S> {
             version,
         })
     }
+}
+
+fn offer_kind(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+        OfferKind::Abort => "abort",
+    }
+}
+
+/// A game's version: its moves, state, waiting offer and seats left, which change whenever its page would.
+fn version_of(row: &SessionRow, offer: Option<&'static str>) -> String {
+    format!(
+        "{}.{}.{}.{}",
+        row.moves.len(),
+        row.state.as_str(),
+        offer.unwrap_or(""),
+        row.players.iter().filter(|p| p.abandoned).count()
+    )
 }
 
 #[cfg(test)]

@@ -22,6 +22,14 @@ pub struct ClockRow {
     pub next_at: Option<i64>,
 }
 
+impl ClockRow {
+    /// The clock of a game whose first turn begins `now`, with `per_move` seconds a move (`None`: no clock); the
+    /// deadline and reminders are set when the turn is started.
+    pub fn first_turn(session: i64, per_move: Option<i64>, now: i64) -> ClockRow {
+        ClockRow { session, per_move, ply: 0, turn_started: now, deadline: None, reminded: 0, next_at: None }
+    }
+}
+
 /// What an offer asks for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OfferKind {

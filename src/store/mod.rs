@@ -7,6 +7,7 @@
 //! | [`ClockStore`] | `clocks`, `offers` | the clock of each turn and its reminders, pending offers |
 //! | [`RatingStore`] | `results`, `game_players`, `ratings`, `rating_history` | finished games, ratings |
 //! | [`SettingsStore`] | `server_settings`, `threads`, `notify` | house rules, game threads, members' preferences |
+//! | [`MemberStore`] | (the others') | what is kept about one member, and forgetting it |
 //! | [`TournamentStore`] | `tournaments`, `tournament_entrants`, `tournament_games` | tournaments, who plays, each round's games |
 //!
 //! [`Store`] is their sum, the one bound the session layer takes. Each trait is written once in SQL for both
@@ -32,8 +33,11 @@
 
 use std::future::Future;
 
+mod backup;
 mod clocks;
 mod clocks_sql;
+mod members;
+mod members_sql;
 mod postgres;
 mod ratings;
 mod ratings_sql;
@@ -46,7 +50,9 @@ mod sqlite;
 mod tournaments;
 mod tournaments_sql;
 
+pub use backup::{BackupError, Restored, restore_sqlite};
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
+pub use members::{MemberData, MemberStore, neutral_label, relabel_result};
 pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, Placed, Ranked, RatingRow,
@@ -121,7 +127,15 @@ pub enum StoreError {
 /// Everything the session layer keeps: one trait per group of tables, so that each reads on its own and a new
 /// table has an obvious home. Every write is durable when its future completes.
 pub trait Store:
-    SessionStore + ClockStore + RatingStore + SettingsStore + TournamentStore + Send + Sync + 'static
+    SessionStore
+    + ClockStore
+    + RatingStore
+    + SettingsStore
+    + TournamentStore
+    + MemberStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
     fn close(&self) -> impl Future<Output = ()> + Send {

@@ -258,6 +258,18 @@ impl Ledger {
         }
     }
 
+    /// Writes `label` for `user`'s name in every rating row (a forgotten member).
+    pub fn rename(&mut self, user: u64, label: &str) {
+        for row in self.ratings.values_mut().filter(|r| r.user == user) {
+            row.name = label.to_string();
+        }
+    }
+
+    /// How many rating rows `user` has.
+    pub fn rows_of(&self, user: u64) -> Vec<&RatingRow> {
+        self.ratings.values().filter(|r| r.user == user).collect()
+    }
+
     /// A member's rows on `guild`'s board and across servers.
     pub fn ratings_of(&self, user: u64, guild: Option<u64>) -> Vec<RatingRow> {
         let boards = boards(guild);

@@ -124,7 +124,8 @@ pub trait TournamentStore: Send + Sync {
         guild: u64,
     ) -> impl Future<Output = Result<Vec<TournamentRow>, StoreError>> + Send;
 
-    /// Tournaments with work due at `now`: sign-up closed (`starts_at` passed), or a round's time up.
+    /// Tournaments with work that may be due at `now`: sign-up closed (`starts_at` passed), or running (a round's
+    /// games may all have ended, or its time be up).
     fn due_tournaments(&self, now: i64) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
 
     /// Remembers the announcement's message.
@@ -171,6 +172,16 @@ pub trait TournamentStore: Send + Sync {
     fn add_tournament_game(
         &self,
         game: &TournamentGameRow,
+    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Remembers the session a game of a round is played in; [`StoreError::Conflict`] when it has one already
+    /// (another instance started it).
+    fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Decides a game: its points (and scores); [`StoreError::Conflict`] when it was decided before.

@@ -152,7 +152,7 @@ macro_rules! tournament_store {
             async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
                 let rows = sqlx::query(
                     "SELECT id FROM tournaments WHERE (state = 'signup' AND starts_at <= $1) \
-                     OR (state = 'running' AND round_due IS NOT NULL AND round_due <= $1) ORDER BY id",
+                     OR state = 'running' ORDER BY id",
                 )
                 .bind(now)
                 .fetch_all(&self.pool)
@@ -265,6 +265,26 @@ macro_rules! tournament_store {
                     .await,
                 )?;
                 Ok(())
+            }
+
+            async fn set_tournament_game_session(
+                &self,
+                tournament: i64,
+                round: u32,
+                board: u32,
+                session: i64,
+            ) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournament_games SET session_id = $1 \
+                     WHERE tournament_id = $2 AND round = $3 AND board = $4 AND session_id IS NULL",
+                )
+                .bind(session)
+                .bind(tournament)
+                .bind(i64::from(round))
+                .bind(i64::from(board))
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
             }
 
             async fn settle_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {

@@ -36,16 +36,10 @@ pub fn pair(event: &Event) -> Round {
     let with_bye = players.len() % 2 == 1;
     let n = players.len() + usize::from(with_bye);
     let weights = Weights::new(&ranked, n / 2);
-    let mut matrix = vec![0_i128; n * n];
-    for i in 0..players.len() {
-        for j in i + 1..players.len() {
-            matrix[i * n + j] = weights.pair(&ranked[i], &ranked[j]);
-        }
-        if with_bye {
-            matrix[i * n + n - 1] = weights.bye(&ranked[i]);
-        }
-    }
-    let mates = solve(&matrix, n);
+    let mates = in_brackets(&ranked, &weights, with_bye).unwrap_or_else(|| {
+        let everyone: Vec<usize> = (0..ranked.len()).collect();
+        match_among(&everyone, &ranked, &weights, with_bye.then_some(Weights::bye as Extra)).0
+    });
     let mut round = Round::default();
     let mut board = 0;
     for i in 0..players.len() {
@@ -64,6 +58,97 @@ pub fn pair(event: &Event) -> Round {
         }
     }
     round
+}
+
+/// Brackets smaller than this are not split off: a bracket is whole score groups of at least this many players.
+const BRACKET: usize = 100;
+
+/// Pairs bracket by bracket, as the Dutch rules do: whole score groups of at least [`BRACKET`] players, top
+/// down, the one left over of an odd bracket floating down into the next, the bye from the last. The matching
+/// is cubic in its players, so brackets make a big field far faster. `None` when there is one bracket only, or
+/// when a bracket could pair only by a rematch, a second bye or a side rule broken: the whole field is then
+/// paired at once, where such a pair is made only when no pairing of everyone avoids it.
+fn in_brackets(ranked: &[Ranked], weights: &Weights, with_bye: bool) -> Option<Vec<Option<usize>>> {
+    let mut brackets: Vec<std::ops::Range<usize>> = Vec::new();
+    let mut start = 0;
+    while start < ranked.len() {
+        let mut end = start;
+        while end < ranked.len()
+            && (end - start < BRACKET || ranked[end].past.points == ranked[end - 1].past.points)
+        {
+            end += 1;
+        }
+        brackets.push(start..end);
+        start = end;
+    }
+    // A short last bracket joins the one before.
+    if brackets.len() > 1 && brackets.last().is_some_and(|b| b.len() < BRACKET) {
+        let last = brackets.pop()?;
+        brackets.last_mut()?.end = last.end;
+    }
+    if brackets.len() < 2 {
+        return None;
+    }
+    let mut mates = vec![None; ranked.len()];
+    let mut floating: Vec<usize> = Vec::new();
+    let count = brackets.len();
+    for (k, bracket) in brackets.into_iter().enumerate() {
+        let last = k + 1 == count;
+        let members: Vec<usize> = floating.drain(..).chain(bracket).collect();
+        // The last bracket may give the bye; an odd one before it sends one player down, chosen as a bye would
+        // be (the lowest), who meets the next bracket.
+        let extra: Option<Extra> = if last {
+            with_bye.then_some(Weights::bye as Extra)
+        } else {
+            (members.len() % 2 == 1).then_some(Weights::float as Extra)
+        };
+        let (found, clean) = match_among(&members, ranked, weights, extra);
+        if !clean {
+            return None;
+        }
+        for &i in &members {
+            match found[i] {
+                Some(m) if m == ranked.len() && !last => floating.push(i),
+                Some(m) => mates[i] = Some(m),
+                None => return None,
+            }
+        }
+    }
+    Some(mates)
+}
+
+/// The weight of pairing a player with the extra place of a matching: the bye, or floating down.
+type Extra = fn(&Weights, &Ranked) -> i128;
+
+/// The maximum-weight matching among `members` (indices into `ranked`, in rank order), with an extra place
+/// weighed by `extra` (the bye, or floating down): each one's mate by index into `ranked` (`ranked.len()` for the
+/// extra place), and whether every pair made is clean (no rematch, no second bye, no side rule broken).
+fn match_among(
+    members: &[usize],
+    ranked: &[Ranked],
+    weights: &Weights,
+    extra: Option<Extra>,
+) -> (Vec<Option<usize>>, bool) {
+    let n = members.len() + usize::from(extra.is_some());
+    let mut matrix = vec![0_i128; n * n];
+    for (i, &a) in members.iter().enumerate() {
+        for (j, &b) in members.iter().enumerate().skip(i + 1) {
+            matrix[i * n + j] = weights.pair(&ranked[a], &ranked[b]);
+        }
+        if let Some(extra) = extra {
+            matrix[i * n + n - 1] = extra(weights, &ranked[a]);
+        }
+    }
+    let found = solve(&matrix, n);
+    let mut mates = vec![None; ranked.len()];
+    let mut clean = true;
+    for (i, mate) in found.into_iter().enumerate().take(members.len()) {
+        let Some(j) = mate else { continue };
+        let (lo, hi) = (i.min(j), i.max(j));
+        clean &= weights.clean(matrix[lo * n + hi]);
+        mates[members[i]] = Some(if j == members.len() { ranked.len() } else { members[j] });
+    }
+    (mates, clean)
 }
 
 /// The maximum-weight matching of the stacked weights, in 64-bit integers when they fit (twice as fast: the
@@ -192,6 +277,13 @@ impl Weights {
         Weights { spread, bottom, fold_room, multipliers }
     }
 
+    /// Whether a pair of this weight breaks none of the rules above the score: no rematch (or second bye), no
+    /// side rule broken. Each level weighs more than everything below it, so the weight says it.
+    fn clean(&self, weight: i128) -> bool {
+        let [_, _, sides_m, fresh_m] = self.multipliers;
+        weight > fresh_m + sides_m
+    }
+
     /// One pair's weight: at least 1, so that every pair is an edge.
     fn stack(&self, fresh: bool, sides_ok: bool, score: i128, leaning: i128, fold: i128) -> i128 {
         let [lean_m, score_m, sides_m, fresh_m] = self.multipliers;
@@ -230,7 +322,16 @@ impl Weights {
     }
 
     fn bye(&self, a: &Ranked) -> i128 {
-        let fresh = a.past.byes == 0;
+        self.lowest(a, a.past.byes == 0)
+    }
+
+    /// Floating down out of a bracket: weighed as a bye, which any player may take again.
+    fn float(&self, a: &Ranked) -> i128 {
+        self.lowest(a, true)
+    }
+
+    /// A place that goes to the lowest player: the bye, or the floater of a bracket.
+    fn lowest(&self, a: &Ranked, fresh: bool) -> i128 {
         // The bye as a player one point below the lowest: it floats to the bottom group, to its lowest ranked.
         let diff = i128::from(a.past.points - self.bottom) + 1;
         let score = self.spread * self.spread - diff * diff;

@@ -9,6 +9,8 @@
 //! bounded and each address has a small token bucket. The router is one list of routes ([`router`]), so that
 //! more (`/metrics`, `/healthz`) are one line each.
 
+mod live;
+
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::fmt::Write as _;
@@ -32,6 +34,8 @@ use crate::i18n::{Lang, Locales};
 use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_button, parse_request};
 use crate::store::Store;
 
+pub(crate) mod ops;
+
 const PAGE: &str = include_str!("../../web/game.html");
 const SCRIPT: &str = include_str!("../../web/board.js");
 const STYLE: &str = include_str!("../../web/board.css");
@@ -46,9 +50,6 @@ pub(crate) const MAX_BODY: usize = 2048;
 /// Each address's bucket: this many requests at once, refilled at [`REFILL_PER_SEC`].
 pub(crate) const BURST: f64 = 40.0;
 pub(crate) const REFILL_PER_SEC: f64 = 10.0;
-
-/// How often a live page's stream looks at the store itself, for moves made by another instance.
-const POLL: Duration = Duration::from_secs(1);
 
 /// The messages the page shows, translated in the page's language.
 const PAGE_TEXTS: &[&str] = &[
@@ -114,6 +115,9 @@ impl Throttle {
 struct Shared<S: Store> {
     sessions: Arc<Sessions<S>>,
     throttle: Throttle,
+    live: Arc<live::Live>,
+    /// Turns true when the server stops (the live streams end then).
+    stopped: watch::Receiver<bool>,
 }
 
 /// A running web server, stopped with [`Web::shutdown`].
@@ -144,8 +148,14 @@ impl Web {
             secret.to_string()
         };
         sessions.set_links(crate::session::Links::new(secret.as_bytes(), &base));
-        let app = router(Arc::new(Shared { sessions, throttle: Throttle::default() }));
         let (stop, mut stopped) = watch::channel(false);
+        let shared = Shared {
+            sessions,
+            throttle: Throttle::default(),
+            live: Arc::default(),
+            stopped: stopped.clone(),
+        };
+        let app = router(Arc::new(shared));
         let task = tokio::spawn(async move {
             let serve = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
                 .with_graceful_shutdown(async move {
@@ -194,6 +204,7 @@ fn router<S: Store>(shared: Arc<Shared<S>>) -> Router {
         .route("/api/g/{id}/events", get(events::<S>))
         .route("/api/g/{id}/act", post(act::<S>))
         .route("/api/g/{id}/record", get(record::<S>))
+        .merge(ops::routes::<S>())
         .layer(middleware::from_fn_with_state(shared.clone(), guard::<S>))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -316,49 +327,47 @@ async fn state<S: Store>(
         Ok(reader) => reader,
         Err(refused) => return refused.into_response(),
     };
-    match shared.sessions.view(id, reader, page_lang(&query, &headers)).await {
-        Some(view) => json(&view),
+    let lang = page_lang(&query, &headers);
+    // A spectator's view is the same for every spectator: kept while the game's version stands, with the time
+    // of now.
+    if reader.is_none()
+        && let Some(mut view) = shared.live.cached(id, lang)
+    {
+        view.now = shared.sessions.now_secs();
+        return json(&view);
+    }
+    match shared.sessions.view(id, reader, lang).await {
+        Some(view) => {
+            if reader.is_none() {
+                shared.live.keep(id, lang, &view);
+            }
+            json(&view)
+        }
         None => plain(StatusCode::NOT_FOUND, "no such game"),
     }
 }
 
-/// The game's changes as Server-Sent Events: a `change` event with the new version whenever it changes (in this
-/// process, at once; by another instance, within [`POLL`]). The page then asks for the state with its token.
+/// The game's changes as Server-Sent Events: a `change` event with the game's version at once, then whenever it
+/// changes (made in this process, at once; by another instance, within a second: see [`live`]). The page then
+/// asks for the state with its token. The stream ends with the server.
 async fn events<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(id): Path<i64>) -> Response {
     let Some((channel, _)) = shared.sessions.game_place(id).await else {
         return plain(StatusCode::NOT_FOUND, "no such game");
     };
-    let mut changes = shared.sessions.changes();
-    let sessions = shared.sessions.clone();
+    let Some(mut versions) = shared.live.watch(&shared.sessions, id, channel).await else {
+        return plain(StatusCode::NOT_FOUND, "no such game");
+    };
+    let mut stopped = shared.stopped.clone();
     let stream = async_stream(move |tx| async move {
-        let mut last = String::new();
         loop {
-            let version = match sessions.view(id, None, Lang::En).await {
-                Some(view) => view.version,
-                None => return,
-            };
-            if version != last {
-                last.clone_from(&version);
-                if tx.send(Event::default().event("change").data(version)).await.is_err() {
-                    return;
-                }
+            let version = versions.borrow_and_update().clone();
+            if tx.send(Event::default().event("change").data(version)).await.is_err() {
+                return;
             }
-            let wait = async {
-                loop {
-                    match changes.recv().await {
-                        Ok(touched) if touched == channel => return,
-                        Ok(_) => {}
-                        Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => return,
-                        Err(tokio::sync::broadcast::error::RecvError::Closed) => {
-                            std::future::pending::<()>().await;
-                        }
-                    }
-                }
-            };
             tokio::select! {
-                () = wait => {}
-                () = tokio::time::sleep(POLL) => {}
+                changed = versions.changed() => if changed.is_err() { return },
                 () = tx.closed() => return,
+                _ = stopped.wait_for(|s| *s) => return,
             }
         }
     });

@@ -18,6 +18,7 @@ use tabula::store::{
 use tabula::store::{
     EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
 };
+use tabula::store::{MemberData, MemberStore};
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
 #[derive(Debug, Default)]
@@ -293,6 +294,17 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
     }
 }
 
+impl<S: Store> MemberStore for FaultyStore<S> {
+    async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
+        self.inner.member_data(user).await
+    }
+
+    async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+        self.write("forget_member").await?;
+        self.inner.forget_member(user, label).await
+    }
+}
+
 impl<S: Store> TournamentStore for FaultyStore<S> {
     async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
         self.write("create_tournament").await?;
@@ -352,6 +364,17 @@ impl<S: Store> TournamentStore for FaultyStore<S> {
     async fn add_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {
         self.write("add_tournament_game").await?;
         self.inner.add_tournament_game(game).await
+    }
+
+    async fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        self.write("set_tournament_game_session").await?;
+        self.inner.set_tournament_game_session(tournament, round, board, session).await
     }
 
     async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {

@@ -14,10 +14,12 @@ mod clocks;
 mod coach;
 mod hostile;
 mod languages;
+mod picker;
 mod ratings;
 mod records;
 mod settings;
 mod shards;
+mod tournament;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -267,10 +267,10 @@ async fn the_console_takes_quoted_values() {
 async fn an_unknown_command_with_a_value_is_still_unknown() {
     let dir = tempfile::tempdir().unwrap();
     let mut console = console(dir.path()).await;
-    let alone = console.line("@mod /tournament").await;
-    let with_value = console.line("@mod /tournament create").await;
-    assert!(alone.contains("There is no /tournament command"), "{alone}");
+    let alone = console.line("@mod /league").await;
+    let with_value = console.line("@mod /league create").await;
+    assert!(alone.contains("There is no /league command"), "{alone}");
     assert_eq!(with_value, alone);
-    let with_option = console.line("@mod /tournament name:cup").await;
+    let with_option = console.line("@mod /league name:cup").await;
     assert_eq!(with_option, alone);
 }

@@ -12,6 +12,7 @@ use tabula::games::Engine as _;
 mod chat;
 mod coach;
 mod settings;
+mod tournament;
 
 struct Console {
     child: Child,

@@ -2,7 +2,9 @@
 
 mod ai_ab;
 mod ai_tantrix;
+mod backup;
 mod bot;
+mod browser;
 mod chat;
 mod cli;
 mod cluster;
@@ -15,7 +17,10 @@ mod fake_discord_selftest;
 mod golden;
 mod languages;
 mod layers;
+mod ops;
+mod picker;
 mod picture_languages;
+mod privacy;
 mod ratings;
 mod readme;
 mod records;
@@ -23,6 +28,7 @@ mod registry;
 mod session;
 mod support;
 mod tablut;
+mod tablut_challenge;
 mod tablut_suite;
 mod tablut_variants;
 mod tantrix;

@@ -39,9 +39,11 @@ fn the_readme_command_lines_work_as_typed() {
     assert!(commands.len() >= 3, "README shows command lines: {commands:?}");
     for command in &commands {
         let words = split_quoted(command.strip_prefix("tabula ").unwrap());
-        if matches!(words[0].as_str(), "run" | "serve" | "local" | "match") || words.iter().any(|w| w == "|")
+        if matches!(words[0].as_str(), "run" | "serve" | "local" | "match" | "tablut-challenge")
+            || words.iter().any(|w| w == "|")
         {
-            continue; // a bot, an endpoint, a console, a long match and the list of commands: tried elsewhere
+            continue; // a bot, an endpoint, a console, a long match, a client that needs the Tablut Challenge's server
+            // (tests/it/tablut_challenge.rs plays it against a fake) and the list of commands: tried elsewhere
         }
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tabula"))
             .args(&words)

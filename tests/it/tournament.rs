@@ -220,6 +220,12 @@ proptest! {
         swiss_tournament(n, rounds.min(n as u32 - 1).max(1), seed, true);
     }
 
+    /// Big fields are paired in score brackets (of 100 and more): the same rules hold.
+    #[test]
+    fn big_swiss_pairs_by_the_rules_in_brackets(n in 201_usize..=400, rounds in 1_u32..=7, seed in any::<u64>()) {
+        swiss_tournament(n, rounds, seed, true);
+    }
+
     #[test]
     fn small_swiss_pairs_by_the_rules_to_the_last_round(n in 2_usize..=12, seed in any::<u64>()) {
         swiss_tournament(n, (n as u32 - 1).max(1), seed, false);

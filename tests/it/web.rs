@@ -48,7 +48,7 @@ fn actor(member: crate::support::User) -> Actor {
 }
 
 /// The bot, its web board, and a Tablut game between Alice (first) and Bob; the game's id.
-async fn game() -> (Running, Web, i64) {
+pub(crate) async fn game() -> (Running, Web, i64) {
     let running = start_bot().await;
     let sessions = running.bot.sessions().clone();
     let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();

@@ -62,3 +62,36 @@ opt-settings-challenge_minutes = Jak dlouho výzva čeká na odpověď, v minut�
 
 opt-game-analysis = Tabula přehraje dohranou hru a ukáže tři nejslabší tahy každého hráče
 cmd-hint = Soukromě navrhne tah úrovně 5 Tabuly (hra se pak nezapočítává do hodnocení)
+
+cmd-tournament = Vytvořit a vést turnaj na tomto serveru (vytvořit: Spravovat server)
+opt-tournament-action = Co udělat
+choice-action-create = vytvořit turnaj
+choice-action-standings = ukázat pořadí
+choice-action-pause = pozastavit
+choice-action-resume = pokračovat
+choice-action-withdraw = odhlásit hráče
+choice-action-result = zadat výsledek ručně
+choice-action-cancel = zrušit
+opt-tournament-game = Hra (vytvořit)
+opt-tournament-format = Švýcarský systém, každý s každým nebo vyřazovací (vytvořit)
+choice-format-swiss = švýcarský systém
+choice-format-round-robin = každý s každým
+choice-format-knockout = vyřazovací
+opt-tournament-rounds = Kolik kol má švýcarský systém (vytvořit; výchozí 5)
+opt-tournament-clock = Čas na tah v každé partii (vytvořit; výchozí 1d)
+opt-tournament-starts = Kdy se uzavře přihlašování a začne 1. kolo, od teď: 30m, 2h, 1d (vytvořit)
+opt-tournament-variant = Varianta pravidel (vytvořit)
+opt-tournament-rated = Zda se partie započítávají do ratingu (vytvořit; výchozí true)
+opt-tournament-max_players = Nejvyšší počet hráčů (vytvořit; výchozí 64)
+opt-tournament-mini_match = Každá dvojice hraje dvě partie s prohozenými stranami (vytvořit)
+opt-tournament-round_minutes = Začít další kolo po tolika minutách, i když se ještě hraje (vytvořit)
+opt-tournament-id = Který turnaj (#id), když jich server má víc
+opt-tournament-player = Hráč (odhlásit, výsledek)
+opt-tournament-outcome = Výsledek hráče (výsledek)
+choice-outcome-win = výhra
+choice-outcome-draw = remíza
+choice-outcome-loss = prohra
+opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní se)
+
+cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
+opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)

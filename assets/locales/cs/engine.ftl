@@ -167,3 +167,25 @@ tantrix-tied = nejlepší čáry jsou vyrovnané ({ $scores })
 tantrix-place = { $colour } je na { $place }. místě se skóre { $score }
 tantrix-place-shared = { $colours } se dělí o { $place }. místo se skóre { $score }
 tantrix-and = { $first } a { $last }
+
+## Kroky výběru tahu
+pick-notation = { $text }
+pick-step-move = Vyberte tah
+pick-step-piece = Vyberte kámen, kterým táhnete
+pick-step-destination = Vyberte, kam půjde (× značí, co by sebral)
+pick-captures = { $square } (bere { $captured })
+pick-tzaar-stack = { $point }: { $kind }, výška { $height }
+pick-tzaar-capturer = Vyberte věž, která bere
+pick-tzaar-captured = Vyberte soupeřovu věž, kterou bere
+pick-tzaar-second = Vyberte druhý tah: brát, postavit na vlastní věž, nebo vynechat
+pick-tzaar-capture = Brát znovu
+pick-tzaar-stacker = Vyberte věž, která táhne
+pick-tzaar-onto = Vyberte vlastní věž, na kterou půjde
+pick-tzaar-stack-move = Postavit na vlastní
+pick-tzaar-pass = Vynechat
+pick-tantrix-tile = Vyberte kámen, který položíte
+pick-tantrix-cell = Vyberte jeho místo (označené písmenem na desce)
+pick-tantrix-rotation = Vyberte jeho otočení (označené písmenem na obrázku)
+pick-tantrix-tile-label = Kámen { $tile }
+pick-tantrix-cell-label = { $letter }: { $cell }
+pick-tantrix-rotation-label = Otočení { $letter }

@@ -101,14 +101,16 @@ help =
     { $tabula } hraje v tomto kanálu { $games }.
     - { $play } vyzve člena{ $more_seats }.
     - /accept nebo /decline odpoví na výzvu (nebo použijte její tlačítka); /withdraw vezme vaši zpět.
-    - { $move } hraje tah; začněte psát a uvidíte přípustné tahy.
+    - { $move } hraje tah; začněte psát a uvidíte přípustné tahy. Nebo hrajte klepáním: stiskněte Táhnout pod deskou (nebo pošlete samotné /move), vybírejte v nabídkách s obrázky a pak Zahrát.
     - /board ukáže desku, /resign vzdá hru, /abort ukončí hru před prvním tahem (po něm se souhlasem soupeře).
     - { $clock } v /play nastaví čas na tah; { $thread } hraje v novém vlákně. /notify dm:on posílá vaše připomínky soukromou zprávou.
     - /draw nabídne remízu (kde to hra dovoluje), /takeback požádá o vrácení vašeho posledního tahu; skončené hry mají tlačítko Odveta.
     - /history vypíše hry člena, /rating jeho hodnocení, { $leaderboard } nejlepší hráče tady; { $friendly } hraje přátelskou hru.
     - { $record } zveřejní záznam hry #n (číslo je v jejích zprávách); { $replay } přidá animovaný záznam, { $analysis } rozbor nejslabších tahů každého hráče od Tabuly. /hint vám soukromě navrhne tah (hra se pak nezapočítává do hodnocení).
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
+    - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
+    - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -536,3 +538,106 @@ web-time-left = zbývá:
 web-refused = Tento odkaz pro tuto hru neplatí (možná vypršel): vyžádejte si nový tlačítkem Hrát v prohlížeči.
 web-choose-move = Vyberte tah
 web-live = Živě
+
+## Výběr tahu
+button-move = Táhnout
+button-back = Zpět
+button-other-groups = Jiné skupiny
+pick-stale = Od zobrazení tohoto výběru hra pokročila; tady je nový.
+pick-not-a-choice = To tu není na výběr; vyberte z nabídky.
+pick-preview = Po tahu { $notation }:
+pick-play = Zahrát { $notation }
+pick-grouped = Možností je víc, než se vejde do jedné nabídky: nejprve vyberte skupinu.
+pick-group = { $first } … { $last }
+pick-other-game = Tento výběr patří k dřívější hře v tomto kanálu; stiskněte Táhnout u desky současné hry.
+pick-spectator = V této hře je na tahu { $player }; můžete ji sledovat tady a vlastní hru začít příkazem /play.
+console-no-select = Zatím vám nebyla ukázána žádná nabídka: otevřete ji příkazem /move.
+console-select-options = Poslední nabídka, kterou jste viděli, nabízí { $options }: napište například { $example }.
+
+## Tournaments
+
+tournament-join-button = Přihlásit se
+tournament-leave-button = Odhlásit se
+tournament-in-dm = Turnaje běží na serveru: použijte /tournament v některém z jeho kanálů.
+tournament-not-allowed = To smějí jen členové s oprávněním Spravovat server (nebo pořadatel turnaje).
+tournament-format-not-for-game = { $game } se hraje u stolů po třech nebo čtyřech, takže jeho turnaje jsou švýcarské ({ $swiss }), ne { $format }.
+tournament-no-mini-match = { $game } se hraje u stolů, takže dvojice nemůže hrát minizápas: vynechte mini_match.
+tournament-format-swiss = švýcarský systém
+tournament-format-round-robin = každý s každým
+tournament-format-knockout = vyřazovací systém
+tournament-rounds = { $rounds ->
+    [one] { $rounds } kolo
+    [few] { $rounds } kola
+   *[other] { $rounds } kol
+}
+tournament-rounds-as-needed = tolik kol, kolik hráči potřebují
+tournament-announced = 🏆 Turnaj { $id }: { $game }, { $format }, { $rounds }, { $clock } na tah.
+tournament-starts-in = Přihlašování končí a 1. kolo začíná za { $time }: stiskněte Přihlásit se.
+tournament-round-now = Hraje se { $round }. kolo.
+tournament-is-finished = Turnaj skončil.
+tournament-is-cancelled = Turnaj byl zrušen.
+tournament-no-players = Zatím žádní hráči.
+tournament-players = Hráči ({ $count }/{ $max }): { $players }
+tournament-unknown = Na tomto serveru není turnaj { $id }.
+tournament-none-open = Na tomto serveru není otevřený turnaj; pořadatel ho vytvoří příkazem /tournament action:create.
+tournament-which = Tento server má víc turnajů: řekněte, který, pomocí { $ids }.
+tournament-closed = Přihlašování do turnaje { $id } je uzavřené.
+tournament-already-in = Do turnaje { $id } jste už přihlášeni.
+tournament-no-bots = Boti nemohou hrát turnaje.
+tournament-full = Turnaj { $id } je plný ({ $max } hráčů).
+tournament-not-in = Do turnaje { $id } nejste přihlášeni.
+tournament-standings-title = Turnaj { $id }: { $game }
+tournament-standings-subtitle = po { $round }. kole · hráčů: { $players } · body, pomocná hodnocení
+tournament-standings = Pořadí turnaje { $id } po { $round }. kole: vede { $leader } s { $points } b.
+tournament-standings-empty = Turnaj { $id } zatím nemá hráče.
+tournament-state-signup = otevřený pro přihlášky
+tournament-state-running = rozběhnutý
+tournament-state-paused = pozastavený
+tournament-state-finished = skončený
+tournament-state-cancelled = zrušený
+tournament-cannot = Turnaj { $id } je { $state }, takže to teď nejde.
+tournament-paused = Turnaj { $id } pozastavil(a) { $by }: žádné nové kolo nezačne, dokud nebude pokračovat.
+tournament-resumed = Turnaj { $id } pokračuje, obnovil(a) { $by }.
+tournament-cancelled = Turnaj { $id } zrušil(a) { $by }.
+tournament-withdrawn = { $player } už nehraje další kola turnaje { $id } (odhlásil(a) { $by }); dosavadní partie se počítají.
+tournament-player-not-in = { $player } nehraje turnaj { $id }.
+tournament-no-game-to-decide = { $player } nemá v { $round }. kole nerozhodnutou partii.
+tournament-result-set = Turnaj { $id }: { $first } – { $second } je stanoveno na { $result }, zadal(a) { $by }. Důvod: { $reason }
+tournament-too-few = Turnaj { $id } je zrušen: přihlásili se méně než dva hráči.
+tournament-round-over = { $round }. kolo turnaje { $id } skončilo.
+tournament-won = 🏆 Turnaj { $id } ({ $game }) skončil. Vítěz: { $winners }!
+tournament-thread = Turnaj { $id } kolo { $round } stůl { $board }: { $players }
+tournament-pairings = { $round }. kolo turnaje { $id }:
+tournament-bye = volno (za výhru): { $player }
+tournament-not-started = (nezačala)
+tournament-board = stůl { $board }, { $thread }: { $players }
+tournament-game-starts = Turnaj { $id }, { $round }. kolo: { $players }, vaše partie je tady.
+tournament-not-a-number = { $option } bere celé číslo.
+tournament-out-of-range = { $option } je mimo rozsah: použijte číslo od { $low } do { $high }.
+tournament-needs-player = Řekněte, který hráč, například { $example }.
+tournament-needs-outcome = Řekněte výsledek hráče (win, draw nebo loss), například { $example }.
+tournament-needs-reason = Uveďte důvod (nejvýše { $max } znaků); zveřejní se s výsledkem.
+tournament-no-such-action = Akce { $typed } neexistuje: použijte jednu z { $actions }.
+tournament-no-such-format = Formát { $typed } neexistuje: použijte jeden z { $formats }.
+tournament-bad-start = { $typed } není čas od teď mezi minutou a 30 dny: napište ho třeba jako { $example }.
+tournament-mark = {" "}(turnaj { $id }, { $round }. kolo)
+
+## Soukromí
+
+privacy-data =
+    Co Tabula uchovává o uživateli { $player }:
+    - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished })
+    - hodnocení: { $ratings }
+    - přihlášky do turnajů: { $tournaments }
+    - kam chodí vaše připomínky: { $notify }
+    - jména, která jsou u vás zaznamenána: { $names }
+    Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
+privacy-nothing = Tabula o uživateli { $player } nic neuchovává.
+privacy-notify-dm = soukromou zprávou
+privacy-notify-channel = do kanálu hry
+privacy-notify-unset = nenastaveno (do kanálu hry)
+privacy-confirm = Tímto se odstraní vaše nastavení a vaše jméno se ve všech hrách, záznamech, historii a hodnoceních nahradí neutrálním označením. Samotné hry zůstanou kvůli ostatním hráčům a tento krok nelze vrátit. Pokračujte tlačítkem { $button }.
+button-forget = Zapomeň mě
+privacy-forgotten = Hotovo: vaše nastavení jsou odstraněna a vaše jméno je nyní { $label } ve vašich hrách a výzvách (celkem { $sessions }), ve vaší historii i hodnoceních.
+privacy-not-yours = Toto tlačítko patří jinému členovi: chcete-li být zapomenuti vy, použijte { $command }.
+privacy-forget-failed = Vaše data teď nešlo zapomenout (nic se nezměnilo): zkuste to prosím za chvíli znovu.

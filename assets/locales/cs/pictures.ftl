@@ -98,3 +98,4 @@ picture-leaderboard-games = HRY
 picture-leaderboard-record = V-R-P
 picture-leaderboard-trend = VÝVOJ
 picture-leaderboard-nobody = Zatím nikdo
+picture-tantrix-rotations = Kámen { $tile }: jeho otočení

@@ -62,3 +62,36 @@ opt-settings-challenge_minutes = How long a challenge waits for its answer, in m
 
 opt-game-analysis = Tabula replays the finished game and shows each player's three weakest moves
 cmd-hint = Privately suggest the move Tabula's level 5 would play (the game then no longer counts for ratings)
+
+cmd-tournament = Create and run a tournament on this server (create: Manage Server)
+opt-tournament-action = What to do
+choice-action-create = create a tournament
+choice-action-standings = show the standings
+choice-action-pause = pause
+choice-action-resume = resume
+choice-action-withdraw = withdraw a player
+choice-action-result = set a result by hand
+choice-action-cancel = cancel
+opt-tournament-game = The game (create)
+opt-tournament-format = Swiss, round robin or knockout (create)
+choice-format-swiss = Swiss
+choice-format-round-robin = round robin
+choice-format-knockout = knockout
+opt-tournament-rounds = How many rounds a Swiss has (create; default 5)
+opt-tournament-clock = Each game's time per move (create; default 1d)
+opt-tournament-starts = When sign-up closes and round 1 starts, from now: 30m, 2h, 1d (create; default 1h)
+opt-tournament-variant = The rules' variant (create)
+opt-tournament-rated = Whether the games count for ratings (create; default true)
+opt-tournament-max_players = The most players (create; default 64)
+opt-tournament-mini_match = Each pairing plays two games, sides swapped (create, two-player games)
+opt-tournament-round_minutes = Start the next round after this many minutes even if games go on (create)
+opt-tournament-id = Which tournament (#id), when the server runs more than one
+opt-tournament-player = The player (withdraw, result)
+opt-tournament-outcome = The player's result (result)
+choice-outcome-win = win
+choice-outcome-draw = draw
+choice-outcome-loss = loss
+opt-tournament-reason = Why the result is set by hand (result; posted)
+
+cmd-privacy = What Tabula stores about you, and how to have it forgotten
+opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)

@@ -140,3 +140,25 @@ tantrix-place-shared = { $colours } share { $place ->
    *[other] fourth
 } place with { $score }
 tantrix-and = { $first } and { $last }
+
+## The move picker's steps
+pick-notation = { $text }
+pick-step-move = Choose your move
+pick-step-piece = Choose the piece to move
+pick-step-destination = Choose where it goes (× marks what it would capture)
+pick-captures = { $square } (captures { $captured })
+pick-tzaar-stack = { $point }: { $kind }, height { $height }
+pick-tzaar-capturer = Choose the stack that captures
+pick-tzaar-captured = Choose the enemy stack it captures
+pick-tzaar-second = Choose your second move: capture, stack on your own, or pass
+pick-tzaar-capture = Capture again
+pick-tzaar-stacker = Choose the stack that moves
+pick-tzaar-onto = Choose your stack it goes on
+pick-tzaar-stack-move = Stack on your own
+pick-tzaar-pass = Pass
+pick-tantrix-tile = Choose the tile to place
+pick-tantrix-cell = Choose its place (lettered on the board)
+pick-tantrix-rotation = Choose its rotation (lettered in the picture)
+pick-tantrix-tile-label = Tile { $tile }
+pick-tantrix-cell-label = { $letter }: { $cell }
+pick-tantrix-rotation-label = Rotation { $letter }

@@ -95,14 +95,16 @@ help =
     { $tabula } plays { $games } in this channel.
     - { $play } challenges a member{ $more_seats }.
     - /accept or /decline answers a challenge (or use its buttons); /withdraw takes back your own.
-    - { $move } plays; start typing to see the legal moves.
+    - { $move } plays; start typing to see the legal moves. Or play by tapping: press Move under the board (or send /move alone), choose in the menus with their pictures, then Play.
     - /board shows the board, /resign resigns, /abort ends a game before its first move (after it, with your opponent's consent).
     - { $clock } in /play sets the time per move; { $thread } plays in a new thread. /notify dm:on sends your reminders by direct message.
     - /draw offers a draw (where the game allows it), /takeback asks to undo your last move; finished games have a Rematch button.
     - /history lists a member's games, /rating their ratings, { $leaderboard } the best players here; { $friendly } plays a friendly game.
     - { $record } posts the record of game #n (its id is in its messages); { $replay } adds an animated replay, { $analysis } Tabula's look at each player's weakest moves. /hint privately suggests a move (the game then no longer counts for ratings).
     - { $rules } explains a game's rules and how to write its moves.
+    - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
+    - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -537,3 +539,105 @@ web-time-left = time left:
 web-refused = This link is not valid for this game (it may have expired): ask for a new one with the Play in browser button.
 web-choose-move = Choose a move
 web-live = Live
+
+## The move picker
+button-move = Move
+button-back = Back
+button-other-groups = Other groups
+pick-stale = The game has moved on since this picker was shown; here is a fresh one.
+pick-not-a-choice = That is not one of the choices here; choose one from the menu.
+pick-preview = After { $notation }:
+pick-play = Play { $notation }
+pick-grouped = There are more choices than one menu holds: choose a group first.
+pick-group = { $first } … { $last }
+pick-other-game = This picker belongs to an earlier game in this channel; press Move on the current game's board.
+pick-spectator = It is { $player }'s turn in this game; you can follow it here, and start a game of your own with /play.
+console-no-select = No menu has been shown to you yet: open one with /move.
+console-select-options = The last menu shown to you offers { $options }: write, for example, { $example }.
+
+## Tournaments
+
+tournament-join-button = Join
+tournament-leave-button = Leave
+tournament-in-dm = Tournaments are run in a server: use /tournament in one of its channels.
+tournament-not-allowed = Only members with the Manage Server permission (or the tournament's organiser) may do that.
+tournament-format-not-for-game = { $game } is played at tables of three or four, so its tournaments are Swiss ({ $swiss }), not { $format }.
+tournament-no-mini-match = { $game } is played at tables, so a pairing cannot be a mini-match: leave out mini_match.
+tournament-format-swiss = Swiss
+tournament-format-round-robin = round robin
+tournament-format-knockout = knockout
+tournament-rounds = { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-rounds-as-needed = as many rounds as the players need
+tournament-announced = 🏆 Tournament { $id }: { $game }, { $format }, { $rounds }, { $clock } per move.
+tournament-starts-in = Sign-up closes and round 1 starts in { $time }: press Join to play.
+tournament-round-now = Round { $round } is being played.
+tournament-is-finished = The tournament is over.
+tournament-is-cancelled = The tournament was cancelled.
+tournament-no-players = No players yet.
+tournament-players = Players ({ $count }/{ $max }): { $players }
+tournament-unknown = There is no tournament { $id } on this server.
+tournament-none-open = There is no open tournament on this server; an organiser starts one with /tournament action:create.
+tournament-which = This server runs more than one tournament: say which with { $ids }.
+tournament-closed = Sign-up for tournament { $id } is closed.
+tournament-already-in = You are already signed up for tournament { $id }.
+tournament-no-bots = Bots cannot play in tournaments.
+tournament-full = Tournament { $id } is full ({ $max } players).
+tournament-not-in = You are not signed up for tournament { $id }.
+tournament-standings-title = Tournament { $id }: { $game }
+tournament-standings-subtitle = after round { $round } · { $players } players · points, tie-breaks
+tournament-standings = Standings of tournament { $id } after round { $round }: { $leader } leads with { $points }.
+tournament-standings-empty = Tournament { $id } has no players yet.
+tournament-state-signup = open for sign-up
+tournament-state-running = running
+tournament-state-paused = paused
+tournament-state-finished = over
+tournament-state-cancelled = cancelled
+tournament-cannot = Tournament { $id } is { $state }, so that cannot be done now.
+tournament-paused = Tournament { $id } is paused by { $by }: no new round starts until it resumes.
+tournament-resumed = Tournament { $id } goes on, resumed by { $by }.
+tournament-cancelled = Tournament { $id } was cancelled by { $by }.
+tournament-withdrawn = { $player } is out of the later rounds of tournament { $id } (withdrawn by { $by }); their games so far count.
+tournament-player-not-in = { $player } is not playing in tournament { $id }.
+tournament-no-game-to-decide = { $player } has no undecided game in round { $round }.
+tournament-result-set = Tournament { $id }: { $first } – { $second } is set to { $result } by { $by }. Reason: { $reason }
+tournament-too-few = Tournament { $id } is cancelled: fewer than two players signed up.
+tournament-round-over = Round { $round } of tournament { $id } is over.
+tournament-won = 🏆 Tournament { $id } ({ $game }) is over. The winner: { $winners }!
+tournament-thread = Tournament { $id } round { $round } board { $board }: { $players }
+tournament-pairings = Round { $round } of tournament { $id }:
+tournament-bye = bye (a win): { $player }
+tournament-not-started = (not started)
+tournament-board = board { $board }, { $thread }: { $players }
+tournament-game-starts = Tournament { $id }, round { $round }: { $players }, your game is here.
+tournament-not-a-number = { $option } takes a whole number.
+tournament-out-of-range = { $option } is out of range: use a number from { $low } to { $high }.
+tournament-needs-player = Say which player, for example { $example }.
+tournament-needs-outcome = Say the player's result (win, draw or loss), for example { $example }.
+tournament-needs-reason = Give a reason (at most { $max } characters); it is posted with the result.
+tournament-no-such-action = There is no action { $typed }: use one of { $actions }.
+tournament-no-such-format = There is no format { $typed }: use one of { $formats }.
+tournament-bad-start = { $typed } is not a time from now between a minute and 30 days: write it like { $example }.
+tournament-mark = {" "}(tournament { $id }, round { $round })
+
+## Privacy
+
+privacy-data =
+    What Tabula stores about { $player }:
+    - games and challenges you took part in: { $sessions } (finished, in your history: { $finished })
+    - ratings: { $ratings }
+    - tournament entries: { $tournaments }
+    - where your reminders go: { $notify }
+    - the names recorded for you: { $names }
+    Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
+privacy-nothing = Tabula stores nothing about { $player }.
+privacy-notify-dm = by direct message
+privacy-notify-channel = in the game's channel
+privacy-notify-unset = not set (in the game's channel)
+privacy-confirm = This removes your preferences and replaces your name in every game, record, history and rating with a neutral label. The games themselves stay, for the other players, and this cannot be undone. Press { $button } to go ahead.
+button-forget = Forget me
+privacy-forgotten = Done: your preferences are removed, and your name is now { $label } in your { $sessions } games and challenges, your history and your ratings.
+privacy-not-yours = This button belongs to another member: use { $command } to be forgotten yourself.
+privacy-forget-failed = Your data could not be forgotten just now (nothing was changed): please try again in a moment.

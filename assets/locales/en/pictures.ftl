@@ -83,3 +83,4 @@ picture-leaderboard-games = GAMES
 picture-leaderboard-record = W-D-L
 picture-leaderboard-trend = TREND
 picture-leaderboard-nobody = Nobody yet
+picture-tantrix-rotations = Tile { $tile }: its rotations

@@ -62,3 +62,36 @@ opt-settings-challenge_minutes = Quanto tempo um desafio espera resposta, em min
 
 opt-game-analysis = O Tabula repassa a partida terminada e mostra os três lances mais fracos de cada jogador
 cmd-hint = Sugere em particular o lance do nível 5 do Tabula (a partida deixa de contar para o rating)
+
+cmd-tournament = Criar e conduzir um torneio neste servidor (criar: Gerenciar Servidor)
+opt-tournament-action = O que fazer
+choice-action-create = criar um torneio
+choice-action-standings = mostrar a classificação
+choice-action-pause = pausar
+choice-action-resume = retomar
+choice-action-withdraw = retirar um jogador
+choice-action-result = definir um resultado manualmente
+choice-action-cancel = cancelar
+opt-tournament-game = O jogo (criar)
+opt-tournament-format = Suíço, todos contra todos ou eliminatório (criar)
+choice-format-swiss = suíço
+choice-format-round-robin = todos contra todos
+choice-format-knockout = eliminatório
+opt-tournament-rounds = Quantas rodadas tem um suíço (criar; padrão 5)
+opt-tournament-clock = O tempo por lance de cada partida (criar; padrão 1d)
+opt-tournament-starts = Quando as inscrições fecham e a rodada 1 começa, a partir de agora: 30m, 2h, 1d (criar)
+opt-tournament-variant = A variante das regras (criar)
+opt-tournament-rated = Se as partidas contam para o rating (criar; padrão true)
+opt-tournament-max_players = O máximo de jogadores (criar; padrão 64)
+opt-tournament-mini_match = Cada emparceiramento joga duas partidas, com lados trocados (criar)
+opt-tournament-round_minutes = Começar a próxima rodada após tantos minutos, mesmo com partidas em andamento (criar)
+opt-tournament-id = Qual torneio (#id), quando o servidor tem mais de um
+opt-tournament-player = O jogador (retirar, resultado)
+opt-tournament-outcome = O resultado do jogador (resultado)
+choice-outcome-win = vitória
+choice-outcome-draw = empate
+choice-outcome-loss = derrota
+opt-tournament-reason = Por que o resultado é definido manualmente (resultado; publicado)
+
+cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
+opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)

@@ -144,3 +144,25 @@ tantrix-tied = as melhores cadeias estão empatadas ({ $scores })
 tantrix-place = { $colour } fica em { $place }º lugar com { $score }
 tantrix-place-shared = { $colours } dividem o { $place }º lugar com { $score }
 tantrix-and = { $first } e { $last }
+
+## Os passos do seletor de lances
+pick-notation = { $text }
+pick-step-move = Escolha seu lance
+pick-step-piece = Escolha a peça a mover
+pick-step-destination = Escolha para onde ela vai (× marca o que capturaria)
+pick-captures = { $square } (captura { $captured })
+pick-tzaar-stack = { $point }: { $kind }, altura { $height }
+pick-tzaar-capturer = Escolha a pilha que captura
+pick-tzaar-captured = Escolha a pilha inimiga que ela captura
+pick-tzaar-second = Escolha seu segundo lance: capturar, empilhar sobre uma sua ou passar
+pick-tzaar-capture = Capturar de novo
+pick-tzaar-stacker = Escolha a pilha que se move
+pick-tzaar-onto = Escolha a sua pilha sobre a qual ela vai
+pick-tzaar-stack-move = Empilhar sobre uma sua
+pick-tzaar-pass = Passar
+pick-tantrix-tile = Escolha a peça a colocar
+pick-tantrix-cell = Escolha o lugar dela (com letras no tabuleiro)
+pick-tantrix-rotation = Escolha a rotação dela (com letras na imagem)
+pick-tantrix-tile-label = Peça { $tile }
+pick-tantrix-cell-label = { $letter }: { $cell }
+pick-tantrix-rotation-label = Rotação { $letter }

@@ -93,14 +93,16 @@ help =
     { $tabula } joga { $games } neste canal.
     - { $play } desafia um membro{ $more_seats }.
     - /accept ou /decline responde a um desafio (ou use os botões dele); /withdraw retira o seu.
-    - { $move } joga; comece a digitar para ver os lances legais.
+    - { $move } joga; comece a digitar para ver os lances legais. Ou jogue tocando: aperte Lance embaixo do tabuleiro (ou envie só /move), escolha nos menus com suas imagens e depois Jogar.
     - /board mostra o tabuleiro, /resign abandona, /abort encerra uma partida antes do primeiro lance (depois dele, com o consentimento do adversário).
     - { $clock } em /play define o tempo por lance; { $thread } joga em um novo tópico. /notify dm:on envia seus lembretes por mensagem direta.
     - /draw propõe empate (quando o jogo permite), /takeback pede para desfazer seu último lance; partidas terminadas têm um botão Revanche.
     - /history lista as partidas de um membro, /rating suas notas, { $leaderboard } os melhores jogadores daqui; { $friendly } joga uma partida amistosa.
     - { $record } publica o registro da partida #n (o número aparece nas mensagens dela); { $replay } acrescenta uma reprodução animada, { $analysis } a análise do Tabula dos lances mais fracos de cada jogador. /hint sugere um lance em particular (a partida então deixa de contar para o rating).
     - { $rules } explica as regras de um jogo e como escrever os lances.
+    - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
+    - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -520,3 +522,105 @@ web-time-left = tempo restante:
 web-refused = Este link não vale para esta partida (pode ter expirado): peça outro com o botão Jogar no navegador.
 web-choose-move = Escolha um lance
 web-live = Ao vivo
+
+## O seletor de lances
+button-move = Lance
+button-back = Voltar
+button-other-groups = Outros grupos
+pick-stale = A partida avançou desde que este seletor foi mostrado; aqui está um novo.
+pick-not-a-choice = Essa não é uma das opções aqui; escolha uma no menu.
+pick-preview = Depois de { $notation }:
+pick-play = Jogar { $notation }
+pick-grouped = Há mais opções do que cabem em um menu: escolha primeiro um grupo.
+pick-group = { $first } … { $last }
+pick-other-game = Este seletor é de uma partida anterior neste canal; aperte Lance no tabuleiro da partida atual.
+pick-spectator = É a vez de { $player } nesta partida; você pode acompanhá-la aqui e começar uma sua com /play.
+console-no-select = Nenhum menu foi mostrado a você ainda: abra um com /move.
+console-select-options = O último menu mostrado a você oferece { $options }: escreva, por exemplo, { $example }.
+
+## Tournaments
+
+tournament-join-button = Entrar
+tournament-leave-button = Sair
+tournament-in-dm = Torneios acontecem em um servidor: use /tournament em um dos canais dele.
+tournament-not-allowed = Só membros com a permissão Gerenciar Servidor (ou o organizador do torneio) podem fazer isso.
+tournament-format-not-for-game = { $game } é jogado em mesas de três ou quatro, então seus torneios são suíços ({ $swiss }), não { $format }.
+tournament-no-mini-match = { $game } é jogado em mesas, então um emparceiramento não pode ser um minimatch: deixe de fora mini_match.
+tournament-format-swiss = suíço
+tournament-format-round-robin = todos contra todos
+tournament-format-knockout = eliminatório
+tournament-rounds = { $rounds ->
+    [one] { $rounds } rodada
+   *[other] { $rounds } rodadas
+}
+tournament-rounds-as-needed = tantas rodadas quantas os jogadores precisarem
+tournament-announced = 🏆 Torneio { $id }: { $game }, { $format }, { $rounds }, { $clock } por lance.
+tournament-starts-in = As inscrições fecham e a rodada 1 começa em { $time }: aperte Entrar para jogar.
+tournament-round-now = A rodada { $round } está em andamento.
+tournament-is-finished = O torneio terminou.
+tournament-is-cancelled = O torneio foi cancelado.
+tournament-no-players = Ainda sem jogadores.
+tournament-players = Jogadores ({ $count }/{ $max }): { $players }
+tournament-unknown = Não há torneio { $id } neste servidor.
+tournament-none-open = Não há torneio aberto neste servidor; um organizador cria um com /tournament action:create.
+tournament-which = Este servidor tem mais de um torneio: diga qual com { $ids }.
+tournament-closed = As inscrições do torneio { $id } estão fechadas.
+tournament-already-in = Você já está inscrito no torneio { $id }.
+tournament-no-bots = Bots não podem jogar torneios.
+tournament-full = O torneio { $id } está cheio ({ $max } jogadores).
+tournament-not-in = Você não está inscrito no torneio { $id }.
+tournament-standings-title = Torneio { $id }: { $game }
+tournament-standings-subtitle = após a rodada { $round } · { $players } jogadores · pontos, desempates
+tournament-standings = Classificação do torneio { $id } após a rodada { $round }: { $leader } lidera com { $points }.
+tournament-standings-empty = O torneio { $id } ainda não tem jogadores.
+tournament-state-signup = aberto para inscrições
+tournament-state-running = em andamento
+tournament-state-paused = pausado
+tournament-state-finished = encerrado
+tournament-state-cancelled = cancelado
+tournament-cannot = O torneio { $id } está { $state }, então isso não pode ser feito agora.
+tournament-paused = O torneio { $id } foi pausado por { $by }: nenhuma rodada nova começa até ele ser retomado.
+tournament-resumed = O torneio { $id } continua, retomado por { $by }.
+tournament-cancelled = O torneio { $id } foi cancelado por { $by }.
+tournament-withdrawn = { $player } está fora das próximas rodadas do torneio { $id } (retirado por { $by }); suas partidas até aqui contam.
+tournament-player-not-in = { $player } não está jogando o torneio { $id }.
+tournament-no-game-to-decide = { $player } não tem partida indefinida na rodada { $round }.
+tournament-result-set = Torneio { $id }: { $first } – { $second } fica { $result }, definido por { $by }. Motivo: { $reason }
+tournament-too-few = O torneio { $id } foi cancelado: menos de dois jogadores se inscreveram.
+tournament-round-over = A rodada { $round } do torneio { $id } terminou.
+tournament-won = 🏆 O torneio { $id } ({ $game }) terminou. Vencedor: { $winners }!
+tournament-thread = Torneio { $id } rodada { $round } mesa { $board }: { $players }
+tournament-pairings = Rodada { $round } do torneio { $id }:
+tournament-bye = folga (vale uma vitória): { $player }
+tournament-not-started = (não iniciada)
+tournament-board = mesa { $board }, { $thread }: { $players }
+tournament-game-starts = Torneio { $id }, rodada { $round }: { $players }, a partida de vocês é aqui.
+tournament-not-a-number = { $option } aceita um número inteiro.
+tournament-out-of-range = { $option } está fora do intervalo: use um número de { $low } a { $high }.
+tournament-needs-player = Diga qual jogador, por exemplo { $example }.
+tournament-needs-outcome = Diga o resultado do jogador (win, draw ou loss), por exemplo { $example }.
+tournament-needs-reason = Dê um motivo (no máximo { $max } caracteres); ele é publicado com o resultado.
+tournament-no-such-action = Não existe a ação { $typed }: use uma de { $actions }.
+tournament-no-such-format = Não existe o formato { $typed }: use um de { $formats }.
+tournament-bad-start = { $typed } não é um tempo a partir de agora entre um minuto e 30 dias: escreva como { $example }.
+tournament-mark = {" "}(torneio { $id }, rodada { $round })
+
+## Privacidade
+
+privacy-data =
+    O que o Tabula guarda sobre { $player }:
+    - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished })
+    - ratings: { $ratings }
+    - inscrições em torneios: { $tournaments }
+    - para onde vão seus lembretes: { $notify }
+    - os nomes registrados para você: { $names }
+    Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
+privacy-nothing = O Tabula não guarda nada sobre { $player }.
+privacy-notify-dm = por mensagem direta
+privacy-notify-channel = no canal da partida
+privacy-notify-unset = não definido (no canal da partida)
+privacy-confirm = Isto remove suas preferências e troca seu nome em todas as partidas, registros, históricos e ratings por um rótulo neutro. As partidas continuam, para os outros jogadores, e isto não pode ser desfeito. Aperte { $button } para continuar.
+button-forget = Esqueça-me
+privacy-forgotten = Pronto: suas preferências foram removidas, e seu nome agora é { $label } nas suas { $sessions } partidas e desafios, no seu histórico e nos seus ratings.
+privacy-not-yours = Este botão pertence a outro membro: use { $command } para que o Tabula esqueça você.
+privacy-forget-failed = Não foi possível esquecer seus dados agora (nada foi alterado): tente de novo daqui a pouco.

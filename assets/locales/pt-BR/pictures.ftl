@@ -92,3 +92,4 @@ picture-leaderboard-games = JOGOS
 picture-leaderboard-record = V-E-D
 picture-leaderboard-trend = TENDÊNCIA
 picture-leaderboard-nobody = Ninguém ainda
+picture-tantrix-rotations = Peça { $tile }: suas rotações

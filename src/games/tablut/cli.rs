@@ -3,7 +3,7 @@
 //! methods).
 
 use crate::games::tablut::{Game, Position, Variant};
-use crate::games::{CliError, CliPosition, CommandLine, Perft, divided};
+use crate::games::{CliError, CliPosition, CommandLine, Competition, Perft, divided};
 
 /// The starting position: `position` in notation, or the variant's start.
 fn start(position: Option<&str>, variant: Option<&str>) -> Result<Position, CliError> {
@@ -37,5 +37,9 @@ impl CommandLine for Game {
 
     fn cli_perft(at: &CliPosition<'_>, depth: u32, divide: bool) -> Result<Perft, CliError> {
         perft(at.position, at.variant, depth, divide)
+    }
+
+    fn cli_competition() -> Option<Competition> {
+        Some(super::challenge::COMPETITION)
     }
 }

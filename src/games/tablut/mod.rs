@@ -7,11 +7,13 @@
 
 pub mod ai;
 mod board;
+pub mod challenge;
 pub mod cli;
 mod entry;
 mod notation;
 mod outcome;
 mod phrases;
+mod pick;
 pub mod picture;
 mod position;
 mod rules;

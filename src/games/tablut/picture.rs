@@ -212,6 +212,41 @@ pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&st
     img.into_image()
 }
 
+/// The picker's picture: the board with `marks` outlined (the pieces that can move, or, once the piece `from` is
+/// chosen, its destinations with a ring, and the soldiers they would capture crossed). Outlines and rings are
+/// thick and dark-edged so they read in greyscale.
+pub(super) fn render_pick(
+    game: &Game,
+    from: Option<Square>,
+    marks: &[(Square, Bitboard)],
+    names: &[String],
+    lang: Lang,
+) -> RgbaImage {
+    let mut img = Canvas::from_image(render_ended(game, names, lang, None));
+    if let Some(from) = from {
+        stamp(&mut img, &SPRITES.moved, from);
+    }
+    let mut captured: Bitboard = 0;
+    for &(sq, caught) in marks {
+        captured |= caught;
+        let (x, y) = corner(sq);
+        let (x, y) = (x as f32, y as f32);
+        let e = SQ as f32;
+        if from.is_none() {
+            img.stroke_rect(x + 3.0, y + 3.0, x + e - 3.0, y + e - 3.0, 6.0, OUTLINE);
+            img.stroke_rect(x + 6.0, y + 6.0, x + e - 6.0, y + e - 6.0, 3.0, HEADER_TEXT);
+        } else {
+            let (cx, cy) = centre(sq);
+            img.fill_circle(cx, cy, 13.0, OUTLINE);
+            img.fill_circle(cx, cy, 8.0, HEADER_TEXT);
+        }
+    }
+    for sq in squares(captured) {
+        stamp(&mut img, &SPRITES.cross, sq);
+    }
+    img.into_image()
+}
+
 /// The header's name line: the middle, where "vs" is, the line's height, the name's largest size and the radius
 /// of a side's disc.
 const HEADER_MID: f32 = WIDTH as f32 / 2.0;

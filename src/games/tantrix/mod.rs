@@ -12,6 +12,7 @@ mod entry;
 mod movegen;
 mod notation;
 mod phrases;
+mod pick;
 pub mod picture;
 mod position;
 mod tile_picture;
@@ -378,6 +379,18 @@ impl Engine for Game {
 
     fn prompt(&self) -> Option<Phrase> {
         phrases::prompt(self)
+    }
+
+    /// Every tile's edge colours at rotation 0, clockwise from the top edge: `1:RYBYRB 2:...` (turned `k` steps
+    /// clockwise, edge `d` shows the colour of edge `d - k`).
+    fn faces(&self) -> Option<String> {
+        let faces: Vec<String> = Tile::all()
+            .map(|t| {
+                let edges: String = t.edges(0).iter().map(|c| c.letter()).collect();
+                format!("{}:{edges}", t.number())
+            })
+            .collect();
+        Some(faces.join(" "))
     }
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {

@@ -414,6 +414,41 @@ fn render_fitted(
     canvas.into_image()
 }
 
+/// The picker's picture of the places for one tile: the board with each legal cell ringed dark and light and
+/// lettered as the picker's options are (see `pick::letters`).
+pub(super) fn render_cells(game: &Game, cells: &[Hex], names: &[String], lang: Lang) -> RgbaImage {
+    let (layout, _) = fit(game.board(), HEADER);
+    let mut canvas = Canvas::from_image(render_ended(game, names, lang, None));
+    let s = layout.size;
+    for (i, &cell) in cells.iter().enumerate() {
+        let (cx, cy) = layout.centre(cell);
+        let r = (s * 0.52).max(10.0);
+        canvas.fill_circle(cx, cy, r, rgb(0x0014_1414));
+        canvas.fill_circle(cx, cy, r - 2.5, rgb(0x00ff_ffff));
+        let size = (s * 0.5).clamp(10.0, 20.0);
+        let letter = super::pick::letters(i);
+        canvas.text_centered_v(cx, cy, size, Weight::Bold, Align::Center, rgb(0x0014_1414), &letter);
+    }
+    canvas.into_image()
+}
+
+/// The picker's picture of a tile's legal rotations, side by side, each lettered under it.
+pub(super) fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> RgbaImage {
+    const CELL: f32 = 130.0;
+    let count = rotations.len().max(1);
+    let width = (CELL * count as f32) as u32;
+    let mut canvas = Canvas::new(width.max(260), 190, BACKGROUND);
+    let heading = say(lang, "picture-tantrix-rotations", &[("tile", text(&tile.to_string()))]);
+    canvas.text(10.0, 8.0, 16.0, Weight::Bold, Align::Left, rgb(0x0014_1414), &heading);
+    for (i, &rot) in rotations.iter().enumerate() {
+        let cx = CELL * (i as f32 + 0.5);
+        draw_tile(&mut canvas, tile, rot, cx, 95.0, 48.0, Marks::default());
+        let letter = super::pick::letters(i);
+        canvas.text_centered_v(cx, 170.0, 20.0, Weight::Bold, Align::Center, rgb(0x0014_1414), &letter);
+    }
+    canvas.into_image()
+}
+
 /// Draws a bare position (for the command line): the board with `last` marked, and the hand of the player to
 /// move; its words in `lang`.
 pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) -> RgbaImage {

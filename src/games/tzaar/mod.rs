@@ -14,6 +14,7 @@ mod moves;
 mod notation;
 mod perft;
 mod phrases;
+mod pick;
 pub mod picture;
 mod pieces;
 pub(crate) mod position;

@@ -310,6 +310,49 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
     render_ended(game, names, lang, None)
 }
 
+/// The picker's picture: the board (after the turn's capture, once it is chosen) with the stacks that can be
+/// chosen next ringed dark and light, and the stacks chosen so far ringed thick in yellow with a dark edge, so
+/// that both read in greyscale.
+pub(super) fn render_pick(
+    game: &Game,
+    paths: &[crate::games::pick::PickPath],
+    chosen: &[&str],
+    names: &[String],
+    lang: Lang,
+) -> RgbaImage {
+    let mut shown = game.clone();
+    let mut marked = chosen;
+    if game.position().phase() != Phase::Second && chosen.len() >= 2 {
+        if let Ok(mv) = format!("{}x{}", chosen[0], chosen[1]).parse::<Move>()
+            && game.position().check(mv).is_ok()
+        {
+            shown.apply(mv);
+        }
+        marked = &chosen[2..];
+    }
+    let mut img = Canvas::from_image(render_ended(&shown, names, lang, None));
+    for p in marked.iter().filter_map(|v| v.parse::<Point>().ok()) {
+        let (x, y) = center(p);
+        img.stroke_circle(x, y, RADIUS + 3.0, 8.0, TEXT);
+        img.stroke_circle(x, y, RADIUS + 3.0, 4.0, HIGHLIGHT_EDGE);
+    }
+    let next = paths.iter().filter(|path| {
+        path.choices.len() > chosen.len() && path.choices.iter().zip(chosen).all(|(c, v)| c.value == *v)
+    });
+    let mut seen = Vec::new();
+    for choice in next.map(|path| &path.choices[chosen.len()]) {
+        let Ok(p) = choice.value.parse::<Point>() else { continue };
+        if seen.contains(&p) {
+            continue;
+        }
+        seen.push(p);
+        let (x, y) = center(p);
+        img.stroke_circle(x, y, RADIUS + 2.0, 6.0, TEXT);
+        img.stroke_circle(x, y, RADIUS + 2.0, 2.5, BACKGROUND);
+    }
+    img.into_image()
+}
+
 /// [`render`], the header saying how the game `ended` when its moves did not end it.
 pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let mut img = BOARD_LAYER.clone();

@@ -81,9 +81,10 @@ pub(super) async fn run<S: Store>(
     }
     let game = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok();
     let places = game.as_ref().and_then(|g| crate::session::endings::stored_places(&stored, g));
-    let Some(record) = record_of(&stored, ending(&stored), places.as_deref()) else {
+    let Some(mut record) = record_of(&stored, ending(&stored), places.as_deref()) else {
         return Ok(Reply::private(t!("record-broken", id = tag(id))));
     };
+    sessions.tournament_tags(&mut record, stored.id).await;
     // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
     // timeout) is shown as it was stored.
     let outcome = game.and_then(|g| g.outcome());

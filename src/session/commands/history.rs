@@ -113,6 +113,12 @@ pub(super) async fn run<S: Store>(
         count = found.total
     );
     for entry in &found.entries {
+        let event = match sessions.tournament_of_session(entry.session).await {
+            Some((tournament, round)) => {
+                t!("tournament-mark", id = format!("#{tournament}"), round = round)
+            }
+            None => Text::new(),
+        };
         let opponents = entry.players.iter().filter(|p| p.user != member.id);
         text = text
             .line()
@@ -122,6 +128,7 @@ pub(super) async fn run<S: Store>(
             .plain(" — ")
             .then(outcome_for(entry, member.id))
             .then(if entry.rated { Text::new() } else { Text::new().key("unrated-mark") })
+            .then(event)
             .plain(format!(" — {}", date(entry.ended_at)));
     }
     let mut buttons = Vec::new();

@@ -27,6 +27,7 @@
 use std::sync::LazyLock;
 
 use crate::games::GameKind;
+use crate::metrics::Outcome;
 
 use crate::store::{Store, StoreError};
 
@@ -66,6 +67,13 @@ macro_rules! requests {
         impl Request {
             /// Each request's module and type, as the list names them.
             pub const LIST: &[(&str, &str)] = &[$((stringify!($module), stringify!($Type)),)*];
+
+            /// Its module's name, as the metrics label it (`move`, not `move_`).
+            pub fn name(&self) -> &'static str {
+                match self {
+                    $(Request::$Type(_) => stringify!($module).trim_end_matches('_'),)*
+                }
+            }
 
             /// Whether it runs under its channel's lock ([`Run::LOCKS_CHANNEL`]).
             fn locks_channel(&self) -> bool {
@@ -114,6 +122,7 @@ mod ask_abort;
 mod board;
 mod decline;
 mod draw;
+mod forget;
 pub(super) mod game;
 mod help;
 mod hint;
@@ -121,12 +130,16 @@ mod history;
 mod leaderboard;
 mod move_;
 mod notify;
+mod pick;
 mod play;
+mod privacy;
 mod rating;
 mod rematch;
 mod resign;
 mod settings;
 mod takeback;
+mod tournament;
+mod tournament_signup;
 mod web_link;
 mod withdraw;
 
@@ -153,12 +166,17 @@ requests! {
         game => Game,
         hint => Hint,
         settings => Settings,
+        tournament => Tournament,
+        privacy => Privacy,
     }
     others {
         analysis => Analysis,
         answer => Answer,
         ask_abort => AskAbort,
+        pick => Pick,
+        forget => Forget,
         rematch => Rematch,
+        tournament_signup => TournamentSignup,
         web_link => WebLink,
     }
 }
@@ -531,11 +549,19 @@ impl<S: Store> Sessions<S> {
     /// ([`Run::LOCKS_CHANNEL`]), runs the command, and turns any [`Failure`] into the sentence a user sees.
     pub async fn handle(&self, channel: u64, actor: &Actor, request: impl Into<Request>) -> Reply {
         let request = request.into();
+        let name = request.name();
         let result = if request.locks_channel() {
             self.locked(channel, actor, request).await
         } else {
             request.run(self, channel, actor, &mut Slot::Unloaded).await
         };
+        let outcome = match &result {
+            Ok(_) => Outcome::Ok,
+            Err(Failure::Conflict) => Outcome::Conflict,
+            Err(_) => Outcome::StoreError,
+        };
+        self.metrics.interaction(name, outcome);
+        tracing::info!(command = name, outcome = outcome.label(), "handled");
         result.unwrap_or_else(|failure| Reply::private(failure.sentence(channel)))
     }
 
@@ -546,7 +572,13 @@ impl<S: Store> Sessions<S> {
         let mut first = true;
         let result = loop {
             let result = match self.load(channel, &mut slot).await {
-                Ok(()) => request.clone().run(self, channel, actor, &mut slot).await,
+                Ok(()) => {
+                    if let Slot::Open(live) = &*slot {
+                        // The game of the interaction being handled, for its log lines.
+                        tracing::Span::current().record("game", live.record.id);
+                    }
+                    request.clone().run(self, channel, actor, &mut slot).await
+                }
                 Err(failure) => Err(failure),
             };
             if first && matches!(result, Err(Failure::Conflict)) {

@@ -1,6 +1,7 @@
-//! `/move`: plays a move in this channel's game (Discord suggests the legal ones while it is typed).
+//! `/move`: plays a move in this channel's game (Discord suggests the legal ones while it is typed); without a
+//! move it opens the move picker.
 
-use crate::session::{Actor, MAX_INPUT_CHARS, Reply, Sessions, Slot, engine_text, messages};
+use crate::session::{Actor, MAX_INPUT_CHARS, Reply, Sessions, Slot, engine_text};
 use crate::store::Store;
 use crate::t;
 
@@ -9,7 +10,7 @@ use super::super::text::Text;
 use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::new("move", parse).option(Opt::new("move", OptionKind::Text).required().autocomplete())
+    Declaration::new("move", parse).option(Opt::new("move", OptionKind::Text).autocomplete())
 }
 
 /// `/move`: the move as typed.
@@ -34,24 +35,15 @@ impl<S: Store> Sessions<S> {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
-        let Some(seat) = live.seat_of(actor.member.id) else {
-            return Ok(Reply::private(t!("not-playing-start-own", players = messages::vs_line(live))));
-        };
-        let Some(to_move) = game.to_move() else {
-            return Ok(Reply::private(Text::new().key("game-over-start-new")));
-        };
-        let mover = &live.record.players[to_move];
-        if mover.level.is_some() {
-            return Ok(Reply::private(t!("not-your-turn-thinking", player = Text::new().name(&mover.name))));
+        if let Err(why) = Self::may_move(live, &game, actor.member.id) {
+            return Ok(Reply::private(why));
         }
-        if to_move != seat {
-            return Ok(Reply::private(t!(
-                "not-your-turn",
-                player = Text::new().name(&mover.name),
-                seat = messages::seat(&game, to_move)
-            )));
+        if text.trim().is_empty() {
+            // `/move` without a move opens the move picker.
+            let (channel, session) = (live.record.channel, live.record.id);
+            return Ok(crate::session::picker::open(live, &game, channel, session));
         }
-        if text.trim().is_empty() || text.trim() == crate::session::NO_MOVE_CHOICE {
+        if text.trim() == crate::session::NO_MOVE_CHOICE {
             return Ok(Reply::private(Text::new().key("move-empty")));
         }
         if text.chars().count() > MAX_INPUT_CHARS {

@@ -6,6 +6,7 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use tabula::store::{SessionRow, Store};
 
 mod clocks;
+mod members;
 mod ratings;
 mod sessions;
 mod settings;

@@ -81,3 +81,21 @@ impl RatingStore for MemoryStore {
         Ok(rated)
     }
 }
+
+impl Tables {
+    /// `user`'s finished games and rating rows, and the names they hold.
+    pub(super) fn member(&self, user: u64) -> (usize, usize, Vec<String>) {
+        let mine = self.results.iter().flat_map(|r| &r.players).filter(|p| p.user == user);
+        let mut names: Vec<String> = mine.clone().map(|p| p.name.clone()).collect();
+        let rows = self.ledger.rows_of(user);
+        names.extend(rows.iter().map(|r| r.name.clone()));
+        (mine.count(), rows.len(), names)
+    }
+
+    pub(super) fn forget(&mut self, user: u64, label: &str) {
+        for player in self.results.iter_mut().flat_map(|r| &mut r.players).filter(|p| p.user == user) {
+            player.name = label.to_string();
+        }
+        self.ledger.rename(user, label);
+    }
+}

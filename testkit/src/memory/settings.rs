@@ -80,3 +80,14 @@ impl SettingsStore for MemoryStore {
         Ok(self.settings().notify.get(&user).copied().unwrap_or(false))
     }
 }
+
+impl Tables {
+    /// `user`'s `/notify` preference, if they gave one.
+    pub(super) fn notify_of(&self, user: u64) -> Option<bool> {
+        self.notify.get(&user).copied()
+    }
+
+    pub(super) fn forget(&mut self, user: u64) {
+        self.notify.remove(&user);
+    }
+}

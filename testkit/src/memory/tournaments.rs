@@ -59,7 +59,7 @@ impl TournamentStore for MemoryStore {
             .values()
             .filter(|t| match t.state {
                 TournamentState::Signup => t.settings.starts_at <= now,
-                TournamentState::Running => t.round_due.is_some_and(|d| d <= now),
+                TournamentState::Running => true,
                 _ => false,
             })
             .map(|t| t.id)
@@ -133,6 +133,18 @@ impl TournamentStore for MemoryStore {
         Ok(())
     }
 
+    async fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        let mut tables = self.tournaments();
+        let stored = tables.games.get_mut(&(tournament, round, board)).filter(|g| g.session.is_none());
+        changed(stored.map(|g| g.session = Some(session)).is_some())
+    }
+
     async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError> {
         let mut tables = self.tournaments();
         let key = (game.tournament, game.round, game.board);
@@ -154,5 +166,19 @@ impl TournamentStore for MemoryStore {
 
     async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError> {
         Ok(self.tournaments().games.values().find(|g| g.session == Some(session)).cloned())
+    }
+}
+
+impl Tables {
+    /// `user`'s tournament entries, and the names they hold.
+    pub(super) fn member(&self, user: u64) -> (usize, Vec<String>) {
+        let mine: Vec<&EntrantRow> = self.entrants.values().flatten().filter(|e| e.user == user).collect();
+        (mine.len(), mine.iter().map(|e| e.name.clone()).collect())
+    }
+
+    pub(super) fn forget(&mut self, user: u64, label: &str) {
+        for entrant in self.entrants.values_mut().flatten().filter(|e| e.user == user) {
+            entrant.name = label.to_string();
+        }
     }
 }

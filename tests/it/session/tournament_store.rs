@@ -59,10 +59,25 @@ async fn tournament_contract(store: impl Store) {
     assert!(!store.claim_round(id, 1, Some(3700)).await.unwrap(), "a second claim of round 1 loses");
     let row = store.tournament(id).await.unwrap().unwrap();
     assert_eq!((row.state, row.round, row.round_due), (TournamentState::Running, 1, Some(3700)));
-    assert!(store.due_tournaments(3699).await.unwrap().is_empty());
-    assert_eq!(store.due_tournaments(3700).await.unwrap(), [id]);
+    // A running tournament is always looked at (its round's games may have ended).
+    assert_eq!(store.due_tournaments(3699).await.unwrap(), [id]);
 
-    // Games and byes; a result is settled once.
+    // Games and byes; a game's session is set once; a result is settled once.
+    let unstarted = TournamentGameRow {
+        tournament: id,
+        round: 1,
+        board: 9,
+        seats: vec![3, 1],
+        session: None,
+        points: None,
+        scores: None,
+        over_the_board: true,
+    };
+    store.add_tournament_game(&unstarted).await.unwrap();
+    store.set_tournament_game_session(id, 1, 9, 88).await.unwrap();
+    let twice = store.set_tournament_game_session(id, 1, 9, 89).await;
+    assert!(matches!(twice, Err(StoreError::Conflict)), "a second start of the game loses");
+    assert_eq!(store.tournament_game_of(88).await.unwrap().map(|g| g.board), Some(9));
     let game = TournamentGameRow {
         tournament: id,
         round: 1,
@@ -83,7 +98,8 @@ async fn tournament_contract(store: impl Store) {
     let settled = TournamentGameRow { points: Some(vec![0, 2]), over_the_board: false, ..game.clone() };
     store.settle_tournament_game(&settled).await.unwrap();
     assert!(matches!(store.settle_tournament_game(&settled).await, Err(StoreError::Conflict)));
-    assert_eq!(store.tournament_games(id).await.unwrap(), [settled, bye]);
+    let started = TournamentGameRow { session: Some(88), ..unstarted };
+    assert_eq!(store.tournament_games(id).await.unwrap(), [settled, bye, started]);
 
     // Withdrawal once; pause stops round claims; the end closes it.
     store.withdraw_entrant(id, 1).await.unwrap();

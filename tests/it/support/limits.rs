@@ -8,6 +8,10 @@
 //!   messages, created or edited): 400, code 50035 "Invalid Form Body" with the field's path;
 //! - an autocomplete result with more than 25 choices, or a choice whose name is not 1 to 100 characters
 //!   long, or whose string value is over 100: 400, code 50035;
+//! - components beyond Discord's: more than 5 rows, more than 5 buttons or more than one select menu in a row,
+//!   a `custom_id` not 1 to 100 characters long or used twice in a message, a button label over 80, a select
+//!   menu with no option or more than 25, an option whose label or value is not 1 to 100 characters long, two
+//!   options with one value, a placeholder over 150: 400, code 50035;
 //! - `allowed_mentions` that lists `users` (or `roles`) while also parsing them: 400, code 50035.
 //!
 //! Lengths are counted in characters (Unicode scalar values), as serenity counts them.
@@ -24,6 +28,12 @@ pub const MAX_CONTENT: usize = 2000;
 pub const MAX_CHOICES: usize = 25;
 /// Longest autocomplete choice name (and string value), in characters.
 pub const MAX_CHOICE_NAME: usize = 100;
+/// Most rows of components under a message.
+pub const MAX_ROWS: usize = 5;
+/// Most options of a select menu.
+pub const MAX_OPTIONS: usize = 25;
+/// Longest component id, and longest option label or value, in characters.
+pub const MAX_CUSTOM_ID: usize = 100;
 /// How long after the interaction its initial response may come.
 pub const INITIAL_RESPONSE_DEADLINE: Duration = Duration::from_secs(3);
 
@@ -87,6 +97,7 @@ fn message_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
             });
         }
     }
+    errors.extend(component_errors(message, prefix));
     if let Some(allowed) = message.get("allowed_mentions").and_then(Value::as_object) {
         for kind in ["users", "roles"] {
             let parse = allowed.get("parse").and_then(Value::as_array);
@@ -97,6 +108,77 @@ fn message_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
                     code: "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
                     message: format!("parse:[\"{kind}\"] and {kind}: [ids...] are mutually exclusive."),
                 });
+            }
+        }
+    }
+    errors
+}
+
+/// The components of a message payload: rows, buttons, select menus and their options.
+fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
+    let rows = message.get("components").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+    let mut errors = Vec::new();
+    let mut error = |path: String, message: String| {
+        errors.push(FieldError { path, code: "BASE_TYPE_BAD_LENGTH", message });
+    };
+    if rows.len() > MAX_ROWS {
+        error(format!("{prefix}components"), format!("Must be {MAX_ROWS} or fewer in length."));
+    }
+    let bad = |n: usize, max: usize| !(1..=max).contains(&n);
+    let length = |v: &Value, key: &str| v.get(key).and_then(Value::as_str).map_or(0, |s| s.chars().count());
+    let mut ids = std::collections::HashSet::new();
+    for (r, row) in rows.iter().enumerate() {
+        let items = row.get("components").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+        let path = format!("{prefix}components.{r}.components");
+        let selects = items.iter().filter(|c| c["type"] != 2).count();
+        if items.is_empty() || items.len() > 5 || (selects > 0 && items.len() > 1) {
+            error(path.clone(), "A row holds 1 to 5 buttons or one select menu.".to_owned());
+        }
+        for (i, item) in items.iter().enumerate() {
+            let at = format!("{path}.{i}");
+            let link = item["type"] == 2 && item["style"] == 5;
+            if !link {
+                let id = item.get("custom_id").and_then(Value::as_str).unwrap_or_default();
+                if bad(id.chars().count(), MAX_CUSTOM_ID) {
+                    error(
+                        format!("{at}.custom_id"),
+                        format!("Must be between 1 and {MAX_CUSTOM_ID} in length."),
+                    );
+                }
+                if !ids.insert(id.to_owned()) {
+                    error(format!("{at}.custom_id"), "Component custom id cannot be duplicated.".to_owned());
+                }
+            }
+            if item["type"] == 2 && length(item, "label") > 80 {
+                error(format!("{at}.label"), "Must be 80 or fewer in length.".to_owned());
+            }
+            if item["type"] != 3 {
+                continue;
+            }
+            if length(item, "placeholder") > 150 {
+                error(format!("{at}.placeholder"), "Must be 150 or fewer in length.".to_owned());
+            }
+            let options =
+                item.get("options").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
+            if bad(options.len(), MAX_OPTIONS) {
+                error(format!("{at}.options"), format!("Must be between 1 and {MAX_OPTIONS} in length."));
+            }
+            let mut values = std::collections::HashSet::new();
+            for (o, option) in options.iter().enumerate() {
+                for key in ["label", "value"] {
+                    if bad(length(option, key), MAX_CUSTOM_ID) {
+                        error(
+                            format!("{at}.options.{o}.{key}"),
+                            format!("Must be between 1 and {MAX_CUSTOM_ID} in length."),
+                        );
+                    }
+                }
+                if !values.insert(option["value"].to_string()) {
+                    error(
+                        format!("{at}.options.{o}.value"),
+                        "Select options must have unique values.".to_owned(),
+                    );
+                }
             }
         }
     }

@@ -1,0 +1,54 @@
+//! The button under `/privacy forget:true`'s answer: forgets the member who pressed it (their preferences go,
+//! their name becomes a neutral label everywhere; see [`crate::store::MemberStore`]).
+
+use crate::session::{Reply, Sessions};
+use crate::store::{Store, neutral_label};
+use crate::t;
+
+use super::super::text::Text;
+use super::{Context, Failure, Run};
+
+/// Forgets `user`, when they are the one pressing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Forget {
+    pub user: u64,
+}
+
+impl Run for Forget {
+    const LOCKS_CHANNEL: bool = false;
+    const BUTTONS: &'static [&'static str] = &["forget"];
+
+    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
+        match words {
+            [user] => Some(Forget { user: user.parse().ok()? }),
+            _ => None,
+        }
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        if cx.actor.member.id != self.user {
+            return Ok(Reply::private(t!(
+                "privacy-not-yours",
+                command = Text::new().code("/privacy forget:true")
+            )));
+        }
+        let (label, sessions) = cx.sessions.forget_member(self.user).await?;
+        Ok(Reply::private(t!("privacy-forgotten", label = Text::new().name(&label), sessions = sessions)))
+    }
+}
+
+impl<S: Store> Sessions<S> {
+    /// Forgets `user` in the store (see [`crate::store::MemberStore::forget_member`]) and drops the sessions this
+    /// process remembers, so that none shows the old name again; the label written and how many sessions held
+    /// the member.
+    pub(crate) async fn forget_member(&self, user: u64) -> Result<(String, usize), Failure> {
+        let label = neutral_label();
+        let sessions = self
+            .store
+            .forget_member(user, &label)
+            .await
+            .map_err(|error| Failure::Own { error, key: "privacy-forget-failed" })?;
+        self.forget_cache();
+        Ok((label, sessions))
+    }
+}

@@ -1,0 +1,59 @@
+//! The move picker's presses (the Move button, a choice in its select menu, Back, Play): a request without a
+//! slash command. The steps themselves are `session::picker`'s, which `/move` without a move opens too.
+
+use crate::session::picker::{self, Answer, Press};
+use crate::session::{Reply, Sessions};
+use crate::store::Store;
+
+use super::{Context, Failure, Run};
+
+/// A press on the picker of game `session` when `ply` moves had been played, after the values `chosen`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pick {
+    pub session: i64,
+    pub ply: usize,
+    pub chosen: Vec<String>,
+    pub(crate) press: Press,
+}
+
+impl Run for Pick {
+    const BUTTONS: &'static [&'static str] = &["pick"];
+
+    /// `<session>:<ply>:<chosen, joined by .>:<tag>`, and for a select menu the chosen value after it.
+    fn from_button(_action: &str, words: &[&str]) -> Option<Self> {
+        let (session, ply, chosen, tag, value) = match words {
+            [session, ply, chosen, tag] => (session, ply, chosen, *tag, None),
+            [session, ply, chosen, tag, value] => (session, ply, chosen, *tag, Some(*value)),
+            _ => return None,
+        };
+        let press = match (tag, value) {
+            ("open", None) => Press::Open,
+            ("at", None) => Press::At,
+            ("play", None) => Press::Play,
+            ("s", Some(value)) if !value.is_empty() => Press::Choose(value.to_string()),
+            _ => return None,
+        };
+        let chosen = chosen.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect();
+        Some(Pick { session: session.parse().ok()?, ply: ply.parse().ok()?, chosen, press })
+    }
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        let (live, game) = match Sessions::<S>::game_for(cx.slot, cx.actor.member.id) {
+            Ok(found) => found,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        if live.record.id != self.session {
+            return Ok(Reply::private(crate::session::text::Text::new().key("pick-other-game")));
+        }
+        if live.seat_of(cx.actor.member.id).is_none() {
+            return Ok(Reply::private(picker::spectator(live, &game)));
+        }
+        if let Err(why) = Sessions::<S>::may_move(live, &game, cx.actor.member.id) {
+            return Ok(Reply::private(why));
+        }
+        match picker::press(live, &game, self.ply, &self.chosen, &self.press) {
+            Answer::Reply(reply) => Ok(*reply),
+            Answer::Play(text) => cx.sessions.move_(cx.actor, cx.slot, &text).await,
+        }
+    }
+}

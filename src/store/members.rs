@@ -1,0 +1,93 @@
+//! What the store keeps about one member, across its tables, for `/privacy`, and forgetting it (`/privacy
+//! forget`, `tabula forget-user`): the member's preferences go, and their name in every session, finished game,
+//! rating and tournament entry becomes a neutral label. Ids, moves, results and ratings stay as they are, so the
+//! other players' games, records and ratings are unchanged (a rebuild of the ratings gives the same numbers).
+
+use std::future::Future;
+
+use super::StoreError;
+
+/// What the store keeps about one member.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemberData {
+    /// Challenges and games they are a player of (open or closed).
+    pub sessions: usize,
+    /// Of them, finished games in their history.
+    pub finished: usize,
+    /// Rating rows (one per game and board: a server's, the one across servers).
+    pub ratings: usize,
+    /// Tournaments they signed up for.
+    pub tournaments: usize,
+    /// Whether they asked for reminders by direct message (`/notify`), if they ever said.
+    pub notify_dm: Option<bool>,
+    /// The names stored for them, each once, in no particular order.
+    pub names: Vec<String>,
+}
+
+impl MemberData {
+    /// Whether nothing at all is kept.
+    pub fn is_empty(&self) -> bool {
+        self.sessions == 0
+            && self.finished == 0
+            && self.ratings == 0
+            && self.tournaments == 0
+            && self.notify_dm.is_none()
+    }
+}
+
+/// A member's data across the tables.
+pub trait MemberStore: Send + Sync {
+    /// What is stored about `user`.
+    fn member_data(&self, user: u64) -> impl Future<Output = Result<MemberData, StoreError>> + Send;
+
+    /// Forgets `user`: removes their preferences and writes `label` for their name everywhere, in one
+    /// transaction; how many sessions were relabelled.
+    fn forget_member(&self, user: u64, label: &str)
+    -> impl Future<Output = Result<usize, StoreError>> + Send;
+}
+
+/// A neutral label for a forgotten member: the same in every language, naming no one, different for each
+/// forgotten member (so that two in one game stay apart).
+pub fn neutral_label() -> String {
+    format!("player-{:06x}", rand::random::<u32>() & 0x00ff_ffff)
+}
+
+/// A stored ending (`bob, White (defenders), resigned. alice, Black (attackers), wins`) with each mention of
+/// `name` as a player (the name at a word's start, followed by `, `) written as `label`.
+pub fn relabel_result(result: &str, name: &str, label: &str) -> String {
+    if name.is_empty() {
+        return result.to_string();
+    }
+    let needle = format!("{name}, ");
+    let mut out = String::with_capacity(result.len());
+    let mut rest = result;
+    while let Some(at) = rest.find(&needle) {
+        let before = if at > 0 { rest[..at].chars().last() } else { out.chars().last() };
+        out.push_str(&rest[..at]);
+        if before.is_none_or(|c| !c.is_alphanumeric()) {
+            out.push_str(label);
+            out.push_str(", ");
+        } else {
+            out.push_str(&needle);
+        }
+        rest = &rest[at + needle.len()..];
+    }
+    out.push_str(rest);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::relabel_result;
+
+    #[test]
+    fn an_ending_names_the_label_instead() {
+        let ended = "bob, White (defenders), resigned. alice, Black (attackers), wins";
+        assert_eq!(
+            relabel_result(ended, "alice", "player-1"),
+            "bob, White (defenders), resigned. player-1, Black (attackers), wins"
+        );
+        assert_eq!(relabel_result("malice, Black, wins", "alice", "p"), "malice, Black, wins");
+        assert_eq!(relabel_result("alice, Black, wins", "alice", "p"), "p, Black, wins");
+    }
+}

@@ -1,0 +1,120 @@
+//! [`MemberStore`] over SQL: one body for SQLite and Postgres, over the tables of the other groups (no table of
+//! its own). A session's players are a JSON array in `sessions.players`: the sessions that may hold a member are
+//! found with `LIKE` on their id (`"id":42,`, as it is serialized) and read exactly in Rust.
+
+use super::members::{MemberData, MemberStore};
+use super::{PgStore, PlayerRow, SqliteStore, StoreError};
+
+/// The `LIKE` pattern of the sessions whose players may include `user`.
+fn players_pattern(user: u64) -> String {
+    format!("%\"id\":{user},%")
+}
+
+/// `players` (as stored) with `user`'s name replaced by `label`, and the ending with it, when `user` is one of
+/// them.
+fn relabel(
+    players: &str,
+    result: Option<String>,
+    user: u64,
+    label: &str,
+) -> Result<Option<(String, Option<String>)>, StoreError> {
+    let mut list: Vec<PlayerRow> =
+        serde_json::from_str(players).map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
+    let mut changed = false;
+    let mut result = result;
+    for player in list.iter_mut().filter(|p| p.id == user) {
+        result = result.map(|r| super::relabel_result(&r, &player.name, label));
+        player.name = label.to_string();
+        changed = true;
+    }
+    Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), result)))
+}
+
+macro_rules! member_store {
+    ($store:ty) => {
+        impl MemberStore for $store {
+            async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
+                let id = user as i64;
+                let mut data = MemberData::default();
+                let mut names: Vec<String> = Vec::new();
+                let sessions: Vec<(String,)> =
+                    sqlx::query_as("SELECT players FROM sessions WHERE players LIKE $1")
+                        .bind(players_pattern(user))
+                        .fetch_all(&self.pool)
+                        .await?;
+                for (players,) in sessions {
+                    let list: Vec<PlayerRow> = serde_json::from_str(&players)
+                        .map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
+                    let mine: Vec<&PlayerRow> = list.iter().filter(|p| p.id == user).collect();
+                    if !mine.is_empty() {
+                        data.sessions += 1;
+                        names.extend(mine.iter().map(|p| p.name.clone()));
+                    }
+                }
+                let count = |sql: &'static str| {
+                    let pool = self.pool.clone();
+                    async move {
+                        let (n,): (i64,) = sqlx::query_as(sql).bind(id).fetch_one(&pool).await?;
+                        Ok::<usize, StoreError>(n as usize)
+                    }
+                };
+                data.finished = count("SELECT COUNT(*) FROM game_players WHERE user_id = $1").await?;
+                data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?;
+                data.tournaments =
+                    count("SELECT COUNT(*) FROM tournament_entrants WHERE user_id = $1").await?;
+                for sql in [
+                    "SELECT DISTINCT name FROM game_players WHERE user_id = $1",
+                    "SELECT DISTINCT name FROM ratings WHERE user_id = $1",
+                    "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1",
+                ] {
+                    let rows: Vec<(String,)> = sqlx::query_as(sql).bind(id).fetch_all(&self.pool).await?;
+                    names.extend(rows.into_iter().map(|(n,)| n));
+                }
+                let dm: Option<(bool,)> = sqlx::query_as("SELECT dm FROM notify WHERE user_id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                data.notify_dm = dm.map(|(dm,)| dm);
+                names.sort();
+                names.dedup();
+                data.names = names;
+                Ok(data)
+            }
+
+            async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+                let id = user as i64;
+                let mut tx = self.pool.begin().await?;
+                let sessions: Vec<(i64, String, Option<String>)> =
+                    sqlx::query_as("SELECT id, players, result FROM sessions WHERE players LIKE $1")
+                        .bind(players_pattern(user))
+                        .fetch_all(&mut *tx)
+                        .await?;
+                let mut relabelled = 0;
+                for (session, players, result) in sessions {
+                    if let Some((players, result)) = relabel(&players, result, user, label)? {
+                        sqlx::query("UPDATE sessions SET players = $1, result = $2 WHERE id = $3")
+                            .bind(players)
+                            .bind(result)
+                            .bind(session)
+                            .execute(&mut *tx)
+                            .await?;
+                        relabelled += 1;
+                    }
+                }
+                for sql in [
+                    "UPDATE game_players SET name = $1 WHERE user_id = $2",
+                    "UPDATE ratings SET name = $1 WHERE user_id = $2",
+                    "UPDATE tournament_entrants SET name = $1 WHERE user_id = $2",
+                ] {
+                    sqlx::query(sql).bind(label).bind(id).execute(&mut *tx).await?;
+                }
+                sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(relabelled)
+            }
+        }
+    };
+}
+
+member_store!(SqliteStore);
+member_store!(PgStore);

@@ -1,0 +1,42 @@
+//! [`MemberStore`] in memory, over the other groups' tables.
+
+use tabula::store::{MemberData, MemberStore, StoreError, relabel_result};
+
+use super::MemoryStore;
+
+impl MemberStore for MemoryStore {
+    async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
+        let mut names = Vec::new();
+        let mut sessions = 0;
+        for session in self.sessions().sessions.values() {
+            let mine: Vec<String> =
+                session.players.iter().filter(|p| p.id == user).map(|p| p.name.clone()).collect();
+            sessions += usize::from(!mine.is_empty());
+            names.extend(mine);
+        }
+        let (finished, ratings, rated_names) = self.ratings().member(user);
+        let (tournaments, entrant_names) = self.tournaments().member(user);
+        names.extend(rated_names);
+        names.extend(entrant_names);
+        names.sort();
+        names.dedup();
+        let notify_dm = self.settings().notify_of(user);
+        Ok(MemberData { sessions, finished, ratings, tournaments, notify_dm, names })
+    }
+
+    async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+        let mut relabelled = 0;
+        for session in self.sessions().sessions.values_mut() {
+            let mut mine = session.players.iter_mut().filter(|p| p.id == user).peekable();
+            relabelled += usize::from(mine.peek().is_some());
+            for player in mine {
+                session.result = session.result.take().map(|r| relabel_result(&r, &player.name, label));
+                player.name = label.to_string();
+            }
+        }
+        self.ratings().forget(user, label);
+        self.tournaments().forget(user, label);
+        self.settings().forget(user);
+        Ok(relabelled)
+    }
+}

@@ -1,0 +1,357 @@
+//! The live board in a real browser: Debian's headless Chromium, driven through its chromedriver (WebDriver, by
+//! fantoccini), against the real bot and the fake Discord. A player's link from the Play in browser button plays
+//! a move by two clicks and the channel gets its message and picture; a spectator's page shows the move within a
+//! second; a forged link is refused; the page draws every game and variant like its golden screenshot; a finished
+//! game steps through its replay by keyboard; the page reads on a phone's width and in the link's language.
+//!
+//! Each test starts one chromedriver and one browser. Without Chromium or its driver the tests say so and skip.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{Value, json};
+use tabula::games::{AnyGame, GameKind, Setup};
+use tabula::i18n::Lang;
+use tabula::session::{Links, SessionConfig, Sessions};
+use tabula::store::{NewSession, PlayerRow, SessionState, SessionStore as _};
+use tabula::web::Web;
+use tabula_testkit::MemoryStore;
+
+use crate::support::{ALICE, BOB, CAROL, DAVE, GAMES_CHANNEL, GUILD_ID};
+
+const WAIT: Duration = Duration::from_secs(10);
+
+/// The program at `name` on the `PATH` (Debian's `chromium` and `chromedriver`).
+fn program(name: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).map(|dir| dir.join(name)).find(|p| p.is_file())
+}
+
+/// A headless Chromium behind its chromedriver; both end when it is dropped.
+struct Browser {
+    client: Client,
+    _driver: Driver,
+}
+
+/// The chromedriver process, ended when dropped (with the browsers it started).
+struct Driver(std::process::Child);
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+impl Browser {
+    /// Starts chromedriver and a browser with a window of `width` x `height`, or says why not and gives `None`.
+    async fn start(test: &str, width: u32, height: u32) -> Option<Browser> {
+        let (Some(chromium), Some(driver)) = (program("chromium"), program("chromedriver")) else {
+            println!(
+                "{test}: skipped, Chromium or chromedriver is missing (Debian's chromium and chromium-driver)"
+            );
+            return None;
+        };
+        let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let driver = Driver(
+            std::process::Command::new(driver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver starts"),
+        );
+        let mut capabilities = serde_json::Map::new();
+        capabilities.insert(
+            "goog:chromeOptions".into(),
+            json!({
+                "binary": chromium,
+                "args": [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                    "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US",
+                    "--font-render-hinting=none", format!("--window-size={width},{height}"),
+                ],
+            }),
+        );
+        let url = format!("http://127.0.0.1:{port}");
+        let started = Instant::now();
+        let client = loop {
+            let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+            match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
+                Ok(client) => break client,
+                Err(e) if started.elapsed() > WAIT => panic!("chromedriver did not open a browser: {e}"),
+                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+            }
+        };
+        Some(Browser { client, _driver: driver })
+    }
+
+    async fn find(&self, css: &str) -> fantoccini::elements::Element {
+        self.client
+            .wait()
+            .at_most(WAIT)
+            .for_element(Locator::Css(css))
+            .await
+            .unwrap_or_else(|e| panic!("no `{css}` on the page: {e}"))
+    }
+
+    async fn eval(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client.execute(script, args).await.unwrap_or_else(|e| panic!("`{script}` failed: {e}"))
+    }
+
+    /// Waits until `script` returns something other than null or false, and returns it.
+    async fn until(&self, what: &str, script: &str, args: Vec<Value>) -> Value {
+        let started = Instant::now();
+        loop {
+            let value = self.eval(script, args.clone()).await;
+            if !value.is_null() && value != Value::Bool(false) {
+                return value;
+            }
+            assert!(started.elapsed() < WAIT, "{what}: not within {WAIT:?}");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    async fn text(&self, css: &str) -> String {
+        self.find(css).await.text().await.unwrap()
+    }
+
+    async fn close(self) {
+        let _ = self.client.close().await;
+    }
+}
+
+fn now() -> i64 {
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
+}
+
+#[tokio::test]
+async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
+    let Some(browser) = Browser::start("browser::a_player_clicks", 900, 1000).await else { return };
+    let (running, web, id) = crate::web::game().await;
+    let base = format!("http://{}", web.local_addr());
+
+    // The player's link, as the Play in browser button gives it (privately) through the fake Discord.
+    let press = running.fake.button(&format!("web:{GAMES_CHANNEL}:{id}"), ALICE, GAMES_CHANNEL);
+    let (_, callback) = crate::bot::send(&running.fake, press).await;
+    assert!(callback.is_ephemeral(), "the link is private: {callback:?}");
+    let content = callback.content().unwrap();
+    let link = content
+        .split(|c: char| c.is_whitespace() || c == '`')
+        .find(|w| w.starts_with(&base) && w.contains("#t="))
+        .unwrap_or_else(|| panic!("no link in {content:?}"))
+        .to_string();
+
+    // A spectator's page, in the first tab, notes when the move appears in its list.
+    let c = &browser.client;
+    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    browser.find("#board svg").await;
+    browser
+        .eval(
+            "const moves = document.querySelector('#moves'); window.seenAt = null;
+             new MutationObserver(() => {
+               if (!window.seenAt && moves.textContent.includes(arguments[0])) window.seenAt = Date.now();
+             }).observe(moves, { childList: true, subtree: true, characterData: true });",
+            vec![json!("e8-d8")],
+        )
+        .await;
+    let spectator = c.window().await.unwrap();
+
+    // The player's page, in a second tab: a piece, then its destination.
+    let player = c.new_window(true).await.unwrap().handle;
+    c.switch_to_window(player).await.unwrap();
+    c.goto(&link).await.unwrap();
+    assert!(!c.current_url().await.unwrap().as_str().contains("#t="), "the token leaves the address bar");
+    browser.find("#board g[data-cell='e8'].movable").await.click().await.unwrap();
+    let target = browser.find("#board g[data-cell='d8'].target").await;
+    let clicked_at = browser.eval("return Date.now();", vec![]).await.as_i64().unwrap();
+    let clicked = Instant::now();
+    target.click().await.unwrap();
+    let posted = running
+        .fake
+        .wait_for(
+            |c| {
+                c.is("POST", &format!("/channels/{GAMES_CHANNEL}/messages"))
+                    && !c.files().is_empty()
+                    && c.content().is_some_and(|t| t.contains("e8-d8"))
+            },
+            WAIT,
+        )
+        .await;
+    println!("browser: click to the channel's message {:?}", clicked.elapsed());
+    assert!(
+        posted.files().iter().any(|f| f.filename.as_deref().is_some_and(|n| std::path::Path::new(n)
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("png")))),
+        "the move's picture: {posted:?}"
+    );
+    let game = running.bot.sessions().store().session(id).await.unwrap().unwrap();
+    assert_eq!(game.moves, vec!["e8-d8"], "the move is stored");
+    browser
+        .until(
+            "the player's page shows the move",
+            "return document.querySelector('#moves .last')?.textContent === 'e8-d8';",
+            vec![],
+        )
+        .await;
+
+    // The spectator's page heard of it within a second.
+    let switch = Instant::now();
+    c.switch_to_window(spectator).await.unwrap();
+    let seen = browser.until("the spectator's page shows the move", "return window.seenAt;", vec![]).await;
+    let after = seen.as_i64().unwrap() - clicked_at;
+    println!("browser: click to the spectator's page {after} ms (tab switched after {:?})", switch.elapsed());
+    assert!(after < 1000, "the spectator saw the move {after} ms after the click");
+
+    // A forged link (signed with another secret) is refused and shows nothing to play.
+    let forged = Links::new(b"not the server's secret", &base).play_url(BOB.id, id, now(), Lang::En);
+    c.goto(&forged).await.unwrap();
+    let refused = browser
+        .until(
+            "the page says the link is refused",
+            "return document.querySelector('#message').textContent;",
+            vec![],
+        )
+        .await;
+    assert!(refused.as_str().unwrap().contains("not valid"), "{refused}");
+    assert_eq!(browser.text("#controls").await, "", "no controls for a forged link");
+    let game = running.bot.sessions().store().session(id).await.unwrap().unwrap();
+    assert_eq!(game.moves, vec!["e8-d8"], "nothing else was played");
+
+    browser.close().await;
+    web.shutdown().await;
+    running.fake.assert_no_refusals();
+}
+
+/// A game of `kind` in `variant` for `seats` players, stored with its first `plies` moves (each the middle one
+/// of the legal moves, so the positions are varied but fixed); its id.
+async fn stored_game(
+    sessions: &Sessions<MemoryStore>,
+    channel: u64,
+    kind: GameKind,
+    variant: &str,
+    seats: usize,
+    plies: usize,
+) -> i64 {
+    let setup = Setup { variant: variant.to_string(), seed: 7, seats };
+    let players = [ALICE, BOB, CAROL, DAVE][..seats]
+        .iter()
+        .map(|u| PlayerRow {
+            id: u.id,
+            name: u.name.to_string(),
+            accepted: true,
+            abandoned: false,
+            left: None,
+            level: None,
+        })
+        .collect();
+    let new = NewSession {
+        channel,
+        guild: Some(GUILD_ID),
+        game: kind,
+        setup: setup.clone(),
+        players,
+        challenger: ALICE.id,
+        state: SessionState::Playing,
+        now: now(),
+        expires_at: now(),
+        rated: false,
+    };
+    let id = sessions.store().create(&new).await.unwrap();
+    let mut game = AnyGame::new(kind, &setup).unwrap();
+    let mut played = Vec::new();
+    for _ in 0..plies {
+        let Some(seat) = game.to_move() else { break };
+        let legal = game.legal_moves_text();
+        let mv = legal[legal.len() / 2].clone();
+        game.play_text(&mv).unwrap();
+        played.push((seat, mv));
+    }
+    sessions.store().append_moves(id, 0, &played, None, now()).await.unwrap();
+    id
+}
+
+/// The board as the browser draws it, as a picture.
+/// The page may redraw between finding the board and taking its picture (a change arriving meanwhile); then the
+/// board is found again.
+async fn board_picture(browser: &Browser) -> image::RgbaImage {
+    for _ in 0..5 {
+        match browser.find("#board svg").await.screenshot().await {
+            Ok(png) => return image::load_from_memory(&png).unwrap().to_rgba8(),
+            Err(fantoccini::error::CmdError::Standard(e))
+                if e.error == fantoccini::error::ErrorStatus::StaleElementReference => {}
+            Err(e) => panic!("no picture of the board: {e}"),
+        }
+    }
+    panic!("the board was redrawn five times while its picture was taken")
+}
+
+#[tokio::test]
+async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
+    let Some(browser) = Browser::start("browser::the_page_draws", 700, 900).await else { return };
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+    let web =
+        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
+    let base = format!("http://{}", web.local_addr());
+    let c = &browser.client;
+    let mut channel = 900;
+    for &kind in GameKind::ALL {
+        let variants = std::iter::once("").chain(kind.info().variants.iter().map(|v| v.name));
+        let mut tables: Vec<(String, usize)> = variants.map(|v| (v.to_string(), 2)).collect();
+        if kind == GameKind::Tantrix {
+            tables.extend([(String::new(), 3), (String::new(), 4)]);
+        }
+        for (variant, seats) in tables {
+            channel += 1;
+            let id = stored_game(&sessions, channel, kind, &variant, seats, 6).await;
+            c.goto(&format!("{base}/g/{id}?lang=en")).await.unwrap();
+            browser.find("#board svg").await;
+            let board = sessions.view(id, None, Lang::En).await.unwrap().board;
+            browser
+                .until(
+                    "the text alternative is the board",
+                    "return document.querySelector('#alt').textContent === arguments[0];",
+                    vec![json!(board)],
+                )
+                .await;
+            let label = if variant.is_empty() { "default" } else { &variant };
+            let name = format!("web/{}-{label}-{seats}", kind.name());
+            crate::golden::check(&name, &board_picture(&browser).await);
+        }
+    }
+
+    // A finished game: its replay steps back by the arrow keys, and its record is there to download.
+    channel += 1;
+    let id = stored_game(&sessions, channel, GameKind::Tablut, "", 2, 6).await;
+    let row = sessions.store().session(id).await.unwrap().unwrap();
+    sessions
+        .store()
+        .transition(id, SessionState::Playing, SessionState::Finished, Some("white"), now())
+        .await
+        .unwrap();
+    c.goto(&format!("{base}/g/{id}?lang=cs")).await.unwrap();
+    assert_eq!(browser.text("#replay span").await.trim(), "6/6");
+    assert_eq!(browser.text("#moves-label").await, "Tahy", "the link's language");
+    browser.find("body").await.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
+    assert_eq!(browser.text("#replay span").await.trim(), "5/6");
+    assert_eq!(browser.text("#moves .last").await, row.moves[4]);
+    let record = browser.find("#replay a[download]").await.attr("href").await.unwrap().unwrap();
+    let fetched =
+        browser.eval("return fetch(arguments[0]).then((r) => r.text());", vec![json!(record)]).await;
+    assert!(fetched.as_str().unwrap().contains(&row.moves[0]), "the record: {fetched}");
+
+    // On a phone's width the page does not scroll sideways.
+    c.set_window_size(360, 740).await.unwrap();
+    let id = stored_game(&sessions, channel + 1, GameKind::Tantrix, "", 4, 8).await;
+    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    browser.find("#board svg").await;
+    let wide = browser.eval("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
+    assert!(wide.as_i64().unwrap() <= 0, "the page is {wide} px too wide for a phone");
+
+    browser.close().await;
+    web.shutdown().await;
+}

@@ -1,0 +1,191 @@
+//! A member's data: `/privacy` shows what is stored about them, `/privacy forget:true` and its button (and
+//! `tabula forget-user`) remove their preferences and put a neutral label for their name everywhere, while the
+//! other players' games, records and ratings stay as they were; on the memory double, SQLite and Postgres.
+
+use std::process::Command;
+
+use tabula::games::GameKind;
+use tabula::session::commands::{Accept, Game, History, Move, Notify, Play, Privacy, Resign};
+use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::store::{MemberStore as _, SqliteStore, Store};
+use tabula_testkit::MemoryStore;
+
+const GUILD: u64 = 777;
+
+fn actor(id: u64, name: &str) -> Actor {
+    Actor::in_guild(Member::new(id, name), Some(GUILD))
+}
+
+fn alice() -> Actor {
+    actor(1, "alice")
+}
+
+fn bob() -> Actor {
+    actor(2, "bob")
+}
+
+fn carol() -> Actor {
+    actor(3, "carol")
+}
+
+fn play(opponent: &Actor) -> Play {
+    Play {
+        game: GameKind::Tablut,
+        opponents: vec![opponent.member.clone()],
+        variant: None,
+        side: SidePref::First,
+        level: None,
+        rated: true,
+        clock: None,
+        thread: None,
+    }
+}
+
+async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) {
+    let first = s.suggest(channel, who.member.id, "", 1).await.into_iter().next().expect("a move");
+    let reply = s.handle(channel, who, Move { text: first }).await;
+    assert!(!reply.ephemeral, "{reply:?}");
+}
+
+/// A rated game of Alice against Bob in channel 10 (Bob resigns), a challenge of Alice to Carol in channel 11,
+/// and both Alice's and Bob's reminder preferences.
+async fn history_of_alice(s: &Sessions<impl Store>) {
+    s.handle(10, &alice(), play(&bob())).await;
+    s.handle(10, &bob(), Accept { session: None }).await;
+    for _ in 0..2 {
+        any_move(s, 10, &alice()).await;
+        any_move(s, 10, &bob()).await;
+    }
+    assert!(s.handle(10, &bob(), Resign).await.text.contains("resigned"));
+    s.handle(11, &alice(), play(&carol())).await;
+    s.handle(10, &alice(), Notify { dm: true }).await;
+    s.handle(10, &bob(), Notify { dm: true }).await;
+}
+
+fn record_of(reply: &Reply) -> String {
+    let file = reply.files.first().unwrap_or_else(|| panic!("a record: {reply:?}"));
+    String::from_utf8(file.bytes.clone()).unwrap()
+}
+
+/// The whole contract, over one store.
+async fn forgetting(store: impl Store) {
+    let s = Sessions::new(store, SessionConfig::default());
+    let nothing = s.handle(10, &alice(), Privacy { forget: false }).await;
+    assert!(
+        nothing.ephemeral && nothing.text.to_plain().contains("stores nothing about alice"),
+        "{nothing:?}"
+    );
+    history_of_alice(&s).await;
+
+    let shown = s.handle(10, &alice(), Privacy { forget: false }).await;
+    let text = shown.text.to_plain();
+    assert!(shown.ephemeral, "{shown:?}");
+    for part in [
+        "What Tabula stores about alice",
+        "took part in: 2 (finished, in your history: 1)",
+        "ratings: 2",
+        "reminders go: by direct message",
+        "names recorded for you: alice",
+        "/privacy forget:true",
+    ] {
+        assert!(text.contains(part), "{part:?} in {text}");
+    }
+    let bob_before = s.store().ratings_of(2, Some(GUILD)).await.unwrap();
+    let alice_before = s.store().ratings_of(1, Some(GUILD)).await.unwrap();
+    let bob_data = s.store().member_data(2).await.unwrap();
+
+    // Asking shows a button; only Alice's own press forgets her.
+    let asked = s.handle(10, &alice(), Privacy { forget: true }).await;
+    assert!(asked.ephemeral && asked.text.to_plain().contains("cannot be undone"), "{asked:?}");
+    let [button] = asked.buttons.as_slice() else { panic!("one button: {asked:?}") };
+    assert_eq!(button.custom_id, "forget:10:1");
+    let (channel, request) = parse_button(&button.custom_id).unwrap();
+    let refused = s.handle(channel, &bob(), request.clone()).await;
+    assert!(
+        refused.ephemeral && refused.text.to_plain().contains("belongs to another member"),
+        "{refused:?}"
+    );
+    assert_eq!(s.store().member_data(1).await.unwrap().names, vec!["alice".to_string()], "nothing forgotten");
+    let done = s.handle(channel, &alice(), request).await;
+    let done_text = done.text.to_plain();
+    assert!(done.ephemeral && done_text.contains("your name is now player-"), "{done:?}");
+
+    let data = s.store().member_data(1).await.unwrap();
+    let [label] = data.names.as_slice() else { panic!("one name left: {data:?}") };
+    assert!(label.starts_with("player-") && done_text.contains(label.as_str()), "{data:?}");
+    assert_eq!((data.sessions, data.finished, data.ratings, data.notify_dm), (2, 1, 2, None), "{data:?}");
+    assert_eq!(s.store().member_data(2).await.unwrap(), bob_data, "Bob's data is untouched");
+
+    // The others' view: Bob's history, the record, the open challenge, the ratings.
+    let history = s.handle(10, &bob(), History { user: None, game: None, page: 1 }).await.text.to_plain();
+    assert!(history.contains(label.as_str()) && !history.contains("alice"), "{history}");
+    let record = record_of(&s.handle(10, &bob(), Game { id: 1, replay: false }).await);
+    assert!(record.contains(&format!("\"{label}\"")) && !record.contains("alice"), "{record}");
+    assert!(record.contains("\"bob\""), "{record}");
+    let challenge = s.store().open_session(11).await.unwrap().unwrap();
+    assert_eq!(challenge.players[0].name, *label);
+    assert_eq!(challenge.players[1].name, "carol");
+    assert_eq!(
+        s.store().ratings_of(2, Some(GUILD)).await.unwrap(),
+        bob_before,
+        "Bob's ratings are unchanged"
+    );
+    let alice_after = s.store().ratings_of(1, Some(GUILD)).await.unwrap();
+    assert_eq!(alice_after.len(), alice_before.len());
+    for (after, before) in alice_after.iter().zip(&alice_before) {
+        assert_eq!((after.rating, after.games, after.wins), (before.rating, before.games, before.wins));
+        assert_eq!(after.name, *label);
+    }
+    s.store().rebuild_ratings().await.unwrap();
+    assert_eq!(s.store().ratings_of(2, Some(GUILD)).await.unwrap(), bob_before, "a rebuild agrees");
+    assert_eq!(s.store().ratings_of(1, Some(GUILD)).await.unwrap(), alice_after, "a rebuild agrees");
+
+    // The channel's game goes on with the label (Carol accepts Alice's challenge).
+    let reply = s.handle(11, &carol(), Accept { session: None }).await;
+    assert!(reply.text.to_plain().contains(label.as_str()), "{reply:?}");
+    s.store().close().await;
+}
+
+#[tokio::test]
+async fn a_member_is_forgotten_in_the_memory_store() {
+    forgetting(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn a_member_is_forgotten_in_sqlite() {
+    forgetting(SqliteStore::in_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn a_member_is_forgotten_in_postgres() {
+    let Some(server) = crate::support::postgres::PgServer::start("a_member_is_forgotten_in_postgres") else {
+        return;
+    };
+    forgetting(tabula::store::PgStore::connect(&server.database("privacy").await).await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_operator_forgets_a_member_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tabula.db");
+    {
+        let s = Sessions::new(SqliteStore::open(&db).await.unwrap(), SessionConfig::default());
+        history_of_alice(&s).await;
+        s.store().close().await;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["forget-user", "1", "--database", db.to_str().unwrap()])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.starts_with("forgot user 1: their name is now player-"), "{stdout}");
+    assert!(stdout.contains("in 2 sessions"), "{stdout}");
+    let store = SqliteStore::open(&db).await.unwrap();
+    let data = store.member_data(1).await.unwrap();
+    assert!(data.names.len() == 1 && stdout.contains(&data.names[0]) && data.notify_dm.is_none(), "{data:?}");
+    assert_eq!(store.member_data(2).await.unwrap().names, vec!["bob".to_string()]);
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["forget-user", "alice"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "an id is a number: {out:?}");
+}

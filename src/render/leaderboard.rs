@@ -88,7 +88,7 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
         highlight: false,
     };
     let view = LeaderboardView {
-        title: "Tablut leaderboard".into(),
+        title: "Some game's leaderboard".into(),
         subtitle: "This server · 12 rated players · 2026-12-01".into(),
         rows: (1..=10)
             .map(|p| row(p, vec![1500.0, 1500.0 + 17.0 * p as f64, 1490.0 + (p % 3) as f64 * 40.0]))

@@ -196,12 +196,11 @@ struct Caches(Vec<(usize, Cache)>);
 
 impl Caches {
     fn for_palette(&mut self, id: usize) -> &mut Cache {
-        let at = match self.0.iter().position(|(p, _)| *p == id) {
-            Some(at) => at,
-            None => {
-                self.0.push((id, Cache::new()));
-                self.0.len() - 1
-            }
+        let at = if let Some(at) = self.0.iter().position(|(p, _)| *p == id) {
+            at
+        } else {
+            self.0.push((id, Cache::new()));
+            self.0.len() - 1
         };
         &mut self.0[at].1
     }
@@ -271,7 +270,7 @@ mod tests {
     #[test]
     fn a_palette_never_passes_255_colours() {
         let img = RgbaImage::from_fn(64, 64, |x, y| image::Rgba([(x * 4) as u8, (y * 4) as u8, 7, 255]));
-        let palette = Palette::build(&[rgb(0x0012_3456)], &[img.clone()]);
+        let palette = Palette::build(&[rgb(0x0012_3456)], std::slice::from_ref(&img));
         assert_eq!(palette.colours().len(), MAX_COLOURS);
         let back = image::load_from_memory(&encode_indexed(&img, &palette)).unwrap().to_rgba8();
         let worst =

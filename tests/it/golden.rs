@@ -43,6 +43,17 @@ pub fn check_png(name: &str, png: &[u8]) {
     compare(name, &img.to_rgba8());
 }
 
+/// Compares the picture `img` with the golden picture `name`, or writes it there when `REGENERATE` is set.
+pub fn check(name: &str, img: &RgbaImage) {
+    let path = path(name);
+    if std::env::var_os("REGENERATE").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        img.save(&path).unwrap();
+        return;
+    }
+    compare(name, img);
+}
+
 fn compare(name: &str, img: &RgbaImage) {
     let path = path(name);
     let golden = image::open(&path)

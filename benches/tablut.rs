@@ -74,7 +74,7 @@ fn render(c: &mut Criterion) {
         b.iter(|| {
             let img =
                 tabula::games::tablut::picture::render(black_box(&game), &names, tabula::i18n::Lang::En);
-            tabula::render::encode_png(&img).len()
+            tabula::render::encode_indexed(&img, tabula::games::tablut::picture::palette()).len()
         });
     });
 }

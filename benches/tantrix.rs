@@ -50,8 +50,8 @@ fn render(c: &mut Criterion) {
         b.iter(|| {
             let img =
                 tabula::games::tantrix::picture::render(black_box(&game), &names, tabula::i18n::Lang::En);
-            let png = tabula::render::encode_png(&img);
-            assert!(png.len() < 250_000);
+            let png = tabula::render::encode_indexed(&img, tabula::games::tantrix::picture::palette());
+            assert!(png.len() <= 80_000);
             png.len()
         });
     });

@@ -31,8 +31,8 @@ fn picture(c: &mut Criterion) {
     c.bench_function("tzaar render + encode", |b| {
         b.iter(|| {
             let img = tabula::games::tzaar::picture::render(black_box(&game), &names, tabula::i18n::Lang::En);
-            let png = tabula::render::encode_png(&img);
-            assert!(png.len() < 150_000);
+            let png = tabula::render::encode_indexed(&img, tabula::games::GameKind::Tzaar.palette());
+            assert!(png.len() <= 40_000);
             png
         });
     });

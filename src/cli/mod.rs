@@ -176,6 +176,10 @@ pub enum Command {
         /// The PNG file to write, e.g. `-o board.png`.
         #[arg(short = 'o', long, value_name = "FILE")]
         output: PathBuf,
+        /// Draws and encodes the picture this many times and prints the median time per picture, e.g.
+        /// `--repeat 100`.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+        repeat: Option<u32>,
     },
     /// Asks the AI for a move and prints it, then the search figures.
     ///
@@ -512,13 +516,38 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
             }
             if any_illegal { Err(Exit { status: 1, message: String::new() }) } else { Ok(()) }
         }
-        Command::Render { moves, output, .. } => {
+        Command::Render { moves, output, repeat, .. } => {
             let moves: Vec<String> =
                 moves.as_deref().unwrap_or("").split_whitespace().map(str::to_string).collect();
-            let img = engine::render::<G>(&at.position(), &moves).map_err(Exit::usage)?;
-            std::fs::write(output, crate::render::encode_png(&img))
+            let draw = || {
+                engine::render::<G>(&at.position(), &moves)
+                    .map(|img| crate::render::encode_indexed(&img, G::palette()))
+                    .map_err(Exit::usage)
+            };
+            let png = draw()?;
+            std::fs::write(output, &png)
                 .map_err(|e| Exit::usage(format!("cannot write {}: {e}", output.display())))?;
-            writeln!(out, "{}", output.display()).map_err(io)
+            writeln!(out, "{}", output.display()).map_err(io)?;
+            if let Some(times) = repeat {
+                let mut each: Vec<std::time::Duration> = (0..*times)
+                    .map(|_| {
+                        let started = std::time::Instant::now();
+                        draw().map(|png| {
+                            std::hint::black_box(png);
+                            started.elapsed()
+                        })
+                    })
+                    .collect::<Result<_, _>>()?;
+                each.sort_unstable();
+                let median = each[each.len() / 2].as_secs_f64() * 1000.0;
+                writeln!(
+                    out,
+                    "{times} pictures, median {median:.2} ms per picture (drawn and encoded), {} bytes",
+                    png.len()
+                )
+                .map_err(io)?;
+            }
+            Ok(())
         }
         Command::Bestmove { level, time_ms, colour, seed, .. } => {
             let position = CliPosition { colour: colour.as_deref(), seed: *seed, ..at.position() };

@@ -106,6 +106,11 @@ impl AnyGame {
         each_game!(self, g => Picture::render_ended(g, names, lang, ended))
     }
 
+    /// The game's fixed palette, in which its pictures are encoded (see [`Picture::palette`]).
+    pub fn palette(&self) -> &'static crate::render::Palette {
+        self.kind().palette()
+    }
+
     /// The board as text for the console, its words in `lang`, saying how the game `ended` when its moves did not
     /// end it (see [`Picture::text_picture`]).
     pub(crate) fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {
@@ -152,6 +157,11 @@ impl AnyGame {
 
 /// The work that depends on a game's type only: its metadata, the AI's limits, the rules of draws and rematches.
 impl GameKind {
+    /// The game's fixed palette, in which its pictures are encoded (see [`Picture::palette`]).
+    pub fn palette(self) -> &'static crate::render::Palette {
+        each_kind!(self, G => <G as Picture>::palette())
+    }
+
     /// Everything the game says about itself: names, seats, variants, help.
     pub fn info(self) -> &'static super::GameInfo {
         each_kind!(self, G => <G as Engine>::INFO)

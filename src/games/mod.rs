@@ -59,15 +59,15 @@ impl GameKind {
 
 /// Draws any game (the players' names in seat order, its words in `lang`; with the line that says how it
 /// `ended` when its moves did not end it) with a caption band under it when there is one (the clock, already in
-/// `lang`), and encodes it as PNG.
-pub(crate) fn board_png_captioned(
+/// `lang`), and encodes it as an indexed PNG in the game's palette: the picture the bot posts after a move.
+pub fn board_png_captioned(
     game: &AnyGame,
     names: &[String],
     lang: crate::i18n::Lang,
     ended: Option<&str>,
     caption: Option<&str>,
 ) -> Vec<u8> {
-    crate::render::png_with_caption(&game.render_ended(names, lang, ended), caption)
+    crate::render::png_with_caption(&game.render_ended(names, lang, ended), caption, game.palette())
 }
 
 impl fmt::Display for GameKind {

@@ -23,7 +23,7 @@ use std::time::Duration;
 
 use image::RgbaImage;
 
-use super::Engine;
+use super::{Engine, Setup};
 use crate::ai::{LevelTable, Limits, Report};
 use crate::i18n::Lang;
 
@@ -119,6 +119,9 @@ pub trait Picture: Engine {
     /// though its moves did not end it (a resignation, a loss on time, an agreed draw, an abort): the header says
     /// so instead of whose turn it is.
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage;
+
+    /// The game's fixed palette: every picture of it (the stills, the replays) is encoded in these colours.
+    fn palette() -> &'static crate::render::Palette;
 
     /// The board drawn as text for the console, its words in `lang`; like [`render_ended`](Picture::render_ended),
     /// it says how the game `ended` where it would say whose turn it is. By default the engine's own
@@ -300,6 +303,48 @@ macro_rules! games {
 }
 
 pub(crate) use games;
+
+/// The pictures a game's [palette](crate::render::Palette) is built from: for each of `setups` and a few seeds,
+/// seeded random games drawn at their start, along the way and at their end (with and without the clock's
+/// caption, and as a game that ended by resignation), so that the palette holds every colour and edge shade its
+/// pictures show. Deterministic: the same pictures, hence the same palette, in every process.
+pub(crate) fn palette_samples<G: Engine + Picture>(setups: &[Setup]) -> Vec<RgbaImage> {
+    let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    for (i, setup) in setups.iter().enumerate() {
+        for seed in 1..=if i == 0 { 2 } else { 1 } {
+            let Ok(mut game) = G::new(&Setup { seed, ..setup.clone() }) else { continue };
+            let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+            let mut ply = 0;
+            out.push(game.render(&names, Lang::En));
+            loop {
+                game.legal_moves(&mut moves);
+                if moves.is_empty() || ply == 300 {
+                    break;
+                }
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                if game.play(moves[(state % moves.len() as u64) as usize]).is_err() {
+                    break;
+                }
+                ply += 1;
+                if ply == 20 || ply == 60 {
+                    out.push(crate::render::with_caption(
+                        &game.render(&names, Lang::En),
+                        "Attacking Alice to move, 2 d 4 h left",
+                    ));
+                }
+            }
+            out.push(game.render(&names, Lang::En));
+            if seed == 1 {
+                out.push(game.render_ended(&names, Lang::En, Some("Attacking Alice resigned")));
+            }
+        }
+    }
+    out
+}
 
 /// A game's client for a competition's server, where programs play one colour each over TCP: the command line
 /// connects, frames each message (a 4-byte big-endian length, then UTF-8), times the answers and prints them;

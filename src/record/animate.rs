@@ -7,7 +7,7 @@ use image::RgbaImage;
 use super::{Record, RecordError};
 use crate::games::AnyGame;
 use crate::i18n::Lang;
-use crate::render::gif::{Animation, GifError, Palette, Timing};
+use crate::render::gif::{Animation, GifError, Timing};
 
 /// Discord's upload limit when the platform does not say (10 MiB).
 pub const DEFAULT_LIMIT: usize = 10 * 1024 * 1024;
@@ -57,10 +57,9 @@ pub fn animate_game(
             why: why.to_string(),
         })?;
     }
-    let palette_samples = [start.render(names, lang), last.render(names, lang)];
     let mut stride = 1;
     loop {
-        let gif = encode(start, moves, (names, lang), &palette_samples, stride)?;
+        let gif = encode(start, moves, (names, lang), stride)?;
         if gif.bytes.len() <= limit {
             return Ok(gif);
         }
@@ -76,10 +75,9 @@ fn encode(
     start: &AnyGame,
     moves: &[String],
     (names, lang): (&[String], Lang),
-    samples: &[RgbaImage; 2],
     stride: usize,
 ) -> Result<Gif, AnimateError> {
-    let mut palette = Some(Palette::from_samples(&[&samples[0], &samples[1]]));
+    let palette = start.palette();
     let count = moves.len();
     let mut animation: Option<Animation> = None;
     let mut failure: Option<GifError> = None;
@@ -93,7 +91,6 @@ fn encode(
         let result = if let Some(a) = &mut animation {
             a.push(img)
         } else {
-            let palette = palette.take().expect("the palette is used by the first frame only");
             Animation::new(img.width(), img.height(), palette, Timing::default()).and_then(|mut a| {
                 let pushed = a.push(img);
                 animation = Some(a);

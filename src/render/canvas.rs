@@ -135,7 +135,7 @@ impl Canvas {
         self.fill_sdf((x0, y0, x1, y1), color, |x, y| {
             let qx = (x - cx).abs() - hx;
             let qy = (y - cy).abs() - hy;
-            let outside = qx.max(0.0).hypot(qy.max(0.0));
+            let outside = length(qx.max(0.0), qy.max(0.0));
             outside + qx.max(qy).min(0.0) - radius
         });
     }
@@ -148,21 +148,21 @@ impl Canvas {
         self.fill_sdf((x0 - w, y0 - w, x1 + w, y1 + w), color, |x, y| {
             let qx = (x - cx).abs() - hx;
             let qy = (y - cy).abs() - hy;
-            let d = qx.max(0.0).hypot(qy.max(0.0)) + qx.max(qy).min(0.0);
+            let d = length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0);
             d.abs() - w
         });
     }
 
     /// A filled disc.
     pub(crate) fn fill_circle(&mut self, cx: f32, cy: f32, r: f32, color: Color) {
-        self.fill_sdf((cx - r, cy - r, cx + r, cy + r), color, |x, y| (x - cx).hypot(y - cy) - r);
+        self.fill_sdf((cx - r, cy - r, cx + r, cy + r), color, |x, y| length(x - cx, y - cy) - r);
     }
 
     /// A ring of radius `r` (to the middle of the stroke), `width` pixels thick.
     pub(crate) fn stroke_circle(&mut self, cx: f32, cy: f32, r: f32, width: f32, color: Color) {
         let o = r + width / 2.0;
         self.fill_sdf((cx - o, cy - o, cx + o, cy + o), color, |x, y| {
-            ((x - cx).hypot(y - cy) - r).abs() - width / 2.0
+            (length(x - cx, y - cy) - r).abs() - width / 2.0
         });
     }
 
@@ -345,16 +345,23 @@ fn layout(size: f32, weight: Weight, text: &str) -> (Vec<(ab_glyph::GlyphId, f32
     (glyphs, caret)
 }
 
+/// The length of the vector `(x, y)`: `hypot` without its care for overflow, which pictures' small numbers never
+/// need and which costs several times as much per pixel.
+#[inline]
+pub(crate) fn length(x: f32, y: f32) -> f32 {
+    (x * x + y * y).sqrt()
+}
+
 /// Distance from `p` to the segment `a`-`b`.
 pub(crate) fn segment_distance(p: (f32, f32), a: (f32, f32), b: (f32, f32)) -> f32 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 == 0.0 { 0.0 } else { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) };
-    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
+    length(p.0 - (a.0 + t * dx), p.1 - (a.1 + t * dy))
 }
 
 /// The bounding box and signed distance (exact inside, a good bound outside) of a convex polygon.
-pub(crate) fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, f32) -> f32 + '_) {
+pub(crate) fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl Fn(f32, f32) -> f32 + use<>) {
     let xs = points.iter().map(|p| p.0);
     let ys = points.iter().map(|p| p.1);
     let bbox = (
@@ -371,17 +378,18 @@ pub(crate) fn convex_sdf(points: &[(f32, f32)]) -> ((f32, f32, f32, f32), impl F
         })
         .sum();
     let sign = if area >= 0.0 { 1.0 } else { -1.0 };
-    let sdf = move |x: f32, y: f32| {
-        let mut d = f32::NEG_INFINITY;
-        for i in 0..points.len() {
+    // Each edge as its start and the unit normal pointing out, so that a pixel costs a few products per edge.
+    let edges: Vec<(f32, f32, f32, f32)> = (0..points.len())
+        .map(|i| {
             let (a, b) = (points[i], points[(i + 1) % points.len()]);
             let (ex, ey) = (b.0 - a.0, b.1 - a.1);
-            let len = ex.hypot(ey);
-            // Signed distance to the edge line, positive on the outer side.
-            let dist = sign * ((x - a.0) * ey - (y - a.1) * ex) / len;
-            d = d.max(dist);
-        }
-        d
+            let len = length(ex, ey);
+            (a.0, a.1, sign * ey / len, sign * ex / len)
+        })
+        .collect();
+    let sdf = move |x: f32, y: f32| {
+        // Signed distance to each edge line, positive on the outer side; the largest is the polygon's.
+        edges.iter().fold(f32::NEG_INFINITY, |d, &(ax, ay, nx, ny)| d.max((x - ax) * nx - (y - ay) * ny))
     };
     (bbox, sdf)
 }

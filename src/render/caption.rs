@@ -2,7 +2,12 @@
 
 use image::RgbaImage;
 
-use super::canvas::{Align, Canvas, Weight, fit_text, rgb};
+use super::canvas::{Align, Canvas, Color, Weight, fit_text, rgb};
+
+const BAND_BG: Color = rgb(0x2b_2d_31);
+const BAND_TEXT: Color = rgb(0xf2_f3_f5);
+/// The band's colours, which every game's palette holds.
+pub(crate) const CAPTION_COLOURS: [Color; 2] = [BAND_BG, BAND_TEXT];
 
 /// Height of the band, in pixels.
 const BAND: u32 = 44;
@@ -11,7 +16,7 @@ const TEXT_SIZE: f32 = 22.0;
 /// `picture` with `caption` written in a band under it.
 pub(crate) fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
     let (width, height) = picture.dimensions();
-    let mut canvas = Canvas::new(width, height + BAND, rgb(0x2b_2d_31));
+    let mut canvas = Canvas::new(width, height + BAND, BAND_BG);
     canvas.composite(picture, 0, 0);
     // A long caption (a translation, a long name) shrinks, then is cut, to stay inside the band.
     let (size, text) =
@@ -22,7 +27,7 @@ pub(crate) fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
         size,
         Weight::Regular,
         Align::Center,
-        rgb(0xf2_f3_f5),
+        BAND_TEXT,
         &text,
     );
     canvas.into_image()

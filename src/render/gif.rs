@@ -1,24 +1,16 @@
-//! Animated GIFs of whole games, after lila-gif: one fixed palette for the whole animation, and per frame only the
-//! rectangle that changed since the frame before, with its unchanged pixels transparent so that they compress to
-//! almost nothing. Pure: frames in, bytes out.
-//!
-//! The palette is built once from sample frames (the start and the end of the game, which between them show every
-//! colour the pictures use: pieces, highlights, captures): the most frequent colours first, each at least a little
-//! apart from those already chosen, up to 255 entries; the 256th index is the transparent one. Every pixel is then
-//! looked up through a table of 32,768 entries (5 bits per channel) filled on first use.
+//! Animated GIFs of whole games, after lila-gif: one fixed palette for the whole animation (the game's own, the
+//! one its still pictures are encoded in), and per frame only the rectangle that changed since the frame before,
+//! with its unchanged pixels transparent so that they compress to almost nothing. Pure: frames in, bytes out.
 
 use std::borrow::Cow;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::RgbaImage;
 
-/// The palette index that means "as in the frame before".
+use super::Palette;
+
+/// The palette index that means "as in the frame before" (a [`Palette`] has at most 255 colours).
 const TRANSPARENT: u8 = 255;
-/// At most this many colours besides the transparent index.
-const COLOURS: usize = 255;
-/// Two palette colours closer than this (squared distance in RGB) waste an entry while others remain.
-const MIN_DISTANCE: u32 = 3 * 6 * 6;
-const UNSET: u16 = u16::MAX;
 
 /// How long frames stay on screen, in hundredths of a second.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,91 +27,18 @@ impl Default for Timing {
     }
 }
 
-/// One animation's colours, and the table from 15-bit colours to their nearest entry.
-pub(crate) struct Palette {
-    colours: Vec<[u8; 3]>,
-    lookup: Vec<u16>,
-}
-
-fn bin(p: &[u8]) -> usize {
-    (usize::from(p[0] >> 3) << 10) | (usize::from(p[1] >> 3) << 5) | usize::from(p[2] >> 3)
-}
-
-fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
-    a.iter().zip(b).map(|(&x, y)| (i32::from(x) - i32::from(y)).unsigned_abs().pow(2)).sum()
-}
-
-impl Palette {
-    /// The palette of an animation whose frames look like `samples`.
-    pub(crate) fn from_samples(samples: &[&RgbaImage]) -> Palette {
-        let mut count = vec![0u32; 1 << 15];
-        let mut sum = vec![[0u64; 3]; 1 << 15];
-        for img in samples {
-            for p in img.as_raw().chunks_exact(4) {
-                let b = bin(p);
-                count[b] += 1;
-                for c in 0..3 {
-                    sum[b][c] += u64::from(p[c]);
-                }
-            }
-        }
-        let mut bins: Vec<usize> = (0..count.len()).filter(|&b| count[b] > 0).collect();
-        bins.sort_by_key(|&b| (std::cmp::Reverse(count[b]), b));
-        let mean = |b: usize| -> [u8; 3] {
-            let n = u64::from(count[b]);
-            [0, 1, 2].map(|c| ((sum[b][c] + n / 2) / n) as u8)
-        };
-        let mut colours: Vec<[u8; 3]> = Vec::with_capacity(COLOURS);
-        let mut skipped = Vec::new();
-        for &b in &bins {
-            if colours.len() == COLOURS {
-                break;
-            }
-            let c = mean(b);
-            if colours.iter().all(|&k| distance(k, c) >= MIN_DISTANCE) {
-                colours.push(c);
-            } else {
-                skipped.push(c);
-            }
-        }
-        for c in skipped {
-            if colours.len() == COLOURS {
-                break;
-            }
-            colours.push(c);
-        }
-        if colours.is_empty() {
-            colours.push([0, 0, 0]);
-        }
-        Palette { colours, lookup: vec![UNSET; 1 << 15] }
-    }
-
-    /// The palette as the GIF header writes it: 256 RGB triples (the unused ones and the transparent one black).
-    fn bytes(&self) -> Vec<u8> {
-        let mut out: Vec<u8> = self.colours.iter().flatten().copied().collect();
-        out.resize(256 * 3, 0);
-        out
-    }
-
-    /// The entry nearest to pixel `p`.
-    fn index(&mut self, p: &[u8]) -> u8 {
-        let b = bin(p);
-        if self.lookup[b] == UNSET {
-            // The centre of the bin, matched against every colour.
-            let centre = [(b >> 10) & 31, (b >> 5) & 31, b & 31].map(|v| ((v << 3) | 4) as u8);
-            let best =
-                (0..self.colours.len()).min_by_key(|&i| distance(self.colours[i], centre)).unwrap_or(0);
-            self.lookup[b] = best as u16;
-        }
-        self.lookup[b] as u8
-    }
+/// The palette as the GIF header writes it: 256 RGB triples (the unused ones and the transparent one black).
+fn palette_bytes(palette: &Palette) -> Vec<u8> {
+    let mut out: Vec<u8> = palette.colours().iter().flatten().copied().collect();
+    out.resize(256 * 3, 0);
+    out
 }
 
 /// A GIF being written, one frame at a time; each frame is held until the next arrives so that the last one can
 /// be given its longer delay.
-pub(crate) struct Animation {
+pub(crate) struct Animation<'p> {
     encoder: Encoder<Vec<u8>>,
-    palette: Palette,
+    palette: &'p Palette,
     timing: Timing,
     width: u32,
     height: u32,
@@ -139,18 +58,18 @@ pub enum GifError {
     Encoding(#[from] gif::EncodingError),
 }
 
-impl Animation {
+impl<'p> Animation<'p> {
     /// An animation of `width` x `height` frames, drawn in `palette`, looping forever.
     pub(crate) fn new(
         width: u32,
         height: u32,
-        palette: Palette,
+        palette: &'p Palette,
         timing: Timing,
-    ) -> Result<Animation, GifError> {
+    ) -> Result<Animation<'p>, GifError> {
         let (Ok(w), Ok(h)) = (u16::try_from(width), u16::try_from(height)) else {
             return Err(GifError::TooLarge(width, height));
         };
-        let mut encoder = Encoder::new(Vec::new(), w, h, &palette.bytes())?;
+        let mut encoder = Encoder::new(Vec::new(), w, h, &palette_bytes(palette))?;
         encoder.set_repeat(Repeat::Infinite)?;
         Ok(Animation { encoder, palette, timing, width, height, previous: None, pending: None, frames: 0 })
     }
@@ -195,7 +114,8 @@ impl Animation {
     }
 
     fn whole(&mut self, img: &RgbaImage) -> Frame<'static> {
-        let buffer: Vec<u8> = img.as_raw().chunks_exact(4).map(|p| self.palette.index(p)).collect();
+        let mut buffer = Vec::with_capacity(img.as_raw().len() / 4);
+        self.palette.map_into(img.as_raw(), &mut buffer);
         Frame {
             width: self.width as u16,
             height: self.height as u16,
@@ -213,7 +133,7 @@ impl Animation {
             let span = row + x0 as usize * 4..row + x1 as usize * 4;
             let (now, then) = (&img.as_raw()[span.clone()], &before.as_raw()[span]);
             for (p, q) in now.chunks_exact(4).zip(then.chunks_exact(4)) {
-                buffer.push(if p == q { TRANSPARENT } else { self.palette.index(p) });
+                buffer.push(if p == q { TRANSPARENT } else { self.palette.index_of(p) });
             }
         }
         Frame {
@@ -261,6 +181,7 @@ fn changed(a: &RgbaImage, b: &RgbaImage) -> Option<Rect> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::render::canvas::rgb;
     use image::Rgba;
 
     fn decode(bytes: &[u8]) -> Vec<(u16, RgbaImage)> {
@@ -294,10 +215,11 @@ mod tests {
             img.put_pixel(30 - i, 20, Rgba([220, 20, 20, 255]));
             frames.push(img.clone());
         }
-        let palette = Palette::from_samples(&[&frames[0], &frames[5]]);
-        assert_eq!(palette.colours.len(), 3);
+        let colours = [rgb(0x00c8_b478), rgb(0x0014_28c8), rgb(0x00dc_1414)];
+        let palette = Palette::build(&colours, &[frames[0].clone(), frames[5].clone()]);
+        assert_eq!(palette.colours().len(), 3);
         let timing = Timing { frame: 50, last: 300 };
-        let mut gif = Animation::new(40, 30, palette, timing).unwrap();
+        let mut gif = Animation::new(40, 30, &palette, timing).unwrap();
         for f in &frames {
             gif.push(f.clone()).unwrap();
         }
@@ -324,7 +246,8 @@ mod tests {
     #[test]
     fn frames_of_another_size_are_refused() {
         let a = RgbaImage::new(10, 10);
-        let mut gif = Animation::new(10, 10, Palette::from_samples(&[&a]), Timing::default()).unwrap();
+        let palette = Palette::build(&[rgb(0)], &[]);
+        let mut gif = Animation::new(10, 10, &palette, Timing::default()).unwrap();
         gif.push(a).unwrap();
         assert!(matches!(gif.push(RgbaImage::new(10, 11)), Err(GifError::Size { index: 1, .. })));
     }

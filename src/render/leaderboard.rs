@@ -2,12 +2,15 @@
 //! asking member's own place below when they are not in the top. Pure: rows in, picture out; the column heads in
 //! the language given, the title and subtitle as the caller wrote them.
 
+use std::sync::LazyLock;
+
 use image::RgbaImage;
 use imageproc::drawing::draw_filled_rect_mut;
 use imageproc::rect::Rect;
 
 use super::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name, text_width};
 use super::words::say;
+use super::{CAPTION_COLOURS, Palette, encode_indexed};
 use crate::i18n::Lang;
 
 /// What the picture shows, already in words and numbers.
@@ -67,6 +70,39 @@ const X_GAMES: f32 = 478.0;
 const X_RECORD: f32 = 570.0;
 const X_TREND: f32 = 592.0;
 const TREND_WIDTH: f32 = WIDTH as f32 - MARGIN - 8.0 - X_TREND;
+
+/// The leaderboard's fixed palette, in which it is encoded like the boards: its colours exactly, the caption's,
+/// then the edge shades of a sample board (medals, trends up and down, the asking member's row).
+static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
+    let base = [
+        BACKGROUND, BAND, BAND_TEXT, BAND_MUTED, ROW_LIGHT, ROW_DARK, OWN, INK, MUTED, UP, DOWN, MEDALS[0],
+        MEDALS[1], MEDALS[2],
+    ];
+    let row = |place: usize, trend: Vec<f64>| LeaderRow {
+        place,
+        name: format!("Player number {place}"),
+        rating: "1623?".into(),
+        games: 12,
+        record: "12-1-3".into(),
+        trend,
+        highlight: false,
+    };
+    let view = LeaderboardView {
+        title: "Some game's leaderboard".into(),
+        subtitle: "This server · 12 rated players · 2026-12-01".into(),
+        rows: (1..=10)
+            .map(|p| row(p, vec![1500.0, 1500.0 + 17.0 * p as f64, 1490.0 + (p % 3) as f64 * 40.0]))
+            .collect(),
+        own: Some(LeaderRow { highlight: true, ..row(42, vec![1500.0, 1480.0]) }),
+    };
+    let samples = [render_leaderboard(&view, Lang::En), render_leaderboard(&view, Lang::Cs)];
+    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &samples)
+});
+
+/// The leaderboard picture encoded as an indexed PNG in its palette, as the bot posts it.
+pub fn leaderboard_png(view: &LeaderboardView, lang: Lang) -> Vec<u8> {
+    encode_indexed(&render_leaderboard(view, lang), &PALETTE)
+}
 
 /// The title of a game's leaderboard in `lang` ("Tablut leaderboard").
 pub fn title(lang: Lang, game: &str) -> String {

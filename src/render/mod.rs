@@ -8,18 +8,20 @@ use image::RgbaImage;
 pub(crate) mod canvas;
 mod caption;
 
-pub(crate) use caption::with_caption;
+pub(crate) use caption::{CAPTION_COLOURS, with_caption};
 pub(crate) mod gif;
 pub mod leaderboard;
+mod palette;
 pub(crate) mod words;
 
 pub use canvas::encode_png;
+pub use palette::{Palette, encode_indexed};
 
 /// A picture with a caption band under it (the clock, already in the reader's language) when there is one,
-/// encoded as PNG.
-pub(crate) fn png_with_caption(picture: &RgbaImage, caption: Option<&str>) -> Vec<u8> {
+/// encoded as an indexed PNG in `palette`.
+pub(crate) fn png_with_caption(picture: &RgbaImage, caption: Option<&str>, palette: &Palette) -> Vec<u8> {
     match caption {
-        Some(caption) => encode_png(&with_caption(picture, caption)),
-        None => encode_png(picture),
+        Some(caption) => encode_indexed(&with_caption(picture, caption), palette),
+        None => encode_indexed(picture, palette),
     }
 }

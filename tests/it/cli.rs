@@ -98,6 +98,31 @@ fn render_writes_a_png() {
 }
 
 #[test]
+fn render_repeat_prints_the_median_time_per_picture() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("board.png");
+    let path = file.to_str().unwrap();
+    let out = tabula(&["render", "tzaar", "--moves", "I5xH6", "-o", path, "--repeat", "5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0], path);
+    // "5 pictures, median 2.41 ms per picture (drawn and encoded), 31234 bytes"
+    let words: Vec<&str> = lines[1].split_whitespace().collect();
+    assert_eq!(words[..3], ["5", "pictures,", "median"], "{text}");
+    let ms: f64 = words[3].parse().unwrap_or_else(|_| panic!("no time in {text}"));
+    assert!(ms > 0.0 && ms < 1_000.0, "{text}");
+    let bytes: usize = words[words.len() - 2].parse().unwrap();
+    assert_eq!(bytes as u64, std::fs::metadata(&file).unwrap().len(), "{text}");
+    // The picture written is the one measured, and a count of none is refused in one sentence.
+    assert!(image::open(&file).is_ok());
+    let out = tabula(&["render", "tzaar", "-o", path, "--repeat", "0"]);
+    assert_eq!(out.status.code(), Some(2), "{}", stderr(&out));
+    assert!(!stderr(&out).contains("panicked"));
+}
+
+#[test]
 fn score_prints_each_colour() {
     let out = tabula(&["score", "tantrix", "--position", "26@0,0:1 13@1,-1:3 23@1,0:3"]);
     assert!(out.status.success(), "{}", stderr(&out));

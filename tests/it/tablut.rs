@@ -756,9 +756,9 @@ fn check_picture(name: &str, game: &Game) {
     let img = tabula::games::tablut::picture::render(game, &names, tabula::i18n::Lang::En);
     let (w, h) = img.dimensions();
     assert!((700..=900).contains(&w) && h < 1000, "{name}: {w}x{h}");
-    let png = tabula::render::encode_png(&img);
-    assert!(png.len() < 100_000, "{name}: the PNG has {} bytes, more than 100 KB", png.len());
-    crate::golden::check(name, &img);
+    let png = tabula::render::encode_indexed(&img, tabula::games::tablut::picture::palette());
+    assert!(png.len() <= 40_000, "{name}: the PNG has {} bytes, more than 40 KB", png.len());
+    crate::golden::check_png(name, &png);
 }
 
 #[test]
@@ -802,15 +802,14 @@ fn picture_with_missing_and_long_names() {
     );
     let long = ["x".repeat(300), "🙂".repeat(50)];
     let _ = tabula::games::tablut::picture::render(&game, &long, tabula::i18n::Lang::En);
-    // The longest names shown (18 characters), with the longest result line, stay under 100 KB.
+    // The longest names shown (18 characters), with the longest result line, stay under 40 KB.
     let widest = ["W".repeat(18), "M".repeat(18)];
     let hunt = game_after("d1-c1 g5-g6 f9-f6 g6-g7 f1-f4 e5-f5 h5-g5");
     for game in [&Game::with_variant(Variant::Seed), &hunt] {
-        let png = tabula::render::encode_png(&tabula::games::tablut::picture::render(
-            game,
-            &widest,
-            tabula::i18n::Lang::En,
-        ));
-        assert!(png.len() < 100_000, "the PNG has {} bytes, more than 100 KB", png.len());
+        let png = tabula::render::encode_indexed(
+            &tabula::games::tablut::picture::render(game, &widest, tabula::i18n::Lang::En),
+            tabula::games::tablut::picture::palette(),
+        );
+        assert!(png.len() <= 40_000, "the PNG has {} bytes, more than 40 KB", png.len());
     }
 }

@@ -415,9 +415,9 @@ fn check_picture(name: &str, game: &Game) {
     let variant = game.position().variant();
     let img = picture::render(game, &names(), tabula::i18n::Lang::En);
     assert_eq!(img.dimensions(), (picture::WIDTH, picture::height(variant)), "{name}");
-    let png = tabula::render::encode_png(&img).len();
-    assert!(png < 100_000, "{name}: the PNG has {png} bytes, more than 100 KB");
-    crate::golden::check(name, &img);
+    let png = tabula::render::encode_indexed(&img, picture::palette());
+    assert!(png.len() <= 40_000, "{name}: the PNG has {} bytes, more than 40 KB", png.len());
+    crate::golden::check_png(name, &png);
 }
 
 #[test]

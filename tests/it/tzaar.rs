@@ -503,9 +503,9 @@ fn names() -> Vec<String> {
 
 fn check_picture(name: &str, game: &Game) {
     let img = tabula::games::tzaar::picture::render(game, &names(), tabula::i18n::Lang::En);
-    let png = tabula::render::encode_png(&img);
-    assert!(png.len() < 150_000, "{name}: the PNG takes {} bytes, over 150 KB", png.len());
-    crate::golden::check(name, &img);
+    let png = tabula::render::encode_indexed(&img, tabula::games::GameKind::Tzaar.palette());
+    assert!(png.len() <= 40_000, "{name}: the PNG takes {} bytes, over 40 KB", png.len());
+    crate::golden::check_png(name, &png);
 }
 
 #[test]

@@ -12,8 +12,12 @@ use std::sync::{LazyLock, OnceLock};
 
 use image::RgbaImage;
 
+use crate::games::Setup;
+use crate::games::registry::palette_samples;
 use crate::games::tablut::{Bitboard, End, Game, SIZE, Side, Square, Variant, Verdict, squares};
 use crate::i18n::Lang;
+use crate::render::CAPTION_COLOURS;
+use crate::render::Palette;
 use crate::render::canvas::{
     Align, Canvas, Color, Sprite, Weight, fit_text, rgb, short_name, text_width, with_alpha,
 };
@@ -551,9 +555,76 @@ fn difference(lang: Lang, item: &str) -> String {
     say(lang, key, &[])
 }
 
+/// Tablut's fixed palette: every colour above exactly, the caption band's, then the edge shades of sample
+/// games of every variant.
+static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
+    let base = [
+        WOOD,
+        GRID,
+        FRAME,
+        LABEL,
+        THRONE,
+        THRONE_MARK,
+        CAMP,
+        CAMP_STRIPE,
+        HEADER_BG,
+        HEADER_TEXT,
+        HEADER_DIM,
+        TURN_PILL,
+        ATTACKER,
+        DEFENDER,
+        OUTLINE,
+        KING,
+        MOVE,
+        CAPTURE,
+        ESCAPE,
+        rgb(0x00ff_ffff),
+    ];
+    let setups: Vec<Setup> =
+        Variant::ALL.iter().map(|v| Setup { variant: v.name().to_string(), seed: 0, seats: 2 }).collect();
+    let mut samples = palette_samples::<Game>(&setups);
+    samples.push(palette_sheet());
+    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &samples)
+});
+
+/// The palette every Tablut picture is encoded in.
+pub fn palette() -> &'static Palette {
+    &PALETTE
+}
+
+/// Every sprite on every kind of square (wood, camp, camp middle, throne), for the palette's edge shades: a
+/// random game shows some of them only rarely (a king captured or escaped).
+fn palette_sheet() -> RgbaImage {
+    let sprites = &*SPRITES;
+    let mut img = Canvas::from_image(background_in(Variant::Ashton, Lang::En).clone());
+    let all = [
+        &sprites.attacker,
+        &sprites.defender,
+        &sprites.king,
+        &sprites.ghost_attacker,
+        &sprites.ghost_defender,
+        &sprites.moved,
+        &sprites.cross,
+        &sprites.king_taken,
+        &sprites.king_free,
+    ];
+    for (file, sprite) in all.iter().enumerate() {
+        for rank in [3, 4, 6] {
+            stamp(&mut img, sprite, Square::new(file as u8, rank).expect("on the board"));
+        }
+        stamp(&mut img, sprite, Square::THRONE);
+        stamp(&mut img, sprite, Square::new(4, 8).expect("on the board"));
+    }
+    img.into_image()
+}
+
 impl crate::games::Picture for Game {
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
         render_ended(self, names, lang, ended)
+    }
+
+    fn palette() -> &'static Palette {
+        palette()
     }
 
     fn text_picture(&self, _names: &[String], lang: Lang, ended: Option<&str>) -> String {

@@ -6,13 +6,18 @@
 //! crossings read, blended with anti-aliased coverage from signed distances. Its words are in the language it is
 //! given (`assets/locales/*/pictures.ftl`).
 
+use std::sync::LazyLock;
+
 use image::RgbaImage;
 
+use crate::games::Setup;
+use crate::games::registry::palette_samples;
 use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
 use crate::games::{Engine, MoveError, Outcome, Picture};
 use crate::i18n::Lang;
 use crate::render::canvas::{Align, Canvas, Color, Weight, fit_name, fit_text, rgb, short_name};
 use crate::render::words::{number, say, text};
+use crate::render::{CAPTION_COLOURS, Palette};
 
 use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, draw_tile, hex_sdf};
 
@@ -471,9 +476,28 @@ pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) ->
     canvas.into_image()
 }
 
+/// Tantrix's fixed palette: every colour above exactly, the caption band's, then the edge shades of sample
+/// games of two, three and four players (their ends outline the best chains).
+static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
+    let mut base = vec![BACKGROUND, INK, MUTED, GRID, MARK, ROW_HIGHLIGHT, rgb(0x00ff_ffff)];
+    base.extend(Colour::ALL.iter().map(|&c| band(c)));
+    base.extend(super::tile_picture::COLOURS);
+    let setups: Vec<Setup> = (2..=4).map(|seats| Setup { variant: String::new(), seed: 0, seats }).collect();
+    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &palette_samples::<Game>(&setups))
+});
+
+/// The palette every Tantrix picture is encoded in.
+pub fn palette() -> &'static Palette {
+    &PALETTE
+}
+
 impl Picture for Game {
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
         render_ended(self, names, lang, ended)
+    }
+
+    fn palette() -> &'static Palette {
+        palette()
     }
 
     fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {

@@ -3,13 +3,15 @@
 //! all in one pass over the tile's pixels with anti-aliased coverage from signed distances.
 
 use crate::games::tantrix::{Colour, Direction, Tile};
-use crate::render::canvas::{Canvas, Color, rgb};
+use crate::render::canvas::{Canvas, Color, length, rgb};
 
 use super::picture::{INK, MARK};
 
 const FACE: Color = rgb(0x0014_1414);
 const OUTLINE: Color = FACE;
 const FORCED_FILL: Color = rgb(0x00b8_660b);
+/// The tiles' own colours, for the palette.
+pub(super) const COLOURS: [Color; 2] = [FACE, FORCED_FILL];
 
 pub(super) const SQRT3: f32 = 1.732_050_8;
 
@@ -42,8 +44,8 @@ fn edge_dir(e: Direction) -> (f32, f32) {
 enum Shape {
     /// A circular arc: centre and radius (the part inside the hex is the band).
     Arc { cx: f32, cy: f32, r: f32 },
-    /// A straight segment through the centre.
-    Line { ax: f32, ay: f32, bx: f32, by: f32 },
+    /// A straight line through the centre: a point on it and its unit direction.
+    Line { ax: f32, ay: f32, ux: f32, uy: f32 },
 }
 
 impl Shape {
@@ -66,7 +68,9 @@ impl Shape {
             _ => {
                 let (ax, ay) = edge_dir(a);
                 let (bx, by) = edge_dir(b);
-                Shape::Line { ax: ax * apothem, ay: ay * apothem, bx: bx * apothem, by: by * apothem }
+                let (ex, ey) = ((bx - ax) * apothem, (by - ay) * apothem);
+                let len = length(ex, ey);
+                Shape::Line { ax: ax * apothem, ay: ay * apothem, ux: ex / len, uy: ey / len }
             }
         }
     }
@@ -74,11 +78,8 @@ impl Shape {
     /// Distance from the band's centre line.
     fn distance(self, x: f32, y: f32) -> f32 {
         match self {
-            Shape::Arc { cx, cy, r } => ((x - cx).hypot(y - cy) - r).abs(),
-            Shape::Line { ax, ay, bx, by } => {
-                let (ex, ey) = (bx - ax, by - ay);
-                ((x - ax) * ey - (y - ay) * ex).abs() / ex.hypot(ey)
-            }
+            Shape::Arc { cx, cy, r } => (length(x - cx, y - cy) - r).abs(),
+            Shape::Line { ax, ay, ux, uy } => ((x - ax) * uy - (y - ay) * ux).abs(),
         }
     }
 
@@ -86,10 +87,7 @@ impl Shape {
     fn along(self, x: f32, y: f32) -> f32 {
         match self {
             Shape::Arc { cx, cy, r } => (y - cy).atan2(x - cx) * r,
-            Shape::Line { ax, ay, bx, by } => {
-                let (ex, ey) = (bx - ax, by - ay);
-                ((x - ax) * ex + (y - ay) * ey) / ex.hypot(ey)
-            }
+            Shape::Line { ax, ay, ux, uy } => (x - ax) * ux + (y - ay) * uy,
         }
     }
 }

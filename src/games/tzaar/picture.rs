@@ -10,12 +10,15 @@ use std::sync::LazyLock;
 use image::RgbaImage;
 
 use crate::games::Engine;
+use crate::games::Setup;
+use crate::games::registry::palette_samples;
 use crate::games::tzaar::{Direction, Game, Kind, Move, Phase, Point, Side};
 use crate::i18n::Lang;
 use crate::render::canvas::{
     Align, Canvas, Color, Sprite, Weight, convex_sdf, fit_text, rgb, short_name, with_alpha,
 };
 use crate::render::words::{number, say, text};
+use crate::render::{CAPTION_COLOURS, Palette};
 
 /// Picture width.
 const WIDTH: u32 = 680;
@@ -47,17 +50,17 @@ const HIGHLIGHT_EDGE: Color = rgb(0x00d9_a400);
 const DANGER: Color = rgb(0x00c9_2a2a);
 
 /// The colours of one side's pieces.
-struct Palette {
+struct Colours {
     body: Color,
     /// The lower pieces of a stack.
     edge: Color,
     mark: Color,
 }
 
-fn palette(side: Side) -> Palette {
+fn colours(side: Side) -> Colours {
     match side {
-        Side::White => Palette { body: rgb(0x00f7_f3e8), edge: rgb(0x009d_917a), mark: rgb(0x0094_580f) },
-        Side::Black => Palette { body: rgb(0x002a_2a2e), edge: rgb(0x0064_646c), mark: rgb(0x00ee_bd4a) },
+        Side::White => Colours { body: rgb(0x00f7_f3e8), edge: rgb(0x009d_917a), mark: rgb(0x0094_580f) },
+        Side::Black => Colours { body: rgb(0x002a_2a2e), edge: rgb(0x0064_646c), mark: rgb(0x00ee_bd4a) },
     }
 }
 
@@ -75,7 +78,7 @@ fn center_xy(x: f32, y: f32) -> (f32, f32) {
 /// Without a kind, the darker disc that shows a stack's lower pieces. (Flat shapes with few edges keep the PNG
 /// small.)
 fn draw_piece(c: &mut Canvas, x: f32, y: f32, r: f32, side: Side, kind: Option<Kind>) {
-    let pal = palette(side);
+    let pal = colours(side);
     let Some(kind) = kind else {
         c.fill_circle(x, y, r, pal.edge);
         return;
@@ -407,9 +410,62 @@ pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&st
     img.into_image()
 }
 
+/// TZAAR's fixed palette: every colour above exactly, the caption band's, then the edge shades of sample games
+/// from the standard and shuffled starts and of every height badge.
+static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
+    let (white, black) = (colours(Side::White), colours(Side::Black));
+    let base = [
+        BACKGROUND,
+        BOARD,
+        LINE,
+        HOLE,
+        LABEL,
+        TEXT,
+        LAST_MOVE,
+        CAPTURE,
+        BADGE,
+        HIGHLIGHT,
+        HIGHLIGHT_EDGE,
+        DANGER,
+        white.body,
+        white.edge,
+        white.mark,
+        black.body,
+        black.edge,
+        black.mark,
+        rgb(0x0057_504a),
+        rgb(0x00ff_ffff),
+    ];
+    let setups = [
+        Setup { variant: "standard".to_string(), seed: 0, seats: 2 },
+        Setup { variant: "random".to_string(), seed: 0, seats: 2 },
+    ];
+    let mut samples = palette_samples::<Game>(&setups);
+    let mut sheet = Canvas::from_image(BOARD_LAYER.clone());
+    for (i, badge) in SPRITES.badges.iter().enumerate() {
+        let set = &SPRITES.pieces[i % 2];
+        let (x, y) = (40 + (i as i32 % 10) * 60, HEADER as i32 + 60 + (i as i32 / 10) * 60);
+        sheet.stamp(&set[3], x, y + 3);
+        sheet.stamp(&set[i % 3], x, y - 2);
+        sheet.stamp(badge, x + 16, y - 16);
+        sheet.stamp(&SPRITES.capture, x - 16, y - 16);
+    }
+    samples.push(sheet.into_image());
+    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &samples)
+});
+
+/// The palette every TZAAR picture is encoded in.
+pub fn palette() -> &'static Palette {
+    &PALETTE
+}
+
 impl crate::games::Picture for Game {
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
         render_ended(self, names, lang, ended)
+    }
+
+    fn palette() -> &'static Palette {
+        palette()
     }
 
     fn text_picture(&self, names: &[String], lang: Lang, ended: Option<&str>) -> String {

@@ -1,8 +1,7 @@
 //! `/leaderboard`: the best players of a game on this server, as a picture.
 
 use crate::games::GameKind;
-use crate::render::encode_png;
-use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, render_leaderboard};
+use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, leaderboard_png};
 use crate::session::endings::date;
 use crate::session::{Actor, File, FileKind, Reply, Sessions};
 use crate::store::{ALL_SERVERS, Ranked, Store};
@@ -90,9 +89,7 @@ pub(super) async fn run<S: Store>(
         rows: board.top.iter().map(|r| leader_row(r, user)).collect(),
         own: board.own.as_ref().map(|r| leader_row(r, user)),
     };
-    let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view, lang)))
-        .await
-        .unwrap_or_default();
+    let png = tokio::task::spawn_blocking(move || leaderboard_png(&view, lang)).await.unwrap_or_default();
     let file = File { kind: FileKind::Picture, name: format!("leaderboard-{}.png", game.name()), bytes: png };
     Ok(Reply::public(text).with_file(file))
 }

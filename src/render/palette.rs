@@ -1,0 +1,280 @@
+//! Fixed palettes, and the indexed PNG encoder that uses them.
+//!
+//! A board picture is flat colours plus the anti-aliased shades where two of them meet, a few thousand distinct
+//! colours in all, so a palette of 255 entries holds it with no visible change: each game builds its palette once
+//! from its base colours (kept exact) and sample pictures of its own (whose edge shades fill the rest), and every
+//! picture of that game is then written as an 8-bit indexed PNG through that palette. Each pixel goes to the
+//! nearest entry; a per-thread cache remembers the answer for each exact colour, so the search runs once per
+//! colour, not once per pixel. The replay GIFs use the same palettes (255 entries leave the GIF its transparent
+//! index).
+
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use image::RgbaImage;
+
+use super::canvas::Color;
+
+/// At most this many colours: a GIF needs the 256th index for "unchanged".
+pub(crate) const MAX_COLOURS: usize = 255;
+
+/// A fixed list of at most [`MAX_COLOURS`] opaque colours.
+pub struct Palette {
+    colours: Vec<[u8; 3]>,
+    /// Tells palettes apart in the per-thread caches.
+    id: usize,
+}
+
+static NEXT_ID: AtomicUsize = AtomicUsize::new(0);
+
+fn rgb_of(c: Color) -> [u8; 3] {
+    [c.0[0], c.0[1], c.0[2]]
+}
+
+fn pack(p: [u8; 3]) -> u32 {
+    (u32::from(p[0]) << 16) | (u32::from(p[1]) << 8) | u32::from(p[2])
+}
+
+fn unpack(v: u32) -> [u8; 3] {
+    [(v >> 16) as u8, (v >> 8) as u8, v as u8]
+}
+
+fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
+    a.iter().zip(b).map(|(&x, y)| (i32::from(x) - i32::from(y)).unsigned_abs().pow(2)).sum()
+}
+
+impl Palette {
+    /// The palette of pictures drawn in the colours `base` that look like `samples`: the base colours first
+    /// (exactly), then the samples' other colours, each time the one that the entries so far would render worst
+    /// (its pixel count times its squared distance to the nearest entry), up to [`MAX_COLOURS`].
+    pub(crate) fn build(base: &[Color], samples: &[RgbaImage]) -> Palette {
+        let mut colours: Vec<[u8; 3]> = Vec::with_capacity(MAX_COLOURS);
+        for c in base.iter().map(|&c| rgb_of(c)) {
+            if !colours.contains(&c) && colours.len() < MAX_COLOURS {
+                colours.push(c);
+            }
+        }
+        let mut counts: HashMap<u32, u64> = HashMap::new();
+        for img in samples {
+            let mut previous = None;
+            let mut run = 0;
+            for p in img.as_raw().chunks_exact(4) {
+                let v = pack([p[0], p[1], p[2]]);
+                if previous == Some(v) {
+                    run += 1;
+                    continue;
+                }
+                if let Some(prev) = previous {
+                    *counts.entry(prev).or_default() += run;
+                }
+                previous = Some(v);
+                run = 1;
+            }
+            if let Some(prev) = previous {
+                *counts.entry(prev).or_default() += run;
+            }
+        }
+        let mut seen: Vec<(u32, u64)> = counts.into_iter().collect();
+        seen.sort_unstable();
+        let mut worst: Vec<u32> = seen
+            .iter()
+            .map(|&(v, _)| colours.iter().map(|&c| distance(c, unpack(v))).min().unwrap_or(u32::MAX))
+            .collect();
+        while colours.len() < MAX_COLOURS {
+            let Some((at, &(v, _))) = seen
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| worst[*i] > 0)
+                .max_by_key(|(i, (_, n))| (n * u64::from(worst[*i]), std::cmp::Reverse(*i)))
+            else {
+                break;
+            };
+            let chosen = unpack(v);
+            colours.push(chosen);
+            worst[at] = 0;
+            for (i, &(v, _)) in seen.iter().enumerate() {
+                worst[i] = worst[i].min(distance(chosen, unpack(v)));
+            }
+        }
+        if colours.is_empty() {
+            colours.push([0, 0, 0]);
+        }
+        Palette { colours, id: NEXT_ID.fetch_add(1, Ordering::Relaxed) }
+    }
+
+    /// The entries, in index order.
+    pub(crate) fn colours(&self) -> &[[u8; 3]] {
+        &self.colours
+    }
+
+    /// The index of the entry nearest to `rgb` (searched, not cached).
+    fn nearest(&self, rgb: [u8; 3]) -> u8 {
+        let mut best = (u32::MAX, 0);
+        for (i, &c) in self.colours.iter().enumerate() {
+            let d = distance(c, rgb);
+            if d < best.0 {
+                best = (d, i);
+                if d == 0 {
+                    break;
+                }
+            }
+        }
+        best.1 as u8
+    }
+
+    /// Appends the palette index of every pixel of `pixels` (RGBA, alpha ignored) to `out`.
+    pub(crate) fn map_into(&self, pixels: &[u8], out: &mut Vec<u8>) {
+        CACHES.with_borrow_mut(|caches| {
+            let cache = caches.for_palette(self.id);
+            let mut previous = u32::MAX;
+            let mut index = 0;
+            for p in pixels.chunks_exact(4) {
+                let v = pack([p[0], p[1], p[2]]);
+                if v != previous {
+                    index = cache.get(v).unwrap_or_else(|| {
+                        let i = self.nearest(unpack(v));
+                        cache.put(v, i);
+                        i
+                    });
+                    previous = v;
+                }
+                out.push(index);
+            }
+        });
+    }
+
+    /// The index of one pixel (alpha ignored), through the cache.
+    pub(crate) fn index_of(&self, p: &[u8]) -> u8 {
+        let v = pack([p[0], p[1], p[2]]);
+        CACHES.with_borrow_mut(|caches| {
+            let cache = caches.for_palette(self.id);
+            cache.get(v).unwrap_or_else(|| {
+                let i = self.nearest(unpack(v));
+                cache.put(v, i);
+                i
+            })
+        })
+    }
+}
+
+/// Bits of the direct-mapped cache's index: 16,384 entries of 5 bytes per palette and thread.
+const CACHE_BITS: u32 = 14;
+/// Marks a filled cache entry (colours use the low 24 bits).
+const FILLED: u32 = 1 << 31;
+
+/// Remembers the nearest entry of recently seen colours; a colour that lands on a taken slot replaces it.
+struct Cache {
+    keys: Vec<u32>,
+    values: Vec<u8>,
+}
+
+impl Cache {
+    fn new() -> Cache {
+        Cache { keys: vec![0; 1 << CACHE_BITS], values: vec![0; 1 << CACHE_BITS] }
+    }
+
+    fn slot(v: u32) -> usize {
+        (v.wrapping_mul(0x9E37_79B1) >> (32 - CACHE_BITS)) as usize
+    }
+
+    fn get(&self, v: u32) -> Option<u8> {
+        let s = Self::slot(v);
+        (self.keys[s] == v | FILLED).then(|| self.values[s])
+    }
+
+    fn put(&mut self, v: u32, index: u8) {
+        let s = Self::slot(v);
+        self.keys[s] = v | FILLED;
+        self.values[s] = index;
+    }
+}
+
+/// This thread's caches, one per palette used on it.
+#[derive(Default)]
+struct Caches(Vec<(usize, Cache)>);
+
+impl Caches {
+    fn for_palette(&mut self, id: usize) -> &mut Cache {
+        let at = if let Some(at) = self.0.iter().position(|(p, _)| *p == id) {
+            at
+        } else {
+            self.0.push((id, Cache::new()));
+            self.0.len() - 1
+        };
+        &mut self.0[at].1
+    }
+}
+
+thread_local! {
+    static CACHES: RefCell<Caches> = RefCell::new(Caches::default());
+    /// The index buffer of the last picture encoded on this thread, reused by the next.
+    static INDICES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How the indexed PNGs are compressed: chosen by measuring the board pictures (see `benches/pictures.rs` and
+/// docs/pictures.md): the `Up` filter suits pictures whose rows repeat, and zlib's level 4 makes them a third
+/// smaller than fdeflate's fast mode for a fraction of a millisecond more.
+const FILTER: png::Filter = png::Filter::Up;
+const COMPRESSION: png::DeflateCompression = png::DeflateCompression::Level(4);
+
+/// Encodes `img` (opaque) as an 8-bit indexed PNG in `palette`, each pixel its nearest entry.
+pub fn encode_indexed(img: &RgbaImage, palette: &Palette) -> Vec<u8> {
+    INDICES.with_borrow_mut(|indices| {
+        indices.clear();
+        indices.reserve(img.as_raw().len() / 4);
+        palette.map_into(img.as_raw(), indices);
+        let mut out = Vec::with_capacity(48 * 1024);
+        let mut encoder = png::Encoder::new(&mut out, img.width(), img.height());
+        encoder.set_color(png::ColorType::Indexed);
+        encoder.set_depth(png::BitDepth::Eight);
+        encoder.set_palette(palette.colours.iter().flatten().copied().collect::<Vec<u8>>());
+        encoder.set_filter(FILTER);
+        encoder.set_deflate_compression(COMPRESSION);
+        let mut writer = encoder.write_header().expect("a picture has a size and a palette");
+        writer.write_image_data(indices).expect("encoding to memory cannot fail");
+        writer.finish().expect("encoding to memory cannot fail");
+        out
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::render::canvas::{Canvas, rgb};
+
+    #[test]
+    fn base_colours_stay_exact_and_edges_get_their_shades() {
+        let (paper, ink) = (rgb(0x00ee_ebe4), rgb(0x0012_6ab0));
+        let mut c = Canvas::new(60, 60, paper);
+        c.fill_circle(30.0, 30.0, 17.3, ink);
+        let img = c.into_image();
+        let palette = Palette::build(&[paper, ink], std::slice::from_ref(&img));
+        assert_eq!(palette.colours()[..2], [rgb_of(paper), rgb_of(ink)]);
+        let png = encode_indexed(&img, &palette);
+        let back = image::load_from_memory(&png).unwrap().to_rgba8();
+        // Few enough colours to hold every shade: the picture comes back exactly.
+        assert_eq!(back.as_raw(), img.as_raw());
+    }
+
+    #[test]
+    fn colours_off_the_palette_go_to_the_nearest_entry() {
+        let palette = Palette::build(&[rgb(0), rgb(0x00ff_ffff), rgb(0x00ff_0000)], &[]);
+        assert_eq!(palette.index_of(&[250, 10, 20, 255]), 2);
+        assert_eq!(palette.index_of(&[30, 30, 30, 255]), 0);
+        assert_eq!(palette.index_of(&[200, 200, 220, 255]), 1);
+        // Cached answers are the same answers.
+        assert_eq!(palette.index_of(&[250, 10, 20, 255]), 2);
+    }
+
+    #[test]
+    fn a_palette_never_passes_255_colours() {
+        let img = RgbaImage::from_fn(64, 64, |x, y| image::Rgba([(x * 4) as u8, (y * 4) as u8, 7, 255]));
+        let palette = Palette::build(&[rgb(0x0012_3456)], std::slice::from_ref(&img));
+        assert_eq!(palette.colours().len(), MAX_COLOURS);
+        let back = image::load_from_memory(&encode_indexed(&img, &palette)).unwrap().to_rgba8();
+        let worst =
+            back.pixels().zip(img.pixels()).map(|(a, b)| distance(rgb_of(*a), rgb_of(*b))).max().unwrap();
+        assert!(worst <= 3 * 16 * 16, "largest squared error {worst}");
+    }
+}

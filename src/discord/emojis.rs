@@ -70,11 +70,8 @@ impl Emojis {
         }
     }
 
-    /// Waits until the registration started last has ended (at once when none has started).
+    /// Waits until a registration has started and ended, well or not.
     pub(crate) async fn registered(&self) {
-        if !self.started.load(Ordering::SeqCst) {
-            return;
-        }
         let mut done = self.done.subscribe();
         let _ = done.wait_for(|d| *d).await;
     }

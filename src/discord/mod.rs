@@ -662,7 +662,7 @@ impl<S: Store> Bot<S> {
         &self.sessions
     }
 
-    /// Waits until the picker's icons, registered as application emojis after the bot connected, are known (or
+    /// Waits until the picker's icons, registered as application emojis once the bot has connected, are known (or
     /// could not be): the select menus show them from then on.
     pub async fn emojis_registered(&self) {
         self.emojis.registered().await;

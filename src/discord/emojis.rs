@@ -101,7 +101,7 @@ impl Emojis {
                     created += 1;
                 }
                 Err(e) => {
-                    tracing::warn!(emoji = %name, error = %e, "could not upload a picker icon as an emoji")
+                    tracing::warn!(emoji = %name, error = %e, "could not upload a picker icon as an emoji");
                 }
             }
         }

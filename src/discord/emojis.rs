@@ -76,12 +76,13 @@ impl Emojis {
         let _ = done.wait_for(|d| *d).await;
     }
 
-    /// Lists the application's emojis and uploads the icons missing from them, one by one; an upload that fails
-    /// leaves its icon without an emoji.
+    /// Lists the application's emojis and uploads the icons missing from them, one by one. When an upload fails
+    /// (another instance starting at the same time may have taken the name), the list is read once more; an icon
+    /// still missing then goes without an emoji.
     async fn register(&self, http: &Http) -> serenity::Result<()> {
         let listed: HashMap<String, EmojiId> =
             http.get_application_emojis().await?.into_iter().map(|e| (e.name, e.id)).collect();
-        let (mut found, mut created) = (0usize, 0usize);
+        let (mut found, mut created, mut failed) = (0usize, 0usize, Vec::new());
         for icon in Icon::all() {
             let name = icon.name();
             if let Some(&id) = listed.get(&name) {
@@ -102,6 +103,16 @@ impl Emojis {
                 }
                 Err(e) => {
                     tracing::warn!(emoji = %name, error = %e, "could not upload a picker icon as an emoji");
+                    failed.push(icon);
+                }
+            }
+        }
+        if !failed.is_empty() {
+            let listed = http.get_application_emojis().await?;
+            for icon in failed {
+                if let Some(emoji) = listed.iter().find(|e| e.name == icon.name()) {
+                    self.learn(icon, emoji.id, emoji.name.clone());
+                    found += 1;
                 }
             }
         }

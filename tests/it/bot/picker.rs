@@ -270,3 +270,30 @@ async fn the_tile_emojis_are_uploaded_once() {
     fake.assert_no_refusals();
     bot.shutdown().await.unwrap();
 }
+
+/// An application with room for only ten more emojis: the other tiles' uploads are refused (and logged), and their
+/// options in the picker go without an emoji, their labels saying their colours.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tiles_without_an_emoji_are_shown_in_words() {
+    let fake = FakeDiscord::start().await;
+    for n in 0..1990 {
+        fake.add_emoji(&format!("other_{n}"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bot = super::open_bot(&super::test_config(&fake, &dir)).await;
+    tokio::time::timeout(WAIT, bot.emojis_registered()).await.expect("the registration ends");
+    let refused = fake.take_refusals();
+    assert_eq!(refused.len(), 46, "{refused:?}");
+    assert!(refused.iter().all(|c| c.refusal.as_ref().is_some_and(|r| r.code == 30008)));
+    assert_eq!(fake.emojis().len(), 2000);
+    let public = start_game(&fake, "tantrix").await;
+    let (_, tiles) = open_picker(&fake, &public).await;
+    let menu = components(&tiles).into_iter().find(|c| c["type"] == 3).expect("a select menu of tiles");
+    for option in menu["options"].as_array().cloned().unwrap_or_default() {
+        let tile: u8 = option["value"].as_str().and_then(|v| v.parse().ok()).expect("a tile number");
+        assert_eq!(option["emoji"]["name"].is_string(), tile <= 10, "{option}");
+        assert!(option["label"].as_str().is_some_and(|l| l.matches(", ").count() == 5), "{option}");
+    }
+    fake.assert_no_refusals();
+    bot.shutdown().await.unwrap();
+}

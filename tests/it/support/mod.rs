@@ -262,6 +262,13 @@ impl FakeDiscord {
         self.shared.lock().emojis.clone()
     }
 
+    /// Gives the application an emoji named `name` (made elsewhere: by hand, or by another instance).
+    pub fn add_emoji(&self, name: &str) {
+        let id = self.shared.fresh_id();
+        self.shared.lock().emojis.push(json!({ "id": id.to_string(), "name": name, "animated": false }));
+        self.shared.bump();
+    }
+
     /// A message the fake created (channel message, interaction response or follow-up), as last edited.
     pub fn message(&self, id: u64) -> Option<Value> {
         self.shared.lock().messages.get(&id).cloned()

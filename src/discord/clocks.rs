@@ -201,11 +201,15 @@ impl<S: Store> super::Handler<S> {
         if reply.board.is_some() {
             let deferred = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
             respond.initial(deferred).await?;
-            let edit =
-                super::deferred_edit(reply, super::replay::size_limit(press.attachment_size_limit)).await;
+            let edit = super::deferred_edit(
+                reply,
+                super::replay::size_limit(press.attachment_size_limit),
+                &self.emojis,
+            )
+            .await;
             return press.edit_response(http, edit).await.map(|_| ());
         }
-        respond.initial(CreateInteractionResponse::Message(super::message(reply))).await?;
+        respond.initial(CreateInteractionResponse::Message(super::message(reply, &self.emojis))).await?;
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
             match press.get_response(http).await {
                 Ok(posted) => {
@@ -236,7 +240,9 @@ impl<S: Store> super::Handler<S> {
             Ok(thread) => thread.title,
             Err(why) => {
                 let reply = Reply::private(why).localized(locales.user);
-                return respond.initial(CreateInteractionResponse::Message(super::message(&reply))).await;
+                return respond
+                    .initial(CreateInteractionResponse::Message(super::message(&reply, &self.emojis)))
+                    .await;
             }
         };
         // Opening a thread is a REST call of its own: answer within Discord's three seconds first.
@@ -254,7 +260,10 @@ impl<S: Store> super::Handler<S> {
             self.spawn_ai(http, channel);
             if reply.board.is_some() {
                 let limit = super::replay::size_limit(cmd.attachment_size_limit);
-                return cmd.edit_response(http, super::deferred_edit(&reply, limit).await).await.map(|_| ());
+                return cmd
+                    .edit_response(http, super::deferred_edit(&reply, limit, &self.emojis).await)
+                    .await
+                    .map(|_| ());
             }
             let edit = EditInteractionResponse::new()
                 .content(markdown(&reply.text))

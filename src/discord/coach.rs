@@ -103,7 +103,7 @@ impl<S: Store> Handler<S> {
         };
         if let Some(finished) = refused {
             let reply = finished.unwrap_or_else(|_| failed()).localized(lang);
-            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
+            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
         }
         respond.initial(CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new())).await?;
         let mut last: Option<Instant> = None;

@@ -111,8 +111,10 @@ impl<S: Store> Endpoint<S> {
             guild_id: config.guild_id,
             langs: langs.clone(),
             shards: std::sync::Mutex::default(),
+            emojis: Arc::default(),
         };
         handler.register_commands(&http).await;
+        handler.emojis.start(http.clone());
         let listener =
             TcpListener::bind(listen).await.with_context(|| format!("cannot listen on {listen}"))?;
         let addr = listener.local_addr()?;
@@ -147,6 +149,7 @@ impl<S: Store> Endpoint<S> {
     /// the store.
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
+        self.shared.handler.emojis.stop();
         for task in &self.background {
             task.abort();
         }

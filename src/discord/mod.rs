@@ -36,6 +36,7 @@ use crate::store::Store;
 mod clocks;
 mod coach;
 mod commands;
+mod emojis;
 pub mod endpoint;
 pub(crate) mod render;
 mod replay;
@@ -46,6 +47,7 @@ use replay::{replay_attachment, replay_followup, size_limit};
 pub use crate::session::commands::refusal;
 pub use commands::commands;
 use commands::{actor_of, read_request};
+use emojis::Emojis;
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub(crate) const SWEEP_EVERY: Duration = Duration::from_secs(5);
@@ -76,8 +78,8 @@ pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
 
 /// A reply's components: a row per select menu, then its buttons in rows of five, within Discord's five rows,
 /// 25 options per menu and 100 characters per label, value and id (the session layer keeps within them; these
-/// cuts only guard).
-pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
+/// cuts only guard). An option with an icon shows its emoji when `emojis` knows it.
+pub(crate) fn components(reply: &Reply, emojis: &Emojis) -> Vec<CreateActionRow> {
     let mut rows: Vec<CreateActionRow> = reply
         .selects
         .iter()
@@ -88,7 +90,14 @@ pub(crate) fn components(reply: &Reply) -> Vec<CreateActionRow> {
                 .options
                 .iter()
                 .take(render::MAX_CHOICES)
-                .map(|o| CreateSelectMenuOption::new(render::truncate(&o.label.to_plain(), 100), &o.value))
+                .map(|o| {
+                    let option =
+                        CreateSelectMenuOption::new(render::truncate(&o.label.to_plain(), 100), &o.value);
+                    match o.icon.and_then(|icon| emojis.emoji(icon)) {
+                        Some(emoji) => option.emoji(emoji),
+                        None => option,
+                    }
+                })
                 .collect();
             let menu = CreateSelectMenu::new(&select.custom_id, CreateSelectMenuKind::String { options })
                 .placeholder(render::truncate(&select.placeholder.to_plain(), 150));
@@ -137,11 +146,11 @@ async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttac
 
 /// Draws the board, if any, and builds the edit of a deferred answer that carries it with the reply's files; a
 /// reply without a board carries its replay too (with a board, the replay follows in a message of its own).
-async fn deferred_edit(reply: &Reply, limit: usize) -> EditInteractionResponse {
+async fn deferred_edit(reply: &Reply, limit: usize, emojis: &Emojis) -> EditInteractionResponse {
     let mut edit = EditInteractionResponse::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(components(reply));
+        .components(components(reply, emojis));
     if let Some(board) = reply.board.clone() {
         let (embed, picture) = board_picture(reply, board).await;
         edit = edit.embed(embed).new_attachment(picture);
@@ -225,17 +234,17 @@ fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
 }
 
 /// A reply as a new interaction message (or as the update of the message a button is on).
-fn message(reply: &Reply) -> CreateInteractionResponseMessage {
+fn message(reply: &Reply, emojis: &Emojis) -> CreateInteractionResponseMessage {
     let message = CreateInteractionResponseMessage::new()
         .content(markdown(&reply.text))
         .allowed_mentions(allowed_mentions(reply))
-        .components(components(reply))
+        .components(components(reply, emojis))
         .ephemeral(reply.ephemeral);
     files(reply).fold(message, CreateInteractionResponseMessage::add_file)
 }
 
 fn private_message(text: impl Into<Text>, lang: Lang) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(message(&Reply::private(text).localized(lang)))
+    CreateInteractionResponse::Message(message(&Reply::private(text).localized(lang), &Emojis::default()))
 }
 
 /// The languages of an interaction: its user's `locale`; for public messages the server's `language` setting
@@ -258,6 +267,8 @@ struct Handler<S: Store> {
     langs: Arc<LangBook>,
     /// The gateway's shards: connected now, and connected once (a later connection is a reconnect).
     shards: std::sync::Mutex<Shards>,
+    /// The emojis of the picker's icons.
+    emojis: Arc<Emojis>,
 }
 
 /// What the handler knows of its gateway shards.
@@ -319,7 +330,7 @@ impl<S: Store> Handler<S> {
         let reply = self.sessions.handle(channel, &actor, request).await;
         let reply = reply.clone().localized(locales.of(reply.ephemeral));
         if reply.ephemeral && !deferred(&reply, respond) {
-            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
+            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
         }
         self.spawn_ai(http, channel);
         self.clear_challenge_buttons(http, channel, &reply, None).await;
@@ -327,7 +338,7 @@ impl<S: Store> Handler<S> {
             let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
             respond.initial(CreateInteractionResponse::Defer(defer)).await?;
             let limit = size_limit(cmd.attachment_size_limit);
-            cmd.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            cmd.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
             if reply.board.is_some() {
                 respond.picture_sent();
             }
@@ -336,7 +347,7 @@ impl<S: Store> Handler<S> {
             }
             return Ok(());
         }
-        respond.initial(CreateInteractionResponse::Message(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await?;
         // A new challenge: remember its message, so that its expiry can remove the buttons.
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
             match cmd.get_response(http).await {
@@ -385,9 +396,12 @@ impl<S: Store> Handler<S> {
                 let defer = CreateInteractionResponseMessage::new().ephemeral(true);
                 respond.initial(CreateInteractionResponse::Defer(defer)).await?;
                 let limit = size_limit(press.attachment_size_limit);
-                return press.edit_response(http, deferred_edit(&reply, limit).await).await.map(|_| ());
+                return press
+                    .edit_response(http, deferred_edit(&reply, limit, &self.emojis).await)
+                    .await
+                    .map(|_| ());
             }
-            return respond.initial(CreateInteractionResponse::Message(message(&reply))).await;
+            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
         }
         if !reply.ephemeral {
             self.spawn_ai(http, channel);
@@ -401,7 +415,7 @@ impl<S: Store> Handler<S> {
         if deferred(&reply, respond) {
             respond.initial(CreateInteractionResponse::Acknowledge).await?;
             let limit = size_limit(press.attachment_size_limit);
-            press.edit_response(http, deferred_edit(&reply, limit).await).await?;
+            press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
             if reply.board.is_some() {
                 respond.picture_sent();
             }
@@ -410,7 +424,7 @@ impl<S: Store> Handler<S> {
             }
             return Ok(());
         }
-        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply))).await?;
+        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply, &self.emojis))).await?;
         if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
         {
             self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
@@ -512,6 +526,7 @@ impl<S: Store> EventHandler for Handler<S> {
             self.spawn_ai(&ctx.http, channel);
         }
         self.register_commands(&ctx.http).await;
+        self.emojis.start(ctx.http.clone());
     }
 
     async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
@@ -590,6 +605,7 @@ pub struct Bot<S: Store> {
     sweeper: JoinHandle<()>,
     clocks: JoinHandle<()>,
     sessions: Arc<Sessions<S>>,
+    emojis: Arc<Emojis>,
 }
 
 impl<S: Store> Bot<S> {
@@ -610,11 +626,13 @@ impl<S: Store> Bot<S> {
 
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let langs = Arc::new(LangBook::default());
+        let emojis = Arc::new(Emojis::default());
         let handler = Handler {
             sessions: sessions.clone(),
             guild_id: config.guild_id,
             langs: langs.clone(),
             shards: std::sync::Mutex::default(),
+            emojis: emojis.clone(),
         };
         let mut client =
             serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
@@ -636,7 +654,7 @@ impl<S: Store> Bot<S> {
                 ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
             }
         });
-        Ok(Bot { shard_manager, task, sweeper, clocks, sessions })
+        Ok(Bot { shard_manager, task, sweeper, clocks, sessions, emojis })
     }
 
     /// The session layer the bot drives.
@@ -644,9 +662,16 @@ impl<S: Store> Bot<S> {
         &self.sessions
     }
 
+    /// Waits until the picker's icons, registered as application emojis once the bot has connected, are known (or
+    /// could not be): the select menus show them from then on.
+    pub async fn emojis_registered(&self) {
+        self.emojis.registered().await;
+    }
+
     /// Disconnects from the gateway and closes the store.
     pub async fn shutdown(mut self) -> anyhow::Result<()> {
         self.sweeper.abort();
+        self.emojis.stop();
         self.clocks.abort();
         // Bounded: a client still trying to reach its gateway has no shard to close.
         let limit = Duration::from_secs(10);

@@ -4,8 +4,41 @@
 
 use image::RgbaImage;
 
-use super::{Phrase, Picture};
+use super::{GameKind, Phrase, Picture, each_kind};
 use crate::i18n::Lang;
+
+/// A small square picture that stands for a choice beside its label (a Tantrix tile): the game's own number for
+/// it (1 to the game's [`Picker::ICONS`]). An adapter may show it as it likes; Discord's shows it as an application
+/// emoji named [`Icon::name`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Icon {
+    pub game: GameKind,
+    pub key: u8,
+}
+
+impl Icon {
+    /// Every game's icons, in the registry's order.
+    pub fn all() -> Vec<Icon> {
+        GameKind::ALL
+            .iter()
+            .flat_map(|&game| {
+                let count = each_kind!(game, G => <G as Picker>::ICONS);
+                (1..=count).map(move |key| Icon { game, key })
+            })
+            .collect()
+    }
+
+    /// Its name, unique among every game's icons and within Discord's emoji names (2 to 32 of `A-Z a-z 0-9 _`):
+    /// the game's and the number, `tantrix_07`.
+    pub fn name(self) -> String {
+        format!("{}_{:02}", self.game.name(), self.key)
+    }
+
+    /// The icon drawn (see [`Picker::pick_icon`]); `None` for a number the game has no icon for.
+    pub fn draw(self) -> Option<RgbaImage> {
+        each_kind!(self.game, G => <G as Picker>::pick_icon(self.key))
+    }
+}
 
 /// One choice of a step: the value that travels in the component's id (the game's own notation: a square, a
 /// cell, a tile number, a rotation; never `:` or `.`, never starting with `~`), the label shown for it, and the
@@ -16,13 +49,21 @@ pub struct PickChoice {
     pub label: Phrase,
     /// The step's question ("Choose the piece to move"): the same for every choice of one step.
     pub step: Phrase,
+    /// The number of the game's icon shown beside the label (see [`Picker::pick_icon`]), if any; the label says
+    /// what it shows all the same, for an adapter without pictures.
+    pub icon: Option<u8>,
 }
 
 impl PickChoice {
+    /// A choice shown as `label`, without an icon.
+    pub(crate) fn new(value: impl Into<String>, label: Phrase, step: &Phrase) -> Self {
+        PickChoice { value: value.into(), label, step: step.clone(), icon: None }
+    }
+
     /// A choice shown as its own notation.
     pub(crate) fn notation(value: impl Into<String>, step: &Phrase) -> Self {
         let value = value.into();
-        PickChoice { label: notation(&value), value, step: step.clone() }
+        PickChoice::new(value.clone(), notation(&value), step)
     }
 }
 
@@ -50,6 +91,16 @@ pub fn value_fits(value: &str) -> bool {
 
 /// A game's move picker.
 pub trait Picker: Picture {
+    /// How many icons the choices may show (numbered from 1; see [`PickChoice::icon`]). None by default.
+    const ICONS: u8 = 0;
+
+    /// Icon `key` drawn: a small square picture, transparent around what it shows; `None` for a number that is
+    /// not one of the game's icons.
+    fn pick_icon(key: u8) -> Option<RgbaImage> {
+        let _ = key;
+        None
+    }
+
     /// Every legal move with the choices that lead to it: every path ends on a different move, and no path is a
     /// prefix of another. By default one step: the move itself.
     fn pick_paths(&self) -> Vec<PickPath> {

@@ -5,7 +5,7 @@
 //! kept in memory and a press works after a restart or on another instance.
 
 use crate::games::AnyGame;
-use crate::games::pick::PickPath;
+use crate::games::pick::{Icon, PickPath};
 use crate::t;
 
 use super::buttons::pick_id;
@@ -144,6 +144,9 @@ pub struct MenuOption {
     /// What the select menu sends back: a choice's value, or `~first-last` for a group.
     pub value: String,
     pub label: MenuLabel,
+    /// The number of the game's icon for the choice (see [`crate::games::pick::PickChoice::icon`]); never for a
+    /// group.
+    pub icon: Option<u8>,
 }
 
 /// How a menu's option is shown.
@@ -172,12 +175,17 @@ pub fn menu(paths: &[PickPath], chosen: &[&str], range: Option<(usize, usize)>) 
             .map(|&(a, b)| MenuOption {
                 value: format!("~{}-{}", first + a, first + b),
                 label: MenuLabel::Group(shown[a].value.clone(), shown[b].value.clone()),
+                icon: None,
             })
             .collect()
     } else {
         shown
             .iter()
-            .map(|c| MenuOption { value: c.value.clone(), label: MenuLabel::Choice(c.label.clone()) })
+            .map(|c| MenuOption {
+                value: c.value.clone(),
+                label: MenuLabel::Choice(c.label.clone()),
+                icon: c.icon,
+            })
             .collect()
     };
     Menu { question: Some(next[0].step.clone()), options, done: None }
@@ -241,6 +249,7 @@ fn step(
                 MenuLabel::Group(first, last) => t!("pick-group", first = first, last = last),
             },
             value: o.value,
+            icon: o.icon.map(|key| Icon { game: game.kind(), key }),
         })
         .collect();
     if !chosen.is_empty() {

@@ -77,11 +77,13 @@ impl Button {
     }
 }
 
-/// One option of a select menu: the value sent back when it is chosen, and its label.
+/// One option of a select menu: the value sent back when it is chosen, its label, and the icon an adapter may show
+/// beside it (Discord's as an emoji; the label reads without it).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectOption {
     pub value: String,
     pub label: Text,
+    pub icon: Option<crate::games::pick::Icon>,
 }
 
 /// A select menu under a message (one per row): its id says what it acts on, the chosen option's value is sent

@@ -563,3 +563,48 @@ async fn a_refusal_nobody_took_fails_the_test() {
     let message = panic.downcast_ref::<String>().cloned().unwrap_or_default();
     assert!(message.contains("the fake Discord refused"), "{message}");
 }
+
+#[tokio::test]
+async fn refuses_application_emojis_discord_would_not_create() {
+    let fake = FakeDiscord::start().await;
+    let route = format!("/applications/{APP_ID}/emojis");
+    let png = CreateAttachment::bytes(PNG, "tile.png").to_base64();
+    let huge = format!("data:image/png;base64,iVBORw0KGgo{}", "A".repeat(360_000));
+    let refused = [
+        json!({ "name": "t", "image": png }),
+        json!({ "name": "tile-1", "image": png }),
+        json!({ "name": "t".repeat(33), "image": png }),
+        json!({ "name": "tile", "image": png.replace("image/png", "image/webp") }),
+        json!({ "name": "tile", "image": "data:image/png;base64,R0lGODlh" }),
+        json!({ "name": "tile", "image": huge }),
+    ];
+    for body in &refused {
+        let (status, answer) = request(&fake, "POST", &route, body).await;
+        assert_eq!(status, 400, "{answer}");
+    }
+    let (status, created) = request(&fake, "POST", &route, &json!({ "name": "tile_01", "image": png })).await;
+    assert_eq!(status, 200, "{created}");
+    let (status, twice) = request(&fake, "POST", &route, &json!({ "name": "tile_01", "image": png })).await;
+    assert_eq!(status, 400, "a name is taken once: {twice}");
+    let (status, listed) = request(&fake, "GET", &route, &Value::Null).await;
+    assert_eq!(status, 200);
+    assert_eq!(listed["items"].as_array().map(Vec::len), Some(1), "{listed}");
+    assert_eq!(listed["items"][0]["id"], created["id"]);
+
+    // A select option may show only an emoji the application owns.
+    let menu = |id: &Value| {
+        let option = json!({ "label": "Tile 1", "value": "1", "emoji": { "id": id, "name": "tile_01" } });
+        json!({ "content": "pick", "components": [{ "type": 1, "components": [
+            { "type": 3, "custom_id": "pick", "options": [option] }
+        ] }] })
+    };
+    let (status, answer) = request(&fake, "POST", "/channels/333/messages", &menu(&created["id"])).await;
+    assert_eq!(status, 200, "{answer}");
+    let (status, answer) = request(&fake, "POST", "/channels/333/messages", &menu(&json!("999"))).await;
+    assert_eq!(status, 400, "{answer}");
+    assert_eq!(
+        form_error(&answer, "components.0.components.0.options.0.emoji.id"),
+        ["COMPONENT_INVALID_EMOJI"]
+    );
+    assert_eq!(fake.take_refusals().len(), refused.len() + 2);
+}

@@ -186,6 +186,6 @@ pick-tzaar-pass = Vynechat
 pick-tantrix-tile = Vyberte kámen, který položíte
 pick-tantrix-cell = Vyberte jeho místo (označené písmenem na desce)
 pick-tantrix-rotation = Vyberte jeho otočení (označené písmenem na obrázku)
-pick-tantrix-tile-label = Kámen { $tile }
+pick-tantrix-tile-label = Kámen { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Otočení { $letter }

@@ -159,6 +159,6 @@ pick-tzaar-pass = Pass
 pick-tantrix-tile = Choose the tile to place
 pick-tantrix-cell = Choose its place (lettered on the board)
 pick-tantrix-rotation = Choose its rotation (lettered in the picture)
-pick-tantrix-tile-label = Tile { $tile }
+pick-tantrix-tile-label = Tile { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Rotation { $letter }

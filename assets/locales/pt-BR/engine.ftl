@@ -163,6 +163,6 @@ pick-tzaar-pass = Passar
 pick-tantrix-tile = Escolha a peça a colocar
 pick-tantrix-cell = Escolha o lugar dela (com letras no tabuleiro)
 pick-tantrix-rotation = Escolha a rotação dela (com letras na imagem)
-pick-tantrix-tile-label = Peça { $tile }
+pick-tantrix-tile-label = Peça { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Rotação { $letter }

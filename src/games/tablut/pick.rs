@@ -49,7 +49,7 @@ impl Picker for Game {
                     text: mv.to_string(),
                     choices: vec![
                         PickChoice::notation(mv.from.to_string(), &piece),
-                        PickChoice { value: to, label, step: destination.clone() },
+                        PickChoice::new(to, label, &destination),
                     ],
                 }
             })

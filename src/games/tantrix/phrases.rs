@@ -22,7 +22,7 @@ pub(super) fn title(colour: Colour) -> Phrase {
 }
 
 /// A colour inside a sentence ("red"), translated.
-fn colour(colour: Colour) -> Phrase {
+pub(super) fn colour(colour: Colour) -> Phrase {
     let key = match colour {
         Colour::Red => "tantrix-red",
         Colour::Blue => "tantrix-blue",

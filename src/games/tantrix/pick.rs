@@ -42,7 +42,24 @@ impl Game {
     }
 }
 
+/// The tile's label in the picker: its number and its six edges' colours clockwise from the top, as the hand
+/// shows it ("Tile 21: red, blue, blue, yellow, red, yellow"), so that it reads without its icon.
+fn tile_label(tile: Tile) -> Phrase {
+    let colours = tile.edges(0).map(super::phrases::colour);
+    let colours = Phrase::joined(colours.to_vec(), ", ").unwrap_or_else(|| Phrase::as_written(""));
+    Phrase::new("pick-tantrix-tile-label", format!("Tile {tile}: {colours}"))
+        .str("tile", tile)
+        .phrase("colours", colours)
+}
+
 impl Picker for Game {
+    /// Each tile, by its number, as the hands show it.
+    const ICONS: u8 = Tile::COUNT;
+
+    fn pick_icon(key: u8) -> Option<RgbaImage> {
+        Tile::new(key).map(super::tile_picture::tile_icon)
+    }
+
     fn pick_paths(&self) -> Vec<PickPath> {
         let moves = Game::legal_moves(self);
         let tile_step = Phrase::new("pick-tantrix-tile", "Choose the tile to place");
@@ -58,23 +75,21 @@ impl Picker for Game {
                 (p.tile.to_string(), p.cell.to_string(), letters(at), letters(turn));
             let choices = vec![
                 PickChoice {
-                    label: Phrase::new("pick-tantrix-tile-label", format!("Tile {tile}")).str("tile", &tile),
-                    value: tile,
-                    step: tile_step.clone(),
+                    icon: Some(p.tile.number()),
+                    ..PickChoice::new(tile, tile_label(p.tile), &tile_step)
                 },
-                PickChoice {
-                    label: Phrase::new("pick-tantrix-cell-label", format!("{letter}: {cell}"))
+                PickChoice::new(
+                    cell.clone(),
+                    Phrase::new("pick-tantrix-cell-label", format!("{letter}: {cell}"))
                         .str("letter", &letter)
                         .str("cell", &cell),
-                    value: cell,
-                    step: cell_step.clone(),
-                },
-                PickChoice {
-                    label: Phrase::new("pick-tantrix-rotation-label", format!("Rotation {rot}"))
-                        .str("letter", &rot),
-                    value: p.rot.to_string(),
-                    step: rot_step.clone(),
-                },
+                    &cell_step,
+                ),
+                PickChoice::new(
+                    p.rot.to_string(),
+                    Phrase::new("pick-tantrix-rotation-label", format!("Rotation {rot}")).str("letter", &rot),
+                    &rot_step,
+                ),
             ];
             out.push(PickPath { text: p.to_string(), choices });
         }
@@ -102,6 +117,39 @@ impl Picker for Game {
 
 #[cfg(test)]
 mod tests {
+    use crate::games::pick::Picker;
+    use crate::games::tantrix::{Game, Tile};
+
+    #[test]
+    fn every_tile_icon_is_a_small_square_png_of_its_own() {
+        let mut seen = std::collections::HashSet::new();
+        for tile in Tile::all() {
+            let icon = <Game as Picker>::pick_icon(tile.number()).expect("every tile has its icon");
+            let png = crate::render::canvas::encode_png(&icon);
+            assert!(png.len() < 256 * 1024, "tile {tile}: {} bytes, over Discord's 256 KiB", png.len());
+            let decoded = image::load_from_memory_with_format(&png, image::ImageFormat::Png)
+                .unwrap_or_else(|e| panic!("tile {tile}'s icon decodes as PNG: {e}"))
+                .to_rgba8();
+            assert_eq!(decoded.width(), decoded.height(), "tile {tile}'s icon is square");
+            assert!((64..=256).contains(&decoded.width()), "tile {tile}: {}px", decoded.width());
+            assert_eq!(decoded.get_pixel(0, 0).0[3], 0, "tile {tile}: transparent outside the hex");
+            let middle = decoded.width() / 2;
+            assert_eq!(decoded.get_pixel(middle, middle).0[3], 255, "tile {tile}: opaque inside");
+            assert!(seen.insert(decoded.into_raw()), "tile {tile}'s icon is another tile's");
+        }
+        assert_eq!(<Game as Picker>::pick_icon(0), None);
+        assert_eq!(<Game as Picker>::pick_icon(57), None);
+    }
+
+    #[test]
+    fn a_tile_label_names_its_edges_colours() {
+        let tile = Tile::new(1).unwrap();
+        let label = super::tile_label(tile).to_string();
+        assert!(label.starts_with("Tile 1: "), "{label}");
+        assert_eq!(label.matches(", ").count(), 5, "{label}");
+        assert!(label.chars().count() <= 100);
+    }
+
     #[test]
     fn letters_run_on_past_z() {
         assert_eq!(super::letters(0), "A");

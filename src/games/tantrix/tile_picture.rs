@@ -172,6 +172,29 @@ pub(super) fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f
     }
 }
 
+/// The side of a tile's icon, in pixels (Discord shows emoji from 128 x 128 pictures).
+const ICON: u32 = 128;
+
+/// One tile unturned, as the hands show it, alone on a transparent square of [`ICON`] pixels: the picker's icon
+/// for it (an emoji on Discord).
+pub(super) fn tile_icon(tile: Tile) -> image::RgbaImage {
+    let mut canvas = Canvas::new(ICON, ICON, image::Rgba([0, 0, 0, 0]));
+    let half = ICON as f32 / 2.0;
+    // The face reaches 0.4 px past the circumradius; the corners then just touch the square's sides.
+    draw_tile(&mut canvas, tile, 0, half, half, half - 1.5, Marks::default());
+    let mut img = canvas.into_image();
+    // The canvas blends onto transparent black (premultiplied); a PNG's colours are straight.
+    for px in img.pixels_mut() {
+        let a = f32::from(px.0[3]) / 255.0;
+        if a > 0.0 && a < 1.0 {
+            for c in &mut px.0[..3] {
+                *c = (f32::from(*c) / a).round().min(255.0) as u8;
+            }
+        }
+    }
+    img
+}
+
 /// A forced space: filled in dark amber, which stands out from the background in colour and in grey.
 pub(super) fn draw_forced(canvas: &mut Canvas, cx: f32, cy: f32, s: f32) {
     let face = s * 0.965;

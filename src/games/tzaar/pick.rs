@@ -22,7 +22,7 @@ fn stack_label(pos: &Position, p: Point) -> Phrase {
 }
 
 fn choice(pos: &Position, p: Point, step: &Phrase) -> PickChoice {
-    PickChoice { value: p.to_string(), label: stack_label(pos, p), step: step.clone() }
+    PickChoice::new(p.to_string(), stack_label(pos, p), step)
 }
 
 /// The choices of a turn's capture (its first move, or a capture as its second).
@@ -36,8 +36,7 @@ fn capture(pos: &Position, from: Point, to: Point) -> Vec<PickChoice> {
 fn second(pos: &Position, mv: Move) -> Vec<PickChoice> {
     let kind =
         Phrase::new("pick-tzaar-second", "Choose your second move: capture, stack on your own, or pass");
-    let action =
-        |value: &str, label: Phrase| PickChoice { value: value.to_string(), label, step: kind.clone() };
+    let action = |value: &str, label: Phrase| PickChoice::new(value, label, &kind);
     match mv {
         Move::Capture { from, to } => {
             let mut out = vec![action("capture", Phrase::new("pick-tzaar-capture", "Capture again"))];

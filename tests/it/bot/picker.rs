@@ -163,6 +163,22 @@ async fn start_game(fake: &FakeDiscord, game: &str) -> Value {
     left(&started)
 }
 
+/// The player to move (Alice or Bob) presses the Move button of `public`: who it is, and the picker's first step.
+async fn open_picker(fake: &FakeDiscord, public: &Value) -> (User, Value) {
+    let open = components(public).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":open"));
+    let open = open.unwrap_or_else(|| panic!("a Move button while the game goes on: {public}"));
+    let mut player = ALICE;
+    let (mut id, mut first) = send(fake, fake.button(&open, ALICE, GAMES_CHANNEL)).await;
+    if first.callback_type() == Some(4) {
+        assert!(first.is_ephemeral(), "{first:?}");
+        player = BOB;
+        (id, first) = send(fake, fake.button(&open, BOB, GAMES_CHANNEL)).await;
+    }
+    assert_eq!(first.callback_type(), Some(5), "{first:?}");
+    assert!(first.is_ephemeral());
+    (player, private_step(&original_edit(fake, id).await))
+}
+
 /// Plays a whole game through the picker alone, each turn's player taking the first choice of every menu (and
 /// of every group), until the game is over; returns how many moves were played.
 async fn play_out_by_tapping(fake: &FakeDiscord, mut public: Value) -> usize {
@@ -175,18 +191,7 @@ async fn play_out_by_tapping(fake: &FakeDiscord, mut public: Value) -> usize {
             );
             return played;
         }
-        let open = components(&public).into_iter().map(|c| custom_id(&c)).find(|id| id.ends_with(":open"));
-        let open = open.unwrap_or_else(|| panic!("a Move button while the game goes on: {public}"));
-        let mut player = ALICE;
-        let (mut id, mut first) = send(fake, fake.button(&open, ALICE, GAMES_CHANNEL)).await;
-        if first.callback_type() == Some(4) {
-            assert!(first.is_ephemeral(), "{first:?}");
-            player = BOB;
-            (id, first) = send(fake, fake.button(&open, BOB, GAMES_CHANNEL)).await;
-        }
-        assert_eq!(first.callback_type(), Some(5), "{first:?}");
-        assert!(first.is_ephemeral());
-        let mut step = private_step(&original_edit(fake, id).await);
+        let (player, mut step) = open_picker(fake, &public).await;
         for _ in 0..12 {
             let values = offered(&step);
             match values.first() {
@@ -212,9 +217,83 @@ async fn a_tzaar_game_is_played_by_tapping_alone() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_tantrix_game_is_played_by_tapping_alone() {
     let Running { fake, bot, _dir } = start_bot().await;
+    tokio::time::timeout(WAIT, bot.emojis_registered()).await.expect("the tile emojis are registered");
     let public = start_game(&fake, "tantrix").await;
+    // The tile step: each option shows its tile, the emoji the bot registered for it, and says its colours.
+    let (_, tiles) = open_picker(&fake, &public).await;
+    let registered = fake.emojis();
+    let menu = components(&tiles).into_iter().find(|c| c["type"] == 3).expect("a select menu of tiles");
+    let options = menu["options"].as_array().cloned().unwrap_or_default();
+    assert!(!options.is_empty(), "{tiles}");
+    for option in &options {
+        let tile: u8 = option["value"].as_str().and_then(|v| v.parse().ok()).expect("a tile number");
+        let emoji = &option["emoji"];
+        assert_eq!(emoji["name"], format!("tantrix_{tile:02}"), "{option}");
+        assert!(registered.iter().any(|e| e["id"] == emoji["id"] && e["name"] == emoji["name"]), "{option}");
+        let label = option["label"].as_str().unwrap_or_default();
+        assert!(label.starts_with(&format!("Tile {tile}: ")) && label.matches(", ").count() == 5, "{label}");
+    }
     let moves = play_out_by_tapping(&fake, public).await;
     assert!(moves > 10, "{moves} placements");
+    fake.assert_no_refusals();
+    bot.shutdown().await.unwrap();
+}
+
+/// The bot registers the 56 tile emojis once: at its first start it lists the application's emojis and uploads
+/// every tile; started again, it finds them and uploads none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_tile_emojis_are_uploaded_once() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = super::test_config(&fake, &dir);
+    let uploads =
+        |fake: &FakeDiscord| fake.calls().iter().filter(|c| c.is("POST", "/applications/*/emojis")).count();
+    let lists =
+        |fake: &FakeDiscord| fake.calls().iter().filter(|c| c.is("GET", "/applications/*/emojis")).count();
+    let bot = super::open_bot(&config).await;
+    tokio::time::timeout(WAIT, bot.emojis_registered()).await.expect("the first start registers the emojis");
+    let names: Vec<String> =
+        fake.emojis().iter().filter_map(|e| e["name"].as_str().map(str::to_string)).collect();
+    let expected: Vec<String> = (1..=56).map(|n| format!("tantrix_{n:02}")).collect();
+    assert_eq!(names, expected);
+    assert_eq!((lists(&fake), uploads(&fake)), (1, 56));
+    for upload in fake.calls().iter().filter(|c| c.is("POST", "/applications/*/emojis")) {
+        let image = upload.json().unwrap()["image"].as_str().unwrap_or_default().to_string();
+        assert!(image.starts_with("data:image/png;base64,"), "{}", &image[..40.min(image.len())]);
+    }
+    bot.shutdown().await.unwrap();
+
+    let bot = super::open_bot(&config).await;
+    tokio::time::timeout(WAIT, bot.emojis_registered()).await.expect("the second start finds the emojis");
+    assert_eq!((lists(&fake), uploads(&fake)), (2, 56), "nothing is uploaded again");
+    assert_eq!(fake.emojis().len(), 56);
+    fake.assert_no_refusals();
+    bot.shutdown().await.unwrap();
+}
+
+/// An application with room for only ten more emojis: the other tiles' uploads are refused (and logged), and their
+/// options in the picker go without an emoji, their labels saying their colours.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tiles_without_an_emoji_are_shown_in_words() {
+    let fake = FakeDiscord::start().await;
+    for n in 0..1990 {
+        fake.add_emoji(&format!("other_{n}"));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let bot = super::open_bot(&super::test_config(&fake, &dir)).await;
+    tokio::time::timeout(WAIT, bot.emojis_registered()).await.expect("the registration ends");
+    let refused = fake.take_refusals();
+    assert_eq!(refused.len(), 46, "{refused:?}");
+    assert!(refused.iter().all(|c| c.refusal.as_ref().is_some_and(|r| r.code == 30008)));
+    assert_eq!(fake.emojis().len(), 2000);
+    let public = start_game(&fake, "tantrix").await;
+    let (_, tiles) = open_picker(&fake, &public).await;
+    let menu = components(&tiles).into_iter().find(|c| c["type"] == 3).expect("a select menu of tiles");
+    for option in menu["options"].as_array().cloned().unwrap_or_default() {
+        let tile: u8 = option["value"].as_str().and_then(|v| v.parse().ok()).expect("a tile number");
+        assert_eq!(option["emoji"]["name"].is_string(), tile <= 10, "{option}");
+        assert!(option["label"].as_str().is_some_and(|l| l.matches(", ").count() == 5), "{option}");
+    }
     fake.assert_no_refusals();
     bot.shutdown().await.unwrap();
 }

@@ -12,6 +12,9 @@
 //!   a `custom_id` not 1 to 100 characters long or used twice in a message, a button label over 80, a select
 //!   menu with no option or more than 25, an option whose label or value is not 1 to 100 characters long, two
 //!   options with one value, a placeholder over 150: 400, code 50035;
+//! - a button or select option whose custom emoji the application does not own: 400, code 50035
+//!   (`COMPONENT_INVALID_EMOJI`);
+//! - an application emoji Discord would not create (see `emojis.rs`);
 //! - `allowed_mentions` that lists `users` (or `roles`) while also parsing them: 400, code 50035.
 //!
 //! Lengths are counted in characters (Unicode scalar values), as serenity counts them.
@@ -52,10 +55,13 @@ pub(super) fn check(state: &State, call: &RecordedCall) -> Option<Refused> {
     if let Some(refused) = super::threads::refusal(state, call) {
         return Some(refused);
     }
+    if let Some(refused) = super::emojis::refusal(state, call) {
+        return Some(refused);
+    }
     let payload = call.json().unwrap_or(Value::Null);
     if call.is("POST", "/interactions/*/*/callback") {
         let data = &payload["data"];
-        let mut errors = message_errors(data, "data.");
+        let mut errors = message_errors(state, data, "data.");
         if payload["type"].as_u64() == Some(8) {
             errors.extend(choice_errors(data));
         }
@@ -81,12 +87,12 @@ pub(super) fn check(state: &State, call: &RecordedCall) -> Option<Refused> {
     if !sends_message {
         return None;
     }
-    let errors = message_errors(&payload, "");
+    let errors = message_errors(state, &payload, "");
     (!errors.is_empty()).then(|| invalid_form(&errors))
 }
 
 /// Content length and `allowed_mentions` of a message payload whose fields sit under `prefix`.
-fn message_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
+fn message_errors(state: &State, message: &Value, prefix: &str) -> Vec<FieldError> {
     let mut errors = Vec::new();
     if let Some(content) = message.get("content").and_then(Value::as_str) {
         if content.chars().count() > MAX_CONTENT {
@@ -97,7 +103,7 @@ fn message_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
             });
         }
     }
-    errors.extend(component_errors(message, prefix));
+    errors.extend(component_errors(state, message, prefix));
     if let Some(allowed) = message.get("allowed_mentions").and_then(Value::as_object) {
         for kind in ["users", "roles"] {
             let parse = allowed.get("parse").and_then(Value::as_array);
@@ -115,9 +121,10 @@ fn message_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
 }
 
 /// The components of a message payload: rows, buttons, select menus and their options.
-fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
+fn component_errors(state: &State, message: &Value, prefix: &str) -> Vec<FieldError> {
     let rows = message.get("components").and_then(Value::as_array).map(Vec::as_slice).unwrap_or_default();
     let mut errors = Vec::new();
+    let mut invalid_emoji = Vec::new();
     let mut error = |path: String, message: String| {
         errors.push(FieldError { path, code: "BASE_TYPE_BAD_LENGTH", message });
     };
@@ -149,6 +156,9 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
                     error(format!("{at}.custom_id"), "Component custom id cannot be duplicated.".to_owned());
                 }
             }
+            if item["type"] == 2 && super::emojis::unknown_emoji(state, item) {
+                invalid_emoji.push(format!("{at}.emoji.id"));
+            }
             if item["type"] == 2 && length(item, "label") > 80 {
                 error(format!("{at}.label"), "Must be 80 or fewer in length.".to_owned());
             }
@@ -173,6 +183,9 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
                         );
                     }
                 }
+                if super::emojis::unknown_emoji(state, option) {
+                    invalid_emoji.push(format!("{at}.options.{o}.emoji.id"));
+                }
                 if !values.insert(option["value"].to_string()) {
                     error(
                         format!("{at}.options.{o}.value"),
@@ -182,6 +195,11 @@ fn component_errors(message: &Value, prefix: &str) -> Vec<FieldError> {
             }
         }
     }
+    errors.extend(invalid_emoji.into_iter().map(|path| FieldError {
+        path,
+        code: "COMPONENT_INVALID_EMOJI",
+        message: "Invalid emoji".to_owned(),
+    }));
     errors
 }
 

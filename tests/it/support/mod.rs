@@ -13,7 +13,7 @@
 //!
 //! Files: `users.rs` (the test users and option values), `recorded.rs` (what a test reads of a request),
 //! `interactions.rs` (interaction payloads), `gateway.rs`, `http.rs` (the server and request bodies),
-//! `routes.rs` (the REST routes), `limits.rs` (the refusals).
+//! `routes.rs` (the REST routes), `limits.rs` (the refusals), `emojis.rs` (the application's emojis).
 //!
 //! Everything is bounded in time and all tasks stop when the [`FakeDiscord`] is dropped. It only ever
 //! listens on 127.0.0.1.
@@ -21,6 +21,7 @@
 // A toolbox for many tests: not every test binary uses every helper.
 #![allow(dead_code)]
 
+mod emojis;
 mod gateway;
 mod http;
 mod interactions;
@@ -118,6 +119,8 @@ struct State {
     no_threads: HashSet<u64>,
     /// Users whose direct messages are refused.
     no_dms: HashSet<u64>,
+    /// The application's emojis, as Discord returns them (see `emojis.rs`).
+    emojis: Vec<Value>,
 }
 
 struct Shared {
@@ -252,6 +255,18 @@ impl FakeDiscord {
     /// The application commands registered so far (as returned to the bot, with ids).
     pub fn registered_commands(&self) -> Vec<Value> {
         self.shared.lock().commands.clone()
+    }
+
+    /// The application's emojis (as created through the REST API, with their ids).
+    pub fn emojis(&self) -> Vec<Value> {
+        self.shared.lock().emojis.clone()
+    }
+
+    /// Gives the application an emoji named `name` (made elsewhere: by hand, or by another instance).
+    pub fn add_emoji(&self, name: &str) {
+        let id = self.shared.fresh_id();
+        self.shared.lock().emojis.push(json!({ "id": id.to_string(), "name": name, "animated": false }));
+        self.shared.bump();
     }
 
     /// A message the fake created (channel message, interaction response or follow-up), as last edited.

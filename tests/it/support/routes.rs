@@ -61,6 +61,9 @@ fn route(shared: &Shared, state: &mut State, call: &RecordedCall) -> Answer {
         })),
         ("GET", ["users", "@me"]) => ok(shared.fixture("gateway_ready_d")["user"].clone()),
         ("GET", ["oauth2", "applications", "@me"] | ["applications", "@me"]) => ok(application_info(shared)),
+        (method, ["applications", a, "emojis"]) if *a == app => {
+            super::emojis::route(shared, state, method, &payload).unwrap_or((0, None))
+        }
         (method, ["applications", a, rest @ ..]) if *a == app => {
             commands(shared, state, method, rest, &payload)
         }

@@ -33,7 +33,7 @@ impl PgStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations-postgres").run(&pool).await?;
-        Ok(PgStore { appends: std::sync::Arc::default(), pool })
+        Ok(PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool })
     }
 
     /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing

@@ -1,13 +1,14 @@
-//! The move picker, step by step (the menu from the legal moves, the step's picture drawn and PNG-encoded), for
-//! a mid-game position of each game: each step must answer well within Discord's 3 s (the issue asks for a
-//! median under 150 ms on these machines). The preview is the board after the move, drawn as any board.
+//! The move picker, step by step (the menu from the legal moves, the step's picture drawn and encoded as the bot
+//! posts it, an indexed PNG in the game's palette), for a mid-game position of each game: each step must answer
+//! well within Discord's 3 s (the issue asks for a median under 150 ms on these machines). The preview is the
+//! board after the move, drawn as any board.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::i18n::Lang;
-use tabula::render::encode_png;
+use tabula::render::encode_indexed;
 use tabula::session::picker::menu;
 
 /// A game of `kind` after `plies` moves, each the first legal move in a rotating order (a fixed, busy position).
@@ -31,7 +32,7 @@ fn step(game: &AnyGame, chosen: &[&str], names: &[String]) -> usize {
     let shown = menu(&paths, chosen, None);
     assert!(shown.done.is_some() || !shown.options.is_empty());
     let picture = game.pick_picture(chosen, names, Lang::En);
-    encode_png(&picture).len()
+    encode_indexed(&picture, game.palette()).len()
 }
 
 fn bench_picker(c: &mut Criterion) {
@@ -50,13 +51,13 @@ fn bench_picker(c: &mut Criterion) {
         // The preview: the board after the move, as any board is drawn.
         let mut after = game.clone();
         after.play_text(&path.text).unwrap();
-        let png = encode_png(&after.render(&names, Lang::En)).len();
+        let png = encode_indexed(&after.render(&names, Lang::En), after.palette()).len();
         println!("{kind} preview: picture {png} bytes");
         c.bench_function(&format!("picker {kind} preview"), |b| {
             b.iter(|| {
                 let mut after = black_box(&game).clone();
                 after.play_text(&path.text).unwrap();
-                encode_png(&after.render(&names, Lang::En)).len()
+                encode_indexed(&after.render(&names, Lang::En), after.palette()).len()
             });
         });
     }

@@ -36,6 +36,7 @@ use std::future::Future;
 mod backup;
 mod clocks;
 mod clocks_sql;
+mod group;
 mod members;
 mod members_sql;
 mod postgres;

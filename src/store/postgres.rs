@@ -18,6 +18,8 @@ const RESULTS_LOCK: i64 = 0x7461_6275_6c61_2072;
 /// Sessions in a Postgres database.
 #[derive(Clone, Debug)]
 pub struct PgStore {
+    /// Moves waiting for the next group commit (see [`super::group`]).
+    pub(super) appends: std::sync::Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
     pub(super) pool: PgPool,
 }
 
@@ -31,7 +33,7 @@ impl PgStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations-postgres").run(&pool).await?;
-        Ok(PgStore { pool })
+        Ok(PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool })
     }
 
     /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing

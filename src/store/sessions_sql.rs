@@ -10,6 +10,16 @@ use super::sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionSt
 use super::sql::{changed_one, conflict_on_unique, session_record};
 use super::{PgStore, SqliteStore, StoreError};
 
+/// Moves to append to a session, queued for the store's next group commit
+/// ([`SessionStore::append_moves`]'s arguments).
+pub(super) struct AppendMoves {
+    id: i64,
+    version: usize,
+    moves: Vec<(usize, String)>,
+    finished: Option<String>,
+    now: i64,
+}
+
 /// The SQL condition for a session that still occupies its channel.
 macro_rules! open {
     () => {
@@ -152,36 +162,62 @@ macro_rules! session_store {
                 finished: Option<&str>,
                 now: i64,
             ) -> Result<(), StoreError> {
-                let mut tx = self.pool.begin().await?;
-                let new_version = (version + moves.len()) as i64;
-                let state = if finished.is_some() { SessionState::Finished } else { SessionState::Playing };
-                let done = sqlx::query(
-                    "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
-                     WHERE id = $5 AND version = $6 AND state = 'playing'",
-                )
-                .bind(new_version)
-                .bind(state.as_str())
-                .bind(finished)
-                .bind(now)
-                .bind(id)
-                .bind(version as i64)
-                .execute(&mut *tx)
-                .await?;
-                changed_one(done.rows_affected())?;
-                for (i, (seat, notation)) in moves.iter().enumerate() {
-                    sqlx::query(
-                        "INSERT INTO moves (session_id, ply, seat, notation, played_at) VALUES ($1, $2, $3, $4, $5)",
-                    )
-                    .bind(id)
-                    .bind((version + i + 1) as i64)
-                    .bind(*seat as i64)
-                    .bind(notation)
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                tx.commit().await?;
-                Ok(())
+                let write =
+                    AppendMoves { id, version, moves: moves.to_vec(), finished: finished.map(str::to_owned), now };
+                // Concurrent moves share one transaction (one flush to disk), each in a savepoint of its own.
+                self.appends
+                    .submit(write, |writes| async move {
+                        let mut tx = self.pool.begin().await?;
+                        let mut results = Vec::with_capacity(writes.len());
+                        for w in &writes {
+                            let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
+                            let outcome: Result<(), StoreError> = async {
+                                let new_version = (w.version + w.moves.len()) as i64;
+                                let state = if w.finished.is_some() {
+                                    SessionState::Finished
+                                } else {
+                                    SessionState::Playing
+                                };
+                                let done = sqlx::query(
+                                    "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
+                                     WHERE id = $5 AND version = $6 AND state = 'playing'",
+                                )
+                                .bind(new_version)
+                                .bind(state.as_str())
+                                .bind(w.finished.as_deref())
+                                .bind(w.now)
+                                .bind(w.id)
+                                .bind(w.version as i64)
+                                .execute(&mut *savepoint)
+                                .await?;
+                                changed_one(done.rows_affected())?;
+                                for (i, (seat, notation)) in w.moves.iter().enumerate() {
+                                    sqlx::query(
+                                        "INSERT INTO moves (session_id, ply, seat, notation, played_at) \
+                                         VALUES ($1, $2, $3, $4, $5)",
+                                    )
+                                    .bind(w.id)
+                                    .bind((w.version + i + 1) as i64)
+                                    .bind(*seat as i64)
+                                    .bind(notation)
+                                    .bind(w.now)
+                                    .execute(&mut *savepoint)
+                                    .await?;
+                                }
+                                Ok(())
+                            }
+                            .await;
+                            if outcome.is_ok() {
+                                savepoint.commit().await?;
+                            } else {
+                                savepoint.rollback().await?;
+                            }
+                            results.push(outcome);
+                        }
+                        tx.commit().await?;
+                        Ok(results)
+                    })
+                    .await
             }
 
             async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {

@@ -13,6 +13,8 @@ use super::{Store, StoreError};
 /// Sessions in one SQLite file.
 #[derive(Clone, Debug)]
 pub struct SqliteStore {
+    /// Moves waiting for the next group commit (see [`super::group`]).
+    pub(super) appends: std::sync::Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
     pub(super) pool: SqlitePool,
 }
 
@@ -58,7 +60,7 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { pool })
+        Ok(SqliteStore { appends: std::sync::Arc::default(), pool })
     }
 }
 

@@ -25,7 +25,7 @@ use support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID};
 use tabula::config::{Config, Token};
 use tabula::discord::Bot;
 use tabula::games::{AnyGame, GameKind, Setup};
-use tabula::session::{Actor, Links, Member, OptionValue, parse_request};
+use tabula::session::Links;
 use tabula::store::{SessionStore as _, SqliteStore};
 use tabula::web::Web;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
@@ -133,19 +133,7 @@ impl Table {
 
     async fn new_game(&mut self) {
         let sessions = self.bot.as_ref().unwrap().sessions().clone();
-        let actor = |u: support::User| Actor::in_guild(Member::new(u.id, u.name), Some(GUILD_ID));
-        let play = parse_request(
-            "play",
-            &[
-                ("game", OptionValue::Text("tablut".into())),
-                ("opponent", OptionValue::User(Member::new(BOB.id, BOB.name))),
-                ("side", OptionValue::Text("first".into())),
-            ],
-        )
-        .unwrap();
-        sessions.handle(GAMES_CHANNEL, &actor(ALICE), play).await;
-        let none: &[(&str, OptionValue)] = &[];
-        sessions.handle(GAMES_CHANNEL, &actor(BOB), parse_request("accept", none).unwrap()).await;
+        support::start_tablut(&sessions).await;
         self.id = sessions.store().open_session(GAMES_CHANNEL).await.unwrap().unwrap().id;
         self.game =
             AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();

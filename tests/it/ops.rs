@@ -7,7 +7,6 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tabula::session::{Actor, Member, OptionValue, parse_request};
 use tabula::store::{SessionStore as _, Store as _};
 use tabula::web::Web;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -52,10 +51,6 @@ async fn wait_sample(addr: SocketAddr, name: &str, value: f64) -> String {
     }
 }
 
-fn actor(user: crate::support::User) -> Actor {
-    Actor::in_guild(Member::new(user.id, user.name), Some(GUILD_ID))
-}
-
 #[tokio::test]
 async fn the_web_listener_serves_metrics_health_and_readiness() {
     let running = start_bot().await;
@@ -78,18 +73,7 @@ async fn the_web_listener_serves_metrics_health_and_readiness() {
     assert_eq!(ready, (200, "store: ok\ndiscord: ok\n".to_string()));
 
     // A game: the challenge and its acceptance through the session layer, a move through Discord.
-    let play = parse_request(
-        "play",
-        &[
-            ("game", OptionValue::Text("tablut".into())),
-            ("opponent", OptionValue::User(Member::new(BOB.id, BOB.name))),
-            ("side", OptionValue::Text("first".into())),
-        ],
-    )
-    .unwrap();
-    sessions.handle(GAMES_CHANNEL, &actor(ALICE), play).await;
-    let none: &[(&str, OptionValue)] = &[];
-    sessions.handle(GAMES_CHANNEL, &actor(BOB), parse_request("accept", none).unwrap()).await;
+    crate::support::start_tablut(&sessions).await;
     let bad = fake.slash("move", &[("move", Opt::from("e8-e9"))], ALICE, GAMES_CHANNEL);
     send(fake, bad).await;
     let (id, _) = send(fake, fake.slash("move", &[("move", Opt::from("e8-d8"))], ALICE, GAMES_CHANNEL)).await;

@@ -7,14 +7,14 @@ use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
-use tabula::session::{Actor, Links, Member, OptionValue, parse_request};
+use tabula::session::Links;
 use tabula::store::SessionStore as _;
 use tabula::web::Web;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
 use crate::bot::{Running, start_bot};
-use crate::support::{ALICE, BOB, GAMES_CHANNEL, GUILD_ID};
+use crate::support::{ALICE, BOB, GAMES_CHANNEL};
 
 const SECRET: &str = "a test secret, never shown";
 const WAIT: Duration = Duration::from_secs(10);
@@ -43,27 +43,12 @@ async fn http(
     (status, head.to_ascii_lowercase(), body.to_string())
 }
 
-fn actor(member: crate::support::User) -> Actor {
-    Actor::in_guild(Member::new(member.id, member.name), Some(GUILD_ID))
-}
-
 /// The bot, its web board, and a Tablut game between Alice (first) and Bob; the game's id.
 pub(crate) async fn game() -> (Running, Web, i64) {
     let running = start_bot().await;
     let sessions = running.bot.sessions().clone();
     let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
-    let play = parse_request(
-        "play",
-        &[
-            ("game", OptionValue::Text("tablut".into())),
-            ("opponent", OptionValue::User(Member::new(BOB.id, BOB.name))),
-            ("side", OptionValue::Text("first".into())),
-        ],
-    )
-    .unwrap();
-    sessions.handle(GAMES_CHANNEL, &actor(ALICE), play).await;
-    let none: &[(&str, OptionValue)] = &[];
-    let reply = sessions.handle(GAMES_CHANNEL, &actor(BOB), parse_request("accept", none).unwrap()).await;
+    let reply = crate::support::start_tablut(&sessions).await;
     assert!(!reply.ephemeral, "{reply:?}");
     let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.to_plain()).collect();
     assert!(labels.iter().any(|l| l.contains("Watch")), "the game's message links its page: {labels:?}");

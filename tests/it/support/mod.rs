@@ -375,3 +375,28 @@ where
         connections.spawn(serve(stream, Arc::clone(&shared)));
     }
 }
+
+/// `user` as the session layer sees a member of the test guild.
+pub fn actor(user: User) -> tabula::session::Actor {
+    tabula::session::Actor::in_guild(tabula::session::Member::new(user.id, user.name), Some(GUILD_ID))
+}
+
+/// Alice challenges Bob to Tablut in the games channel (she plays first) and Bob accepts, through the session
+/// layer; Bob's reply, the game's first public message.
+pub async fn start_tablut<S: tabula::store::Store>(
+    sessions: &tabula::session::Sessions<S>,
+) -> tabula::session::Reply {
+    use tabula::session::{Member, OptionValue, parse_request};
+    let play = parse_request(
+        "play",
+        &[
+            ("game", OptionValue::Text("tablut".into())),
+            ("opponent", OptionValue::User(Member::new(BOB.id, BOB.name))),
+            ("side", OptionValue::Text("first".into())),
+        ],
+    )
+    .unwrap();
+    sessions.handle(GAMES_CHANNEL, &actor(ALICE), play).await;
+    let none: &[(&str, OptionValue)] = &[];
+    sessions.handle(GAMES_CHANNEL, &actor(BOB), parse_request("accept", none).unwrap()).await
+}

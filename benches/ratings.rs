@@ -91,6 +91,7 @@ fn actor(user: u64) -> Actor {
         member: Member::new(user, format!("player{user}")),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: Some(GUILD),
         locales: tabula::i18n::Locales::default(),
     }

@@ -23,6 +23,7 @@ fn players(channel: u64) -> [Actor; 2] {
         member: Member::new(channel * 10 + 1, "a"),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: None,
         locales: tabula::i18n::Locales::default(),
     };
@@ -30,6 +31,7 @@ fn players(channel: u64) -> [Actor; 2] {
         member: Member::new(channel * 10 + 2, "b"),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: None,
         locales: tabula::i18n::Locales::default(),
     };

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    AutoArchiveDuration, ChannelId, ChannelType, CreateMessage, CreateThread, EditThread, Http, UserId,
+    AutoArchiveDuration, ChannelId, ChannelType, CreateMessage, CreateThread, EditThread, GuildId, Http,
+    RoleId, UserId,
 };
 use tokio::task::JoinHandle;
 
@@ -89,6 +90,17 @@ async fn deliver<S: Store>(
             let edit = EditThread::new().archived(true);
             if let Err(e) = ChannelId::new(channel).edit_thread(http, edit).await {
                 tracing::warn!(channel, error = %e, "could not archive a game thread");
+            }
+        }
+        Notice::GiveRole { guild, user, role, channel, refused } => {
+            let (guild, member, role) = (GuildId::new(guild), UserId::new(user), RoleId::new(role));
+            let reason = Some("Tabula: won a tournament");
+            if let Err(e) = http.add_member_role(guild, member, role, reason).await {
+                tracing::warn!(user, error = %e, "could not give a tournament's winner their role");
+                let refused = refused.localized(channel_lang(sessions, langs, channel).await);
+                if let Err(e) = post(http, channel, &refused).await {
+                    tracing::warn!(channel, error = %e, "could not say that the role was refused");
+                }
             }
         }
         Notice::OpenGame { parent, title, board, .. } => {

@@ -50,6 +50,7 @@ fn option_of(command: &str, declared: &Opt) -> CreateCommandOption {
         OptionKind::Boolean => CommandOptionType::Boolean,
         OptionKind::User => CommandOptionType::User,
         OptionKind::Channel => CommandOptionType::Channel,
+        OptionKind::Role => CommandOptionType::Role,
     };
     let mut built = option(kind, command, &declared.name);
     if declared.required {
@@ -109,6 +110,10 @@ pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionV
                 ResolvedValue::Unresolved(serenity::all::Unresolved::Channel(id)) => {
                     OptionValue::Channel { id: id.get(), name: String::new() }
                 }
+                ResolvedValue::Role(role) => OptionValue::Role { id: role.id.get(), name: role.name.clone() },
+                ResolvedValue::Unresolved(serenity::all::Unresolved::RoleId(id)) => {
+                    OptionValue::Role { id: id.get(), name: String::new() }
+                }
                 // Discord sends no other kinds for Tabula's commands.
                 _ => return None,
             };
@@ -144,6 +149,7 @@ pub(super) fn actor_of(
         member: Member { id: user.id.get(), name, bot: user.bot },
         can_manage,
         can_manage_server,
+        roles: member.map(|m| m.roles.iter().map(|r| r.get()).collect()).unwrap_or_default(),
         guild: guild.map(GuildId::get),
         locales,
     }

@@ -94,6 +94,9 @@ pub(crate) fn markdown(text: &Text) -> String {
             Span::Channel { id, .. } => {
                 let _ = write!(out, "<#{id}>");
             }
+            Span::Role { id, .. } => {
+                let _ = write!(out, "<@&{id}>");
+            }
             Span::Break => out.push('\n'),
             Span::Msg(_) => {}
         }

@@ -129,6 +129,13 @@ impl<S: Store> Console<S> {
                     let thread = format!("#{}", self.channel_name(channel));
                     out.push_str(&self.remark(&t!("console-archived", thread = thread)));
                 }
+                Notice::GiveRole { user, role, .. } => {
+                    // The console's server lets the bot give any role.
+                    self.give_role(user, role);
+                    let name = format!("@{}", self.member_name(user));
+                    let role = self.named(Text::new().role(role)).to_plain();
+                    out.push_str(&self.remark(&t!("console-role-given", user = name, role = role)));
+                }
                 Notice::OpenGame { parent, title, slug, board } => {
                     // A tournament's game: its thread is a new console channel, named for the round and board.
                     let thread = self.channel_id(&slug);

@@ -141,6 +141,10 @@ pub struct Console<S: Store> {
     lang: Lang,
     /// Members' own languages (`@name /lang cs`), for what is shown to them alone.
     langs: HashMap<u64, Lang>,
+    /// The roles named so far (`@&organisers`), by name.
+    roles: HashMap<String, u64>,
+    /// Members' roles (`@admin /role @bob organisers`, or given by the bot), by member id.
+    member_roles: HashMap<u64, Vec<u64>>,
 }
 
 impl<S: Store> Console<S> {
@@ -157,6 +161,8 @@ impl<S: Store> Console<S> {
             names: HashMap::new(),
             lang: Lang::En,
             langs: HashMap::new(),
+            roles: HashMap::new(),
+            member_roles: HashMap::new(),
         }
     }
 
@@ -199,6 +205,54 @@ impl<S: Store> Console<S> {
         let mut console = Self::new(sessions, pictures);
         console.offset = Some(offset);
         console
+    }
+
+    fn role_id(&mut self, name: &str) -> u64 {
+        *self.roles.entry(name.to_ascii_lowercase()).or_insert_with(|| member_id(&format!("@&{name}")))
+    }
+
+    /// `@admin /role @bob organisers` gives Bob a role, `-organisers` takes it back (as a server's moderators do
+    /// in Discord's member list).
+    fn set_role(&mut self, line: &Line, manager: bool) -> String {
+        let words: Vec<&str> = line.options.iter().flat_map(|(_, v)| v.split_whitespace()).collect();
+        let (Some(who), Some(role), 2) = (words.first(), words.get(1), words.len()) else {
+            return self.to_user(
+                &line.user,
+                &t!("console-role-usage", example = Text::new().code("@admin /role @bob organisers")),
+            );
+        };
+        if !manager {
+            return self.to_user(&line.user, &Text::new().key("console-role-not-allowed"));
+        }
+        let who = who.trim_start_matches('@');
+        let (take, role) = match role.strip_prefix('-') {
+            Some(role) => (true, role),
+            None => (false, *role),
+        };
+        let role = role.trim_start_matches('@').trim_start_matches('&');
+        let id = self.role_id(role);
+        let member = member_id(who);
+        self.names.insert(member, who.to_string());
+        let held = self.member_roles.entry(member).or_default();
+        held.retain(|&r| r != id);
+        if !take {
+            held.push(id);
+        }
+        let (user, role) = (format!("@{who}"), format!("@&{role}"));
+        let said = if take {
+            t!("console-role-taken", user = user, role = role)
+        } else {
+            t!("console-role-given", user = user, role = role)
+        };
+        self.remark(&said)
+    }
+
+    /// The bot gave a member a role (a tournament's winner).
+    pub(super) fn give_role(&mut self, user: u64, role: u64) {
+        let held = self.member_roles.entry(user).or_default();
+        if !held.contains(&role) {
+            held.push(role);
+        }
     }
 
     fn channel_id(&mut self, name: &str) -> u64 {
@@ -284,6 +338,16 @@ impl<S: Store> Console<S> {
                     }
                     OptionValue::User(Self::member(who))
                 }
+                Some(OptionKind::Role) => {
+                    let role = value.trim_start_matches('@').trim_start_matches('&');
+                    if role.is_empty() {
+                        return Err(t!(
+                            "console-roles",
+                            example = Text::new().code(format!("{name}:@&name"))
+                        ));
+                    }
+                    OptionValue::Role { id: self.role_id(role), name: role.to_ascii_lowercase() }
+                }
                 Some(OptionKind::Channel) => {
                     let channel = value.trim_start_matches('#').to_ascii_lowercase();
                     if channel.is_empty() {
@@ -316,10 +380,20 @@ impl<S: Store> Console<S> {
         // The languages an interaction would bring: the member's own, and the server's for public messages.
         let locales =
             crate::i18n::Locales { user: self.lang_of(member.id), public: self.public_lang().await };
-        let actor =
-            Actor { member, can_manage: manager, can_manage_server: manager, guild: Some(GUILD), locales };
+        let roles = self.member_roles.get(&member.id).cloned().unwrap_or_default();
+        let actor = Actor {
+            member,
+            can_manage: manager,
+            can_manage_server: manager,
+            roles,
+            guild: Some(GUILD),
+            locales,
+        };
         if line.command == "lang" {
             return self.set_lang(&line);
+        }
+        if line.command == "role" {
+            return self.set_role(&line, manager);
         }
         if line.command == "wait" {
             return self.wait(&line).await;
@@ -414,6 +488,7 @@ impl<S: Store> Console<S> {
 
     fn named(&self, text: Text) -> Text {
         text.name_channels(|id| self.channels.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()))
+            .name_roles(|id| self.roles.iter().find(|(_, v)| **v == id).map(|(k, _)| k.clone()))
     }
 
     /// Prints a public reply: its text, buttons, the board as text, and the picture written to a file.

@@ -156,6 +156,9 @@ pub enum Notice {
     /// A tournament game to start: open a thread named `title` under `parent` (the console names it `slug`),
     /// then hand it to [`Sessions::start_tournament_game`], whose notices say what to post.
     OpenGame { parent: u64, title: String, slug: String, board: super::tournaments::TournamentBoard },
+    /// A tournament's winner is given the role its organiser chose; when the platform refuses (the bot may not
+    /// manage roles, or the role is above its own), `refused` is posted in `channel`.
+    GiveRole { guild: u64, user: u64, role: u64, channel: u64, refused: Reply },
 }
 
 impl<S: Store> Sessions<S> {

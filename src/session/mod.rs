@@ -73,6 +73,8 @@ pub struct Actor {
     pub can_manage: bool,
     /// Holds the platform's "manage server" permission (may change the server's `/settings`).
     pub can_manage_server: bool,
+    /// The member's roles in the server (a role chosen in `/settings` may run tournaments).
+    pub roles: Vec<u64>,
     /// The server the command comes from (`None` in a direct message).
     pub guild: Option<u64>,
     /// The languages of the interaction, for the pictures this layer draws itself (the rules' example board in
@@ -87,6 +89,7 @@ impl Actor {
             member,
             can_manage: false,
             can_manage_server: false,
+            roles: Vec::new(),
             guild,
             locales: crate::i18n::Locales::default(),
         }

@@ -32,6 +32,11 @@ pub enum OptionValue {
         id: u64,
         name: String,
     },
+    /// A role of the server (Discord resolves it; the console makes one from `@&name`).
+    Role {
+        id: u64,
+        name: String,
+    },
 }
 
 /// The type of value an option takes.
@@ -42,6 +47,7 @@ pub enum OptionKind {
     Boolean,
     User,
     Channel,
+    Role,
 }
 
 /// A short rendering of a value, for error sentences.
@@ -52,6 +58,7 @@ pub(super) fn shown(value: &OptionValue) -> String {
         OptionValue::Boolean(b) => b.to_string(),
         OptionValue::User(m) => format!("@{}", excerpt(&m.name)),
         OptionValue::Channel { name, .. } => format!("#{}", excerpt(name)),
+        OptionValue::Role { name, .. } => format!("@&{}", excerpt(name)),
     }
 }
 
@@ -195,6 +202,19 @@ pub(super) fn read_member(name: &str, value: &OptionValue) -> Result<Member, Tex
             typed = Text::new().code(format!("{name}:{}", shown(other))),
             name = Text::new().code(name),
             example = Text::new().code(format!("{name}:@someone"))
+        )),
+    }
+}
+
+/// Reads a role option: its id.
+pub(super) fn read_role(name: &str, value: &OptionValue) -> Result<u64, Text> {
+    match value {
+        OptionValue::Role { id, .. } => Ok(*id),
+        other => Err(t!(
+            "takes-role",
+            typed = Text::new().code(format!("{name}:{}", shown(other))),
+            name = Text::new().code(name),
+            example = Text::new().code(format!("{name}:@role"))
         )),
     }
 }

@@ -43,6 +43,8 @@ pub struct SettingsChange {
     pub(crate) clock: Option<Option<ClockChoice>>,
     /// Minutes a challenge waits.
     pub(crate) challenge_minutes: Option<Option<i64>>,
+    /// The role whose members may run tournaments (`Some(None)`: only those who may manage the server).
+    pub(crate) organiser_role: Option<Option<u64>>,
 }
 
 impl SettingsChange {
@@ -161,7 +163,36 @@ pub(super) fn read_change<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> 
         threads: get("threads").map(read_threads).transpose()?,
         clock: get("clock").map(read_clock).transpose()?,
         challenge_minutes: get("challenge_minutes").map(read_minutes).transpose()?,
+        organiser_role: read_organiser_role(get)?,
     })
+}
+
+/// `organiser_role:@role`, or `no_organiser_role:true` to go back to those who may manage the server.
+#[expect(clippy::option_option, reason = "`None` leaves the role alone, `Some(None)` clears it")]
+fn read_organiser_role<'a>(
+    get: &dyn Fn(&str) -> Option<&'a OptionValue>,
+) -> Result<Option<Option<u64>>, Text> {
+    let role = get("organiser_role").map(|v| super::request::read_role("organiser_role", v)).transpose()?;
+    let none = match get("no_organiser_role") {
+        None => false,
+        Some(v) => switch_of(v).ok_or_else(|| {
+            t!(
+                "settings-bad-no-organiser-role",
+                typed = Text::new().code(format!("no_organiser_role:{}", shown(v))),
+                example = Text::new().code("no_organiser_role:true")
+            )
+        })?,
+    };
+    match (role, none) {
+        (Some(_), true) => Err(t!(
+            "settings-organiser-role-both",
+            role = Text::new().code("organiser_role:"),
+            none = Text::new().code("no_organiser_role:true")
+        )),
+        (Some(role), false) => Ok(Some(Some(role))),
+        (None, true) => Ok(Some(None)),
+        (None, false) => Ok(None),
+    }
 }
 
 /// The settings cache of [`Sessions`]: server → its settings as last read or written.

@@ -19,6 +19,9 @@ pub enum Span {
     Mention { id: u64, name: String },
     /// A channel, by id; `name` is how platforms without channel links show it (`#name`, else `#id`).
     Channel { id: u64, name: Option<String> },
+    /// A role of the server, by id: linked where the platform can (never notifying its members); `name` is how
+    /// platforms without role links show it (`@&name`, else `@&id`).
+    Role { id: u64, name: Option<String> },
     /// A line break.
     Break,
     /// A translated message, formatted when the adapter knows the reader's language ([`Text::localized`]).
@@ -232,6 +235,25 @@ impl Text {
         self.push(Span::Channel { id, name: None })
     }
 
+    /// A role, linked where the platform can (`<@&id>` on Discord, which notifies nobody: see `allowed_mentions`).
+    #[must_use]
+    pub(crate) fn role(self, id: u64) -> Self {
+        self.push(Span::Role { id, name: None })
+    }
+
+    /// The same text with the roles that `name_of` knows named (for platforms without role links).
+    #[must_use]
+    pub(crate) fn name_roles(mut self, name_of: impl Fn(u64) -> Option<String>) -> Self {
+        for span in &mut self.spans {
+            if let Span::Role { id, name } = span
+                && name.is_none()
+            {
+                *name = name_of(*id);
+            }
+        }
+        self
+    }
+
     /// The same text with the channels that `name_of` knows named (for platforms without channel links).
     #[must_use]
     pub(crate) fn name_channels(mut self, name_of: impl Fn(u64) -> Option<String>) -> Self {
@@ -367,6 +389,8 @@ impl fmt::Display for Text {
                 Span::Mention { name, .. } => write!(f, "@{name}")?,
                 Span::Channel { name: Some(name), .. } => write!(f, "#{name}")?,
                 Span::Channel { id, name: None } => write!(f, "#{id}")?,
+                Span::Role { name: Some(name), .. } => write!(f, "@&{name}")?,
+                Span::Role { id, name: None } => write!(f, "@&{id}")?,
                 Span::Break => f.write_str("\n")?,
                 Span::Msg(_) => {}
             }

@@ -93,8 +93,12 @@ macro_rules! clock_store {
                 let row = sqlx::query(
                     "SELECT MIN(t) FROM (SELECT MIN(c.next_at) AS t FROM clocks c JOIN sessions s ON s.id = c.session_id \
                      WHERE c.next_at IS NOT NULL AND s.state = 'playing' \
-                     UNION ALL SELECT MIN(archive_at) FROM threads WHERE archive_at IS NOT NULL) AS wakes",
+                     UNION ALL SELECT MIN(archive_at) FROM threads WHERE archive_at IS NOT NULL \
+                     UNION ALL SELECT MIN(CASE WHEN check_in = TRUE AND check_in_open = FALSE THEN starts_at - $1 \
+                     ELSE starts_at END) FROM tournaments WHERE state = 'signup' \
+                     UNION ALL SELECT MIN(round_due) FROM tournaments WHERE state = 'running') AS wakes",
                 )
+                .bind(super::CHECK_IN_SECONDS)
                 .fetch_one(&self.pool)
                 .await?;
                 Ok(row.get::<Option<i64>, _>(0))

@@ -63,7 +63,8 @@ pub use sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore
 pub use settings::{ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
 pub use tournaments::{
-    EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+    CHECK_IN_SECONDS, EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState,
+    TournamentStore,
 };
 
 /// Which store the `database` setting names: a SQLite file (a path, or a `sqlite:` URL) or a Postgres database (a

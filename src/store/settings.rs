@@ -21,6 +21,8 @@ pub struct ServerSettings {
     pub default_clock: Option<String>,
     /// Seconds a challenge waits for its answer.
     pub challenge_expiry: Option<i64>,
+    /// A role whose members may run tournaments (besides those who may manage the server).
+    pub organiser_role: Option<u64>,
 }
 
 /// Server settings, game threads and members' preferences.

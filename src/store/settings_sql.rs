@@ -40,6 +40,7 @@ macro_rules! settings_store {
                     games_in_threads: row.get("games_in_threads"),
                     default_clock: row.get("default_clock"),
                     challenge_expiry: row.get("challenge_expiry"),
+                    organiser_role: row.get::<Option<i64>, _>("organiser_role").map(|r| r as u64),
                 })
             }
 
@@ -51,11 +52,12 @@ macro_rules! settings_store {
             ) -> Result<(), StoreError> {
                 sqlx::query(
                     "INSERT INTO server_settings (guild_id, language, channels, games_in_threads, default_clock, \
-                     challenge_expiry, updated_at, blocked_channels) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON \
+                     challenge_expiry, updated_at, blocked_channels, organiser_role) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON \
                      CONFLICT (guild_id) DO UPDATE SET language = excluded.language, channels = excluded.channels, \
                      games_in_threads = excluded.games_in_threads, default_clock = excluded.default_clock, \
                      challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at, \
-                     blocked_channels = excluded.blocked_channels",
+                     blocked_channels = excluded.blocked_channels, organiser_role = excluded.organiser_role",
                 )
                 .bind(guild as i64)
                 .bind(&s.language)
@@ -65,6 +67,7 @@ macro_rules! settings_store {
                 .bind(s.challenge_expiry)
                 .bind(now)
                 .bind(channels_column(&s.blocked))
+                .bind(s.organiser_role.map(|r| r as i64))
                 .execute(&self.pool)
                 .await?;
                 Ok(())

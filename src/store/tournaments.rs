@@ -8,6 +8,9 @@ use std::future::Future;
 use super::StoreError;
 use crate::games::GameKind;
 
+/// How long before the start a tournament with check-in opens it: 15 minutes.
+pub const CHECK_IN_SECONDS: i64 = 15 * 60;
+
 /// A tournament as created by `/tournament create`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct NewTournament {
@@ -30,6 +33,8 @@ pub struct NewTournament {
     pub round_seconds: Option<i64>,
     /// A role given to the winner.
     pub winner_role: Option<u64>,
+    /// Entrants check in during the last [`CHECK_IN_SECONDS`] before the start; who did not is not paired.
+    pub check_in: bool,
     pub now: i64,
 }
 
@@ -81,6 +86,8 @@ pub struct TournamentRow {
     pub round_due: Option<i64>,
     /// The announcement with the Join and Leave buttons.
     pub message: Option<u64>,
+    /// Check-in is open (its call was posted).
+    pub check_in_open: bool,
 }
 
 /// One entrant of a tournament.
@@ -92,6 +99,8 @@ pub struct EntrantRow {
     pub rating: f64,
     pub joined_at: i64,
     pub withdrawn: bool,
+    /// Checked in (a tournament with check-in pairs only those who did).
+    pub checked_in: bool,
 }
 
 /// One game (or bye: one seat, no session) of a round.
@@ -124,8 +133,8 @@ pub trait TournamentStore: Send + Sync {
         guild: u64,
     ) -> impl Future<Output = Result<Vec<TournamentRow>, StoreError>> + Send;
 
-    /// Tournaments with work that may be due at `now`: sign-up closed (`starts_at` passed), or running (a round's
-    /// games may all have ended, or its time be up).
+    /// Tournaments with work that may be due at `now`: check-in to open, sign-up closed (`starts_at` passed), or
+    /// running (a round's games may all have ended, or its time be up).
     fn due_tournaments(&self, now: i64) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
 
     /// Remembers the announcement's message.
@@ -141,6 +150,12 @@ pub trait TournamentStore: Send + Sync {
         id: i64,
         entrant: &EntrantRow,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// Opens check-in: `true` for the one caller that moved it (it posts the call), `false` for every other.
+    fn open_check_in(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
+
+    /// Checks an entrant in; [`StoreError::Conflict`] when they are not on the list or checked in already.
+    fn check_in(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Takes a member off the list before the start; [`StoreError::Conflict`] when they are not on it.
     fn leave_tournament(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;

@@ -7,7 +7,8 @@ use sqlx::{ColumnIndex, Decode, Row, Type};
 
 use super::sql::{changed_one, conflict_on_unique};
 use super::tournaments::{
-    EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+    CHECK_IN_SECONDS, EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState,
+    TournamentStore,
 };
 use super::{PgStore, SqliteStore, StoreError};
 use crate::games::GameKind;
@@ -42,12 +43,14 @@ where
             starts_at: row.get("starts_at"),
             round_seconds: row.get("round_seconds"),
             winner_role: row.get::<Option<i64>, _>("winner_role").map(|r| r as u64),
+            check_in: row.get("check_in"),
             now: row.get("created_at"),
         },
         state: TournamentState::parse(&state).ok_or_else(|| corrupt("unknown state"))?,
         round: row.get::<i64, _>("round") as u32,
         round_due: row.get("round_due"),
         message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
+        check_in_open: row.get("check_in_open"),
     })
 }
 
@@ -66,6 +69,7 @@ where
         rating: row.get("rating"),
         joined_at: row.get("joined_at"),
         withdrawn: row.get("withdrawn"),
+        checked_in: row.get("checked_in"),
     }
 }
 
@@ -107,8 +111,9 @@ macro_rules! tournament_store {
             async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
                 let row = sqlx::query(
                     "INSERT INTO tournaments (guild_id, channel_id, organiser, game, variant, format, rounds, clock, \
-                     rated, max_players, mini_match, starts_at, round_seconds, winner_role, state, created_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'signup', $15) RETURNING id",
+                     rated, max_players, mini_match, starts_at, round_seconds, winner_role, state, created_at, check_in) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'signup', $15, $16) \
+                     RETURNING id",
                 )
                 .bind(t.guild as i64)
                 .bind(t.channel as i64)
@@ -125,6 +130,7 @@ macro_rules! tournament_store {
                 .bind(t.round_seconds)
                 .bind(t.winner_role.map(|r| r as i64))
                 .bind(t.now)
+                .bind(t.check_in)
                 .fetch_one(&self.pool)
                 .await?;
                 Ok(row.get::<i64, _>(0))
@@ -151,10 +157,12 @@ macro_rules! tournament_store {
 
             async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
                 let rows = sqlx::query(
-                    "SELECT id FROM tournaments WHERE (state = 'signup' AND starts_at <= $1) \
+                    "SELECT id FROM tournaments WHERE (state = 'signup' AND (starts_at <= $1 \
+                     OR (check_in = TRUE AND check_in_open = FALSE AND starts_at <= $2))) \
                      OR state = 'running' ORDER BY id",
                 )
                 .bind(now)
+                .bind(now + CHECK_IN_SECONDS)
                 .fetch_all(&self.pool)
                 .await?;
                 Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
@@ -172,8 +180,8 @@ macro_rules! tournament_store {
             async fn join_tournament(&self, id: i64, e: &EntrantRow) -> Result<(), StoreError> {
                 conflict_on_unique(
                     sqlx::query(
-                        "INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at, withdrawn) \
-                         VALUES ($1, $2, $3, $4, $5, $6)",
+                        "INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at, withdrawn, \
+                         checked_in) VALUES ($1, $2, $3, $4, $5, $6, $7)",
                     )
                     .bind(id)
                     .bind(e.user as i64)
@@ -181,10 +189,34 @@ macro_rules! tournament_store {
                     .bind(e.rating)
                     .bind(e.joined_at)
                     .bind(e.withdrawn)
+                    .bind(e.checked_in)
                     .execute(&self.pool)
                     .await,
                 )?;
                 Ok(())
+            }
+
+            async fn open_check_in(&self, id: i64) -> Result<bool, StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournaments SET check_in_open = TRUE \
+                     WHERE id = $1 AND state = 'signup' AND check_in = TRUE AND check_in_open = FALSE",
+                )
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError> {
+                let done = sqlx::query(
+                    "UPDATE tournament_entrants SET checked_in = TRUE \
+                     WHERE tournament_id = $1 AND user_id = $2 AND checked_in = FALSE",
+                )
+                .bind(id)
+                .bind(user as i64)
+                .execute(&self.pool)
+                .await?;
+                changed_one(done.rows_affected())
             }
 
             async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {

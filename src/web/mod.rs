@@ -470,6 +470,7 @@ async fn act<S: Store>(
         member: Member::new(player, seat.name.clone()),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: row.guild,
         locales: Locales { user: lang, public: lang },
     };

@@ -332,6 +332,16 @@ impl<S: Store> TournamentStore for FaultyStore<S> {
         self.inner.join_tournament(id, entrant).await
     }
 
+    async fn open_check_in(&self, id: i64) -> Result<bool, StoreError> {
+        self.write("open_check_in").await?;
+        self.inner.open_check_in(id).await
+    }
+
+    async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.write("check_in").await?;
+        self.inner.check_in(id, user).await
+    }
+
     async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
         self.write("leave_tournament").await?;
         self.inner.leave_tournament(id, user).await

@@ -20,6 +20,7 @@ fn actor(id: u64, name: &str) -> Actor {
         member: Member::new(id, name),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: Some(GUILD),
         locales: tabula::i18n::Locales::default(),
     }

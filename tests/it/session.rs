@@ -20,6 +20,7 @@ mod records;
 mod settings;
 mod shared;
 mod store;
+mod tournament_scores;
 mod tournament_store;
 
 const CHANNEL: u64 = 333;
@@ -30,6 +31,7 @@ fn actor(id: u64, name: &str) -> Actor {
         member: Member::new(id, name),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: Some(GUILD),
         locales: tabula::i18n::Locales::default(),
     }

@@ -95,3 +95,7 @@ opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní
 
 cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
 opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)
+opt-tournament-check_in = Hráči potvrzují účast v posledních 15 minutách; kdo nepotvrdí, není nalosován (vytvořit)
+opt-tournament-winner_role = Role, kterou dostane vítěz (vytvořit)
+opt-settings-organiser_role = Role, jejíž členové smějí také pořádat turnaje
+opt-settings-no_organiser_role = true: turnaje opět pořádají jen členové, kteří smějí spravovat server

@@ -559,7 +559,7 @@ console-select-options = Poslední nabídka, kterou jste viděli, nabízí { $op
 tournament-join-button = Přihlásit se
 tournament-leave-button = Odhlásit se
 tournament-in-dm = Turnaje běží na serveru: použijte /tournament v některém z jeho kanálů.
-tournament-not-allowed = To smějí jen členové s oprávněním Spravovat server (nebo pořadatel turnaje).
+tournament-not-allowed = To smějí jen členové s oprávněním Spravovat server nebo s rolí pořadatelů z /settings (nebo pořadatel turnaje).
 tournament-format-not-for-game = { $game } se hraje u stolů po třech nebo čtyřech, takže jeho turnaje jsou švýcarské ({ $swiss }), ne { $format }.
 tournament-no-mini-match = { $game } se hraje u stolů, takže dvojice nemůže hrát minizápas: vynechte mini_match.
 tournament-format-swiss = švýcarský systém
@@ -641,3 +641,30 @@ button-forget = Zapomeň mě
 privacy-forgotten = Hotovo: vaše nastavení jsou odstraněna a vaše jméno je nyní { $label } ve vašich hrách a výzvách (celkem { $sessions }), ve vaší historii i hodnoceních.
 privacy-not-yours = Toto tlačítko patří jinému členovi: chcete-li být zapomenuti vy, použijte { $command }.
 privacy-forget-failed = Vaše data teď nešlo zapomenout (nic se nezměnilo): zkuste to prosím za chvíli znovu.
+takes-role = { $typed }: { $name } označuje roli tohoto serveru, například { $example }.
+settings-line-organisers = - Turnaje pořádají: členové, kteří smějí spravovat server
+settings-line-organisers-role = - Turnaje pořádají: členové, kteří smějí spravovat server, a role { $role }
+settings-bad-no-organiser-role = { $typed } bere true nebo false, například { $example }.
+settings-organiser-role-both = Zvolte buď { $role }, nebo { $none }, ne obojí.
+console-roles = Role pište jako { $example }.
+console-role-usage = Roli členovi dáte příkazem { $example } (- před rolí ji odebere).
+console-role-not-allowed = Role v konzoli dávají jen admin a mod.
+console-role-given = (konzole) { $user } teď má roli { $role }.
+console-role-taken = (konzole) { $user } už nemá roli { $role }.
+tournament-check-in-button = Potvrdit účast
+tournament-check-in-later = Potvrzování účasti začíná { $time } před startem: do párování se dostanou jen ti, kdo potvrdí.
+tournament-check-in-now = Potvrzování účasti běží: stiskněte Potvrdit účast, abyste byli nalosováni.
+tournament-check-in-open = ⏰ Potvrzování účasti v turnaji { $id } běží až do startu za { $time }: { $players }, stiskněte Potvrdit účast, jinak nebudete nalosováni.
+tournament-not-checked-in = Turnaj { $id } začíná bez { $count ->
+    [one] jednoho hráče, který nepotvrdil
+    [few] { $count } hráčů, kteří nepotvrdili
+   *[other] { $count } hráčů, kteří nepotvrdili
+} účast: { $players }.
+tournament-check-in-over = Potvrzování účasti v turnaji { $id } skončilo: turnaj už začal.
+tournament-no-check-in = Turnaj { $id } potvrzování účasti nemá: stačí přihláška.
+tournament-check-in-not-yet = Potvrzování účasti v turnaji { $id } začne za { $time }; vraťte se pak.
+tournament-checked-in-already = Účast v turnaji { $id } už máte potvrzenou.
+tournament-check-in-not-in = Do turnaje { $id } nejste přihlášeni: stiskněte Přihlásit se (během potvrzování tím zároveň potvrdíte účast).
+tournament-winner-role = Vítěz dostane roli { $role }.
+tournament-role-given = Dostává roli { $role }.
+tournament-role-refused = Nemohl jsem dát hráči { $player } roli { $role }: potřebuji oprávnění Spravovat role a roli nad ní. Moderátor ji může dát ručně.

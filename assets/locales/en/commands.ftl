@@ -95,3 +95,7 @@ opt-tournament-reason = Why the result is set by hand (result; posted)
 
 cmd-privacy = What Tabula stores about you, and how to have it forgotten
 opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)
+opt-tournament-check_in = Players check in during the last 15 minutes; who does not is not paired (create)
+opt-tournament-winner_role = A role given to the winner (create)
+opt-settings-organiser_role = A role whose members may run tournaments too
+opt-settings-no_organiser_role = true: only members who may manage the server run tournaments again

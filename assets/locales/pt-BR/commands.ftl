@@ -95,3 +95,7 @@ opt-tournament-reason = Por que o resultado é definido manualmente (resultado; 
 
 cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
 opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)
+opt-tournament-check_in = Confirmação de presença nos últimos 15 minutos; quem não confirmar fica de fora (criar)
+opt-tournament-winner_role = Um cargo dado ao vencedor (criar)
+opt-settings-organiser_role = Um cargo cujos membros também podem organizar torneios
+opt-settings-no_organiser_role = true: só membros que podem gerenciar o servidor organizam torneios de novo

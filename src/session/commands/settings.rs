@@ -34,7 +34,9 @@ pub(super) fn declaration() -> Declaration {
         .option(clock)
         .option(
             Opt::new("challenge_minutes", OptionKind::Integer).range(0, Some(MAX_CHALLENGE_MINUTES as u64)),
-        );
+        )
+        .option(Opt::new("organiser_role", OptionKind::Role))
+        .option(Opt::new("no_organiser_role", OptionKind::Boolean));
     settings.server_only = Some("settings-in-dm");
     settings.managers = true;
     settings
@@ -125,11 +127,16 @@ fn shown<S: Store>(sessions: &Sessions<S>, s: &ServerSettings) -> Text {
         .line()
         .then(t!("settings-line-expiry", time = expiry, mark = mark(s.challenge_expiry.is_some())))
         .line()
+        .then(match s.organiser_role {
+            Some(role) => t!("settings-line-organisers-role", role = Text::new().role(role)),
+            None => Text::new().key("settings-line-organisers"),
+        })
+        .line()
         .then(t!(
             "settings-how",
             command = Text::new().code(
                 "/settings language: allow_channel: disallow_channel: all_channels:true threads: clock: \
-                 challenge_minutes:"
+                 challenge_minutes: organiser_role: no_organiser_role:true"
             ),
             default = Text::new().code(DEFAULT),
             zero = Text::new().code("challenge_minutes:0")
@@ -188,6 +195,9 @@ fn apply_rest(mut s: ServerSettings, change: &SettingsChange) -> ServerSettings 
     }
     if let Some(minutes) = change.challenge_minutes {
         s.challenge_expiry = minutes.map(|m| m * 60);
+    }
+    if let Some(role) = change.organiser_role {
+        s.organiser_role = role;
     }
     s
 }

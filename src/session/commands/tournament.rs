@@ -10,7 +10,9 @@ use crate::store::{Store, TournamentState};
 use crate::t;
 use crate::tournament::{Format, WIN};
 
-use super::super::request::{OptionKind, OptionValue, read_bool, read_clock, read_member, read_text};
+use super::super::request::{
+    OptionKind, OptionValue, read_bool, read_clock, read_member, read_role, read_text,
+};
 use super::super::text::Text;
 use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run, game_option};
 
@@ -43,6 +45,8 @@ pub(super) fn declaration() -> Declaration {
         .option(Opt::new("max_players", OptionKind::Integer).range(2, Some(u64::from(MAX_PLAYERS))))
         .option(Opt::new("mini_match", OptionKind::Boolean))
         .option(Opt::new("round_minutes", OptionKind::Integer).range(10, Some(30 * 24 * 60)))
+        .option(Opt::new("check_in", OptionKind::Boolean))
+        .option(Opt::new("winner_role", OptionKind::Role))
         .option(Opt::new("id", OptionKind::Integer).range(1, None))
         .option(Opt::new("player", OptionKind::User))
         .option(
@@ -194,7 +198,8 @@ fn read_spec(args: &Args<'_>) -> Result<TournamentSpec, Text> {
         max_players,
         mini_match,
         round_minutes,
-        winner_role: None,
+        winner_role: args.read("winner_role", |v| read_role("winner_role", v))?,
+        check_in: args.read("check_in", |v| read_bool("check_in", v))?.unwrap_or(false),
     })
 }
 

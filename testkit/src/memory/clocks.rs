@@ -57,7 +57,8 @@ impl ClockStore for MemoryStore {
         let wakes: BTreeMap<i64, i64> =
             self.clocks().clocks.values().filter_map(|c| c.next_at.map(|t| (c.session, t))).collect();
         let clock = self.playing(wakes.keys().copied()).iter().map(|s| wakes[&s.id]).min();
-        Ok(clock.into_iter().chain(self.next_archive()).min())
+        let tournament = self.tournaments().next_wake();
+        Ok(clock.into_iter().chain(self.next_archive()).chain(tournament).min())
     }
 
     async fn put_offer(&self, offer: &OfferRow) -> Result<(), StoreError> {

@@ -3,7 +3,8 @@
 use std::collections::BTreeMap;
 
 use tabula::store::{
-    EntrantRow, NewTournament, StoreError, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
+    CHECK_IN_SECONDS, EntrantRow, NewTournament, StoreError, TournamentGameRow, TournamentRow,
+    TournamentState, TournamentStore,
 };
 
 use super::MemoryStore;
@@ -32,6 +33,7 @@ impl TournamentStore for MemoryStore {
             round: 0,
             round_due: None,
             message: None,
+            check_in_open: false,
         };
         tables.tournaments.insert(id, row);
         Ok(id)
@@ -58,7 +60,11 @@ impl TournamentStore for MemoryStore {
             .tournaments
             .values()
             .filter(|t| match t.state {
-                TournamentState::Signup => t.settings.starts_at <= now,
+                TournamentState::Signup => {
+                    let check_in_due = t.settings.check_in && !t.check_in_open;
+                    t.settings.starts_at <= now
+                        || (check_in_due && t.settings.starts_at <= now + CHECK_IN_SECONDS)
+                }
                 TournamentState::Running => true,
                 _ => false,
             })
@@ -80,6 +86,20 @@ impl TournamentStore for MemoryStore {
         list.push(entrant.clone());
         list.sort_by_key(|e| (e.joined_at, e.user));
         Ok(())
+    }
+
+    async fn open_check_in(&self, id: i64) -> Result<bool, StoreError> {
+        let mut tables = self.tournaments();
+        let t = tables.tournaments.get_mut(&id);
+        let t = t.filter(|t| t.state == TournamentState::Signup && t.settings.check_in && !t.check_in_open);
+        Ok(t.map(|t| t.check_in_open = true).is_some())
+    }
+
+    async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        let mut tables = self.tournaments();
+        let entrant =
+            tables.entrants.entry(id).or_default().iter_mut().find(|e| e.user == user && !e.checked_in);
+        changed(entrant.map(|e| e.checked_in = true).is_some())
     }
 
     async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
@@ -170,6 +190,21 @@ impl TournamentStore for MemoryStore {
 }
 
 impl Tables {
+    /// The earliest time a tournament has work (for `next_wake`): check-in to open, a start, a round's end.
+    pub(super) fn next_wake(&self) -> Option<i64> {
+        self.tournaments
+            .values()
+            .filter_map(|t| match t.state {
+                TournamentState::Signup if t.settings.check_in && !t.check_in_open => {
+                    Some(t.settings.starts_at - CHECK_IN_SECONDS)
+                }
+                TournamentState::Signup => Some(t.settings.starts_at),
+                TournamentState::Running => t.round_due,
+                _ => None,
+            })
+            .min()
+    }
+
     /// `user`'s tournament entries, and the names they hold.
     pub(super) fn member(&self, user: u64) -> (usize, Vec<String>) {
         let mine: Vec<&EntrantRow> = self.entrants.values().flatten().filter(|e| e.user == user).collect();

@@ -45,7 +45,9 @@ async fn settings_need_manage_server_and_limit_where_games_start() {
             "all_channels",
             "threads",
             "clock",
-            "challenge_minutes"
+            "challenge_minutes",
+            "organiser_role",
+            "no_organiser_role"
         ]
     );
 

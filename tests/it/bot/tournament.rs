@@ -248,3 +248,125 @@ fn mark_before_3(fake: &FakeDiscord) -> usize {
         .max()
         .unwrap_or(0)
 }
+
+const ORGANISERS: u64 = 880_001;
+const CHAMPIONS: u64 = 880_002;
+
+/// Organisers by role, check-in and the winner's role through the real bot: `/settings organiser_role:` lets a
+/// member with that role create a tournament; with `check_in:true` the entrants are called (pinged once) 15
+/// minutes before the start and check in with a button, and who did not is not paired; a game whose thread
+/// Discord refuses is a forfeit (no points to either); the winners are given `winner_role`, and a refusal is
+/// said in the channel. Role mentions never ping.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn organisers_by_role_check_in_a_refused_thread_and_the_winners_role() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = test_config(&fake, &dir);
+    let now = Arc::new(AtomicI64::new(START));
+    let bot = start(&config, &now).await;
+    fake.wait_ready(WAIT).await;
+
+    let mut settings = fake.slash(
+        "settings",
+        &[("organiser_role", Opt::Role(ORGANISERS, "organisers"))],
+        ALICE,
+        GAMES_CHANNEL,
+    );
+    settings["member"]["permissions"] = json!("32");
+    let (_, set) = send(&fake, settings).await;
+    assert!(set.is_ephemeral(), "{set:?}");
+    assert!(set.content().unwrap().contains(&format!("and the role <@&{ORGANISERS}>")), "{set:?}");
+
+    let create: [(&str, Opt); 9] = [
+        ("action", "create".into()),
+        ("game", "tablut".into()),
+        ("format", "swiss".into()),
+        ("rounds", 1_i64.into()),
+        ("clock", "1h".into()),
+        ("starts", "30m".into()),
+        ("check_in", json!(true).into()),
+        ("winner_role", Opt::Role(CHAMPIONS, "champions")),
+        ("max_players", 8_i64.into()),
+    ];
+    let refused = tournament(&fake, BOB, false, &create).await;
+    assert!(refused.is_ephemeral(), "no role, no permission: {refused:?}");
+    let mut by_role = fake.slash("tournament", &create, BOB, GAMES_CHANNEL);
+    by_role["member"]["roles"] = json!([ORGANISERS.to_string()]);
+    let (_, announced) = send(&fake, by_role).await;
+    assert!(!announced.is_ephemeral(), "{announced:?}");
+    let text = announced.content().unwrap();
+    assert!(text.contains("Check-in opens 15 min"), "{text}");
+    assert!(text.contains(&format!("The winner is given the role <@&{CHAMPIONS}>.")), "{text}");
+    assert_eq!(announced.pings().roles, Vec::<u64>::new(), "a role mention pings nobody");
+    let join = button(&announced.message().unwrap(), "Join");
+    for player in [CAROL, DAVE, ERIN] {
+        let (_, joined) = send(&fake, fake.button(&join, player, GAMES_CHANNEL)).await;
+        assert_eq!(joined.callback_type(), Some(7), "{joined:?}");
+    }
+
+    // Check-in opens: the three are called, pinged once, with a Check in button.
+    let mark = last_index(&fake);
+    advance(&bot, &now, 16 * MINUTE);
+    let call = fake
+        .wait_for(
+            |c| {
+                c.index > mark
+                    && posted_in(c, GAMES_CHANNEL)
+                    && c.content().is_some_and(|t| t.contains("Check-in for tournament #1 is open"))
+            },
+            WAIT,
+        )
+        .await;
+    assert_eq!(call.pings().users, [CAROL.id, DAVE.id, ERIN.id], "{call:?}");
+    assert!(call.pings().roles.is_empty());
+    let check_in = button(&call.json().unwrap(), "Check in");
+    for player in [CAROL, DAVE] {
+        let (_, checked) = send(&fake, fake.button(&check_in, player, GAMES_CHANNEL)).await;
+        assert_eq!(checked.callback_type(), Some(7), "{checked:?}");
+        let text = checked.content().unwrap().to_lowercase();
+        assert!(text.contains(&format!("{} ✓", player.name)), "{checked:?}");
+    }
+    let (_, twice) = send(&fake, fake.button(&check_in, CAROL, GAMES_CHANNEL)).await;
+    assert!(twice.is_ephemeral() && twice.content().unwrap().contains("already checked in"), "{twice:?}");
+
+    // The start: erin is not paired; Discord refuses the game's thread, so the game is a forfeit and the one
+    // round is over at once: carol and dave share first place and are given the role, which dave's is refused.
+    fake.refuse_threads_in(GAMES_CHANNEL);
+    fake.refuse_roles_to(DAVE.id);
+    let mark = last_index(&fake);
+    advance(&bot, &now, 15 * MINUTE);
+    let absent = posted_after(&fake, mark, "did not check in").await;
+    assert!(
+        absent.content().unwrap().contains("starts without one player who did not check in: Erin."),
+        "{absent:?}"
+    );
+    assert!(absent.pings().users.is_empty(), "the absent are named, not pinged");
+    let pairings = posted_after(&fake, mark, "Round 1 of tournament #1:").await;
+    assert!(pairings.content().unwrap().contains("(not started)"), "{pairings:?}");
+    let won = posted_after(&fake, mark, "The winner").await;
+    let text = won.content().unwrap();
+    assert!(text.contains(&format!("They are given the role <@&{CHAMPIONS}>.")), "{text}");
+    let mut winners = won.pings().users;
+    winners.sort_unstable();
+    assert_eq!(winners, [CAROL.id, DAVE.id], "{won:?}");
+    let said = posted_after(&fake, mark, "I could not give").await;
+    assert!(said.content().unwrap().contains(&format!("Dave the role <@&{CHAMPIONS}>")), "{said:?}");
+    assert_eq!(fake.roles_given(), [(CAROL.id, CHAMPIONS)]);
+    let refusals: Vec<String> = fake.take_refusals().iter().map(|c| c.route().to_string()).collect();
+    assert_eq!(refusals.len(), 2, "the thread and dave's role: {refusals:?}");
+    assert!(refusals.iter().any(|r| r.ends_with("/threads")), "{refusals:?}");
+    assert!(
+        refusals.iter().any(|r| r.ends_with(&format!("/members/{}/roles/{CHAMPIONS}", DAVE.id))),
+        "{refusals:?}"
+    );
+    bot.shutdown().await.unwrap();
+}
+
+/// The first message posted in the games channel after call `mark` that says `needle`.
+async fn posted_after(fake: &FakeDiscord, mark: usize, needle: &str) -> RecordedCall {
+    fake.wait_for(
+        |c| c.index > mark && posted_in(c, GAMES_CHANNEL) && c.content().is_some_and(|t| t.contains(needle)),
+        WAIT,
+    )
+    .await
+}

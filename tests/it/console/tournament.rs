@@ -95,3 +95,71 @@ fn a_console_tournament_runs_from_sign_up_to_the_winner() {
     assert!(record.contains("[Round \"1\"]"), "{record}");
     console.kill();
 }
+
+/// Organisers by role, check-in and the winner's role: `/settings organiser_role:` lets a role's members run
+/// tournaments; with `check_in:true` the entrants are called 15 minutes before the start, Join during check-in
+/// checks in, and who did not check in is not paired; the winner is given `winner_role`.
+#[test]
+fn organisers_by_role_check_in_and_the_winners_role() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let create = "@alice /tournament action:create game:tablut format:knockout clock:1h starts:30m check_in:true \
+                  winner_role:@&champions";
+    let out = console.say(create, "only");
+    assert!(out[0].contains("(to @alice only) Only members with the Manage Server permission"), "{out:?}");
+    let out = console.say("@mod /settings organiser_role:@&organisers", "organiser_role:");
+    assert!(out.iter().any(|l| l.contains("and the role @&organisers")), "{out:?}");
+    let out = console.say("@bob /role @alice organisers", "only");
+    assert!(out[0].contains("Only admin and mod give roles"), "{out:?}");
+    let out = console.say("@mod /role @alice organisers", "role");
+    assert!(out[0].contains("@alice now has the role @&organisers"), "{out:?}");
+
+    let out = console.say(create, "[Join]");
+    assert!(out.iter().any(|l| l.contains("Check-in opens 15 min")), "{out:?}");
+    assert!(out.iter().any(|l| l.contains("The winner is given the role @&champions.")), "{out:?}");
+    for player in ["bob", "carol", "dave"] {
+        console.say(&format!("@{player} /press Join"), "[Join]");
+    }
+
+    // Check-in opens 15 minutes before the start: every entrant is called, once.
+    let call = console.say("@anyone /wait 16m", "[Check in]");
+    let line = call.iter().find(|l| l.contains("Check-in for tournament #1 is open")).expect("the call");
+    assert!(["@bob", "@carol", "@dave"].iter().all(|p| line.matches(p).count() == 1), "{call:?}");
+    let out = console.say("@bob /press Check in", "[Check in]");
+    assert!(out.iter().any(|l| l.contains("bob ✓")), "{out:?}");
+    let out = console.say("@bob /press Check in", "only");
+    assert!(out[0].contains("You are already checked in for tournament #1."), "{out:?}");
+    // Join pressed again during check-in checks in; a newcomer joining now is checked in.
+    let out = console.say("@carol /press Join", "[Check in]");
+    assert!(out.iter().any(|l| l.contains("carol ✓")), "{out:?}");
+    let out = console.say("@erin /press Join", "[Check in]");
+    assert!(out.iter().any(|l| l.contains("erin ✓") && !l.contains("dave ✓")), "{out:?}");
+
+    // The start: dave did not check in and is not paired; three play a knockout (a bye to the top seed).
+    let round1 = console.say("@anyone /wait 15m", "Round 1 of tournament #1:");
+    assert!(
+        round1.iter().any(|l| l.contains("starts without one player who did not check in: dave.")),
+        "{round1:?}"
+    );
+    let round1 = [round1, console.say("", "bye (a win)")].concat();
+    let (first, second) = players_in(&round1, "t1-r1-1");
+    assert!(![&first, &second].contains(&&"dave".to_string()), "{round1:?}");
+    let round2 = console.say(&format!("#t1-r1-1 @{first} /resign"), "Round 2 of tournament #1:");
+    let round2 = [round2, console.say("", "t1-r2-1: ")].concat();
+    let (a, b) = players_in(&round2, "t1-r2-1");
+    let end = console.say(&format!("#t1-r2-1 @{a} /resign"), "now has the role @&champions");
+    assert!(
+        end.iter().any(|l| l.contains("The winner: @")
+            && l.contains(&format!("@{b}"))
+            && l.contains("They are given the role @&champions.")),
+        "{end:?}"
+    );
+    assert!(end.iter().any(|l| l.contains(&format!("@{b} now has the role @&champions"))), "{end:?}");
+
+    // Without the role setting, alice may not create one any more.
+    let out = console.say("@mod /settings no_organiser_role:true", "organiser_role:");
+    assert!(out.iter().any(|l| l.contains("members who may manage the server")), "{out:?}");
+    let out = console.say(create, "only");
+    assert!(out[0].contains("Only members with the Manage Server permission"), "{out:?}");
+    console.kill();
+}

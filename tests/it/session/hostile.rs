@@ -51,6 +51,7 @@ async fn names_are_names_and_only_players_are_mentioned() {
         member: Member::new(66, "@everyone <@&1>"),
         can_manage: false,
         can_manage_server: false,
+        roles: Vec::new(),
         guild: None,
         locales: tabula::i18n::Locales::default(),
     };

@@ -97,6 +97,7 @@ async fn settings_contract(store: &impl Store) {
         games_in_threads: Some(true),
         default_clock: Some("1h".into()),
         challenge_expiry: Some(600),
+        organiser_role: Some(1_234_567_890_123),
         ..ServerSettings::default()
     };
     store.put_server_settings(5, &set, 100).await.unwrap();

@@ -3,14 +3,22 @@
 
 use tabula::games::GameKind;
 use tabula::store::{
-    EntrantRow, NewTournament, PgStore, SqliteStore, Store, StoreError, TournamentGameRow, TournamentState,
+    CHECK_IN_SECONDS, EntrantRow, NewTournament, PgStore, SqliteStore, Store, StoreError, TournamentGameRow,
+    TournamentState,
 };
 use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
 
 fn entrant(user: u64, joined_at: i64) -> EntrantRow {
-    EntrantRow { user, name: format!("p{user}"), rating: 1500.0 + user as f64, joined_at, withdrawn: false }
+    EntrantRow {
+        user,
+        name: format!("p{user}"),
+        rating: 1500.0 + user as f64,
+        joined_at,
+        withdrawn: false,
+        checked_in: false,
+    }
 }
 
 async fn tournament_contract(store: impl Store) {
@@ -29,6 +37,7 @@ async fn tournament_contract(store: impl Store) {
         starts_at: 100,
         round_seconds: Some(3600),
         winner_role: Some(99),
+        check_in: false,
         now: 10,
     };
     let id = store.create_tournament(&new).await.unwrap();
@@ -112,6 +121,70 @@ async fn tournament_contract(store: impl Store) {
     store.set_tournament_state(id, TournamentState::Paused, TournamentState::Finished).await.unwrap();
     assert!(store.open_tournaments(5).await.unwrap().is_empty());
     assert!(store.due_tournaments(1_000_000).await.unwrap().is_empty());
+}
+
+/// Check-in: due (and a wake-up) [`CHECK_IN_SECONDS`] before the start, opened once, each entrant checked in
+/// once; and the start and a round's deadline wake the clock task.
+async fn check_in_contract(store: impl Store) {
+    let start = 10_000;
+    let new = NewTournament {
+        guild: 5,
+        channel: 7,
+        organiser: 1,
+        game: GameKind::Tzaar,
+        variant: String::new(),
+        format: "round-robin".into(),
+        rounds: 1,
+        clock: "1h".into(),
+        rated: false,
+        max_players: 8,
+        mini_match: true,
+        starts_at: start,
+        round_seconds: Some(600),
+        winner_role: None,
+        check_in: true,
+        now: 10,
+    };
+    let id = store.create_tournament(&new).await.unwrap();
+    assert_eq!(store.tournament(id).await.unwrap().unwrap().settings, new);
+    assert_eq!(store.next_wake().await.unwrap(), Some(start - CHECK_IN_SECONDS), "check-in wakes the clock");
+    assert!(store.due_tournaments(start - CHECK_IN_SECONDS - 1).await.unwrap().is_empty());
+    assert_eq!(store.due_tournaments(start - CHECK_IN_SECONDS).await.unwrap(), [id]);
+    store.join_tournament(id, &entrant(3, 20)).await.unwrap();
+    store.join_tournament(id, &EntrantRow { checked_in: true, ..entrant(4, 21) }).await.unwrap();
+    assert!(store.open_check_in(id).await.unwrap());
+    assert!(!store.open_check_in(id).await.unwrap(), "check-in is opened once");
+    assert!(store.tournament(id).await.unwrap().unwrap().check_in_open);
+    // Open, it is due again only at the start.
+    assert!(store.due_tournaments(start - 1).await.unwrap().is_empty());
+    assert_eq!(store.next_wake().await.unwrap(), Some(start));
+    store.check_in(id, 3).await.unwrap();
+    assert!(matches!(store.check_in(id, 3).await, Err(StoreError::Conflict)), "checked in already");
+    assert!(matches!(store.check_in(id, 4).await, Err(StoreError::Conflict)), "in at sign-up");
+    assert!(matches!(store.check_in(id, 9).await, Err(StoreError::Conflict)), "not signed up");
+    let checked: Vec<(u64, bool)> =
+        store.entrants(id).await.unwrap().iter().map(|e| (e.user, e.checked_in)).collect();
+    assert_eq!(checked, [(3, true), (4, true)]);
+    assert!(store.claim_round(id, 1, Some(start + 600)).await.unwrap());
+    assert!(!store.open_check_in(id).await.unwrap(), "no check-in once it runs");
+    assert_eq!(store.next_wake().await.unwrap(), Some(start + 600), "the round's deadline wakes the clock");
+}
+
+#[tokio::test]
+async fn the_memory_store_keeps_the_check_in_contract() {
+    check_in_contract(MemoryStore::new()).await;
+}
+
+#[tokio::test]
+async fn the_sqlite_store_keeps_the_check_in_contract() {
+    check_in_contract(SqliteStore::in_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn the_postgres_store_keeps_the_check_in_contract() {
+    let Some(server) = PgServer::start("the_postgres_store_keeps_the_check_in_contract") else { return };
+    let url = server.database("check_in").await;
+    check_in_contract(PgStore::connect(&url).await.unwrap()).await;
 }
 
 #[tokio::test]

@@ -49,6 +49,7 @@ impl FakeDiscord {
     ) -> Value {
         let mut users = Map::new();
         let mut members = Map::new();
+        let mut roles = Map::new();
         let mut leaves = Vec::new();
         for (option_name, value) in options {
             let (kind, value) = match value {
@@ -59,6 +60,10 @@ impl FakeDiscord {
                 }
                 Opt::Typed(kind, value) => (*kind, value.clone()),
                 Opt::Value(value) => (option_type(value), value.clone()),
+                Opt::Role(id, name) => {
+                    roles.insert(id.to_string(), role_object(*id, name));
+                    (8, json!(id.to_string()))
+                }
             };
             let mut option = json!({ "type": kind, "name": option_name, "value": value });
             if focused == Some(*option_name) {
@@ -87,6 +92,9 @@ impl FakeDiscord {
         let mut data = json!({ "id": command_id, "name": command, "type": 1, "options": nested });
         if !users.is_empty() {
             data["resolved"] = json!({ "users": users, "members": members });
+        }
+        if !roles.is_empty() {
+            data["resolved"]["roles"] = Value::Object(roles);
         }
         self.interaction(kind, data, user, channel, None)
     }
@@ -141,6 +149,24 @@ fn option_type(value: &Value) -> u8 {
         Value::Number(_) => 10,
         _ => 3,
     }
+}
+
+/// A role object as `resolved.roles` carries it.
+fn role_object(id: u64, name: &str) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": 1,
+        "permissions": "0",
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
+    })
 }
 
 fn partial_member() -> Value {

@@ -119,6 +119,10 @@ struct State {
     no_threads: HashSet<u64>,
     /// Users whose direct messages are refused.
     no_dms: HashSet<u64>,
+    /// Users to whom giving a role is refused.
+    no_roles: HashSet<u64>,
+    /// Roles given: (user, role).
+    roles_given: Vec<(u64, u64)>,
     /// The application's emojis, as Discord returns them (see `emojis.rs`).
     emojis: Vec<Value>,
 }

@@ -1,4 +1,6 @@
-//! Threads and direct messages in the fake Discord: `POST /channels/{id}/threads` opens a public thread (or is
+//! Threads, direct messages and members' roles in the fake Discord: `PUT /guilds/{g}/members/{u}/roles/{r}` gives
+//! a role (refused with 403 "Missing Permissions", code 50013, for a user marked with
+//! [`FakeDiscord::refuse_roles_to`]); `POST /channels/{id}/threads` opens a public thread (or is
 //! refused with 403 "Missing Permissions", code 50013, in a channel marked with
 //! [`FakeDiscord::refuse_threads_in`]), `PATCH /channels/{id}` edits (archives) a thread, and
 //! `POST /users/@me/channels` opens a DM channel, whose messages are refused with 403 "Cannot send messages to
@@ -15,6 +17,17 @@ impl FakeDiscord {
     pub fn refuse_threads_in(&self, channel: u64) {
         self.shared.lock().no_threads.insert(channel);
         self.shared.bump();
+    }
+
+    /// Giving a role to `user` is refused from now on, as when the bot's role is below the one to give.
+    pub fn refuse_roles_to(&self, user: u64) {
+        self.shared.lock().no_roles.insert(user);
+        self.shared.bump();
+    }
+
+    /// The roles given through the REST API so far: (user, role), in order.
+    pub fn roles_given(&self) -> Vec<(u64, u64)> {
+        self.shared.lock().roles_given.clone()
     }
 
     /// Direct messages to `user` are refused from now on, as for a member who closed their DMs.
@@ -44,6 +57,12 @@ pub(super) fn refusal(state: &State, call: &RecordedCall) -> Option<Refused> {
         && segment(call, 2).is_some_and(|c| state.no_threads.contains(&c))
     {
         let reason = "creating a thread without the permission to".to_owned();
+        return Some(limits::refuse(403, 50013, "Missing Permissions", reason));
+    }
+    if call.is("PUT", "/guilds/*/members/*/roles/*")
+        && segment(call, 4).is_some_and(|u| state.no_roles.contains(&u))
+    {
+        let reason = "giving a role above the bot's own".to_owned();
         return Some(limits::refuse(403, 50013, "Missing Permissions", reason));
     }
     if call.is("POST", "/channels/*/messages") {
@@ -81,6 +100,13 @@ pub(super) fn route(
         let channel =
             json!({ "id": id.to_string(), "type": 1, "last_message_id": null, "recipients": [recipient] });
         return Some((200, Some(channel)));
+    }
+    if call.is("PUT", "/guilds/*/members/*/roles/*") {
+        if segment(call, 2) != Some(GUILD_ID) {
+            return Some((404, Some(json!({ "message": "Unknown Guild", "code": 10004 }))));
+        }
+        state.roles_given.push((segment(call, 4)?, segment(call, 6)?));
+        return Some((204, None));
     }
     if call.is("POST", "/channels/*/threads") {
         let parent = segment(call, 2)?;

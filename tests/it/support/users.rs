@@ -49,6 +49,8 @@ pub enum Opt {
     User(User),
     /// An explicit option type and value, for types the other variants don't infer (channel, role...).
     Typed(u8, Value),
+    /// A role of the test guild, by id and name (type 8, resolved as Discord sends it).
+    Role(u64, &'static str),
 }
 
 impl From<Value> for Opt {

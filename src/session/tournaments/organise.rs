@@ -1,0 +1,214 @@
+//! What organisers do with a running tournament, and what anyone may ask of it: the standings as a picture;
+//! pause, resume and cancel; a player withdrawn; a result set by hand with its reason.
+
+use crate::render::encode_png;
+use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
+use crate::store::{Store, StoreError, TournamentGameRow, TournamentRow, TournamentState};
+use crate::t;
+use crate::tournament::{self, WIN};
+
+use super::super::commands::Failure;
+use super::super::text::Text;
+use super::super::{Actor, File, FileKind, Member, Reply, Sessions};
+use super::{LEADERS, event_of, name_of, points_text, state_key, tie_break_text, tie_breaks};
+
+impl<S: Store> Sessions<S> {
+    /// `/tournament action:standings`: the table as a picture.
+    pub(crate) async fn tournament_standings(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Reply, Failure> {
+        let t = match self.find_tournament(actor, id).await? {
+            Ok(t) => t,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        let (text, file) = self.standings_picture(&t, actor.locales.public, Some(actor.member.id)).await?;
+        Ok(Reply::public(text).with_file(file))
+    }
+
+    /// The standings' sentence and picture (in `lang`), `user`'s line highlighted.
+    pub(super) async fn standings_picture(
+        &self,
+        t: &TournamentRow,
+        lang: crate::i18n::Lang,
+        user: Option<u64>,
+    ) -> Result<(Text, File), Failure> {
+        let entrants = self.store.entrants(t.id).await.map_err(Failure::Read)?;
+        let games = self.store.tournament_games(t.id).await.map_err(Failure::Read)?;
+        let event = event_of(&entrants, &games);
+        let breaks = tie_breaks(t);
+        let table = tournament::standings(&event, breaks);
+        let rows: Vec<LeaderRow> = table
+            .iter()
+            .take(LEADERS)
+            .map(|s| {
+                let e = &entrants[s.entrant];
+                let name = if s.withdrawn { format!("{} (-)", e.name) } else { e.name.clone() };
+                let values: Vec<String> =
+                    breaks.iter().zip(&s.tie_breaks).map(|(b, v)| tie_break_text(*b, *v)).collect();
+                LeaderRow {
+                    place: s.place,
+                    name,
+                    rating: points_text(s.points),
+                    games: s.games,
+                    record: values.join(" · "),
+                    trend: Vec::new(),
+                    highlight: user == Some(e.user),
+                }
+            })
+            .collect();
+        let title =
+            t!("tournament-standings-title", id = format!("#{}", t.id), game = t.settings.game.title())
+                .plain_in(lang);
+        let subtitle =
+            t!("tournament-standings-subtitle", round = t.round, players = entrants.len()).plain_in(lang);
+        let view = LeaderboardView { title, subtitle, rows, own: None };
+        let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view, lang)))
+            .await
+            .unwrap_or_default();
+        let text = match table.first() {
+            Some(top) => t!(
+                "tournament-standings",
+                id = format!("#{}", t.id),
+                round = t.round,
+                leader = Text::new().name(&entrants[top.entrant].name),
+                points = points_text(top.points)
+            ),
+            None => t!("tournament-standings-empty", id = format!("#{}", t.id)),
+        };
+        Ok((
+            text,
+            File { kind: FileKind::Picture, name: format!("tournament-{}-standings.png", t.id), bytes: png },
+        ))
+    }
+
+    /// Pause, resume or cancel (organisers only).
+    pub(crate) async fn tournament_state(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+        to: TournamentState,
+    ) -> Result<Reply, Failure> {
+        let t = match self.find_tournament(actor, id).await? {
+            Ok(t) => t,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        if !self.may_run(actor, &t).await {
+            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
+        }
+        let from = match (t.state, to) {
+            (TournamentState::Running, TournamentState::Paused) => TournamentState::Running,
+            (TournamentState::Paused, TournamentState::Running) => TournamentState::Paused,
+            (
+                s @ (TournamentState::Signup | TournamentState::Running | TournamentState::Paused),
+                TournamentState::Cancelled,
+            ) => s,
+            _ => {
+                return Ok(Reply::private(t!(
+                    "tournament-cannot",
+                    id = format!("#{}", t.id),
+                    state = Text::new().key(state_key(t.state))
+                )));
+            }
+        };
+        match self.store.set_tournament_state(t.id, from, to).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return Err(Failure::Conflict),
+            Err(e) => return Err(Failure::Store(e)),
+        }
+        self.poke_clocks();
+        let (id, by) = (format!("#{}", t.id), Text::new().name(&actor.member.name));
+        Ok(Reply::public(match to {
+            TournamentState::Paused => t!("tournament-paused", id = id, by = by),
+            TournamentState::Running => t!("tournament-resumed", id = id, by = by),
+            _ => t!("tournament-cancelled", id = id, by = by),
+        }))
+    }
+
+    /// An organiser takes a player out of later rounds.
+    pub(crate) async fn withdraw_player(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+        player: &Member,
+    ) -> Result<Reply, Failure> {
+        let t = match self.find_tournament(actor, id).await? {
+            Ok(t) => t,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        if !self.may_run(actor, &t).await {
+            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
+        }
+        let done = if t.state == TournamentState::Signup {
+            self.store.leave_tournament(t.id, player.id).await
+        } else {
+            self.store.withdraw_entrant(t.id, player.id).await
+        };
+        match done {
+            Ok(()) => Ok(Reply::public(t!(
+                "tournament-withdrawn",
+                id = format!("#{}", t.id),
+                player = Text::new().name(&player.name),
+                by = Text::new().name(&actor.member.name)
+            ))),
+            Err(StoreError::Conflict) => Ok(Reply::private(t!(
+                "tournament-player-not-in",
+                id = format!("#{}", t.id),
+                player = Text::new().name(&player.name)
+            ))),
+            Err(e) => Err(Failure::Store(e)),
+        }
+    }
+
+    /// An organiser decides a game of the current round by hand: `player` won, drew or lost it, for `reason`.
+    pub(crate) async fn set_result(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+        player: &Member,
+        points: u32,
+        reason: &str,
+    ) -> Result<Reply, Failure> {
+        let t = match self.find_tournament(actor, id).await? {
+            Ok(t) => t,
+            Err(why) => return Ok(Reply::private(why)),
+        };
+        if !self.may_run(actor, &t).await {
+            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
+        }
+        let games = self.store.tournament_games(t.id).await.map_err(Failure::Read)?;
+        let game = games.iter().find(|g| {
+            g.round == t.round && g.points.is_none() && g.seats.len() == 2 && g.seats.contains(&player.id)
+        });
+        let Some(game) = game else {
+            return Ok(Reply::private(t!(
+                "tournament-no-game-to-decide",
+                player = Text::new().name(&player.name),
+                round = t.round
+            )));
+        };
+        let seat = game.seats.iter().position(|&u| u == player.id).unwrap_or(0);
+        let mut decided = vec![WIN - points; 2];
+        decided[seat] = points;
+        let settled = TournamentGameRow { points: Some(decided), over_the_board: false, ..game.clone() };
+        match self.store.settle_tournament_game(&settled).await {
+            Ok(()) => {}
+            Err(StoreError::Conflict) => return Err(Failure::Conflict),
+            Err(e) => return Err(Failure::Store(e)),
+        }
+        self.poke_clocks();
+        let entrants = self.store.entrants(t.id).await.map_err(Failure::Read)?;
+        let names: Vec<String> = game.seats.iter().map(|&u| name_of(&entrants, u)).collect();
+        let result = settled.points.as_ref().map(|p| format!("{}–{}", points_text(p[0]), points_text(p[1])));
+        Ok(Reply::public(t!(
+            "tournament-result-set",
+            id = format!("#{}", t.id),
+            first = Text::new().name(&names[0]),
+            second = Text::new().name(&names[1]),
+            result = result.unwrap_or_default(),
+            by = Text::new().name(&actor.member.name),
+            reason = Text::new().typed(reason)
+        )))
+    }
+}

@@ -1,0 +1,98 @@
+//! Tantrix at tournament tables: three players seated at one table, some tiles placed, and the round's time up;
+//! the game counts as a draw for points, and each player's Tantrix score (their best line or loop) is kept for
+//! the total-score tie-break and shown in the standings.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use tabula::games::{AnyGame, GameKind};
+use tabula::session::commands::Move;
+use tabula::session::{Actor, Notice, OptionValue, SessionConfig, Sessions, parse_button, parse_request};
+use tabula::store::{SessionStore, TournamentStore};
+use tabula_testkit::MemoryStore;
+
+use super::{CHANNEL, actor};
+
+const START: i64 = 1_800_000_000;
+const THREAD: u64 = 4_444;
+
+fn text(s: &str) -> OptionValue {
+    OptionValue::Text(s.to_string())
+}
+
+#[tokio::test]
+async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
+    let now = Arc::new(AtomicI64::new(START));
+    let clock = now.clone();
+    let s = Sessions::with_clock(
+        MemoryStore::new(),
+        SessionConfig::default(),
+        Arc::new(move || clock.load(Ordering::SeqCst)),
+    );
+    let mut organiser = actor(9, "mod");
+    organiser.can_manage_server = true;
+    let create = parse_request(
+        "tournament",
+        &[
+            ("action", text("create")),
+            ("game", text("tantrix")),
+            ("rounds", OptionValue::Integer(1)),
+            ("clock", text("1h")),
+            ("starts", text("10m")),
+            ("round_minutes", OptionValue::Integer(30)),
+        ],
+    )
+    .unwrap();
+    let announced = s.handle(CHANNEL, &organiser, create).await;
+    assert!(!announced.ephemeral, "{announced:?}");
+    let join =
+        announced.buttons.iter().find(|b| b.custom_id.starts_with("tjoin:")).unwrap().custom_id.clone();
+    let players: Vec<Actor> = (1..=3).map(|i| actor(i, &format!("p{i}"))).collect();
+    for p in &players {
+        let (channel, request) = parse_button(&join).unwrap();
+        assert!(!s.handle(channel, p, request).await.ephemeral);
+    }
+
+    // The start: one table of three, its game started in a thread.
+    now.fetch_add(11 * 60, Ordering::SeqCst);
+    let board = s
+        .settle_clocks()
+        .await
+        .into_iter()
+        .find_map(|n| match n {
+            Notice::OpenGame { board, .. } => Some(board),
+            _ => None,
+        })
+        .expect("the table's game");
+    s.start_tournament_game(Some(THREAD), board).await;
+    for _ in 0..9 {
+        let record = s.store().open_session(THREAD).await.unwrap().unwrap();
+        let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+        let seat = game.to_move().unwrap();
+        let mover = players.iter().find(|p| p.member.id == record.players[seat].id).unwrap();
+        let first = game.legal_moves_text().into_iter().next().unwrap();
+        let reply = s.handle(THREAD, mover, Move { text: first.clone() }).await;
+        assert!(!reply.ephemeral, "{first}: {reply:?}");
+    }
+    let record = s.store().open_session(THREAD).await.unwrap().unwrap();
+    let game = AnyGame::replay(GameKind::Tantrix, &record.setup, &record.moves).unwrap();
+    let scores = game.scores().unwrap();
+    assert!(scores.iter().any(|&s| s > 0), "tiles placed score: {scores:?}");
+
+    // The round's time is up: a draw on points, each player's score kept by user.
+    now.fetch_add(31 * 60, Ordering::SeqCst);
+    let notices = s.settle_clocks().await;
+    let games = s.store().tournament_games(board.tournament).await.unwrap();
+    let table = games.iter().find(|g| g.session == Some(record.id)).unwrap();
+    assert_eq!(table.points.as_deref(), Some(&[2, 2, 2][..]), "{table:?}");
+    let by_user: Vec<i64> = table
+        .seats
+        .iter()
+        .map(|u| i64::from(scores[record.players.iter().position(|p| p.id == *u).unwrap()]))
+        .collect();
+    assert_eq!(table.scores.as_deref(), Some(&by_user[..]), "{table:?}");
+    let over = notices.iter().any(|n| {
+        matches!(n, Notice::Post { reply, .. } if reply.text.contains("Round 1 of tournament #1 is over"))
+    });
+    assert!(over, "{notices:?}");
+}

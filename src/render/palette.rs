@@ -212,10 +212,12 @@ thread_local! {
     static INDICES: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
-/// How the indexed PNGs are compressed: chosen by measuring the board pictures (see `benches/pictures.rs` and
-/// docs/pictures.md): the `Up` filter suits pictures whose rows repeat, and zlib's level 4 makes them a third
-/// smaller than fdeflate's fast mode for a fraction of a millisecond more.
-const FILTER: png::Filter = png::Filter::Up;
+/// How the indexed PNGs are compressed, chosen by measuring the board pictures (`benches/pictures.rs`): no row
+/// filter, because a row of palette indices repeats the flat runs of the row above and deflate finds them as
+/// matches, while `Up` turns each run into zeros but leaves a noisy residue at every edge, which costs more (a late
+/// Tantrix board: 58 KB unfiltered, 62 to 78 KB with `Up`; TZAAR 28 KB against 32 KB); zlib's level 4 makes them
+/// a third smaller than fdeflate's fast mode for a fraction of a millisecond more.
+const FILTER: png::Filter = png::Filter::NoFilter;
 const COMPRESSION: png::DeflateCompression = png::DeflateCompression::Level(4);
 
 /// Encodes `img` (opaque) as an 8-bit indexed PNG in `palette`, each pixel its nearest entry.

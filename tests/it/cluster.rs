@@ -356,7 +356,18 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
         total_acks > at_kill + 100,
         "the kill happened in the middle of the games: {at_kill} of {total_acks}"
     );
-    let calls = fake.calls();
+    // A game's last move may be the computer's, stored (which ends the channel's loop) but still on its way to
+    // the channel: wait until the messages to Discord settle before counting announcements.
+    let mut calls = fake.calls();
+    let settling = Instant::now();
+    loop {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let now = fake.calls();
+        if now.len() == calls.len() || settling.elapsed() > Duration::from_secs(10) {
+            break;
+        }
+        calls = now;
+    }
     let (mut total, mut unanswered, mut computer) = (0, 0, 0);
     for (plan, (seen, record)) in &results {
         computer += check(plan, seen, record, &calls);

@@ -178,8 +178,21 @@ impl<S: Store> Sessions<S> {
     }
 
     /// Whether `actor` may run tournament `t`: an organiser of the server, or the member who created it.
-    pub(super) async fn may_run(&self, actor: &Actor, t: &TournamentRow) -> bool {
+    async fn may_run(&self, actor: &Actor, t: &TournamentRow) -> bool {
         actor.member.id == t.settings.organiser || self.may_organise(actor).await
+    }
+
+    /// The tournament an organiser's command is about (see [`Self::find_tournament`]), or the sentence saying why
+    /// there is none or why `actor` may not run it.
+    pub(super) async fn tournament_to_run(
+        &self,
+        actor: &Actor,
+        id: Option<i64>,
+    ) -> Result<Result<TournamentRow, Text>, Failure> {
+        Ok(match self.find_tournament(actor, id).await? {
+            Ok(t) if !self.may_run(actor, &t).await => Err(Text::new().key("tournament-not-allowed")),
+            found => found,
+        })
     }
 
     /// Creates a tournament and answers with its announcement.

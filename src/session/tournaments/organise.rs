@@ -90,13 +90,10 @@ impl<S: Store> Sessions<S> {
         id: Option<i64>,
         to: TournamentState,
     ) -> Result<Reply, Failure> {
-        let t = match self.find_tournament(actor, id).await? {
+        let t = match self.tournament_to_run(actor, id).await? {
             Ok(t) => t,
             Err(why) => return Ok(Reply::private(why)),
         };
-        if !self.may_run(actor, &t).await {
-            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
-        }
         let from = match (t.state, to) {
             (TournamentState::Running, TournamentState::Paused) => TournamentState::Running,
             (TournamentState::Paused, TournamentState::Running) => TournamentState::Paused,
@@ -133,13 +130,10 @@ impl<S: Store> Sessions<S> {
         id: Option<i64>,
         player: &Member,
     ) -> Result<Reply, Failure> {
-        let t = match self.find_tournament(actor, id).await? {
+        let t = match self.tournament_to_run(actor, id).await? {
             Ok(t) => t,
             Err(why) => return Ok(Reply::private(why)),
         };
-        if !self.may_run(actor, &t).await {
-            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
-        }
         let done = if t.state == TournamentState::Signup {
             self.store.leave_tournament(t.id, player.id).await
         } else {
@@ -170,13 +164,10 @@ impl<S: Store> Sessions<S> {
         points: u32,
         reason: &str,
     ) -> Result<Reply, Failure> {
-        let t = match self.find_tournament(actor, id).await? {
+        let t = match self.tournament_to_run(actor, id).await? {
             Ok(t) => t,
             Err(why) => return Ok(Reply::private(why)),
         };
-        if !self.may_run(actor, &t).await {
-            return Ok(Reply::private(Text::new().key("tournament-not-allowed")));
-        }
         let games = self.store.tournament_games(t.id).await.map_err(Failure::Read)?;
         let game = games.iter().find(|g| {
             g.round == t.round && g.points.is_none() && g.seats.len() == 2 && g.seats.contains(&player.id)

@@ -15,15 +15,22 @@ const TEXT_SIZE: f32 = 22.0;
 
 /// `picture` with `caption` written in a band under it.
 pub(crate) fn with_caption(picture: &RgbaImage, caption: &str) -> RgbaImage {
-    let (width, height) = picture.dimensions();
-    let mut canvas = Canvas::new(width, height + BAND, BAND_BG);
-    canvas.composite(picture, 0, 0);
+    let band = band(picture.width(), caption);
+    let mut raw = Vec::with_capacity(picture.as_raw().len() + band.as_raw().len());
+    raw.extend_from_slice(picture.as_raw());
+    raw.extend_from_slice(band.as_raw());
+    RgbaImage::from_raw(picture.width(), picture.height() + BAND, raw).expect("the sizes add up")
+}
+
+/// The caption band alone, `width` pixels wide: what goes under a picture.
+pub(crate) fn band(width: u32, caption: &str) -> RgbaImage {
+    let mut canvas = Canvas::new(width, BAND, BAND_BG);
     // A long caption (a translation, a long name) shrinks, then is cut, to stay inside the band.
     let (size, text) =
         fit_text(&crate::text::cut(caption, 120), width as f32 - 24.0, TEXT_SIZE, 15.0, Weight::Regular);
     canvas.text_centered_v(
         width as f32 / 2.0,
-        height as f32 + BAND as f32 / 2.0,
+        BAND as f32 / 2.0,
         size,
         Weight::Regular,
         Align::Center,

@@ -21,7 +21,9 @@ pub use palette::{Palette, encode_indexed};
 /// encoded as an indexed PNG in `palette`.
 pub(crate) fn png_with_caption(picture: &RgbaImage, caption: Option<&str>, palette: &Palette) -> Vec<u8> {
     match caption {
-        Some(caption) => encode_indexed(&with_caption(picture, caption), palette),
+        Some(caption) => {
+            palette::encode_stacked(&[picture, &caption::band(picture.width(), caption)], palette)
+        }
         None => encode_indexed(picture, palette),
     }
 }

@@ -3,7 +3,7 @@
 //! all in one pass over the tile's pixels with anti-aliased coverage from signed distances.
 
 use crate::games::tantrix::{Colour, Direction, Tile};
-use crate::render::canvas::{Canvas, Color, length, rgb};
+use crate::render::canvas::{Canvas, Color, length, rgb, round_u8};
 
 use super::picture::{INK, MARK};
 
@@ -92,11 +92,6 @@ impl Shape {
     }
 }
 
-fn mix(dst: [f32; 3], src: Color, a: f32) -> [f32; 3] {
-    let a = a * f32::from(src.0[3]) / 255.0;
-    std::array::from_fn(|i| dst[i] + (f32::from(src.0[i]) - dst[i]) * a)
-}
-
 /// How a tile is decorated beyond its bands.
 #[derive(Clone, Copy, Default)]
 pub(super) struct Marks {
@@ -115,58 +110,98 @@ pub(super) fn colour_slot(c: Colour) -> usize {
     }
 }
 
+/// One band of a tile as [`draw_tile`] paints it: its shape, its colours and its outline's width, worked out once
+/// per tile rather than once per pixel.
+struct Paint {
+    shape: Shape,
+    band: [f32; 3],
+    edge: [f32; 3],
+    edge_w: f32,
+    green: bool,
+}
+
+fn rgb_f32(c: Color) -> [f32; 3] {
+    [f32::from(c.0[0]), f32::from(c.0[1]), f32::from(c.0[2])]
+}
+
+/// Blends the opaque colour `src` (in floats) over `dst` by `a`.
+#[inline]
+fn mix_opaque(dst: [f32; 3], src: [f32; 3], a: f32) -> [f32; 3] {
+    std::array::from_fn(|i| dst[i] + (src[i] - dst[i]) * a)
+}
+
 /// Draws a tile turned `rot` centred at `(cx, cy)` with circumradius `s`.
 pub(super) fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f32, s: f32, marks: Marks) {
     // Slightly more than the hex, so touching tiles leave no seam.
     let face = s + 0.4;
     let width = (s * 0.24).max(3.0);
     let outline = (s * 0.055).max(1.0);
-    let paths: Vec<(Colour, Shape)> = tile
+    let paints: Vec<Paint> = tile
         .paths()
         .iter()
-        .map(|p| (p.colour, Shape::of(p.a.rotate_cw(rot), p.b.rotate_cw(rot), s)))
+        .map(|p| {
+            let highlighted = marks.chain[colour_slot(p.colour)];
+            let (edge, edge_w) = if highlighted { (MARK, outline * 1.8) } else { (OUTLINE, outline) };
+            Paint {
+                shape: Shape::of(p.a.rotate_cw(rot), p.b.rotate_cw(rot), s),
+                band: rgb_f32(band(p.colour)),
+                edge: rgb_f32(edge),
+                edge_w,
+                green: p.colour == Colour::Green,
+            }
+        })
         .collect();
+    let (face_rgb, ink, mark) = (rgb_f32(FACE), rgb_f32(INK), rgb_f32(MARK));
+    let ink_alpha = f32::from(INK.0[3]) / 255.0;
     let ring = (s * 0.09).max(2.0);
+    let period = (s * 0.32).max(5.0);
+    let apothem = face * SQRT3 / 2.0;
     let x0 = (cx - s - 1.0).floor() as i32;
     let x1 = (cx + s + 1.0).ceil() as i32;
     let y0 = (cy - s - 1.0).floor() as i32;
     let y1 = (cy + s + 1.0).ceil() as i32;
     for py in y0..=y1 {
-        for px in x0..=x1 {
-            let (x, y) = (px as f32 + 0.5 - cx, py as f32 + 0.5 - cy);
+        let y = py as f32 + 0.5 - cy;
+        // The row's pixels that the face can reach (with a pixel to spare): hex_sdf < 0.5 needs
+        // |x| * sqrt3 / 2 < apothem + 0.5 - |y| / 2.
+        let reach = (apothem + 0.5 - y.abs() / 2.0) * 2.0 / SQRT3;
+        if y.abs() > apothem + 1.0 || reach <= 0.0 {
+            continue;
+        }
+        let xa = x0.max((cx - reach - 1.0).floor() as i32);
+        let xb = x1.min((cx + reach + 1.0).ceil() as i32);
+        for px in xa..=xb {
+            let x = px as f32 + 0.5 - cx;
             let d_hex = hex_sdf(x, y, face);
             let cover = (0.5 - d_hex).clamp(0.0, 1.0);
             if cover <= 0.0 {
                 continue;
             }
-            let mut col = [f32::from(FACE.0[0]), f32::from(FACE.0[1]), f32::from(FACE.0[2])];
-            for &(colour, shape) in &paths {
-                let d = shape.distance(x, y);
-                let highlighted = marks.chain[colour_slot(colour)];
-                let (edge_col, edge_w) = if highlighted { (MARK, outline * 1.8) } else { (OUTLINE, outline) };
-                let a_out = (0.5 - (d - width / 2.0 - edge_w)).clamp(0.0, 1.0);
+            let mut col = face_rgb;
+            for paint in &paints {
+                let d = paint.shape.distance(x, y);
+                let a_out = (0.5 - (d - width / 2.0 - paint.edge_w)).clamp(0.0, 1.0);
                 if a_out <= 0.0 {
                     continue;
                 }
-                col = mix(col, edge_col, a_out);
+                col = mix_opaque(col, paint.edge, a_out);
                 let a_in = (0.5 - (d - width / 2.0)).clamp(0.0, 1.0);
-                col = mix(col, band(colour), a_in);
+                col = mix_opaque(col, paint.band, a_in);
                 // Green carries a dashed dark centre line, so red and green differ without colour vision.
-                if colour == Colour::Green && d < width * 0.12 + 1.0 {
-                    let along = shape.along(x, y);
-                    let period = (s * 0.32).max(5.0);
+                if paint.green && d < width * 0.12 + 1.0 {
+                    let along = paint.shape.along(x, y);
                     let phase = along.rem_euclid(period) / period;
                     if phase < 0.5 {
                         let a_dash = (0.5 - (d - width * 0.12)).clamp(0.0, 1.0) * 0.75;
-                        col = mix(col, INK, a_dash * a_in);
+                        col = mix_opaque(col, ink, a_dash * a_in * ink_alpha);
                     }
                 }
             }
             if marks.last {
                 let a_ring = (0.5 - (d_hex + ring * 0.2).abs() + ring / 2.0).clamp(0.0, 1.0);
-                col = mix(col, MARK, a_ring);
+                col = mix_opaque(col, mark, a_ring);
             }
-            let c = image::Rgba([col[0].round() as u8, col[1].round() as u8, col[2].round() as u8, 255]);
+            let c = image::Rgba([round_u8(col[0]), round_u8(col[1]), round_u8(col[2]), 255]);
             canvas.blend(px, py, c, cover);
         }
     }

@@ -2,10 +2,11 @@
 //! still returns only after its own write is committed.
 //!
 //! The first caller to find the writer free becomes the batch's leader: it takes every write queued so far (its
-//! own among them), runs them in one transaction (each in a savepoint of its own, so that one write's conflict
-//! or error undoes only that write), commits, and hands every caller its own result. Callers that queued while a
-//! batch was being written wait for the writer and find their answer ready, or lead the next batch. Nothing runs
-//! in the background: with one caller at a time, a write is its own batch, as before.
+//! own among them), runs them in one transaction (a write whose version check fails changes nothing and fails
+//! alone; any other error fails the whole batch), commits, and hands every caller its own result. Callers that
+//! queued while a batch was being written wait for their answer or for the writer, whichever comes first, and
+//! lead the next batch in the second case. Nothing runs in the background: with one caller at a time, a write is
+//! its own batch, as before.
 //!
 //! SQLite has one writer and flushes at each commit, so grouping is what makes concurrent moves fast there
 //! (`cargo bench --bench sessions`: 1,325 moves per second before, 2,272 after). Postgres writes on several
@@ -67,7 +68,15 @@ impl<T: Send> GroupCommit<T> {
         }
         let (answer, mut answered) = oneshot::channel();
         self.queue.lock().unwrap_or_else(std::sync::PoisonError::into_inner).push((write, answer));
-        let _writer = self.writer.lock().await;
+        // Wait for the answer or for the writer, whichever comes first: a batch's callers are woken by their
+        // answers all at once, rather than one after another as each takes the writer only to find its answer.
+        let _writer = tokio::select! {
+            biased;
+            result = &mut answered => {
+                return result.unwrap_or_else(|_| Err(StoreError::Unavailable("the write was interrupted".into())));
+            }
+            writer = self.writer.lock() => writer,
+        };
         match answered.try_recv() {
             Ok(result) => return result,
             // A leader took the write and was cancelled before it answered: whether its transaction was committed

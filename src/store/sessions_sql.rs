@@ -164,55 +164,47 @@ macro_rules! session_store {
             ) -> Result<(), StoreError> {
                 let write =
                     AppendMoves { id, version, moves: moves.to_vec(), finished: finished.map(str::to_owned), now };
-                // Concurrent moves share one transaction (one flush to disk), each in a savepoint of its own.
+                // Concurrent moves share one transaction (one flush to disk). A write whose version check fails
+                // changes nothing, so it needs no savepoint of its own: it fails alone (a conflict) and the others go
+                // on. Any other error stops the whole transaction, and none of the batch is stored.
                 self.appends
                     .submit(write, |writes| async move {
                         let mut tx = self.pool.begin().await?;
                         let mut results = Vec::with_capacity(writes.len());
                         for w in &writes {
-                            let mut savepoint = sqlx::Connection::begin(&mut *tx).await?;
-                            let outcome: Result<(), StoreError> = async {
-                                let new_version = (w.version + w.moves.len()) as i64;
-                                let state = if w.finished.is_some() {
-                                    SessionState::Finished
-                                } else {
-                                    SessionState::Playing
-                                };
-                                let done = sqlx::query(
-                                    "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
-                                     WHERE id = $5 AND version = $6 AND state = 'playing'",
-                                )
-                                .bind(new_version)
-                                .bind(state.as_str())
-                                .bind(w.finished.as_deref())
-                                .bind(w.now)
-                                .bind(w.id)
-                                .bind(w.version as i64)
-                                .execute(&mut *savepoint)
-                                .await?;
-                                changed_one(done.rows_affected())?;
-                                for (i, (seat, notation)) in w.moves.iter().enumerate() {
-                                    sqlx::query(
-                                        "INSERT INTO moves (session_id, ply, seat, notation, played_at) \
-                                         VALUES ($1, $2, $3, $4, $5)",
-                                    )
-                                    .bind(w.id)
-                                    .bind((w.version + i + 1) as i64)
-                                    .bind(*seat as i64)
-                                    .bind(notation)
-                                    .bind(w.now)
-                                    .execute(&mut *savepoint)
-                                    .await?;
-                                }
-                                Ok(())
+                            let state =
+                                if w.finished.is_some() { SessionState::Finished } else { SessionState::Playing };
+                            let done = sqlx::query(
+                                "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
+                                 WHERE id = $5 AND version = $6 AND state = 'playing'",
+                            )
+                            .bind((w.version + w.moves.len()) as i64)
+                            .bind(state.as_str())
+                            .bind(w.finished.as_deref())
+                            .bind(w.now)
+                            .bind(w.id)
+                            .bind(w.version as i64)
+                            .execute(&mut *tx)
+                            .await?;
+                            if let Err(conflict) = changed_one(done.rows_affected()) {
+                                results.push(Err(conflict));
+                                continue;
                             }
-                            .await;
-                            if outcome.is_ok() {
-                                savepoint.commit().await?;
-                            } else {
-                                savepoint.rollback().await?;
+                            if !w.moves.is_empty() {
+                                // All of a turn's moves in one statement.
+                                let mut insert = sqlx::QueryBuilder::new(
+                                    "INSERT INTO moves (session_id, ply, seat, notation, played_at) ",
+                                );
+                                insert.push_values(w.moves.iter().enumerate(), |mut row, (i, (seat, notation))| {
+                                    row.push_bind(w.id)
+                                        .push_bind((w.version + i + 1) as i64)
+                                        .push_bind(*seat as i64)
+                                        .push_bind(notation.as_str())
+                                        .push_bind(w.now);
+                                });
+                                insert.build().execute(&mut *tx).await?;
                             }
-                            results.push(outcome);
+                            results.push(Ok(()));
                         }
                         tx.commit().await?;
                         Ok(results)

@@ -79,6 +79,7 @@ async fn contract(store: impl Store) {
     assert_eq!(store.session(other).await.unwrap().unwrap().state, SessionState::Expired);
     assert!(store.session(other + id + 100).await.unwrap().is_none());
     settings_contract(&store).await;
+    concurrent_appends(&store).await;
     // A hint makes a game unrated, and is reported as the first once.
     assert!(store.mark_hinted(id).await.unwrap(), "the first hint");
     assert!(!store.mark_hinted(id).await.unwrap(), "not the first any more");
@@ -86,6 +87,36 @@ async fn contract(store: impl Store) {
     assert!(hinted.hinted && !hinted.rated, "{hinted:?}");
     assert!(!store.session(other).await.unwrap().unwrap().hinted);
     store.close().await;
+}
+
+/// Moves stored at once in several games, as a group commit takes them in one transaction: a write that lost the
+/// race for its version fails alone, the others are kept whole (a turn of several moves too).
+async fn concurrent_appends(store: &impl Store) {
+    let mut ids = Vec::new();
+    for channel in [31, 32, 33] {
+        let id = store.create(&challenge(channel, 900)).await.unwrap();
+        store.accept(id, &[player(1, true), player(2, true)], true, 110).await.unwrap();
+        ids.push(id);
+    }
+    let (a, b, c) = (ids[0], ids[1], ids[2]);
+    let two = [(0, "a".to_string()), (0, "b".to_string())];
+    let (one, other, last) =
+        ([(0, "e8-d8".to_string())], [(0, "e8-f8".to_string())], [(0, "e2-d2".to_string())]);
+    let (first, late, pair, third) = tokio::join!(
+        store.append_moves(a, 0, &one, None, 130),
+        store.append_moves(a, 0, &other, None, 130),
+        store.append_moves(b, 0, &two, None, 130),
+        store.append_moves(c, 0, &last, Some("over"), 130),
+    );
+    assert!(pair.is_ok() && third.is_ok(), "{pair:?} {third:?}");
+    assert!(first.is_ok() != late.is_ok(), "one of two writes at version 0 wins: {first:?} {late:?}");
+    assert!(matches!(if first.is_ok() { late } else { first }, Err(StoreError::Conflict)));
+    assert_eq!(store.open_session(31).await.unwrap().unwrap().moves.len(), 1);
+    assert_eq!(store.open_session(32).await.unwrap().unwrap().moves, vec!["a".to_string(), "b".to_string()]);
+    let finished = store.session(c).await.unwrap().unwrap();
+    assert_eq!((finished.state, finished.moves.len()), (SessionState::Finished, 1));
+    store.append_moves(b, 2, &[(1, "c".into())], None, 131).await.unwrap();
+    assert_eq!(store.open_session(32).await.unwrap().unwrap().moves.len(), 3, "the next move follows");
 }
 
 /// Server settings: the defaults until set, replaced whole, per server; game threads know their channel.

@@ -125,6 +125,8 @@ struct State {
     roles_given: Vec<(u64, u64)>,
     /// The application's emojis, as Discord returns them (see `emojis.rs`).
     emojis: Vec<Value>,
+    /// Where every call is also sent as it is recorded (see [`FakeDiscord::tap`]).
+    taps: Vec<tokio::sync::mpsc::UnboundedSender<RecordedCall>>,
 }
 
 struct Shared {
@@ -229,6 +231,27 @@ impl FakeDiscord {
     /// All REST calls so far, in arrival order (refused ones too, with their [`Refusal`]).
     pub fn calls(&self) -> Vec<RecordedCall> {
         self.shared.lock().calls.clone()
+    }
+
+    /// Every REST call from now on, as it is recorded: for a load test, which would spend its time scanning
+    /// [`Self::calls`] for each reply it waits for.
+    pub fn tap(&self) -> tokio::sync::mpsc::UnboundedReceiver<RecordedCall> {
+        let (tx, rx) = tokio::sync::mpsc::unbounded_channel();
+        self.shared.lock().taps.push(tx);
+        rx
+    }
+
+    /// Forgets the calls recorded so far, the pictures in them with them, so that a long load test holds only
+    /// the last stretch; refused calls no test has taken are kept (and still fail the test when dropped).
+    pub fn forget_calls(&self) {
+        let mut state = self.shared.lock();
+        let refused: Vec<RecordedCall> =
+            state.unseen_refusals.iter().map(|&i| state.calls[i].clone()).collect();
+        state.unseen_refusals = (0..refused.len()).collect();
+        state.calls = refused;
+        for (i, call) in state.calls.iter_mut().enumerate() {
+            call.index = i;
+        }
     }
 
     /// The calls refused so far that no test has taken with [`Self::take_refusals`].

@@ -29,6 +29,7 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
     if call.refusal.is_some() {
         state.unseen_refusals.push(call.index);
     }
+    state.taps.retain(|tap| tap.send(call.clone()).is_ok());
     state.calls.push(call);
     drop(state);
     shared.bump();

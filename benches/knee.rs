@@ -54,7 +54,7 @@ fn setting(name: &str) -> Option<String> {
 fn rates() -> Vec<u64> {
     setting("TABULA_KNEE_RATES")
         .map(|v| v.split(',').filter_map(|r| r.trim().parse().ok()).collect())
-        .unwrap_or_else(|| vec![50, 100, 150, 200, 250, 300, 400, 500, 650, 800])
+        .unwrap_or_else(|| vec![50, 100, 150, 200, 250, 300, 350, 400, 450, 500, 600, 800])
 }
 
 fn step_seconds() -> u64 {

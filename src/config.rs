@@ -51,6 +51,8 @@ pub struct Config {
     /// each; checked when the config is read).
     pub log_format: String,
     pub api_proxy: Option<String>,
+    /// The proxy at `api_proxy` keeps Discord's rate limits itself, so Tabula's own limiter stays off.
+    pub api_proxy_limits: bool,
     pub picture_dir: PathBuf,
     pub ai_time_ms: u64,
     pub ai_concurrency: usize,
@@ -98,6 +100,7 @@ impl Default for Config {
             log_level: "info".to_string(),
             log_format: "text".to_string(),
             api_proxy: None,
+            api_proxy_limits: false,
             picture_dir: PathBuf::from("boards"),
             ai_time_ms: 2000,
             ai_concurrency: 2,

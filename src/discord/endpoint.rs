@@ -65,6 +65,8 @@ struct Shared<S: Store> {
     handler: Handler<S>,
     http: Arc<Http>,
     verifier: Verifier,
+    /// The REST rate-limit relay, stopped with the endpoint.
+    _relay: Option<super::limits::Relay>,
     /// The interactions being handled (their edits may outlive the response), drained on shutdown.
     work: Mutex<JoinSet<()>>,
 }
@@ -84,13 +86,7 @@ impl<S: Store> Endpoint<S> {
     pub async fn start(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<Endpoint<S>> {
         let verifier = verifier(config.public_key.as_deref())?;
         let sessions = Arc::new(Sessions::new(store, config.session_config()));
-        let mut http = super::http_client(config);
-        if let Some(limiter) = &mut http.ratelimiter {
-            let metrics = sessions.metrics().clone();
-            limiter.set_ratelimit_callback(Box::new(move |info| {
-                metrics.rate_limited(info.timeout, info.global);
-            }));
-        }
+        let (http, relay) = super::http_client(config, sessions.metrics()).await?;
         let http = Arc::new(http);
         let application = if let Some(id) = config.application_id {
             id
@@ -118,8 +114,13 @@ impl<S: Store> Endpoint<S> {
         let listener =
             TcpListener::bind(listen).await.with_context(|| format!("cannot listen on {listen}"))?;
         let addr = listener.local_addr()?;
-        let shared =
-            Arc::new(Shared { handler, http: http.clone(), verifier, work: Mutex::new(JoinSet::new()) });
+        let shared = Arc::new(Shared {
+            handler,
+            http: http.clone(),
+            verifier,
+            _relay: relay,
+            work: Mutex::new(JoinSet::new()),
+        });
         let (stop, stopped) = watch::channel(false);
         let server = tokio::spawn(accept(listener, shared.clone(), stopped));
         let ai = {

@@ -21,7 +21,6 @@ use serenity::all::{
 };
 use serenity::gateway::{ConnectionStage, ShardStageUpdateEvent};
 use serenity::http::HttpBuilder;
-use serenity::http::RatelimitInfo;
 use tokio::task::JoinHandle;
 
 use crate::config::{Config, ShardPlan};
@@ -38,6 +37,7 @@ mod coach;
 mod commands;
 mod emojis;
 pub mod endpoint;
+pub mod limits;
 pub(crate) mod render;
 mod replay;
 
@@ -544,11 +544,6 @@ impl<S: Store> EventHandler for Handler<S> {
         self.sessions.metrics().set_discord_up(!shards.connected.is_empty());
     }
 
-    async fn ratelimit(&self, data: RatelimitInfo) {
-        self.sessions.metrics().rate_limited(data.timeout, data.global);
-        tracing::debug!(wait_ms = data.timeout.as_millis() as u64, global = data.global, path = %data.path, "rate limited");
-    }
-
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let (id, token) = match &interaction {
             Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.as_str()),
@@ -588,14 +583,27 @@ fn spawn_sweeper<S: Store>(
     })
 }
 
-/// The REST client of the config: Discord, or `api_proxy` (a rate-limit proxy in production, a fake Discord in
-/// tests), which then does the rate limiting.
-fn http_client(config: &Config) -> Http {
-    let mut http = HttpBuilder::new(config.token.expose());
-    if let Some(proxy) = &config.api_proxy {
-        http = http.proxy(proxy.trim_end_matches('/')).ratelimiter_disabled(true);
-    }
-    http.build()
+/// Discord's REST API, where calls go when no `api_proxy` is set.
+const DISCORD: &str = "https://discord.com";
+
+/// The REST client of the config, and the rate-limit relay it sends through ([`limits`]): to Discord, or to
+/// `api_proxy` (a shared rate-limit proxy in production, a fake Discord in tests). With `api_proxy_limits` the
+/// proxy keeps the limits and the client calls it directly. serenity's own rate limiter is off either way: it
+/// would call discord.com whatever the proxy.
+async fn http_client(
+    config: &Config,
+    metrics: &Arc<crate::metrics::Metrics>,
+) -> anyhow::Result<(Http, Option<limits::Relay>)> {
+    let upstream = config.api_proxy.as_deref().unwrap_or(DISCORD).trim_end_matches('/');
+    let relay = if config.api_proxy.is_some() && config.api_proxy_limits {
+        None
+    } else {
+        let relay = limits::Relay::start(upstream, metrics.clone()).await;
+        Some(relay.context("cannot start the REST rate-limit relay on 127.0.0.1")?)
+    };
+    let base = relay.as_ref().map_or_else(|| upstream.to_string(), limits::Relay::url);
+    let http = HttpBuilder::new(config.token.expose()).proxy(base).ratelimiter_disabled(true);
+    Ok((http.build(), relay))
 }
 
 /// A running bot, to be stopped with [`Bot::shutdown`].
@@ -606,6 +614,8 @@ pub struct Bot<S: Store> {
     clocks: JoinHandle<()>,
     sessions: Arc<Sessions<S>>,
     emojis: Arc<Emojis>,
+    /// Stopped when the bot is dropped.
+    _relay: Option<limits::Relay>,
 }
 
 impl<S: Store> Bot<S> {
@@ -634,11 +644,11 @@ impl<S: Store> Bot<S> {
             shards: std::sync::Mutex::default(),
             emojis: emojis.clone(),
         };
-        let mut client =
-            serenity::all::ClientBuilder::new_with_http(http_client(config), GatewayIntents::GUILDS)
-                .event_handler(handler)
-                .await
-                .context("cannot set up the Discord client")?;
+        let (http, relay) = http_client(config, sessions.metrics()).await?;
+        let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
+            .event_handler(handler)
+            .await
+            .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
         let sweeper = spawn_sweeper(sessions.clone(), client.http.clone(), langs.clone());
         let (ai_sessions, ai_http, ai_langs) = (sessions.clone(), client.http.clone(), langs.clone());
@@ -654,7 +664,7 @@ impl<S: Store> Bot<S> {
                 ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
             }
         });
-        Ok(Bot { shard_manager, task, sweeper, clocks, sessions, emojis })
+        Ok(Bot { shard_manager, task, sweeper, clocks, sessions, emojis, _relay: relay })
     }
 
     /// The session layer the bot drives.

@@ -67,7 +67,10 @@ pub fn board_png_captioned(
     ended: Option<&str>,
     caption: Option<&str>,
 ) -> Vec<u8> {
-    crate::render::png_with_caption(&game.render_ended(names, lang, ended), caption, game.palette())
+    let picture = game.render_ended(names, lang, ended);
+    let png = crate::render::png_with_caption(&picture, caption, game.palette());
+    crate::render::canvas::recycle(picture);
+    png
 }
 
 impl fmt::Display for GameKind {

@@ -307,17 +307,18 @@ pub(crate) use games;
 /// The pictures a game's [palette](crate::render::Palette) is built from: for each of `setups` and a few seeds,
 /// seeded random games drawn at their start, along the way and at their end (with and without the clock's
 /// caption, and as a game that ended by resignation), so that the palette holds every colour and edge shade its
-/// pictures show. Deterministic: the same pictures, hence the same palette, in every process.
-pub(crate) fn palette_samples<G: Engine + Picture>(setups: &[Setup]) -> Vec<RgbaImage> {
+/// pictures show. Deterministic: the same pictures, hence the same palette, in every process. Their colours are
+/// counted as each is drawn, so that only one is held at a time.
+pub(crate) fn palette_samples<G: Engine + Picture>(setups: &[Setup]) -> crate::render::ColourCounts {
     let names = ["Attacking Alice".to_string(), "Defending Bob".to_string()];
-    let mut out = Vec::new();
+    let mut out = crate::render::ColourCounts::default();
     let mut moves = Vec::new();
     for (i, setup) in setups.iter().enumerate() {
         for seed in 1..=if i == 0 { 2 } else { 1 } {
             let Ok(mut game) = G::new(&Setup { seed, ..setup.clone() }) else { continue };
             let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
             let mut ply = 0;
-            out.push(game.render(&names, Lang::En));
+            out.add(&game.render(&names, Lang::En));
             loop {
                 game.legal_moves(&mut moves);
                 if moves.is_empty() || ply == 300 {
@@ -331,15 +332,15 @@ pub(crate) fn palette_samples<G: Engine + Picture>(setups: &[Setup]) -> Vec<Rgba
                 }
                 ply += 1;
                 if ply == 20 || ply == 60 {
-                    out.push(crate::render::with_caption(
+                    out.add(&crate::render::with_caption(
                         &game.render(&names, Lang::En),
                         "Attacking Alice to move, 2 d 4 h left",
                     ));
                 }
             }
-            out.push(game.render(&names, Lang::En));
+            out.add(&game.render(&names, Lang::En));
             if seed == 1 {
-                out.push(game.render_ended(&names, Lang::En, Some("Attacking Alice resigned")));
+                out.add(&game.render_ended(&names, Lang::En, Some("Attacking Alice resigned")));
             }
         }
     }

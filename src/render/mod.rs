@@ -15,6 +15,7 @@ mod palette;
 pub(crate) mod words;
 
 pub use canvas::encode_png;
+pub(crate) use palette::ColourCounts;
 pub use palette::{Palette, encode_indexed};
 
 /// A picture with a caption band under it (the clock, already in the reader's language) when there is one,

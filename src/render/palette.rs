@@ -42,37 +42,55 @@ fn distance(a: [u8; 3], b: [u8; 3]) -> u32 {
     a.iter().zip(b).map(|(&x, y)| (i32::from(x) - i32::from(y)).unsigned_abs().pow(2)).sum()
 }
 
+/// How many pixels of each colour sample pictures hold, counted one picture at a time.
+#[derive(Default)]
+pub(crate) struct ColourCounts(HashMap<u32, u64>);
+
+impl ColourCounts {
+    /// Counts the colours of `img` (alpha ignored).
+    pub(crate) fn add(&mut self, img: &RgbaImage) {
+        let mut previous = None;
+        let mut run = 0;
+        for p in img.as_raw().chunks_exact(4) {
+            let v = pack([p[0], p[1], p[2]]);
+            if previous == Some(v) {
+                run += 1;
+                continue;
+            }
+            if let Some(prev) = previous {
+                *self.0.entry(prev).or_default() += run;
+            }
+            previous = Some(v);
+            run = 1;
+        }
+        if let Some(prev) = previous {
+            *self.0.entry(prev).or_default() += run;
+        }
+    }
+}
+
 impl Palette {
     /// The palette of pictures drawn in the colours `base` that look like `samples`: the base colours first
     /// (exactly), then the samples' other colours, each time the one that the entries so far would render worst
     /// (its pixel count times its squared distance to the nearest entry), up to [`MAX_COLOURS`].
     pub(crate) fn build(base: &[Color], samples: &[RgbaImage]) -> Palette {
+        let mut counts = ColourCounts::default();
+        for img in samples {
+            counts.add(img);
+        }
+        Palette::from_counts(base, counts)
+    }
+
+    /// [`Palette::build`] from the colours of sample pictures already counted, so that the pictures need not all
+    /// be held at once (a game's samples are dozens of full pictures).
+    pub(crate) fn from_counts(base: &[Color], counts: ColourCounts) -> Palette {
         let mut colours: Vec<[u8; 3]> = Vec::with_capacity(MAX_COLOURS);
         for c in base.iter().map(|&c| rgb_of(c)) {
             if !colours.contains(&c) && colours.len() < MAX_COLOURS {
                 colours.push(c);
             }
         }
-        let mut counts: HashMap<u32, u64> = HashMap::new();
-        for img in samples {
-            let mut previous = None;
-            let mut run = 0;
-            for p in img.as_raw().chunks_exact(4) {
-                let v = pack([p[0], p[1], p[2]]);
-                if previous == Some(v) {
-                    run += 1;
-                    continue;
-                }
-                if let Some(prev) = previous {
-                    *counts.entry(prev).or_default() += run;
-                }
-                previous = Some(v);
-                run = 1;
-            }
-            if let Some(prev) = previous {
-                *counts.entry(prev).or_default() += run;
-            }
-        }
+        let counts = counts.0;
         let mut seen: Vec<(u32, u64)> = counts.into_iter().collect();
         seen.sort_unstable();
         let mut worst: Vec<u32> = seen

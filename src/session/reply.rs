@@ -202,7 +202,9 @@ impl Reply {
             Some(chosen) => {
                 let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
                 let picture = board.game.pick_picture(&chosen, &board.names, self.lang);
-                crate::render::png_with_caption(&picture, caption, board.game.palette())
+                let png = crate::render::png_with_caption(&picture, caption, board.game.palette());
+                crate::render::canvas::recycle(picture);
+                png
             }
             None => crate::games::board_png_captioned(&board.game, &board.names, self.lang, ended, caption),
         }

@@ -15,6 +15,7 @@ mod coach;
 mod hostile;
 mod languages;
 mod picker;
+mod ratelimits;
 mod ratings;
 mod records;
 mod settings;
@@ -377,6 +378,8 @@ async fn calls_from(fake: &FakeDiscord, from: usize) -> Vec<String> {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_play_a_button_and_a_move_make_only_the_calls_they_need() {
     let Running { fake, bot, _dir } = start_bot().await;
+    // The picker's icons are uploaded at start-up, 50 a second at most: let them finish before counting.
+    bot.emojis_registered().await;
     let callback = "POST /interactions/*/*/callback";
     let original = |method: &str| format!("{method} /webhooks/*/*/messages/@original");
 

@@ -608,3 +608,37 @@ async fn refuses_application_emojis_discord_would_not_create() {
     );
     assert_eq!(fake.take_refusals().len(), refused.len() + 2);
 }
+
+/// The fake's rate limits catch a client that does not keep them: a call sent again before its `retry_after`, and
+/// the 51st call within a second, are refused; interaction callbacks are outside the global limit.
+#[tokio::test]
+async fn the_fake_refuses_calls_that_do_not_wait() {
+    use crate::support::ratelimits::{GLOBAL_LIMIT, Storm};
+    let fake = FakeDiscord::start().await;
+    fake.storm(Storm {
+        method: Some("POST"),
+        pattern: "/channels/*/messages",
+        count: 1,
+        retry_after: Duration::from_secs(2),
+        global: false,
+    });
+    let message = json!({ "content": "hello" });
+    let (status, answer) = request(&fake, "POST", "/channels/333/messages", &message).await;
+    assert_eq!((status, answer["global"].clone()), (429, json!(false)), "{answer}");
+    assert!(answer["retry_after"].as_f64().unwrap() > 1.9, "{answer}");
+    let (status, _) = request(&fake, "POST", "/channels/333/messages", &message).await;
+    assert_eq!(status, 429, "sent again at once");
+    let refused = fake.take_refusals();
+    assert_eq!(refused.len(), 1);
+    assert!(refused[0].refusal.as_ref().unwrap().reason.contains("before its retry_after"), "{refused:?}");
+    // Another channel is another route; then the global limit (the two calls above count in it).
+    let mut statuses = Vec::new();
+    for _ in 2..GLOBAL_LIMIT {
+        statuses.push(request(&fake, "POST", "/channels/334/messages", &message).await.0);
+    }
+    assert!(statuses.iter().all(|&s| s == 200), "{statuses:?}");
+    let (status, answer) = request(&fake, "POST", "/channels/334/messages", &message).await;
+    assert_eq!((status, answer["global"].clone()), (429, json!(true)), "the 51st within a second");
+    assert_eq!(fake.take_refusals().len(), 1);
+    assert_eq!(fake.busiest_second(), GLOBAL_LIMIT + 1);
+}

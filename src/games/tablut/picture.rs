@@ -178,7 +178,7 @@ pub fn render(game: &Game, names: &[String], lang: Lang) -> RgbaImage {
 pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
     let sprites = &*SPRITES;
     let pos = game.position();
-    let mut img = Canvas::from_image(background_in(pos.variant(), lang).clone());
+    let mut img = Canvas::copy_of(background_in(pos.variant(), lang));
     header(&mut img, game, names, lang, ended);
     if let Some(mv) = game.last_move() {
         stamp(&mut img, &sprites.moved, mv.from);
@@ -583,8 +583,8 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
     let setups: Vec<Setup> =
         Variant::ALL.iter().map(|v| Setup { variant: v.name().to_string(), seed: 0, seats: 2 }).collect();
     let mut samples = palette_samples::<Game>(&setups);
-    samples.push(palette_sheet());
-    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &samples)
+    samples.add(&palette_sheet());
+    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples)
 });
 
 /// The palette every Tablut picture is encoded in.

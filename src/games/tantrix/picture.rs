@@ -483,7 +483,7 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
     base.extend(Colour::ALL.iter().map(|&c| band(c)));
     base.extend(super::tile_picture::COLOURS);
     let setups: Vec<Setup> = (2..=4).map(|seats| Setup { variant: String::new(), seed: 0, seats }).collect();
-    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &palette_samples::<Game>(&setups))
+    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), palette_samples::<Game>(&setups))
 });
 
 /// The palette every Tantrix picture is encoded in.

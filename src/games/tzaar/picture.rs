@@ -355,11 +355,10 @@ pub(super) fn render_pick(
 
 /// [`render`], the header saying how the game `ended` when its moves did not end it.
 pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
-    let mut img = BOARD_LAYER.clone();
+    let mut img = Canvas::copy_of(&BOARD_LAYER);
     let head = header(game, names, lang, ended);
-    let row = (WIDTH * 4) as usize;
-    img.as_mut()[..row * HEADER as usize].copy_from_slice(head.as_raw());
-    let mut img = Canvas::from_image(img);
+    img.composite(&head, 0, 0);
+    crate::render::canvas::recycle(head);
     let pos = game.position();
     let last = game.last_turn();
     // Under the pieces: the path of each move of the last turn and a ring where it started.
@@ -450,8 +449,8 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
         sheet.stamp(badge, x + 16, y - 16);
         sheet.stamp(&SPRITES.capture, x - 16, y - 16);
     }
-    samples.push(sheet.into_image());
-    Palette::build(&[&base[..], &CAPTION_COLOURS[..]].concat(), &samples)
+    samples.add(&sheet.into_image());
+    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples)
 });
 
 /// The palette every TZAAR picture is encoded in.

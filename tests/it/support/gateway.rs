@@ -56,6 +56,7 @@ fn on_gateway_frame(shared: &Shared, conn_id: u64, tx: &mpsc::UnboundedSender<Me
     match op {
         Some(1) => send(json!({ "op": 11, "d": null, "s": null, "t": null })),
         Some(2) => {
+            state.limits.new_process();
             let session = format!("sess-{}", shared.fresh_id());
             let mut ready = shared.fixture("gateway_ready_d");
             ready["session_id"] = json!(session);

@@ -37,6 +37,7 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> Response<Full<B
         Ok(body) => routes::handle(shared, recorded_call(&head, &body.to_bytes()), arrived),
         Err(e) => (400, Some(json!({ "message": format!("reading the request body: {e}"), "code": 50109 }))),
     };
+    let limited = if status == 429 { json.as_ref().map(super::ratelimits::headers) } else { None };
     let is_json = json.is_some();
     let body = json.map(|j| Bytes::from(j.to_string())).unwrap_or_default();
     let mut response = Response::new(Full::new(body));
@@ -44,6 +45,11 @@ async fn respond(shared: &Shared, request: Request<Incoming>) -> Response<Full<B
     if is_json {
         let json = header::HeaderValue::from_static("application/json");
         response.headers_mut().insert(header::CONTENT_TYPE, json);
+    }
+    for (name, value) in limited.unwrap_or_default() {
+        if let Ok(value) = header::HeaderValue::from_str(&value) {
+            response.headers_mut().insert(name, value);
+        }
     }
     response
 }

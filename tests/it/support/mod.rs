@@ -13,7 +13,7 @@
 //!
 //! Files: `users.rs` (the test users and option values), `recorded.rs` (what a test reads of a request),
 //! `interactions.rs` (interaction payloads), `gateway.rs`, `http.rs` (the server and request bodies),
-//! `routes.rs` (the REST routes), `limits.rs` (the refusals), `emojis.rs` (the application's emojis).
+//! `routes.rs` (the REST routes), `limits.rs` (the refusals), `ratelimits.rs` (429s and the global limit), `emojis.rs` (the application's emojis).
 //!
 //! Everything is bounded in time and all tasks stop when the [`FakeDiscord`] is dropped. It only ever
 //! listens on 127.0.0.1.
@@ -27,6 +27,7 @@ mod http;
 mod interactions;
 pub mod limits;
 pub mod postgres;
+pub mod ratelimits;
 mod recorded;
 mod routes;
 pub mod signed;
@@ -125,6 +126,8 @@ struct State {
     roles_given: Vec<(u64, u64)>,
     /// The application's emojis, as Discord returns them (see `emojis.rs`).
     emojis: Vec<Value>,
+    /// Rate-limit storms and the global limit (see `ratelimits.rs`).
+    limits: ratelimits::Limits,
     /// Where every call is also sent as it is recorded (see [`FakeDiscord::tap`]).
     taps: Vec<tokio::sync::mpsc::UnboundedSender<RecordedCall>>,
 }

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use serde_json::{Value, json};
 
-use super::{ALICE, APP_ID, GAMES_CHANNEL, Part, RecordedCall, Shared, State, limits};
+use super::{ALICE, APP_ID, GAMES_CHANNEL, Part, RecordedCall, Shared, State, limits, ratelimits};
 
 /// A status and the JSON body to answer with.
 pub(super) type Answer = (u16, Option<Value>);
@@ -16,13 +16,19 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
     let mut state = shared.lock();
     let info = call.interaction_token().and_then(|token| state.interactions.get(token));
     call.since_dispatch = info.and_then(|i| i.sent_at).map(|at| arrived.saturating_duration_since(at));
-    let (status, response) = match limits::check(&state, &call) {
-        Some((status, error, refusal)) => {
-            call.refusal = Some(refusal);
-            (status, Some(error))
-        }
-        None => route(shared, &mut state, &call),
-    };
+    let (status, response) =
+        if let Some((status, body, refusal)) = ratelimits::check(&mut state, &call, arrived) {
+            call.refusal = refusal;
+            (status, Some(body))
+        } else {
+            match limits::check(&state, &call) {
+                Some((status, error, refusal)) => {
+                    call.refusal = Some(refusal);
+                    (status, Some(error))
+                }
+                None => route(shared, &mut state, &call),
+            }
+        };
     call.index = state.calls.len();
     call.status = status;
     call.response.clone_from(&response);

@@ -1,0 +1,147 @@
+//! Discord's rate limits, met through the real serenity client: the fake answers 429 (per route and global), the
+//! bot's relay waits as told and sends again, no reply is lost or sent twice, an interaction is answered in time
+//! while another route waits, and the global limit of 50 calls a second is never passed.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serenity::all::{ChannelId, CreateMessage};
+use serenity::http::HttpBuilder;
+use tabula::discord::limits::Relay;
+use tabula::metrics::Metrics;
+
+use super::{Running, WAIT, assert_board, send, slash_move, start_bot, start_tablut};
+use crate::fake_discord::ratelimits::{GLOBAL_LIMIT, Storm};
+use crate::fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, Opt};
+
+/// The metric of rate-limit waits, read from the bot's `/metrics` text.
+fn waits(metrics: &Metrics, scope: &str) -> u64 {
+    let text = metrics.encode();
+    let name = format!("tabula_rate_limit_waits_total{{scope=\"{scope}\"}} ");
+    text.lines().find_map(|l| l.strip_prefix(&name)).map_or(0, |v| v.trim().parse::<f64>().unwrap() as u64)
+}
+
+/// 150 channel messages sent at once through the relay, in a burst and a global storm: each arrives once, none
+/// is sent before its wait ends, and no second holds more than 50.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_keeps_the_global_limit_and_waits_out_429s() {
+    let fake = FakeDiscord::start().await;
+    let metrics = Arc::new(Metrics::new());
+    let relay = Relay::start(&fake.base_url(), metrics.clone()).await.unwrap();
+    let http = Arc::new(HttpBuilder::new("fake-token").proxy(relay.url()).ratelimiter_disabled(true).build());
+    fake.storm(Storm {
+        method: Some("POST"),
+        pattern: "/channels/*/messages",
+        count: 3,
+        retry_after: Duration::from_millis(300),
+        global: false,
+    });
+    fake.storm(Storm {
+        method: None,
+        pattern: "/channels/**",
+        count: 1,
+        retry_after: Duration::from_millis(500),
+        global: true,
+    });
+    let started = Instant::now();
+    let mut sends = tokio::task::JoinSet::new();
+    for i in 0..150u64 {
+        let http = http.clone();
+        sends.spawn(async move {
+            let channel = ChannelId::new(1_000 + i % 30);
+            channel
+                .send_message(&http, CreateMessage::new().content(format!("message {i}")))
+                .await
+                .map(|_| ())
+        });
+    }
+    while let Some(sent) = sends.join_next().await {
+        sent.unwrap().expect("every message is sent in the end");
+    }
+    let took = started.elapsed();
+    assert_eq!(fake.rate_limited_calls(), 4, "both storms were met");
+    let mut delivered: HashMap<String, usize> = HashMap::new();
+    for call in fake.calls().iter().filter(|c| c.method == "POST" && c.status == 200) {
+        *delivered.entry(call.content().unwrap_or_default()).or_default() += 1;
+    }
+    assert_eq!(delivered.len(), 150, "every message arrived");
+    assert!(delivered.values().all(|&n| n == 1), "none twice: {delivered:?}");
+    assert!(fake.busiest_second() <= GLOBAL_LIMIT, "{} calls in one second", fake.busiest_second());
+    assert!(took >= Duration::from_secs(2), "150 calls at 50 a second take over 2 s, not {took:?}");
+    // The calls already on their way when the global 429 came got one too.
+    assert_eq!(waits(&metrics, "route"), 3);
+    assert!(waits(&metrics, "global") >= 1);
+    fake.assert_no_refusals();
+}
+
+/// The successful edit that carries an interaction's board.
+async fn board_edit(fake: &FakeDiscord, id: u64) -> crate::fake_discord::RecordedCall {
+    let edit = |c: &crate::fake_discord::RecordedCall| {
+        c.method == "PATCH" && c.route().ends_with("/messages/@original") && c.interaction_id() == Some(id)
+    };
+    fake.wait_for(|c| edit(c) && c.status == 200, WAIT).await
+}
+
+/// A 429 on one interaction's edit holds that edit only: the other player's interactions are answered within their
+/// 3 s while it waits (the fake refuses a late answer), and every board arrives once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wait_on_one_route_holds_no_other_reply() {
+    let Running { fake, bot, _dir } = start_bot().await;
+    start_tablut(&fake).await;
+    fake.storm(Storm {
+        method: Some("PATCH"),
+        pattern: "/webhooks/*/*/messages/@original",
+        count: 1,
+        retry_after: Duration::from_millis(2_500),
+        global: false,
+    });
+    let (alice_move, _) = slash_move(&fake, ALICE, "d1-c1").await;
+    // While Alice's board waits 2.5 s for its route, Bob asks for his moves and looks at the board.
+    for _ in 0..3 {
+        let ac = fake.autocomplete("move", &[("move", Opt::from(""))], "move", BOB, GAMES_CHANNEL);
+        let (_, answer) = send(&fake, ac).await;
+        assert_eq!(answer.callback_type(), Some(8), "autocomplete answered");
+        assert!(answer.since_dispatch.unwrap() < Duration::from_secs(1), "{:?}", answer.since_dispatch);
+    }
+    let started = Instant::now();
+    let edit = board_edit(&fake, alice_move).await;
+    assert!(started.elapsed() > Duration::from_secs(1), "the edit waited for its route");
+    assert_board(&edit);
+    let (bob_move, _) = slash_move(&fake, BOB, "g5-g6").await;
+    assert_board(&board_edit(&fake, bob_move).await);
+    // Each board edit succeeded exactly once.
+    for id in [alice_move, bob_move] {
+        let ok = fake
+            .calls()
+            .iter()
+            .filter(|c| c.method == "PATCH" && c.interaction_id() == Some(id) && c.status == 200)
+            .count();
+        assert_eq!(ok, 1, "interaction {id}'s board");
+    }
+    assert_eq!(fake.rate_limited_calls(), 1);
+    assert_eq!(waits(bot.sessions().metrics(), "route"), 1);
+    bot.shutdown().await.unwrap();
+}
+
+/// A global 429 when the bot registers its commands at start-up: it waits, registers them once, and plays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_global_429_at_start_up_delays_registration_only() {
+    let fake = FakeDiscord::start().await;
+    fake.storm(Storm {
+        method: Some("PUT"),
+        pattern: "/applications/**",
+        count: 1,
+        retry_after: Duration::from_millis(800),
+        global: true,
+    });
+    let dir = tempfile::tempdir().unwrap();
+    let bot = super::open_bot(&super::test_config(&fake, &dir)).await;
+    fake.wait_ready(WAIT).await;
+    let put = |c: &crate::fake_discord::RecordedCall| c.method == "PUT" && c.route().ends_with("/commands");
+    fake.wait_for(|c| put(c) && c.status == 200, WAIT).await;
+    assert_eq!(fake.calls().iter().filter(|c| put(c)).count(), 2, "one 429, then registered once");
+    start_tablut(&fake).await;
+    assert_eq!(waits(bot.sessions().metrics(), "global"), 1);
+    bot.shutdown().await.unwrap();
+}

@@ -1,4 +1,6 @@
-//! The gateway: HELLO, IDENTIFY → READY, RESUME → RESUMED (or INVALID_SESSION), heartbeats acknowledged.
+//! The gateway: HELLO, IDENTIFY → READY, RESUME → RESUMED (or INVALID_SESSION), heartbeats acknowledged; and the
+//! faults a test asks for ([`Fault`]): a dropped connection, a close code, RECONNECT, INVALID_SESSION, heartbeats
+//! no longer acknowledged.
 
 use std::sync::Arc;
 
@@ -9,6 +11,25 @@ use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message;
 
 use super::{Connection, Shared};
+
+/// Sent on a connection's queue to drop it without a close frame, as a network failure does.
+pub(super) const DROP: &[u8] = b"drop the connection";
+
+/// A gateway fault, made on the live connection by [`super::FakeDiscord::gateway_fault`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The TCP connection ends without a close frame.
+    Drop,
+    /// A close frame with this code. Discord's 4000 (unknown error) allows resuming; after 4007 (invalid sequence)
+    /// and 4009 (session timed out) the session is gone and the client must identify again.
+    Close(u16),
+    /// RECONNECT (op 7): the client should resume on a new connection.
+    Reconnect,
+    /// INVALID_SESSION (op 9), resumable or not (then the session is forgotten).
+    InvalidSession { resumable: bool },
+    /// Heartbeats on this connection are no longer acknowledged (the client should reconnect).
+    StopAcks,
+}
 
 /// Serves one WebSocket connection until either side closes it.
 pub(super) async fn serve(stream: TcpStream, shared: Arc<Shared>) {
@@ -23,6 +44,9 @@ pub(super) async fn serve(stream: TcpStream, shared: Arc<Shared>) {
         tokio::select! {
             outgoing = rx.recv() => {
                 let Some(message) = outgoing else { break };
+                if matches!(&message, Message::Binary(bytes) if bytes == DROP) {
+                    break;
+                }
                 if ws.send(message).await.is_err() {
                     break;
                 }
@@ -54,7 +78,9 @@ fn on_gateway_frame(shared: &Shared, conn_id: u64, tx: &mpsc::UnboundedSender<Me
     state.gateway_frames.push(frame.clone());
     let send = |value: Value| drop(tx.send(Message::Text(value.to_string())));
     match op {
-        Some(1) => send(json!({ "op": 11, "d": null, "s": null, "t": null })),
+        Some(1) if state.no_acks_on != Some(conn_id) => {
+            send(json!({ "op": 11, "d": null, "s": null, "t": null }));
+        }
         Some(2) => {
             state.limits.new_process();
             let session = format!("sess-{}", shared.fresh_id());

@@ -46,6 +46,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::{JoinHandle, JoinSet};
 use tokio_tungstenite::tungstenite::Message;
 
+pub use gateway::Fault;
 pub use recorded::{AllowedMentions, Body, Part, Pings, RecordedCall, Refusal};
 // Re-exported for the tests, whichever of them a build uses.
 #[allow(unused_imports)]
@@ -126,6 +127,8 @@ struct State {
     roles_given: Vec<(u64, u64)>,
     /// The application's emojis, as Discord returns them (see `emojis.rs`).
     emojis: Vec<Value>,
+    /// The connection whose heartbeats are no longer acknowledged ([`Fault::StopAcks`]).
+    no_acks_on: Option<u64>,
     /// Rate-limit storms and the global limit (see `ratelimits.rs`).
     limits: ratelimits::Limits,
     /// Where every call is also sent as it is recorded (see [`FakeDiscord::tap`]).
@@ -381,11 +384,49 @@ impl FakeDiscord {
 
     /// Asks the client to reconnect and resume (op 7), as Discord does now and then.
     pub async fn request_reconnect(&self) {
+        self.gateway_fault(Fault::Reconnect).await;
+    }
+
+    /// Makes `fault` on the live gateway connection (waiting up to 10 s for one); returns the connection's id,
+    /// for [`Self::wait_reconnected`].
+    pub async fn gateway_fault(&self, fault: Fault) -> u64 {
+        use tokio_tungstenite::tungstenite::protocol::CloseFrame;
         self.wait_ready(CONNECT_TIMEOUT).await;
-        let state = self.shared.lock();
-        if let Some(connection) = &state.connection {
-            drop(connection.tx.send(Message::Text(json!({ "op": 7, "d": null }).to_string())));
-        }
+        let mut state = self.shared.lock();
+        let connection = state.connection.as_ref().expect("a live gateway connection");
+        let (id, tx) = (connection.id, connection.tx.clone());
+        let text = |value: Value| Message::Text(value.to_string());
+        let message = match fault {
+            Fault::Drop => Message::Binary(gateway::DROP.to_vec()),
+            Fault::Close(code) => {
+                if matches!(code, 4007 | 4009) {
+                    state.session_id = None;
+                }
+                Message::Close(Some(CloseFrame { code: code.into(), reason: "fault".into() }))
+            }
+            Fault::Reconnect => text(json!({ "op": 7, "d": null })),
+            Fault::InvalidSession { resumable } => {
+                if !resumable {
+                    state.session_id = None;
+                }
+                text(json!({ "op": 9, "d": resumable }))
+            }
+            Fault::StopAcks => {
+                state.no_acks_on = Some(id);
+                return id;
+            }
+        };
+        drop(tx.send(message));
+        id
+    }
+
+    /// Waits until a live gateway session runs on a connection other than `old`; returns how long that took.
+    pub async fn wait_reconnected(&self, old: u64, timeout: Duration) -> Duration {
+        let started = Instant::now();
+        let found =
+            self.wait_until(timeout, |s| s.connection.as_ref().filter(|c| c.live && c.id != old).map(|_| ()));
+        assert!(found.await.is_some(), "the bot was not connected again within {timeout:?}");
+        started.elapsed()
     }
 }
 

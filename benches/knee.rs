@@ -441,7 +441,7 @@ async fn parts() {
 /// The CPU per move of the session layer alone: 20 rounds of a move in each of 100 channels at once.
 async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duration {
     use tabula::session::commands::{Accept, Board, Move, Play};
-    use tabula::session::{Actor, Member, SidePref};
+    use tabula::session::{Actor, Member};
     let actor = |id: u64| Actor {
         member: Member::new(id, "p"),
         can_manage: false,
@@ -452,16 +452,7 @@ async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duratio
     };
     for ch in 1..=CHANNELS {
         let (a, b) = (actor(ch * 10 + 1), actor(ch * 10 + 2));
-        let play = Play {
-            game: GameKind::Tablut,
-            opponents: vec![b.member.clone()],
-            variant: None,
-            side: SidePref::First,
-            level: None,
-            rated: true,
-            clock: None,
-            thread: None,
-        };
+        let play = Play::against(GameKind::Tablut, b.member.clone());
         s.handle(ch, &a, play).await;
         s.handle(ch, &b, Accept { session: None }).await;
     }

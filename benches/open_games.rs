@@ -17,7 +17,7 @@ use rand::seq::IndexedRandom as _;
 use rand_chacha::ChaCha8Rng;
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Board, Move, Play};
-use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
+use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::SqliteStore;
 
 fn setting(name: &str, default: u64) -> u64 {
@@ -25,14 +25,7 @@ fn setting(name: &str, default: u64) -> u64 {
 }
 
 fn actor(id: u64) -> Actor {
-    Actor {
-        member: Member::new(id, format!("player {id}")),
-        can_manage: false,
-        can_manage_server: false,
-        roles: Vec::new(),
-        guild: None,
-        locales: tabula::i18n::Locales::default(),
-    }
+    Actor::in_guild(Member::new(id, format!("player {id}")), None)
 }
 
 /// The process's resident memory, in megabytes (`VmRSS` of `/proc/self/status`).
@@ -49,16 +42,7 @@ fn resident_mb() -> f64 {
 /// Plays a game of `kind` in `channel` with `moves` seeded random legal moves that do not end it.
 async fn template(s: &Sessions<SqliteStore>, channel: u64, kind: GameKind, moves: usize) {
     let (a, b) = (actor(channel * 10 + 1), actor(channel * 10 + 2));
-    let play = Play {
-        game: kind,
-        opponents: vec![b.member.clone()],
-        variant: None,
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: None,
-        thread: None,
-    };
+    let play = Play::against(kind, b.member.clone());
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Accept { session: None }).await;
     assert!(!reply.ephemeral, "{}", reply.text);

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Board, Move, Play};
-use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
+use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{PgStore, SqliteStore, Store};
 
 #[allow(dead_code)]
@@ -41,16 +41,7 @@ fn players(channel: u64) -> [Actor; 2] {
 /// Starts a game in `channel` with seat 0 = the first player.
 async fn start(s: &Sessions<impl Store>, channel: u64) {
     let [a, b] = players(channel);
-    let play = Play {
-        game: GameKind::Tablut,
-        opponents: vec![b.member.clone()],
-        variant: None,
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: None,
-        thread: None,
-    };
+    let play = Play::against(GameKind::Tablut, b.member.clone());
     s.handle(channel, &a, play).await;
     let reply = s.handle(channel, &b, Accept { session: None }).await;
     assert!(!reply.ephemeral, "{}", reply.text);

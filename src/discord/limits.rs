@@ -42,6 +42,8 @@ pub const GLOBAL_WINDOW: Duration = Duration::from_millis(1_050);
 const MAX_TRIES: u32 = 6;
 /// The longest wait a 429 may ask for; longer ones are read as this.
 const MAX_WAIT: Duration = Duration::from_secs(300);
+/// How many routes' buckets are kept before the idle ones are forgotten.
+const MAX_ROUTES: usize = 4_096;
 /// Largest request body relayed (Discord's attachment limit is 25 MB).
 const MAX_BODY: usize = 32 << 20;
 /// Headers that belong to one connection, not to the call.
@@ -163,6 +165,16 @@ impl Global {
 impl Limits {
     fn bucket(&self, route: &str) -> Arc<tokio::sync::Mutex<Bucket>> {
         let mut routes = self.routes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Every interaction is a route of its own: forget the buckets nobody waits on and nothing limits.
+        if routes.len() >= MAX_ROUTES {
+            let now = Instant::now();
+            routes.retain(|_, bucket| {
+                Arc::strong_count(bucket) > 1
+                    || bucket
+                        .try_lock()
+                        .map_or(true, |b| b.remaining == Some(0) && b.reset.is_some_and(|r| r > now))
+            });
+        }
         routes.entry(route.to_string()).or_default().clone()
     }
 
@@ -351,6 +363,24 @@ mod tests {
             slots.push(global.slot().await);
         }
         slots
+    }
+
+    #[test]
+    fn idle_routes_are_forgotten() {
+        let limits = Limits {
+            client: reqwest::Client::new(),
+            upstream: String::new(),
+            routes: Mutex::default(),
+            global: Global::default(),
+            metrics: Arc::new(Metrics::new()),
+        };
+        let held = limits.bucket("held");
+        for i in 0..2 * MAX_ROUTES {
+            drop(limits.bucket(&format!("POST/interactions/{i}/tok/callback")));
+        }
+        let routes = limits.routes.lock().unwrap();
+        assert!(routes.len() <= MAX_ROUTES && routes.contains_key("held"), "{}", routes.len());
+        drop(held);
     }
 
     #[test]

@@ -105,6 +105,23 @@ pub struct Play {
     pub thread: Option<bool>,
 }
 
+impl Play {
+    /// A rated challenge of `opponent` to `game` with every other choice left to its default, the challenger
+    /// moving first.
+    pub fn against(game: GameKind, opponent: Member) -> Play {
+        Play {
+            game,
+            opponents: vec![opponent],
+            variant: None,
+            side: SidePref::First,
+            level: None,
+            rated: true,
+            clock: None,
+            thread: None,
+        }
+    }
+}
+
 /// A thread about to be opened for a `/play`.
 pub struct NewThread {
     /// Its name ("Tablut: alice vs bob").

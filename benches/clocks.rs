@@ -78,7 +78,7 @@ fn clocks(c: &mut Criterion) {
             rt.block_on(async {
                 let due = s.store().due_clocks(NOW).await.unwrap();
                 assert_eq!(due.len() as u64, DUE);
-                assert_eq!(s.next_wake().await, Some(NOW - 43_200));
+                assert_eq!(s.next_wake().await, Ok(Some(NOW - 43_200)));
             });
         });
     });

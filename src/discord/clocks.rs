@@ -20,6 +20,11 @@ use super::{action_rows, board_picture};
 
 /// The longest the task sleeps without looking (the clock may jump, a write may have been missed).
 const MAX_SLEEP: Duration = Duration::from_secs(60);
+/// How soon the task looks again when something is due already (a write failed, or the clock moved) or the store
+/// could not say what is next: at first, then twice as late each time it is still so, up to [`RETRY_MAX`]. So a
+/// database outage is neither hammered nor waited out long: its clocks are settled within seconds of its end.
+const RETRY_MIN: Duration = Duration::from_millis(200);
+const RETRY_MAX: Duration = Duration::from_secs(3);
 
 /// A reply posted as a new channel message: its text, the board with its clock, its buttons; the replay of a game
 /// it ends follows in a message of its own.
@@ -149,6 +154,7 @@ pub(super) fn spawn_clocks<S: Store>(
     langs: Arc<LangBook>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
+        let mut retry = RETRY_MIN;
         loop {
             // What a request from elsewhere (the web board) settled: posted here, the computer moves after it.
             for notice in sessions.take_announced() {
@@ -162,14 +168,21 @@ pub(super) fn spawn_clocks<S: Store>(
                 }
             }
             let wait = match sessions.next_wake().await {
-                Some(at) => Duration::from_secs((at - sessions.now_secs()).max(0) as u64).min(MAX_SLEEP),
-                None => MAX_SLEEP,
+                Ok(Some(at)) => Duration::from_secs((at - sessions.now_secs()).max(0) as u64).min(MAX_SLEEP),
+                Ok(None) => MAX_SLEEP,
+                Err(()) => Duration::ZERO,
             };
             if wait.is_zero() {
-                // Due already (a write failed, or the clock moved): look again shortly, without spinning.
-                tokio::time::sleep(Duration::from_millis(200)).await;
+                // Due already, or the store is unreachable: look again shortly, without spinning.
+                tokio::select! {
+                    () = tokio::time::sleep(retry) => {}
+                    () = sessions.clocks_changed() => {}
+                    () = sessions.announced() => {}
+                }
+                retry = (retry * 2).min(RETRY_MAX);
                 continue;
             }
+            retry = RETRY_MIN;
             tokio::select! {
                 () = tokio::time::sleep(wait) => {}
                 () = sessions.clocks_changed() => {}

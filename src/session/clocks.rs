@@ -167,15 +167,10 @@ impl<S: Store> Sessions<S> {
         self.now()
     }
 
-    /// The earliest time (on the session layer's clock) something is due: a reminder, a deadline, an archive.
-    pub async fn next_wake(&self) -> Option<i64> {
-        match self.store.next_wake().await {
-            Ok(at) => at,
-            Err(e) => {
-                tracing::error!(error = %e, "cannot read the next deadline");
-                None
-            }
-        }
+    /// The earliest time (on the session layer's clock) something is due: a reminder, a deadline, an archive;
+    /// `Ok(None)` when nothing is, `Err(())` when the store could not say (logged; look again soon).
+    pub async fn next_wake(&self) -> Result<Option<i64>, ()> {
+        self.store.next_wake().await.map_err(|e| tracing::error!(error = %e, "cannot read the next deadline"))
     }
 
     /// Wakes the background task: a deadline may have moved closer (a new turn), or the test clock moved.

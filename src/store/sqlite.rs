@@ -33,7 +33,9 @@ impl SqliteStore {
             // With WAL, NORMAL is durable against process crashes (kill -9); FULL adds power-loss safety.
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
-            .busy_timeout(Duration::from_secs(5));
+            // Another process holding the write lock (a backup's snapshot does not): wait for it, but answer
+            // well inside Discord's 3 s.
+            .busy_timeout(Duration::from_millis(1_500));
         // Switching a new file to WAL takes an exclusive lock, and a connection that loses that race gets
         // "database is locked" at once, without waiting: one connection makes the switch (it is stored in the
         // file) before the pool opens the others.
@@ -57,6 +59,18 @@ impl SqliteStore {
             .min_connections(1)
             .idle_timeout(None)
             .max_lifetime(None)
+            // SQLite silently opens a file it may not write (a read-only file system, a write-protected file)
+            // read-only, and such a connection stays so after the file is writable again: one that cannot
+            // write is refused (that command is told to try again later), so the pool opens a good one later.
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    let version: i64 =
+                        sqlx::query_scalar("PRAGMA user_version").fetch_one(&mut *conn).await?;
+                    let rewrite = format!("PRAGMA user_version = {version}");
+                    sqlx::query(sqlx::AssertSqlSafe(rewrite)).execute(&mut *conn).await?;
+                    Ok(())
+                })
+            })
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;

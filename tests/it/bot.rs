@@ -15,6 +15,7 @@ mod coach;
 mod gateway;
 mod hostile;
 mod languages;
+mod outages;
 mod picker;
 mod ratelimits;
 mod ratings;

@@ -67,7 +67,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
         Some("alice to move, 3 days left"),
         "the picture's caption"
     );
-    assert_eq!(s.next_wake().await, Some(START + 36 * HOUR), "woken at half time");
+    assert_eq!(s.next_wake().await, Ok(Some(START + 36 * HOUR)), "woken at half time");
 
     now.store(START + 36 * HOUR - 1, Ordering::SeqCst);
     assert!(s.settle_clocks().await.is_empty(), "nothing due before half time");
@@ -114,7 +114,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     let s = open(&db, &now, SessionConfig::default()).await;
     assert!(s.settle_clocks().await.is_empty(), "and not again after another restart");
     assert!(s.store().open_session(CHANNEL).await.unwrap().is_none());
-    assert_eq!(s.next_wake().await, None, "nothing left to wake for");
+    assert_eq!(s.next_wake().await, Ok(None), "nothing left to wake for");
 }
 
 #[tokio::test]

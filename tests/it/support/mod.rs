@@ -31,6 +31,7 @@ pub mod ratelimits;
 mod recorded;
 mod routes;
 pub mod signed;
+pub mod small_disk;
 mod threads;
 mod users;
 

@@ -12,10 +12,12 @@ use std::time::{Duration, Instant};
 
 /// A running throwaway server.
 pub struct PgServer {
-    child: Child,
+    child: Option<Child>,
     port: u16,
-    /// Kept for its `Drop`: the data folder goes with the server.
-    _dir: tempfile::TempDir,
+    bin: PathBuf,
+    user: Option<(u32, u32)>,
+    /// The data folder (and the log), deleted with the value.
+    dir: tempfile::TempDir,
 }
 
 /// The folder of the newest installed Postgres's programs, if any.
@@ -88,28 +90,50 @@ impl PgServer {
             .expect("initdb runs");
         assert!(status.success(), "initdb failed in {}", dir.path().display());
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
-        let log = std::fs::File::create(dir.path().join("log")).unwrap();
-        if let Some((uid, gid)) = user {
-            std::os::unix::fs::chown(dir.path().join("log"), Some(uid), Some(gid)).unwrap();
+        let mut server = PgServer { child: None, port, bin, user, dir };
+        server.spawn();
+        Some(server)
+    }
+
+    /// Runs the server over the data folder and waits until it listens.
+    fn spawn(&mut self) {
+        let dir = self.dir.path();
+        let log = std::fs::OpenOptions::new().create(true).append(true).open(dir.join("log")).unwrap();
+        if let Some((uid, gid)) = self.user {
+            std::os::unix::fs::chown(dir.join("log"), Some(uid), Some(gid)).unwrap();
         }
-        let child = command(&bin, "postgres", user)
+        let child = command(&self.bin, "postgres", self.user)
             .arg("-D")
-            .arg(&data)
-            .args(["-h", "127.0.0.1", "-p", &port.to_string(), "-k"])
-            .arg(dir.path())
+            .arg(dir.join("data"))
+            .args(["-h", "127.0.0.1", "-p", &self.port.to_string(), "-k"])
+            .arg(dir)
             .args(["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off"])
             .args(["-c", "max_connections=200"])
             .stdout(Stdio::null())
             .stderr(log)
             .spawn()
             .expect("postgres starts");
-        let server = PgServer { child, port, _dir: dir };
+        self.child = Some(child);
         let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
             assert!(Instant::now() < deadline, "postgres did not start listening within 30 s");
             std::thread::sleep(Duration::from_millis(50));
         }
-        Some(server)
+    }
+
+    /// Stops the server as an operator does (`pg_ctl stop -m fast`: SIGINT, every session cut, a clean
+    /// shutdown) and waits until it is gone; its data stays for [`PgServer::restart`].
+    pub fn stop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
+            let _ = child.wait();
+        }
+    }
+
+    /// Starts the stopped server again, on the same port and data.
+    pub fn restart(&mut self) {
+        self.stop();
+        self.spawn();
     }
 
     /// The URL of database `db` on this server.
@@ -141,7 +165,9 @@ impl PgServer {
 
 impl Drop for PgServer {
     fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
     }
 }

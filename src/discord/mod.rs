@@ -40,6 +40,7 @@ pub mod endpoint;
 pub mod limits;
 pub(crate) mod render;
 mod replay;
+mod test_clock;
 
 use render::{allowed_mentions, choices, markdown, no_mentions};
 use replay::{replay_attachment, replay_followup, size_limit};
@@ -714,7 +715,14 @@ impl<S: Store> Bot<S> {
 
 /// Runs the bot over `store` until Ctrl-C or SIGTERM, then shuts down gracefully.
 pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
-    let mut bot = Bot::start(&config, store).await?;
+    let mut bot = match test_clock::TestClock::from_env() {
+        None => Bot::start(&config, store).await?,
+        Some(clock) => {
+            let bot = Bot::start_with_clock(&config, store, clock.clock()).await?;
+            clock.follow(bot.sessions().clone());
+            bot
+        }
+    };
     tracing::info!(proxy = config.api_proxy.is_some(), "Tabula is starting");
     let web = crate::web::Web::start_from(&config, bot.sessions().clone()).await?;
     tokio::select! {

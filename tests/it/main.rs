@@ -26,6 +26,7 @@ mod readme;
 mod records;
 mod registry;
 mod session;
+mod soak;
 mod support;
 mod tablut;
 mod tablut_challenge;

@@ -100,6 +100,8 @@ struct Connection {
 #[derive(Default)]
 struct State {
     calls: Vec<RecordedCall>,
+    /// The index in `calls` of each interaction's first callback, so that waiting for one does not scan them.
+    callbacks: HashMap<u64, usize>,
     /// Indexes in `calls` of the refused calls that no test has taken yet.
     unseen_refusals: Vec<usize>,
     /// Frames received from the client on the gateway (the token is left as sent).
@@ -235,6 +237,11 @@ impl FakeDiscord {
         self.shared.gateway_url.clone()
     }
 
+    /// How many calls were recorded (without copying them).
+    pub fn call_count(&self) -> usize {
+        self.shared.lock().calls.len()
+    }
+
     /// All REST calls so far, in arrival order (refused ones too, with their [`Refusal`]).
     pub fn calls(&self) -> Vec<RecordedCall> {
         self.shared.lock().calls.clone()
@@ -325,7 +332,15 @@ impl FakeDiscord {
 
     /// Waits for the interaction callback of interaction `id` (panics on timeout).
     pub async fn wait_for_callback(&self, id: u64, timeout: Duration) -> RecordedCall {
-        self.wait_for(|c| c.callback_type().is_some() && c.interaction_id() == Some(id), timeout).await
+        match self.try_wait_for_callback(id, timeout).await {
+            Some(call) => call,
+            None => self.wait_for(|c| c.callback_type().is_some() && c.interaction_id() == Some(id), Duration::ZERO).await,
+        }
+    }
+
+    /// Like [`Self::wait_for_callback`], `None` on timeout.
+    pub async fn try_wait_for_callback(&self, id: u64, timeout: Duration) -> Option<RecordedCall> {
+        self.wait_until(timeout, |state| state.callbacks.get(&id).map(|&i| state.calls[i].clone())).await
     }
 
     /// Waits until a gateway session is live (READY or RESUMED sent). Panics on timeout.
@@ -381,6 +396,30 @@ impl FakeDiscord {
     /// Dispatches an `INTERACTION_CREATE` event (see [`Self::slash`], [`Self::autocomplete`], [`Self::button`]).
     pub async fn send_interaction(&self, interaction: Value) -> u64 {
         self.send_dispatch("INTERACTION_CREATE", interaction).await
+    }
+
+    /// The id of the live gateway connection, if there is one (for [`Self::wait_reconnected`]).
+    pub fn live_connection(&self) -> Option<u64> {
+        self.shared.lock().connection.as_ref().filter(|c| c.live).map(|c| c.id)
+    }
+
+    /// Dispatches an interaction if a gateway session is live within `timeout`; whether it was sent (the bot may
+    /// be down: killed, or reconnecting). What was not sent reached nobody, as with Discord.
+    pub async fn try_send_interaction(&self, interaction: Value, timeout: Duration) -> bool {
+        let live = self.wait_until(timeout, |s| s.connection.as_ref().is_some_and(|c| c.live).then_some(()));
+        if live.await.is_none() {
+            return false;
+        }
+        let mut state = self.shared.lock();
+        let Some(connection) = state.connection.as_ref().filter(|c| c.live) else { return false };
+        let tx = connection.tx.clone();
+        state.seq += 1;
+        let seq = state.seq;
+        if let Some(token) = interaction["token"].as_str() {
+            state.interactions.entry(token.to_owned()).or_default().sent_at = Some(Instant::now());
+        }
+        let frame = json!({ "op": 0, "t": "INTERACTION_CREATE", "s": seq, "d": interaction });
+        tx.send(Message::Text(frame.to_string())).is_ok()
     }
 
     /// Asks the client to reconnect and resume (op 7), as Discord does now and then.

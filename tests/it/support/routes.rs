@@ -36,6 +36,11 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
         state.unseen_refusals.push(call.index);
     }
     state.taps.retain(|tap| tap.send(call.clone()).is_ok());
+    if call.callback_type().is_some()
+        && let Some(id) = call.interaction_id()
+    {
+        state.callbacks.entry(id).or_insert(call.index);
+    }
     state.calls.push(call);
     drop(state);
     shared.bump();

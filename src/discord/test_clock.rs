@@ -33,7 +33,8 @@ impl TestClock {
 
     /// Reads the offset; whether it changed.
     fn read(&self) -> bool {
-        let Some(offset) = std::fs::read_to_string(&self.path).ok().and_then(|t| t.trim().parse::<i64>().ok())
+        let Some(offset) =
+            std::fs::read_to_string(&self.path).ok().and_then(|t| t.trim().parse::<i64>().ok())
         else {
             return false;
         };

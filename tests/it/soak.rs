@@ -18,8 +18,8 @@
 
 use std::collections::{HashMap, HashSet};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use rand::seq::IndexedRandom as _;
@@ -31,12 +31,17 @@ use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
 
 use crate::support::postgres::PgServer;
 use crate::support::ratelimits::Storm;
-use crate::support::{ALICE, BOB, BOT_ID, CAROL, DAVE, FakeDiscord, Fault, GUILD_ID, Opt, RecordedCall, User};
+use crate::support::{
+    ALICE, BOB, BOT_ID, CAROL, DAVE, FakeDiscord, Fault, GUILD_ID, Opt, RecordedCall, User,
+};
 
 const CHANNELS: u64 = 200;
 const FIRST_CHANNEL: u64 = 20_000;
-/// Phases of play; the clock moves forward between them.
-const PHASES: usize = 8;
+/// Phases of play; the clock moves forward between them. `TABULA_SOAK_PHASES` runs more (the memory's trend
+/// over a longer run: `TABULA_SOAK_PHASES=30 cargo test --release soak -- --nocapture`).
+fn phases() -> usize {
+    std::env::var("TABULA_SOAK_PHASES").ok().and_then(|v| v.parse().ok()).filter(|&n| n >= 8).unwrap_or(8)
+}
 /// Moves each channel tries in a phase.
 const MOVES_PER_PHASE: usize = 4;
 /// Channels that play at the same moment (a closed loop: each waits for its answer).
@@ -95,7 +100,16 @@ impl BotProcess {
     fn logs(&self) -> String {
         (1..=self.starts)
             .filter_map(|n| std::fs::read_to_string(self.dir.join(format!("bot-{n}.log"))).ok())
-            .map(|log| log.lines().rev().take(40).collect::<Vec<_>>().into_iter().rev().collect::<Vec<_>>().join("\n"))
+            .map(|log| {
+                log.lines()
+                    .rev()
+                    .take(40)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
             .collect::<Vec<_>>()
             .join("\n--- restarted ---\n")
     }
@@ -283,13 +297,20 @@ async fn phase(fake: &FakeDiscord, store: &PgStore, channel: &mut Channel, last:
         if channel.rng.random_bool(0.25) {
             let (who, text) = hostile(channel, &game, seat);
             channel.hostile += 1;
-            match ask(fake, fake.slash("move", &[("move", Opt::from(text.as_str()))], who, channel.id)).await {
+            match ask(fake, fake.slash("move", &[("move", Opt::from(text.as_str()))], who, channel.id)).await
+            {
                 Answer::Public(call) => channel.hostile_public.push(format!("{text}: {:?}", call.content())),
                 Answer::Private(_) | Answer::None => {}
             }
         }
         if channel.rng.random_bool(0.15) {
-            let ac = fake.autocomplete("move", &[("move", Opt::from(""))], "move", channel.players[seat], channel.id);
+            let ac = fake.autocomplete(
+                "move",
+                &[("move", Opt::from(""))],
+                "move",
+                channel.players[seat],
+                channel.id,
+            );
             ask(fake, ac).await;
         }
         if channel.rng.random_bool(0.1) {
@@ -333,15 +354,87 @@ enum Event {
     PostgresRestart,
 }
 
-/// The fault of each phase (made one second into it).
+/// The faults of each phase (made one second into it). The global storm comes at the end of phase 4, with the
+/// long night's reminders: a burst of channel messages under the global limit.
 fn faults(phase: usize) -> &'static [Event] {
     match phase {
         1 => &[Event::Kill],
         2 => &[Event::RouteStorm, Event::Kill],
         3 => &[Event::GatewayDrop],
         4 => &[Event::PostgresRestart],
-        6 => &[Event::GlobalStorm],
         _ => &[],
+    }
+}
+
+/// Opens every channel's game, `IN_FLIGHT` at a time.
+async fn open_all(
+    channels: &[Arc<tokio::sync::Mutex<Channel>>],
+    fake: &Arc<FakeDiscord>,
+    store: &Arc<PgStore>,
+    limit: &Arc<tokio::sync::Semaphore>,
+    bot: &BotProcess,
+) {
+    let mut opening = tokio::task::JoinSet::new();
+    for channel in channels {
+        let (fake, store, channel, limit) = (fake.clone(), store.clone(), channel.clone(), limit.clone());
+        opening.spawn(async move {
+            let _turn = limit.acquire().await.unwrap();
+            open(&fake, &store, &mut *channel.lock().await).await;
+        });
+    }
+    while let Some(done) = opening.join_next().await {
+        done.unwrap_or_else(|e| panic!("{e}\n{}", bot.logs()));
+    }
+}
+
+/// Waits until no more calls arrive (a picture, a reminder, the computer's move still on its way).
+async fn quiet(fake: &FakeDiscord) {
+    let mut count = fake.call_count();
+    loop {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        if fake.call_count() == count {
+            return;
+        }
+        count = fake.call_count();
+    }
+}
+
+/// Makes one fault happen now.
+async fn make(event: Event, bot: &mut BotProcess, fake: &FakeDiscord, server: &mut PgServer) {
+    match event {
+        Event::Kill => {
+            bot.kill();
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            bot.start();
+        }
+        Event::RouteStorm => fake.storm(Storm {
+            method: Some("PATCH"),
+            pattern: "/webhooks/*/*/messages/@original",
+            count: 40,
+            retry_after: Duration::from_millis(800),
+            global: false,
+        }),
+        Event::GlobalStorm => fake.storm(global_storm()),
+        Event::GatewayDrop => {
+            let old = fake.gateway_fault(Fault::Drop).await;
+            fake.wait_reconnected(old, Duration::from_secs(30)).await;
+        }
+        Event::PostgresRestart => {
+            server.stop();
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            server.restart();
+        }
+    }
+}
+
+/// A few 429s of the global limit, on channel messages.
+fn global_storm() -> Storm {
+    Storm {
+        method: None,
+        pattern: "/channels/**",
+        count: 3,
+        retry_after: Duration::from_millis(700),
+        global: true,
     }
 }
 
@@ -349,7 +442,11 @@ fn faults(phase: usize) -> &'static [Event] {
 fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usize {
     let id = channel.id;
     assert!(channel.refused.is_empty(), "channel {id}: legal moves refused: {:?}", channel.refused);
-    assert!(channel.hostile_public.is_empty(), "channel {id}: hostile input answered in public: {:?}", channel.hostile_public);
+    assert!(
+        channel.hostile_public.is_empty(),
+        "channel {id}: hostile input answered in public: {:?}",
+        channel.hostile_public
+    );
     // The record replays, and a finished game's result is the one its moves (or its resignation) give.
     let game = AnyGame::replay(record.game, &record.setup, &record.moves)
         .unwrap_or_else(|e| panic!("channel {id}: the record does not replay: {e}"));
@@ -358,10 +455,15 @@ fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usiz
     }
     let mut fate: HashMap<usize, &str> = HashMap::new();
     for (index, text) in &channel.acknowledged {
-        assert_eq!(record.moves.get(*index).map(String::as_str), Some(text.as_str()), "channel {id}: move {index} lost");
+        assert_eq!(
+            record.moves.get(*index).map(String::as_str),
+            Some(text.as_str()),
+            "channel {id}: move {index} lost"
+        );
         assert!(fate.insert(*index, text).is_none(), "channel {id}: move {index} answered twice");
     }
-    let unanswered: HashSet<(usize, &str)> = channel.unanswered.iter().map(|(i, t)| (*i, t.as_str())).collect();
+    let unanswered: HashSet<(usize, &str)> =
+        channel.unanswered.iter().map(|(i, t)| (*i, t.as_str())).collect();
     let mut replay = AnyGame::new(record.game, &record.setup).unwrap();
     for (index, text) in record.moves.iter().enumerate() {
         let seat = replay.to_move().unwrap();
@@ -373,10 +475,11 @@ fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usiz
         }
         replay.play_text(text).unwrap();
     }
-    // Reminders in the channel: never the same one twice (each names its turn and the time left).
+    // Reminders posted in the channel (a 429 answered is not a post: the bot sent it again after waiting): never
+    // the same one twice (each names its turn and the time left).
     let reminders: Vec<String> = calls
         .iter()
-        .filter(|c| c.is("POST", &format!("/channels/{id}/messages")) && c.refusal.is_none())
+        .filter(|c| c.is("POST", &format!("/channels/{id}/messages")) && c.status < 300)
         .filter_map(RecordedCall::content)
         .filter(|t| t.contains("your move") && t.contains("left"))
         .collect();
@@ -413,23 +516,11 @@ async fn two_hundred_channels_over_a_week_of_faults() {
     let limit = Arc::new(tokio::sync::Semaphore::new(IN_FLIGHT));
     let mut channels: Vec<Arc<tokio::sync::Mutex<Channel>>> =
         plan().into_iter().map(|c| Arc::new(tokio::sync::Mutex::new(c))).collect();
-    {
-        let mut opening = tokio::task::JoinSet::new();
-        for channel in &channels {
-            let (fake, store, channel, limit) = (fake.clone(), store.clone(), channel.clone(), limit.clone());
-            opening.spawn(async move {
-                let _turn = limit.acquire().await.unwrap();
-                open(&fake, &store, &mut *channel.lock().await).await;
-            });
-        }
-        while let Some(done) = opening.join_next().await {
-            done.unwrap_or_else(|e| panic!("{e}\n{}", bot.logs()));
-        }
-    }
+    open_all(&channels, &fake, &store, &limit, &bot).await;
     let acks = Arc::new(AtomicUsize::new(0));
     let mut memory = Vec::new();
     let mut made = Vec::new();
-    for p in 0..PHASES {
+    for p in 0..phases() {
         let at_start = acks.load(Ordering::Relaxed);
         let mut playing = tokio::task::JoinSet::new();
         for channel in &channels {
@@ -437,49 +528,24 @@ async fn two_hundred_channels_over_a_week_of_faults() {
                 (fake.clone(), store.clone(), channel.clone(), limit.clone(), acks.clone());
             playing.spawn(async move {
                 let _turn = limit.acquire().await.unwrap();
-                phase(&fake, &store, &mut *channel.lock().await, p == PHASES - 1, &acks).await;
+                phase(&fake, &store, &mut *channel.lock().await, p == phases() - 1, &acks).await;
             });
         }
         // This phase's faults, once it is well under way.
         tokio::time::sleep(Duration::from_secs(1)).await;
         for event in faults(p) {
             let at = acks.load(Ordering::Relaxed) - at_start;
-            match event {
-                Event::Kill => {
-                    bot.kill();
-                    tokio::time::sleep(Duration::from_millis(300)).await;
-                    bot.start();
-                }
-                Event::RouteStorm => fake.storm(Storm {
-                    method: Some("PATCH"),
-                    pattern: "/webhooks/*/*/messages/@original",
-                    count: 40,
-                    retry_after: Duration::from_millis(800),
-                    global: false,
-                }),
-                Event::GlobalStorm => fake.storm(Storm {
-                    method: None,
-                    pattern: "/channels/**",
-                    count: 3,
-                    retry_after: Duration::from_millis(700),
-                    global: true,
-                }),
-                Event::GatewayDrop => {
-                    let old = fake.gateway_fault(Fault::Drop).await;
-                    fake.wait_reconnected(old, Duration::from_secs(30)).await;
-                }
-                Event::PostgresRestart => {
-                    server.stop();
-                    tokio::time::sleep(Duration::from_secs(2)).await;
-                    server.restart();
-                }
-            }
+            make(*event, &mut bot, &fake, &mut server).await;
             made.push(format!("phase {p}: {event:?} after {at} moves"));
         }
         while let Some(done) = playing.join_next().await {
             done.unwrap_or_else(|e| panic!("{e}\n{}", bot.logs()));
         }
         memory.push((p, bot.starts, bot.rss_mb()));
+        if p == 4 {
+            made.push(format!("phase {p}: {:?} with the reminders", Event::GlobalStorm));
+            fake.storm(global_storm());
+        }
         // The clock moves on: most nights 20 hours, once long enough for every waiting player's reminder.
         offset += if p == 4 { 38 * HOUR } else { 20 * HOUR };
         std::fs::write(&clock_file, offset.to_string()).unwrap();
@@ -487,18 +553,12 @@ async fn two_hundred_channels_over_a_week_of_faults() {
         tokio::time::sleep(Duration::from_millis(1_500)).await;
     }
     // What is still on its way to Discord (a picture, a reminder, the computer's move) arrives.
-    let mut count = fake.call_count();
-    loop {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        if fake.call_count() == count {
-            break;
-        }
-        count = fake.call_count();
-    }
+    quiet(&fake).await;
     let calls = fake.calls();
     let elapsed = started.elapsed();
 
-    let (mut moves, mut reminders, mut finished, mut hostile, mut try_again, mut unanswered) = (0, 0, 0, 0, 0, 0);
+    let (mut moves, mut reminders, mut finished, mut hostile, mut try_again, mut unanswered) =
+        (0, 0, 0, 0, 0, 0);
     for channel in channels.drain(..) {
         let channel = channel.lock().await;
         let record = store.session(channel.session.unwrap()).await.unwrap().unwrap();

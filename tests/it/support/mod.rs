@@ -334,7 +334,13 @@ impl FakeDiscord {
     pub async fn wait_for_callback(&self, id: u64, timeout: Duration) -> RecordedCall {
         match self.try_wait_for_callback(id, timeout).await {
             Some(call) => call,
-            None => self.wait_for(|c| c.callback_type().is_some() && c.interaction_id() == Some(id), Duration::ZERO).await,
+            None => {
+                self.wait_for(
+                    |c| c.callback_type().is_some() && c.interaction_id() == Some(id),
+                    Duration::ZERO,
+                )
+                .await
+            }
         }
     }
 

@@ -181,7 +181,7 @@ fn plans() -> Vec<Plan> {
 }
 
 /// A legal move for the player to move: one that wins at once if there is one, else one at random.
-fn choose(game: &AnyGame, rng: &mut ChaCha8Rng) -> String {
+pub(crate) fn choose(game: &AnyGame, rng: &mut ChaCha8Rng) -> String {
     let seat = game.to_move().unwrap();
     let moves = game.legal_moves_text();
     let wins = moves.iter().find(|m| {
@@ -189,6 +189,12 @@ fn choose(game: &AnyGame, rng: &mut ChaCha8Rng) -> String {
         next.play_text(m).is_ok() && next.outcome().is_some_and(|o| o.winner == Some(seat))
     });
     wins.cloned().unwrap_or_else(|| moves.choose(rng).expect("a player to move has a move").clone())
+}
+
+/// A move as the record writes it (a capture's suffix added).
+pub(crate) fn as_recorded(game: &AnyGame, text: &str) -> String {
+    let played = game.clone().play_text(text).unwrap();
+    played.iter().map(|p| p.notation.clone()).collect::<Vec<_>>().join(" ")
 }
 
 async fn play(
@@ -246,14 +252,7 @@ async fn play(
         let index = record.moves.len();
         let text = choose(&game, &mut rng);
         // As the record writes it (a capture's suffix added).
-        let stored = game
-            .clone()
-            .play_text(&text)
-            .unwrap()
-            .iter()
-            .map(|p| p.notation.clone())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let stored = as_recorded(&game, &text);
         let body = fake.slash(
             "move",
             &[("move", Opt::from(text.as_str()))],

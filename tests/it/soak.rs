@@ -22,13 +22,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use rand::seq::IndexedRandom as _;
 use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use tabula::games::{AnyGame, GameKind};
 use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
 
+use crate::cluster::{as_recorded, choose};
 use crate::support::postgres::PgServer;
 use crate::support::ratelimits::Storm;
 use crate::support::{
@@ -210,17 +210,6 @@ async fn read(store: &PgStore, channel: &Channel) -> Option<SessionRow> {
     panic!("channel {}: the database stayed away", channel.id);
 }
 
-/// A legal move for the player to move: one that wins at once if there is one, else one at random.
-fn choose(game: &AnyGame, rng: &mut ChaCha8Rng) -> String {
-    let seat = game.to_move().unwrap();
-    let moves = game.legal_moves_text();
-    let wins = moves.iter().find(|m| {
-        let mut next = game.clone();
-        next.play_text(m).is_ok() && next.outcome().is_some_and(|o| o.winner == Some(seat))
-    });
-    wins.cloned().unwrap_or_else(|| moves.choose(rng).expect("a player to move has a move").clone())
-}
-
 fn user(channel: &Channel, id: u64) -> User {
     *channel.players.iter().find(|u| u.id == id).unwrap()
 }
@@ -319,14 +308,7 @@ async fn phase(fake: &FakeDiscord, store: &PgStore, channel: &mut Channel, last:
         let index = record.moves.len();
         let text = choose(&game, &mut channel.rng);
         // As the record writes it (a capture's suffix added).
-        let stored = game
-            .clone()
-            .play_text(&text)
-            .unwrap()
-            .iter()
-            .map(|p| p.notation.clone())
-            .collect::<Vec<_>>()
-            .join(" ");
+        let stored = as_recorded(&game, &text);
         let by = user(channel, record.players[seat].id);
         match ask(fake, fake.slash("move", &[("move", Opt::from(text.as_str()))], by, channel.id)).await {
             Answer::Public(_) => {

@@ -33,7 +33,7 @@ pub(crate) const fn with_alpha(c: Color, alpha: u8) -> Color {
 }
 
 /// Which face of the embedded `DejaVu Sans` to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Weight {
     Regular,
     Bold,
@@ -156,12 +156,54 @@ impl Canvas {
     ) {
         let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
         let (hx, hy) = ((x1 - x0) / 2.0 - radius, (y1 - y0) / 2.0 - radius);
-        self.fill_sdf((x0, y0, x1, y1), color, |x, y| {
+        let sdf = |x: f32, y: f32| {
             let qx = (x - cx).abs() - hx;
             let qy = (y - cy).abs() - hy;
             let outside = length(qx.max(0.0), qy.max(0.0));
             outside + qx.max(qy).min(0.0) - radius
-        });
+        };
+        let xa = (x0.floor() as i32 - 1).max(0);
+        let ya = (y0.floor() as i32 - 1).max(0);
+        let xb = (x1.ceil() as i32 + 1).min(self.img.width() as i32 - 1);
+        let yb = (y1.ceil() as i32 + 1).min(self.img.height() as i32 - 1);
+        // Between the corners' rows the distance is |x - cx| - hx - radius, so a pixel whose centre is at least
+        // half a pixel inside the sides is covered whole: those spans are filled without the distance.
+        let inner = hx + radius - 0.5;
+        for y in ya..=yb {
+            let py = y as f32 + 0.5;
+            let solid = ((cx - inner - 0.5).ceil() as i32).max(xa)..=((cx + inner - 0.5).floor() as i32).min(xb);
+            let (sa, sb) = if (py - cy).abs() <= hy && inner >= 0.0 && !solid.is_empty() {
+                solid.into_inner()
+            } else {
+                (xb + 1, xb)
+            };
+            for x in (xa..sa).chain(sb + 1..=xb) {
+                let coverage = (0.5 - sdf(x as f32 + 0.5, py)).clamp(0.0, 1.0);
+                if coverage > 0.0 {
+                    self.blend(x, y, color, coverage);
+                }
+            }
+            self.fill_span(y, sa, sb, color);
+        }
+    }
+
+    /// Paints `color` over the pixels `xa..=xb` of row `y` (all on the canvas), whole.
+    fn fill_span(&mut self, y: i32, xa: i32, xb: i32, color: Color) {
+        if xa > xb {
+            return;
+        }
+        if color.0[3] < 255 {
+            for x in xa..=xb {
+                self.blend(x, y, color, 1.0);
+            }
+            return;
+        }
+        let width = self.img.width() as usize;
+        let row = y as usize * width * 4;
+        let span = &mut self.img.as_mut()[row + xa as usize * 4..row + (xb as usize + 1) * 4];
+        for px in span.chunks_exact_mut(4) {
+            px.copy_from_slice(&color.0);
+        }
     }
 
     /// The outline of a rectangle, `width` pixels thick, centred on its edges.
@@ -265,16 +307,25 @@ impl Canvas {
             Align::Center => x - width / 2.0,
             Align::Right => x - width,
         };
-        let f = font(weight);
-        let baseline = y + f.as_scaled(PxScale::from(size)).ascent();
+        let baseline = y + font(weight).as_scaled(PxScale::from(size)).ascent();
+        let quarters = |v: f32| (v * GLYPH_PHASES as f32).round() as i32;
+        let qy = quarters(baseline);
         for (id, offset) in glyphs {
-            let glyph =
-                id.with_scale_and_position(PxScale::from(size), ab_glyph::point(left + offset, baseline));
-            if let Some(outlined) = f.outline_glyph(glyph) {
-                let bounds = outlined.px_bounds();
-                outlined.draw(|gx, gy, c| {
-                    self.blend(bounds.min.x as i32 + gx as i32, bounds.min.y as i32 + gy as i32, color, c);
-                });
+            let qx = quarters(left + offset);
+            let key = GlyphKey {
+                weight,
+                id: id.0,
+                size: size.to_bits(),
+                phase: (qx.rem_euclid(GLYPH_PHASES) as u8, qy.rem_euclid(GLYPH_PHASES) as u8),
+            };
+            let mask = glyph_mask(key);
+            let (ox, oy) = (qx.div_euclid(GLYPH_PHASES) + mask.x, qy.div_euclid(GLYPH_PHASES) + mask.y);
+            for (i, row) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+                for (j, &c) in row.iter().enumerate() {
+                    if c > 0 {
+                        self.blend(ox + j as i32, oy + i as i32, color, f32::from(c) / 255.0);
+                    }
+                }
             }
         }
     }
@@ -296,6 +347,66 @@ impl Canvas {
         let cap = 0.73 * size;
         self.text(x, y - scaled.ascent() + cap / 2.0, size, weight, align, color, text);
     }
+}
+
+/// Steps per pixel of a glyph's position: a letter is drawn at most an eighth of a pixel from where its text puts
+/// it, so that one rasterized mask serves every letter at the same fraction of a pixel.
+const GLYPH_PHASES: i32 = 4;
+/// The glyph masks the cache keeps before it starts afresh (each a few hundred bytes).
+const GLYPH_CACHE: usize = 20_000;
+
+/// What a rasterized glyph depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct GlyphKey {
+    weight: Weight,
+    id: u16,
+    size: u32,
+    phase: (u8, u8),
+}
+
+/// A glyph's coverage, row by row, with its top-left corner relative to the whole pixel its pen position falls
+/// in.
+struct GlyphMask {
+    x: i32,
+    y: i32,
+    width: usize,
+    coverage: Vec<u8>,
+}
+
+static GLYPHS: LazyLock<std::sync::Mutex<std::collections::HashMap<GlyphKey, std::sync::Arc<GlyphMask>>>> =
+    LazyLock::new(Default::default);
+
+/// The mask of `key`'s glyph, rasterized the first time it is asked for: the pictures' words are a few dozen
+/// letters in a few sizes, and outlining them was a tenth of a board picture's time.
+fn glyph_mask(key: GlyphKey) -> std::sync::Arc<GlyphMask> {
+    let lock = || GLYPHS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(mask) = lock().get(&key) {
+        return mask.clone();
+    }
+    let at = |p: u8| f32::from(p) / GLYPH_PHASES as f32;
+    let glyph = ab_glyph::GlyphId(key.id)
+        .with_scale_and_position(PxScale::from(f32::from_bits(key.size)), ab_glyph::point(at(key.phase.0), at(key.phase.1)));
+    let mask = match font(key.weight).outline_glyph(glyph) {
+        Some(outlined) => {
+            let bounds = outlined.px_bounds();
+            let width = bounds.width() as usize;
+            let mut coverage = vec![0; width * bounds.height() as usize];
+            outlined.draw(|gx, gy, c| {
+                if let Some(cell) = coverage.get_mut(gy as usize * width + gx as usize) {
+                    *cell = round_u8(c.clamp(0.0, 1.0) * 255.0);
+                }
+            });
+            GlyphMask { x: bounds.min.x as i32, y: bounds.min.y as i32, width, coverage }
+        }
+        None => GlyphMask { x: 0, y: 0, width: 0, coverage: Vec::new() },
+    };
+    let mask = std::sync::Arc::new(mask);
+    let mut glyphs = lock();
+    if glyphs.len() >= GLYPH_CACHE {
+        glyphs.clear();
+    }
+    glyphs.insert(key, mask.clone());
+    mask
 }
 
 /// Pictures at least this large (in bytes) are drawn in reused buffers: a board picture is 2 to 3 MB, and
@@ -505,6 +616,28 @@ mod tests {
         assert_eq!(img.get_pixel(0, 0).0[0], 255);
         let partial = img.pixels().filter(|p| p.0[0] > 0 && p.0[0] < 255).count();
         assert!(partial > 10, "expected anti-aliased edge pixels, got {partial}");
+    }
+
+    #[test]
+    fn rounded_rectangles_fill_their_middle_as_the_distance_says() {
+        for (x0, y0, x1, y1, radius, alpha) in [
+            (3.3, 2.7, 40.6, 19.2, 5.0, 255),
+            (0.0, 0.0, 48.0, 24.0, 0.0, 255),
+            (-4.0, 5.5, 60.0, 9.0, 8.0, 255),
+            (10.2, 10.2, 11.0, 30.0, 3.0, 180),
+        ] {
+            let colour = with_alpha(rgb(0x0012_6ab0), alpha);
+            let mut fast = Canvas::new(48, 32, rgb(0x00ee_ebe4));
+            fast.fill_rounded_rect(x0, y0, x1, y1, radius, colour);
+            let mut plain = Canvas::new(48, 32, rgb(0x00ee_ebe4));
+            let (cx, cy) = (f32::midpoint(x0, x1), f32::midpoint(y0, y1));
+            let (hx, hy) = ((x1 - x0) / 2.0 - radius, (y1 - y0) / 2.0 - radius);
+            plain.fill_sdf((x0, y0, x1, y1), colour, |x, y| {
+                let (qx, qy) = ((x - cx).abs() - hx, (y - cy).abs() - hy);
+                length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0) - radius
+            });
+            assert_eq!(fast.into_image().as_raw(), plain.into_image().as_raw(), "{x0},{y0} {x1},{y1} r{radius}");
+        }
     }
 
     #[test]

@@ -141,19 +141,37 @@ impl Palette {
 
     /// Appends the palette index of every pixel of `pixels` (RGBA, alpha ignored) to `out`.
     pub(crate) fn map_into(&self, pixels: &[u8], out: &mut Vec<u8>) {
+        const LANES: u128 = 0x0000_0001_0000_0001_0000_0001_0000_0001;
         let start = out.len();
         out.resize(start + pixels.len() / 4, 0);
-        let mut previous = u32::MAX;
-        let mut index = 0;
-        for (p, o) in pixels.chunks_exact(4).zip(&mut out[start..]) {
-            // One load per pixel; a run of one colour (most of a board) costs a comparison per pixel.
-            let v = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) & 0x00ff_ffff;
-            if v != previous {
-                index = self.lookup(v);
-                previous = v;
+        // The last colour key seen and its index.
+        let mut last = (u32::MAX, 0);
+        let (quads, rest) = pixels.split_at(pixels.len() / 16 * 16);
+        let (out_quads, out_rest) = out[start..].split_at_mut(quads.len() / 4);
+        // Four pixels at a time: a run of one colour (most of a board) costs one comparison per four pixels.
+        for (p, o) in quads.chunks_exact(16).zip(out_quads.chunks_exact_mut(4)) {
+            let four = u128::from_le_bytes(p.try_into().expect("16 bytes")) & (LANES * 0x00ff_ffff);
+            if last.0 != u32::MAX && four == LANES * u128::from(last.0) {
+                o.copy_from_slice(&[last.1; 4]);
+                continue;
             }
-            *o = index;
+            for (p, o) in p.chunks_exact(4).zip(o) {
+                self.map_one(&mut last, p, o);
+            }
         }
+        for (p, o) in rest.chunks_exact(4).zip(out_rest) {
+            self.map_one(&mut last, p, o);
+        }
+    }
+
+    /// Writes the index of the pixel `p` to `o`, `last` holding the previous pixel's colour key and index.
+    #[inline(always)]
+    fn map_one(&self, last: &mut (u32, u8), p: &[u8], o: &mut u8) {
+        let v = u32::from_le_bytes([p[0], p[1], p[2], p[3]]) & 0x00ff_ffff;
+        if v != last.0 {
+            *last = (v, self.lookup(v));
+        }
+        *o = last.1;
     }
 
     /// The index of one pixel (alpha ignored), through the cache.
@@ -285,6 +303,27 @@ mod tests {
         assert_eq!(palette.index_of(&[200, 200, 220, 255]), 1);
         // Cached answers are the same answers.
         assert_eq!(palette.index_of(&[250, 10, 20, 255]), 2);
+    }
+
+    #[test]
+    fn runs_and_odd_lengths_map_like_single_pixels() {
+        let palette = Palette::build(&[rgb(0), rgb(0x00ff_ffff), rgb(0x00ff_0000), rgb(0x0000_ff00)], &[]);
+        // Runs of every length around the four-pixel step, starting at every offset, and a tail of 1 to 3.
+        let colours = [[0, 0, 0, 255], [250, 10, 20, 255], [255, 255, 255, 17], [10, 240, 9, 255]];
+        let mut pixels = Vec::new();
+        for (i, run) in (1..=9).cycle().take(40).enumerate() {
+            for _ in 0..run {
+                pixels.extend_from_slice(&colours[i % colours.len()]);
+            }
+        }
+        for cut in 0..4 {
+            let part = &pixels[..pixels.len() - 4 * cut];
+            let mut out = vec![9];
+            palette.map_into(part, &mut out);
+            let each: Vec<u8> = part.chunks_exact(4).map(|p| palette.index_of(p)).collect();
+            assert_eq!(out[0], 9, "what was there is kept");
+            assert_eq!(out[1..], each[..]);
+        }
     }
 
     #[test]

@@ -19,7 +19,7 @@ use crate::render::canvas::{Align, Canvas, Color, Weight, fit_name, fit_text, rg
 use crate::render::words::{number, say, text};
 use crate::render::{CAPTION_COLOURS, Palette};
 
-use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, draw_tile, hex_sdf};
+use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, hex_sdf, stamp_tile};
 
 const WIDTH: u32 = 880;
 const MARGIN: f32 = 18.0;
@@ -118,7 +118,7 @@ fn draw_board(canvas: &mut Canvas, view: &BoardView, layout: Layout) {
                 marks.chain[colour_slot(*colour)] = true;
             }
         }
-        draw_tile(canvas, p.tile, p.rot, cx, cy, s, marks);
+        stamp_tile(canvas, p.tile, p.rot, cx, cy, s, marks);
     }
     // Small grey dots on the corners show where one tile ends and the next begins.
     let dot = (s * 0.06).max(1.2);
@@ -200,7 +200,7 @@ fn draw_hand(canvas: &mut Canvas, row: &HandRow, top: f32) {
     }
     for (i, &t) in row.hand.iter().enumerate() {
         let cx = start + step * i as f32;
-        draw_tile(canvas, t, 0, cx, mid - 8.0, HAND_SIZE, Marks::default());
+        stamp_tile(canvas, t, 0, cx, mid - 8.0, HAND_SIZE, Marks::default());
         canvas.text_centered_v(
             cx,
             mid + HAND_SIZE * 0.87 + 5.0,
@@ -442,7 +442,7 @@ pub(super) fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> Rgba
     canvas.text(10.0, 8.0, 16.0, Weight::Bold, Align::Left, rgb(0x0014_1414), &heading);
     for (i, &rot) in rotations.iter().enumerate() {
         let cx = CELL * (i as f32 + 0.5);
-        draw_tile(&mut canvas, tile, rot, cx, 95.0, 48.0, Marks::default());
+        stamp_tile(&mut canvas, tile, rot, cx, 95.0, 48.0, Marks::default());
         let letter = super::pick::letters(i);
         canvas.text_centered_v(cx, 170.0, 20.0, Weight::Bold, Align::Center, rgb(0x0014_1414), &letter);
     }

@@ -93,7 +93,7 @@ impl Shape {
 }
 
 /// How a tile is decorated beyond its bands.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub(super) struct Marks {
     /// Ringed in white: placed in the last turn.
     pub(crate) last: bool,
@@ -125,9 +125,9 @@ fn rgb_f32(c: Color) -> [f32; 3] {
 }
 
 /// Blends the opaque colour `src` (in floats) over `dst` by `a`.
-#[inline]
+#[inline(always)]
 fn mix_opaque(dst: [f32; 3], src: [f32; 3], a: f32) -> [f32; 3] {
-    std::array::from_fn(|i| dst[i] + (src[i] - dst[i]) * a)
+    [dst[0] + (src[0] - dst[0]) * a, dst[1] + (src[1] - dst[1]) * a, dst[2] + (src[2] - dst[2]) * a]
 }
 
 /// Draws a tile turned `rot` centred at `(cx, cy)` with circumradius `s`.
@@ -205,6 +205,84 @@ pub(super) fn draw_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f
             canvas.blend(px, py, c, cover);
         }
     }
+}
+
+/// Steps per pixel of a sprite's centre: a tile is drawn a quarter pixel at most an eighth of a pixel from where
+/// the layout puts it, so that one sprite serves every tile at the same fraction of a pixel.
+const PHASES: i32 = 4;
+/// The bytes of sprites the cache keeps: a tile at the board's largest size is about 36 KB, a late board's about
+/// 14 KB, so this holds a few busy games' boards and every hand.
+const SPRITE_BUDGET: usize = 16 << 20;
+
+/// What a tile's sprite depends on.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct SpriteKey {
+    tile: Tile,
+    rot: u8,
+    size: u32,
+    phase: (u8, u8),
+    marks: Marks,
+}
+
+/// Drawn tiles by what they look like, each with when it was last used; the oldest half goes when they pass
+/// [`SPRITE_BUDGET`].
+#[derive(Default)]
+struct SpriteCache {
+    sprites: std::collections::HashMap<SpriteKey, (std::sync::Arc<image::RgbaImage>, u64)>,
+    bytes: usize,
+    clock: u64,
+}
+
+impl SpriteCache {
+    fn get(&mut self, key: &SpriteKey) -> Option<std::sync::Arc<image::RgbaImage>> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.sprites.get_mut(key).map(|(img, used)| {
+            *used = clock;
+            img.clone()
+        })
+    }
+
+    fn put(&mut self, key: SpriteKey, img: std::sync::Arc<image::RgbaImage>) {
+        self.bytes += img.as_raw().len();
+        if let Some((old, _)) = self.sprites.insert(key, (img, self.clock)) {
+            self.bytes -= old.as_raw().len();
+        }
+        if self.bytes > SPRITE_BUDGET {
+            let mut ages: Vec<u64> = self.sprites.values().map(|(_, used)| *used).collect();
+            let middle = ages.len() / 2;
+            let (_, &mut median, _) = ages.select_nth_unstable(middle);
+            self.sprites.retain(|_, (_, used)| *used >= median);
+            self.bytes = self.sprites.values().map(|(img, _)| img.as_raw().len()).sum();
+        }
+    }
+}
+
+static SPRITES: std::sync::LazyLock<std::sync::Mutex<SpriteCache>> = std::sync::LazyLock::new(Default::default);
+
+/// [`draw_tile`] through a cache of drawn tiles: the tile is drawn once on a transparent sprite for its tile,
+/// turn, size, marks and the fraction of a pixel its centre falls on (in quarters), and composited from then on.
+/// A board keeps its layout from move to move while it does not grow, so each move's picture draws only the tiles
+/// just placed; a replay draws every frame in one layout, and the hands are always the same size.
+pub(super) fn stamp_tile(canvas: &mut Canvas, tile: Tile, rot: u8, cx: f32, cy: f32, s: f32, marks: Marks) {
+    let quarters = |v: f32| (v * PHASES as f32).round() as i32;
+    let (qx, qy) = (quarters(cx), quarters(cy));
+    let (px, py) = (qx.div_euclid(PHASES), qy.div_euclid(PHASES));
+    let phase = (qx.rem_euclid(PHASES) as u8, qy.rem_euclid(PHASES) as u8);
+    let key = SpriteKey { tile, rot, size: s.to_bits(), phase, marks };
+    // Room for the face, its anti-aliased edge and the ring of the last turn's tiles.
+    let pad = (s + 3.0).ceil() as i32;
+    let cached = SPRITES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).get(&key);
+    let sprite = cached.unwrap_or_else(|| {
+        let side = (2 * pad + 1) as u32;
+        let mut sprite = Canvas::new(side, side, image::Rgba([0, 0, 0, 0]));
+        let at = |p: u8| pad as f32 + f32::from(p) / PHASES as f32;
+        draw_tile(&mut sprite, tile, rot, at(phase.0), at(phase.1), s, marks);
+        let sprite = std::sync::Arc::new(sprite.into_image());
+        SPRITES.lock().unwrap_or_else(std::sync::PoisonError::into_inner).put(key, sprite.clone());
+        sprite
+    });
+    canvas.composite(&sprite, px - pad, py - pad);
 }
 
 /// The side of a tile's icon, in pixels (Discord shows emoji from 128 x 128 pictures).

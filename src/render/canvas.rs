@@ -171,7 +171,8 @@ impl Canvas {
         let inner = hx + radius - 0.5;
         for y in ya..=yb {
             let py = y as f32 + 0.5;
-            let solid = ((cx - inner - 0.5).ceil() as i32).max(xa)..=((cx + inner - 0.5).floor() as i32).min(xb);
+            let solid =
+                ((cx - inner - 0.5).ceil() as i32).max(xa)..=((cx + inner - 0.5).floor() as i32).min(xb);
             let (sa, sb) = if (py - cy).abs() <= hy && inner >= 0.0 && !solid.is_empty() {
                 solid.into_inner()
             } else {
@@ -384,8 +385,10 @@ fn glyph_mask(key: GlyphKey) -> std::sync::Arc<GlyphMask> {
         return mask.clone();
     }
     let at = |p: u8| f32::from(p) / GLYPH_PHASES as f32;
-    let glyph = ab_glyph::GlyphId(key.id)
-        .with_scale_and_position(PxScale::from(f32::from_bits(key.size)), ab_glyph::point(at(key.phase.0), at(key.phase.1)));
+    let glyph = ab_glyph::GlyphId(key.id).with_scale_and_position(
+        PxScale::from(f32::from_bits(key.size)),
+        ab_glyph::point(at(key.phase.0), at(key.phase.1)),
+    );
     let mask = match font(key.weight).outline_glyph(glyph) {
         Some(outlined) => {
             let bounds = outlined.px_bounds();
@@ -636,7 +639,11 @@ mod tests {
                 let (qx, qy) = ((x - cx).abs() - hx, (y - cy).abs() - hy);
                 length(qx.max(0.0), qy.max(0.0)) + qx.max(qy).min(0.0) - radius
             });
-            assert_eq!(fast.into_image().as_raw(), plain.into_image().as_raw(), "{x0},{y0} {x1},{y1} r{radius}");
+            assert_eq!(
+                fast.into_image().as_raw(),
+                plain.into_image().as_raw(),
+                "{x0},{y0} {x1},{y1} r{radius}"
+            );
         }
     }
 

@@ -24,6 +24,8 @@ pub struct Palette {
     colours: Vec<[u8; 3]>,
     /// The nearest entry of colours seen so far, shared by every thread that encodes in this palette.
     cache: Cache,
+    /// How hard deflate works on pictures in this palette (see [`COMPRESSION`]).
+    deflate: png::DeflateCompression,
 }
 
 fn rgb_of(c: Color) -> [u8; 3] {
@@ -116,7 +118,14 @@ impl Palette {
         if colours.is_empty() {
             colours.push([0, 0, 0]);
         }
-        Palette { colours, cache: Cache::new() }
+        Palette { colours, cache: Cache::new(), deflate: COMPRESSION }
+    }
+
+    /// The same palette, its pictures compressed with zlib's level 2 instead of [`COMPRESSION`]: for boards whose
+    /// pictures stay far below their size budget at level 2 (Tablut 25 KB instead of 24 KB, TZAAR 32 KB instead of
+    /// 28 KB, against 40 KB), where it saves about 0.6 ms of the 2 ms a picture takes.
+    pub(crate) fn compressed_faster(self) -> Palette {
+        Palette { deflate: png::DeflateCompression::Level(2), ..self }
     }
 
     /// The entries, in index order.
@@ -239,7 +248,9 @@ thread_local! {
 /// filter, because a row of palette indices repeats the flat runs of the row above and deflate finds them as
 /// matches, while `Up` turns each run into zeros but leaves a noisy residue at every edge, which costs more (a late
 /// Tantrix board: 58 KB unfiltered, 62 to 78 KB with `Up`; TZAAR 28 KB against 32 KB); zlib's level 4 makes them
-/// a third smaller than fdeflate's fast mode for a fraction of a millisecond more. The deflate behind it is
+/// a third smaller than fdeflate's fast mode for a fraction of a millisecond more. Level 2 is faster still (a late
+/// Tantrix board's indices: 1.6 ms instead of 2.3 ms) but larger (60 KB instead of 57 KB, at its budget), so only
+/// the games with room to spare use it ([`Palette::compressed_faster`]). The deflate behind it is
 /// zlib-rs (flate2's `zlib-rs` backend, see Cargo.toml): at level 4 it takes about half the time of miniz_oxide
 /// (a Tablut picture 1.6 ms instead of 2.2 ms in all) for files a few kilobytes larger (19 KB instead of 16 KB).
 const FILTER: png::Filter = png::Filter::NoFilter;
@@ -268,7 +279,7 @@ pub(crate) fn encode_stacked(parts: &[&RgbaImage], palette: &Palette) -> Vec<u8>
         encoder.set_depth(png::BitDepth::Eight);
         encoder.set_palette(palette.colours.iter().flatten().copied().collect::<Vec<u8>>());
         encoder.set_filter(FILTER);
-        encoder.set_deflate_compression(COMPRESSION);
+        encoder.set_deflate_compression(palette.deflate);
         let mut writer = encoder.write_header().expect("a picture has a size and a palette");
         writer.write_image_data(indices).expect("encoding to memory cannot fail");
         writer.finish().expect("encoding to memory cannot fail");

@@ -183,8 +183,8 @@ impl<S: Store> Sessions<S> {
         self.clock_changed.notified().await;
     }
 
-    /// A fresh turn's clock for the game as it stands: the deadline runs only when a person is to move.
-    pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame) -> Option<ClockRow> {
+    /// A fresh clock for the turn at move `ply` of `game`: the deadline runs only when a person is to move.
+    pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame, ply: usize) -> Option<ClockRow> {
         let clock = live.clock.as_ref()?;
         let now = self.now();
         let human =
@@ -193,7 +193,7 @@ impl<S: Store> Sessions<S> {
         let mut fresh = ClockRow {
             session: live.record.id,
             per_move: clock.per_move,
-            ply: live.record.moves.len(),
+            ply,
             turn_started: now,
             deadline,
             reminded: 0,
@@ -206,7 +206,7 @@ impl<S: Store> Sessions<S> {
     /// Starts the clock of the turn the game is at (after a start, a move, a takeback, a seat taken over). A
     /// failed write is logged, never a failed command: the background task repairs a clock left behind.
     pub(super) async fn start_turn(&self, live: &mut Live, game: &AnyGame) {
-        let Some(clock) = self.turn_clock(live, game) else { return };
+        let Some(clock) = self.turn_clock(live, game, live.record.moves.len()) else { return };
         if let Err(e) = self.store.put_clock(&clock).await {
             tracing::error!(session = live.record.id, error = %e, "cannot store the clock of a new turn");
         }

@@ -78,7 +78,14 @@ impl<S: Store> Sessions<S> {
         let outcome = game.outcome();
         let result = outcome.as_ref().map(|o| messages::result_line(live, &game, o));
         let stored = result.as_ref().map(Text::to_plain);
-        match self.store.append_moves(live.record.id, version, &moves, stored.as_deref(), self.now()).await {
+        // The clock of the turn these moves start goes into the same transaction: one commit per move.
+        let clock = if stored.is_none() { self.turn_clock(live, &game, version + moves.len()) } else { None };
+        let now = self.now();
+        match self
+            .store
+            .append_moves(live.record.id, version, &moves, stored.as_deref(), now, clock.as_ref())
+            .await
+        {
             Ok(()) => {}
             Err(StoreError::Conflict) => return Err(Failure::Conflict),
             Err(e) => return Err(e.into()),
@@ -100,7 +107,10 @@ impl<S: Store> Sessions<S> {
             return Ok(self.finished(slot, game, text, Ending::Rules).await);
         }
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
-        self.start_turn(live, &game).await;
+        if clock.is_some() {
+            live.clock = clock;
+            self.poke_clocks();
+        }
         live.game = Some(game);
         Ok(Reply::public(text).with_board(board))
     }

@@ -26,6 +26,30 @@ where
     }
 }
 
+/// The statement that stores `$c` (a [`ClockRow`]) as its session's clock, replacing the one there: for
+/// [`ClockStore::put_clock`] and for the clock written with a turn's moves ([`SessionStore::append_moves`]).
+///
+/// [`SessionStore::append_moves`]: super::sessions::SessionStore::append_moves
+macro_rules! put_clock {
+    ($c:expr) => {{
+        let c: &ClockRow = $c;
+        sqlx::query(
+            "INSERT INTO clocks (session_id, per_move, ply, turn_started, deadline, reminded, next_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO UPDATE SET per_move = excluded.per_move, \
+             ply = excluded.ply, turn_started = excluded.turn_started, deadline = excluded.deadline, \
+             reminded = excluded.reminded, next_at = excluded.next_at",
+        )
+        .bind(c.session)
+        .bind(c.per_move)
+        .bind(c.ply as i64)
+        .bind(c.turn_started)
+        .bind(c.deadline)
+        .bind(i64::from(c.reminded))
+        .bind(c.next_at)
+    }};
+}
+pub(super) use put_clock;
+
 /// The implementation for one store.
 macro_rules! clock_store {
     ($store:ty) => {
@@ -39,21 +63,7 @@ macro_rules! clock_store {
             }
 
             async fn put_clock(&self, c: &ClockRow) -> Result<(), StoreError> {
-                sqlx::query(
-                    "INSERT INTO clocks (session_id, per_move, ply, turn_started, deadline, reminded, next_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (session_id) DO UPDATE SET per_move = excluded.per_move, \
-                     ply = excluded.ply, turn_started = excluded.turn_started, deadline = excluded.deadline, \
-                     reminded = excluded.reminded, next_at = excluded.next_at",
-                )
-                .bind(c.session)
-                .bind(c.per_move)
-                .bind(c.ply as i64)
-                .bind(c.turn_started)
-                .bind(c.deadline)
-                .bind(i64::from(c.reminded))
-                .bind(c.next_at)
-                .execute(&self.pool)
-                .await?;
+                put_clock!(c).execute(&self.pool).await?;
                 Ok(())
             }
 

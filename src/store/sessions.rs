@@ -8,6 +8,7 @@ use std::future::Future;
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
+use super::clocks::ClockRow;
 use crate::games::{GameKind, Setup};
 
 /// The life of a session: open states first, then the closed ones.
@@ -162,7 +163,9 @@ pub trait SessionStore: Send + Sync {
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Appends moves to a game stored at `version` moves, and closes it with `finished` when that is the result;
-    /// [`StoreError::Conflict`] when the stored version is no longer `version`. All or nothing.
+    /// with `clock`, stores it as the game's clock (the turn these moves start) in the same transaction, so that a
+    /// move and its turn's clock are kept or lost together and cost one commit. [`StoreError::Conflict`] when the
+    /// stored version is no longer `version`. All or nothing.
     fn append_moves(
         &self,
         id: i64,
@@ -170,6 +173,7 @@ pub trait SessionStore: Send + Sync {
         moves: &[(usize, String)],
         finished: Option<&str>,
         now: i64,
+        clock: Option<&ClockRow>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
     /// Takes moves back: keeps the first `keep` moves of a game stored at `version`; [`StoreError::Conflict`] when

@@ -6,6 +6,8 @@
 
 use sqlx::Row;
 
+use super::clocks::ClockRow;
+use super::clocks_sql::put_clock;
 use super::sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 use super::sql::{changed_one, conflict_on_unique, session_record};
 use super::{PgStore, SqliteStore, StoreError};
@@ -18,6 +20,7 @@ pub(super) struct AppendMoves {
     moves: Vec<(usize, String)>,
     finished: Option<String>,
     now: i64,
+    clock: Option<ClockRow>,
 }
 
 /// The SQL condition for a session that still occupies its channel.
@@ -161,9 +164,16 @@ macro_rules! session_store {
                 moves: &[(usize, String)],
                 finished: Option<&str>,
                 now: i64,
+                clock: Option<&ClockRow>,
             ) -> Result<(), StoreError> {
-                let write =
-                    AppendMoves { id, version, moves: moves.to_vec(), finished: finished.map(str::to_owned), now };
+                let write = AppendMoves {
+                    id,
+                    version,
+                    moves: moves.to_vec(),
+                    finished: finished.map(str::to_owned),
+                    now,
+                    clock: clock.cloned(),
+                };
                 // Concurrent moves share one transaction (one flush to disk). A write whose version check fails
                 // changes nothing, so it needs no savepoint of its own: it fails alone (a conflict) and the others go
                 // on. Any other error stops the whole transaction, and none of the batch is stored.
@@ -203,6 +213,9 @@ macro_rules! session_store {
                                         .push_bind(w.now);
                                 });
                                 insert.build().execute(&mut *tx).await?;
+                            }
+                            if let Some(clock) = &w.clock {
+                                put_clock!(clock).execute(&mut *tx).await?;
                             }
                             results.push(Ok(()));
                         }

@@ -133,9 +133,10 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         moves: &[(usize, String)],
         finished: Option<&str>,
         now: i64,
+        clock: Option<&ClockRow>,
     ) -> Result<(), StoreError> {
         self.write("append_moves").await?;
-        self.inner.append_moves(id, version, moves, finished, now).await
+        self.inner.append_moves(id, version, moves, finished, now, clock).await
     }
 
     async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError> {

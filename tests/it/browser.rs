@@ -271,7 +271,7 @@ async fn stored_game(
         game.play_text(&mv).unwrap();
         played.push((seat, mv));
     }
-    sessions.store().append_moves(id, 0, &played, None, now()).await.unwrap();
+    sessions.store().append_moves(id, 0, &played, None, now(), None).await.unwrap();
     id
 }
 

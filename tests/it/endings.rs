@@ -289,7 +289,7 @@ async fn a_shared_first_place_is_not_a_draw() {
             })
             .collect()
     };
-    s.store().append_moves(id, 0, &played, None, 1_796_000_000).await.unwrap();
+    s.store().append_moves(id, 0, &played, None, 1_796_000_000, None).await.unwrap();
     let (who, _) = to_move(&s).await.unwrap();
     let out = console.line(&format!("@{who} /move {last}")).await;
     assert!(out.contains("share first place with"), "{out}");

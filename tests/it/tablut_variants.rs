@@ -363,8 +363,8 @@ async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
         };
         ids.push(store.create(&session).await.unwrap());
     }
-    store.append_moves(ids[0], 0, &[(0, "e8-d8".into())], None, 110).await.unwrap();
-    store.append_moves(ids[1], 0, &[(0, "e3-d3".into())], None, 110).await.unwrap();
+    store.append_moves(ids[0], 0, &[(0, "e8-d8".into())], None, 110, None).await.unwrap();
+    store.append_moves(ids[1], 0, &[(0, "e3-d3".into())], None, 110, None).await.unwrap();
     // Each replays under its own rules: who moves next, and how many moves there are, say which.
     for (channel, variant, moves) in
         [(1, Variant::Seed, "e8-d8"), (2, Variant::Ashton, "e3-d3"), (3, Variant::Linnaeus, "")]

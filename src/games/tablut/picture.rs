@@ -584,7 +584,7 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
         Variant::ALL.iter().map(|v| Setup { variant: v.name().to_string(), seed: 0, seats: 2 }).collect();
     let mut samples = palette_samples::<Game>(&setups);
     samples.add(&palette_sheet());
-    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples)
+    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples).compressed_faster()
 });
 
 /// The palette every Tablut picture is encoded in.

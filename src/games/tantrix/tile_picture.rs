@@ -258,7 +258,8 @@ impl SpriteCache {
     }
 }
 
-static SPRITES: std::sync::LazyLock<std::sync::Mutex<SpriteCache>> = std::sync::LazyLock::new(Default::default);
+static SPRITES: std::sync::LazyLock<std::sync::Mutex<SpriteCache>> =
+    std::sync::LazyLock::new(Default::default);
 
 /// [`draw_tile`] through a cache of drawn tiles: the tile is drawn once on a transparent sprite for its tile,
 /// turn, size, marks and the fraction of a pixel its centre falls on (in quarters), and composited from then on.

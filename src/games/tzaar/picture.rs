@@ -450,7 +450,7 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
         sheet.stamp(&SPRITES.capture, x - 16, y - 16);
     }
     samples.add(&sheet.into_image());
-    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples)
+    Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), samples).compressed_faster()
 });
 
 /// The palette every TZAAR picture is encoded in.

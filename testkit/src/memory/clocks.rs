@@ -9,7 +9,7 @@ use super::MemoryStore;
 /// The `clocks` and `offers` tables.
 #[derive(Debug, Default)]
 pub(super) struct Tables {
-    clocks: BTreeMap<i64, ClockRow>,
+    pub(super) clocks: BTreeMap<i64, ClockRow>,
     offers: HashMap<i64, OfferRow>,
 }
 

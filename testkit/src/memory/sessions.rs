@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tabula::store::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError};
+use tabula::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError};
 
 use super::MemoryStore;
 
@@ -117,6 +117,7 @@ impl SessionStore for MemoryStore {
         moves: &[(usize, String)],
         finished: Option<&str>,
         _now: i64,
+        clock: Option<&ClockRow>,
     ) -> Result<(), StoreError> {
         let mut tables = self.sessions();
         let session =
@@ -127,6 +128,10 @@ impl SessionStore for MemoryStore {
             session.result = Some(result.to_string());
         } else {
             session.result = None;
+        }
+        drop(tables);
+        if let Some(clock) = clock {
+            self.clocks().clocks.insert(clock.session, clock.clone());
         }
         Ok(())
     }

@@ -85,11 +85,34 @@ async fn clock_contract(store: impl Store) {
     players[0].level = Some(3);
     store.set_players(id, &players, 30).await.unwrap();
     assert_eq!(store.open_session(7).await.unwrap().unwrap().players, players);
-    store.append_moves(id, 0, &[(0, "e8-d8".into()), (1, "e4-h4".into())], None, 40).await.unwrap();
+    store.append_moves(id, 0, &[(0, "e8-d8".into()), (1, "e4-h4".into())], None, 40, None).await.unwrap();
     assert!(matches!(store.truncate_moves(id, 1, 0, 50).await, Err(StoreError::Conflict)));
     store.truncate_moves(id, 2, 1, 50).await.unwrap();
     assert_eq!(store.open_session(7).await.unwrap().unwrap().moves, vec!["e8-d8"]);
-    store.append_moves(id, 1, &[(1, "e4-h4".into())], None, 60).await.unwrap();
+    store.append_moves(id, 1, &[(1, "e4-h4".into())], None, 60, None).await.unwrap();
+
+    // A turn's clock written with its moves: kept with them, and not at all when the moves are refused.
+    let turn = ClockRow {
+        ply: 3,
+        turn_started: 65,
+        deadline: Some(165),
+        next_at: Some(140),
+        ..ClockRow::first_turn(id, Some(100), 65)
+    };
+    let refused = ClockRow { ply: 9, ..turn.clone() };
+    assert!(matches!(
+        store.append_moves(id, 1, &[(0, "d8-d7".into())], None, 65, Some(&refused)).await,
+        Err(StoreError::Conflict)
+    ));
+    assert_ne!(
+        store.clock(id).await.unwrap().map(|c| c.ply),
+        Some(9),
+        "a refused move leaves the clock alone"
+    );
+    store.append_moves(id, 2, &[(0, "d8-d7".into())], None, 65, Some(&turn)).await.unwrap();
+    assert_eq!(store.clock(id).await.unwrap(), Some(turn.clone()));
+    assert_eq!(store.open_session(7).await.unwrap().unwrap().moves.len(), 3);
+    assert_eq!(store.due_clocks(140).await.unwrap().len(), 1, "the new turn's reminder is due at its time");
 
     // A finished game has nothing due and no players to rewrite.
     store.transition(id, SessionState::Playing, SessionState::Finished, Some("over"), 70).await.unwrap();

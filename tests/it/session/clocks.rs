@@ -249,7 +249,7 @@ async fn a_move_stored_without_its_clock_gets_one_when_the_game_is_read() {
     s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(20 * 60, Ordering::SeqCst);
     // The move is stored, then the process dies before the new turn's clock is written.
-    s.store().append_moves(1, 0, &[(0, "e8-d8".into())], None, START + 20 * 60).await.unwrap();
+    s.store().append_moves(1, 0, &[(0, "e8-d8".into())], None, START + 20 * 60, None).await.unwrap();
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
     let board = s.handle(CHANNEL, &alice(), Board).await;

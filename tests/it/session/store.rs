@@ -54,12 +54,12 @@ async fn contract(store: impl Store) {
     assert!(matches!(store.accept(id, &players, true, 111).await, Err(StoreError::Conflict)), "not twice");
     assert_eq!(store.due_challenges(1_000).await.unwrap(), vec![(other, 8)], "a game does not expire");
 
-    store.append_moves(id, 0, &[(0, "e8-d8".into())], None, 120).await.unwrap();
+    store.append_moves(id, 0, &[(0, "e8-d8".into())], None, 120, None).await.unwrap();
     assert!(matches!(
-        store.append_moves(id, 0, &[(1, "e4-h4".into())], None, 121).await,
+        store.append_moves(id, 0, &[(1, "e4-h4".into())], None, 121, None).await,
         Err(StoreError::Conflict)
     ));
-    store.append_moves(id, 1, &[(1, "e4-h4".into())], Some("over"), 122).await.unwrap();
+    store.append_moves(id, 1, &[(1, "e4-h4".into())], Some("over"), 122, None).await.unwrap();
     assert!(store.open_session(7).await.unwrap().is_none(), "a finished game frees its channel");
 
     store.transition(other, SessionState::Challenge, SessionState::Expired, None, 300).await.unwrap();
@@ -103,10 +103,10 @@ async fn concurrent_appends(store: &impl Store) {
     let (one, other, last) =
         ([(0, "e8-d8".to_string())], [(0, "e8-f8".to_string())], [(0, "e2-d2".to_string())]);
     let (first, late, pair, third) = tokio::join!(
-        store.append_moves(a, 0, &one, None, 130),
-        store.append_moves(a, 0, &other, None, 130),
-        store.append_moves(b, 0, &two, None, 130),
-        store.append_moves(c, 0, &last, Some("over"), 130),
+        store.append_moves(a, 0, &one, None, 130, None),
+        store.append_moves(a, 0, &other, None, 130, None),
+        store.append_moves(b, 0, &two, None, 130, None),
+        store.append_moves(c, 0, &last, Some("over"), 130, None),
     );
     assert!(pair.is_ok() && third.is_ok(), "{pair:?} {third:?}");
     assert!(first.is_ok() != late.is_ok(), "one of two writes at version 0 wins: {first:?} {late:?}");
@@ -115,7 +115,7 @@ async fn concurrent_appends(store: &impl Store) {
     assert_eq!(store.open_session(32).await.unwrap().unwrap().moves, vec!["a".to_string(), "b".to_string()]);
     let finished = store.session(c).await.unwrap().unwrap();
     assert_eq!((finished.state, finished.moves.len()), (SessionState::Finished, 1));
-    store.append_moves(b, 2, &[(1, "c".into())], None, 131).await.unwrap();
+    store.append_moves(b, 2, &[(1, "c".into())], None, 131, None).await.unwrap();
     assert_eq!(store.open_session(32).await.unwrap().unwrap().moves.len(), 3, "the next move follows");
 }
 

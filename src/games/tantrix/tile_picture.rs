@@ -125,6 +125,10 @@ fn rgb_f32(c: Color) -> [f32; 3] {
 }
 
 /// Blends the opaque colour `src` (in floats) over `dst` by `a`.
+#[expect(
+    clippy::inline_always,
+    reason = "measured: left to itself the compiler kept it a call, 24% of a tile"
+)]
 #[inline(always)]
 fn mix_opaque(dst: [f32; 3], src: [f32; 3], a: f32) -> [f32; 3] {
     [dst[0] + (src[0] - dst[0]) * a, dst[1] + (src[1] - dst[1]) * a, dst[2] + (src[2] - dst[2]) * a]

@@ -345,6 +345,12 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
     }
     a.kill();
     let at_kill = acks.load(Ordering::Relaxed);
+    // How far each game was stored when A died: announcements of moves stored before may have died with it.
+    let mut stored_at_kill: HashMap<u64, usize> = HashMap::new();
+    for plan in plans() {
+        let moves = store.open_session(plan.channel).await.unwrap().map_or(usize::MAX, |r| r.moves.len());
+        stored_at_kill.insert(plan.channel, moves);
+    }
     tokio::time::sleep(Duration::from_millis(500)).await;
     a.start().await;
     while let Some(done) = games.join_next().await {
@@ -369,7 +375,7 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
     }
     let (mut total, mut unanswered, mut computer) = (0, 0, 0);
     for (plan, (seen, record)) in &results {
-        computer += check(plan, seen, record, &calls);
+        computer += check(plan, seen, record, &calls, stored_at_kill[&plan.channel]);
         total += record.moves.len();
         unanswered += seen.unanswered.len();
         // A recent request replayed (its signature is still fresh) changes nothing.
@@ -385,8 +391,15 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
     fake.take_refusals();
 }
 
-/// Checks one finished game against what the client saw; the number of the computer's turns.
-fn check(plan: &Plan, seen: &Seen, record: &SessionRow, calls: &[crate::support::RecordedCall]) -> usize {
+/// Checks one finished game against what the client saw, `stored_at_kill` its number of stored moves when
+/// instance A died (`usize::MAX` if it had ended); the number of the computer's turns.
+fn check(
+    plan: &Plan,
+    seen: &Seen,
+    record: &SessionRow,
+    calls: &[crate::support::RecordedCall],
+    stored_at_kill: usize,
+) -> usize {
     let channel = plan.channel;
     assert_eq!(record.state, SessionState::Finished, "channel {channel}: {:?}", record.result);
     assert!(seen.refused.is_empty(), "channel {channel}: legal moves refused: {:?}", seen.refused);
@@ -423,11 +436,17 @@ fn check(plan: &Plan, seen: &Seen, record: &SessionRow, calls: &[crate::support:
     let mut replay = AnyGame::new(record.game, &record.setup).unwrap();
     // The computer's turns (a TZAAR turn is two moves, announced together).
     let mut computer = 0;
+    // The first move of each of the computer's turns stored after A died.
+    let mut after_kill = Vec::new();
     let mut last_seat = None;
     for (index, text) in record.moves.iter().enumerate() {
         let seat = replay.to_move().unwrap();
         if record.players[seat].level.is_some() {
-            computer += usize::from(last_seat != Some(seat));
+            let new_turn = last_seat != Some(seat);
+            computer += usize::from(new_turn);
+            if new_turn && index >= stored_at_kill {
+                after_kill.push(text.clone());
+            }
         } else {
             assert!(
                 fate.contains_key(&index) || unanswered.get(&index) == Some(&text.as_str()),
@@ -439,17 +458,25 @@ fn check(plan: &Plan, seen: &Seen, record: &SessionRow, calls: &[crate::support:
     }
     if record.players.iter().any(|p| p.level.is_some()) {
         // The computer's turns, announced at most once each (an announcement can die with its instance).
-        let announced = calls
+        let announcements: Vec<String> = calls
             .iter()
             .filter(|c| c.method == "POST" && c.path.contains(&format!("/channels/{channel}/messages")))
             .filter_map(crate::support::RecordedCall::content)
             .filter(|c| c.contains(" played "))
-            .count();
-        // At most one may have died with instance A, between its move being stored and announced.
+            .collect();
+        // None twice; those of turns stored before A died may have died with it (stored, still to be posted:
+        // two or more when A was slow to post), every later one was posted.
         assert!(
-            computer > 0 && announced <= computer && announced + 1 >= computer,
-            "channel {channel}: {announced} announcements of {computer} turns"
+            computer > 0 && announcements.len() <= computer,
+            "channel {channel}: {} announcements of {computer} turns",
+            announcements.len()
         );
+        for first in &after_kill {
+            assert!(
+                announcements.iter().any(|a| a.contains(&format!("played `{first}`"))),
+                "channel {channel}: the computer's turn from `{first}`, stored after the kill, was never announced"
+            );
+        }
     }
     computer
 }

@@ -5,41 +5,46 @@
 //! his lines, captures follow the variant's hostile squares and armed king, and where two attackers capture him
 //! the evaluation and the shortcuts watch for that.
 
+use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::board::ADJACENT;
 use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
 use crate::games::tablut::{
-    self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, squares,
+    self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, Variant,
+    squares,
 };
 
 /// Evaluation weights, in hundredths of a soldier (roughly), from White's side.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Weights {
-    pub(crate) defender: i32,
-    pub(crate) attacker: i32,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    pub defender: i32,
+    pub attacker: i32,
     /// Per open line from the king to the edge (when Black has to block it).
-    pub(crate) open_line: i32,
+    pub open_line: i32,
     /// Per square the king reaches in one move that sees the edge.
-    pub(crate) threat_square: i32,
+    pub threat_square: i32,
     /// Per square the king reaches in one move that sees the edge along two lines (a fork next move).
-    pub(crate) fork_square: i32,
+    pub fork_square: i32,
     /// Per step of the king's distance to the nearest edge (a penalty).
-    pub(crate) edge_distance: i32,
+    pub edge_distance: i32,
     /// Per attacker (or hostile square) next to the king (a penalty).
-    pub(crate) king_pressure: i32,
+    pub king_pressure: i32,
     /// Per attacker on a blockade square.
-    pub(crate) blockade: i32,
+    pub blockade: i32,
     /// Per square the king can reach.
-    pub(crate) king_mobility: i32,
+    pub king_mobility: i32,
     /// Per square next to the king where an attacker's move would capture him now (a penalty, with White to
     /// move: with Black to move the search scores it as lost).
-    pub(crate) king_danger: i32,
+    pub king_danger: i32,
+    /// Per move the king needs to reach an escape square on a board empty but for the squares closed to him
+    /// ([`ESCAPE_MOVES`]; a penalty).
+    pub escape_moves: i32,
 }
 
-/// The weights in use, tuned by self-play matches.
-pub(crate) const WEIGHTS: Weights = Weights {
+/// The weights in use, tuned by self-play matches (`cargo bench --bench tablut_match`).
+pub const WEIGHTS: Weights = Weights {
     defender: 200,
     attacker: 100,
     open_line: 300,
@@ -50,7 +55,41 @@ pub(crate) const WEIGHTS: Weights = Weights {
     blockade: 30,
     king_mobility: 8,
     king_danger: 400,
+    escape_moves: 0,
 };
+
+/// `ESCAPE_MOVES[variant][square]`: the fewest moves the king needs from the square to an escape square on a
+/// board empty but for the squares closed to him, and never stopping on the throne: J.A.R.L.'s term (the
+/// OpenTafl tournament's winner). On the open Seed and Linnaeus boards it is 1 off the edge almost everywhere;
+/// under Ashton the camps close the middle lines, so the second and third lines are one move from escape and the
+/// middle cross two.
+pub(crate) static ESCAPE_MOVES: LazyLock<[[u8; 81]; 3]> =
+    LazyLock::new(|| Variant::ALL.map(|v| escape_moves(v.rules())));
+
+/// See [`ESCAPE_MOVES`]; a square the king never stands on (a camp) gets 0.
+fn escape_moves(rules: &Ruleset) -> [u8; 81] {
+    let blocked = rules.closed_to(Side::White);
+    let throne = Square::THRONE.bit();
+    let mut moves = [u8::MAX; 81];
+    let mut frontier = rules.escape & !blocked;
+    for s in squares(frontier) {
+        moves[s.index()] = 0;
+    }
+    let mut k = 0;
+    while frontier != 0 {
+        k += 1;
+        let mut next = 0;
+        for (s, m) in moves.iter_mut().enumerate() {
+            let open = *m == u8::MAX && blocked & !throne & (1u128 << s) == 0;
+            if open && (0..4).any(|d| reach(s, d, blocked) & frontier & !throne != 0) {
+                next |= 1u128 << s;
+                *m = k;
+            }
+        }
+        frontier = next;
+    }
+    moves.map(|m| if m == u8::MAX { 0 } else { m })
+}
 
 /// Zobrist keys: `[attacker, defender, king][square]`.
 const ZOBRIST: [[u64; 81]; 3] = {
@@ -187,6 +226,8 @@ fn king_threats(pos: &Position) -> u32 {
 pub(crate) struct TablutNode {
     pub(crate) pos: Position,
     hash: u64,
+    /// The evaluation's weights ([`WEIGHTS`] but in self-play matches between weights).
+    weights: &'static Weights,
 }
 
 impl TablutNode {
@@ -199,7 +240,7 @@ impl TablutNode {
             hash ^= ZOBRIST[1][s.index()];
         }
         hash ^= ZOBRIST[2][pos.king().index()];
-        TablutNode { pos, hash }
+        TablutNode { pos, hash, weights: &WEIGHTS }
     }
 
     /// The position after `mv` with its hash and the soldiers captured.
@@ -218,7 +259,7 @@ impl TablutNode {
         for s in squares(captured) {
             hash ^= ZOBRIST[victim][s.index()];
         }
-        (TablutNode { pos: next, hash }, captured)
+        (TablutNode { pos: next, hash, weights: self.weights }, captured)
     }
 
     /// An estimate of how many soldiers `mv` captures, for move ordering: `anvils` are the squares hostile to
@@ -281,6 +322,7 @@ impl TablutNode {
         score -= w.king_pressure * around.count() as i32;
         score -= w.blockade * (attackers & BLOCKADE).count_ones() as i32;
         score -= w.king_danger * king_threats(pos) as i32;
+        score -= w.escape_moves * i32::from(ESCAPE_MOVES[pos.variant().index()][king]);
         score
     }
 }
@@ -355,7 +397,7 @@ impl Node for TablutNode {
 
     #[inline]
     fn eval(&self) -> i32 {
-        let s = self.eval_white(&WEIGHTS);
+        let s = self.eval_white(self.weights);
         if self.pos.to_move() == Side::White { s } else { -s }
     }
 
@@ -405,9 +447,27 @@ fn history(game: &Game) -> Vec<u64> {
 /// attacker): a level plays on rather than repeat when it is not worse off, so stronger levels convert more games.
 const CONTEMPT: i32 = 50;
 
+/// The evaluation of `pos` from White's side with `weights`: a sum of the weights times counts on the board, so
+/// that a tuner can read each count with a weight of one and the others zero (`benches/tune_tablut.rs`).
+pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
+    TablutNode::new(*pos).eval_white(weights)
+}
+
+/// Whether `pos` is quiet: nothing decided in one move (the shortcuts of the search) and no capture for the side
+/// to move, so that its evaluation says what the position is worth (a tuner's sample).
+pub fn is_quiet(pos: &Position) -> bool {
+    let node = TablutNode::new(*pos);
+    node.decided().is_none() && pos.legal_moves().iter().all(|&mv| pos.play_unchecked(mv).1 == 0)
+}
+
 /// Chooses a move for the side to move. Returns no move only when the game is over.
 pub fn think(game: &Game, limits: &Limits) -> Report {
-    let root = TablutNode::new(*game.position());
+    think_with(game, limits, &WEIGHTS)
+}
+
+/// [`think`] with other evaluation weights: for self-play matches between weights (`benches/tablut_match.rs`).
+pub fn think_with(game: &Game, limits: &Limits, weights: &'static Weights) -> Report {
+    let root = TablutNode { weights, ..TablutNode::new(*game.position()) };
     if game.result().is_some() {
         return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
     }
@@ -461,5 +521,35 @@ impl crate::games::Player for Game {
 
     fn greedy(&self, seed: u64) -> Vec<String> {
         greedy(self, seed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(name: [u8; 2]) -> usize {
+        usize::from(name[1] - b'1') * 9 + usize::from(name[0] - b'a')
+    }
+
+    #[test]
+    fn escape_moves_count_the_kings_moves_on_an_empty_board() {
+        let ashton = &ESCAPE_MOVES[Variant::Ashton.index()];
+        // The edge is escape, camps are never stood on; the camps close the middle lines.
+        assert_eq!([ashton[at(*b"a3")], ashton[at(*b"e1")], ashton[at(*b"a5")]], [0, 0, 0]);
+        assert_eq!([ashton[at(*b"c3")], ashton[at(*b"e3")], ashton[at(*b"g7")]], [1, 1, 1]);
+        assert_eq!(
+            [ashton[at(*b"d4")], ashton[at(*b"e4")], ashton[at(*b"e5")], ashton[at(*b"f6")]],
+            [2, 2, 2, 2]
+        );
+        // Open boards: one move from anywhere off the edge, the throne included.
+        for v in [Variant::Seed, Variant::Linnaeus] {
+            let moves = &ESCAPE_MOVES[v.index()];
+            for (s, &m) in moves.iter().enumerate() {
+                let (f, r) = (s % 9, s / 9);
+                let edge = f == 0 || f == 8 || r == 0 || r == 8;
+                assert_eq!(m, u8::from(!edge), "{v:?} square {s}");
+            }
+        }
     }
 }

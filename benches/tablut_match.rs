@@ -1,0 +1,181 @@
+//! Self-play matches between two sets of Tablut evaluation weights (`src/games/tablut/ai.rs`): the weights in use
+//! against a candidate that differs in the weights named on the command line.
+//!
+//! Each pair of games shares an opening (two seeded random plies, as `tabula arena` opens a Tablut match) with
+//! colours swapped; every search has a fixed node budget per move (level 5's budget is a million nodes a second,
+//! so `--nodes 1000000` is level 5 at one second a move), so a run is reproduced exactly by its command line
+//! whatever the machine's load. Games run on `--threads` threads. A draw (a repetition, or no result after
+//! `--max-plies`) is half a point. `--show` prints each game's moves.
+//!
+//! `cargo bench --bench tablut_match -- --variant ashton --games 40 --nodes 100000 --set escape_moves=60`
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
+
+use tabula::ai::Limits;
+use tabula::games::tablut::ai::{WEIGHTS, Weights, think_with};
+use tabula::games::tablut::{Game, Side};
+use tabula::games::{Engine, Setup};
+
+struct Settings {
+    variant: String,
+    games: u32,
+    nodes: u64,
+    seed: u64,
+    threads: usize,
+    max_plies: usize,
+    show: bool,
+    candidate: Weights,
+}
+
+/// The weight called `name` in `w`.
+fn weight<'w>(w: &'w mut Weights, name: &str) -> Option<&'w mut i32> {
+    Some(match name {
+        "defender" => &mut w.defender,
+        "attacker" => &mut w.attacker,
+        "open_line" => &mut w.open_line,
+        "threat_square" => &mut w.threat_square,
+        "fork_square" => &mut w.fork_square,
+        "edge_distance" => &mut w.edge_distance,
+        "king_pressure" => &mut w.king_pressure,
+        "blockade" => &mut w.blockade,
+        "king_mobility" => &mut w.king_mobility,
+        "king_danger" => &mut w.king_danger,
+        "escape_moves" => &mut w.escape_moves,
+        _ => return None,
+    })
+}
+
+fn settings() -> Settings {
+    let mut s = Settings {
+        variant: "ashton".into(),
+        games: 20,
+        nodes: 100_000,
+        seed: 1,
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        max_plies: 300,
+        show: false,
+        candidate: WEIGHTS,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().unwrap_or_else(|| panic!("{arg} takes a value"));
+        match arg.as_str() {
+            "--variant" => s.variant = value(),
+            "--games" => s.games = value().parse().expect("--games N"),
+            "--nodes" => s.nodes = value().parse().expect("--nodes N"),
+            "--seed" => s.seed = value().parse().expect("--seed N"),
+            "--threads" => s.threads = value().parse().expect("--threads N"),
+            "--max-plies" => s.max_plies = value().parse().expect("--max-plies N"),
+            "--set" => {
+                for pair in value().split(',') {
+                    let (name, v) = pair.split_once('=').expect("--set name=value[,name=value]");
+                    *weight(&mut s.candidate, name).unwrap_or_else(|| panic!("no weight {name}")) =
+                        v.parse().expect("a weight is an integer");
+                }
+            }
+            // cargo bench passes --bench to every harness.
+            "--show" => s.show = true,
+            "--bench" => {}
+            other => panic!("unknown argument {other}"),
+        }
+    }
+    s
+}
+
+/// A game's result for the candidate, in half points (2 a win, 1 a draw, 0 a loss), and the candidate's side.
+fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
+    let opening = s.seed.wrapping_mul(10_007).wrapping_add(u64::from(index / 2));
+    let mut game =
+        Game::new(&Setup { variant: s.variant.clone(), seed: opening, seats: 2 }).expect("a variant");
+    let mut state = opening.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    for _ in 0..2 {
+        let legal = game.legal_moves_text();
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        game.play_text(&legal[(state % legal.len() as u64) as usize]).expect("a legal move");
+    }
+    let candidate_side = if index % 2 == 0 { Side::White } else { Side::Black };
+    let mut winner_side = None;
+    let mut plies = 0;
+    while let Some(side) = game.side_to_move() {
+        if plies >= s.max_plies {
+            return (1, candidate_side);
+        }
+        let weights = if side == candidate_side { candidate } else { &WEIGHTS };
+        let limits = Limits {
+            time: Duration::from_secs(600),
+            max_depth: None,
+            max_nodes: Some(s.nodes),
+            noise: 0.0,
+            seed: opening.wrapping_add(plies as u64),
+        };
+        let report = think_with(&game, &limits, weights);
+        let mv = report.moves.first().expect("a move in a game that is not over");
+        let mover = game.to_move();
+        game.play_text(mv).expect("the search plays legal moves");
+        plies += 1;
+        if let Some(outcome) = game.outcome() {
+            let other = if side == Side::White { Side::Black } else { Side::White };
+            winner_side = outcome.winner.map(|seat| if Some(seat) == mover { side } else { other });
+        }
+    }
+    if s.show {
+        println!(
+            "game {index} (candidate {candidate_side:?}): {} -> {:?}",
+            game.moves_text().join(" "),
+            winner_side
+        );
+    }
+    let points = match winner_side {
+        None => 1,
+        Some(w) if w == candidate_side => 2,
+        Some(_) => 0,
+    };
+    (points, candidate_side)
+}
+
+fn main() {
+    let s = settings();
+    let candidate: &'static Weights = Box::leak(Box::new(s.candidate));
+    println!(
+        "tablut_match: {} games of {} at {} nodes a move, seed {}, {} threads; candidate {:?}",
+        s.games, s.variant, s.nodes, s.seed, s.threads, s.candidate
+    );
+    let started = Instant::now();
+    let next = AtomicU32::new(0);
+    // Half points by the candidate's side: [white, black] as (points, games).
+    let tally = Mutex::new([(0u32, 0u32); 2]);
+    std::thread::scope(|scope| {
+        for _ in 0..s.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= s.games {
+                        break;
+                    }
+                    let (points, side) = game(&s, candidate, i);
+                    let mut t = tally.lock().unwrap();
+                    let k = usize::from(side == Side::Black);
+                    t[k].0 += points;
+                    t[k].1 += 1;
+                }
+            });
+        }
+    });
+    let t = tally.into_inner().unwrap();
+    let share = |(p, n): (u32, u32)| if n == 0 { 0.0 } else { 100.0 * f64::from(p) / f64::from(2 * n) };
+    let all = (t[0].0 + t[1].0, t[0].1 + t[1].1);
+    println!(
+        "candidate: {:.1}% in {} games (as White {:.1}% of {}, as Black {:.1}% of {}), {:.0?}",
+        share(all),
+        all.1,
+        share(t[0]),
+        t[0].1,
+        share(t[1]),
+        t[1].1,
+        started.elapsed()
+    );
+}

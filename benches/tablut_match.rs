@@ -29,24 +29,6 @@ struct Settings {
     candidate: Weights,
 }
 
-/// The weight called `name` in `w`.
-fn weight<'w>(w: &'w mut Weights, name: &str) -> Option<&'w mut i32> {
-    Some(match name {
-        "defender" => &mut w.defender,
-        "attacker" => &mut w.attacker,
-        "open_line" => &mut w.open_line,
-        "threat_square" => &mut w.threat_square,
-        "fork_square" => &mut w.fork_square,
-        "edge_distance" => &mut w.edge_distance,
-        "king_pressure" => &mut w.king_pressure,
-        "blockade" => &mut w.blockade,
-        "king_mobility" => &mut w.king_mobility,
-        "king_danger" => &mut w.king_danger,
-        "escape_moves" => &mut w.escape_moves,
-        _ => return None,
-    })
-}
-
 fn settings() -> Settings {
     let mut s = Settings {
         variant: "ashton".into(),
@@ -71,8 +53,13 @@ fn settings() -> Settings {
             "--set" => {
                 for pair in value().split(',') {
                     let (name, v) = pair.split_once('=').expect("--set name=value[,name=value]");
-                    *weight(&mut s.candidate, name).unwrap_or_else(|| panic!("no weight {name}")) =
-                        v.parse().expect("a weight is an integer");
+                    let i = Weights::NAMES
+                        .iter()
+                        .position(|n| *n == name)
+                        .unwrap_or_else(|| panic!("no weight {name}"));
+                    let mut all = s.candidate.to_array();
+                    all[i] = v.parse().expect("a weight is an integer");
+                    s.candidate = Weights::from_array(all);
                 }
             }
             // cargo bench passes --bench to every harness.

@@ -36,53 +36,6 @@ const TUNED: [(&str, i32); 10] = [
     ("escape_moves", 10),
 ];
 
-/// Every weight's name, in the order of [`get`].
-const NAMES: [&str; 11] = [
-    "defender",
-    "attacker",
-    "open_line",
-    "threat_square",
-    "fork_square",
-    "edge_distance",
-    "king_pressure",
-    "blockade",
-    "king_mobility",
-    "king_danger",
-    "escape_moves",
-];
-
-fn to_array(w: &Weights) -> [i32; 11] {
-    [
-        w.defender,
-        w.attacker,
-        w.open_line,
-        w.threat_square,
-        w.fork_square,
-        w.edge_distance,
-        w.king_pressure,
-        w.blockade,
-        w.king_mobility,
-        w.king_danger,
-        w.escape_moves,
-    ]
-}
-
-fn from_array(a: [i32; 11]) -> Weights {
-    Weights {
-        defender: a[0],
-        attacker: a[1],
-        open_line: a[2],
-        threat_square: a[3],
-        fork_square: a[4],
-        edge_distance: a[5],
-        king_pressure: a[6],
-        blockade: a[7],
-        king_mobility: a[8],
-        king_danger: a[9],
-        escape_moves: a[10],
-    }
-}
-
 struct Settings {
     variant: String,
     games: u32,
@@ -219,7 +172,7 @@ fn main() {
             for (k, count) in f.iter_mut().enumerate() {
                 let mut unit = [0; 11];
                 unit[k] = 1;
-                *count = evaluate(pos, &from_array(unit));
+                *count = evaluate(pos, &Weights::from_array(unit));
             }
             data.push((f, label));
         }
@@ -230,7 +183,7 @@ fn main() {
         data.len(),
         started.elapsed()
     );
-    let mut w = to_array(&WEIGHTS);
+    let mut w = WEIGHTS.to_array();
     // The scale that best fits the weights in use.
     let mut k = 400.0;
     for _ in 0..40 {
@@ -249,7 +202,7 @@ fn main() {
     for round in 0..30 {
         let mut improved = false;
         for (name, step) in TUNED {
-            let i = NAMES.iter().position(|n| *n == name).expect("a tuned weight is a weight");
+            let i = Weights::NAMES.iter().position(|n| *n == name).expect("a tuned weight is a weight");
             for dir in [1, -1] {
                 loop {
                     let mut trial = w;
@@ -264,11 +217,11 @@ fn main() {
                 }
             }
         }
-        println!("round {round}: error {best:.5} {:?}", from_array(w));
+        println!("round {round}: error {best:.5} {:?}", Weights::from_array(w));
         if !improved {
             break;
         }
     }
-    let set: Vec<String> = NAMES.iter().zip(w).map(|(n, v)| format!("{n}={v}")).collect();
+    let set: Vec<String> = Weights::NAMES.iter().zip(w).map(|(n, v)| format!("{n}={v}")).collect();
     println!("tuned ({:.0?}): --set {}", started.elapsed(), set.join(","));
 }

@@ -58,6 +58,57 @@ pub const WEIGHTS: Weights = Weights {
     escape_moves: 0,
 };
 
+impl Weights {
+    /// The weights' names, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; 11] = [
+        "defender",
+        "attacker",
+        "open_line",
+        "threat_square",
+        "fork_square",
+        "edge_distance",
+        "king_pressure",
+        "blockade",
+        "king_mobility",
+        "king_danger",
+        "escape_moves",
+    ];
+
+    /// The weights in [`Weights::NAMES`] order, for tuners.
+    pub fn to_array(&self) -> [i32; 11] {
+        [
+            self.defender,
+            self.attacker,
+            self.open_line,
+            self.threat_square,
+            self.fork_square,
+            self.edge_distance,
+            self.king_pressure,
+            self.blockade,
+            self.king_mobility,
+            self.king_danger,
+            self.escape_moves,
+        ]
+    }
+
+    /// The weights from an array in [`Weights::NAMES`] order.
+    pub fn from_array(a: [i32; 11]) -> Weights {
+        Weights {
+            defender: a[0],
+            attacker: a[1],
+            open_line: a[2],
+            threat_square: a[3],
+            fork_square: a[4],
+            edge_distance: a[5],
+            king_pressure: a[6],
+            blockade: a[7],
+            king_mobility: a[8],
+            king_danger: a[9],
+            escape_moves: a[10],
+        }
+    }
+}
+
 /// `ESCAPE_MOVES[variant][square]`: the fewest moves the king needs from the square to an escape square on a
 /// board empty but for the squares closed to him, and never stopping on the throne: J.A.R.L.'s term (the
 /// OpenTafl tournament's winner). On the open Seed and Linnaeus boards it is 1 off the edge almost everywhere;

@@ -78,15 +78,41 @@ fn sides(event: &Event, who: usize) -> Vec<Side> {
     sides
 }
 
-/// Whether the players still in could all be paired (an odd one out getting a first bye) with no rematch.
-fn rematch_free_exists(event: &Event) -> bool {
+/// The sides a player may not take without breaking a rule: the one that would make the sides' difference pass 2,
+/// the one that would make three in a row.
+fn forbidden_sides(event: &Event, who: usize) -> Vec<Side> {
+    let sides = sides(event, who);
+    let balance: i32 = sides.iter().map(|s| if *s == Side::First { 1 } else { -1 }).sum();
+    let mut forbidden = Vec::new();
+    if balance >= 2 {
+        forbidden.push(Side::First);
+    } else if balance <= -2 {
+        forbidden.push(Side::Second);
+    }
+    if let [.., a, b] = sides[..]
+        && a == b
+        && !forbidden.contains(&a)
+    {
+        forbidden.push(a);
+    }
+    forbidden
+}
+
+/// Whether the players still in could all be paired (an odd one out getting a first bye) with no rematch, and, with
+/// `sides`, with every player on a side that breaks none of the sides' rules.
+fn clean_pairing_exists(event: &Event, sides: bool) -> bool {
     let active = event.active();
+    let forbidden: Vec<Vec<Side>> = active.iter().map(|&a| forbidden_sides(event, a)).collect();
     let with_bye = active.len() % 2 == 1;
     let n = active.len() + usize::from(with_bye);
     let mut weights = vec![0_i64; n * n];
     for i in 0..active.len() {
         for j in i + 1..active.len() {
-            weights[i * n + j] = i64::from(!met(event, active[i], active[j]));
+            let may = |a: usize, b: usize| {
+                !forbidden[a].contains(&Side::First) && !forbidden[b].contains(&Side::Second)
+            };
+            let sides_ok = !sides || may(i, j) || may(j, i);
+            weights[i * n + j] = i64::from(!met(event, active[i], active[j]) && sides_ok);
         }
         if with_bye {
             weights[i * n + n - 1] = i64::from(!event.byes.iter().any(|b| b.1 == active[i]));
@@ -104,16 +130,19 @@ fn every_active_once(event: &Event, round: &Round) {
     assert_eq!(seen.len(), event.active().len(), "someone still in is left out: {round:?}");
 }
 
-/// `sides`: hold the sides' rules too; in the last rounds of a Swiss as long as a round robin they give way to
-/// no rematch, as FIDE's rules let them.
-fn swiss_tournament(n: usize, rounds: u32, seed: u64, check_sides: bool) {
+/// The sides' rules hold in every round where some pairing without a rematch keeps them; when none does (in the
+/// last rounds of a Swiss as long as a round robin, or after withdrawals), they give way to no rematch, as FIDE's
+/// rules let them.
+fn swiss_tournament(n: usize, rounds: u32, seed: u64) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut event = event(n, &mut rng);
     for number in 1..=rounds {
         let round = swiss::pair(&event);
         every_active_once(&event, &round);
         assert!(round.byes.len() == event.active().len() % 2, "byes only for an odd one out: {round:?}");
-        if rematch_free_exists(&event) {
+        let sides_keepable = clean_pairing_exists(&event, true);
+        let before: Vec<Vec<Side>> = (0..n).map(|who| forbidden_sides(&event, who)).collect();
+        if clean_pairing_exists(&event, false) {
             for p in &round.pairings {
                 assert!(!met(&event, p.seats[0], p.seats[1]), "round {number}: avoidable rematch {p:?}");
             }
@@ -122,12 +151,16 @@ fn swiss_tournament(n: usize, rounds: u32, seed: u64, check_sides: bool) {
             }
         }
         play(&mut event, number, &round, &mut rng);
-        for who in event.active().into_iter().filter(|_| check_sides) {
+        for who in event.active().into_iter().filter(|_| sides_keepable) {
             let sides = sides(&event, who);
-            let balance: i32 = sides.iter().map(|s| if *s == Side::First { 1 } else { -1 }).sum();
-            assert!(balance.abs() <= 2, "round {number}: {who}'s sides {sides:?}");
-            let three = sides.windows(3).any(|w| w[0] == w[1] && w[1] == w[2]);
-            assert!(!three, "round {number}: {who} played a side three times in a row: {sides:?}");
+            let played =
+                event.games.iter().any(|g| g.round == number && g.over_the_board && g.seats.contains(&who));
+            if let Some(last) = sides.last().filter(|_| played) {
+                assert!(
+                    !before[who].contains(last),
+                    "round {number}: {who} took a side the rules forbid: {sides:?}"
+                );
+            }
         }
         withdraw_some(&mut event, &mut rng);
     }
@@ -212,26 +245,30 @@ fn cases() -> u32 {
     std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(24)
 }
 
+/// A field of 17 with withdrawals over 10 rounds, where by round 10 no rematch-free pairing kept everyone's sides
+/// (CI once drew it, when the test still asked for the sides in every round).
+#[test]
+fn swiss_sides_give_way_only_when_they_must() {
+    swiss_tournament(17, 10, 15617299183262390332);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn swiss_pairs_by_the_rules(n in 2_usize..=200, rounds in 1_u32..=11, seed in any::<u64>()) {
-        // A Swiss of n - 1 rounds is a round robin: in its last round the one opponent left may need the same
-        // side, and no rematch outranks the sides (as in small_swiss_pairs_by_the_rules_to_the_last_round).
-        let rounds = rounds.min(n as u32 - 1).max(1);
-        swiss_tournament(n, rounds, seed, rounds + 1 < n as u32);
+        swiss_tournament(n, rounds.min(n as u32 - 1).max(1), seed);
     }
 
     /// Big fields are paired in score brackets (of 100 and more): the same rules hold.
     #[test]
     fn big_swiss_pairs_by_the_rules_in_brackets(n in 201_usize..=400, rounds in 1_u32..=7, seed in any::<u64>()) {
-        swiss_tournament(n, rounds, seed, true);
+        swiss_tournament(n, rounds, seed);
     }
 
     #[test]
     fn small_swiss_pairs_by_the_rules_to_the_last_round(n in 2_usize..=12, seed in any::<u64>()) {
-        swiss_tournament(n, (n as u32 - 1).max(1), seed, false);
+        swiss_tournament(n, (n as u32 - 1).max(1), seed);
     }
 
     #[test]

@@ -161,7 +161,8 @@ async fn a_member_is_forgotten_in_postgres() {
     let Some(server) = crate::support::postgres::PgServer::start("a_member_is_forgotten_in_postgres") else {
         return;
     };
-    forgetting(tabula::store::PgStore::connect(&server.database("privacy").await).await.unwrap()).await;
+    Box::pin(forgetting(tabula::store::PgStore::connect(&server.database("privacy").await).await.unwrap()))
+        .await;
 }
 
 #[tokio::test]

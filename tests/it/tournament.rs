@@ -249,7 +249,7 @@ fn cases() -> u32 {
 /// (CI once drew it, when the test still asked for the sides in every round).
 #[test]
 fn swiss_sides_give_way_only_when_they_must() {
-    swiss_tournament(17, 10, 15617299183262390332);
+    swiss_tournament(17, 10, 15_617_299_183_262_390_332);
 }
 
 proptest! {

@@ -156,7 +156,7 @@ async fn the_sqlite_store_keeps_the_contract() {
 async fn the_postgres_store_keeps_the_contract() {
     let Some(server) = PgServer::start("the_postgres_store_keeps_the_contract") else { return };
     let url = server.database("contract").await;
-    contract(PgStore::connect(&url).await.unwrap()).await;
+    Box::pin(contract(PgStore::connect(&url).await.unwrap())).await;
 }
 
 #[tokio::test]

@@ -484,7 +484,12 @@ static PALETTE: LazyLock<Palette> = LazyLock::new(|| {
     base.extend(super::tile_picture::COLOURS);
     let setups: Vec<Setup> = (2..=4).map(|seats| Setup { variant: String::new(), seed: 0, seats }).collect();
     Palette::from_counts(&[&base[..], &CAPTION_COLOURS[..]].concat(), palette_samples::<Game>(&setups))
+        .at_most(TANTRIX_COLOURS)
+        .compressed_faster()
 });
+
+/// The entries of Tantrix's palette (see [`Palette::at_most`]).
+const TANTRIX_COLOURS: usize = 160;
 
 /// The palette every Tantrix picture is encoded in.
 pub fn palette() -> &'static Palette {

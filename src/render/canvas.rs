@@ -273,6 +273,7 @@ impl Canvas {
     /// Alpha-composites `layer` (premultiplied, as a canvas on a transparent background leaves it) with its
     /// top-left corner at `(x0, y0)`; what falls outside the canvas is skipped. Row by row, opaque pixels copied.
     pub(crate) fn composite(&mut self, layer: &RgbaImage, x0: i32, y0: i32) {
+        const ALPHAS: u128 = 0xff00_0000_ff00_0000_ff00_0000_ff00_0000;
         let (dw, dh) = (self.img.width() as i32, self.img.height() as i32);
         let (lw, lh) = (layer.width() as i32, layer.height() as i32);
         let (xa, xb) = ((-x0).max(0), (dw - x0).min(lw));
@@ -287,7 +288,6 @@ impl Canvas {
             let src = &src_raw[s0..s0 + span];
             let dst = &mut dst_raw[d0..d0 + span];
             // Four pixels at a time: all opaque (a sprite's inside) are copied, all transparent skipped.
-            const ALPHAS: u128 = 0xff00_0000_ff00_0000_ff00_0000_ff00_0000;
             let (src_quads, src_rest) = src.split_at(span / 16 * 16);
             let (dst_quads, dst_rest) = dst.split_at_mut(span / 16 * 16);
             for (s, d) in src_quads.chunks_exact(16).zip(dst_quads.chunks_exact_mut(16)) {

@@ -7,6 +7,9 @@
 //! whatever the machine's load. Games run on `--threads` threads. A draw (a repetition, or no result after
 //! `--max-plies`) is half a point. `--show` prints each game's moves.
 //!
+//! `--keep-table` lets the candidate keep its transposition table from one of its moves to the next
+//! (`ai::Thinker`, as the Tablut Challenge client plays).
+//!
 //! `cargo bench --bench tablut_match -- --variant ashton --games 40 --nodes 100000 --set escape_moves=60`
 
 use std::sync::Mutex;
@@ -14,7 +17,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use tabula::ai::Limits;
-use tabula::games::tablut::ai::{WEIGHTS, Weights, think_with};
+use tabula::games::tablut::ai::{Thinker, WEIGHTS, Weights, think_with};
 use tabula::games::tablut::{Game, Side};
 use tabula::games::{Engine, Setup};
 
@@ -27,6 +30,8 @@ struct Settings {
     max_plies: usize,
     show: bool,
     candidate: Weights,
+    /// The candidate keeps its transposition table from one of its moves to the next (`ai::Thinker`).
+    keep_table: bool,
 }
 
 fn settings() -> Settings {
@@ -39,6 +44,7 @@ fn settings() -> Settings {
         max_plies: 300,
         show: false,
         candidate: WEIGHTS,
+        keep_table: false,
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -64,6 +70,7 @@ fn settings() -> Settings {
             }
             // cargo bench passes --bench to every harness.
             "--show" => s.show = true,
+            "--keep-table" => s.keep_table = true,
             "--bench" => {}
             other => panic!("unknown argument {other}"),
         }
@@ -87,6 +94,7 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
     let candidate_side = if index % 2 == 0 { Side::White } else { Side::Black };
     let mut winner_side = None;
     let mut plies = 0;
+    let mut kept = s.keep_table.then(|| Thinker::new(candidate));
     while let Some(side) = game.side_to_move() {
         if plies >= s.max_plies {
             return (1, candidate_side);
@@ -99,7 +107,10 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
             noise: 0.0,
             seed: opening.wrapping_add(plies as u64),
         };
-        let report = think_with(&game, &limits, weights);
+        let report = match kept.as_mut().filter(|_| side == candidate_side) {
+            Some(thinker) => thinker.think(&game, &limits),
+            None => think_with(&game, &limits, weights),
+        };
         let mv = report.moves.first().expect("a move in a game that is not over");
         let mover = game.to_move();
         game.play_text(mv).expect("the search plays legal moves");
@@ -128,8 +139,14 @@ fn main() {
     let s = settings();
     let candidate: &'static Weights = Box::leak(Box::new(s.candidate));
     println!(
-        "tablut_match: {} games of {} at {} nodes a move, seed {}, {} threads; candidate {:?}",
-        s.games, s.variant, s.nodes, s.seed, s.threads, s.candidate
+        "tablut_match: {} games of {} at {} nodes a move, seed {}, {} threads; candidate {:?}{}",
+        s.games,
+        s.variant,
+        s.nodes,
+        s.seed,
+        s.threads,
+        s.candidate,
+        if s.keep_table { ", keeping its table" } else { "" }
     );
     let started = Instant::now();
     let next = AtomicU32::new(0);

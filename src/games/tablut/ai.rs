@@ -518,13 +518,40 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
 
 /// [`think`] with other evaluation weights: for self-play matches between weights (`benches/tablut_match.rs`).
 pub fn think_with(game: &Game, limits: &Limits, weights: &'static Weights) -> Report {
+    search(game, limits, weights, &mut Table::for_budget(limits.max_nodes))
+}
+
+/// A player that keeps its transposition table from one move to the next, as the Tablut Challenge's champions
+/// do: what its last searches learnt of the positions a move or two on orders and cuts the next one, so the same
+/// budget looks deeper. One game at a time (the Tablut Challenge client, a match), since the table is large
+/// (about 24 MB); the bot's many games think afresh ([`think`]).
+pub struct Thinker {
+    table: Table<Move>,
+    weights: &'static Weights,
+}
+
+impl Thinker {
+    /// A player with `weights` ([`WEIGHTS`] are the ones in use) and an empty table.
+    pub fn new(weights: &'static Weights) -> Thinker {
+        Thinker { table: Table::new(KEPT_TABLE_BITS), weights }
+    }
+
+    /// [`think`], with the table of the earlier searches.
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> Report {
+        search(game, limits, self.weights, &mut self.table)
+    }
+}
+
+/// The kept table's size: 2^20 entries, as a search of a million nodes or more gets.
+const KEPT_TABLE_BITS: u32 = 20;
+
+fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &mut Table<Move>) -> Report {
     let root = TablutNode { weights, ..TablutNode::new(*game.position()) };
     if game.result().is_some() {
         return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
     }
-    let mut table = Table::for_budget(limits.max_nodes);
     let hist = history(game);
-    let mut searcher = Searcher::new(&mut table, limits, &hist).contempt(CONTEMPT);
+    let mut searcher = Searcher::new(table, limits, &hist).contempt(CONTEMPT);
     let mut rng = Noise::new(limits.seed);
     let max_depth = limits.max_depth.unwrap_or(64);
     let found = searcher.run(&root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);

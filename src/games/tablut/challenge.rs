@@ -184,6 +184,8 @@ pub struct Client {
     seed: u64,
     follower: Follower,
     our_moves: u32,
+    /// Level 5's player, its transposition table kept from one of our moves to the next.
+    thinker: ai::Thinker,
 }
 
 impl Client {
@@ -196,6 +198,7 @@ impl Client {
             seed: options.seed,
             follower: Follower::default(),
             our_moves: 0,
+            thinker: ai::Thinker::new(&ai::WEIGHTS),
         }
     }
 }
@@ -234,7 +237,7 @@ impl CompetitionClient for Client {
             noise: 0.0,
             seed: self.seed.wrapping_add(u64::from(self.our_moves)),
         };
-        let report = ai::think(self.follower.game(), &limits);
+        let report = self.thinker.think(self.follower.game(), &limits);
         let Some(chosen) = report.moves.first() else {
             return Err(
                 "the search found no move in a position the server says is still being played".to_string()

@@ -84,6 +84,17 @@ macro_rules! member_store {
             async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
                 let id = user as i64;
                 let mut tx = self.pool.begin().await?;
+                // The writes first: a SQLite transaction that reads first and writes later cannot wait for
+                // another connection's write (its snapshot is stale: "database is locked" at once), while one
+                // that writes first waits its turn.
+                sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+                for sql in [
+                    "UPDATE game_players SET name = $1 WHERE user_id = $2",
+                    "UPDATE ratings SET name = $1 WHERE user_id = $2",
+                    "UPDATE tournament_entrants SET name = $1 WHERE user_id = $2",
+                ] {
+                    sqlx::query(sql).bind(label).bind(id).execute(&mut *tx).await?;
+                }
                 let sessions: Vec<(i64, String, Option<String>)> =
                     sqlx::query_as("SELECT id, players, result FROM sessions WHERE players LIKE $1")
                         .bind(players_pattern(user))
@@ -101,14 +112,6 @@ macro_rules! member_store {
                         relabelled += 1;
                     }
                 }
-                for sql in [
-                    "UPDATE game_players SET name = $1 WHERE user_id = $2",
-                    "UPDATE ratings SET name = $1 WHERE user_id = $2",
-                    "UPDATE tournament_entrants SET name = $1 WHERE user_id = $2",
-                ] {
-                    sqlx::query(sql).bind(label).bind(id).execute(&mut *tx).await?;
-                }
-                sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(relabelled)
             }

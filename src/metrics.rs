@@ -2,10 +2,12 @@
 //! (OpenMetrics, through the Prometheus project's own `prometheus-client`). One [`Metrics`] per session layer;
 //! the session layer counts interactions, store errors and the AI's work, the adapters the latencies they see,
 //! Discord's rate limits and the gateway's reconnects, and the web listener serves [`Metrics::encode`] at
-//! `/metrics`. It also holds what `/readyz` reports of Discord ([`Metrics::set_discord_up`]).
+//! `/metrics`. It also holds what `/readyz` reports of Discord ([`Metrics::discord_reachable`]): whether the
+//! gateway is connected and Discord's REST API answers.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::sync::{Mutex, OnceLock};
+use std::time::{Duration, Instant};
 
 use prometheus_client::encoding::text::encode;
 use prometheus_client::metrics::counter::Counter;
@@ -56,8 +58,19 @@ pub struct Metrics {
     rate_limit_seconds: Counter<f64, std::sync::atomic::AtomicU64>,
     gateway_reconnects: Counter,
     discord_up: Gauge,
-    discord_reachable: AtomicBool,
+    /// Whether the gateway is connected (always, for the HTTP interactions endpoint, which has none).
+    gateway_connected: AtomicBool,
+    /// When Discord's REST API last answered or failed to, and which.
+    rest: Mutex<Option<(Instant, bool)>>,
+    /// How `/readyz` asks Discord's REST API when it has not heard from it lately: a client and the URL of
+    /// `GET /api/v10/gateway` (which needs no token) through the base URL the bot calls.
+    probe: OnceLock<(reqwest::Client, String)>,
 }
+
+/// How long what Discord's REST API last said holds before `/readyz` asks again.
+const REST_FRESH: Duration = Duration::from_secs(2);
+/// How long `/readyz`'s own question to Discord may take.
+const PROBE_TIMEOUT: Duration = Duration::from_secs(2);
 
 impl Default for Metrics {
     fn default() -> Self {
@@ -82,7 +95,9 @@ impl Metrics {
             rate_limit_seconds: Counter::default(),
             gateway_reconnects: Counter::default(),
             discord_up: Gauge::default(),
-            discord_reachable: AtomicBool::new(false),
+            gateway_connected: AtomicBool::new(false),
+            rest: Mutex::default(),
+            probe: OnceLock::new(),
         };
         let mut r = m.registry;
         r.register(
@@ -179,14 +194,51 @@ impl Metrics {
         self.gateway_reconnects.inc();
     }
 
-    /// Whether Discord is reachable now, for `/readyz`.
-    pub fn set_discord_up(&self, up: bool) {
-        self.discord_reachable.store(up, Ordering::Relaxed);
-        self.discord_up.set(i64::from(up));
+    /// Whether the gateway is connected now (the HTTP interactions endpoint, which has no gateway, says so once).
+    pub fn set_gateway_connected(&self, up: bool) {
+        self.gateway_connected.store(up, Ordering::Relaxed);
+        self.discord_up.set(i64::from(up && self.rest_said().is_none_or(|(_, ok)| ok)));
     }
 
-    pub fn discord_up(&self) -> bool {
-        self.discord_reachable.load(Ordering::Relaxed)
+    /// What a call to Discord's REST API found: an answer (`true`, whatever its status but a server error) or
+    /// none (`false`: no connection, a timeout, or Discord's 5xx).
+    pub fn rest_answered(&self, ok: bool) {
+        *self.rest.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = Some((Instant::now(), ok));
+        self.discord_up.set(i64::from(ok && self.gateway_connected.load(Ordering::Relaxed)));
+    }
+
+    /// Where `/readyz` asks Discord's REST API when no call went out lately: `base` is the URL the bot's REST
+    /// calls go to (its rate-limit relay, a proxy, or Discord).
+    pub fn probe_rest_at(&self, base: &str) {
+        let client = reqwest::Client::builder().timeout(PROBE_TIMEOUT).build().unwrap_or_default();
+        let url = format!("{}/api/v10/gateway", base.trim_end_matches('/'));
+        let _ = self.probe.set((client, url));
+    }
+
+    fn rest_said(&self) -> Option<(Instant, bool)> {
+        *self.rest.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Whether Discord is reachable now, for `/readyz`: the gateway is connected and the REST API answered
+    /// within the last two seconds, or answers `GET /gateway` now (which needs no token).
+    pub async fn discord_reachable(&self) -> bool {
+        if !self.gateway_connected.load(Ordering::Relaxed) {
+            self.discord_up.set(0);
+            return false;
+        }
+        let rest = match self.rest_said() {
+            Some((at, ok)) if at.elapsed() < REST_FRESH => ok,
+            _ => match self.probe.get() {
+                Some((client, url)) => {
+                    let ok = client.get(url).send().await.is_ok_and(|r| !r.status().is_server_error());
+                    self.rest_answered(ok);
+                    ok
+                }
+                None => true,
+            },
+        };
+        self.discord_up.set(i64::from(rest));
+        rest
     }
 
     /// Every metric, in the text format.

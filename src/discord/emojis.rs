@@ -90,10 +90,9 @@ impl Emojis {
                 found += 1;
                 continue;
             }
-            let drawn = tokio::task::spawn_blocking(move || {
-                icon.draw().map(|img| crate::render::canvas::encode_png(&img))
-            });
-            let Ok(Some(png)) = drawn.await else { continue };
+            let drawn =
+                crate::render::drawn(move || icon.draw().map(|img| crate::render::canvas::encode_png(&img)));
+            let Some(Some(png)) = drawn.await else { continue };
             let image = CreateAttachment::bytes(png, format!("{name}.png")).to_base64();
             let body = serde_json::json!({ "name": name, "image": image });
             match http.create_application_emoji(&body).await {

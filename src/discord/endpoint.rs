@@ -98,7 +98,8 @@ impl<S: Store> Endpoint<S> {
             info.id.get()
         };
         http.set_application_id(application.into());
-        sessions.metrics().set_discord_up(true);
+        // No gateway: only the REST API is Discord's side of `/readyz`.
+        sessions.metrics().set_gateway_connected(true);
         // Without the gateway there is no READY event: the bot's own user id is the application id.
         sessions.set_bot_id(application);
         let langs = Arc::new(crate::i18n::LangBook::default());

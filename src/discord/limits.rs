@@ -8,9 +8,10 @@
 //! - **Global.** At most [`GLOBAL_PER_WINDOW`] calls in any second at Discord, and none while a global 429 lasts.
 //!   Interaction callbacks and interaction webhooks are outside the global limit, as on Discord, so a reply never
 //!   waits for the bot's other traffic.
-//! - **429.** The call waits the `retry_after` it was told (body or header) and is sent again, at most
-//!   [`MAX_TRIES`] times; a 429 means Discord did not act on it, so nothing is sent twice. Any other answer, and a
-//!   failure to connect, goes back to serenity as it came.
+//! - **429.** The call waits the `retry_after` it was told (body or header) and is sent again, for as long as
+//!   [`GIVE_UP`] after it came (an interaction's token lives that long), so no reply is lost to a storm; a 429
+//!   means Discord did not act on it, so nothing is sent twice. Any other answer, and a failure to connect, goes
+//!   back to serenity as it came.
 //!
 //! It exists because serenity's rate limiter does not use `HttpBuilder::proxy` (it always calls discord.com) and
 //! never paces the global limit before it is hit. With `api_proxy_limits = true` a shared proxy owns the limits
@@ -38,8 +39,9 @@ use crate::metrics::Metrics;
 pub const GLOBAL_PER_WINDOW: usize = 50;
 /// How long after its answer a call's global slot stays taken (a second, and a margin).
 pub const GLOBAL_WINDOW: Duration = Duration::from_millis(1_050);
-/// How many times one call is sent before its 429 goes back to serenity.
-const MAX_TRIES: u32 = 6;
+/// How long after it came a call is sent again after a 429, before the 429 goes back to serenity: the life of an
+/// interaction's token, after which a reply could not land anyway.
+const GIVE_UP: Duration = Duration::from_secs(15 * 60);
 /// The longest wait a 429 may ask for; longer ones are read as this.
 const MAX_WAIT: Duration = Duration::from_secs(300);
 /// How many routes' buckets are kept before the idle ones are forgotten.
@@ -189,9 +191,8 @@ impl Limits {
         let global = !outside_global(head.uri.path());
         let bucket = self.bucket(&route);
         let mut bucket = bucket.lock().await;
-        let mut tries = 0;
+        let came = Instant::now();
         loop {
-            tries += 1;
             if bucket.remaining == Some(0)
                 && let Some(reset) = bucket.reset.take()
             {
@@ -209,9 +210,11 @@ impl Limits {
                 Ok(response) => response,
                 // The error names the URL, never a header: the token stays out of it.
                 Err(e) => {
+                    self.metrics.rest_answered(false);
                     return answer(StatusCode::BAD_GATEWAY, &format!("Discord could not be reached: {e}"));
                 }
             };
+            self.metrics.rest_answered(!response.status().is_server_error());
             bucket.learn(response.headers(), Instant::now());
             let status = response.status();
             let headers = without_hop_by_hop(response.headers());
@@ -219,7 +222,7 @@ impl Limits {
             if let Some(slot) = slot {
                 Global::release(slot);
             }
-            if status != StatusCode::TOO_MANY_REQUESTS || tries >= MAX_TRIES {
+            if status != StatusCode::TOO_MANY_REQUESTS || came.elapsed() >= GIVE_UP {
                 let mut out = Response::new(Full::new(bytes));
                 *out.status_mut() = status;
                 *out.headers_mut() = headers;

@@ -135,10 +135,9 @@ async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttac
     let clock = clock.map(|c| c.plain_in(lang));
     let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
     let drawer = reply.clone();
-    let png =
-        tokio::task::spawn_blocking(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
-            .await
-            .unwrap_or_default();
+    let png = crate::render::drawn(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
+        .await
+        .unwrap_or_default();
     (
         CreateEmbed::new().title(title).image("attachment://board.png"),
         CreateAttachment::bytes(png, "board.png"),
@@ -521,7 +520,7 @@ impl<S: Store> EventHandler for Handler<S> {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());
-        self.sessions.metrics().set_discord_up(true);
+        self.sessions.metrics().set_gateway_connected(true);
         // Games whose AI was thinking when the bot stopped: it thinks again.
         for channel in self.sessions.ai_channels().await {
             self.spawn_ai(&ctx.http, channel);
@@ -542,7 +541,7 @@ impl<S: Store> EventHandler for Handler<S> {
         } else {
             shards.connected.remove(&shard);
         }
-        self.sessions.metrics().set_discord_up(!shards.connected.is_empty());
+        self.sessions.metrics().set_gateway_connected(!shards.connected.is_empty());
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
@@ -603,6 +602,7 @@ async fn http_client(
         Some(relay.context("cannot start the REST rate-limit relay on 127.0.0.1")?)
     };
     let base = relay.as_ref().map_or_else(|| upstream.to_string(), limits::Relay::url);
+    metrics.probe_rest_at(&base);
     let http = HttpBuilder::new(config.token.expose()).proxy(base).ratelimiter_disabled(true);
     Ok((http.build(), relay))
 }

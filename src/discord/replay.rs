@@ -21,14 +21,14 @@ pub(super) async fn replay_attachment(reply: &Reply, limit: usize) -> Option<Cre
     let limit = limit.saturating_sub(others);
     let id = animation.id;
     let lang = reply.lang;
-    match tokio::task::spawn_blocking(move || animation.encode(limit, lang)).await {
-        Ok(Ok(file)) => Some(CreateAttachment::bytes(file.bytes, file.name)),
-        Ok(Err(e)) => {
+    match crate::render::drawn(move || animation.encode(limit, lang)).await {
+        Some(Ok(file)) => Some(CreateAttachment::bytes(file.bytes, file.name)),
+        Some(Err(e)) => {
             tracing::warn!(session = id, error = %e, "could not draw a game's replay");
             None
         }
-        Err(e) => {
-            tracing::warn!(session = id, error = %e, "the replay task failed");
+        None => {
+            tracing::warn!(session = id, "the replay's drawing failed");
             None
         }
     }

@@ -451,7 +451,7 @@ impl<S: Store> Console<S> {
             let file = self.pictures.join(name);
             let caption = reply.clock.as_ref().map(Text::to_plain);
             let lang = reply.lang;
-            let png = tokio::task::spawn_blocking(move || {
+            let png = crate::render::drawn(move || {
                 crate::games::board_png_captioned(
                     &board.game,
                     &board.names,
@@ -470,17 +470,17 @@ impl<S: Store> Console<S> {
         }
         if let Some(replay) = reply.replay {
             let lang = reply.lang;
-            let drawn = tokio::task::spawn_blocking(move || replay.encode(DEFAULT_LIMIT, lang)).await;
+            let drawn = crate::render::drawn(move || replay.encode(DEFAULT_LIMIT, lang)).await;
             match drawn {
-                Ok(Ok(gif)) => {
+                Some(Ok(gif)) => {
                     let file = self.pictures.join(format!("{channel}-{}", gif.name));
                     out.push_str(&self.write_file(gif.kind, &file, &gif.bytes).await);
                 }
-                Ok(Err(e)) => {
+                Some(Err(e)) => {
                     let _ = writeln!(out, "(console) could not draw the replay: {e}");
                 }
-                Err(e) => {
-                    let _ = writeln!(out, "(console) the replay task failed: {e}");
+                None => {
+                    let _ = writeln!(out, "(console) the replay's drawing failed");
                 }
             }
         }
@@ -496,9 +496,7 @@ impl<S: Store> Console<S> {
         board: crate::session::Board,
     ) -> String {
         let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
-        let png = tokio::task::spawn_blocking(move || reply.board_png(&board, None, None))
-            .await
-            .unwrap_or_default();
+        let png = crate::render::drawn(move || reply.board_png(&board, None, None)).await.unwrap_or_default();
         self.write_file(FileKind::Picture, &file, &png).await
     }
 

@@ -13,6 +13,9 @@ pub(crate) mod gif;
 pub mod leaderboard;
 mod palette;
 pub(crate) mod words;
+mod workers;
+
+pub use workers::drawn;
 
 pub use canvas::encode_png;
 pub(crate) use palette::ColourCounts;

@@ -232,6 +232,7 @@ impl<S: Store> Sessions<S> {
             Err(e) => tracing::error!(error = %e, "cannot list the expired challenges"),
         }
         self.trim_cache();
+        self.catch_up_forgotten().await;
         let mut orphans = self.orphans.lock().unwrap_or_else(PoisonError::into_inner);
         let expired = std::mem::take(&mut *self.expired.lock().unwrap_or_else(PoisonError::into_inner));
         for e in expired.iter().filter(|e| e.message.is_none()) {

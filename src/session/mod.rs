@@ -227,6 +227,9 @@ pub struct Sessions<S: Store> {
     announce_wake: tokio::sync::Notify,
     /// What the operator watches (`/metrics`).
     metrics: Arc<crate::metrics::Metrics>,
+    /// The last forget of the store's log this process has caught up with ([`Sessions::sweep`]); `None` before
+    /// the first sweep.
+    forgotten_seen: tokio::sync::Mutex<Option<i64>>,
 }
 
 impl<S: Store> Sessions<S> {
@@ -255,6 +258,7 @@ impl<S: Store> Sessions<S> {
             announced_queue: Mutex::new(Vec::new()),
             announce_wake: tokio::sync::Notify::new(),
             metrics: Arc::default(),
+            forgotten_seen: tokio::sync::Mutex::new(None),
         }
     }
 

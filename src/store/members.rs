@@ -40,10 +40,30 @@ pub trait MemberStore: Send + Sync {
     /// What is stored about `user`.
     fn member_data(&self, user: u64) -> impl Future<Output = Result<MemberData, StoreError>> + Send;
 
-    /// Forgets `user`: removes their preferences and writes `label` for their name everywhere, in one
-    /// transaction; how many sessions were relabelled.
+    /// Forgets `user`: removes their preferences and writes `label` for their name everywhere, and logs it
+    /// among the [`Forgotten`], in one transaction; how many sessions were relabelled.
     fn forget_member(&self, user: u64, label: &str)
     -> impl Future<Output = Result<usize, StoreError>> + Send;
+
+    /// Writes `label` for `user`'s name everywhere again (and removes their preferences), without logging it:
+    /// for a process that held the old name in memory while another forgot it, and may have written it back.
+    fn relabel_member(
+        &self,
+        user: u64,
+        label: &str,
+    ) -> impl Future<Output = Result<usize, StoreError>> + Send;
+
+    /// The forgets logged after `seq`, oldest first.
+    fn forgotten_after(&self, seq: i64) -> impl Future<Output = Result<Vec<Forgotten>, StoreError>> + Send;
+}
+
+/// One forget, as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forgotten {
+    /// Its place in the log: later forgets have larger numbers.
+    pub seq: i64,
+    pub user: u64,
+    pub label: String,
 }
 
 /// A neutral label for a forgotten member: the same in every language, naming no one, different for each

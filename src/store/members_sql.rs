@@ -2,7 +2,7 @@
 //! its own). A session's players are a JSON array in `sessions.players`: the sessions that may hold a member are
 //! found with `LIKE` on their id (`"id":42,`, as it is serialized) and read exactly in Rust.
 
-use super::members::{MemberData, MemberStore};
+use super::members::{Forgotten, MemberData, MemberStore};
 use super::{PgStore, PlayerRow, SqliteStore, StoreError};
 
 /// The `LIKE` pattern of the sessions whose players may include `user`.
@@ -10,24 +10,29 @@ fn players_pattern(user: u64) -> String {
     format!("%\"id\":{user},%")
 }
 
-/// `players` (as stored) with `user`'s name replaced by `label`, and the ending with it, when `user` is one of
-/// them.
+/// `players` (as stored) with `user`'s name replaced by `label`, and the ending with it and with each of `old`
+/// (names of theirs found elsewhere: one written back by a process that had not caught up with the forget),
+/// when `user` is one of them and something changed.
 fn relabel(
     players: &str,
     result: Option<String>,
     user: u64,
     label: &str,
+    old: &[String],
 ) -> Result<Option<(String, Option<String>)>, StoreError> {
     let mut list: Vec<PlayerRow> =
         serde_json::from_str(players).map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
-    let mut changed = false;
-    let mut result = result;
+    let mut names: Vec<String> = old.to_vec();
     for player in list.iter_mut().filter(|p| p.id == user) {
-        result = result.map(|r| super::relabel_result(&r, &player.name, label));
-        player.name = label.to_string();
-        changed = true;
+        names.push(std::mem::replace(&mut player.name, label.to_string()));
     }
-    Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), result)))
+    if !list.iter().any(|p| p.id == user) {
+        return Ok(None);
+    }
+    let relabelled =
+        result.clone().map(|r| names.iter().fold(r, |r, name| super::relabel_result(&r, name, label)));
+    let changed = names.iter().any(|n| n != label) || relabelled != result;
+    Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), relabelled)))
 }
 
 macro_rules! member_store {
@@ -82,12 +87,57 @@ macro_rules! member_store {
             }
 
             async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+                self.relabel(user, label, true).await
+            }
+
+            async fn relabel_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+                self.relabel(user, label, false).await
+            }
+
+            async fn forgotten_after(&self, seq: i64) -> Result<Vec<Forgotten>, StoreError> {
+                let rows: Vec<(i64, i64, String)> =
+                    sqlx::query_as("SELECT seq, user_id, label FROM forgotten WHERE seq > $1 ORDER BY seq")
+                        .bind(seq)
+                        .fetch_all(&self.pool)
+                        .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(seq, user, label)| Forgotten { seq, user: user as u64, label })
+                    .collect())
+            }
+        }
+
+        impl $store {
+            /// Relabels `user` everywhere and removes their preferences, in one transaction, logging it among
+            /// the forgotten when `log`; how many sessions were relabelled.
+            async fn relabel(&self, user: u64, label: &str, log: bool) -> Result<usize, StoreError> {
                 let id = user as i64;
                 let mut tx = self.pool.begin().await?;
                 // The writes first: a SQLite transaction that reads first and writes later cannot wait for
                 // another connection's write (its snapshot is stale: "database is locked" at once), while one
                 // that writes first waits its turn.
                 sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+                if log {
+                    sqlx::query("INSERT INTO forgotten (user_id, label) VALUES ($1, $2)")
+                        .bind(id)
+                        .bind(label)
+                        .execute(&mut *tx)
+                        .await?;
+                }
+                // Names of theirs still written somewhere (a process that held the old name may have written it
+                // back since an earlier forget): endings that name them are relabelled too.
+                let mut old: Vec<String> = Vec::new();
+                for sql in [
+                    "SELECT DISTINCT name FROM game_players WHERE user_id = $1 AND name <> $2",
+                    "SELECT DISTINCT name FROM ratings WHERE user_id = $1 AND name <> $2",
+                    "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1 AND name <> $2",
+                ] {
+                    let rows: Vec<(String,)> =
+                        sqlx::query_as(sql).bind(id).bind(label).fetch_all(&mut *tx).await?;
+                    old.extend(rows.into_iter().map(|(n,)| n));
+                }
+                old.sort();
+                old.dedup();
                 for sql in [
                     "UPDATE game_players SET name = $1 WHERE user_id = $2",
                     "UPDATE ratings SET name = $1 WHERE user_id = $2",
@@ -102,7 +152,7 @@ macro_rules! member_store {
                         .await?;
                 let mut relabelled = 0;
                 for (session, players, result) in sessions {
-                    if let Some((players, result)) = relabel(&players, result, user, label)? {
+                    if let Some((players, result)) = relabel(&players, result, user, label, &old)? {
                         sqlx::query("UPDATE sessions SET players = $1, result = $2 WHERE id = $3")
                             .bind(players)
                             .bind(result)

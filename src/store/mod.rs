@@ -53,7 +53,7 @@ mod tournaments_sql;
 
 pub use backup::{BackupError, Restored, restore_sqlite};
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
-pub use members::{MemberData, MemberStore, neutral_label, relabel_result};
+pub use members::{Forgotten, MemberData, MemberStore, neutral_label, relabel_result};
 pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, Placed, Ranked, RatingRow,

@@ -41,7 +41,7 @@ pub(crate) async fn metrics_text<S: Store>(sessions: &Sessions<S>) -> String {
 /// `/readyz`'s verdict and text: a line for the store and one for Discord.
 pub(crate) async fn readiness<S: Store>(sessions: &Sessions<S>) -> (bool, String) {
     let store = sessions.store_ready().await;
-    let discord = sessions.metrics().discord_up();
+    let discord = sessions.metrics().discord_reachable().await;
     let word = |up: bool| if up { "ok" } else { "unreachable" };
     (store && discord, format!("store: {}\ndiscord: {}\n", word(store), word(discord)))
 }

@@ -304,6 +304,15 @@ impl<S: Store> MemberStore for FaultyStore<S> {
         self.write("forget_member").await?;
         self.inner.forget_member(user, label).await
     }
+
+    async fn relabel_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+        self.write("relabel_member").await?;
+        self.inner.relabel_member(user, label).await
+    }
+
+    async fn forgotten_after(&self, seq: i64) -> Result<Vec<tabula::store::Forgotten>, StoreError> {
+        self.inner.forgotten_after(seq).await
+    }
 }
 
 impl<S: Store> TournamentStore for FaultyStore<S> {

@@ -139,6 +139,25 @@ async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
         "{text}"
     );
     assert_eq!(sample(&text, "tabula_open_games"), Some(0.0), "a challenge is not a game yet:\n{text}");
+
+    // Discord's REST API goes away: once what the bot last heard is stale, `/readyz` asks it and says so; and
+    // says it is back when it is.
+    fake.set_rest_down(true);
+    let until = |want: u16| async move {
+        let start = Instant::now();
+        loop {
+            let (status, _, body) = get(addr, "/readyz").await;
+            if status == want || start.elapsed() > WAIT {
+                break (status, body);
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    };
+    assert_eq!(until(503).await, (503, "store: ok\ndiscord: unreachable\n".to_string()));
+    let text = get(addr, "/metrics").await.2;
+    assert_eq!(sample(&text, "tabula_discord_up"), Some(0.0), "{text}");
+    fake.set_rest_down(false);
+    assert_eq!(until(200).await, (200, "store: ok\ndiscord: ok\n".to_string()));
     endpoint.shutdown().await;
     fake.assert_no_refusals();
 }

@@ -190,3 +190,49 @@ async fn the_operator_forgets_a_member_from_the_command_line() {
     let out = Command::new(env!("CARGO_BIN_EXE_tabula")).args(["forget-user", "alice"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2), "an id is a number: {out:?}");
 }
+
+/// `tabula forget-user` beside a running bot on SQLite: the bot still holds Alice's name in memory and writes it
+/// back when her game ends, and its next sweep catches up with the store's log of forgets and relabels her again.
+#[tokio::test]
+async fn a_running_bot_catches_up_with_a_forget_from_the_command_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tabula.db");
+    catching_up(SqliteStore::open(&db).await.unwrap(), db.to_str().unwrap()).await;
+}
+
+/// The same on Postgres, where `tabula forget-user` takes the database's URL.
+#[tokio::test]
+async fn a_running_bot_catches_up_with_a_forget_from_the_command_line_in_postgres() {
+    let Some(server) = crate::support::postgres::PgServer::start("forget_user_in_postgres") else {
+        return;
+    };
+    let url = server.database("forget").await;
+    Box::pin(catching_up(tabula::store::PgStore::connect(&url).await.unwrap(), &url)).await;
+}
+
+/// A bot over `store` (whose setting, a file or a URL, is `database`) while `tabula forget-user` forgets Alice.
+async fn catching_up(store: impl Store, database: &str) {
+    let s = Sessions::new(store, SessionConfig::default());
+    s.sweep().await;
+    s.handle(20, &alice(), play(&bob())).await;
+    s.handle(20, &bob(), Accept { session: None }).await;
+    any_move(&s, 20, &alice()).await;
+    let out = Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["forget-user", "1", "--database", database])
+        .env_remove("DISCORD_TOKEN")
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    let label = stdout.split_whitespace().find(|w| w.starts_with("player-")).unwrap().trim_end_matches(',');
+    // The bot's memory still says "alice": the game's end writes it into her history.
+    assert!(s.handle(20, &bob(), Resign).await.text.contains("resigned"));
+    assert!(s.store().member_data(1).await.unwrap().names.contains(&"alice".to_string()));
+    s.sweep().await;
+    let data = s.store().member_data(1).await.unwrap();
+    assert_eq!(data.names, vec![label.to_string()], "{stdout}");
+    // The database's first session.
+    let record = record_of(&s.handle(20, &bob(), Game { id: 1, replay: false }).await);
+    assert!(record.contains(label) && !record.contains("alice"), "{record}");
+    s.store().close().await;
+}

@@ -51,4 +51,34 @@ impl<S: Store> Sessions<S> {
         self.forget_cache();
         Ok((label, sessions))
     }
+
+    /// Catches up with the forgets another process logged (`tabula forget-user` beside a running bot): this
+    /// process may hold the old name in memory and may have written it back since, so each is relabelled
+    /// again and the memory dropped. The first call only notes where the log ends (and drops the memory once:
+    /// a forget since this process started may have come before the first call).
+    pub(crate) async fn catch_up_forgotten(&self) {
+        let mut seen = self.forgotten_seen.lock().await;
+        let new = match self.store.forgotten_after(seen.unwrap_or(0)).await {
+            Ok(new) => new,
+            Err(e) => {
+                tracing::warn!(error = %e, "cannot read the log of forgotten members");
+                return;
+            }
+        };
+        let Some(last) = new.last().map(|f| f.seq) else {
+            seen.get_or_insert(0);
+            return;
+        };
+        if seen.is_some() {
+            for forgotten in &new {
+                if let Err(e) = self.store.relabel_member(forgotten.user, &forgotten.label).await {
+                    tracing::warn!(error = %e, "cannot relabel a forgotten member again; tried at the next sweep");
+                    return;
+                }
+                tracing::info!(seq = forgotten.seq, "caught up with a member forgotten elsewhere");
+            }
+        }
+        self.forget_cache();
+        *seen = Some(last);
+    }
 }

@@ -89,7 +89,7 @@ pub(super) async fn run<S: Store>(
         rows: board.top.iter().map(|r| leader_row(r, user)).collect(),
         own: board.own.as_ref().map(|r| leader_row(r, user)),
     };
-    let png = tokio::task::spawn_blocking(move || leaderboard_png(&view, lang)).await.unwrap_or_default();
+    let png = crate::render::drawn(move || leaderboard_png(&view, lang)).await.unwrap_or_default();
     let file = File { kind: FileKind::Picture, name: format!("leaderboard-{}.png", game.name()), bytes: png };
     Ok(Reply::public(text).with_file(file))
 }

@@ -64,7 +64,7 @@ impl<S: Store> Sessions<S> {
         let subtitle =
             t!("tournament-standings-subtitle", round = t.round, players = entrants.len()).plain_in(lang);
         let view = LeaderboardView { title, subtitle, rows, own: None };
-        let png = tokio::task::spawn_blocking(move || encode_png(&render_leaderboard(&view, lang)))
+        let png = crate::render::drawn(move || encode_png(&render_leaderboard(&view, lang)))
             .await
             .unwrap_or_default();
         let text = match table.first() {

@@ -1,6 +1,6 @@
 //! [`MemberStore`] in memory, over the other groups' tables.
 
-use tabula::store::{MemberData, MemberStore, StoreError, relabel_result};
+use tabula::store::{Forgotten, MemberData, MemberStore, StoreError, relabel_result};
 
 use super::MemoryStore;
 
@@ -25,6 +25,18 @@ impl MemberStore for MemoryStore {
     }
 
     async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
+        let relabelled = self.relabel_member(user, label).await?;
+        let mut log = self.forgotten();
+        let seq = log.last().map_or(1, |f| f.seq + 1);
+        log.push(Forgotten { seq, user, label: label.to_string() });
+        Ok(relabelled)
+    }
+
+    async fn forgotten_after(&self, seq: i64) -> Result<Vec<Forgotten>, StoreError> {
+        Ok(self.forgotten().iter().filter(|f| f.seq > seq).cloned().collect())
+    }
+
+    async fn relabel_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
         let mut relabelled = 0;
         for session in self.sessions().sessions.values_mut() {
             let mut mine = session.players.iter_mut().filter(|p| p.id == user).peekable();

@@ -20,6 +20,8 @@ pub struct MemoryStore {
     ratings: Mutex<ratings::Tables>,
     settings: Mutex<settings::Tables>,
     tournaments: Mutex<tournaments::Tables>,
+    /// The log of forgotten members.
+    forgotten: Mutex<Vec<tabula::store::Forgotten>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -50,6 +52,10 @@ impl MemoryStore {
 
     fn settings(&self) -> MutexGuard<'_, settings::Tables> {
         lock(&self.settings)
+    }
+
+    fn forgotten(&self) -> MutexGuard<'_, Vec<tabula::store::Forgotten>> {
+        lock(&self.forgotten)
     }
 
     fn tournaments(&self) -> MutexGuard<'_, tournaments::Tables> {

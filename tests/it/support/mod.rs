@@ -134,6 +134,8 @@ struct State {
     no_acks_on: Option<u64>,
     /// Rate-limit storms and the global limit (see `ratelimits.rs`).
     limits: ratelimits::Limits,
+    /// Discord's REST API is away: every call is answered 503 and not acted on ([`FakeDiscord::set_rest_down`]).
+    rest_down: bool,
     /// Where every call is also sent as it is recorded (see [`FakeDiscord::tap`]).
     taps: Vec<tokio::sync::mpsc::UnboundedSender<RecordedCall>>,
 }
@@ -238,6 +240,11 @@ impl FakeDiscord {
     }
 
     /// How many calls were recorded (without copying them).
+    /// Discord's REST API goes away (every call answered 503, nothing acted on) or comes back.
+    pub fn set_rest_down(&self, down: bool) {
+        self.shared.lock().rest_down = down;
+    }
+
     pub fn call_count(&self) -> usize {
         self.shared.lock().calls.len()
     }

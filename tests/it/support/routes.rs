@@ -16,19 +16,21 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
     let mut state = shared.lock();
     let info = call.interaction_token().and_then(|token| state.interactions.get(token));
     call.since_dispatch = info.and_then(|i| i.sent_at).map(|at| arrived.saturating_duration_since(at));
-    let (status, response) =
-        if let Some((status, body, refusal)) = ratelimits::check(&mut state, &call, arrived) {
-            call.refusal = refusal;
-            (status, Some(body))
-        } else {
-            match limits::check(&state, &call) {
-                Some((status, error, refusal)) => {
-                    call.refusal = Some(refusal);
-                    (status, Some(error))
-                }
-                None => route(shared, &mut state, &call),
+    let (status, response) = if state.rest_down {
+        // Discord's edge when the API behind it is away: nothing is acted on.
+        (503, Some(serde_json::json!({ "message": "upstream connect error", "code": 0 })))
+    } else if let Some((status, body, refusal)) = ratelimits::check(&mut state, &call, arrived) {
+        call.refusal = refusal;
+        (status, Some(body))
+    } else {
+        match limits::check(&state, &call) {
+            Some((status, error, refusal)) => {
+                call.refusal = Some(refusal);
+                (status, Some(error))
             }
-        };
+            None => route(shared, &mut state, &call),
+        }
+    };
     call.index = state.calls.len();
     call.status = status;
     call.response.clone_from(&response);

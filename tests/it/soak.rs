@@ -128,6 +128,11 @@ struct Channel {
     players: &'static [User],
     /// Whether the game is resigned in the last phase.
     resigns: bool,
+    /// The games this channel finished before its current one (a new one starts when one ends, but in the last
+    /// phase).
+    past: Vec<Played>,
+    /// How many calls the fake had received when the current game was challenged (its reminders come after).
+    from_call: usize,
     session: Option<i64>,
     /// (index in the record, notation) of each move the bot answered.
     acknowledged: Vec<(usize, String)>,
@@ -141,6 +146,29 @@ struct Channel {
     hostile: usize,
     hostile_public: Vec<String>,
     rng: ChaCha8Rng,
+}
+
+/// A finished game of a channel, and what the client saw of it.
+struct Played {
+    session: i64,
+    from_call: usize,
+    acknowledged: Vec<(usize, String)>,
+    unanswered: Vec<(usize, String)>,
+}
+
+impl Channel {
+    /// Puts the current game among the past ones; the next is challenged from the fake's `call` on.
+    fn next_game(&mut self, call: usize) {
+        if let Some(session) = self.session.take() {
+            self.past.push(Played {
+                session,
+                from_call: self.from_call,
+                acknowledged: std::mem::take(&mut self.acknowledged),
+                unanswered: std::mem::take(&mut self.unanswered),
+            });
+        }
+        self.from_call = call;
+    }
 }
 
 fn plan() -> Vec<Channel> {
@@ -161,6 +189,8 @@ fn plan() -> Vec<Channel> {
                 game,
                 players,
                 resigns: i % 10 == 3,
+                past: Vec::new(),
+                from_call: 0,
                 session: None,
                 acknowledged: Vec::new(),
                 unanswered: Vec::new(),
@@ -266,6 +296,12 @@ async fn phase(fake: &FakeDiscord, store: &PgStore, channel: &mut Channel, last:
     while moves < MOVES_PER_PHASE && tries < MOVES_PER_PHASE * 6 {
         tries += 1;
         let Some(record) = read(store, channel).await else { return };
+        if record.state == SessionState::Finished && !last {
+            // The players start another game, so that the channels play on however long the soak runs.
+            channel.next_game(fake.call_count());
+            open(fake, store, channel).await;
+            continue;
+        }
         if record.state != SessionState::Playing {
             return;
         }
@@ -420,8 +456,8 @@ fn global_storm() -> Storm {
     }
 }
 
-/// Checks one channel's game against what the client saw; its reminders' count.
-fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usize {
+/// Checks what one channel saw: nothing legal refused, nothing hostile answered in public.
+fn check_channel(channel: &Channel) {
     let id = channel.id;
     assert!(channel.refused.is_empty(), "channel {id}: legal moves refused: {:?}", channel.refused);
     assert!(
@@ -429,6 +465,11 @@ fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usiz
         "channel {id}: hostile input answered in public: {:?}",
         channel.hostile_public
     );
+}
+
+/// Checks one game of channel `id` against what the client saw of it (`calls` are the fake's calls from its
+/// challenge to the next game's); its reminders' count.
+fn check(id: u64, seen: &Played, record: &SessionRow, calls: &[RecordedCall]) -> usize {
     // The record replays, and a finished game's result is the one its moves (or its resignation) give.
     let game = AnyGame::replay(record.game, &record.setup, &record.moves)
         .unwrap_or_else(|e| panic!("channel {id}: the record does not replay: {e}"));
@@ -436,7 +477,7 @@ fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usiz
         assert!(record.result.is_some(), "channel {id}: finished without a result");
     }
     let mut fate: HashMap<usize, &str> = HashMap::new();
-    for (index, text) in &channel.acknowledged {
+    for (index, text) in &seen.acknowledged {
         assert_eq!(
             record.moves.get(*index).map(String::as_str),
             Some(text.as_str()),
@@ -444,8 +485,7 @@ fn check(channel: &Channel, record: &SessionRow, calls: &[RecordedCall]) -> usiz
         );
         assert!(fate.insert(*index, text).is_none(), "channel {id}: move {index} answered twice");
     }
-    let unanswered: HashSet<(usize, &str)> =
-        channel.unanswered.iter().map(|(i, t)| (*i, t.as_str())).collect();
+    let unanswered: HashSet<(usize, &str)> = seen.unanswered.iter().map(|(i, t)| (*i, t.as_str())).collect();
     let mut replay = AnyGame::new(record.game, &record.setup).unwrap();
     for (index, text) in record.moves.iter().enumerate() {
         let seat = replay.to_move().unwrap();
@@ -541,17 +581,27 @@ async fn two_hundred_channels_over_a_week_of_faults() {
 
     let (mut moves, mut reminders, mut finished, mut hostile, mut try_again, mut unanswered) =
         (0, 0, 0, 0, 0, 0);
+    let mut games = 0;
     for channel in channels.drain(..) {
-        let channel = channel.lock().await;
-        let record = store.session(channel.session.unwrap()).await.unwrap().unwrap();
-        reminders += check(&channel, &record, &calls);
-        moves += record.moves.len();
-        finished += usize::from(record.state == SessionState::Finished);
+        let mut channel = channel.lock().await;
+        check_channel(&channel);
         hostile += channel.hostile;
         try_again += channel.try_again;
-        unanswered += channel.unanswered.len();
-        if channel.resigns && record.state == SessionState::Finished {
-            assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
+        let resigns = channel.resigns;
+        channel.next_game(calls.len());
+        for (n, seen) in channel.past.iter().enumerate() {
+            let record = store.session(seen.session).await.unwrap().unwrap();
+            let until = channel.past.get(n + 1).map_or(calls.len(), |next| next.from_call);
+            reminders += check(channel.id, seen, &record, &calls[seen.from_call..until]);
+            games += 1;
+            moves += record.moves.len();
+            finished += usize::from(record.state == SessionState::Finished);
+            unanswered += seen.unanswered.len();
+            if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
+                assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
+            } else if n + 1 < channel.past.len() {
+                assert_eq!(record.state, SessionState::Finished, "channel {}: a game left behind", channel.id);
+            }
         }
     }
     let refusals = fake.take_refusals();
@@ -567,7 +617,7 @@ async fn two_hundred_channels_over_a_week_of_faults() {
     eprintln!(
         "soak: {CHANNELS} channels, {moves} moves stored ({} answered, {unanswered} sent unanswered, {try_again} \
          asked to try again), {hostile} hostile commands answered privately, {reminders} reminders (none twice), \
-         {finished} games finished, {} simulated days in {:.0} s; faults: {}; 429s answered: {}; RSS per phase \
+         {games} games of which {finished} finished, {} simulated days in {:.0} s; faults: {}; 429s answered: {}; RSS per phase \
          (phase, process, MB): {memory:?}",
         acks.load(Ordering::Relaxed),
         offset / 86_400,

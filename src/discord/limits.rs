@@ -113,6 +113,20 @@ struct Limits {
     metrics: Arc<Metrics>,
 }
 
+/// The interaction of each token being answered ([`note_interaction`]), so that the log lines of its calls
+/// (whose path holds the token, not the interaction) name it; forgotten by the thousand.
+static TOKENS: Mutex<Option<HashMap<String, u64>>> = Mutex::new(None);
+
+/// Notes that `token` is interaction `id`'s, for the log lines of the calls that answer it.
+pub fn note_interaction(token: &str, id: u64) {
+    let mut tokens = TOKENS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+    let tokens = tokens.get_or_insert_with(HashMap::new);
+    if tokens.len() >= MAX_ROUTES {
+        tokens.clear();
+    }
+    tokens.insert(token.to_string(), id);
+}
+
 /// What Discord last said of a route.
 #[derive(Default)]
 struct Bucket {
@@ -165,6 +179,20 @@ impl Global {
 }
 
 impl Limits {
+    /// The interaction and the channel a call is about, when its path says, for its log lines.
+    fn about(&self, path: &str) -> (Option<u64>, Option<u64>) {
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let after =
+            |name: &str, n: usize| segments.iter().position(|s| *s == name).and_then(|i| segments.get(i + n));
+        let channel = after("channels", 1).and_then(|id| id.parse().ok());
+        let interaction = after("interactions", 1).and_then(|id| id.parse().ok()).or_else(|| {
+            let token = after("webhooks", 2)?;
+            let tokens = TOKENS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            tokens.as_ref()?.get(*token).copied()
+        });
+        (interaction, channel)
+    }
+
     fn bucket(&self, route: &str) -> Arc<tokio::sync::Mutex<Bucket>> {
         let mut routes = self.routes.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
         // Every interaction is a route of its own: forget the buckets nobody waits on and nothing limits.
@@ -230,7 +258,15 @@ impl Limits {
             }
             let (wait, is_global) = retry_after(&headers, &bytes);
             self.metrics.rate_limited(wait, is_global);
-            tracing::debug!(route = %route, wait_ms = wait.as_millis() as u64, global = is_global, "rate limited");
+            let (interaction, channel) = self.about(head.uri.path());
+            tracing::debug!(
+                route = %masked(&route),
+                interaction = interaction.map(tracing::field::display),
+                channel,
+                wait_ms = wait.as_millis() as u64,
+                global = is_global,
+                "rate limited"
+            );
             if is_global {
                 self.global.pause(wait);
             }
@@ -310,6 +346,34 @@ pub fn route_of(method: &str, path: &str) -> String {
     route
 }
 
+/// A route as it may be logged: an interaction's or a webhook's token (which lets anyone answer in its name for
+/// 15 minutes) replaced by `:token`.
+fn masked(route: &str) -> String {
+    let mut out = Vec::new();
+    let mut token_in = 0;
+    for segment in route.split('/') {
+        token_in = match (token_in, segment) {
+            (_, "interactions" | "webhooks") => {
+                out.push(segment);
+                2
+            }
+            (2, _) => {
+                out.push(segment);
+                1
+            }
+            (1, _) => {
+                out.push(":token");
+                0
+            }
+            _ => {
+                out.push(segment);
+                0
+            }
+        };
+    }
+    out.join("/")
+}
+
 /// Whether a path is outside the global limit: interaction callbacks and the interaction webhooks.
 pub fn outside_global(path: &str) -> bool {
     let rest = path.strip_prefix("/api/v10").unwrap_or(path);
@@ -340,6 +404,15 @@ mod tests {
             "PUT/api/v10/guilds/5/members/:id/roles/:id"
         );
         assert!(outside_global("/api/v10/interactions/9/tok/callback"));
+        assert_eq!(
+            masked("POST/api/v10/interactions/9/secret-token/callback"),
+            "POST/api/v10/interactions/9/:token/callback"
+        );
+        assert_eq!(
+            masked("PATCH/api/v10/webhooks/222/secret-token/messages/@original"),
+            "PATCH/api/v10/webhooks/222/:token/messages/@original"
+        );
+        assert_eq!(masked("POST/api/v10/channels/5/messages"), "POST/api/v10/channels/5/messages");
         assert!(outside_global("/api/v10/webhooks/7/tok"));
         assert!(!outside_global("/api/v10/channels/12/messages"));
     }

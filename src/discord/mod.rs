@@ -466,6 +466,14 @@ impl<S: Store> Handler<S> {
 
     /// Answers one interaction, whichever way it came.
     async fn on_interaction(&self, http: &Arc<Http>, interaction: &Interaction, respond: &dyn Respond) {
+        let token = match interaction {
+            Interaction::Command(cmd) | Interaction::Autocomplete(cmd) => Some(cmd.token.as_str()),
+            Interaction::Component(press) => Some(press.token.as_str()),
+            _ => None,
+        };
+        if let Some(token) = token {
+            limits::note_interaction(token, interaction.id().get());
+        }
         let timed =
             Timed { inner: respond, arrived: std::time::Instant::now(), metrics: self.sessions.metrics() };
         let respond: &dyn Respond = &timed;

@@ -424,6 +424,10 @@ impl<S: Store> Sessions<S> {
             self.expired.lock().unwrap_or_else(PoisonError::into_inner).extend(expired);
             *slot = Slot::Free;
         }
+        if let Slot::Open(live) = slot {
+            // The game of the interaction being handled (a move, a lookup, an autocomplete), for its log lines.
+            tracing::Span::current().record("game", live.record.id);
+        }
         Ok(())
     }
 

@@ -214,11 +214,25 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
     let accept = answer["data"]["components"][0]["components"][0]["custom_id"].as_str().unwrap().to_string();
     let press = fake.button(&accept, BOB, GAMES_CHANNEL);
     signed(&press).await;
+    // The move's picture edit meets a 429 first: the rate limiter's line names the move's interaction too.
+    fake.storm(crate::support::ratelimits::Storm {
+        method: Some("PATCH"),
+        pattern: "/webhooks/*/*/messages/@original",
+        count: 1,
+        retry_after: Duration::from_millis(200),
+        global: false,
+    });
     let moved = fake.slash("move", &[("move", Opt::from("e8-d8"))], ALICE, GAMES_CHANNEL);
     signed(&moved).await;
     let token = moved["token"].as_str().unwrap().to_string();
-    fake.wait_for(|c| c.method == "PATCH" && c.path.contains(&format!("/{token}/messages/@original")), WAIT)
-        .await;
+    fake.wait_for(
+        |c| c.method == "PATCH" && c.status < 300 && c.path.contains(&format!("/{token}/messages/@original")),
+        WAIT,
+    )
+    .await;
+    // A lookup names the game it looked at.
+    let board = fake.slash("board", &[], BOB, GAMES_CHANNEL);
+    signed(&board).await;
     let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
     let deadline = Instant::now() + WAIT;
     while child.try_wait().unwrap().is_none() {
@@ -252,7 +266,7 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
         (line["command"].clone(), line["span"]["channel"].clone()),
         ("play".into(), GAMES_CHANNEL.into())
     );
-    for payload in [&press, &moved] {
+    for payload in [&press, &moved, &board] {
         let line = handled(payload);
         assert_eq!(line["span"]["channel"], GAMES_CHANNEL, "{line}");
         assert_eq!(line["span"]["game"], game, "{line}");
@@ -263,5 +277,8 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
     let of_move: Vec<&Value> =
         lines.iter().filter(|l| l["span"]["interaction"] == moved["id"].as_str().unwrap()).collect();
     assert!(of_move.iter().all(|l| l["span"]["channel"] == GAMES_CHANNEL), "{of_move:?}");
+    let waited = lines.iter().find(|l| l["message"] == "rate limited").unwrap_or_else(|| panic!("{stdout}"));
+    assert_eq!(waited["interaction"], moved["id"], "{waited}");
+    assert!(!stdout.contains(&token), "an interaction's token was logged: {waited}");
     fake.assert_no_refusals();
 }

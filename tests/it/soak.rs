@@ -600,7 +600,12 @@ async fn two_hundred_channels_over_a_week_of_faults() {
             if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
                 assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
             } else if n + 1 < channel.past.len() {
-                assert_eq!(record.state, SessionState::Finished, "channel {}: a game left behind", channel.id);
+                assert_eq!(
+                    record.state,
+                    SessionState::Finished,
+                    "channel {}: a game left behind",
+                    channel.id
+                );
             }
         }
     }

@@ -61,6 +61,7 @@ pub(super) async fn run<S: Store>(
     id: i64,
     replay: bool,
 ) -> Result<Reply, Failure> {
+    tracing::Span::current().record("game", id);
     let stored = sessions.store.session(id).await.map_err(Failure::Store)?;
     let Some(stored) = stored else {
         return Ok(Reply::private(t!("no-such-id", id = tag(id))));

@@ -572,13 +572,7 @@ impl<S: Store> Sessions<S> {
         let mut first = true;
         let result = loop {
             let result = match self.load(channel, &mut slot).await {
-                Ok(()) => {
-                    if let Slot::Open(live) = &*slot {
-                        // The game of the interaction being handled, for its log lines.
-                        tracing::Span::current().record("game", live.record.id);
-                    }
-                    request.clone().run(self, channel, actor, &mut slot).await
-                }
+                Ok(()) => request.clone().run(self, channel, actor, &mut slot).await,
                 Err(failure) => Err(failure),
             };
             if first && matches!(result, Err(Failure::Conflict)) {

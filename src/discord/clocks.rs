@@ -232,7 +232,9 @@ impl<S: Store> super::Handler<S> {
                 &self.emojis,
             )
             .await;
-            return press.edit_response(http, edit).await.map(|_| ());
+            press.edit_response(http, edit).await?;
+            respond.picture_sent();
+            return Ok(());
         }
         respond.initial(CreateInteractionResponse::Message(super::message(reply, &self.emojis))).await?;
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
@@ -285,10 +287,9 @@ impl<S: Store> super::Handler<S> {
             self.spawn_ai(http, channel);
             if reply.board.is_some() {
                 let limit = super::replay::size_limit(cmd.attachment_size_limit);
-                return cmd
-                    .edit_response(http, super::deferred_edit(&reply, limit, &self.emojis).await)
-                    .await
-                    .map(|_| ());
+                cmd.edit_response(http, super::deferred_edit(&reply, limit, &self.emojis).await).await?;
+                respond.picture_sent();
+                return Ok(());
             }
             let edit = EditInteractionResponse::new()
                 .content(markdown(&reply.text))
@@ -328,6 +329,9 @@ impl<S: Store> super::Handler<S> {
             message = message.embed(embed).add_file(picture);
         }
         let posted = ChannelId::new(thread).send_message(http, message).await?;
+        if reply.board.is_some() {
+            respond.picture_sent();
+        }
         if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
             self.sessions.set_challenge_message(thread, challenge.session, posted.id.get()).await;
         }

@@ -378,9 +378,11 @@ impl<S: Store> Handler<S> {
             _ => press.data.custom_id.clone(),
         };
         let Some((channel, request)) = parse_button(&custom_id) else {
+            self.sessions.metrics().interaction("unknown_button", crate::metrics::Outcome::Ok);
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };
         if channel != press.channel_id.get() {
+            self.sessions.metrics().interaction("button_elsewhere", crate::metrics::Outcome::Ok);
             return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
         }
         self.langs.saw(channel, press.user.id.get(), locales);
@@ -396,10 +398,9 @@ impl<S: Store> Handler<S> {
                 let defer = CreateInteractionResponseMessage::new().ephemeral(true);
                 respond.initial(CreateInteractionResponse::Defer(defer)).await?;
                 let limit = size_limit(press.attachment_size_limit);
-                return press
-                    .edit_response(http, deferred_edit(&reply, limit, &self.emojis).await)
-                    .await
-                    .map(|_| ());
+                press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
+                respond.picture_sent();
+                return Ok(());
             }
             return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
         }
@@ -461,6 +462,7 @@ impl<S: Store> Handler<S> {
                 )]),
             }
         };
+        self.sessions.metrics().interaction("autocomplete", crate::metrics::Outcome::Ok);
         respond.initial(CreateInteractionResponse::Autocomplete(response)).await
     }
 

@@ -29,6 +29,9 @@ pub struct FaultyStore<S> {
     /// The write number (1-based, counted over the wrapper's life) that fails; 0 for none.
     fail_at: AtomicU64,
     delay: Mutex<Duration>,
+    /// Every write fails, the bookkeeping too, while set: a disk that is full or read-only, where a real one
+    /// cannot be made ([`FaultyStore::set_writable`]).
+    read_only: std::sync::atomic::AtomicBool,
 }
 
 impl<S: Store> FaultyStore<S> {
@@ -38,7 +41,21 @@ impl<S: Store> FaultyStore<S> {
             writes: AtomicU64::new(0),
             fail_at: AtomicU64::new(0),
             delay: Mutex::new(Duration::ZERO),
+            read_only: std::sync::atomic::AtomicBool::new(false),
         }
+    }
+
+    /// Makes every write fail (`false`: as a full or read-only disk does, reads still working) or succeed again.
+    pub fn set_writable(&self, writable: bool) {
+        self.read_only.store(!writable, Ordering::SeqCst);
+    }
+
+    /// Fails while the store is not writable, as SQLite does on a full disk.
+    fn writable(&self) -> Result<(), StoreError> {
+        if self.read_only.load(Ordering::SeqCst) {
+            return Err(StoreError::Unavailable("database or disk is full (injected)".to_string()));
+        }
+        Ok(())
     }
 
     /// The wrapped store, to look behind the faults.
@@ -64,6 +81,7 @@ impl<S: Store> FaultyStore<S> {
 
     /// Counts a write, waits the delay, and says whether it must fail.
     async fn write(&self, what: &str) -> Result<(), StoreError> {
+        self.writable()?;
         let n = self.writes.fetch_add(1, Ordering::SeqCst) + 1;
         let delay = *self.delay.lock().unwrap_or_else(PoisonError::into_inner);
         if !delay.is_zero() {
@@ -163,6 +181,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         now: i64,
         until: i64,
     ) -> Result<bool, StoreError> {
+        self.writable()?;
         self.inner.claim_turn(id, version, owner, now, until).await
     }
 }
@@ -174,6 +193,7 @@ impl<S: Store> ClockStore for FaultyStore<S> {
     }
 
     async fn put_clock(&self, clock: &ClockRow) -> Result<(), StoreError> {
+        self.writable()?;
         self.inner.put_clock(clock).await
     }
 
@@ -185,6 +205,7 @@ impl<S: Store> ClockStore for FaultyStore<S> {
         to: u8,
         next_at: Option<i64>,
     ) -> Result<(), StoreError> {
+        self.writable()?;
         self.inner.mark_reminded(session, ply, from, to, next_at).await
     }
 
@@ -274,6 +295,7 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
     }
 
     async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+        self.writable()?;
         self.inner.schedule_archive(channel, at).await
     }
 
@@ -282,6 +304,7 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
     }
 
     async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+        self.writable()?;
         self.inner.archived(channel).await
     }
 
@@ -334,6 +357,7 @@ impl<S: Store> TournamentStore for FaultyStore<S> {
     }
 
     async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        self.writable()?;
         self.inner.set_tournament_message(id, message).await
     }
 

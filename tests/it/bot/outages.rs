@@ -2,7 +2,8 @@
 //! disk full and its files write-protected, on a small real file system. During each, every command is answered
 //! within Discord's 3 s (a move with one private sentence asking to try again, lookups and autocompletes as well
 //! as they can), nothing is half written, and once the database is back everything works again by itself: the
-//! move refused is accepted, and the reminder that fell due meanwhile is sent, once.
+//! move refused is accepted, and the reminder that fell due meanwhile is sent, once. Where a real small file
+//! system cannot be mounted, the fault store's read-only mode stands in for it (and runs everywhere).
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
@@ -62,6 +63,13 @@ async fn through_an_outage<S: Store>(
     assert!(refused.is_ephemeral(), "{refused:?}");
     let text = refused.content().unwrap_or_default();
     assert!(text.contains("nothing was changed") && text.contains("try again"), "{text}");
+    // The operator sees it.
+    let metrics = bot.sessions().metrics().encode();
+    assert!(
+        metrics.contains(r#"tabula_interactions_total{command="move",outcome="store_error"} 1"#)
+            && !metrics.contains("tabula_store_errors_total 0"),
+        "{metrics}"
+    );
     // Lookups and autocompletes are answered in time too (from what is cached, or with the same sentence).
     let (board, board_took) = timed(fake, fake.slash("board", &[], ALICE, GAMES_CHANNEL)).await;
     assert!(board_took < WINDOW && board.callback_type().is_some(), "/board: {board_took:?} {board:?}");
@@ -176,5 +184,25 @@ async fn sqlite_files_write_protected_then_writable_again() {
     // What was stored survives a restart as it was.
     let store = SqliteStore::open(&config.database).await.unwrap();
     assert_eq!(store.open_session(GAMES_CHANNEL).await.unwrap().unwrap().moves, ["d1-c1", "g5-g6"]);
+    fake.assert_no_refusals();
+}
+
+/// Every write refused by the fault store (as on a full or read-only disk, reads still working) over a real
+/// SQLite file: the stand-in where a small file system cannot be mounted, run everywhere.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_writes_refused_by_the_fault_store_then_accepted() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let config = test_config(&fake, &dir);
+    let now = Arc::new(AtomicI64::new(START));
+    let store = tabula_testkit::FaultyStore::new(SqliteStore::open(&config.database).await.unwrap());
+    let bot = Bot::start_with_clock(&config, store, clock(&now)).await.unwrap();
+    fake.wait_ready(WAIT).await;
+    start_tablut(&fake).await;
+    let store = bot.sessions().store();
+    let report =
+        through_an_outage(&fake, &bot, &now, || store.set_writable(false), || store.set_writable(true)).await;
+    eprintln!("fault store, writes refused: {report}");
+    bot.shutdown().await.unwrap();
     fake.assert_no_refusals();
 }

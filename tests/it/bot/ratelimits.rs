@@ -104,6 +104,9 @@ async fn a_wait_on_one_route_holds_no_other_reply() {
         assert_eq!(answer.callback_type(), Some(8), "autocomplete answered");
         assert!(answer.since_dispatch.unwrap() < Duration::from_secs(1), "{:?}", answer.since_dispatch);
     }
+    // And a slash command's first answer does not wait either.
+    let (_, board) = send(&fake, fake.slash("board", &[], BOB, GAMES_CHANNEL)).await;
+    assert!(board.since_dispatch.unwrap() < Duration::from_secs(1), "{:?}", board.since_dispatch);
     let started = Instant::now();
     let edit = board_edit(&fake, alice_move).await;
     assert!(started.elapsed() > Duration::from_secs(1), "the edit waited for its route");
@@ -144,4 +147,45 @@ async fn a_global_429_at_start_up_delays_registration_only() {
     start_tablut(&fake).await;
     assert_eq!(waits(bot.sessions().metrics(), "global"), 1);
     bot.shutdown().await.unwrap();
+}
+
+/// A route's own limit, told in the headers of answers that succeed (`X-RateLimit-Remaining: 0` and its
+/// `Reset-After`): the relay waits for the reset before the next call on that route instead of running into a
+/// 429, and the other routes go on meanwhile.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_waits_when_a_route_has_no_call_left() {
+    let fake = FakeDiscord::start().await;
+    let metrics = Arc::new(Metrics::new());
+    let relay = Relay::start(&fake.base_url(), metrics.clone()).await.unwrap();
+    let http = Arc::new(HttpBuilder::new("fake-token").proxy(relay.url()).ratelimiter_disabled(true).build());
+    fake.bucket(crate::fake_discord::ratelimits::Bucket {
+        method: "POST",
+        pattern: "/channels/*/messages",
+        limit: 5,
+        window: Duration::from_millis(1_000),
+    });
+    let started = Instant::now();
+    let mut sends = tokio::task::JoinSet::new();
+    // 12 messages in one channel (three windows of 5), and 5 in another at the same time.
+    for (i, channel) in (0..12).map(|i| (i, 7_000)).chain((12..17).map(|i| (i, 7_001))) {
+        let http = http.clone();
+        sends.spawn(async move {
+            let sent =
+                ChannelId::new(channel).send_message(&http, CreateMessage::new().content(format!("m{i}")));
+            sent.await.map(|_| (channel, started.elapsed()))
+        });
+    }
+    let mut done: HashMap<u64, Vec<Duration>> = HashMap::new();
+    while let Some(sent) = sends.join_next().await {
+        let (channel, at) = sent.unwrap().expect("every message is sent");
+        done.entry(channel).or_default().push(at);
+    }
+    let ok = fake.calls().iter().filter(|c| c.method == "POST" && c.status == 200).count();
+    assert_eq!(ok, 17, "every message arrived once");
+    assert_eq!(fake.rate_limited_calls(), 0, "no 429 answered: the relay waited as the headers said");
+    assert!(fake.buckets_emptied() >= 3, "the bucket ran out: {}", fake.buckets_emptied());
+    let last = |channel: u64| done[&channel].iter().max().copied().unwrap();
+    assert!(last(7_000) >= Duration::from_millis(1_900), "12 calls at 5 a window wait two resets: {done:?}");
+    assert!(last(7_001) < Duration::from_millis(900), "the other channel did not wait: {done:?}");
+    fake.assert_no_refusals();
 }

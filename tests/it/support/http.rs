@@ -33,11 +33,16 @@ pub(super) async fn serve(stream: TcpStream, shared: Arc<Shared>) {
 async fn respond(shared: &Shared, request: Request<Incoming>) -> Response<Full<Bytes>> {
     let arrived = Instant::now();
     let (head, body) = request.into_parts();
-    let (status, json) = match Limited::new(body, MAX_BODY).collect().await {
+    let (status, json, rate_headers) = match Limited::new(body, MAX_BODY).collect().await {
         Ok(body) => routes::handle(shared, recorded_call(&head, &body.to_bytes()), arrived),
-        Err(e) => (400, Some(json!({ "message": format!("reading the request body: {e}"), "code": 50109 }))),
+        Err(e) => (
+            400,
+            Some(json!({ "message": format!("reading the request body: {e}"), "code": 50109 })),
+            Vec::new(),
+        ),
     };
-    let limited = if status == 429 { json.as_ref().map(super::ratelimits::headers) } else { None };
+    let limited =
+        if status == 429 { json.as_ref().map(super::ratelimits::headers) } else { Some(rate_headers) };
     let is_json = json.is_some();
     let body = json.map(|j| Bytes::from(j.to_string())).unwrap_or_default();
     let mut response = Response::new(Full::new(body));

@@ -5,6 +5,9 @@
 //!   `-Bucket`, `-Scope`, and `-Global` for a global one). A 429 is not acted on: nothing is created or edited.
 //! - A call sent again on the same method and path before the `retry_after` it was told (or, after a global 429,
 //!   any call under the global limit that was not already on its way) is refused: the bot did not wait as told.
+//! - A **bucket** ([`FakeDiscord::bucket`]) limits the calls on matching routes to `limit` a window, as Discord's
+//!   per-route limits do: every answer on it carries `X-RateLimit-Limit`, `-Remaining` and `-Reset-After`, and a
+//!   call past the limit (the bot did not wait for the reset it was told) gets a 429 and is refused.
 //! - More than [`GLOBAL_LIMIT`] calls under the global limit within one second are refused, as Discord refuses
 //!   them. Interaction callbacks and interaction webhooks are outside it, as on Discord. The count is the bot
 //!   process's: a new IDENTIFY starts it again, since a restarted bot cannot know what the one before it sent
@@ -52,10 +55,24 @@ impl Storm {
     }
 }
 
+/// A route's limit: `limit` calls a `window`, counted from the first call of each window.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    pub method: &'static str,
+    /// A route pattern as for [`RecordedCall::is`].
+    pub pattern: &'static str,
+    pub limit: usize,
+    pub window: Duration,
+}
+
 /// What the fake keeps to make and check rate limits.
 #[derive(Default)]
 pub(super) struct Limits {
     storms: Vec<Storm>,
+    /// Each bucket, with its current window's start and count, per path.
+    buckets: Vec<(Bucket, std::collections::HashMap<String, (Instant, usize)>)>,
+    /// Calls answered with `X-RateLimit-Remaining: 0`.
+    pub(super) emptied: usize,
     /// When the calls under the global limit of the last second arrived.
     window: VecDeque<Instant>,
     /// After a 429: the method and path, and when they may be called again.
@@ -149,6 +166,42 @@ pub(super) fn check(
     Some((429, too_many(wait, is_global), None))
 }
 
+/// Counts a call in its bucket, if one takes it: the headers of its answer, or a 429 and the refusal of a call
+/// sent past the limit.
+pub(super) fn bucket(
+    state: &mut State,
+    call: &RecordedCall,
+    arrived: Instant,
+) -> Result<Vec<(&'static str, String)>, (u16, Value, Option<Refusal>)> {
+    let limits = &mut state.limits;
+    let Some((bucket, windows)) =
+        limits.buckets.iter_mut().find(|(b, _)| b.method == call.method && call.is(b.method, b.pattern))
+    else {
+        return Ok(Vec::new());
+    };
+    let (start, count) = windows.entry(call.path.clone()).or_insert((arrived, 0));
+    if arrived.duration_since(*start) + SLACK >= bucket.window {
+        (*start, *count) = (arrived, 0);
+    }
+    let reset_after = bucket.window.saturating_sub(arrived.duration_since(*start));
+    if *count >= bucket.limit {
+        let reason = format!(
+            "{} {} sent past its bucket's limit of {}, {reset_after:?} before the reset it was told",
+            call.method, call.path, bucket.limit
+        );
+        return Err((429, too_many(reset_after, false), Some(Refusal { code: 0, reason })));
+    }
+    *count += 1;
+    let remaining = bucket.limit - *count;
+    limits.emptied += usize::from(remaining == 0);
+    Ok(vec![
+        ("x-ratelimit-limit", bucket.limit.to_string()),
+        ("x-ratelimit-remaining", remaining.to_string()),
+        ("x-ratelimit-reset-after", format!("{:.3}", reset_after.as_secs_f64())),
+        ("x-ratelimit-bucket", format!("fake-{}", bucket.pattern)),
+    ])
+}
+
 impl Limits {
     /// A new bot process has identified: its global count starts now.
     pub(super) fn new_process(&mut self) {
@@ -160,6 +213,16 @@ impl FakeDiscord {
     /// Answers the next `storm.count` calls that match with 429.
     pub fn storm(&self, storm: Storm) {
         self.shared.lock().limits.storms.push(storm);
+    }
+
+    /// Limits the calls on a route to `bucket.limit` a window, with Discord's headers on every answer.
+    pub fn bucket(&self, bucket: Bucket) {
+        self.shared.lock().limits.buckets.push((bucket, std::collections::HashMap::new()));
+    }
+
+    /// How many answers said a bucket had no call left (`X-RateLimit-Remaining: 0`).
+    pub fn buckets_emptied(&self) -> usize {
+        self.shared.lock().limits.emptied
     }
 
     /// How many 429s the fake has answered for its storms.

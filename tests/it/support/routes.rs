@@ -10,12 +10,15 @@ use super::{ALICE, APP_ID, GAMES_CHANNEL, Part, RecordedCall, Shared, State, lim
 
 /// A status and the JSON body to answer with.
 pub(super) type Answer = (u16, Option<Value>);
+/// An answer and the rate-limit headers it carries.
+pub(super) type Answered = (u16, Option<Value>, Vec<(&'static str, String)>);
 
 /// Records the call, refuses it as Discord would ([`limits::check`]) or works out the answer; returns it.
-pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) -> Answer {
+pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) -> Answered {
     let mut state = shared.lock();
     let info = call.interaction_token().and_then(|token| state.interactions.get(token));
     call.since_dispatch = info.and_then(|i| i.sent_at).map(|at| arrived.saturating_duration_since(at));
+    let mut rate_headers = Vec::new();
     let (status, response) = if state.rest_down {
         // Discord's edge when the API behind it is away: nothing is acted on.
         (503, Some(serde_json::json!({ "message": "upstream connect error", "code": 0 })))
@@ -28,7 +31,16 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
                 call.refusal = Some(refusal);
                 (status, Some(error))
             }
-            None => route(shared, &mut state, &call),
+            None => match ratelimits::bucket(&mut state, &call, arrived) {
+                Ok(headers) => {
+                    rate_headers = headers;
+                    route(shared, &mut state, &call)
+                }
+                Err((status, body, refusal)) => {
+                    call.refusal = refusal;
+                    (status, Some(body))
+                }
+            },
         }
     };
     call.index = state.calls.len();
@@ -46,7 +58,7 @@ pub(super) fn handle(shared: &Shared, mut call: RecordedCall, arrived: Instant) 
     state.calls.push(call);
     drop(state);
     shared.bump();
-    (status, response)
+    (status, response, rate_headers)
 }
 
 fn not_found(method: &str, path: &str) -> Answer {

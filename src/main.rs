@@ -40,6 +40,9 @@ fn main() -> ExitCode {
         if let Service::Backup { file, .. } = &service {
             return backup(&database, file).await;
         }
+        if let Service::Check { .. } = &service {
+            return check(&database).await;
+        }
         match Database::from_setting(&database) {
             // Boxed: each service's future holds a whole bot, too large to keep on the stack.
             Database::Sqlite(path) => Box::pin(service.run(config, open_store(&path).await?)).await,
@@ -75,6 +78,8 @@ enum Service {
     Backup { config: Option<PathBuf>, database: Option<PathBuf>, file: PathBuf },
     /// `tabula restore FILE`.
     Restore { config: Option<PathBuf>, database: Option<PathBuf>, file: PathBuf },
+    /// `tabula check`.
+    Check { config: Option<PathBuf>, database: Option<PathBuf> },
     /// `tabula forget-user ID`.
     ForgetUser { config: Option<PathBuf>, database: Option<PathBuf>, user: u64 },
 }
@@ -106,6 +111,7 @@ impl Service {
             Command::ForgetUser { id, config, database } => {
                 Service::ForgetUser { config, database, user: id }
             }
+            Command::Check { config, database } => Service::Check { config, database },
             other => return Err(other),
         })
     }
@@ -119,6 +125,7 @@ impl Service {
             | Service::Ratings { config, .. }
             | Service::Backup { config, .. }
             | Service::Restore { config, .. }
+            | Service::Check { config, .. }
             | Service::ForgetUser { config, .. } => config.as_deref(),
         };
         let mut config = Config::load(file).map_err(|e| e.to_string())?;
@@ -136,9 +143,9 @@ impl Service {
             }
             Service::Serve { .. } => config.database.clone(),
             Service::Local { database, .. } => database.clone().unwrap_or(config.local_database.clone()),
-            Service::Ratings { database, .. } | Service::ForgetUser { database, .. } => {
-                database.clone().unwrap_or(config.database.clone())
-            }
+            Service::Ratings { database, .. }
+            | Service::ForgetUser { database, .. }
+            | Service::Check { database, .. } => database.clone().unwrap_or(config.database.clone()),
             Service::Backup { database, .. } | Service::Restore { database, .. } => {
                 let database = database.clone().unwrap_or(config.database.clone());
                 if let Database::Postgres(_) = Database::from_setting(&database) {
@@ -175,8 +182,8 @@ impl Service {
                 println!("ratings rebuilt from {} rated games", games?);
                 Ok(())
             }
-            Service::Backup { .. } | Service::Restore { .. } => {
-                unreachable!("a backup and a restore open their SQLite files themselves")
+            Service::Backup { .. } | Service::Restore { .. } | Service::Check { .. } => {
+                unreachable!("a backup, a restore and a check open their databases themselves")
             }
             Service::ForgetUser { user, .. } => {
                 let label = tabula::store::neutral_label();
@@ -218,6 +225,32 @@ async fn backup(database: &Path, file: &Path) -> anyhow::Result<()> {
     let sessions = store.backup_to(file).await;
     store.close().await;
     println!("backed up {} sessions from {} to {}", sessions?, path.display(), file.display());
+    Ok(())
+}
+
+/// `tabula check`: replays every stored game of the database, whichever kind.
+async fn check(database: &Path) -> anyhow::Result<()> {
+    let checked = match Database::from_setting(database) {
+        Database::Sqlite(path) => {
+            let store = open_store(&path).await?;
+            let checked = tabula::store::check_games(&store).await;
+            store.close().await;
+            checked
+        }
+        Database::Postgres(url) => {
+            let store = open_postgres(&url).await?;
+            let checked = tabula::store::check_games(&store).await;
+            store.close().await;
+            checked
+        }
+    }
+    .map_err(|e| match e {
+        tabula::store::BackupError::DoesNotReplay { id, why } => {
+            anyhow::anyhow!("game #{id} does not replay ({why})")
+        }
+        other => other.into(),
+    })?;
+    println!("every game replays: {} sessions, {} games with moves", checked.sessions, checked.games);
     Ok(())
 }
 

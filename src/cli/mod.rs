@@ -121,6 +121,17 @@ pub enum Command {
         #[arg(long)]
         database: Option<PathBuf>,
     },
+    /// Replays every stored game of a database (a `SQLite` file or a Postgres URL) and says whether all replay:
+    /// the check `restore` makes of a SQLite backup, for a Postgres dump restored into a scratch database before
+    /// it replaces the live one (docs/deploy.md). Exits with 1 at the first game that does not replay.
+    Check {
+        /// Config file (default: config.toml when it exists).
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// `SQLite` file or Postgres URL (default: `database` of the config).
+        #[arg(long)]
+        database: Option<PathBuf>,
+    },
     /// Forgets a member, as `/privacy forget` does: removes their preferences and replaces their name in every
     /// game, record, history, rating and tournament with a neutral label (the games stay, for the others).
     ForgetUser {

@@ -31,6 +31,7 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         | Command::Serve { .. }
         | Command::Backup { .. }
         | Command::Restore { .. }
+        | Command::Check { .. }
         | Command::ForgetUser { .. } => {
             Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
@@ -157,6 +158,7 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::Serve { .. }
         | Command::Backup { .. }
         | Command::Restore { .. }
+        | Command::Check { .. }
         | Command::ForgetUser { .. }
         | Command::Match { .. }
         | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),

@@ -10,7 +10,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::{SessionStore as _, SqliteStore, StoreError};
+use super::{SqliteStore, StoreError};
 use crate::games::AnyGame;
 
 /// What a restore checked.
@@ -68,41 +68,62 @@ impl SqliteStore {
         }
         std::fs::rename(&partial, to).map_err(io(to))?;
         let copy = SqliteStore::open(to).await.map_err(BackupError::Unreadable)?;
-        let sessions = copy.session_ids().await;
+        let sessions = SessionIds::session_ids(&copy).await;
         copy.close_pool().await;
         Ok(sessions?.len())
     }
 
-    /// Every session's id, oldest first.
-    pub async fn session_ids(&self) -> Result<Vec<i64>, StoreError> {
-        let ids: Vec<(i64,)> =
-            sqlx::query_as("SELECT id FROM sessions ORDER BY id").fetch_all(&self.pool).await?;
-        Ok(ids.into_iter().map(|(id,)| id).collect())
-    }
-
     /// Checks that every stored session reads and every game replays through its engine.
     pub async fn check_games(&self) -> Result<Restored, BackupError> {
-        let mut restored = Restored { sessions: 0, games: 0 };
-        for id in self.session_ids().await.map_err(BackupError::Unreadable)? {
-            let session = match self.session(id).await {
-                Ok(Some(session)) => session,
-                Ok(None) => continue,
-                Err(e) => return Err(BackupError::DoesNotReplay { id, why: e.to_string() }),
-            };
-            restored.sessions += 1;
-            if session.moves.is_empty() {
-                continue;
-            }
-            AnyGame::replay(session.game, &session.setup, &session.moves)
-                .map_err(|e| BackupError::DoesNotReplay { id, why: e.to_string() })?;
-            restored.games += 1;
-        }
-        Ok(restored)
+        check_games(self).await
     }
 
     async fn close_pool(self) {
         self.pool.close().await;
     }
+}
+
+/// A store whose sessions can be listed, for [`check_games`].
+pub trait SessionIds: super::SessionStore {
+    /// Every session's id, oldest first.
+    fn session_ids(&self) -> impl std::future::Future<Output = Result<Vec<i64>, StoreError>> + Send;
+}
+
+macro_rules! session_ids {
+    ($store:ty) => {
+        impl SessionIds for $store {
+            async fn session_ids(&self) -> Result<Vec<i64>, StoreError> {
+                let ids: Vec<(i64,)> =
+                    sqlx::query_as("SELECT id FROM sessions ORDER BY id").fetch_all(&self.pool).await?;
+                Ok(ids.into_iter().map(|(id,)| id).collect())
+            }
+        }
+    };
+}
+
+session_ids!(SqliteStore);
+session_ids!(super::PgStore);
+
+/// Checks that every session of `store` reads and every game replays through its engine: what `tabula restore`
+/// asks of a backup, and `tabula check` of any database (a Postgres dump restored into a scratch database before
+/// it replaces the live one, docs/deploy.md).
+pub async fn check_games(store: &impl SessionIds) -> Result<Restored, BackupError> {
+    let mut restored = Restored { sessions: 0, games: 0 };
+    for id in store.session_ids().await.map_err(BackupError::Unreadable)? {
+        let session = match store.session(id).await {
+            Ok(Some(session)) => session,
+            Ok(None) => continue,
+            Err(e) => return Err(BackupError::DoesNotReplay { id, why: e.to_string() }),
+        };
+        restored.sessions += 1;
+        if session.moves.is_empty() {
+            continue;
+        }
+        AnyGame::replay(session.game, &session.setup, &session.moves)
+            .map_err(|e| BackupError::DoesNotReplay { id, why: e.to_string() })?;
+        restored.games += 1;
+    }
+    Ok(restored)
 }
 
 /// Replaces the database at `database` with the backup `from`, once every game of it replays (see the module

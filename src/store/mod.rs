@@ -51,7 +51,7 @@ mod sqlite;
 mod tournaments;
 mod tournaments_sql;
 
-pub use backup::{BackupError, Restored, restore_sqlite};
+pub use backup::{BackupError, Restored, SessionIds, check_games, restore_sqlite};
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use members::{Forgotten, MemberData, MemberStore, neutral_label, relabel_result};
 pub use postgres::PgStore;

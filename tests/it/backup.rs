@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Move, Play};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
-use tabula::store::{SessionRow, SessionStore as _, SqliteStore, Store as _};
+use tabula::store::{SessionIds as _, SessionRow, SessionStore as _, SqliteStore, Store as _};
 
 const CHANNELS: u64 = 6;
 
@@ -35,7 +35,7 @@ async fn all_sessions(store: &SqliteStore) -> Vec<SessionRow> {
 }
 
 /// Tablut games between Alice (first) and Bob in channels 1 to [`CHANNELS`].
-async fn start_games(sessions: &Sessions<SqliteStore>) {
+async fn start_games(sessions: &Sessions<impl tabula::store::Store>) {
     let (alice, bob) = (actor(1, "alice"), actor(2, "bob"));
     for channel in 1..=CHANNELS {
         let play = Play {
@@ -55,7 +55,7 @@ async fn start_games(sessions: &Sessions<SqliteStore>) {
 }
 
 /// One move in each channel whose game goes on, by whoever is to move; how many were played.
-async fn round(sessions: &Sessions<SqliteStore>) -> usize {
+async fn round(sessions: &Sessions<impl tabula::store::Store>) -> usize {
     let mut played = 0;
     for channel in 1..=CHANNELS {
         for who in [actor(1, "alice"), actor(2, "bob")] {
@@ -184,4 +184,60 @@ async fn a_backup_whose_game_does_not_replay_is_refused_and_the_database_kept() 
     let out = tabula(&["backup", "x.db", "--database", "postgres://tabula@localhost/tabula"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("pg_dump"), "{out:?}");
+}
+
+/// Damages one move of game 3, behind the store's back.
+const DAMAGE: &str = "UPDATE moves SET notation = 'a1-a2' WHERE session_id = 3 AND ply = 2";
+
+/// `tabula check` replays every game of a database, SQLite or Postgres (the check of a Postgres dump restored
+/// into a scratch database before it replaces the live one), and names the first game that does not replay.
+async fn checking<S: tabula::store::Store>(sessions: Sessions<S>, database: &str) {
+    start_games(&sessions).await;
+    round(&sessions).await;
+    round(&sessions).await;
+    let out = tabula(&["check", "--database", database]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        stdout.trim(),
+        format!("every game replays: {CHANNELS} sessions, {CHANNELS} games with moves")
+    );
+    sessions.store().close().await;
+    {
+        use sqlx::Connection as _;
+        if database.starts_with("postgres") {
+            let mut db = sqlx::PgConnection::connect(database).await.unwrap();
+            sqlx::query(DAMAGE).execute(&mut db).await.unwrap();
+            db.close().await.unwrap();
+        } else {
+            let mut db = sqlx::SqliteConnection::connect(&format!("sqlite:{database}")).await.unwrap();
+            sqlx::query(DAMAGE).execute(&mut db).await.unwrap();
+            db.close().await.unwrap();
+        }
+    }
+    let out = tabula(&["check", "--database", database]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(stderr.starts_with("tabula: game #3 does not replay ("), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "one sentence: {stderr}");
+}
+
+#[tokio::test]
+async fn check_replays_every_game_of_a_sqlite_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("live.db");
+    let sessions = Sessions::new(SqliteStore::open(&db).await.unwrap(), SessionConfig::default());
+    checking(sessions, path(&db)).await;
+}
+
+#[tokio::test]
+async fn check_replays_every_game_of_a_postgres_database() {
+    let Some(server) =
+        crate::support::postgres::PgServer::start("check_replays_every_game_of_a_postgres_database")
+    else {
+        return;
+    };
+    let url = server.database("replays").await;
+    let store = tabula::store::PgStore::connect(&url).await.unwrap();
+    Box::pin(checking(Sessions::new(store, SessionConfig::default()), &url)).await;
 }

@@ -9,7 +9,8 @@
 //! The client keeps no game of its own: before each move it reads the game from the database, picks a legal move
 //! and sends it as the player to move, as in `cluster.rs`. At the end:
 //! - every answered move is stored at its place, every stored move of a person was sent by the client (answered,
-//!   or sent when the bot was going down), and every game's record replays in its engine, finished or not;
+//!   or sent when the bot was going down), every game's stored moves replay in its engine, finished or not, and
+//!   every finished game's record (as `/game` gives it) reads back and replays to the same end;
 //! - every hostile command was answered privately, and a legal move was refused only with the sentence that asks
 //!   to try again (during the outage);
 //! - no reminder was sent twice, and reminders were sent;
@@ -26,13 +27,16 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use tabula::games::{AnyGame, GameKind};
+use tabula::record::Record;
+use tabula::session::commands::Game;
+use tabula::session::{SessionConfig, Sessions};
 use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
 
 use crate::cluster::{as_recorded, choose};
 use crate::support::postgres::PgServer;
 use crate::support::ratelimits::Storm;
 use crate::support::{
-    ALICE, BOB, BOT_ID, CAROL, DAVE, FakeDiscord, Fault, GUILD_ID, Opt, RecordedCall, User,
+    ALICE, BOB, BOT_ID, CAROL, DAVE, FakeDiscord, Fault, GUILD_ID, Opt, RecordedCall, User, actor,
 };
 
 const CHANNELS: u64 = 200;
@@ -470,7 +474,7 @@ fn check_channel(channel: &Channel) {
 /// Checks one game of channel `id` against what the client saw of it (`calls` are the fake's calls from its
 /// challenge to the next game's); its reminders' count.
 fn check(id: u64, seen: &Played, record: &SessionRow, calls: &[RecordedCall]) -> usize {
-    // The record replays, and a finished game's result is the one its moves (or its resignation) give.
+    // The stored moves replay, and a game that ended by its moves was stored with a result.
     let game = AnyGame::replay(record.game, &record.setup, &record.moves)
         .unwrap_or_else(|e| panic!("channel {id}: the record does not replay: {e}"));
     if record.state == SessionState::Finished && game.outcome().is_some() {
@@ -581,7 +585,8 @@ async fn two_hundred_channels_over_a_week_of_faults() {
 
     let (mut moves, mut reminders, mut finished, mut hostile, mut try_again, mut unanswered) =
         (0, 0, 0, 0, 0, 0);
-    let mut games = 0;
+    let (mut games, mut records) = (0, 0);
+    let lookup = Sessions::new(PgStore::connect(&url).await.unwrap(), SessionConfig::default());
     for channel in channels.drain(..) {
         let mut channel = channel.lock().await;
         check_channel(&channel);
@@ -597,6 +602,23 @@ async fn two_hundred_channels_over_a_week_of_faults() {
             moves += record.moves.len();
             finished += usize::from(record.state == SessionState::Finished);
             unanswered += seen.unanswered.len();
+            if record.state == SessionState::Finished {
+                // The game's record, as `/game` gives it to a player, reads back and replays to its stored end.
+                let reply =
+                    lookup.handle(channel.id, &actor(DAVE), Game { id: seen.session, replay: false }).await;
+                let file = reply
+                    .files
+                    .first()
+                    .unwrap_or_else(|| panic!("game #{}: no record: {reply:?}", seen.session));
+                let text = String::from_utf8(file.bytes.clone()).unwrap();
+                let read =
+                    Record::parse(&text).unwrap_or_else(|e| panic!("game #{}: {e}\n{text}", seen.session));
+                assert_eq!(read.moves, record.moves, "game #{}'s record:\n{text}", seen.session);
+                if let Err(e) = read.replay() {
+                    panic!("game #{}'s record does not replay: {e}\n{text}", seen.session);
+                }
+                records += 1;
+            }
             if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
                 assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
             } else if n + 1 < channel.past.len() {
@@ -622,7 +644,8 @@ async fn two_hundred_channels_over_a_week_of_faults() {
     eprintln!(
         "soak: {CHANNELS} channels, {moves} moves stored ({} answered, {unanswered} sent unanswered, {try_again} \
          asked to try again), {hostile} hostile commands answered privately, {reminders} reminders (none twice), \
-         {games} games of which {finished} finished, {} simulated days in {:.0} s; faults: {}; 429s answered: {}; RSS per phase \
+         {games} games of which {finished} finished \
+         ({records} records read back and replayed), {} simulated days in {:.0} s; faults: {}; 429s answered: {}; RSS per phase \
          (phase, process, MB): {memory:?}",
         acks.load(Ordering::Relaxed),
         offset / 86_400,

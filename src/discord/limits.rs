@@ -180,7 +180,7 @@ impl Global {
 
 impl Limits {
     /// The interaction and the channel a call is about, when its path says, for its log lines.
-    fn about(&self, path: &str) -> (Option<u64>, Option<u64>) {
+    fn about(path: &str) -> (Option<u64>, Option<u64>) {
         let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
         let after =
             |name: &str, n: usize| segments.iter().position(|s| *s == name).and_then(|i| segments.get(i + n));
@@ -258,7 +258,7 @@ impl Limits {
             }
             let (wait, is_global) = retry_after(&headers, &bytes);
             self.metrics.rate_limited(wait, is_global);
-            let (interaction, channel) = self.about(head.uri.path());
+            let (interaction, channel) = Self::about(head.uri.path());
             tracing::debug!(
                 route = %masked(&route),
                 interaction = interaction.map(tracing::field::display),

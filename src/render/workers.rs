@@ -18,7 +18,7 @@ fn queue() -> Option<&'static mpsc::Sender<Job>> {
         .get_or_init(|| {
             let (sender, receiver) = mpsc::channel::<Job>();
             let receiver = Arc::new(Mutex::new(receiver));
-            let threads = std::thread::available_parallelism().map_or(2, |n| n.get());
+            let threads = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
             let started = (0..threads)
                 .filter(|i| {
                     let receiver = receiver.clone();
@@ -77,7 +77,7 @@ mod tests {
         .map(Option::unwrap)
         .collect();
         let threads: std::collections::HashSet<&String> = names.iter().collect();
-        let cores = std::thread::available_parallelism().map_or(2, |n| n.get());
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
         assert!(threads.len() <= cores, "{threads:?}");
         assert!(threads.iter().all(|t| t.starts_with("tabula-draw-")), "{threads:?}");
         assert_eq!(drawn(|| -> u8 { panic!("a drawing that fails") }).await, None);

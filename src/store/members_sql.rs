@@ -15,7 +15,7 @@ fn players_pattern(user: u64) -> String {
 /// when `user` is one of them and something changed.
 fn relabel(
     players: &str,
-    result: Option<String>,
+    result: Option<&str>,
     user: u64,
     label: &str,
     old: &[String],
@@ -30,8 +30,8 @@ fn relabel(
         return Ok(None);
     }
     let relabelled =
-        result.clone().map(|r| names.iter().fold(r, |r, name| super::relabel_result(&r, name, label)));
-    let changed = names.iter().any(|n| n != label) || relabelled != result;
+        result.map(|r| names.iter().fold(r.to_string(), |r, name| super::relabel_result(&r, name, label)));
+    let changed = names.iter().any(|n| n != label) || relabelled.as_deref() != result;
     Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), relabelled)))
 }
 
@@ -152,7 +152,8 @@ macro_rules! member_store {
                         .await?;
                 let mut relabelled = 0;
                 for (session, players, result) in sessions {
-                    if let Some((players, result)) = relabel(&players, result, user, label, &old)? {
+                    if let Some((players, result)) = relabel(&players, result.as_deref(), user, label, &old)?
+                    {
                         sqlx::query("UPDATE sessions SET players = $1, result = $2 WHERE id = $3")
                             .bind(players)
                             .bind(result)

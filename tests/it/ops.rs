@@ -167,6 +167,32 @@ fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port()
 }
 
+/// `tabula serve` on `addr` over the fake, logging JSON at debug level into `dir`'s stdout.log and stderr.log.
+fn serve_logging_json(
+    fake: &FakeDiscord,
+    dir: &std::path::Path,
+    addr: SocketAddr,
+    token: &str,
+    web_secret: &str,
+) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_tabula"))
+        .args(["serve", "--listen", &addr.to_string()])
+        .current_dir(dir)
+        .env("DISCORD_TOKEN", token)
+        .env("TABULA_WEB_SECRET", web_secret)
+        .env("TABULA_LOG_FORMAT", "json")
+        .env("TABULA_LOG_LEVEL", "debug,hyper=info,h2=info,rustls=info,sqlx=warn")
+        .env("TABULA_API_PROXY", fake.base_url())
+        .env("TABULA_PUBLIC_KEY", public_key())
+        .env("TABULA_APPLICATION_ID", APP_ID.to_string())
+        .env("TABULA_GUILD_ID", GUILD_ID.to_string())
+        .env("TABULA_DATABASE", dir.join("serve.db"))
+        .stdout(std::fs::File::create(dir.join("stdout.log")).unwrap())
+        .stderr(std::fs::File::create(dir.join("stderr.log")).unwrap())
+        .spawn()
+        .unwrap()
+}
+
 // The process's output goes to files, not pipes: debug lines fill a pipe nobody reads until the end, and the
 // process would block writing them.
 #[tokio::test]
@@ -177,22 +203,7 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
     let dir = tempfile::tempdir().unwrap();
     let port = free_port();
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tabula"))
-        .args(["serve", "--listen", &addr.to_string()])
-        .current_dir(dir.path())
-        .env("DISCORD_TOKEN", TOKEN)
-        .env("TABULA_WEB_SECRET", WEB_SECRET)
-        .env("TABULA_LOG_FORMAT", "json")
-        .env("TABULA_LOG_LEVEL", "debug,hyper=info,h2=info,rustls=info,sqlx=warn")
-        .env("TABULA_API_PROXY", fake.base_url())
-        .env("TABULA_PUBLIC_KEY", public_key())
-        .env("TABULA_APPLICATION_ID", APP_ID.to_string())
-        .env("TABULA_GUILD_ID", GUILD_ID.to_string())
-        .env("TABULA_DATABASE", dir.path().join("serve.db"))
-        .stdout(std::fs::File::create(dir.path().join("stdout.log")).unwrap())
-        .stderr(std::fs::File::create(dir.path().join("stderr.log")).unwrap())
-        .spawn()
-        .unwrap();
+    let mut child = serve_logging_json(&fake, dir.path(), addr, TOKEN, WEB_SECRET);
     let read_log = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
     let start = Instant::now();
     while crate::support::signed::try_send(addr, "GET", Post::get("/healthz")).await.is_err() {

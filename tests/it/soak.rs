@@ -514,6 +514,74 @@ fn check(id: u64, seen: &Played, record: &SessionRow, calls: &[RecordedCall]) ->
     reminders.len()
 }
 
+/// What the checks counted over every channel's games.
+#[derive(Default)]
+struct Totals {
+    moves: usize,
+    reminders: usize,
+    finished: usize,
+    hostile: usize,
+    try_again: usize,
+    unanswered: usize,
+    games: usize,
+    records: usize,
+}
+
+/// Checks every channel and each of its games (`calls` are all the fake received).
+async fn check_all(
+    channels: &mut Vec<Arc<tokio::sync::Mutex<Channel>>>,
+    store: &PgStore,
+    url: &str,
+    calls: &[RecordedCall],
+) -> Totals {
+    let mut t = Totals::default();
+    let lookup = Sessions::new(PgStore::connect(url).await.unwrap(), SessionConfig::default());
+    for channel in channels.drain(..) {
+        let mut channel = channel.lock().await;
+        check_channel(&channel);
+        t.hostile += channel.hostile;
+        t.try_again += channel.try_again;
+        let resigns = channel.resigns;
+        channel.next_game(calls.len());
+        for (n, seen) in channel.past.iter().enumerate() {
+            let record = store.session(seen.session).await.unwrap().unwrap();
+            let until = channel.past.get(n + 1).map_or(calls.len(), |next| next.from_call);
+            t.reminders += check(channel.id, seen, &record, &calls[seen.from_call..until]);
+            t.games += 1;
+            t.moves += record.moves.len();
+            t.finished += usize::from(record.state == SessionState::Finished);
+            t.unanswered += seen.unanswered.len();
+            if record.state == SessionState::Finished {
+                check_record(&lookup, channel.id, seen.session, &record).await;
+                t.records += 1;
+            }
+            if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
+                assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
+            } else if n + 1 < channel.past.len() {
+                assert_eq!(
+                    record.state,
+                    SessionState::Finished,
+                    "channel {}: a game left behind",
+                    channel.id
+                );
+            }
+        }
+    }
+    t
+}
+
+/// A finished game's record, as `/game` gives it to a player, reads back with its stored moves and replays.
+async fn check_record(lookup: &Sessions<PgStore>, channel: u64, session: i64, record: &SessionRow) {
+    let reply = lookup.handle(channel, &actor(DAVE), Game { id: session, replay: false }).await;
+    let file = reply.files.first().unwrap_or_else(|| panic!("game #{session}: no record: {reply:?}"));
+    let text = String::from_utf8(file.bytes.clone()).unwrap();
+    let read = Record::parse(&text).unwrap_or_else(|e| panic!("game #{session}: {e}\n{text}"));
+    assert_eq!(read.moves, record.moves, "game #{session}'s record:\n{text}");
+    if let Err(e) = read.replay() {
+        panic!("game #{session}'s record does not replay: {e}\n{text}");
+    }
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_hundred_channels_over_a_week_of_faults() {
     let Some(mut server) = PgServer::start("two_hundred_channels_over_a_week_of_faults") else { return };
@@ -583,54 +651,8 @@ async fn two_hundred_channels_over_a_week_of_faults() {
     let calls = fake.calls();
     let elapsed = started.elapsed();
 
-    let (mut moves, mut reminders, mut finished, mut hostile, mut try_again, mut unanswered) =
-        (0, 0, 0, 0, 0, 0);
-    let (mut games, mut records) = (0, 0);
-    let lookup = Sessions::new(PgStore::connect(&url).await.unwrap(), SessionConfig::default());
-    for channel in channels.drain(..) {
-        let mut channel = channel.lock().await;
-        check_channel(&channel);
-        hostile += channel.hostile;
-        try_again += channel.try_again;
-        let resigns = channel.resigns;
-        channel.next_game(calls.len());
-        for (n, seen) in channel.past.iter().enumerate() {
-            let record = store.session(seen.session).await.unwrap().unwrap();
-            let until = channel.past.get(n + 1).map_or(calls.len(), |next| next.from_call);
-            reminders += check(channel.id, seen, &record, &calls[seen.from_call..until]);
-            games += 1;
-            moves += record.moves.len();
-            finished += usize::from(record.state == SessionState::Finished);
-            unanswered += seen.unanswered.len();
-            if record.state == SessionState::Finished {
-                // The game's record, as `/game` gives it to a player, reads back and replays to its stored end.
-                let reply =
-                    lookup.handle(channel.id, &actor(DAVE), Game { id: seen.session, replay: false }).await;
-                let file = reply
-                    .files
-                    .first()
-                    .unwrap_or_else(|| panic!("game #{}: no record: {reply:?}", seen.session));
-                let text = String::from_utf8(file.bytes.clone()).unwrap();
-                let read =
-                    Record::parse(&text).unwrap_or_else(|e| panic!("game #{}: {e}\n{text}", seen.session));
-                assert_eq!(read.moves, record.moves, "game #{}'s record:\n{text}", seen.session);
-                if let Err(e) = read.replay() {
-                    panic!("game #{}'s record does not replay: {e}\n{text}", seen.session);
-                }
-                records += 1;
-            }
-            if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
-                assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
-            } else if n + 1 < channel.past.len() {
-                assert_eq!(
-                    record.state,
-                    SessionState::Finished,
-                    "channel {}: a game left behind",
-                    channel.id
-                );
-            }
-        }
-    }
+    let totals = check_all(&mut channels, &store, &url, &calls).await;
+    let Totals { moves, reminders, finished, hostile, try_again, unanswered, games, records } = totals;
     let refusals = fake.take_refusals();
     assert!(refusals.is_empty(), "Discord refused calls: {refusals:#?}");
     assert!(fake.storms_spent(), "both storms were met");

@@ -65,12 +65,19 @@ pub struct Bucket {
     pub window: Duration,
 }
 
+/// A bucket's current window per path: when it started, and the calls in it.
+type Windows = std::collections::HashMap<String, (Instant, usize)>;
+/// The headers of an answer.
+type Headers = Vec<(&'static str, String)>;
+/// A 429: its status, body, and the refusal of a call the bot should not have sent.
+type TooMany = (u16, Value, Option<Refusal>);
+
 /// What the fake keeps to make and check rate limits.
 #[derive(Default)]
 pub(super) struct Limits {
     storms: Vec<Storm>,
     /// Each bucket, with its current window's start and count, per path.
-    buckets: Vec<(Bucket, std::collections::HashMap<String, (Instant, usize)>)>,
+    buckets: Vec<(Bucket, Windows)>,
     /// Calls answered with `X-RateLimit-Remaining: 0`.
     pub(super) emptied: usize,
     /// When the calls under the global limit of the last second arrived.
@@ -168,11 +175,7 @@ pub(super) fn check(
 
 /// Counts a call in its bucket, if one takes it: the headers of its answer, or a 429 and the refusal of a call
 /// sent past the limit.
-pub(super) fn bucket(
-    state: &mut State,
-    call: &RecordedCall,
-    arrived: Instant,
-) -> Result<Vec<(&'static str, String)>, (u16, Value, Option<Refusal>)> {
+pub(super) fn bucket(state: &mut State, call: &RecordedCall, arrived: Instant) -> Result<Headers, TooMany> {
     let limits = &mut state.limits;
     let Some((bucket, windows)) =
         limits.buckets.iter_mut().find(|(b, _)| b.method == call.method && call.is(b.method, b.pattern))

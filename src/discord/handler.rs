@@ -1,0 +1,321 @@
+//! The gateway's event handler and the answer to each interaction, whichever way it came (the gateway or the
+//! HTTP interactions endpoint): slash commands, autocompletes, buttons and select menus, routed to the session
+//! layer and answered within Discord's three seconds. The bot's lifecycle (connecting, the sweep, shutting down)
+//! is in the module above.
+
+#[allow(clippy::wildcard_imports)]
+use super::*;
+/// The event handler: the session layer plus what it needs to know about Discord.
+pub(super) struct Handler<S: Store> {
+    pub(super) sessions: Arc<Sessions<S>>,
+    pub(super) guild_id: Option<u64>,
+    /// The languages last seen per channel and member, for messages sent without an interaction.
+    pub(super) langs: Arc<LangBook>,
+    /// The gateway's shards: connected now, and connected once (a later connection is a reconnect).
+    pub(super) shards: std::sync::Mutex<Shards>,
+    /// The emojis of the picker's icons.
+    pub(super) emojis: Arc<Emojis>,
+}
+
+/// What the handler knows of its gateway shards.
+#[derive(Default)]
+pub(super) struct Shards {
+    pub(super) connected: std::collections::HashSet<u32>,
+    pub(super) seen: std::collections::HashSet<u32>,
+}
+
+impl<S: Store> Handler<S> {
+    /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
+    pub(super) fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
+        clocks::spawn_ai_in(self.sessions.clone(), http.clone(), channel, self.langs.clone());
+    }
+
+    /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
+    /// challenge's message.
+    pub(super) async fn clear_challenge_buttons(
+        &self,
+        http: &Http,
+        channel: u64,
+        reply: &Reply,
+        from_message: Option<u64>,
+    ) {
+        let Some(challenge) = reply.challenge else { return };
+        let Some(message) = challenge.message else { return };
+        // A reply that is itself a pending challenge (buttons, no board yet) keeps its message's buttons; a game
+        // that began (a board, with its Move button) or a challenge that ended clears them.
+        if (reply.board.is_none() && !reply.buttons.is_empty()) || from_message == Some(message) {
+            return;
+        }
+        let edit = EditMessage::new().components(Vec::new());
+        if let Err(e) = ChannelId::new(channel).edit_message(http, MessageId::new(message), edit).await {
+            tracing::debug!(channel, message, error = %e, "could not remove a settled challenge's buttons");
+        }
+    }
+
+    pub(super) async fn on_command(
+        &self,
+        http: &Arc<Http>,
+        cmd: &CommandInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
+        let locales =
+            locales_of(&self.sessions, cmd.guild_id, &cmd.locale, cmd.guild_locale.as_deref()).await;
+        let actor = actor_of(&cmd.user, cmd.member.as_deref(), cmd.guild_id, locales);
+        let channel = cmd.channel_id.get();
+        self.langs.saw(channel, cmd.user.id.get(), locales);
+        let request = match read_request(cmd) {
+            Ok(r) => r,
+            Err(text) => return respond.initial(private_message(text, locales.user)).await,
+        };
+        if let Some(answered) = self.on_coach(http, cmd, &actor, &request, respond, locales).await {
+            return answered;
+        }
+        if self.sessions.wants_thread(&actor, &request).await {
+            return self.play_in_thread(http, cmd, &actor, request, respond, locales).await;
+        }
+        let reply = self.sessions.handle(channel, &actor, request).await;
+        let reply = reply.clone().localized(locales.of(reply.ephemeral));
+        if reply.ephemeral && !deferred(&reply, respond) {
+            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
+        }
+        self.spawn_ai(http, channel);
+        self.clear_challenge_buttons(http, channel, &reply, None).await;
+        if deferred(&reply, respond) {
+            let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
+            respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+            let limit = size_limit(cmd.attachment_size_limit);
+            cmd.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                cmd.create_followup(http, followup).await?;
+            }
+            return Ok(());
+        }
+        respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await?;
+        // A new challenge: remember its message, so that its expiry can remove the buttons.
+        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
+            match cmd.get_response(http).await {
+                Ok(posted) => {
+                    self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
+                }
+                Err(e) => tracing::warn!(channel, error = %e, "could not read back the challenge message"),
+            }
+        }
+        Ok(())
+    }
+
+    pub(super) async fn on_button(
+        &self,
+        http: &Arc<Http>,
+        press: &ComponentInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
+        let locales =
+            locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
+        let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id, locales);
+        // A choice in a select menu is read as the menu's id followed by the value chosen.
+        let custom_id = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => match values.first() {
+                Some(value) => format!("{}:{value}", press.data.custom_id),
+                None => press.data.custom_id.clone(),
+            },
+            _ => press.data.custom_id.clone(),
+        };
+        let Some((channel, request)) = parse_button(&custom_id) else {
+            self.sessions.metrics().interaction("unknown_button", crate::metrics::Outcome::Ok);
+            return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
+        };
+        if channel != press.channel_id.get() {
+            self.sessions.metrics().interaction("button_elsewhere", crate::metrics::Outcome::Ok);
+            return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
+        }
+        self.langs.saw(channel, press.user.id.get(), locales);
+        // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
+        // public answer to a press on a private message (a move played from the picker).
+        let on_private = press.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+        let fresh = request.new_message();
+        let reply = self.sessions.handle(channel, &actor, request).await;
+        let reply = reply.clone().localized(locales.of(reply.ephemeral));
+        if reply.ephemeral && !reply.update {
+            if reply.board.is_some() {
+                // A private answer with a picture (the picker's first step): deferred, then drawn.
+                let defer = CreateInteractionResponseMessage::new().ephemeral(true);
+                respond.initial(CreateInteractionResponse::Defer(defer)).await?;
+                let limit = size_limit(press.attachment_size_limit);
+                press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
+                respond.picture_sent();
+                return Ok(());
+            }
+            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
+        }
+        if !reply.ephemeral {
+            self.spawn_ai(http, channel);
+        }
+        if fresh || (on_private && !reply.ephemeral) {
+            return self.answer_in_new_message(http, press, channel, &reply, respond).await;
+        }
+        let pressed = press.message.id.get();
+        self.clear_challenge_buttons(http, channel, &reply, Some(pressed)).await;
+        // The challenge message itself is updated: its buttons go once the challenge is settled.
+        if deferred(&reply, respond) {
+            respond.initial(CreateInteractionResponse::Acknowledge).await?;
+            let limit = size_limit(press.attachment_size_limit);
+            press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
+            if reply.board.is_some() {
+                respond.picture_sent();
+            }
+            if let Some(followup) = replay_followup(&reply, limit).await {
+                press.create_followup(http, followup).await?;
+            }
+            return Ok(());
+        }
+        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply, &self.emojis))).await?;
+        if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
+        {
+            self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
+        }
+        Ok(())
+    }
+
+    pub(super) async fn on_autocomplete(
+        &self,
+        cmd: &CommandInteraction,
+        respond: &dyn Respond,
+    ) -> serenity::Result<()> {
+        let focused = cmd.data.autocomplete();
+        let typed = focused.as_ref().map(|o| o.value.to_string()).unwrap_or_default();
+        let response = if focused.is_some_and(|o| o.name == "variant") {
+            // The variants of the game chosen so far in the same command, with what each changes.
+            let game = cmd.data.options().iter().find(|o| o.name == "game").and_then(|o| match o.value {
+                ResolvedValue::String(g) => g.parse::<GameKind>().ok(),
+                _ => None,
+            });
+            let lang = Lang::from_locale(&cmd.locale);
+            let choices = game.map(|g| {
+                let info = g.info();
+                info.variant_choices_with(&typed, |v| info.variant_summary(lang, v))
+            });
+            render::named_choices(choices.unwrap_or_default())
+        } else {
+            let suggestions = self
+                .sessions
+                .suggest_or_why(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES)
+                .await;
+            match suggestions {
+                Ok(suggestions) => choices(suggestions),
+                // Out of turn, the one choice says whose turn it is; picking it is refused as no move.
+                Err(why) => render::named_choices([(
+                    why.plain_in(Lang::from_locale(&cmd.locale)),
+                    crate::session::NO_MOVE_CHOICE.to_string(),
+                )]),
+            }
+        };
+        self.sessions.metrics().interaction("autocomplete", crate::metrics::Outcome::Ok);
+        respond.initial(CreateInteractionResponse::Autocomplete(response)).await
+    }
+
+    /// Answers one interaction, whichever way it came.
+    pub(super) async fn on_interaction(
+        &self,
+        http: &Arc<Http>,
+        interaction: &Interaction,
+        respond: &dyn Respond,
+    ) {
+        let token = match interaction {
+            Interaction::Command(cmd) | Interaction::Autocomplete(cmd) => Some(cmd.token.as_str()),
+            Interaction::Component(press) => Some(press.token.as_str()),
+            _ => None,
+        };
+        if let Some(token) = token {
+            limits::note_interaction(token, interaction.id().get());
+        }
+        let timed =
+            Timed { inner: respond, arrived: std::time::Instant::now(), metrics: self.sessions.metrics() };
+        let respond: &dyn Respond = &timed;
+        let channel = match interaction {
+            Interaction::Command(cmd) | Interaction::Autocomplete(cmd) => Some(cmd.channel_id.get()),
+            Interaction::Component(press) => Some(press.channel_id.get()),
+            _ => None,
+        };
+        // Every line logged while it is handled names the interaction, its channel and (once its session is read,
+        // see `Sessions::handle`) its game.
+        let span = tracing::info_span!(
+            "interaction",
+            interaction = %interaction.id(),
+            channel,
+            game = tracing::field::Empty
+        );
+        let result = tracing::Instrument::instrument(
+            async {
+                match interaction {
+                    Interaction::Command(cmd) => self.on_command(http, cmd, respond).await,
+                    Interaction::Autocomplete(cmd) => self.on_autocomplete(cmd, respond).await,
+                    Interaction::Component(press) => self.on_button(http, press, respond).await,
+                    _ => Ok(()),
+                }
+            },
+            span.clone(),
+        )
+        .await;
+        let _in_span = span.enter();
+        if let Err(e) = result {
+            tracing::warn!(error = %e, id = %interaction.id(), "could not answer an interaction");
+        }
+    }
+
+    /// Registers the slash commands (with the server of `guild_id` only, when set).
+    pub(super) async fn register_commands(&self, http: &Http) {
+        let registered = match self.guild_id {
+            Some(guild) => GuildId::new(guild).set_commands(http, commands()).await,
+            None => serenity::all::Command::set_global_commands(http, commands()).await,
+        };
+        match registered {
+            Ok(list) => {
+                tracing::info!(count = list.len(), guild = ?self.guild_id, "slash commands registered");
+            }
+            Err(e) => tracing::error!(error = %e, "could not register the slash commands"),
+        }
+    }
+}
+
+#[serenity::async_trait]
+impl<S: Store> EventHandler for Handler<S> {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
+        self.sessions.set_bot_id(ready.user.id.get());
+        self.sessions.metrics().set_gateway_connected(true);
+        // Games whose AI was thinking when the bot stopped: it thinks again.
+        for channel in self.sessions.ai_channels().await {
+            self.spawn_ai(&ctx.http, channel);
+        }
+        self.register_commands(&ctx.http).await;
+        self.emojis.start(ctx.http.clone());
+    }
+
+    async fn shard_stage_update(&self, _ctx: Context, event: ShardStageUpdateEvent) {
+        let shard = event.shard_id.0;
+        let mut shards = self.shards.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        if event.new == ConnectionStage::Connected {
+            if !shards.seen.insert(shard) {
+                self.sessions.metrics().gateway_reconnected();
+                tracing::info!(shard, "the gateway is connected again");
+            }
+            shards.connected.insert(shard);
+        } else {
+            shards.connected.remove(&shard);
+        }
+        self.sessions.metrics().set_gateway_connected(!shards.connected.is_empty());
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let (id, token) = match &interaction {
+            Interaction::Command(i) | Interaction::Autocomplete(i) => (i.id, i.token.as_str()),
+            Interaction::Component(i) => (i.id, i.token.as_str()),
+            _ => return,
+        };
+        let respond = Callback { http: &ctx.http, id, token };
+        self.on_interaction(&ctx.http, &interaction, &respond).await;
+    }
+}

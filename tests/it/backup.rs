@@ -114,8 +114,17 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
     assert_eq!(again.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&again.stderr).contains("already exists"), "{again:?}");
 
-    // Restore into a new database, through the command line.
+    // Restore over another database (a stale one with games of its own), through the command line: it is
+    // replaced whole.
     let restored_path = dir.path().join("restored.db");
+    {
+        let stale = Sessions::new(SqliteStore::open(&restored_path).await.unwrap(), SessionConfig::default());
+        start_games(&stale).await;
+        for _ in 0..5 {
+            round(&stale).await;
+        }
+        stale.store().close().await;
+    }
     let out = tabula(&["restore", path(&backup), "--database", path(&restored_path)]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));

@@ -82,7 +82,8 @@ async fn forgetting(store: impl Store) {
     assert!(shown.ephemeral, "{shown:?}");
     for part in [
         "What Tabula stores about alice",
-        "took part in: 2 (finished, in your history: 1)",
+        "took part in: 2 (finished, in your history: 1; /history lists them)",
+        "(/rating shows them)",
         "ratings: 2",
         "reminders go: by direct message",
         "names recorded for you: alice",

@@ -626,8 +626,8 @@ tournament-mark = {" "}(turnaj { $id }, { $round }. kolo)
 
 privacy-data =
     Co Tabula uchovává o uživateli { $player }:
-    - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished })
-    - hodnocení: { $ratings }
+    - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished }; vypíše je /history)
+    - hodnocení: { $ratings } (ukáže je /rating)
     - přihlášky do turnajů: { $tournaments }
     - kam chodí vaše připomínky: { $notify }
     - jména, která jsou u vás zaznamenána: { $names }

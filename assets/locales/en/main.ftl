@@ -626,8 +626,8 @@ tournament-mark = {" "}(tournament { $id }, round { $round })
 
 privacy-data =
     What Tabula stores about { $player }:
-    - games and challenges you took part in: { $sessions } (finished, in your history: { $finished })
-    - ratings: { $ratings }
+    - games and challenges you took part in: { $sessions } (finished, in your history: { $finished }; /history lists them)
+    - ratings: { $ratings } (/rating shows them)
     - tournament entries: { $tournaments }
     - where your reminders go: { $notify }
     - the names recorded for you: { $names }

@@ -609,8 +609,8 @@ tournament-mark = {" "}(torneio { $id }, rodada { $round })
 
 privacy-data =
     O que o Tabula guarda sobre { $player }:
-    - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished })
-    - ratings: { $ratings }
+    - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished }; /history as lista)
+    - ratings: { $ratings } (/rating os mostra)
     - inscrições em torneios: { $tournaments }
     - para onde vão seus lembretes: { $notify }
     - os nomes registrados para você: { $names }

@@ -17,6 +17,7 @@ mod hostile;
 mod languages;
 mod outages;
 mod picker;
+mod privacy;
 mod ratelimits;
 mod ratings;
 mod records;

@@ -22,14 +22,20 @@ fn waits(metrics: &Metrics, scope: &str) -> u64 {
     text.lines().find_map(|l| l.strip_prefix(&name)).map_or(0, |v| v.trim().parse::<f64>().unwrap() as u64)
 }
 
-/// 150 channel messages sent at once through the relay, in a burst and a global storm: each arrives once, none
-/// is sent before its wait ends, and no second holds more than 50.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_relay_keeps_the_global_limit_and_waits_out_429s() {
+/// A fake Discord, and a serenity client that reaches it through a rate-limit relay of its own (with its metrics).
+async fn through_a_relay() -> (FakeDiscord, Arc<Metrics>, Relay, Arc<serenity::http::Http>) {
     let fake = FakeDiscord::start().await;
     let metrics = Arc::new(Metrics::new());
     let relay = Relay::start(&fake.base_url(), metrics.clone()).await.unwrap();
     let http = Arc::new(HttpBuilder::new("fake-token").proxy(relay.url()).ratelimiter_disabled(true).build());
+    (fake, metrics, relay, http)
+}
+
+/// 150 channel messages sent at once through the relay, in a burst and a global storm: each arrives once, none
+/// is sent before its wait ends, and no second holds more than 50.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_relay_keeps_the_global_limit_and_waits_out_429s() {
+    let (fake, metrics, _relay, http) = through_a_relay().await;
     fake.storm(Storm {
         method: Some("POST"),
         pattern: "/channels/*/messages",
@@ -154,10 +160,7 @@ async fn a_global_429_at_start_up_delays_registration_only() {
 /// 429, and the other routes go on meanwhile.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_relay_waits_when_a_route_has_no_call_left() {
-    let fake = FakeDiscord::start().await;
-    let metrics = Arc::new(Metrics::new());
-    let relay = Relay::start(&fake.base_url(), metrics.clone()).await.unwrap();
-    let http = Arc::new(HttpBuilder::new("fake-token").proxy(relay.url()).ratelimiter_disabled(true).build());
+    let (fake, metrics, _relay, http) = through_a_relay().await;
     fake.bucket(crate::fake_discord::ratelimits::Bucket {
         method: "POST",
         pattern: "/channels/*/messages",
@@ -183,6 +186,7 @@ async fn the_relay_waits_when_a_route_has_no_call_left() {
     let ok = fake.calls().iter().filter(|c| c.method == "POST" && c.status == 200).count();
     assert_eq!(ok, 17, "every message arrived once");
     assert_eq!(fake.rate_limited_calls(), 0, "no 429 answered: the relay waited as the headers said");
+    assert_eq!(waits(&metrics, "route"), 0, "and had no 429 to wait out");
     assert!(fake.buckets_emptied() >= 3, "the bucket ran out: {}", fake.buckets_emptied());
     let last = |channel: u64| done[&channel].iter().max().copied().unwrap();
     assert!(last(7_000) >= Duration::from_millis(1_900), "12 calls at 5 a window wait two resets: {done:?}");

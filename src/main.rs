@@ -304,9 +304,16 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 /// Logs to stdout at `level`, as text or (`json`) one JSON object a line whose `span` holds the interaction, its
 /// channel and its game.
+/// The log level of serenity's REST client, whatever the operator's level: see [`init_logging`].
+const SERENITY_HTTP: &str = "serenity::http=warn";
+
 fn init_logging(level: &str, json: bool) {
     let filter = tracing_subscriber::EnvFilter::try_new(level)
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"))
+        // serenity's `request` span (at INFO) records the whole request with its Debug: an interaction's token
+        // (which answers in its name for 15 minutes) and every attachment's bytes. Below WARN it is never made,
+        // so no line of ours or of the HTTP client's carries it, whatever level the operator asks for.
+        .add_directive(SERENITY_HTTP.parse().expect("a valid directive"));
     let logs = tracing_subscriber::fmt().with_env_filter(filter).with_target(false);
     if json {
         logs.json().flatten_event(true).with_current_span(true).with_span_list(false).init();

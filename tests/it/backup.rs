@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Move, Play};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
-use tabula::store::{SessionIds as _, SessionRow, SessionStore as _, SqliteStore, Store as _};
+use tabula::store::{SessionIds as _, SessionRow, SessionState, SessionStore as _, SqliteStore, Store as _};
 
 const CHANNELS: u64 = 6;
 
@@ -147,10 +147,14 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
         now_moves += now.moves.len();
     }
     assert!(then_moves >= 2 * CHANNELS as usize, "the backup has the moves made before it");
-    assert!(
-        then_moves < now_moves,
-        "the burst went on after the backup ({then_moves} then, {now_moves} now)"
-    );
+    // The burst plays three rounds after the backup: a game still open in it went on (on a loaded machine the
+    // burst may have played every game to its end before the backup came).
+    if snapshot.iter().any(|s| s.state == SessionState::Playing) {
+        assert!(
+            then_moves < now_moves,
+            "the burst went on after the backup ({then_moves} then, {now_moves} now)"
+        );
+    }
     sessions.store().close().await;
 }
 

@@ -228,21 +228,20 @@ async fn backup(database: &Path, file: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Every game of `store` replayed, then the store closed.
+async fn checked_then_closed<S: Store + tabula::store::SessionIds>(
+    store: S,
+) -> Result<tabula::store::Restored, tabula::store::BackupError> {
+    let checked = tabula::store::check_games(&store).await;
+    store.close().await;
+    checked
+}
+
 /// `tabula check`: replays every stored game of the database, whichever kind.
 async fn check(database: &Path) -> anyhow::Result<()> {
     let checked = match Database::from_setting(database) {
-        Database::Sqlite(path) => {
-            let store = open_store(&path).await?;
-            let checked = tabula::store::check_games(&store).await;
-            store.close().await;
-            checked
-        }
-        Database::Postgres(url) => {
-            let store = open_postgres(&url).await?;
-            let checked = tabula::store::check_games(&store).await;
-            store.close().await;
-            checked
-        }
+        Database::Sqlite(path) => checked_then_closed(open_store(&path).await?).await,
+        Database::Postgres(url) => checked_then_closed(open_postgres(&url).await?).await,
     }
     .map_err(|e| match e {
         tabula::store::BackupError::DoesNotReplay { id, why } => {

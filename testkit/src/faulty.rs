@@ -4,7 +4,8 @@
 //! Reads pass through, and so does the bookkeeping the session layer never fails a command over (it logs, and
 //! the next turn repairs it): a turn's clock, a reminder marked, an archive scheduled or done, a claim on the
 //! computer's turn. Every other write is one a command stands on: it counts, may be delayed, and can be made to
-//! fail without reaching the wrapped store.
+//! fail without reaching the wrapped store. In read-only mode ([`FaultyStore::set_writable`]) every write fails,
+//! the bookkeeping too, as on a full or write-protected disk.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};

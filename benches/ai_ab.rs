@@ -15,7 +15,14 @@ use tabula::games::tzaar::eval as tzaar_eval;
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {
-    Limits { time: Duration::from_secs(600), max_depth: Some(depth), max_nodes: None, noise: 0.0, seed: 0 }
+    Limits {
+        threads: 1,
+        time: Duration::from_secs(600),
+        max_depth: Some(depth),
+        max_nodes: None,
+        noise: 0.0,
+        seed: 0,
+    }
 }
 
 /// Prints what one search found (nodes, time, nodes per second), then benchmarks `think` as `name`.
@@ -129,6 +136,7 @@ fn tzaar_endgames(c: &mut Criterion) {
             }
             // Small searches (2,000 nodes a turn) reach the endgame; greedy games end by a lost type first.
             let limits = Limits {
+                threads: 1,
                 time: Duration::from_secs(10),
                 max_depth: None,
                 max_nodes: Some(2_000),

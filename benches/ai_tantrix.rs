@@ -53,8 +53,14 @@ fn bench(c: &mut Criterion, name: &str, game: &Game, limits: &Limits, check: imp
 }
 
 fn search(c: &mut Criterion) {
-    let limits =
-        Limits { time: Duration::from_secs(60), max_depth: Some(3), max_nodes: None, noise: 0.0, seed: 1 };
+    let limits = Limits {
+        threads: 1,
+        time: Duration::from_secs(60),
+        max_depth: Some(3),
+        max_nodes: None,
+        noise: 0.0,
+        seed: 1,
+    };
     let start = game_after(7, 0);
     let mid = (0..100).map(|s| game_after(s, 24)).find(|g| g.legal_moves().len() > 30).unwrap();
     for (name, game) in [("depth 3, start", &start), ("depth 3, mid-game (24 tiles)", &mid)] {

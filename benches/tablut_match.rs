@@ -101,6 +101,7 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
         }
         let weights = if side == candidate_side { candidate } else { &WEIGHTS };
         let limits = Limits {
+            threads: 1,
             time: Duration::from_secs(600),
             max_depth: None,
             max_nodes: Some(s.nodes),

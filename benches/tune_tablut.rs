@@ -100,6 +100,7 @@ fn self_play(s: &Settings, index: u32) -> (Vec<Position>, u8) {
             positions.push(*game.position());
         }
         let limits = Limits {
+            threads: 1,
             time: Duration::from_secs(600),
             max_depth: None,
             max_nodes: Some(s.nodes),

@@ -7,14 +7,14 @@
 //! reproduced exactly by its command line. The run and its result are recorded in `docs/tuning-tzaar.md`.
 //!
 //! `cargo bench --bench tune_tzaar -- --games 16 --nodes 30000 --seed 1 --rounds 1`
-//! (`--vs-classic` instead plays the incumbent against the classic evaluation and stops, `--vs-no-proof` against
-//! itself without the endgame search; `--only a,b` tunes only the named weights; `--start "100 600 ..."` starts
+//! (`--vs-classic` instead plays the incumbent against the classic evaluation and stops, `--vs-previous` against
+//! the level 5 of round 2 (`Style::PREVIOUS`), `--vs-no-proof` against itself without the endgame search; `--only a,b` tunes only the named weights; `--start "100 600 ..."` starts
 //! from other weights, in `Weights::NAMES` order.)
 
 use std::time::{Duration, Instant};
 
 use tabula::ai::Limits;
-use tabula::games::tzaar::ai::{Eval, Style, think_with};
+use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
 use tabula::games::tzaar::eval::{COUNT, START, Weights};
 use tabula::games::tzaar::{Game, Side};
 use tabula::games::{Engine, Setup};
@@ -34,6 +34,12 @@ const RANGES: [(i32, i32, i32); COUNT] = [
     (0, 32, 4),      // threat_other
     (-300, 600, 75), // tempo
     (0, 2000, 200),  // exposed
+    (0, 200, 20),    // attackers
+    (0, 200, 20),    // targets_end
+    (0, 200, 20),    // attackers_end
+    (0, 1500, 150),  // starved_end
+    (0, 200, 20),    // stacks
+    (-300, 600, 75), // tempo_end
 ];
 
 struct Settings {
@@ -44,6 +50,7 @@ struct Settings {
     accept: f64,
     vs_classic: bool,
     vs_no_proof: bool,
+    vs_previous: bool,
     only: Option<Vec<String>>,
     start: Weights,
 }
@@ -57,6 +64,7 @@ fn settings() -> Settings {
         accept: 0.56,
         vs_classic: false,
         vs_no_proof: false,
+        vs_previous: false,
         only: None,
         start: START,
     };
@@ -77,6 +85,11 @@ fn settings() -> Settings {
             }
             "--vs-classic" => {
                 s.vs_classic = true;
+                i += 1;
+                continue;
+            }
+            "--vs-previous" => {
+                s.vs_previous = true;
                 i += 1;
                 continue;
             }
@@ -102,6 +115,7 @@ fn game(seed: u64, white: Style<'_>, black: Style<'_>, nodes: u64) -> bool {
     while let Some(side) = game.side_to_move() {
         let style = if side == Side::White { white } else { black };
         let limits = Limits {
+            threads: 1,
             time: Duration::from_secs(30),
             max_depth: None,
             max_nodes: Some(nodes),
@@ -133,7 +147,7 @@ fn score(a: Style<'_>, b: Style<'_>, s: &Settings, seed: u64) -> f64 {
 }
 
 fn style(w: &Weights) -> Style<'_> {
-    Style { eval: Eval::Weights(w), proof: true }
+    Style { eval: Eval::Weights(w), endgame: Endgame::Kept }
 }
 
 fn main() {
@@ -154,8 +168,18 @@ fn main() {
         println!("against classic: {:.1}% in {} games ({:.0?})", 100.0 * share, s.games, started.elapsed());
         return;
     }
+    if s.vs_previous {
+        let share = score(style(&best), Style::PREVIOUS, &s, s.seed);
+        println!(
+            "against the previous level 5: {:.1}% in {} games ({:.0?})",
+            100.0 * share,
+            s.games,
+            started.elapsed()
+        );
+        return;
+    }
     if s.vs_no_proof {
-        let without = Style { proof: false, ..style(&best) };
+        let without = Style { endgame: Endgame::Off, ..style(&best) };
         let share = score(style(&best), without, &s, s.seed);
         println!(
             "with the endgame search against without: {:.1}% in {} games ({:.0?})",

@@ -9,6 +9,71 @@ use std::time::Duration;
 
 pub mod search;
 
+pub mod cores {
+    //! The cores the searches of this process use, so that a search allowed several threads
+    //! ([`Limits::threads`](super::Limits::threads)) takes only cores no other search is using: the bot's own
+    //! moves keep their one core each, and a hint or an analysis runs wider only while the AI pool is idle.
+
+    use std::sync::OnceLock;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    static BUSY: AtomicUsize = AtomicUsize::new(0);
+
+    /// The cores of this machine.
+    pub fn total() -> usize {
+        static TOTAL: OnceLock<usize> = OnceLock::new();
+        *TOTAL.get_or_init(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get))
+    }
+
+    /// A search's claim on cores: its own, and the idle ones it was given; given back when dropped.
+    #[derive(Debug)]
+    pub struct Claim {
+        held: usize,
+    }
+
+    impl Claim {
+        /// The threads the search may run on (at least 1).
+        pub fn threads(&self) -> usize {
+            self.held
+        }
+    }
+
+    impl Drop for Claim {
+        fn drop(&mut self) {
+            BUSY.fetch_sub(self.held, Ordering::SeqCst);
+        }
+    }
+
+    /// Claims the search's own core and up to `wanted - 1` idle ones.
+    pub fn claim(wanted: usize) -> Claim {
+        let mut busy = BUSY.load(Ordering::SeqCst);
+        loop {
+            let idle = total().saturating_sub(busy + 1);
+            let held = 1 + wanted.saturating_sub(1).min(idle);
+            match BUSY.compare_exchange(busy, busy + held, Ordering::SeqCst, Ordering::SeqCst) {
+                Ok(_) => return Claim { held },
+                Err(now) => busy = now,
+            }
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn a_wide_search_takes_only_idle_cores() {
+            // Other tests search at the same time, so only the bounds hold exactly.
+            let one = claim(1);
+            assert_eq!(one.threads(), 1);
+            let wide = claim(64);
+            assert!(wide.threads() >= 1 && wide.threads() < total().max(2));
+            drop(wide);
+            drop(one);
+        }
+    }
+}
+
 /// How hard to think.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Limits {
@@ -22,6 +87,9 @@ pub struct Limits {
     pub noise: f64,
     /// Seed for the noise and any sampling, so a search can be replayed.
     pub seed: u64,
+    /// The most threads the search may use: 1 for the bot's own moves; more where a person waits for one search
+    /// (`bestmove`, `/hint`, analysis, the arena), taken only from cores no other search is using ([`cores`]).
+    pub threads: usize,
 }
 
 /// The strength levels players choose from.
@@ -30,7 +98,7 @@ pub const LEVELS: std::ops::RangeInclusive<u8> = 1..=5;
 impl Limits {
     /// A fixed time budget with no depth limit and no noise.
     pub(crate) fn time(time: Duration, seed: u64) -> Limits {
-        Limits { time, max_depth: None, max_nodes: None, noise: 0.0, seed }
+        Limits { time, max_depth: None, max_nodes: None, noise: 0.0, seed, threads: 1 }
     }
 }
 
@@ -83,6 +151,7 @@ impl LevelTable {
             Nodes::Share(num, den) => top_ms * self.nodes_per_second / 1000 * num / den,
         };
         Limits {
+            threads: 1,
             time: (top / l.time_divisor).max(self.min_time),
             max_depth: l.max_depth,
             max_nodes: Some(max_nodes.max(self.min_nodes)),

@@ -7,6 +7,8 @@
 //! the same from a node to its child (TZAAR's two-move turns): the score is negated only when the mover changes.
 //! Nothing is allocated per node: move lists live in buffers made once per search.
 
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::Limits;
@@ -27,7 +29,7 @@ pub(crate) const HISTORY: usize = 8192;
 /// the game's engine.
 pub(crate) trait Node: Copy {
     /// One move (a game's own small move type).
-    type Move: Copy + Eq;
+    type Move: Copy + Eq + Packed;
     /// Who moves (a game's own side type).
     type Side: Copy + Eq;
     /// Whether a position can recur (then a repeated position in the line or the game scores as a draw).
@@ -55,6 +57,23 @@ pub(crate) type MoveOf<N> = <N as Node>::Move;
 /// The side type of a node.
 pub(crate) type SideOf<N> = <N as Node>::Side;
 
+/// A move as a transposition table keeps it: a number below 2^21.
+pub(crate) trait Packed: Copy {
+    /// The move as a number below 2^21.
+    fn pack(self) -> u32;
+    /// The move [`Packed::pack`] made `bits` from.
+    fn unpack(bits: u32) -> Self;
+}
+
+impl Packed for bool {
+    fn pack(self) -> u32 {
+        u32::from(self)
+    }
+    fn unpack(bits: u32) -> Self {
+        bits != 0
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Bound {
     Exact,
@@ -72,17 +91,60 @@ struct Entry<M> {
     has_move: bool,
 }
 
-/// A transposition table that keeps its entries between searches (TZAAR's second move reuses the first's).
-pub(crate) struct Table<M> {
-    entries: Vec<Option<Entry<M>>>,
-    mask: usize,
+impl<M: Packed> Entry<M> {
+    /// The entry as one word: the score (32 bits), the depth (8), the bound (2), whether it has a move (1) and
+    /// the move (21).
+    fn data(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        (u64::from(self.score as u32) << 32)
+            | (u64::from(self.depth.clamp(0, 255) as u8) << 24)
+            | (bound << 22)
+            | (u64::from(self.has_move) << 21)
+            | u64::from(self.mv.pack() & 0x1f_ffff)
+    }
+
+    fn from_data(key: u64, data: u64) -> Self {
+        let bound = match (data >> 22) & 3 {
+            0 => Bound::Exact,
+            1 => Bound::Lower,
+            _ => Bound::Upper,
+        };
+        Entry {
+            key,
+            mv: M::unpack((data & 0x1f_ffff) as u32),
+            score: (data >> 32) as u32 as i32,
+            depth: i16::from((data >> 24) as u8),
+            bound,
+            has_move: data & (1 << 21) != 0,
+        }
+    }
 }
 
-impl<M: Copy> Table<M> {
-    /// A table of about `2^bits` entries.
+/// One slot of a [`Table`]: the entry's word, and its key mixed with it, so that a slot written by two threads
+/// at once reads as no entry rather than as a wrong one (the lockless scheme of Hyatt and Mann).
+#[derive(Default)]
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// A transposition table that keeps its entries between searches (TZAAR's second move reuses the first's) and
+/// that several threads may search with at once (see [`Searcher::run_parallel`]).
+pub(crate) struct Table<M> {
+    slots: Box<[Slot]>,
+    mask: usize,
+    moves: PhantomData<M>,
+}
+
+impl<M: Packed> Table<M> {
+    /// A table of about `2^bits` entries (16 bytes each).
     pub(crate) fn new(bits: u32) -> Self {
         let size = 1usize << bits.clamp(8, 22);
-        Table { entries: vec![None; size], mask: size - 1 }
+        Table { slots: (0..size).map(|_| Slot::default()).collect(), mask: size - 1, moves: PhantomData }
     }
 
     /// A table sized for a node budget: small budgets need (and clear) a small table.
@@ -92,15 +154,20 @@ impl<M: Copy> Table<M> {
     }
 
     fn probe(&self, key: u64) -> Option<Entry<M>> {
-        self.entries[key as usize & self.mask].filter(|e| e.key == key)
+        let slot = &self.slots[key as usize & self.mask];
+        let data = slot.data.load(Ordering::Relaxed);
+        let check = slot.check.load(Ordering::Relaxed);
+        // An empty slot holds zeros, which no key other than 0 matches.
+        (check ^ data == key && (key != 0 || data != 0)).then(|| Entry::from_data(key, data))
     }
 
-    fn store(&mut self, entry: Entry<M>) {
-        let slot = &mut self.entries[entry.key as usize & self.mask];
-        if slot
-            .is_none_or(|old| old.key != entry.key || old.depth <= entry.depth || entry.bound == Bound::Exact)
-        {
-            *slot = Some(entry);
+    fn store(&self, entry: Entry<M>) {
+        let old = self.probe(entry.key);
+        if old.is_none_or(|old| old.depth <= entry.depth || entry.bound == Bound::Exact) {
+            let slot = &self.slots[entry.key as usize & self.mask];
+            let data = entry.data();
+            slot.data.store(data, Ordering::Relaxed);
+            slot.check.store(entry.key ^ data, Ordering::Relaxed);
         }
     }
 }
@@ -152,7 +219,11 @@ pub(crate) struct Found<M> {
 
 /// One search: its limits, counters and move-ordering tables.
 pub(crate) struct Searcher<'t, N: Node> {
-    table: &'t mut Table<MoveOf<N>>,
+    table: &'t Table<MoveOf<N>>,
+    /// Set when the main search of a parallel one has finished (helpers stop then).
+    stop_all: Option<&'t AtomicBool>,
+    /// A helper's depth offset: it searches each iteration this much deeper, so the threads spread out.
+    skip: u32,
     buffers: Vec<Vec<(MoveOf<N>, i32)>>,
     killers: Vec<[Option<MoveOf<N>>; 2]>,
     history: Vec<i32>,
@@ -174,12 +245,14 @@ pub(crate) struct Searcher<'t, N: Node> {
 impl<'t, N: Node> Searcher<'t, N> {
     /// A search with `limits` (its noise is applied by [`Searcher::run`]) over `history`, the hashes of the
     /// positions before the root (for repetitions).
-    pub(crate) fn new(table: &'t mut Table<MoveOf<N>>, limits: &Limits, history: &[u64]) -> Self {
+    pub(crate) fn new(table: &'t Table<MoveOf<N>>, limits: &Limits, history: &[u64]) -> Self {
         let start = Instant::now();
         let mut path = Vec::with_capacity(history.len() + MAX_PLY + 2);
         path.extend_from_slice(history);
         Searcher {
             table,
+            stop_all: None,
+            skip: 0,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; HISTORY],
@@ -201,6 +274,52 @@ impl<'t, N: Node> Searcher<'t, N> {
     pub(crate) fn contempt(mut self, contempt: i32) -> Self {
         self.contempt = contempt;
         self
+    }
+
+    /// [`Searcher::run`] on `threads` threads (Lazy SMP): the others search the same root with the same limits,
+    /// every other one an iteration deeper, all sharing this search's table, so that what one finds orders and
+    /// cuts the others' searches; this search's answer is taken, the others stop with it, and the nodes of all
+    /// are counted.
+    pub(crate) fn run_parallel(
+        &mut self,
+        threads: usize,
+        limits: &Limits,
+        history: &[u64],
+        search: (&N, u32),
+        noise: f64,
+        spread: i32,
+        rng: &mut Noise,
+    ) -> Found<MoveOf<N>>
+    where
+        N: Sync,
+        MoveOf<N>: Send + Sync,
+    {
+        let (root, max_depth) = search;
+        if threads <= 1 {
+            return self.run(root, max_depth, noise, spread, rng);
+        }
+        let stop = AtomicBool::new(false);
+        let table = self.table;
+        let contempt = self.contempt;
+        std::thread::scope(|scope| {
+            let helpers: Vec<_> = (1..threads)
+                .map(|t| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        let mut helper = Searcher::new(table, limits, history).contempt(contempt);
+                        helper.stop_all = Some(stop);
+                        helper.skip = (t % 2) as u32;
+                        helper.run(root, max_depth, 0.0, spread, &mut Noise::new(t as u64)).nodes
+                    })
+                })
+                .collect();
+            let mut found = self.run(root, max_depth, noise, spread, rng);
+            stop.store(true, Ordering::Relaxed);
+            for helper in helpers {
+                found.nodes += helper.join().unwrap_or(0);
+            }
+            found
+        })
     }
 
     /// Iterative deepening from `root` up to `max_depth` (and the node and time budgets). With `noise` > 0, every
@@ -236,7 +355,9 @@ impl<'t, N: Node> Searcher<'t, N> {
         let mut best = (roots[0].0, -INF);
         let mut depth_done = 0;
         let mut scores = vec![-INF; roots.len()];
-        for depth in 1..=max_depth.clamp(1, MAX_PLY as u32 - 1) {
+        let deepest = max_depth.clamp(1, MAX_PLY as u32 - 1);
+        for depth in 1..=deepest {
+            let depth = (depth + self.skip).min(deepest);
             self.must_finish = depth == 1;
             let mut alpha = -INF;
             let mut iteration: Option<(MoveOf<N>, i32)> = None;
@@ -329,7 +450,9 @@ impl<'t, N: Node> Searcher<'t, N> {
             return false;
         }
         if self.nodes >= self.max_nodes
-            || (self.nodes.trailing_zeros() >= 10 && Instant::now() >= self.deadline)
+            || (self.nodes.trailing_zeros() >= 10
+                && (Instant::now() >= self.deadline
+                    || self.stop_all.is_some_and(|stop| stop.load(Ordering::Relaxed))))
         {
             self.stop = true;
         }

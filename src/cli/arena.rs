@@ -8,7 +8,7 @@ use rand::SeedableRng;
 use rand::seq::IndexedRandom;
 use rand_chacha::ChaCha8Rng;
 
-use crate::ai::LEVELS;
+use crate::ai::{LEVELS, Limits};
 use crate::games::{AnyGame, GameKind, Outcome, Phrase, Setup};
 
 /// Who plays a seat in a match.
@@ -59,6 +59,14 @@ impl fmt::Display for Contender {
     }
 }
 
+/// What each search of a level may spend: level 5's time (the lower levels' are shares of it) and the threads
+/// it may run on (while no other search uses the cores).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Budget {
+    pub(crate) top: Duration,
+    pub(crate) threads: usize,
+}
+
 /// A longest game before a match calls it a draw (no game of ours gets near it in normal play).
 const MAX_PLIES: usize = 2000;
 
@@ -66,7 +74,7 @@ const MAX_PLIES: usize = 2000;
 fn choose(
     game: &AnyGame,
     player: Contender,
-    top: Duration,
+    budget: Budget,
     rng: &mut ChaCha8Rng,
     clock: &mut SearchTimes,
 ) -> Vec<String> {
@@ -78,7 +86,7 @@ fn choose(
         }
         Contender::Greedy => game.greedy(seed),
         Contender::Level(n) | Contender::Classic(n) => {
-            let limits = game.kind().limits(n, top, seed);
+            let limits = Limits { threads: budget.threads, ..game.kind().limits(n, budget.top, seed) };
             let report = if matches!(player, Contender::Classic(_)) {
                 game.think_classic(&limits)
             } else {
@@ -129,7 +137,7 @@ pub(crate) fn play_game(
     (kind, variant): (GameKind, &str),
     players: &[Contender],
     seed: u64,
-    top: Duration,
+    budget: Budget,
     clock: &mut SearchTimes,
 ) -> Result<Outcome, String> {
     let setup = Setup { variant: variant.to_string(), seed, seats: players.len() };
@@ -144,7 +152,7 @@ pub(crate) fn play_game(
             });
         }
         let player = if plies < kind.arena_opening_plies() { Contender::Random } else { players[seat] };
-        let moves = choose(&game, player, top, &mut rng, clock);
+        let moves = choose(&game, player, budget, &mut rng, clock);
         if moves.is_empty() {
             return Err(format!("{player} found no move in a game that is not over"));
         }
@@ -244,7 +252,7 @@ pub(crate) fn play_match(
     (a, b): (Contender, Contender),
     games: u32,
     seed: u64,
-    top: Duration,
+    budget: Budget,
     clock: &mut SearchTimes,
     mut each: impl FnMut(&MatchGame),
 ) -> Result<Tally, String> {
@@ -253,7 +261,7 @@ pub(crate) fn play_match(
         let a_seat = (i % 2) as usize;
         let players = if a_seat == 0 { [a, b] } else { [b, a] };
         let game_seed = seed.wrapping_add(u64::from(i));
-        let outcome = play_game((kind, variant), &players, game_seed, top, clock)?;
+        let outcome = play_game((kind, variant), &players, game_seed, budget, clock)?;
         let a_won = outcome.winner.map(|w| w == a_seat);
         match a_won {
             Some(true) => tally.wins += 1,

@@ -16,7 +16,7 @@ use crate::games::{
     AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind, each_kind,
 };
 use crate::i18n::Lang;
-use arena::{Contender, SearchTimes, play_match};
+use arena::{Budget, Contender, SearchTimes, play_match};
 
 mod arena;
 mod competition;
@@ -215,6 +215,9 @@ pub enum Command {
         /// Seed of the search's sampling (and of any hidden hands it deals), e.g. `--seed 7`.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The most threads the search may use (Tablut and TZAAR), by default one per core, e.g. `--threads 1`.
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: Option<u32>,
     },
     /// Plays AI against AI and prints A's wins, draws and losses with a 95% interval.
     ///
@@ -242,6 +245,10 @@ pub enum Command {
         /// Also prints a line for each game as it ends: its seed, A's seat, the result and why.
         #[arg(long)]
         each: bool,
+        /// The most threads each search may use (Tablut and TZAAR), e.g. `--threads 2`. With more than one, the
+        /// games depend on the machine's timing and are no longer replayed exactly from their seeds.
+        #[arg(long, default_value_t = 1, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+        threads: u32,
         #[arg(long, value_name = "VARIANT", long_help = variant_help())]
         variant: Option<String>,
     },

@@ -35,8 +35,10 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         | Command::ForgetUser { .. } => {
             Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
-        Command::Match { game, a, b, games, seed, top_ms, each, variant } => {
-            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, *top_ms, *each, out)
+        Command::Match { game, a, b, games, seed, top_ms, each, variant, threads } => {
+            let budget =
+                Budget { top: std::time::Duration::from_millis(*top_ms), threads: *threads as usize };
+            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, budget, *each, out)
         }
         Command::TablutChallenge { colour, seconds, host, port, name, seed } => {
             let Some(competition) =
@@ -141,10 +143,11 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
             }
             Ok(())
         }
-        Command::Bestmove { level, time_ms, colour, seed, .. } => {
+        Command::Bestmove { level, time_ms, colour, seed, threads, .. } => {
+            let threads = threads.map_or_else(crate::ai::cores::total, |n| n as usize);
             let position = CliPosition { colour: colour.as_deref(), seed: *seed, ..at.position() };
             let game = engine::game::<G>(&position)?;
-            bestmove(&game, *level, *time_ms, *seed, out)
+            bestmove(&game, (*level, *time_ms), *seed, threads, out)
         }
         Command::Score { .. } => {
             for (colour, score) in G::cli_score(&at.position())? {
@@ -171,12 +174,12 @@ fn run_match(
     (a, b): (Contender, Contender),
     games: u32,
     seed: u64,
-    top_ms: u64,
+    budget: Budget,
     each: bool,
     out: &mut impl Write,
 ) -> Result<(), Exit> {
     let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
-    let top = std::time::Duration::from_millis(top_ms);
+    let top_ms = budget.top.as_millis();
     let mut clock = SearchTimes::default();
     let rules = if variant.is_empty() { String::new() } else { format!(" ({variant})") };
     writeln!(
@@ -186,7 +189,7 @@ fn run_match(
     )
     .map_err(io)?;
     let mut written = Ok(());
-    let tally = play_match((game, variant), (a, b), games, seed, top, &mut clock, |result| {
+    let tally = play_match((game, variant), (a, b), games, seed, budget, &mut clock, |result| {
         if each && written.is_ok() {
             written = writeln!(out, "{result}").and_then(|()| out.flush());
         }
@@ -203,9 +206,9 @@ fn run_match(
 /// `tabula bestmove`: the AI's choice in a position, then its search figures.
 fn bestmove<G: Entry>(
     game: &G,
-    level: Option<u8>,
-    time_ms: Option<u64>,
+    (level, time_ms): (Option<u8>, Option<u64>),
     seed: u64,
+    threads: usize,
     out: &mut impl Write,
 ) -> Result<(), Exit> {
     let io = |e: std::io::Error| Exit::usage(format!("cannot write the output: {e}"));
@@ -222,7 +225,7 @@ fn bestmove<G: Entry>(
             G::limits(level, std::time::Duration::from_secs(2), seed)
         }
     };
-    let report = game.think(&limits);
+    let report = game.think(&Limits { threads, ..limits });
     let secs = report.elapsed.as_secs_f64().max(1e-9);
     writeln!(out, "{}", report.moves.join(" ")).map_err(io)?;
     writeln!(

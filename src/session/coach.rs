@@ -5,7 +5,7 @@
 
 use std::time::Duration;
 
-use crate::ai::Report;
+use crate::ai::{Limits, Report};
 use crate::games::{AnyGame, EvalWords, GameKind};
 use crate::store::{SessionState, Store};
 
@@ -123,10 +123,13 @@ pub struct Analysis {
 }
 
 impl<S: Store> Sessions<S> {
-    /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool.
+    /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool (on more threads while
+    /// the other cores are idle).
     pub(super) async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
         let seed = game.setup().seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = game.kind().limits(COACH_LEVEL, top, seed);
+        // A person waits for this one search: it may use every core no other search is using.
+        let limits =
+            Limits { threads: crate::ai::cores::total(), ..game.kind().limits(COACH_LEVEL, top, seed) };
         self.think(game, limits).await
     }
 

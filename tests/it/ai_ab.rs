@@ -20,7 +20,7 @@ fn next(state: &mut u64) -> u64 {
 }
 
 fn tiny(nodes: u64, depth: Option<u32>, noise: f64, seed: u64) -> Limits {
-    Limits { time: Duration::from_secs(5), max_depth: depth, max_nodes: Some(nodes), noise, seed }
+    Limits { threads: 1, time: Duration::from_secs(5), max_depth: depth, max_nodes: Some(nodes), noise, seed }
 }
 
 /// Games of `kind` after random walks of various lengths, not over.
@@ -70,7 +70,14 @@ fn legal_moves_with_tiny_budgets() {
                 tiny(60, None, 0.3, seed),
                 tiny(400, Some(3), 0.0, seed),
                 tiny(10, None, 1.0, seed),
-                Limits { time: Duration::ZERO, max_depth: None, max_nodes: None, noise: 0.0, seed },
+                Limits {
+                    threads: 1,
+                    time: Duration::ZERO,
+                    max_depth: None,
+                    max_nodes: None,
+                    noise: 0.0,
+                    seed,
+                },
             ] {
                 let report = game.think(&limits);
                 play_report(game, &report.moves);
@@ -243,4 +250,23 @@ fn levels_grow_in_budget_and_lose_noise() {
         assert!(all[0].noise > 0.0 && all[4].noise == 0.0);
         assert!(all[4].time <= top);
     }
+}
+
+#[test]
+fn searches_on_several_threads_play_legal_moves_and_find_the_same_wins() {
+    // Each search may take every idle core; on a one-core machine it runs alone, and the moves must still hold.
+    let wide = |limits: Limits| Limits { threads: 4, ..limits };
+    for kind in [GameKind::Tablut, GameKind::Tzaar] {
+        for (i, game) in random_games(kind, 8).iter().enumerate() {
+            let report = game.think(&wide(tiny(20_000, None, 0.0, i as u64)));
+            play_report(game, &report.moves);
+        }
+    }
+    let escape = tablut_game("9/9/2a6/9/a3k3a/9/9/9/4a4 w");
+    let report =
+        tablut_ai::think(&escape, &wide(tablut_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1)));
+    assert_eq!(report.moves, ["e5-e9"]);
+    let last = tzaar_game(LAST_TZAAR);
+    let report = tzaar_ai::think(&last, &wide(tzaar_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1)));
+    assert_eq!(report.moves, ["A1xA2"]);
 }

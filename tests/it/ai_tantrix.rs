@@ -23,7 +23,14 @@ fn advance(game: &mut Game, plies: usize, seed: u64) {
 }
 
 fn tiny(seed: u64, depth: u32) -> Limits {
-    Limits { time: Duration::from_secs(5), max_depth: Some(depth), max_nodes: Some(60), noise: 0.0, seed }
+    Limits {
+        threads: 1,
+        time: Duration::from_secs(5),
+        max_depth: Some(depth),
+        max_nodes: Some(60),
+        noise: 0.0,
+        seed,
+    }
 }
 
 #[test]
@@ -53,7 +60,14 @@ fn the_ai_returns_a_legal_placement_from_many_positions_with_tiny_budgets() {
 #[test]
 fn a_zero_budget_still_gives_a_legal_placement() {
     let game = new_game(3, 2);
-    let limits = Limits { time: Duration::ZERO, max_depth: Some(4), max_nodes: Some(0), noise: 0.0, seed: 1 };
+    let limits = Limits {
+        threads: 1,
+        time: Duration::ZERO,
+        max_depth: Some(4),
+        max_nodes: Some(0),
+        noise: 0.0,
+        seed: 1,
+    };
     let r = tantrix_ai::think(&game, &limits);
     assert!(game.legal_moves_text().contains(&r.moves[0]));
     let r = AnyGame::Tantrix(game.clone()).think(&GameKind::Tantrix.limits(5, Duration::ZERO, 1));
@@ -154,8 +168,14 @@ fn the_ai_finds_the_last_placement_that_wins() {
             continue;
         }
         for depth in [Some(2), Some(3), None] {
-            let limits =
-                Limits { time: Duration::from_secs(10), max_depth: depth, max_nodes: None, noise: 0.0, seed };
+            let limits = Limits {
+                threads: 1,
+                time: Duration::from_secs(10),
+                max_depth: depth,
+                max_nodes: None,
+                noise: 0.0,
+                seed,
+            };
             let r = tantrix_ai::think(&game, &limits);
             assert_eq!(result_after(&game, &r.moves[0]), best, "depth {depth:?} in\n{}", game.text_board());
         }
@@ -178,6 +198,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
     }
     // Noise 1.0 is a seeded random legal placement.
     let noisy = Limits {
+        threads: 1,
         time: Duration::from_secs(1),
         max_depth: Some(1),
         max_nodes: Some(100),
@@ -217,6 +238,7 @@ fn the_sampled_playouts_run_and_return_a_legal_placement() {
         let mut game = new_game(seed, 2);
         advance(&mut game, 16, seed);
         let limits = Limits {
+            threads: 1,
             time: Duration::from_secs(20),
             max_depth: Some(5),
             max_nodes: Some(20_000),
@@ -250,8 +272,14 @@ fn with_the_bag_empty_every_move_is_played_out_to_the_end() {
         if game.to_move().is_none() || game.legal_moves().len() < 2 {
             continue;
         }
-        let limits =
-            Limits { time: Duration::from_secs(30), max_depth: None, max_nodes: None, noise: 0.0, seed };
+        let limits = Limits {
+            threads: 1,
+            time: Duration::from_secs(30),
+            max_depth: None,
+            max_nodes: None,
+            noise: 0.0,
+            seed,
+        };
         let r = tantrix_ai::think(&game, &limits);
         assert!(game.legal_moves_text().contains(&r.moves[0]));
         assert!(r.depth >= 4, "the playouts ran: {r:?}");

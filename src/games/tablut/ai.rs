@@ -9,8 +9,8 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::board::ADJACENT;
-use crate::ai::search::{HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
-use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
+use crate::ai::search::{HISTORY, Node, Noise, Packed, Searcher, Table, WIN, splitmix64 as mix};
+use crate::ai::{Level, LevelTable, Limits, Nodes, Report, cores};
 use crate::games::tablut::{
     self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, Variant,
     squares,
@@ -378,6 +378,17 @@ impl TablutNode {
     }
 }
 
+impl Packed for Move {
+    fn pack(self) -> u32 {
+        (self.from.index() as u32) << 7 | self.to.index() as u32
+    }
+
+    fn unpack(bits: u32) -> Self {
+        let square = |i: u32| Square::from_index(i as usize).unwrap_or(Square::THRONE);
+        Move { from: square(bits >> 7), to: square(bits & 0x7f) }
+    }
+}
+
 impl Node for TablutNode {
     type Move = Move;
     type Side = Side;
@@ -551,10 +562,19 @@ fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &mut T
         return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
     }
     let hist = history(game);
+    let claim = cores::claim(limits.threads);
     let mut searcher = Searcher::new(table, limits, &hist).contempt(CONTEMPT);
     let mut rng = Noise::new(limits.seed);
     let max_depth = limits.max_depth.unwrap_or(64);
-    let found = searcher.run(&root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);
+    let found = searcher.run_parallel(
+        claim.threads(),
+        limits,
+        &hist,
+        (&root, max_depth),
+        limits.noise,
+        NOISE_SPREAD,
+        &mut rng,
+    );
     Report {
         moves: found.mv.map(|m| m.to_string()).into_iter().collect(),
         depth: found.depth,
@@ -608,6 +628,15 @@ mod tests {
 
     fn at(name: [u8; 2]) -> usize {
         usize::from(name[1] - b'1') * 9 + usize::from(name[0] - b'a')
+    }
+
+    #[test]
+    fn moves_survive_packing() {
+        let pos = Position::start(Variant::Ashton);
+        for &m in pos.legal_moves().iter() {
+            assert!(m.pack() < 1 << 21);
+            assert!(Move::unpack(m.pack()) == m, "{m}");
+        }
     }
 
     #[test]

@@ -231,6 +231,7 @@ impl CompetitionClient for Client {
             return Ok(CompetitionStep::Wait);
         }
         let limits = Limits {
+            threads: 1,
             time: self.budget,
             max_depth: None,
             max_nodes: None,

@@ -8,10 +8,10 @@
 
 use std::time::{Duration, Instant};
 
-use crate::ai::search::{Found, HISTORY, Node, Noise, Searcher, Table, WIN, splitmix64 as mix};
-use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
+use crate::ai::search::{Found, HISTORY, Node, Noise, Packed, Searcher, Table, WIN, splitmix64 as mix};
+use crate::ai::{Level, LevelTable, Limits, Nodes, Report, cores};
 use crate::games::tzaar::board::POINTS;
-use crate::games::tzaar::eval::{self, TUNED, TYPE_VALUE, Weights};
+use crate::games::tzaar::eval::{self, LEARNT, TUNED, TYPE_VALUE, Weights};
 use crate::games::tzaar::proof::{self, Proven};
 use crate::games::tzaar::{Game, Kind, Move, Phase, Point, Position, Side, classic};
 
@@ -24,23 +24,40 @@ pub enum Eval<'w> {
     Weights(&'w Weights),
 }
 
+/// Whether and how a player tries to prove endgames exactly before it searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Endgame {
+    /// It never does.
+    Off,
+    /// At [`ENDGAME_STACKS`] stacks or fewer, with a third of the move's node budget (taken from the alpha-beta's)
+    /// and nothing kept from one search to the next: the player of round 2.
+    Shared,
+    /// At [`KEPT_ENDGAME_STACKS`] stacks or fewer, with a node budget of its own (tree nodes cost a tenth to a
+    /// twentieth of a search node) and a quarter of the time, keeping what it settles in [`proof::known`].
+    Kept,
+}
+
 /// How a player plays: its evaluation, and whether it tries to prove endgames exactly.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style<'w> {
     pub eval: Eval<'w>,
-    /// Whether positions of [`ENDGAME_STACKS`] stacks or fewer go to the proof-number search first.
-    pub proof: bool,
+    pub endgame: Endgame,
 }
 
 impl Style<'static> {
-    /// The player of levels 1 to 5.
-    pub(crate) const CURRENT: Style<'static> = Style { eval: Eval::Weights(&TUNED), proof: true };
-    /// The player before the security evaluation and the endgame search.
-    pub const CLASSIC: Style<'static> = Style { eval: Eval::Classic, proof: false };
+    /// The player of levels 2 to 5.
+    pub(crate) const CURRENT: Style<'static> = Style { eval: Eval::Weights(&LEARNT), endgame: Endgame::Kept };
+    /// Level 5 as it played before the learnt evaluation and the kept endgame search (`classic5` in the arena).
+    pub const PREVIOUS: Style<'static> = Style { eval: Eval::Weights(&TUNED), endgame: Endgame::Shared };
+    /// The player before the security evaluation and the endgame search (level 1's).
+    pub const CLASSIC: Style<'static> = Style { eval: Eval::Classic, endgame: Endgame::Off };
 }
 
-/// The proof-number search takes over at this many stacks on the board (both sides) or fewer.
+/// The shared proof-number search takes over at this many stacks on the board (both sides) or fewer.
 pub(crate) const ENDGAME_STACKS: u32 = 20;
+
+/// The kept proof-number search takes over at this many stacks on the board or fewer.
+pub(crate) const KEPT_ENDGAME_STACKS: u32 = 24;
 
 /// The most tree nodes one proof-number search makes (about 24 bytes each).
 const PROOF_MAX_NODES: u64 = 1_500_000;
@@ -111,6 +128,25 @@ impl<'w> TzaarNode<'w> {
 #[inline]
 fn lacks(pos: &Position, side: Side) -> bool {
     pos.lacks_type(side)
+}
+
+impl Packed for Move {
+    fn pack(self) -> u32 {
+        match self {
+            Move::Capture { from, to } => 1 << 12 | (from.index() as u32) << 6 | to.index() as u32,
+            Move::Stack { from, to } => 2 << 12 | (from.index() as u32) << 6 | to.index() as u32,
+            Move::Pass => 0,
+        }
+    }
+
+    fn unpack(bits: u32) -> Self {
+        let point = |i: u32| Point::from_index(i as usize);
+        match (bits >> 12, point((bits >> 6) & 0x3f), point(bits & 0x3f)) {
+            (1, Some(from), Some(to)) => Move::Capture { from, to },
+            (2, Some(from), Some(to)) => Move::Stack { from, to },
+            _ => Move::Pass,
+        }
+    }
 }
 
 impl Node for TzaarNode<'_> {
@@ -235,8 +271,14 @@ pub fn think_with(game: &Game, limits: &Limits, style: Style<'_>) -> Report {
         return report;
     }
     let root = TzaarNode::with_eval(*game.position(), style.eval);
-    let mut turn =
-        Turn { table: Table::for_budget(limits.max_nodes), rng: Noise::new(limits.seed), style, lost: false };
+    let claim = cores::claim(limits.threads);
+    let mut turn = Turn {
+        table: Table::for_budget(limits.max_nodes),
+        rng: Noise::new(limits.seed),
+        style,
+        lost: false,
+        threads: claim.threads(),
+    };
     // The first move gets most of the budget; the second reuses the table and gets what is left (at least a
     // quarter), since the first search has already looked at the positions it reaches.
     let first_limits = Limits { max_nodes: limits.max_nodes.map(|n| n - n / 4), ..limits.clone() };
@@ -272,6 +314,8 @@ struct Turn<'w> {
     style: Style<'w>,
     /// Whether the endgame search proved the turn lost (then the second move does not try again).
     lost: bool,
+    /// The threads the alpha-beta may search on.
+    threads: usize,
 }
 
 impl Turn<'_> {
@@ -282,15 +326,29 @@ impl Turn<'_> {
         let mut limits = limits.clone();
         let mut proof_nodes = 0;
         let stacks = (node.pos.stacks_of(Side::White) | node.pos.stacks_of(Side::Black)).count_ones();
-        let budget = limits.max_nodes.map_or(PROOF_MAX_NODES, |n| (n / 3).min(PROOF_MAX_NODES));
-        if self.style.proof
-            && !self.lost
+        let (most_stacks, budget, share) = match self.style.endgame {
+            Endgame::Off => (0, 0, 1),
+            Endgame::Shared => (
+                ENDGAME_STACKS,
+                limits.max_nodes.map_or(PROOF_MAX_NODES, |n| (n / 3).min(PROOF_MAX_NODES)),
+                3,
+            ),
+            Endgame::Kept => {
+                (KEPT_ENDGAME_STACKS, limits.max_nodes.map_or(PROOF_MAX_NODES, |n| n.min(PROOF_MAX_NODES)), 4)
+            }
+        };
+        if !self.lost
             && limits.max_depth.is_none()
             && limits.noise == 0.0
-            && stacks <= ENDGAME_STACKS
+            && stacks <= most_stacks
             && budget >= MIN_PROOF_NODES
         {
-            let proof = proof::prove(&node.pos, budget as usize, start + limits.time / 3);
+            let deadline = start + limits.time / share;
+            let proof = if self.style.endgame == Endgame::Kept {
+                proof::prove_keeping(&node.pos, budget as usize, deadline, proof::known())
+            } else {
+                proof::prove(&node.pos, budget as usize, deadline)
+            };
             proof_nodes = proof.nodes;
             match proof.proven {
                 Proven::Win(m) => {
@@ -305,13 +363,17 @@ impl Turn<'_> {
                 Proven::Loss => self.lost = true,
                 Proven::Unknown => {}
             }
-            limits.max_nodes = limits.max_nodes.map(|n| n.saturating_sub(proof_nodes).max(1));
+            if self.style.endgame == Endgame::Shared {
+                limits.max_nodes = limits.max_nodes.map(|n| n.saturating_sub(proof_nodes).max(1));
+            }
             limits.time = limits.time.saturating_sub(start.elapsed());
         }
         let max_depth = limits.max_depth.unwrap_or(64);
-        let mut found = Searcher::new(&mut self.table, &limits, &[]).run(
-            node,
-            max_depth,
+        let mut found = Searcher::new(&self.table, &limits, &[]).run_parallel(
+            self.threads,
+            &limits,
+            &[],
+            (node, max_depth),
             limits.noise,
             NOISE_SPREAD,
             &mut self.rng,
@@ -375,7 +437,8 @@ impl crate::games::Player for Game {
     }
 
     fn think_classic(&self, limits: &Limits) -> Report {
-        think_with(self, limits, Style::CLASSIC)
+        let style = if limits.max_depth == Some(1) { Style::CLASSIC } else { Style::PREVIOUS };
+        think_with(self, limits, style)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {
@@ -399,6 +462,22 @@ mod tests {
             let m = moves[rng.below(moves.len())];
             node = node.play(m);
             assert_eq!(node.hash, TzaarNode::new(node.pos).hash);
+        }
+    }
+
+    #[test]
+    fn moves_survive_packing() {
+        let pos = Position::standard();
+        let mut moves: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let black = pos.play_unchecked(moves[0]);
+        let second = black.play_unchecked(black.legal_moves()[0]);
+        assert_eq!(second.phase(), Phase::Second);
+        moves.extend(black.legal_moves().iter().copied());
+        moves.extend(second.legal_moves().iter().copied());
+        assert!(moves.iter().any(|m| matches!(m, Move::Stack { .. })) && moves.contains(&Move::Pass));
+        for m in moves {
+            assert!(m.pack() < 1 << 21);
+            assert_eq!(Move::unpack(m.pack()), m);
         }
     }
 

@@ -143,7 +143,6 @@ impl Point {
     }
 
     /// The point with this index, if it is one.
-    #[cfg(test)]
     pub(crate) fn from_index(i: usize) -> Option<Point> {
         (i < POINTS).then_some(Point(i as u8))
     }

@@ -69,6 +69,18 @@ weights! {
     /// Per type with at most two stacks, all of which the enemy can take: once for two stacks, twice for one;
     /// doubled when the enemy moves next.
     exposed,
+    /// Per stack of the side that can capture something (up to ten).
+    attackers,
+    /// Like `targets`, scaled by the endgame share (see [`endgame_share`]): captures decide the end.
+    targets_end,
+    /// Like `attackers`, scaled by the endgame share.
+    attackers_end,
+    /// Like `starved`, scaled by the endgame share.
+    starved_end,
+    /// Per stack on the board of the side (of any type).
+    stacks,
+    /// Like `tempo`, scaled by the endgame share.
+    tempo_end,
 }
 
 /// The hand-set starting point of the tuning.
@@ -86,10 +98,40 @@ pub const START: Weights = Weights {
     threat_other: 10,
     tempo: 100,
     exposed: 400,
+    attackers: 0,
+    targets_end: 0,
+    attackers_end: 0,
+    starved_end: 0,
+    stacks: 0,
+    tempo_end: 0,
 };
 
 /// The weights level 1 to 5 play with, tuned by self-play from [`START`] (see `docs/tuning-tzaar.md`).
 pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START };
+
+/// The weights of levels 2 to 5, learnt from the outcomes of self-play games (see `docs/tuning-tzaar.md` and the
+/// tuner, `benches/texel_tzaar.rs`).
+pub const LEARNT: Weights = Weights {
+    material: 20,
+    secure: 1200,
+    all_secure: 36100,
+    tall2: 825,
+    tall3: 900,
+    lead: 60,
+    height: 300,
+    targets: 840,
+    starved: 2850,
+    threat_mover: 64,
+    threat_other: -2,
+    tempo: 625,
+    exposed: 800,
+    attackers: 960,
+    targets_end: -80,
+    attackers_end: 340,
+    starved_end: -1350,
+    stacks: 160,
+    tempo_end: 0,
+};
 
 /// The value of having `n` stacks of a type on top (index `n`, capped): the steps shrink as `n` grows, so losing
 /// a scarce type's stack costs most.
@@ -114,6 +156,10 @@ struct View {
     targets: Bits,
     /// The value of the best of them.
     best_target: i32,
+    /// The side's stacks that can capture something.
+    attackers: i32,
+    /// The side's stacks.
+    stacks: i32,
 }
 
 #[inline]
@@ -140,6 +186,7 @@ fn census(pos: &Position, side: Side) -> View {
         }
     }
     v.tallest_all = v.tallest.into_iter().max().unwrap_or(0);
+    v.stacks = mine.count_ones() as i32;
     v
 }
 
@@ -155,15 +202,18 @@ fn reach(pos: &Position, side: Side, v: &mut View, enemy: &View, w: &Weights) {
     }
     let mut targets = 0;
     let mut best = 0;
+    let mut attackers = 0;
     for from in points(mine) {
         let h = pos.height(from);
+        let mut attacks = false;
         for d in Direction::ALL {
             if let Some(to) = first_hit(from, d, occ)
                 && theirs & to.bit() != 0
-                && targets & to.bit() == 0
+                && pos.height(to) <= h
             {
-                let th = pos.height(to);
-                if th <= h {
+                attacks = true;
+                if targets & to.bit() == 0 {
+                    let th = pos.height(to);
                     targets |= to.bit();
                     let k = kind_index(pos, to.bit());
                     // Taking the enemy's tallest of a type can end that type's security.
@@ -175,7 +225,9 @@ fn reach(pos: &Position, side: Side, v: &mut View, enemy: &View, w: &Weights) {
                 }
             }
         }
+        attackers += i32::from(attacks);
     }
+    v.attackers = attackers;
     v.targets = targets;
     v.best_target = best;
 }
@@ -194,8 +246,13 @@ fn exposure(pos: &Position, side: Side, v: &View, enemy: &View, w: &Weights, fac
     p * factor
 }
 
-/// One side's share of the score, against `enemy`.
-fn side_score(v: &View, enemy: &View, w: &Weights) -> i32 {
+/// How far the game is into its end, in 64ths: 0 with all 60 stacks on the board, 64 with 12 or fewer.
+pub(crate) fn endgame_share(stacks: u32) -> i32 {
+    ((60 - stacks.min(60) as i32).min(48) * 64) / 48
+}
+
+/// One side's share of the score, against `enemy`, `end` (in 64ths) into the endgame.
+fn side_score(v: &View, enemy: &View, w: &Weights, end: i32) -> i32 {
     let mut s = 0;
     let mut secure = 0;
     for i in 0..3 {
@@ -212,6 +269,12 @@ fn side_score(v: &View, enemy: &View, w: &Weights) -> i32 {
     let targets = v.targets.count_ones() as i32;
     s += w.targets * targets.min(10);
     s -= w.starved * (2 - targets).max(0);
+    s += w.attackers * v.attackers.min(10);
+    s += w.stacks * v.stacks;
+    s += (end
+        * (w.targets_end * targets.min(10) + w.attackers_end * v.attackers.min(10)
+            - w.starved_end * (2 - targets).max(0)))
+        / 64;
     s
 }
 
@@ -223,13 +286,14 @@ pub fn evaluate(pos: &Position, w: &Weights) -> i32 {
     let mut b = census(pos, me.opponent());
     reach(pos, me, &mut a, &b, w);
     reach(pos, me.opponent(), &mut b, &a, w);
-    let mut s = side_score(&a, &b, w) - side_score(&b, &a, w);
+    let end = endgame_share((a.stacks + b.stacks) as u32);
+    let mut s = side_score(&a, &b, w, end) - side_score(&b, &a, w, end);
     s += w.threat_mover * a.best_target.min(5_000) / 16;
     s -= w.threat_other * b.best_target.min(5_000) / 16;
     s -= exposure(pos, me, &a, &b, w, 1);
     s += exposure(pos, me.opponent(), &b, &a, w, 2);
     if pos.phase() != Phase::Second {
-        s += w.tempo;
+        s += w.tempo + end * w.tempo_end / 64;
     }
     s
 }

@@ -2,13 +2,24 @@
 //! turn takes a stack), so every position is a win or a loss; when few stacks remain, the proof-number search can
 //! settle which within a node budget, growing the tree where the proof is cheapest instead of to a fixed depth.
 //!
-//! The tree holds moves only (a node's position is replayed from the root on the way down), so a node costs a few
-//! bytes. OR nodes are those where the side to prove a win for moves (both moves of its turn), AND nodes the
-//! others'. The result is a proven win (with a winning move), a proven loss, or nothing proven within the budget.
+//! The tree holds moves only (a node's position is replayed from the root on the way down, its Zobrist hash kept
+//! up to date on the way), so a node costs a few bytes. OR nodes are those where the side to prove a win for moves
+//! (both moves of its turn), AND nodes the others'. The result is a proven win (with a winning move), a proven
+//! loss, or nothing proven within the budget.
+//!
+//! What a search settles outlives it: [`prove_keeping`] writes every position it settled into a [`Known`] table
+//! (the player's is [`known`], shared by every game and thread, since a proven result is a fact about a position),
+//! and reads it back at its root and at every leaf it makes. So a proof found for a turn's first move answers its
+//! second at once, the next turns start from what was proven, and a search that ran out of budget still leaves
+//! the subtrees it settled for the next one.
 
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
+use super::ai::{Eval, TzaarNode};
 use super::{Move, Position, Side};
+use crate::ai::search::Node;
 
 /// Larger than any proof or disproof number the search builds.
 const INF: u32 = 1 << 30;
@@ -31,6 +42,55 @@ pub struct Proof {
     pub nodes: u64,
 }
 
+/// A settled position, for its side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fact {
+    /// It wins with the move at this index of its move list (in the engine's order).
+    Win(u8),
+    Loss,
+}
+
+/// A table of settled positions, keyed by their Zobrist hash, safe to share between threads: each slot is one
+/// atomic word (48 bits of the hash, a mark, the result and a move's index), so a reader never sees half an entry.
+pub struct Known {
+    slots: Box<[AtomicU64]>,
+    mask: usize,
+}
+
+const PRESENT: u64 = 1 << 15;
+const WON: u64 = 1 << 14;
+const KEY: u64 = !0xffff;
+
+impl Known {
+    /// An empty table of `2^bits` slots (8 bytes each).
+    pub fn new(bits: u32) -> Known {
+        let size = 1usize << bits.clamp(4, 26);
+        Known { slots: (0..size).map(|_| AtomicU64::new(0)).collect(), mask: size - 1 }
+    }
+
+    fn get(&self, hash: u64) -> Option<Fact> {
+        let w = self.slots[hash as usize & self.mask].load(Ordering::Relaxed);
+        if w & PRESENT == 0 || w & KEY != hash & KEY {
+            return None;
+        }
+        Some(if w & WON != 0 { Fact::Win((w & 0xff) as u8) } else { Fact::Loss })
+    }
+
+    fn put(&self, hash: u64, fact: Fact) {
+        let data = match fact {
+            Fact::Win(i) => WON | u64::from(i),
+            Fact::Loss => 0,
+        };
+        self.slots[hash as usize & self.mask].store(hash & KEY | PRESENT | data, Ordering::Relaxed);
+    }
+}
+
+/// The player's table of settled positions: 2^20 slots (8 MiB), made on first use.
+pub fn known() -> &'static Known {
+    static KNOWN: OnceLock<Known> = OnceLock::new();
+    KNOWN.get_or_init(|| Known::new(20))
+}
+
 #[derive(Clone, Copy, Debug)]
 struct PnNode {
     /// The move that leads here from the parent (unused at the root).
@@ -38,7 +98,7 @@ struct PnNode {
     parent: u32,
     /// The first child's index (children are contiguous), valid when `len` > 0.
     first: u32,
-    /// The number of children; 0 for a leaf not yet expanded and for a finished position.
+    /// The number of children; 0 for a leaf not yet expanded and for a settled position.
     len: u32,
     pn: u32,
     dn: u32,
@@ -54,10 +114,31 @@ fn finished(winner: Side, us: Side) -> (u32, u32) {
 /// Proves or disproves a win for the side to move at `root`, making at most `max_nodes` tree nodes and stopping
 /// at `deadline`. `root` must not be over.
 pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
+    search(root, max_nodes, deadline, None)
+}
+
+/// [`prove`], starting from what `known` holds and adding to it every position the search settles.
+pub fn prove_keeping(root: &Position, max_nodes: usize, deadline: Instant, known: &Known) -> Proof {
+    search(root, max_nodes, deadline, Some(known))
+}
+
+fn search(root: &Position, max_nodes: usize, deadline: Instant, known: Option<&Known>) -> Proof {
     let us = root.to_move();
     if let Some(end) = root.end() {
         let proven = if end.winner() == us { Proven::Unknown } else { Proven::Loss };
         return Proof { proven, nodes: 0 };
+    }
+    let start = TzaarNode::with_eval(*root, Eval::Classic);
+    if let Some(fact) = known.and_then(|k| k.get(start.hash())) {
+        let proven = match fact {
+            Fact::Win(i) => {
+                root.moves_unchecked().get(usize::from(i)).map_or(Proven::Unknown, |&m| Proven::Win(m))
+            }
+            Fact::Loss => Proven::Loss,
+        };
+        if proven != Proven::Unknown {
+            return Proof { proven, nodes: 0 };
+        }
     }
     let mut tree = Vec::with_capacity(max_nodes.min(1 << 20) + 1);
     tree.push(PnNode { mv: Move::Pass, parent: 0, first: 0, len: 0, pn: 1, dn: 1, or: true });
@@ -69,7 +150,7 @@ pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
         }
         // Down to the most-proving leaf.
         let mut at = 0usize;
-        let mut pos = *root;
+        let mut node = start;
         while tree[at].len > 0 {
             let or = tree[at].or;
             let first = tree[at].first as usize;
@@ -80,34 +161,29 @@ pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
                 (0..children.len()).min_by_key(|&i| children[i].dn)
             };
             at = first + pick.unwrap_or(0);
-            pos = pos.play_unchecked(tree[at].mv);
+            node = node.play(tree[at].mv);
         }
-        expand(&mut tree, at, &pos, us);
+        expand(&mut tree, at, &node, us, known);
         // Back up to the root.
-        let mut node = at;
+        let mut i = at;
         loop {
-            let (pn, dn) = (tree[node].pn, tree[node].dn);
-            update(&mut tree, node);
+            let (pn, dn) = (tree[i].pn, tree[i].dn);
+            update(&mut tree, i);
             // Nothing changes further up once a node's numbers stay the same.
-            if node != at && (pn, dn) == (tree[node].pn, tree[node].dn) {
+            if i != at && (pn, dn) == (tree[i].pn, tree[i].dn) {
                 break;
             }
-            if node == 0 {
+            if i == 0 {
                 break;
             }
-            node = tree[node].parent as usize;
+            i = tree[i].parent as usize;
         }
     }
+    if let Some(known) = known {
+        keep(&tree, &start, known);
+    }
     let proven = if tree[0].pn == 0 {
-        let first = tree[0].first as usize;
-        let children = &tree[first..first + tree[0].len as usize];
-        // An immediate win first (a finished child has no children), else any proven one.
-        let win = children
-            .iter()
-            .filter(|c| c.pn == 0)
-            .min_by_key(|c| u32::from(c.len != 0))
-            .map_or(Move::Pass, |c| c.mv);
-        Proven::Win(win)
+        Proven::Win(tree[first_settled(&tree, 0, true)].mv)
     } else if tree[0].dn == 0 {
         Proven::Loss
     } else {
@@ -116,17 +192,65 @@ pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
     Proof { proven, nodes: tree.len() as u64 }
 }
 
-/// Gives the leaf `at` (position `pos`, not over) its children, each finished one already proven or disproven.
-fn expand(tree: &mut Vec<PnNode>, at: usize, pos: &Position, us: Side) {
+/// The index of the first child of the expanded node `at` that is a proven win (`win`) or a proven loss for us,
+/// a finished position first (so that a win is taken at once).
+fn first_settled(tree: &[PnNode], at: usize, win: bool) -> usize {
+    let first = tree[at].first as usize;
+    let settled = |c: &PnNode| if win { c.pn == 0 } else { c.dn == 0 };
+    (first..first + tree[at].len as usize)
+        .filter(|&i| settled(&tree[i]))
+        .min_by_key(|&i| u32::from(tree[i].len != 0))
+        .unwrap_or(first)
+}
+
+/// Writes every expanded, settled node of `tree` (rooted at `root`) into `known`, for its own side to move: the
+/// deepest first and the root last, so that where two share a slot, the one nearer the root stays.
+fn keep(tree: &[PnNode], root: &TzaarNode<'_>, known: &Known) {
+    let mut level = vec![(0usize, *root)];
+    let mut facts = Vec::new();
+    while !level.is_empty() {
+        let mut next = Vec::new();
+        for (at, node) in level {
+            let n = tree[at];
+            if n.pn == 0 || n.dn == 0 {
+                let mover_wins = (n.pn == 0) == n.or;
+                let fact = if mover_wins {
+                    // The mover's winning child: proven for us when we move, disproven when they do.
+                    Fact::Win((first_settled(tree, at, n.or) - n.first as usize) as u8)
+                } else {
+                    Fact::Loss
+                };
+                facts.push((node.hash(), fact));
+            }
+            let first = n.first as usize;
+            for i in first..first + n.len as usize {
+                if tree[i].len > 0 {
+                    next.push((i, node.play(tree[i].mv)));
+                }
+            }
+        }
+        level = next;
+    }
+    for (hash, fact) in facts.into_iter().rev() {
+        known.put(hash, fact);
+    }
+}
+
+/// Gives the leaf `at` (`node`, not over) its children, each finished or known one already settled.
+fn expand(tree: &mut Vec<PnNode>, at: usize, node: &TzaarNode<'_>, us: Side, known: Option<&Known>) {
     let first = tree.len() as u32;
-    for &m in pos.moves_unchecked().iter() {
-        let child = pos.play_unchecked(m);
-        let (pn, dn) = match child.end() {
+    for &m in node.pos.moves_unchecked().iter() {
+        let child = node.play(m);
+        let mover = child.pos.to_move();
+        let (pn, dn) = match child.pos.end() {
             Some(end) => finished(end.winner(), us),
-            None => (1, 1),
+            None => match known.and_then(|k| k.get(child.hash())) {
+                Some(Fact::Win(_)) => finished(mover, us),
+                Some(Fact::Loss) => finished(mover.opponent(), us),
+                None => (1, 1),
+            },
         };
-        let or = child.to_move() == us;
-        tree.push(PnNode { mv: m, parent: at as u32, first: 0, len: 0, pn, dn, or });
+        tree.push(PnNode { mv: m, parent: at as u32, first: 0, len: 0, pn, dn, or: mover == us });
     }
     tree[at].first = first;
     tree[at].len = tree.len() as u32 - first;
@@ -260,5 +384,46 @@ mod tests {
         }
         // Random endgames are mostly won for the side to move; both results must occur.
         assert!(wins > 5 && losses >= 1, "{wins} wins, {losses} losses");
+    }
+
+    #[test]
+    fn a_kept_table_gives_the_same_answers_and_answers_again_at_once() {
+        let known = Known::new(16);
+        let mut rng = Noise::new(29);
+        for _ in 0..40 {
+            let stacks = 8 + rng.below(3);
+            let p = random_endgame(&mut rng, stacks);
+            let mut memo = HashMap::new();
+            let truth = solve(&p, &mut memo);
+            // A small budget first, so that some searches stop unsettled and leave only their settled subtrees.
+            let first = prove_keeping(&p, 300, far(), &known);
+            let proof = prove_keeping(&p, 2_000_000, far(), &known);
+            match proof.proven {
+                Proven::Win(m) => {
+                    assert!(truth, "{p} proven won but lost");
+                    let child = p.play_unchecked(m);
+                    let child_wins = solve(&child, &mut memo);
+                    assert!(if child.to_move() == p.to_move() { child_wins } else { !child_wins }, "{p} {m}");
+                }
+                Proven::Loss => assert!(!truth, "{p} proven lost but won"),
+                Proven::Unknown => panic!("{p} not settled in {} nodes", proof.nodes),
+            }
+            if first.proven != Proven::Unknown {
+                assert_eq!(first.proven, proof.proven, "{p}");
+            }
+            // Settled once, it is answered from the table, and so is the position its winning move leads to.
+            let again = prove_keeping(&p, 2_000_000, far(), &known);
+            assert_eq!((again.proven, again.nodes), (proof.proven, 0), "{p}");
+            if let Proven::Win(m) = proof.proven {
+                let child = p.play_unchecked(m);
+                if child.end().is_none() {
+                    let next = prove_keeping(&child, 2_000_000, far(), &known);
+                    assert_eq!(next.nodes, 0, "{child}");
+                    let expected = if child.to_move() == p.to_move() { "win" } else { "loss" };
+                    let got = if matches!(next.proven, Proven::Win(_)) { "win" } else { "loss" };
+                    assert_eq!(got, expected, "{child}");
+                }
+            }
+        }
     }
 }

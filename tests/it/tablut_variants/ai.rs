@@ -53,8 +53,14 @@ fn all_levels_choose(game: &Game, mv: &str) {
         let report = tablut_ai::think(game, &GameKind::Tablut.limits(level, Duration::from_millis(50), 3));
         assert_eq!(report.moves, [mv], "level {level} in {}", game.position());
     }
-    let one =
-        Limits { time: Duration::from_secs(5), max_depth: None, max_nodes: Some(1), noise: 0.0, seed: 1 };
+    let one = Limits {
+        threads: 1,
+        time: Duration::from_secs(5),
+        max_depth: None,
+        max_nodes: Some(1),
+        noise: 0.0,
+        seed: 1,
+    };
     assert_eq!(tablut_ai::think(game, &one).moves, [mv], "one node in {}", game.position());
 }
 

@@ -1,0 +1,227 @@
+//! The learnt TZAAR evaluation's tuner (`src/games/tzaar/eval.rs`, `LEARNT`): Texel's method.
+//!
+//! 1. The data: `--games` self-play games from random setups (setup `seed + i`), each turn searched with a fixed
+//!    node budget (`--nodes`) by the evaluation `--start`, so a run is reproduced exactly by its command line on
+//!    any machine. Every position of every game before its end is kept, labelled 1 when its side to move went on
+//!    to win and 0 when it lost (TZAAR has no draws). One game in ten (`i % 10 == 9`) is held out to check the fit.
+//! 2. The scale: `K`, such that `1 / (1 + e^(-eval / K))` best predicts the labels with the starting weights.
+//! 3. The fit: a coordinate descent on the weights (each in turn a step up or down while the mean squared error of
+//!    that prediction falls, the steps halved when no weight moves), `--rounds` times over.
+//!
+//! `cargo bench --bench texel_tzaar -- --games 1200 --nodes 8000 --seed 1 --rounds 8`
+//! (`--start "..."` starts from other weights, in `Weights::NAMES` order; `--only a,b` fits only the named ones;
+//! `--threads N` plays and fits on N threads, by default one per core.) The run that made `LEARNT` and its figures
+//! are in `docs/tuning-tzaar.md`.
+
+use std::time::{Duration, Instant};
+
+use tabula::ai::Limits;
+use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
+use tabula::games::tzaar::eval::{COUNT, TUNED, Weights, evaluate};
+use tabula::games::tzaar::{Game, Position, Side};
+use tabula::games::{Engine, Setup};
+
+/// Each weight's first step in the descent, in `Weights::NAMES` order.
+const STEPS: [i32; COUNT] = [20, 200, 800, 75, 75, 40, 20, 10, 150, 4, 4, 75, 200, 20, 20, 20, 150, 20, 75];
+
+struct Settings {
+    games: u32,
+    nodes: u64,
+    seed: u64,
+    rounds: u32,
+    threads: usize,
+    only: Option<Vec<String>>,
+    start: Weights,
+}
+
+fn settings() -> Settings {
+    let mut s = Settings {
+        games: 1200,
+        nodes: 8_000,
+        seed: 1,
+        rounds: 8,
+        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        only: None,
+        start: TUNED,
+    };
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut i = 0;
+    while i < args.len() {
+        let value = args.get(i + 1).cloned().unwrap_or_default();
+        match args[i].as_str() {
+            "--games" => s.games = value.parse().expect("--games N"),
+            "--nodes" => s.nodes = value.parse().expect("--nodes N"),
+            "--seed" => s.seed = value.parse().expect("--seed N"),
+            "--rounds" => s.rounds = value.parse().expect("--rounds N"),
+            "--threads" => s.threads = value.parse::<usize>().expect("--threads N").max(1),
+            "--only" => s.only = Some(value.split(',').map(str::to_string).collect()),
+            "--start" => {
+                let v: Vec<i32> = value.split_whitespace().map(|x| x.parse().expect("a weight")).collect();
+                s.start = Weights::from_array(v.try_into().expect("all the weights"));
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    s
+}
+
+/// A position and whether its side to move went on to win (1.0) or lose (0.0).
+type Sample = (Position, f64);
+
+/// Plays the game of setup `seed` with `w` on both sides; returns its positions, labelled.
+fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
+    // The shared endgame search: the kept one's table would make the data depend on the threads' timing.
+    let style = Style { eval: Eval::Weights(w), endgame: Endgame::Shared };
+    let mut game = Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("a random setup");
+    let mut seen = Vec::new();
+    let mut turn = 0u64;
+    while game.side_to_move().is_some() {
+        seen.push(*game.position());
+        let limits = Limits {
+            threads: 1,
+            time: Duration::from_secs(30),
+            max_depth: None,
+            max_nodes: Some(nodes),
+            noise: 0.0,
+            seed: seed.wrapping_mul(1000).wrapping_add(turn),
+        };
+        let report = think_with(&game, &limits, style);
+        assert!(!report.moves.is_empty(), "no move in a game that is not over");
+        for m in &report.moves {
+            // The position between a turn's two moves is a sample too.
+            if game.position() != seen.last().expect("a position") {
+                seen.push(*game.position());
+            }
+            game.play_text(m).expect("the search plays legal moves");
+        }
+        turn += 1;
+    }
+    let white_won = game.outcome().and_then(|o| o.winner) == Some(0);
+    seen.into_iter().map(|p| (p, if (p.to_move() == Side::White) == white_won { 1.0 } else { 0.0 })).collect()
+}
+
+/// The games `0..games` split over `threads`, as (training, held-out) samples.
+fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
+    let per_thread: Vec<Vec<(u32, Vec<Sample>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..s.threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (0..s.games)
+                        .filter(|i| *i as usize % s.threads == t)
+                        .map(|i| (i, self_play(s.seed.wrapping_add(u64::from(i)), &s.start, s.nodes)))
+                        .collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a self-play thread")).collect()
+    });
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, samples) in per_thread.into_iter().flatten() {
+        if i % 10 == 9 { held.extend(samples) } else { train.extend(samples) }
+    }
+    (train, held)
+}
+
+fn predicted(eval: i32, k: f64) -> f64 {
+    1.0 / (1.0 + (-f64::from(eval) / k).exp())
+}
+
+/// The mean squared error of the predictions of `w` at scale `k` over `samples`, on `threads` threads.
+fn error(samples: &[Sample], w: &Weights, k: f64, threads: usize) -> f64 {
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter().map(|(p, label)| (label - predicted(evaluate(p, w), k)).powi(2)).sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an error thread")).sum()
+    });
+    total / samples.len().max(1) as f64
+}
+
+/// The scale `K` that fits `w` best (a golden-section search on its logarithm).
+fn fit_scale(samples: &[Sample], w: &Weights, threads: usize) -> f64 {
+    let (mut lo, mut hi) = (100f64.ln(), 20_000f64.ln());
+    let ratio = (5f64.sqrt() - 1.0) / 2.0;
+    for _ in 0..40 {
+        let a = hi - ratio * (hi - lo);
+        let b = lo + ratio * (hi - lo);
+        if error(samples, w, a.exp(), threads) < error(samples, w, b.exp(), threads) {
+            hi = b;
+        } else {
+            lo = a;
+        }
+    }
+    ((lo + hi) / 2.0).exp()
+}
+
+fn main() {
+    let s = settings();
+    let started = Instant::now();
+    println!(
+        "texel_tzaar: games {} nodes {} seed {} rounds {} threads {} start {:?}",
+        s.games,
+        s.nodes,
+        s.seed,
+        s.rounds,
+        s.threads,
+        s.start.to_array()
+    );
+    let (train, held) = data(&s);
+    println!("{} training positions, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
+    let k = fit_scale(&train, &s.start, s.threads);
+    let mut best = s.start;
+    let mut best_error = error(&train, &best, k, s.threads);
+    println!(
+        "K {k:.0}; error of the start: {best_error:.5} (held out {:.5})",
+        error(&held, &best, k, s.threads)
+    );
+    let mut steps = STEPS;
+    for round in 0..s.rounds {
+        let mut moved = false;
+        for (i, name) in Weights::NAMES.iter().enumerate() {
+            if s.only.as_ref().is_some_and(|only| !only.iter().any(|o| o == name)) {
+                continue;
+            }
+            for dir in [1, -1] {
+                let mut went = false;
+                loop {
+                    let mut values = best.to_array();
+                    values[i] += dir * steps[i];
+                    let candidate = Weights::from_array(values);
+                    let e = error(&train, &candidate, k, s.threads);
+                    if e >= best_error {
+                        break;
+                    }
+                    (best, best_error, went) = (candidate, e, true);
+                }
+                if went {
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        println!(
+            "round {round}: error {best_error:.5} (held out {:.5}) {:?} ({:.0?})",
+            error(&held, &best, k, s.threads),
+            best.to_array(),
+            started.elapsed()
+        );
+        if !moved {
+            if steps.iter().all(|&st| st <= 1) {
+                break;
+            }
+            steps = steps.map(|st| (st / 2).max(1));
+        }
+    }
+    println!("learnt: {:?}", best.to_array());
+    println!("{best:#?}");
+}

@@ -77,10 +77,10 @@ fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
     // The shared endgame search: the kept one's table would make the data depend on the threads' timing.
     let style = Style { eval: Eval::Weights(w), endgame: Endgame::Shared };
     let mut game = Game::new(&Setup { variant: "random".into(), seed, seats: 2 }).expect("a random setup");
-    let mut seen = Vec::new();
+    let mut positions = Vec::new();
     let mut turn = 0u64;
     while game.side_to_move().is_some() {
-        seen.push(*game.position());
+        positions.push(*game.position());
         let limits = Limits {
             threads: 1,
             time: Duration::from_secs(30),
@@ -93,15 +93,18 @@ fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
         assert!(!report.moves.is_empty(), "no move in a game that is not over");
         for m in &report.moves {
             // The position between a turn's two moves is a sample too.
-            if game.position() != seen.last().expect("a position") {
-                seen.push(*game.position());
+            if game.position() != positions.last().expect("a position") {
+                positions.push(*game.position());
             }
             game.play_text(m).expect("the search plays legal moves");
         }
         turn += 1;
     }
     let white_won = game.outcome().and_then(|o| o.winner) == Some(0);
-    seen.into_iter().map(|p| (p, if (p.to_move() == Side::White) == white_won { 1.0 } else { 0.0 })).collect()
+    positions
+        .into_iter()
+        .map(|p| (p, if (p.to_move() == Side::White) == white_won { 1.0 } else { 0.0 }))
+        .collect()
 }
 
 /// The games `0..games` split over `threads`, as (training, held-out) samples.
@@ -160,7 +163,7 @@ fn fit_scale(samples: &[Sample], w: &Weights, threads: usize) -> f64 {
             lo = a;
         }
     }
-    ((lo + hi) / 2.0).exp()
+    f64::midpoint(lo, hi).exp()
 }
 
 fn main() {

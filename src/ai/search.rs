@@ -283,9 +283,8 @@ impl<'t, N: Node> Searcher<'t, N> {
     pub(crate) fn run_parallel(
         &mut self,
         threads: usize,
-        limits: &Limits,
-        history: &[u64],
-        search: (&N, u32),
+        root: &N,
+        max_depth: u32,
         noise: f64,
         spread: i32,
         rng: &mut Noise,
@@ -294,10 +293,20 @@ impl<'t, N: Node> Searcher<'t, N> {
         N: Sync,
         MoveOf<N>: Send + Sync,
     {
-        let (root, max_depth) = search;
         if threads <= 1 {
             return self.run(root, max_depth, noise, spread, rng);
         }
+        // Nothing of a line is on the path yet: it is the game's history.
+        let history = self.path.clone();
+        let limits = Limits {
+            time: self.deadline.saturating_duration_since(self.start),
+            max_depth: None,
+            max_nodes: Some(self.max_nodes),
+            noise: 0.0,
+            seed: 0,
+            threads: 1,
+        };
+        let (limits, history) = (&limits, &history[..]);
         let stop = AtomicBool::new(false);
         let table = self.table;
         let contempt = self.contempt;

@@ -52,14 +52,9 @@ fn choose(contempt: i32) -> bool {
     };
     let root = Line { step: 1, mover: 0 };
     let history = [Line { step: 0, mover: 1 }.hash()];
-    let mut table = Table::new(8);
-    let found = Searcher::new(&mut table, &limits, &history).contempt(contempt).run(
-        &root,
-        1,
-        0.0,
-        0,
-        &mut Noise::new(0),
-    );
+    let table = Table::new(8);
+    let found =
+        Searcher::new(&table, &limits, &history).contempt(contempt).run(&root, 1, 0.0, 0, &mut Noise::new(0));
     found.mv.expect("a move")
 }
 
@@ -108,9 +103,8 @@ fn a_parallel_search_answers_like_a_single_one_on_a_forced_line() {
     let table = Table::new(8);
     let found = Searcher::new(&table, &limits, &history).contempt(50).run_parallel(
         2,
-        &limits,
-        &history,
-        (&root, 3),
+        &root,
+        3,
         0.0,
         0,
         &mut Noise::new(0),

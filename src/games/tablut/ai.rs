@@ -529,7 +529,7 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
 
 /// [`think`] with other evaluation weights: for self-play matches between weights (`benches/tablut_match.rs`).
 pub fn think_with(game: &Game, limits: &Limits, weights: &'static Weights) -> Report {
-    search(game, limits, weights, &mut Table::for_budget(limits.max_nodes))
+    search(game, limits, weights, &Table::for_budget(limits.max_nodes))
 }
 
 /// A player that keeps its transposition table from one move to the next, as the Tablut Challenge's champions
@@ -549,14 +549,14 @@ impl Thinker {
 
     /// [`think`], with the table of the earlier searches.
     pub fn think(&mut self, game: &Game, limits: &Limits) -> Report {
-        search(game, limits, self.weights, &mut self.table)
+        search(game, limits, self.weights, &self.table)
     }
 }
 
 /// The kept table's size: 2^20 entries, as a search of a million nodes or more gets.
 const KEPT_TABLE_BITS: u32 = 20;
 
-fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &mut Table<Move>) -> Report {
+fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &Table<Move>) -> Report {
     let root = TablutNode { weights, ..TablutNode::new(*game.position()) };
     if game.result().is_some() {
         return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
@@ -566,15 +566,8 @@ fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &mut T
     let mut searcher = Searcher::new(table, limits, &hist).contempt(CONTEMPT);
     let mut rng = Noise::new(limits.seed);
     let max_depth = limits.max_depth.unwrap_or(64);
-    let found = searcher.run_parallel(
-        claim.threads(),
-        limits,
-        &hist,
-        (&root, max_depth),
-        limits.noise,
-        NOISE_SPREAD,
-        &mut rng,
-    );
+    let found =
+        searcher.run_parallel(claim.threads(), &root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);
     Report {
         moves: found.mv.map(|m| m.to_string()).into_iter().collect(),
         depth: found.depth,

@@ -371,9 +371,8 @@ impl Turn<'_> {
         let max_depth = limits.max_depth.unwrap_or(64);
         let mut found = Searcher::new(&self.table, &limits, &[]).run_parallel(
             self.threads,
-            &limits,
-            &[],
-            (node, max_depth),
+            node,
+            max_depth,
             limits.noise,
             NOISE_SPREAD,
             &mut self.rng,

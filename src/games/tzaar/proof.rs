@@ -223,9 +223,9 @@ fn keep(tree: &[PnNode], root: &TzaarNode<'_>, known: &Known) {
                 facts.push((node.hash(), fact));
             }
             let first = n.first as usize;
-            for i in first..first + n.len as usize {
-                if tree[i].len > 0 {
-                    next.push((i, node.play(tree[i].mv)));
+            for (i, child) in tree.iter().enumerate().skip(first).take(n.len as usize) {
+                if child.len > 0 {
+                    next.push((i, node.play(child.mv)));
                 }
             }
         }

@@ -1,6 +1,7 @@
 //! Search speed of the Tablut and TZAAR players: a fixed-depth search from the start (Tablut start, TZAAR
 //! standard start), asserting a legal move. The nodes searched are printed once, so nodes per second follow from
-//! criterion's time.
+//! criterion's time. Also: the TZAAR evaluations' cost per call, how often the proof-number search settles
+//! endgames, and a fixed-depth search on one thread and on two (Lazy SMP: the time to the same depth).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -60,31 +61,57 @@ fn tzaar_search(c: &mut Criterion) {
         tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
     // White's opening capture, then a whole turn of Black is searched (two moves).
     game.play_text("I5xH6").expect("legal");
-    let limits = fixed(5);
+    // Depth 4: the learnt evaluation's trees are far larger at a fixed depth (27 million nodes at depth 5, against
+    // 1.7 million with round 2's weights below), which a node budget turns into a shallower, better search.
+    let limits = fixed(4);
     let report = tzaar_ai::think(&game, &limits);
     let mut trial = game.clone();
     for m in &report.moves {
         trial.play_text(m).expect("the search plays legal moves");
     }
     assert_eq!(report.moves.len(), 2);
-    bench_search(c, "tzaar depth 5 after the standard opening", &report, || {
+    bench_search(c, "tzaar depth 4 after the standard opening", &report, || {
         tzaar_ai::think(black_box(&game), &limits)
     });
 }
 
-/// The same search with the classic evaluation (the player before the security evaluation), for the speed before
-/// and after.
+/// The same search with the classic evaluation (the player before the security evaluation) and with round 2's
+/// player (the security evaluation's hand-tuned weights), for the speed before and after.
 fn tzaar_search_classic(c: &mut Criterion) {
     let mut game =
         tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
     game.play_text("I5xH6").expect("legal");
     let limits = fixed(5);
-    let classic = tzaar_ai::Style::CLASSIC;
-    let report = tzaar_ai::think_with(&game, &limits, classic);
-    assert_eq!(report.moves.len(), 2);
-    bench_search(c, "tzaar depth 5 after the standard opening, classic evaluation", &report, || {
-        tzaar_ai::think_with(black_box(&game), &limits, classic)
-    });
+    for (name, style) in [
+        ("tzaar depth 5 after the standard opening, classic evaluation", tzaar_ai::Style::CLASSIC),
+        ("tzaar depth 5 after the standard opening, round 2's weights", tzaar_ai::Style::PREVIOUS),
+    ] {
+        let report = tzaar_ai::think_with(&game, &limits, style);
+        assert_eq!(report.moves.len(), 2);
+        bench_search(c, name, &report, || tzaar_ai::think_with(black_box(&game), &limits, style));
+    }
+}
+
+/// A search to a fixed depth on one thread, then on two (where the machine has two idle cores): Lazy SMP's gain is
+/// the time to the same depth.
+fn parallel_search(c: &mut Criterion) {
+    let game = tablut::Game::with_variant(Variant::Ashton);
+    for threads in [1, 2] {
+        let limits = Limits { threads, ..fixed(6) };
+        let report = tablut_ai::think(&game, &limits);
+        assert!(game.legal_moves_text().contains(&report.moves[0]), "{report:?}");
+        let name = format!("ashton tablut depth 6 from the start, {threads} thread(s)");
+        bench_search(c, &name, &report, || tablut_ai::think(black_box(&game), &limits));
+    }
+    let mut game = tzaar::Game::new(&Setup { variant: "random".into(), seed: 3, seats: 2 }).expect("random");
+    let first = tzaar_ai::greedy(&game, 1);
+    game.play_text(&first[0]).expect("legal");
+    for threads in [1, 2] {
+        let limits = Limits { threads, ..fixed(4) };
+        let report = tzaar_ai::think(&game, &limits);
+        let name = format!("tzaar depth 4 after a random opening, {threads} thread(s)");
+        bench_search(c, &name, &report, || tzaar_ai::think(black_box(&game), &limits));
+    }
 }
 
 /// The static evaluations alone, over positions of a few random games: the cost per call of each.
@@ -104,11 +131,11 @@ fn tzaar_evaluations(c: &mut Criterion) {
     }
     positions.retain(|p| p.end().is_none());
     let mut group = c.benchmark_group("tzaar eval");
-    group.bench_function(format!("security evaluation x{}", positions.len()), |b| {
-        b.iter(|| {
-            positions.iter().map(|p| tzaar_eval::evaluate(black_box(p), &tzaar_eval::TUNED)).sum::<i32>()
+    for (name, weights) in [("round 2's", &tzaar_eval::TUNED), ("learnt", &tzaar_eval::LEARNT)] {
+        group.bench_function(format!("security evaluation, {name} weights x{}", positions.len()), |b| {
+            b.iter(|| positions.iter().map(|p| tzaar_eval::evaluate(black_box(p), weights)).sum::<i32>());
         });
-    });
+    }
     group.bench_function(format!("classic evaluation x{}", positions.len()), |b| {
         b.iter(|| positions.iter().map(|p| tzaar_classic::evaluate(black_box(p))).sum::<i32>());
     });
@@ -116,8 +143,8 @@ fn tzaar_evaluations(c: &mut Criterion) {
 }
 
 /// How often the proof-number search settles endgames, by the number of stacks on the board (n or n + 1), at the
-/// budget level 5
-/// gives it at 500 ms (a third of the first move's 375,000 nodes); printed, then one proof benchmarked.
+/// budget round 2's level 5 gave it at 500 ms (a third of the first move's 375,000 nodes) and at the kept search's
+/// own budget at 250 ms and at 2 s (250,000 and 1,500,000 tree nodes); printed, then one proof benchmarked.
 fn tzaar_endgames(c: &mut Criterion) {
     use std::time::Instant;
     use tabula::games::tzaar::proof::{Proven, prove};
@@ -151,21 +178,23 @@ fn tzaar_endgames(c: &mut Criterion) {
         }
     }
     let far = || Instant::now() + Duration::from_secs(60);
-    for (n, list) in &buckets {
-        let start = Instant::now();
-        let (mut settled, mut nodes) = (0, 0);
-        for pos in list {
-            let proof = prove(pos, 125_000, far());
-            settled += usize::from(proof.proven != Proven::Unknown);
-            nodes += proof.nodes;
+    for budget in [125_000, 250_000, 1_500_000] {
+        for (n, list) in &buckets {
+            let start = Instant::now();
+            let (mut settled, mut nodes) = (0, 0);
+            for pos in list {
+                let proof = prove(pos, budget, far());
+                settled += usize::from(proof.proven != Proven::Unknown);
+                nodes += proof.nodes;
+            }
+            eprintln!(
+                "tzaar endgames with {n} stacks: {settled} of {} settled within {budget} nodes, {:.0} nodes and \
+                 {:.1?} a position",
+                list.len(),
+                nodes as f64 / list.len().max(1) as f64,
+                start.elapsed() / list.len().max(1) as u32
+            );
         }
-        eprintln!(
-            "tzaar endgames with {n} stacks: {settled} of {} settled within 125,000 nodes, {:.0} nodes and {:.1?} \
-             a position",
-            list.len(),
-            nodes as f64 / list.len().max(1) as f64,
-            start.elapsed() / list.len().max(1) as u32
-        );
     }
     if let Some(pos) = buckets.iter().find(|(n, _)| *n == 16).and_then(|(_, l)| l.first()).copied() {
         let mut group = c.benchmark_group("ai");
@@ -183,6 +212,7 @@ criterion_group!(
     tzaar_search,
     tzaar_search_classic,
     tzaar_evaluations,
-    tzaar_endgames
+    tzaar_endgames,
+    parallel_search
 );
 criterion_main!(benches);

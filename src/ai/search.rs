@@ -276,10 +276,11 @@ impl<'t, N: Node> Searcher<'t, N> {
         self
     }
 
-    /// [`Searcher::run`] on `threads` threads (Lazy SMP): the others search the same root with the same limits,
-    /// every other one an iteration deeper, all sharing this search's table, so that what one finds orders and
-    /// cuts the others' searches; this search's answer is taken, the others stop with it, and the nodes of all
-    /// are counted.
+    /// [`Searcher::run`] on `threads` threads (Lazy SMP): helpers search the same root with the same limits, every
+    /// other one an iteration deeper, all sharing this search's table, so that what one finds orders and cuts the
+    /// others' searches. The first thread to finish (its depth reached or its budget spent) stops the others; the
+    /// answer is that of the thread that completed the deepest iteration (this one's on a tie, and always this
+    /// one's with noise, which only it adds), and the nodes of all are counted.
     pub(crate) fn run_parallel(
         &mut self,
         threads: usize,
@@ -311,22 +312,33 @@ impl<'t, N: Node> Searcher<'t, N> {
         let table = self.table;
         let contempt = self.contempt;
         std::thread::scope(|scope| {
+            let stop = &stop;
             let helpers: Vec<_> = (1..threads)
                 .map(|t| {
-                    let stop = &stop;
                     scope.spawn(move || {
                         let mut helper = Searcher::new(table, limits, history).contempt(contempt);
                         helper.stop_all = Some(stop);
                         helper.skip = (t % 2) as u32;
-                        helper.run(root, max_depth, 0.0, spread, &mut Noise::new(t as u64)).nodes
+                        let found = helper.run(root, max_depth, 0.0, spread, &mut Noise::new(t as u64));
+                        stop.store(true, Ordering::Relaxed);
+                        found
                     })
                 })
                 .collect();
-            let mut found = self.run(root, max_depth, noise, spread, rng);
+            let mut main = Searcher::new(table, limits, history).contempt(contempt);
+            main.stop_all = Some(stop);
+            let mut found = main.run(root, max_depth, noise, spread, rng);
             stop.store(true, Ordering::Relaxed);
+            let mut nodes = found.nodes;
             for helper in helpers {
-                found.nodes += helper.join().unwrap_or(0);
+                let Ok(other) = helper.join() else { continue };
+                nodes += other.nodes;
+                if noise == 0.0 && other.mv.is_some() && other.depth > found.depth {
+                    found = other;
+                }
             }
+            found.nodes = nodes;
+            found.elapsed = self.start.elapsed();
             found
         })
     }

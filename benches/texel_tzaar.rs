@@ -15,6 +15,8 @@
 
 use std::time::{Duration, Instant};
 
+use clap::Parser;
+
 use tabula::ai::Limits;
 use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
 use tabula::games::tzaar::eval::{COUNT, TUNED, Weights, evaluate};
@@ -24,49 +26,45 @@ use tabula::games::{Engine, Setup};
 /// Each weight's first step in the descent, in `Weights::NAMES` order.
 const STEPS: [i32; COUNT] = [20, 200, 800, 75, 75, 40, 20, 10, 150, 4, 4, 75, 200, 20, 20, 20, 150, 20, 75];
 
+/// The tuner's command line.
+#[derive(Parser)]
 struct Settings {
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 1200)]
     games: u32,
+    /// Nodes searched a turn in those games.
+    #[arg(long, default_value_t = 8_000)]
     nodes: u64,
+    /// Setup of the first game; game i plays setup seed + i.
+    #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// Passes of the coordinate descent.
+    #[arg(long, default_value_t = 8)]
     rounds: u32,
+    /// Threads to play and fit on (by default one per core).
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
     threads: usize,
+    /// Fit only these weights (names separated by commas).
+    #[arg(long, value_delimiter = ',')]
     only: Option<Vec<String>>,
+    /// The weights to play the games with and start the fit from, in `Weights::NAMES` order.
+    #[arg(long, value_parser = weights, default_value = "")]
     start: Weights,
+    /// Cargo's own flag when it runs a bench.
+    #[arg(long, hide = true)]
+    bench: bool,
 }
 
-fn settings() -> Settings {
-    let mut s = Settings {
-        games: 1200,
-        nodes: 8_000,
-        seed: 1,
-        rounds: 8,
-        threads: std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        only: None,
-        start: TUNED,
-    };
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let mut i = 0;
-    while i < args.len() {
-        let value = args.get(i + 1).cloned().unwrap_or_default();
-        match args[i].as_str() {
-            "--games" => s.games = value.parse().expect("--games N"),
-            "--nodes" => s.nodes = value.parse().expect("--nodes N"),
-            "--seed" => s.seed = value.parse().expect("--seed N"),
-            "--rounds" => s.rounds = value.parse().expect("--rounds N"),
-            "--threads" => s.threads = value.parse::<usize>().expect("--threads N").max(1),
-            "--only" => s.only = Some(value.split(',').map(str::to_string).collect()),
-            "--start" => {
-                let v: Vec<i32> = value.split_whitespace().map(|x| x.parse().expect("a weight")).collect();
-                s.start = Weights::from_array(v.try_into().expect("all the weights"));
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        }
-        i += 2;
+/// `TUNED` for an empty text, else the weights written in `Weights::NAMES` order.
+fn weights(text: &str) -> Result<Weights, String> {
+    if text.trim().is_empty() {
+        return Ok(TUNED);
     }
-    s
+    let values: Vec<i32> =
+        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{e}"))?;
+    let values: [i32; COUNT] =
+        values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {COUNT}", v.len()))?;
+    Ok(Weights::from_array(values))
 }
 
 /// A position and whether its side to move went on to win (1.0) or lose (0.0).
@@ -167,7 +165,8 @@ fn fit_scale(samples: &[Sample], w: &Weights, threads: usize) -> f64 {
 }
 
 fn main() {
-    let s = settings();
+    let mut s = Settings::parse();
+    s.threads = s.threads.max(1);
     let started = Instant::now();
     println!(
         "texel_tzaar: games {} nodes {} seed {} rounds {} threads {} start {:?}",

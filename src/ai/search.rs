@@ -224,6 +224,8 @@ pub(crate) struct Searcher<'t, N: Node> {
     stop_all: Option<&'t AtomicBool>,
     /// A helper's depth offset: it searches each iteration this much deeper, so the threads spread out.
     skip: u32,
+    /// Whether this search is a helper of a parallel one.
+    helper: bool,
     buffers: Vec<Vec<(MoveOf<N>, i32)>>,
     killers: Vec<[Option<MoveOf<N>>; 2]>,
     history: Vec<i32>,
@@ -253,6 +255,7 @@ impl<'t, N: Node> Searcher<'t, N> {
             table,
             stop_all: None,
             skip: 0,
+            helper: false,
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(256)).collect(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; HISTORY],
@@ -319,6 +322,7 @@ impl<'t, N: Node> Searcher<'t, N> {
                         let mut helper = Searcher::new(table, limits, history).contempt(contempt);
                         helper.stop_all = Some(stop);
                         helper.skip = (t % 2) as u32;
+                        helper.helper = true;
                         let found = helper.run(root, max_depth, 0.0, spread, &mut Noise::new(t as u64));
                         stop.store(true, Ordering::Relaxed);
                         found
@@ -380,6 +384,11 @@ impl<'t, N: Node> Searcher<'t, N> {
         for depth in 1..=deepest {
             let depth = (depth + self.skip).min(deepest);
             self.must_finish = depth == 1;
+            // A helper looks at the second-best move first, so that its entries are not the main search's.
+            if self.helper && roots.len() > 1 {
+                roots.swap(0, 1);
+                scores.swap(0, 1);
+            }
             let mut alpha = -INF;
             let mut iteration: Option<(MoveOf<N>, i32)> = None;
             let mut new_scores = vec![-INF; roots.len()];

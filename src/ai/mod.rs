@@ -8,6 +8,7 @@
 use std::time::Duration;
 
 pub mod search;
+mod table;
 
 pub mod cores {
     //! The cores the searches of this process use, so that a search allowed several threads

@@ -41,11 +41,13 @@ impl Node for Line {
     }
 }
 
-fn choose(contempt: i32) -> bool {
+/// The move chosen from step 1 of the line (step 0 seen before) with `contempt`, searched `depth` deep on
+/// `threads` threads.
+fn choose(contempt: i32, depth: u32, threads: usize) -> bool {
     let limits = Limits {
-        threads: 1,
+        threads,
         time: Duration::from_secs(5),
-        max_depth: Some(1),
+        max_depth: Some(depth),
         max_nodes: None,
         noise: 0.0,
         seed: 0,
@@ -53,61 +55,26 @@ fn choose(contempt: i32) -> bool {
     let root = Line { step: 1, mover: 0 };
     let history = [Line { step: 0, mover: 1 }.hash()];
     let table = Table::new(8);
-    let found =
-        Searcher::new(&table, &limits, &history).contempt(contempt).run(&root, 1, 0.0, 0, &mut Noise::new(0));
+    let found = Searcher::new(&table, &limits, &history).contempt(contempt).run_parallel(
+        threads,
+        &root,
+        depth,
+        0.0,
+        0,
+        &mut Noise::new(0),
+    );
     found.mv.expect("a move")
 }
 
 #[test]
 fn contempt_plays_on_rather_than_repeat_when_not_much_worse() {
     // Without contempt the repetition (a draw, 0) beats going on (-10); with it, going on is better.
-    assert!(!choose(0), "repeats without contempt");
-    assert!(choose(50), "plays on with contempt");
-}
-
-#[test]
-fn table_entries_survive_packing() {
-    let table: Table<bool> = Table::new(8);
-    for (i, (score, depth, bound, mv)) in [
-        (-WIN + 7, 1, Bound::Upper, true),
-        (WIN - 3, 40, Bound::Lower, false),
-        (-12_345, 255, Bound::Exact, true),
-        (0, 3, Bound::Exact, false),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        let key = splitmix64(i as u64);
-        table.store(Entry { key, mv, score, depth, bound, has_move: true });
-        let e = table.probe(key).expect("the entry just stored");
-        assert_eq!((e.score, e.depth, e.mv, e.has_move), (score, depth, mv, true));
-        assert!(e.bound == bound);
-        // Another key in the same slot is not taken for it.
-        assert!(table.probe(key ^ (1 << 40)).is_none());
-    }
+    assert!(!choose(0, 1, 1), "repeats without contempt");
+    assert!(choose(50, 1, 1), "plays on with contempt");
 }
 
 #[test]
 fn a_parallel_search_answers_like_a_single_one_on_a_forced_line() {
     // Going back repeats (a draw, 0); going on is -10 for side 0: with contempt 50 it plays on, on any threads.
-    let limits = Limits {
-        threads: 2,
-        time: Duration::from_secs(5),
-        max_depth: Some(3),
-        max_nodes: None,
-        noise: 0.0,
-        seed: 0,
-    };
-    let root = Line { step: 1, mover: 0 };
-    let history = [Line { step: 0, mover: 1 }.hash()];
-    let table = Table::new(8);
-    let found = Searcher::new(&table, &limits, &history).contempt(50).run_parallel(
-        2,
-        &root,
-        3,
-        0.0,
-        0,
-        &mut Noise::new(0),
-    );
-    assert_eq!(found.mv, Some(true));
+    assert!(choose(50, 3, 2));
 }

@@ -58,7 +58,7 @@ pub struct Known {
 }
 
 const PRESENT: u64 = 1 << 15;
-const WON: u64 = 1 << 14;
+const WINS: u64 = 1 << 14;
 const KEY: u64 = !0xffff;
 
 impl Known {
@@ -73,12 +73,12 @@ impl Known {
         if w & PRESENT == 0 || w & KEY != hash & KEY {
             return None;
         }
-        Some(if w & WON != 0 { Fact::Win((w & 0xff) as u8) } else { Fact::Loss })
+        Some(if w & WINS != 0 { Fact::Win((w & 0xff) as u8) } else { Fact::Loss })
     }
 
     fn put(&self, hash: u64, fact: Fact) {
         let data = match fact {
-            Fact::Win(i) => WON | u64::from(i),
+            Fact::Win(i) => WINS | u64::from(i),
             Fact::Loss => 0,
         };
         self.slots[hash as usize & self.mask].store(hash & KEY | PRESENT | data, Ordering::Relaxed);
@@ -356,6 +356,27 @@ mod tests {
         }
     }
 
+    /// Checks `proof` of `p` against exhaustive search: settled, right, and a proven win's move leads to a won
+    /// position. Returns whether it is a win.
+    fn agrees_with_exhaustive_search(p: &Position, proof: &Proof) -> bool {
+        let mut memo = HashMap::new();
+        let truth = solve(p, &mut memo);
+        match proof.proven {
+            Proven::Win(m) => {
+                assert!(truth, "{p} proven won but lost");
+                let child = p.play_unchecked(m);
+                let child_wins = solve(&child, &mut memo);
+                assert!(if child.to_move() == p.to_move() { child_wins } else { !child_wins }, "{p} {m}");
+                true
+            }
+            Proven::Loss => {
+                assert!(!truth, "{p} proven lost but won");
+                false
+            }
+            Proven::Unknown => panic!("{p} not settled in {} nodes", proof.nodes),
+        }
+    }
+
     #[test]
     fn agrees_with_exhaustive_search_on_small_endgames() {
         let mut rng = Noise::new(11);
@@ -363,23 +384,10 @@ mod tests {
         for _ in 0..60 {
             let stacks = 8 + rng.below(3);
             let p = random_endgame(&mut rng, stacks);
-            let mut memo = HashMap::new();
-            let truth = solve(&p, &mut memo);
-            let proof = prove(&p, 2_000_000, far());
-            match proof.proven {
-                Proven::Win(m) => {
-                    assert!(truth, "{p} proven won but lost");
-                    // The winning move leads to a won position.
-                    let child = p.play_unchecked(m);
-                    let child_wins = solve(&child, &mut memo);
-                    assert!(if child.to_move() == p.to_move() { child_wins } else { !child_wins }, "{p} {m}");
-                    wins += 1;
-                }
-                Proven::Loss => {
-                    assert!(!truth, "{p} proven lost but won");
-                    losses += 1;
-                }
-                Proven::Unknown => panic!("{p} not settled in {} nodes", proof.nodes),
+            if agrees_with_exhaustive_search(&p, &prove(&p, 2_000_000, far())) {
+                wins += 1;
+            } else {
+                losses += 1;
             }
         }
         // Random endgames are mostly won for the side to move; both results must occur.
@@ -393,21 +401,10 @@ mod tests {
         for _ in 0..40 {
             let stacks = 8 + rng.below(3);
             let p = random_endgame(&mut rng, stacks);
-            let mut memo = HashMap::new();
-            let truth = solve(&p, &mut memo);
             // A small budget first, so that some searches stop unsettled and leave only their settled subtrees.
             let first = prove_keeping(&p, 300, far(), &known);
             let proof = prove_keeping(&p, 2_000_000, far(), &known);
-            match proof.proven {
-                Proven::Win(m) => {
-                    assert!(truth, "{p} proven won but lost");
-                    let child = p.play_unchecked(m);
-                    let child_wins = solve(&child, &mut memo);
-                    assert!(if child.to_move() == p.to_move() { child_wins } else { !child_wins }, "{p} {m}");
-                }
-                Proven::Loss => assert!(!truth, "{p} proven lost but won"),
-                Proven::Unknown => panic!("{p} not settled in {} nodes", proof.nodes),
-            }
+            agrees_with_exhaustive_search(&p, &proof);
             if first.proven != Proven::Unknown {
                 assert_eq!(first.proven, proof.proven, "{p}");
             }

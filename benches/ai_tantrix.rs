@@ -1,7 +1,8 @@
 //! Tantrix AI benchmark: a fixed-depth search (depth 3: the seat's turn and the opponent's replies, for every
-//! move) from a seeded mid-game position and from the start, and level 5's node budget from the start. Each
-//! asserts a legal placement and the node count it reports as throughput, so criterion's `thrpt` line is the
-//! AI's positions (nodes) per second; it also prints the nodes/s of one warm search.
+//! move) from a seeded mid-game position and from the start, and level 5's node budget from the start, each with
+//! today's learnt predictor and with round 2's hand-tuned evaluation (`Style::CLASSIC`). Each asserts a legal
+//! placement and the node count it reports as throughput, so criterion's `thrpt` line is the AI's positions
+//! (nodes) per second; it also prints the nodes/s of one warm search.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -9,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use tabula::ai::Limits;
 use tabula::games::tantrix::Game;
-use tabula::games::tantrix::ai as tantrix;
+use tabula::games::tantrix::ai::{self as tantrix, Style};
 use tabula::games::{Engine, Setup};
 
 fn game_after(seed: u64, tiles: usize) -> Game {
@@ -26,9 +27,21 @@ fn game_after(seed: u64, tiles: usize) -> Game {
 /// Benchmarks `think` on `game` with `limits`, asserting a legal placement and the same node count every time;
 /// criterion reports the nodes per second as throughput.
 fn bench(c: &mut Criterion, name: &str, game: &Game, limits: &Limits, check: impl Fn(&tabula::ai::Report)) {
+    for (style, label) in [(Style::CURRENT, "learnt"), (Style::CLASSIC, "round 2")] {
+        bench_style(c, &format!("{name}, {label}"), (game, style), limits, &check);
+    }
+}
+
+fn bench_style(
+    c: &mut Criterion,
+    name: &str,
+    (game, style): (&Game, Style),
+    limits: &Limits,
+    check: impl Fn(&tabula::ai::Report),
+) {
     let legal = game.legal_moves_text();
-    let first = tantrix::think(game, limits);
-    let r = tantrix::think(game, limits);
+    let first = tantrix::think_with(game, limits, style);
+    let r = tantrix::think_with(game, limits, style);
     assert!(legal.contains(&r.moves[0]), "{r:?}");
     assert_eq!(r.nodes, first.nodes, "the search is deterministic");
     check(&r);
@@ -43,7 +56,7 @@ fn bench(c: &mut Criterion, name: &str, game: &Game, limits: &Limits, check: imp
     group.throughput(Throughput::Elements(r.nodes));
     group.bench_function(name, |b| {
         b.iter(|| {
-            let again = tantrix::think(black_box(game), limits);
+            let again = tantrix::think_with(black_box(game), limits, style);
             assert!(legal.contains(&again.moves[0]));
             assert_eq!(again.nodes, r.nodes);
             again.nodes

@@ -244,23 +244,39 @@ impl fmt::Display for MatchGame {
     }
 }
 
-/// Plays `games` two-player games of A against B (under `variant`, empty for the default), alternating who moves
-/// first, game i (from 0) from seed `seed + i` with A in seat `i mod 2`; `each` sees every game as it ends. The
-/// levels' searches are timed into `clock`.
+/// Which games a match plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Schedule {
+    pub(crate) games: u32,
+    /// The seed of the first game.
+    pub(crate) seed: u64,
+    /// Whether the games go in pairs from the same seed (the same setup, bag or opening), seats swapped.
+    pub(crate) paired: bool,
+}
+
+impl Schedule {
+    /// The seed of game `i` (from 0): `seed + i`, or `seed + i / 2` when paired.
+    pub(crate) fn seed_of(self, i: u32) -> u64 {
+        self.seed.wrapping_add(u64::from(if self.paired { i / 2 } else { i }))
+    }
+}
+
+/// Plays the scheduled two-player games of A against B (under `variant`, empty for the default), alternating who
+/// moves first, game i (from 0) from [`Schedule::seed_of`] with A in seat `i mod 2`; `each` sees every game as it
+/// ends. The levels' searches are timed into `clock`.
 pub(crate) fn play_match(
     (kind, variant): (GameKind, &str),
     (a, b): (Contender, Contender),
-    games: u32,
-    seed: u64,
+    schedule: Schedule,
     budget: Budget,
     clock: &mut SearchTimes,
     mut each: impl FnMut(&MatchGame),
 ) -> Result<Tally, String> {
     let mut tally = Tally::default();
-    for i in 0..games {
+    for i in 0..schedule.games {
         let a_seat = (i % 2) as usize;
         let players = if a_seat == 0 { [a, b] } else { [b, a] };
-        let game_seed = seed.wrapping_add(u64::from(i));
+        let game_seed = schedule.seed_of(i);
         let outcome = play_game((kind, variant), &players, game_seed, budget, clock)?;
         let a_won = outcome.winner.map(|w| w == a_seat);
         match a_won {
@@ -292,6 +308,14 @@ mod tests {
         assert!("classic6".parse::<Contender>().is_err());
         assert!("6".parse::<Contender>().is_err());
         assert!("best".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn paired_games_share_a_seed_with_the_seats_swapped() {
+        let paired = Schedule { games: 6, seed: 10, paired: true };
+        assert_eq!((0..6).map(|i| paired.seed_of(i)).collect::<Vec<_>>(), [10, 10, 11, 11, 12, 12]);
+        let single = Schedule { paired: false, ..paired };
+        assert_eq!((0..4).map(|i| single.seed_of(i)).collect::<Vec<_>>(), [10, 11, 12, 13]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ use crate::games::{
     AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind, each_kind,
 };
 use crate::i18n::Lang;
-use arena::{Budget, Contender, SearchTimes, play_match};
+use arena::{Budget, Contender, Schedule, SearchTimes, play_match};
 
 mod arena;
 mod competition;
@@ -239,6 +239,10 @@ pub enum Command {
         /// Seed of the first game; game i uses seed + i, e.g. `--seed 1`.
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Plays the games in pairs from the same seed, seats swapped: games 2k and 2k+1 (from 0) use seed + k, so
+        /// both players get the same setup (the same bag in Tantrix, the same opening in Tablut).
+        #[arg(long)]
+        paired: bool,
         /// The time budget per move of level 5, in milliseconds (lower levels use less), e.g. `--top-ms 500`.
         #[arg(long, default_value_t = 2000, value_name = "MS")]
         top_ms: u64,

@@ -35,10 +35,11 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
         | Command::ForgetUser { .. } => {
             Err(Exit::usage("this command is run by the binary itself, not as an engine command"))
         }
-        Command::Match { game, a, b, games, seed, top_ms, each, variant, threads } => {
+        Command::Match { game, a, b, games, seed, paired, top_ms, each, variant, threads } => {
             let budget =
                 Budget { top: std::time::Duration::from_millis(*top_ms), threads: *threads as usize };
-            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), *games, *seed, budget, *each, out)
+            let schedule = Schedule { games: *games, seed: *seed, paired: *paired };
+            run_match((*game, variant.as_deref().unwrap_or("")), (*a, *b), schedule, budget, *each, out)
         }
         Command::TablutChallenge { colour, seconds, host, port, name, seed } => {
             let Some(competition) =
@@ -172,8 +173,7 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
 fn run_match(
     (game, variant): (GameKind, &str),
     (a, b): (Contender, Contender),
-    games: u32,
-    seed: u64,
+    schedule: Schedule,
     budget: Budget,
     each: bool,
     out: &mut impl Write,
@@ -182,14 +182,16 @@ fn run_match(
     let top_ms = budget.top.as_millis();
     let mut clock = SearchTimes::default();
     let rules = if variant.is_empty() { String::new() } else { format!(" ({variant})") };
+    let Schedule { games, seed, paired } = schedule;
+    let pairs = if paired { ", paired" } else { "" };
     writeln!(
         out,
-        "{}{rules} match, {games} games, A = {a}, B = {b}, seed {seed}, level-5 budget {top_ms} ms",
+        "{}{rules} match, {games} games, A = {a}, B = {b}, seed {seed}{pairs}, level-5 budget {top_ms} ms",
         game.title()
     )
     .map_err(io)?;
     let mut written = Ok(());
-    let tally = play_match((game, variant), (a, b), games, seed, budget, &mut clock, |result| {
+    let tally = play_match((game, variant), (a, b), schedule, budget, &mut clock, |result| {
         if each && written.is_ok() {
             written = writeln!(out, "{result}").and_then(|()| out.flush());
         }

@@ -5,7 +5,7 @@ use std::sync::LazyLock;
 
 use super::simulation::Sim;
 use crate::games::hex::{Direction, Hex};
-use crate::games::tantrix::{Board, Colour, PathEnd, Tile};
+use crate::games::tantrix::{Board, Colour, Game, PathEnd, Tile};
 
 /// Evaluation units per tile of chain.
 const UNIT: i32 = 16;
@@ -140,13 +140,7 @@ fn colour_value(board: &Board, list: &[ChainInfo], unplaced: u64, w: &Weights) -
                     v += c.len * UNIT * w.close / 16;
                     continue;
                 }
-                let mut join = 0;
-                for (j, other) in list.iter().enumerate() {
-                    if j != i && !other.is_loop && other.ends.contains(&Some(cell)) {
-                        join = join.max(other.len);
-                    }
-                }
-                v += join * UNIT * w.join / 16;
+                v += joinable(list, i, cell) * UNIT * w.join / 16;
             }
         }
         if v > best {
@@ -159,19 +153,218 @@ fn colour_value(board: &Board, list: &[ChainInfo], unplaced: u64, w: &Weights) -
     best + second * w.second / 16
 }
 
+/// The longest other open chain of `list` (not `i`) with an end at `cell`, which one tile there would join to `i`.
+fn joinable(list: &[ChainInfo], i: usize, cell: Hex) -> i32 {
+    let mut join = 0;
+    for (j, other) in list.iter().enumerate() {
+        if j != i && !other.is_loop && other.ends.contains(&Some(cell)) {
+            join = join.max(other.len);
+        }
+    }
+    join
+}
+
+/// How many features of an open chain the [`Predictor`] weighs.
+pub const FEATURES: usize = 9;
+
+/// A chain as the [`Predictor`] sees it: its value now in evaluation units (a loop's, which cannot grow, doubled)
+/// and, for an open chain, the features its growth by the end of the game is predicted from.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ChainFeatures {
+    pub now: i32,
+    pub growth: [i32; FEATURES],
+}
+
+/// The learnt evaluation: each chain's value at the end of the game predicted from what it is now, fitted to the
+/// final scores of self-play games (`benches/texel_tantrix.rs`); a colour's value is its best chain's prediction
+/// plus a share of its second best's, and a seat's evaluation its own colour's value less the best opponent's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Predictor {
+    /// Each growth feature's weight (see [`Predictor::NAMES`]), in evaluation units per 16 of the feature.
+    pub growth: [i32; FEATURES],
+    /// Share (in 1/16) of the second-best chain's prediction.
+    pub second: i32,
+}
+
+impl Predictor {
+    /// The weights' names, the growth features' first, in the order the tuner reads and prints them:
+    /// - `open`: each end's openness (0 to 4: how many unplayed tiles fit the cell beyond it, four for three or
+    ///   more) times the tiles left, over 4;
+    /// - `forced`: 28 for each open end at a forced space (a cell with three or more neighbours, which the seats
+    ///   must fill when they can, and any tile there extends the chain);
+    /// - `hand`: 28 for each open end that a tile in the hand of the colour's seat fits (it can extend it next);
+    /// - `join`: 8 times the longest other chain of the colour with an end at the same cell (one tile joins them);
+    /// - `close`: 8 times the chain's length when both ends are at the same open cell (one tile makes a loop);
+    /// - `len_left`: the chain's length times the tiles left, over 8;
+    /// - `dead`: 28 for each end that no unplayed tile fits (the chain cannot grow there);
+    /// - `held`: 28 for each open end that only tiles in the opponents' hands fit (they will not extend it);
+    /// - `open_seats`: each end's openness times the tiles left, over the number of seats (the share of the
+    ///   coming placements that are the colour's own);
+    /// - `second`: the share of the second-best chain.
+    pub const NAMES: [&'static str; FEATURES + 1] =
+        ["open", "forced", "hand", "join", "close", "len_left", "dead", "held", "open_seats", "second"];
+
+    pub fn to_array(self) -> [i32; FEATURES + 1] {
+        let mut a = [0; FEATURES + 1];
+        a[..FEATURES].copy_from_slice(&self.growth);
+        a[FEATURES] = self.second;
+        a
+    }
+
+    pub fn from_array(a: [i32; FEATURES + 1]) -> Predictor {
+        let mut growth = [0; FEATURES];
+        growth.copy_from_slice(&a[..FEATURES]);
+        Predictor { growth, second: a[FEATURES] }
+    }
+
+    /// A chain's predicted value at the end of the game.
+    fn chain(&self, c: &ChainFeatures) -> i32 {
+        let mut g = 0;
+        for (w, f) in self.growth.iter().zip(&c.growth) {
+            g += w * f;
+        }
+        c.now + (g / 16).max(0)
+    }
+
+    /// A colour's predicted value from its chains' features.
+    pub fn colour(&self, chains: &[ChainFeatures]) -> i32 {
+        let (mut best, mut second) = (0, 0);
+        for c in chains {
+            let v = self.chain(c);
+            if v > best {
+                second = best;
+                best = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        best + second * self.second / 16
+    }
+}
+
+/// The learnt weights (`benches/texel_tantrix.rs`; the run is in `docs/tuning-tantrix.md`).
+pub const PREDICTOR: Predictor = Predictor { growth: [36, 6, 0, 14, 6, -19, 0, 0, 0], second: 2 };
+
+/// The tiles off the board as a colour's seat sees them, one bit each.
+#[derive(Clone, Copy)]
+pub(super) struct Held {
+    /// Every tile not on the board.
+    pub(super) unplaced: u64,
+    /// The seat's own hand.
+    pub(super) own: u64,
+    /// The other seats' hands.
+    pub(super) others: u64,
+    /// How many seats play.
+    pub(super) seats: i32,
+}
+
+/// Chain `i` of `list` as the [`Predictor`] sees it, with `held` the tiles off the board.
+fn chain_features(board: &Board, list: &[ChainInfo], i: usize, held: Held) -> ChainFeatures {
+    let Held { unplaced, own: hand, others, seats } = held;
+    let c = &list[i];
+    let mut f = ChainFeatures { now: c.len * UNIT, growth: [0; FEATURES] };
+    if c.is_loop {
+        f.now *= 2;
+        return f;
+    }
+    let left = unplaced.count_ones() as i32;
+    for (k, end) in c.ends.iter().enumerate() {
+        let Some(cell) = *end else {
+            f.growth[6] += 28;
+            continue;
+        };
+        let fits = FITS[board.side_pattern(cell)];
+        let open = match (fits & unplaced).count_ones() {
+            0 => 0,
+            1 => 2,
+            2 => 3,
+            _ => 4,
+        };
+        if open == 0 {
+            f.growth[6] += 28;
+            continue;
+        }
+        f.growth[0] += open * left / 4;
+        f.growth[8] += open * left / seats.max(1);
+        if fits & unplaced & !others == 0 {
+            f.growth[7] += 28;
+        }
+        if board.neighbour_count(cell) >= 3 {
+            f.growth[1] += 28;
+        }
+        if fits & hand != 0 {
+            f.growth[2] += 28;
+        }
+        if k == 1 && c.ends[0] == Some(cell) {
+            f.growth[4] += 8 * c.len;
+            continue;
+        }
+        f.growth[3] += 8 * joinable(list, i, cell);
+    }
+    f.growth[5] = c.len * left / 8;
+    f
+}
+
+/// Every chain of `colour` as the [`Predictor`] sees it, into `out` (cleared first); `list` is a buffer.
+pub(super) fn colour_features(
+    board: &Board,
+    colour: Colour,
+    held: Held,
+    list: &mut Vec<ChainInfo>,
+    out: &mut Vec<ChainFeatures>,
+) {
+    chains(board, colour, list);
+    out.clear();
+    for i in 0..list.len() {
+        out.push(chain_features(board, list, i, held));
+    }
+}
+
+/// Every colour's chains in `game` as the [`Predictor`] sees them, in seat order (for the tuner).
+pub fn features(game: &Game) -> Vec<Vec<ChainFeatures>> {
+    let sim = Sim::new(game);
+    let mut list = Vec::new();
+    (0..sim.colours.len())
+        .map(|s| {
+            let mut out = Vec::new();
+            colour_features(sim.board(), sim.colours[s], sim.held(s), &mut list, &mut out);
+            out
+        })
+        .collect()
+}
+
+/// How a search scores a position that is not over.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Eval {
+    /// The hand-tuned prospects of round 2 (and the lower levels' simpler views).
+    Weights(Weights),
+    /// Each chain's predicted final value.
+    Predicted(Predictor),
+}
+
 impl Sim {
     /// The evaluation from `seat`'s point of view: its colour's value less the best opponent's.
-    pub(super) fn eval(&mut self, seat: usize, w: &Weights) -> i32 {
+    pub(super) fn eval(&mut self, seat: usize, eval: &Eval) -> i32 {
         let mut mine = 0;
         let mut theirs = i32::MIN;
         let finished = self.over;
         let mut list = std::mem::take(&mut self.chains);
+        let mut features = std::mem::take(&mut self.features);
         for (s, &colour) in self.colours.iter().enumerate() {
-            chains(self.pos.board(), colour, &mut list);
             let v = if finished {
+                chains(self.pos.board(), colour, &mut list);
                 chain_score(&list) * UNIT
             } else {
-                colour_value(self.pos.board(), &list, self.unplaced, w)
+                match eval {
+                    Eval::Weights(w) => {
+                        chains(self.pos.board(), colour, &mut list);
+                        colour_value(self.pos.board(), &list, self.unplaced, w)
+                    }
+                    Eval::Predicted(p) => {
+                        colour_features(self.pos.board(), colour, self.held(s), &mut list, &mut features);
+                        p.colour(&features)
+                    }
+                }
             };
             if s == seat {
                 mine = v;
@@ -180,8 +373,13 @@ impl Sim {
             }
         }
         self.chains = list;
+        self.features = features;
         let theirs = if theirs == i32::MIN { 0 } else { theirs };
-        let diff = if finished { mine - theirs } else { mine - theirs * w.opponent / 16 };
+        let opponent = match eval {
+            Eval::Weights(w) if !finished => w.opponent,
+            _ => 16,
+        };
+        let diff = mine - theirs * opponent / 16;
         if finished && self.board().len() >= usize::from(Tile::COUNT) {
             diff + diff.signum() * WIN
         } else {

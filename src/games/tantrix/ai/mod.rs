@@ -1,7 +1,9 @@
 //! The Tantrix AI: hands are visible, only the bag is random, so the search looks at the seat's own turn (its
 //! forced fills, its free move, the forced fills after it) and then the opponents' replies, over a few sampled
-//! orders of the bag, and scores positions by each colour's chains: their length, loops, how many unplayed tiles
-//! could still extend each open end, and chains of one colour that a single tile would join.
+//! orders of the bag. Levels 3 to 5 score a position by predicting the value each chain, the seat's and the
+//! opponents', will reach by the end of the game (`eval::Predictor`, fitted to the final scores of self-play
+//! games): from its length, how many unplayed tiles fit the cells beyond its ends, forced spaces and the hand at
+//! those ends, chains of the colour that one tile would join, and loops one tile would close.
 //!
 //! Depths (`Limits::max_depth`), each a deeper look than the one before:
 //! 0 = the seat's own turn (forced fills, free move, forced fills), each placement the best for the seat's best
@@ -12,19 +14,21 @@
 //!     depth 2 in order while the node budget lasts;
 //! 4 and more = the best few moves of depth 3 played out for `depth - 1` turns (the seat's, the opponents', the
 //!     seat's again...) over sampled orders of the bag, averaged, round after round while the budget lasts;
-//! no limit = the same playouts to the end of the game, so that they are scored by who wins (and by how much).
+//! no limit (level 5) = the same playouts for two rounds of turns (`Style::horizon`), then scored by the predicted
+//!     final lead as a share of a win, so that many sampled bags are compared rather than a few whole games.
 //! Once the bag is empty nothing is left to chance: every move is played out once instead, `depth - 1` turns or
 //! to the end.
 //! Depths 0 to 3 draw no tiles (a hand just gets shorter: no luck is assumed); the playouts sample the draws.
-//! A node is one position evaluated.
+//! A node is one position evaluated. Round 2's player (hand-tuned prospects, playouts to the end) stays as
+//! `Style::CLASSIC`, `classic1` to `classic5` in `tabula match`.
 
-mod eval;
+pub mod eval;
 mod search;
 mod simulation;
 
 use std::time::Duration;
 
-pub use search::{greedy, think};
+pub use search::{Style, greedy, think, think_with};
 
 use super::Game;
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
@@ -60,6 +64,10 @@ impl Player for Game {
 
     fn think(&self, limits: &Limits) -> Report {
         think(self, limits)
+    }
+
+    fn think_classic(&self, limits: &Limits) -> Report {
+        think_with(self, limits, Style::CLASSIC)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {

@@ -6,7 +6,7 @@ use std::time::Instant;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::{IMMEDIATE, SELFISH, WEIGHTS, Weights};
+use super::eval::{Eval, IMMEDIATE, PREDICTOR, Predictor, SELFISH, WEIGHTS};
 use super::simulation::Sim;
 use crate::ai::{Limits, Report};
 use crate::games::Engine;
@@ -21,7 +21,7 @@ struct Search<'a> {
     nodes: u64,
     stopped: bool,
     buffers: Vec<Vec<Placement>>,
-    weights: Weights,
+    eval: Eval,
     /// The most turns a playout has reached.
     longest: u32,
 }
@@ -45,7 +45,7 @@ impl Search<'_> {
 
     fn evaluate(&mut self, seat: usize) -> i32 {
         self.nodes += 1;
-        self.sim.eval(seat, &self.weights)
+        self.sim.eval(seat, &self.eval)
     }
 
     /// Plays out the current turn of the seat to move, each placement the best by that seat's evaluation.
@@ -101,18 +101,53 @@ impl Search<'_> {
         }
         self.buffers.push(moves);
         self.longest = self.longest.max(self.sim.turns - mark.turns);
-        let v = self.evaluate(self.me);
+        let mut v = self.evaluate(self.me);
+        if !self.sim.over && matches!(self.eval, Eval::Predicted(_)) {
+            v = win_share(v);
+        }
         self.sim.rewind(mark);
         ok.then_some(v)
     }
+}
+
+/// How far ahead (in evaluation units: 8 tiles) a predicted lead makes a playout cut short about three quarters of a
+/// win; a finished playout scores a win or a loss (`±100 000` and the chains' difference).
+const SPREAD: f64 = 8.0 * 16.0;
+
+/// A cut playout's predicted lead as a share of a win, on the scale of a finished game's score, so that the
+/// playouts' average weighs how likely a move wins rather than by how much.
+fn win_share(lead: i32) -> i32 {
+    (100_000.0 * (f64::from(lead) / SPREAD).tanh()) as i32
 }
 
 fn report(best: Placement, depth: u32, nodes: u64, score: i32, start: Instant) -> Report {
     Report { moves: vec![best.to_string()], depth, nodes, score, elapsed: start.elapsed() }
 }
 
+/// How a search plays: its evaluation and how far level 5's playouts look.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// The learnt prediction of each chain's final value, or `None` for round 2's hand-tuned prospects.
+    pub predictor: Option<Predictor>,
+    /// How many rounds (each seat's turn once) level 5's playouts last before the evaluation scores them, or
+    /// `None` to play them to the end of the game.
+    pub horizon: Option<u32>,
+}
+
+impl Style {
+    /// Today's player: the learnt predictor, its playouts cut short where its prediction takes over.
+    pub const CURRENT: Style = Style { predictor: Some(PREDICTOR), horizon: Some(2) };
+    /// Round 2's player (`classic1` to `classic5` in `tabula match`).
+    pub const CLASSIC: Style = Style { predictor: None, horizon: None };
+}
+
 /// Chooses the next placement for the seat to move (one placement: call again while the same seat is to move).
 pub fn think(game: &Game, limits: &Limits) -> Report {
+    think_with(game, limits, Style::CURRENT)
+}
+
+/// [`think`] in a given style.
+pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report {
     let start = Instant::now();
     let moves = game.legal_moves();
     let Some(&first) = moves.first() else {
@@ -138,10 +173,11 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
         stopped: false,
         buffers: Vec::with_capacity(8),
         longest: 0,
-        weights: match limits.max_depth {
-            Some(0) => IMMEDIATE,
-            Some(1) => SELFISH,
-            _ => WEIGHTS,
+        eval: match (limits.max_depth, style.predictor) {
+            (Some(0), _) => Eval::Weights(IMMEDIATE),
+            (Some(1), _) => Eval::Weights(SELFISH),
+            (_, Some(p)) => Eval::Predicted(p),
+            (_, None) => Eval::Weights(WEIGHTS),
         },
     };
     // Depth 1 for every move, with a tiny seeded jitter so equal moves are chosen among at random.
@@ -175,11 +211,16 @@ pub fn think(game: &Game, limits: &Limits) -> Report {
         return report(best, depth, search.nodes, best_score, start);
     }
     // Deeper: `horizon` turns from the seat's own, or to the end of the game.
-    let horizon = limits.max_depth.map_or(u32::MAX, |d| d - 1);
+    let horizon = match (limits.max_depth, style.horizon) {
+        (Some(d), _) => d - 1,
+        (None, Some(rounds)) => rounds.saturating_mul(seats),
+        (None, None) => u32::MAX,
+    };
     search.sim.sampling = true;
     if search.sim.bag.is_empty() {
         // Every hand is known and nothing is left to chance: each move (best of depth 3 first) is played out
-        // once, while the budget lasts.
+        // once, while the budget lasts, and to the end of the game unless the depth says otherwise.
+        let horizon = limits.max_depth.map_or(u32::MAX, |d| d - 1);
         for (i, &(_, m)) in deep.iter().enumerate() {
             let Some(v) = search.playout(m, horizon) else { break };
             if i == 0 || v > best_score {

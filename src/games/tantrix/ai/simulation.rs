@@ -4,7 +4,7 @@
 use rand::seq::SliceRandom;
 use rand_chacha::ChaCha8Rng;
 
-use super::eval::{ChainInfo, bit};
+use super::eval::{ChainFeatures, ChainInfo, Held, bit};
 use crate::games::Engine;
 use crate::games::tantrix::{Board, Colour, Game, Placement, Position, Step, Tile};
 
@@ -48,6 +48,7 @@ pub(super) struct Sim {
     pub(super) unplaced: u64,
     history: Vec<Undo>,
     pub(super) chains: Vec<ChainInfo>,
+    pub(super) features: Vec<ChainFeatures>,
 }
 
 impl Sim {
@@ -85,7 +86,20 @@ impl Sim {
             unplaced,
             history: Vec::with_capacity(32),
             chains: Vec::with_capacity(32),
+            features: Vec::with_capacity(32),
         }
+    }
+
+    /// The tiles off the board as `seat` sees them.
+    pub(super) fn held(&self, seat: usize) -> Held {
+        let bits = |hand: &Vec<Tile>| hand.iter().fold(0, |bits, &t| bits | bit(t));
+        let mut others = 0;
+        for (s, hand) in self.hands.iter().enumerate() {
+            if s != seat {
+                others |= bits(hand);
+            }
+        }
+        Held { unplaced: self.unplaced, own: bits(&self.hands[seat]), others, seats: self.hands.len() as i32 }
     }
 
     pub(super) fn board(&self) -> &Board {

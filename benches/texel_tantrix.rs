@@ -1,0 +1,209 @@
+//! The learnt Tantrix evaluation's tuner (`src/games/tantrix/ai/eval.rs`, `PREDICTOR`): each chain's value at the
+//! end of the game predicted from what it is now, fitted by least squares to the final scores of self-play games.
+//!
+//! 1. The data: `--games` self-play games (setup `seed + i`; game i has 2 seats when `i % 4` is 0 or 1, 3 when it
+//!    is 2, 4 when it is 3), every placement chosen by a depth-3 search (the seat's turn and the opponents'
+//!    replies) of `--nodes` nodes with the weights `--start`, so a run is reproduced exactly by its command line.
+//!    Every position before a placement is kept, and each colour's chains in it are labelled with the score that
+//!    colour's best chain reached at the end. One game in ten (`i % 10 == 9`) is held out to check the fit.
+//! 2. The fit: a coordinate descent on the weights (each in turn a step up or down while the mean squared error of
+//!    the predicted final scores falls, the steps halved when no weight moves), `--rounds` times over.
+//!
+//! `cargo bench --bench texel_tantrix -- --games 2000 --nodes 3000 --seed 1 --rounds 10`
+//! (`--start "..."` starts from other weights, in `Predictor::NAMES` order; `--threads N` plays and fits on N
+//! threads, by default one per core.) The run that made `PREDICTOR` and its figures are in
+//! `docs/tuning-tantrix.md`.
+
+use std::time::{Duration, Instant};
+
+use clap::Parser;
+
+use tabula::ai::Limits;
+use tabula::games::tantrix::Game;
+use tabula::games::tantrix::ai::eval::{ChainFeatures, FEATURES, PREDICTOR, Predictor, features};
+use tabula::games::tantrix::ai::{Style, think_with};
+use tabula::games::{Engine, Setup};
+
+/// Evaluation units per tile (`eval::UNIT`).
+const UNIT: f64 = 16.0;
+
+/// Each weight's first step in the descent, in `Predictor::NAMES` order.
+const STEPS: [i32; FEATURES + 1] = [4, 4, 4, 4, 4, 4, 4, 4, 4, 2];
+
+/// The tuner's command line.
+#[derive(Parser)]
+struct Settings {
+    /// Self-play games to learn from.
+    #[arg(long, default_value_t = 2000)]
+    games: u32,
+    /// Nodes searched a placement in those games.
+    #[arg(long, default_value_t = 3_000)]
+    nodes: u64,
+    /// Setup of the first game; game i plays setup seed + i.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Passes of the coordinate descent.
+    #[arg(long, default_value_t = 10)]
+    rounds: u32,
+    /// Threads to play and fit on (by default one per core).
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
+    threads: usize,
+    /// The weights to play the games with and start the fit from, in `Predictor::NAMES` order.
+    #[arg(long, value_parser = weights, default_value = "")]
+    start: Predictor,
+    /// Cargo's own flag when it runs a bench.
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+/// `PREDICTOR` for an empty text, else the weights written in `Predictor::NAMES` order.
+fn weights(text: &str) -> Result<Predictor, String> {
+    if text.trim().is_empty() {
+        return Ok(PREDICTOR);
+    }
+    let values: Vec<i32> =
+        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{e}"))?;
+    let values: [i32; FEATURES + 1] =
+        values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {}", v.len(), FEATURES + 1))?;
+    Ok(Predictor::from_array(values))
+}
+
+/// A colour's chains in a position and the score its best chain reached at the end, in evaluation units.
+type Sample = (Vec<ChainFeatures>, f64);
+
+/// Plays the game of setup `seed` with `p`; returns its positions' colours, labelled.
+fn self_play(i: u32, seed: u64, p: Predictor, nodes: u64) -> Vec<Sample> {
+    let seats = match i % 4 {
+        0 | 1 => 2,
+        2 => 3,
+        _ => 4,
+    };
+    let style = Style { predictor: Some(p), horizon: None };
+    let mut game = Game::new(&Setup { variant: String::new(), seed, seats }).expect("a setup");
+    let mut positions = Vec::new();
+    let mut ply = 0u64;
+    while game.to_move().is_some() {
+        positions.push(features(&game));
+        let limits = Limits {
+            threads: 1,
+            time: Duration::from_secs(30),
+            max_depth: Some(3),
+            max_nodes: Some(nodes),
+            noise: 0.0,
+            seed: seed.wrapping_mul(1000).wrapping_add(ply),
+        };
+        let report = think_with(&game, &limits, style);
+        let m = report.moves.first().expect("a move in a game that is not over");
+        game.play_text(m).expect("the search plays legal moves");
+        ply += 1;
+    }
+    let finals = game.scores();
+    positions
+        .into_iter()
+        .flat_map(|colours| {
+            colours
+                .into_iter()
+                .zip(&finals)
+                .map(|(chains, &f)| (chains, f64::from(f) * UNIT))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// The games `0..games` split over `threads`, as (training, held-out) samples.
+fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
+    let per_thread: Vec<Vec<(u32, Vec<Sample>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..s.threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (0..s.games)
+                        .filter(|i| *i as usize % s.threads == t)
+                        .map(|i| (i, self_play(i, s.seed.wrapping_add(u64::from(i)), s.start, s.nodes)))
+                        .collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a self-play thread")).collect()
+    });
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, samples) in per_thread.into_iter().flatten() {
+        if i % 10 == 9 { held.extend(samples) } else { train.extend(samples) }
+    }
+    (train, held)
+}
+
+/// The mean squared error, in tiles, of the final scores `p` predicts over `samples`, on `threads` threads.
+fn error(samples: &[Sample], p: &Predictor, threads: usize) -> f64 {
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> = samples
+            .chunks(chunk)
+            .map(|part| {
+                scope.spawn(move || {
+                    part.iter()
+                        .map(|(chains, label)| ((f64::from(p.colour(chains)) - label) / UNIT).powi(2))
+                        .sum::<f64>()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("an error thread")).sum()
+    });
+    total / samples.len().max(1) as f64
+}
+
+fn main() {
+    let mut s = Settings::parse();
+    s.threads = s.threads.max(1);
+    let started = Instant::now();
+    println!(
+        "texel_tantrix: games {} nodes {} seed {} rounds {} threads {} start {:?}",
+        s.games,
+        s.nodes,
+        s.seed,
+        s.rounds,
+        s.threads,
+        s.start.to_array()
+    );
+    let (train, held) = data(&s);
+    println!("{} training samples, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
+    let mut best = s.start;
+    let mut best_error = error(&train, &best, s.threads);
+    println!("error of the start: {best_error:.4} tiles² (held out {:.4})", error(&held, &best, s.threads));
+    let mut steps = STEPS;
+    for round in 0..s.rounds {
+        let mut moved = false;
+        for i in 0..Predictor::NAMES.len() {
+            for dir in [1, -1] {
+                let mut went = false;
+                loop {
+                    let mut values = best.to_array();
+                    values[i] += dir * steps[i];
+                    let candidate = Predictor::from_array(values);
+                    let e = error(&train, &candidate, s.threads);
+                    if e >= best_error {
+                        break;
+                    }
+                    (best, best_error, went) = (candidate, e, true);
+                }
+                if went {
+                    moved = true;
+                    break;
+                }
+            }
+        }
+        println!(
+            "round {round}: error {best_error:.4} (held out {:.4}) {:?} ({:.0?})",
+            error(&held, &best, s.threads),
+            best.to_array(),
+            started.elapsed()
+        );
+        if !moved {
+            if steps.iter().all(|&st| st <= 1) {
+                break;
+            }
+            steps = steps.map(|st| (st / 2).max(1));
+        }
+    }
+    println!("learnt: {:?}", best.to_array());
+    println!("{best:#?}");
+}

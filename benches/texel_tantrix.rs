@@ -10,8 +10,8 @@
 //!    the predicted final scores falls, the steps halved when no weight moves), `--rounds` times over.
 //!
 //! `cargo bench --bench texel_tantrix -- --games 2000 --nodes 3000 --seed 1 --rounds 10`
-//! (`--start "..."` starts from other weights, in `Predictor::NAMES` order; `--threads N` plays and fits on N
-//! threads, by default one per core.) The run that made `PREDICTOR` and its figures are in
+//! (`--start "..."` starts from other weights, in `Predictor::NAMES` order; `--only a,b` fits only the named ones;
+//! `--threads N` plays and fits on N threads, by default one per core.) The run that made `PREDICTOR` and its figures are in
 //! `docs/tuning-tantrix.md`.
 
 use std::time::{Duration, Instant};
@@ -48,6 +48,9 @@ struct Settings {
     /// Threads to play and fit on (by default one per core).
     #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
     threads: usize,
+    /// Fit only these weights (names separated by commas).
+    #[arg(long, value_delimiter = ',')]
+    only: Option<Vec<String>>,
     /// The weights to play the games with and start the fit from, in `Predictor::NAMES` order.
     #[arg(long, value_parser = weights, default_value = "")]
     start: Predictor,
@@ -172,7 +175,10 @@ fn main() {
     let mut steps = STEPS;
     for round in 0..s.rounds {
         let mut moved = false;
-        for i in 0..Predictor::NAMES.len() {
+        for (i, name) in Predictor::NAMES.iter().enumerate() {
+            if s.only.as_ref().is_some_and(|only| !only.iter().any(|o| o == name)) {
+                continue;
+            }
             for dir in [1, -1] {
                 let mut went = false;
                 loop {

@@ -18,6 +18,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
+#[path = "support/descent.rs"]
+mod descent;
+use descent::Descent;
+
 use tabula::ai::Limits;
 use tabula::games::tantrix::Game;
 use tabula::games::tantrix::ai::eval::{ChainFeatures, FEATURES, PREDICTOR, Predictor, features};
@@ -169,47 +173,23 @@ fn main() {
     );
     let (train, held) = data(&s);
     println!("{} training samples, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
-    let mut best = s.start;
-    let mut best_error = error(&train, &best, s.threads);
-    println!("error of the start: {best_error:.4} tiles² (held out {:.4})", error(&held, &best, s.threads));
-    let mut steps = STEPS;
-    for round in 0..s.rounds {
-        let mut moved = false;
-        for (i, name) in Predictor::NAMES.iter().enumerate() {
-            if s.only.as_ref().is_some_and(|only| !only.iter().any(|o| o == name)) {
-                continue;
-            }
-            for dir in [1, -1] {
-                let mut went = false;
-                loop {
-                    let mut values = best.to_array();
-                    values[i] += dir * steps[i];
-                    let candidate = Predictor::from_array(values);
-                    let e = error(&train, &candidate, s.threads);
-                    if e >= best_error {
-                        break;
-                    }
-                    (best, best_error, went) = (candidate, e, true);
-                }
-                if went {
-                    moved = true;
-                    break;
-                }
-            }
-        }
-        println!(
-            "round {round}: error {best_error:.4} (held out {:.4}) {:?} ({:.0?})",
-            error(&held, &best, s.threads),
-            best.to_array(),
-            started.elapsed()
-        );
-        if !moved {
-            if steps.iter().all(|&st| st <= 1) {
-                break;
-            }
-            steps = steps.map(|st| (st / 2).max(1));
-        }
-    }
+    let best = s.start;
+    let start_error = error(&train, &best, s.threads);
+    println!("error of the start: {start_error:.4} tiles² (held out {:.4})", error(&held, &best, s.threads));
+    let descent =
+        Descent { names: Predictor::NAMES, steps: STEPS, only: s.only.as_deref(), rounds: s.rounds };
+    let best = descent.run(
+        best.to_array(),
+        |values| error(&train, &Predictor::from_array(*values), s.threads),
+        |round, values, e| {
+            let held_out = error(&held, &Predictor::from_array(*values), s.threads);
+            println!(
+                "round {round}: error {e:.4} (held out {held_out:.4}) {values:?} ({:.0?})",
+                started.elapsed()
+            );
+        },
+    );
+    let best = Predictor::from_array(best);
     println!("learnt: {:?}", best.to_array());
     println!("{best:#?}");
 }

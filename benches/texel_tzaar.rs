@@ -17,6 +17,10 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
+#[path = "support/descent.rs"]
+mod descent;
+use descent::Descent;
+
 use tabula::ai::Limits;
 use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
 use tabula::games::tzaar::eval::{COUNT, TUNED, Weights, evaluate};
@@ -180,50 +184,25 @@ fn main() {
     let (train, held) = data(&s);
     println!("{} training positions, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
     let k = fit_scale(&train, &s.start, s.threads);
-    let mut best = s.start;
-    let mut best_error = error(&train, &best, k, s.threads);
+    let best = s.start;
+    let start_error = error(&train, &best, k, s.threads);
     println!(
-        "K {k:.0}; error of the start: {best_error:.5} (held out {:.5})",
+        "K {k:.0}; error of the start: {start_error:.5} (held out {:.5})",
         error(&held, &best, k, s.threads)
     );
-    let mut steps = STEPS;
-    for round in 0..s.rounds {
-        let mut moved = false;
-        for (i, name) in Weights::NAMES.iter().enumerate() {
-            if s.only.as_ref().is_some_and(|only| !only.iter().any(|o| o == name)) {
-                continue;
-            }
-            for dir in [1, -1] {
-                let mut went = false;
-                loop {
-                    let mut values = best.to_array();
-                    values[i] += dir * steps[i];
-                    let candidate = Weights::from_array(values);
-                    let e = error(&train, &candidate, k, s.threads);
-                    if e >= best_error {
-                        break;
-                    }
-                    (best, best_error, went) = (candidate, e, true);
-                }
-                if went {
-                    moved = true;
-                    break;
-                }
-            }
-        }
-        println!(
-            "round {round}: error {best_error:.5} (held out {:.5}) {:?} ({:.0?})",
-            error(&held, &best, k, s.threads),
-            best.to_array(),
-            started.elapsed()
-        );
-        if !moved {
-            if steps.iter().all(|&st| st <= 1) {
-                break;
-            }
-            steps = steps.map(|st| (st / 2).max(1));
-        }
-    }
+    let descent = Descent { names: Weights::NAMES, steps: STEPS, only: s.only.as_deref(), rounds: s.rounds };
+    let best = descent.run(
+        best.to_array(),
+        |values| error(&train, &Weights::from_array(*values), k, s.threads),
+        |round, values, e| {
+            let held_out = error(&held, &Weights::from_array(*values), k, s.threads);
+            println!(
+                "round {round}: error {e:.5} (held out {held_out:.5}) {values:?} ({:.0?})",
+                started.elapsed()
+            );
+        },
+    );
+    let best = Weights::from_array(best);
     println!("learnt: {:?}", best.to_array());
     println!("{best:#?}");
 }

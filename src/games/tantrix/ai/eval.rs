@@ -143,14 +143,14 @@ fn colour_value(board: &Board, list: &[ChainInfo], unplaced: u64, w: &Weights) -
                 v += joinable(list, i, cell) * UNIT * w.join / 16;
             }
         }
-        if v > best {
-            second = best;
-            best = v;
-        } else if v > second {
-            second = v;
-        }
+        (best, second) = best_two((best, second), v);
     }
     best + second * w.second / 16
+}
+
+/// The best two of `(best, second)` and `v`.
+fn best_two((best, second): (i32, i32), v: i32) -> (i32, i32) {
+    if v > best { (v, best) } else { (best, second.max(v)) }
 }
 
 /// The longest other open chain of `list` (not `i`) with an end at `cell`, which one tile there would join to `i`.
@@ -228,16 +228,7 @@ impl Predictor {
 
     /// A colour's predicted value from its chains' features.
     pub fn colour(&self, chains: &[ChainFeatures]) -> i32 {
-        let (mut best, mut second) = (0, 0);
-        for c in chains {
-            let v = self.chain(c);
-            if v > best {
-                second = best;
-                best = v;
-            } else if v > second {
-                second = v;
-            }
-        }
+        let (best, second) = chains.iter().fold((0, 0), |top, c| best_two(top, self.chain(c)));
         best + second * self.second / 16
     }
 }

@@ -19,7 +19,7 @@ use clap::Parser;
 
 #[path = "support/descent.rs"]
 mod descent;
-use descent::Descent;
+use descent::{Descent, self_play_data};
 
 use tabula::ai::Limits;
 use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
@@ -111,24 +111,7 @@ fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
 
 /// The games `0..games` split over `threads`, as (training, held-out) samples.
 fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
-    let per_thread: Vec<Vec<(u32, Vec<Sample>)>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..s.threads)
-            .map(|t| {
-                scope.spawn(move || {
-                    (0..s.games)
-                        .filter(|i| *i as usize % s.threads == t)
-                        .map(|i| (i, self_play(s.seed.wrapping_add(u64::from(i)), &s.start, s.nodes)))
-                        .collect()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("a self-play thread")).collect()
-    });
-    let (mut train, mut held) = (Vec::new(), Vec::new());
-    for (i, samples) in per_thread.into_iter().flatten() {
-        if i % 10 == 9 { held.extend(samples) } else { train.extend(samples) }
-    }
-    (train, held)
+    self_play_data(s.games, s.threads, |i| self_play(s.seed.wrapping_add(u64::from(i)), &s.start, s.nodes))
 }
 
 fn predicted(eval: i32, k: f64) -> f64 {

@@ -1,5 +1,6 @@
-//! The coordinate descent the Texel tuners share: each weight in turn a step up or down while the error falls,
-//! the steps halved when no weight moves, `rounds` times over.
+//! What the Texel tuners share: their self-play data split into training and held-out games, and the coordinate
+//! descent (each weight in turn a step up or down while the error falls, the steps halved when no weight moves,
+//! `rounds` times over).
 
 /// What a descent needs: the weights' names, their first steps, which to fit (all when `None`) and how many rounds.
 pub struct Descent<'a, const N: usize> {
@@ -54,4 +55,29 @@ impl<const N: usize> Descent<'_, N> {
         }
         best
     }
+}
+
+/// Plays games `0..games` with `play` split over `threads` and returns their samples as (training, held out):
+/// one game in ten (`i % 10 == 9`) is held out.
+pub fn self_play_data<S: Send>(
+    games: u32,
+    threads: usize,
+    play: impl Fn(u32) -> Vec<S> + Sync,
+) -> (Vec<S>, Vec<S>) {
+    let play = &play;
+    let per_thread: Vec<Vec<(u32, Vec<S>)>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (0..games).filter(|i| *i as usize % threads == t).map(|i| (i, play(i))).collect()
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().expect("a self-play thread")).collect()
+    });
+    let (mut train, mut held) = (Vec::new(), Vec::new());
+    for (i, samples) in per_thread.into_iter().flatten() {
+        if i % 10 == 9 { held.extend(samples) } else { train.extend(samples) }
+    }
+    (train, held)
 }

@@ -20,7 +20,7 @@ use clap::Parser;
 
 #[path = "support/descent.rs"]
 mod descent;
-use descent::{Descent, self_play_data};
+use descent::{Descent, Shared, parse_weights, self_play_data};
 
 use tabula::ai::Limits;
 use tabula::games::tantrix::Game;
@@ -43,36 +43,19 @@ struct Settings {
     /// Nodes searched a placement in those games.
     #[arg(long, default_value_t = 3_000)]
     nodes: u64,
-    /// Setup of the first game; game i plays setup seed + i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Passes of the coordinate descent.
     #[arg(long, default_value_t = 10)]
     rounds: u32,
-    /// Threads to play and fit on (by default one per core).
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
-    threads: usize,
-    /// Fit only these weights (names separated by commas).
-    #[arg(long, value_delimiter = ',')]
-    only: Option<Vec<String>>,
     /// The weights to play the games with and start the fit from, in `Predictor::NAMES` order.
     #[arg(long, value_parser = weights, default_value = "")]
     start: Predictor,
-    /// Cargo's own flag when it runs a bench.
-    #[arg(long, hide = true)]
-    bench: bool,
+    #[command(flatten)]
+    shared: Shared,
 }
 
 /// `PREDICTOR` for an empty text, else the weights written in `Predictor::NAMES` order.
 fn weights(text: &str) -> Result<Predictor, String> {
-    if text.trim().is_empty() {
-        return Ok(PREDICTOR);
-    }
-    let values: Vec<i32> =
-        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{e}"))?;
-    let values: [i32; FEATURES + 1] =
-        values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {}", v.len(), FEATURES + 1))?;
-    Ok(Predictor::from_array(values))
+    Ok(parse_weights(text)?.map_or(PREDICTOR, Predictor::from_array))
 }
 
 /// A colour's chains in a position and the score its best chain reached at the end, in evaluation units.
@@ -119,7 +102,9 @@ fn self_play(i: u32, seed: u64, p: Predictor, nodes: u64) -> Vec<Sample> {
 
 /// The games `0..games` split over `threads`, as (training, held-out) samples.
 fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
-    self_play_data(s.games, s.threads, |i| self_play(i, s.seed.wrapping_add(u64::from(i)), s.start, s.nodes))
+    self_play_data(s.games, s.shared.threads, |i| {
+        self_play(i, s.shared.seed.wrapping_add(u64::from(i)), s.start, s.nodes)
+    })
 }
 
 /// The mean squared error, in tiles, of the final scores `p` predicts over `samples`, on `threads` threads.
@@ -143,29 +128,32 @@ fn error(samples: &[Sample], p: &Predictor, threads: usize) -> f64 {
 
 fn main() {
     let mut s = Settings::parse();
-    s.threads = s.threads.max(1);
+    s.shared.threads = s.shared.threads.max(1);
     let started = Instant::now();
     println!(
         "texel_tantrix: games {} nodes {} seed {} rounds {} threads {} start {:?}",
         s.games,
         s.nodes,
-        s.seed,
+        s.shared.seed,
         s.rounds,
-        s.threads,
+        s.shared.threads,
         s.start.to_array()
     );
     let (train, held) = data(&s);
     println!("{} training samples, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
     let best = s.start;
-    let start_error = error(&train, &best, s.threads);
-    println!("error of the start: {start_error:.4} tiles² (held out {:.4})", error(&held, &best, s.threads));
+    let start_error = error(&train, &best, s.shared.threads);
+    println!(
+        "error of the start: {start_error:.4} tiles² (held out {:.4})",
+        error(&held, &best, s.shared.threads)
+    );
     let descent =
-        Descent { names: Predictor::NAMES, steps: STEPS, only: s.only.as_deref(), rounds: s.rounds };
+        Descent { names: Predictor::NAMES, steps: STEPS, only: s.shared.only.as_deref(), rounds: s.rounds };
     let best = descent.run(
         best.to_array(),
-        |values| error(&train, &Predictor::from_array(*values), s.threads),
+        |values| error(&train, &Predictor::from_array(*values), s.shared.threads),
         |round, values, e| {
-            let held_out = error(&held, &Predictor::from_array(*values), s.threads);
+            let held_out = error(&held, &Predictor::from_array(*values), s.shared.threads);
             println!(
                 "round {round}: error {e:.4} (held out {held_out:.4}) {values:?} ({:.0?})",
                 started.elapsed()

@@ -19,7 +19,7 @@ use clap::Parser;
 
 #[path = "support/descent.rs"]
 mod descent;
-use descent::{Descent, self_play_data};
+use descent::{Descent, Shared, parse_weights, self_play_data};
 
 use tabula::ai::Limits;
 use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
@@ -39,36 +39,19 @@ struct Settings {
     /// Nodes searched a turn in those games.
     #[arg(long, default_value_t = 8_000)]
     nodes: u64,
-    /// Setup of the first game; game i plays setup seed + i.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
     /// Passes of the coordinate descent.
     #[arg(long, default_value_t = 8)]
     rounds: u32,
-    /// Threads to play and fit on (by default one per core).
-    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
-    threads: usize,
-    /// Fit only these weights (names separated by commas).
-    #[arg(long, value_delimiter = ',')]
-    only: Option<Vec<String>>,
     /// The weights to play the games with and start the fit from, in `Weights::NAMES` order.
     #[arg(long, value_parser = weights, default_value = "")]
     start: Weights,
-    /// Cargo's own flag when it runs a bench.
-    #[arg(long, hide = true)]
-    bench: bool,
+    #[command(flatten)]
+    shared: Shared,
 }
 
 /// `TUNED` for an empty text, else the weights written in `Weights::NAMES` order.
 fn weights(text: &str) -> Result<Weights, String> {
-    if text.trim().is_empty() {
-        return Ok(TUNED);
-    }
-    let values: Vec<i32> =
-        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{e}"))?;
-    let values: [i32; COUNT] =
-        values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {COUNT}", v.len()))?;
-    Ok(Weights::from_array(values))
+    Ok(parse_weights(text)?.map_or(TUNED, Weights::from_array))
 }
 
 /// A position and whether its side to move went on to win (1.0) or lose (0.0).
@@ -111,7 +94,9 @@ fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
 
 /// The games `0..games` split over `threads`, as (training, held-out) samples.
 fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
-    self_play_data(s.games, s.threads, |i| self_play(s.seed.wrapping_add(u64::from(i)), &s.start, s.nodes))
+    self_play_data(s.games, s.shared.threads, |i| {
+        self_play(s.shared.seed.wrapping_add(u64::from(i)), &s.start, s.nodes)
+    })
 }
 
 fn predicted(eval: i32, k: f64) -> f64 {
@@ -153,32 +138,33 @@ fn fit_scale(samples: &[Sample], w: &Weights, threads: usize) -> f64 {
 
 fn main() {
     let mut s = Settings::parse();
-    s.threads = s.threads.max(1);
+    s.shared.threads = s.shared.threads.max(1);
     let started = Instant::now();
     println!(
         "texel_tzaar: games {} nodes {} seed {} rounds {} threads {} start {:?}",
         s.games,
         s.nodes,
-        s.seed,
+        s.shared.seed,
         s.rounds,
-        s.threads,
+        s.shared.threads,
         s.start.to_array()
     );
     let (train, held) = data(&s);
     println!("{} training positions, {} held out ({:.0?})", train.len(), held.len(), started.elapsed());
-    let k = fit_scale(&train, &s.start, s.threads);
+    let k = fit_scale(&train, &s.start, s.shared.threads);
     let best = s.start;
-    let start_error = error(&train, &best, k, s.threads);
+    let start_error = error(&train, &best, k, s.shared.threads);
     println!(
         "K {k:.0}; error of the start: {start_error:.5} (held out {:.5})",
-        error(&held, &best, k, s.threads)
+        error(&held, &best, k, s.shared.threads)
     );
-    let descent = Descent { names: Weights::NAMES, steps: STEPS, only: s.only.as_deref(), rounds: s.rounds };
+    let descent =
+        Descent { names: Weights::NAMES, steps: STEPS, only: s.shared.only.as_deref(), rounds: s.rounds };
     let best = descent.run(
         best.to_array(),
-        |values| error(&train, &Weights::from_array(*values), k, s.threads),
+        |values| error(&train, &Weights::from_array(*values), k, s.shared.threads),
         |round, values, e| {
-            let held_out = error(&held, &Weights::from_array(*values), k, s.threads);
+            let held_out = error(&held, &Weights::from_array(*values), k, s.shared.threads);
             println!(
                 "round {round}: error {e:.5} (held out {held_out:.5}) {values:?} ({:.0?})",
                 started.elapsed()

@@ -81,3 +81,32 @@ pub fn self_play_data<S: Send>(
     }
     (train, held)
 }
+
+/// The command-line settings both tuners share.
+#[derive(clap::Args)]
+pub struct Shared {
+    /// Setup of the first game; game i plays setup seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads to play and fit on (by default one per core).
+    #[arg(long, default_value_t = std::thread::available_parallelism().map_or(1, std::num::NonZero::get))]
+    pub threads: usize,
+    /// Fit only these weights (names separated by commas).
+    #[arg(long, value_delimiter = ',')]
+    pub only: Option<Vec<String>>,
+    /// Cargo's own flag when it runs a bench.
+    #[arg(long, hide = true)]
+    pub bench: bool,
+}
+
+/// `N` weights written in a line, or `None` for an empty one (the tuner's default weights).
+pub fn parse_weights<const N: usize>(text: &str) -> Result<Option<[i32; N]>, String> {
+    if text.trim().is_empty() {
+        return Ok(None);
+    }
+    let values: Vec<i32> =
+        text.split_whitespace().map(str::parse).collect::<Result<_, _>>().map_err(|e| format!("{e}"))?;
+    let values: [i32; N] =
+        values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {N}", v.len()))?;
+    Ok(Some(values))
+}

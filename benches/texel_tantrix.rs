@@ -20,7 +20,7 @@ use clap::Parser;
 
 #[path = "support/descent.rs"]
 mod descent;
-use descent::{Descent, Shared, parse_weights, self_play_data};
+use descent::{Descent, Shared, mean_over, parse_weights, self_play_data};
 
 use tabula::ai::Limits;
 use tabula::games::tantrix::Game;
@@ -109,21 +109,7 @@ fn data(s: &Settings) -> (Vec<Sample>, Vec<Sample>) {
 
 /// The mean squared error, in tiles, of the final scores `p` predicts over `samples`, on `threads` threads.
 fn error(samples: &[Sample], p: &Predictor, threads: usize) -> f64 {
-    let chunk = samples.len().div_ceil(threads).max(1);
-    let total: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter()
-                        .map(|(chains, label)| ((f64::from(p.colour(chains)) - label) / UNIT).powi(2))
-                        .sum::<f64>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an error thread")).sum()
-    });
-    total / samples.len().max(1) as f64
+    mean_over(samples, threads, |(chains, label)| ((f64::from(p.colour(chains)) - label) / UNIT).powi(2))
 }
 
 fn main() {

@@ -19,7 +19,7 @@ use clap::Parser;
 
 #[path = "support/descent.rs"]
 mod descent;
-use descent::{Descent, Shared, parse_weights, self_play_data};
+use descent::{Descent, Shared, mean_over, parse_weights, self_play_data};
 
 use tabula::ai::Limits;
 use tabula::games::tzaar::ai::{Endgame, Eval, Style, think_with};
@@ -105,19 +105,7 @@ fn predicted(eval: i32, k: f64) -> f64 {
 
 /// The mean squared error of the predictions of `w` at scale `k` over `samples`, on `threads` threads.
 fn error(samples: &[Sample], w: &Weights, k: f64, threads: usize) -> f64 {
-    let chunk = samples.len().div_ceil(threads).max(1);
-    let total: f64 = std::thread::scope(|scope| {
-        let handles: Vec<_> = samples
-            .chunks(chunk)
-            .map(|part| {
-                scope.spawn(move || {
-                    part.iter().map(|(p, label)| (label - predicted(evaluate(p, w), k)).powi(2)).sum::<f64>()
-                })
-            })
-            .collect();
-        handles.into_iter().map(|h| h.join().expect("an error thread")).sum()
-    });
-    total / samples.len().max(1) as f64
+    mean_over(samples, threads, |(p, label)| (label - predicted(evaluate(p, w), k)).powi(2))
 }
 
 /// The scale `K` that fits `w` best (a golden-section search on its logarithm).

@@ -1,4 +1,5 @@
-//! What the Texel tuners share: their self-play data split into training and held-out games, and the coordinate
+//! What the Texel tuners share: their common command-line settings and weight parsing, their self-play data split
+//! into training and held-out games, the mean error over the samples on several threads, and the coordinate
 //! descent (each weight in turn a step up or down while the error falls, the steps halved when no weight moves,
 //! `rounds` times over).
 
@@ -109,4 +110,16 @@ pub fn parse_weights<const N: usize>(text: &str) -> Result<Option<[i32; N]>, Str
     let values: [i32; N] =
         values.try_into().map_err(|v: Vec<i32>| format!("{} weights, not {N}", v.len()))?;
     Ok(Some(values))
+}
+
+/// The mean of `f` over `samples`, summed on `threads` threads.
+pub fn mean_over<S: Sync>(samples: &[S], threads: usize, f: impl Fn(&S) -> f64 + Sync) -> f64 {
+    let chunk = samples.len().div_ceil(threads).max(1);
+    let f = &f;
+    let total: f64 = std::thread::scope(|scope| {
+        let handles: Vec<_> =
+            samples.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(f).sum::<f64>())).collect();
+        handles.into_iter().map(|h| h.join().expect("an error thread")).sum()
+    });
+    total / samples.len().max(1) as f64
 }

@@ -10,6 +10,10 @@
 //! `--keep-table` lets the candidate keep its transposition table from one of its moves to the next
 //! (`ai::Thinker`, as the Tablut Challenge client plays).
 //!
+//! The players are both `Style::CURRENT` unless told: `--base classic` makes the baseline round 2's player
+//! (`Style::CLASSIC`, as `classic5` in `tabula match`), and `--candidate classic` the candidate's search (its
+//! weights still the ones `--set` gives).
+//!
 //! `cargo bench --bench tablut_match -- --variant ashton --games 40 --nodes 100000 --set escape_moves=60`
 
 use std::sync::Mutex;
@@ -17,7 +21,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use tabula::ai::Limits;
-use tabula::games::tablut::ai::{Thinker, WEIGHTS, Weights, think_with};
+use tabula::games::tablut::ai::{Style, Thinker, WEIGHTS, Weights, think_with};
 use tabula::games::tablut::{Game, Side};
 use tabula::games::{Engine, Setup};
 
@@ -30,6 +34,10 @@ struct Settings {
     max_plies: usize,
     show: bool,
     candidate: Weights,
+    /// The candidate's search (its weights are `candidate`).
+    candidate_style: Style,
+    /// The baseline.
+    base: Style,
     /// The candidate keeps its transposition table from one of its moves to the next (`ai::Thinker`).
     keep_table: bool,
 }
@@ -44,7 +52,14 @@ fn settings() -> Settings {
         max_plies: 300,
         show: false,
         candidate: WEIGHTS,
+        candidate_style: Style::CURRENT,
+        base: Style::CURRENT,
         keep_table: false,
+    };
+    let style = |name: &str| match name {
+        "current" => Style::CURRENT,
+        "classic" => Style::CLASSIC,
+        other => panic!("no style {other}: current or classic"),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -69,6 +84,8 @@ fn settings() -> Settings {
                 }
             }
             // cargo bench passes --bench to every harness.
+            "--base" => s.base = style(&value()),
+            "--candidate" => s.candidate_style = style(&value()),
             "--show" => s.show = true,
             "--keep-table" => s.keep_table = true,
             "--bench" => {}
@@ -79,7 +96,7 @@ fn settings() -> Settings {
 }
 
 /// A game's result for the candidate, in half points (2 a win, 1 a draw, 0 a loss), and the candidate's side.
-fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
+fn game(s: &Settings, candidate: Style, index: u32) -> (u32, Side) {
     let opening = s.seed.wrapping_mul(10_007).wrapping_add(u64::from(index / 2));
     let mut game =
         Game::new(&Setup { variant: s.variant.clone(), seed: opening, seats: 2 }).expect("a variant");
@@ -99,7 +116,7 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
         if plies >= s.max_plies {
             return (1, candidate_side);
         }
-        let weights = if side == candidate_side { candidate } else { &WEIGHTS };
+        let style = if side == candidate_side { candidate } else { s.base };
         let limits = Limits {
             threads: 1,
             time: Duration::from_secs(600),
@@ -110,7 +127,7 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
         };
         let report = match kept.as_mut().filter(|_| side == candidate_side) {
             Some(thinker) => thinker.think(&game, &limits),
-            None => think_with(&game, &limits, weights),
+            None => think_with(&game, &limits, style),
         };
         let mv = report.moves.first().expect("a move in a game that is not over");
         let mover = game.to_move();
@@ -138,15 +155,17 @@ fn game(s: &Settings, candidate: &'static Weights, index: u32) -> (u32, Side) {
 
 fn main() {
     let s = settings();
-    let candidate: &'static Weights = Box::leak(Box::new(s.candidate));
+    let weights: &'static Weights = Box::leak(Box::new(s.candidate));
+    let candidate = Style { weights, ..s.candidate_style };
     println!(
-        "tablut_match: {} games of {} at {} nodes a move, seed {}, {} threads; candidate {:?}{}",
+        "tablut_match: {} games of {} at {} nodes a move, seed {}, {} threads; candidate {:?} against {:?}{}",
         s.games,
         s.variant,
         s.nodes,
         s.seed,
         s.threads,
-        s.candidate,
+        candidate,
+        s.base,
         if s.keep_table { ", keeping its table" } else { "" }
     );
     let started = Instant::now();

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use tabula::ai::Limits;
-use tabula::games::tablut::ai::{WEIGHTS, Weights, evaluate, is_quiet, think_with};
+use tabula::games::tablut::ai::{Style, WEIGHTS, Weights, evaluate, is_quiet, think_with};
 use tabula::games::tablut::{Game, Position, Side};
 use tabula::games::{Engine, Setup};
 
@@ -107,7 +107,7 @@ fn self_play(s: &Settings, index: u32) -> (Vec<Position>, u8) {
             noise: 0.0,
             seed: seed.wrapping_add(plies as u64),
         };
-        let report = think_with(&game, &limits, &WEIGHTS);
+        let report = think_with(&game, &limits, Style::CURRENT);
         let mv = report.moves.first().expect("a move in a game that is not over");
         let mover = game.to_move();
         game.play_text(mv).expect("the search plays legal moves");

@@ -53,6 +53,30 @@ pub(crate) trait Node: Copy {
     fn history_key(&self, m: MoveOf<Self>) -> usize;
 }
 
+/// How a search treats the moves late in a node's order, where a cut is unlikely: a game's player chooses, so
+/// that its older self stays measurable (`tabula match --b classic5`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LateMoves {
+    /// Round 2's search: quiet late moves are searched one ply shallower (two late in deep nodes).
+    Reduced,
+    /// Late-move reductions that grow with the logarithms of the depth and of the move's place in the order
+    /// ([`REDUCTION`]), and late-move pruning: in the last three plies, away from the principal variation, the
+    /// quiet moves after the first `3 + depth²` are not searched at all.
+    Pruned,
+}
+
+/// `REDUCTION[depth][index]` for [`LateMoves::Pruned`]: `ln(depth)·ln(index) / 2`, rounded.
+static REDUCTION: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+    let mut t = [[0u8; 64]; 64];
+    for (d, row) in t.iter_mut().enumerate().skip(1) {
+        for (i, r) in row.iter_mut().enumerate().skip(1) {
+            let x = (d as f64).ln() * (i as f64).ln() / 2.0;
+            *r = x.round() as u8;
+        }
+    }
+    t
+});
+
 /// The move type of a node.
 pub(crate) type MoveOf<N> = <N as Node>::Move;
 /// The side type of a node.
@@ -128,6 +152,7 @@ pub(crate) struct Searcher<'t, N: Node> {
     /// [`Searcher::contempt`]).
     contempt: i32,
     root_side: Option<SideOf<N>>,
+    late_moves: LateMoves,
 }
 
 impl<'t, N: Node> Searcher<'t, N> {
@@ -154,7 +179,15 @@ impl<'t, N: Node> Searcher<'t, N> {
             must_finish: false,
             contempt: 0,
             root_side: None,
+            late_moves: LateMoves::Reduced,
         }
+    }
+
+    /// Treats late moves as `late_moves` says (round 2's [`LateMoves::Reduced`] unless told).
+    #[must_use]
+    pub(crate) fn late_moves(mut self, late_moves: LateMoves) -> Self {
+        self.late_moves = late_moves;
+        self
     }
 
     /// Scores a draw by repetition `contempt` below an even position for the root's mover (and as much above it
@@ -200,12 +233,14 @@ impl<'t, N: Node> Searcher<'t, N> {
         let stop = AtomicBool::new(false);
         let table = self.table;
         let contempt = self.contempt;
+        let late_moves = self.late_moves;
         std::thread::scope(|scope| {
             let stop = &stop;
             let helpers: Vec<_> = (1..threads)
                 .map(|t| {
                     scope.spawn(move || {
-                        let mut helper = Searcher::new(table, limits, history).contempt(contempt);
+                        let mut helper =
+                            Searcher::new(table, limits, history).contempt(contempt).late_moves(late_moves);
                         helper.stop_all = Some(stop);
                         helper.skip = (t % 2) as u32;
                         helper.helper = true;
@@ -215,7 +250,7 @@ impl<'t, N: Node> Searcher<'t, N> {
                     })
                 })
                 .collect();
-            let mut main = Searcher::new(table, limits, history).contempt(contempt);
+            let mut main = Searcher::new(table, limits, history).contempt(contempt).late_moves(late_moves);
             main.stop_all = Some(stop);
             let mut found = main.run(root, max_depth, noise, spread, rng);
             stop.store(true, Ordering::Relaxed);
@@ -442,6 +477,8 @@ impl<'t, N: Node> Searcher<'t, N> {
         self.order(pos, ply, tt_move, &mut list);
         let killers = self.killers[ply];
         let alpha0 = alpha;
+        let pv = beta - alpha > 1;
+        let pruned = self.late_moves == LateMoves::Pruned;
         let mut best = -INF;
         let mut best_move = list[0].0;
         for i in 0..list.len() {
@@ -456,12 +493,20 @@ impl<'t, N: Node> Searcher<'t, N> {
             let (m, order) = list[i];
             let quiet = order < (1 << 24);
             let reducible = order < (1 << 24) - 2;
+            if pruned && !pv && reducible && depth <= 3 && i as i32 >= 3 + depth * depth && best > -WON {
+                continue;
+            }
             let child = pos.play(m);
             let score = if i == 0 {
                 self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta)
             } else {
-                let reduce = i32::from(reducible && depth >= 3 && i >= 3)
-                    + i32::from(reducible && depth >= 5 && i >= 12);
+                let reduce = if !reducible || depth < 3 {
+                    0
+                } else if pruned {
+                    i32::from(REDUCTION[(depth as usize).min(63)][i.min(63)]).min(depth - 2)
+                } else {
+                    i32::from(i >= 3) + i32::from(depth >= 5 && i >= 12)
+                };
                 let mut s = self.child_score(pos, &child, depth - 1 - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 && !self.stop {
                     s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1);

@@ -9,7 +9,7 @@ use std::sync::LazyLock;
 use std::time::Duration;
 
 use super::board::ADJACENT;
-use crate::ai::search::{HISTORY, Node, Noise, Packed, Searcher, Table, WIN, splitmix64 as mix};
+use crate::ai::search::{HISTORY, LateMoves, Node, Noise, Packed, Searcher, Table, WIN, splitmix64 as mix};
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report, cores};
 use crate::games::tablut::{
     self, Bitboard, Direction, Game, KingCapture, Move, Position, RAYS, Ruleset, Side, Square, Variant,
@@ -57,6 +57,26 @@ pub const WEIGHTS: Weights = Weights {
     king_danger: 400,
     escape_moves: 0,
 };
+
+/// How a level plays: its evaluation's weights and how its search treats late moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    pub weights: &'static Weights,
+    /// Late moves are pruned near the leaves and reduced by the logarithms of depth and move number; else
+    /// (round 2) only reduced by a ply or two.
+    pub prune_late_moves: bool,
+}
+
+impl Style {
+    /// The player of every level.
+    pub const CURRENT: Style = Style { weights: &WEIGHTS, prune_late_moves: true };
+    /// Round 2's player (`classic5` in `tabula match`): the same weights, late moves only reduced by a ply or two.
+    pub const CLASSIC: Style = Style { weights: &WEIGHTS, prune_late_moves: false };
+
+    fn late_moves(self) -> LateMoves {
+        if self.prune_late_moves { LateMoves::Pruned } else { LateMoves::Reduced }
+    }
+}
 
 impl Weights {
     /// The weights' names, in the order of [`Weights::to_array`].
@@ -524,12 +544,12 @@ pub fn is_quiet(pos: &Position) -> bool {
 
 /// Chooses a move for the side to move. Returns no move only when the game is over.
 pub fn think(game: &Game, limits: &Limits) -> Report {
-    think_with(game, limits, &WEIGHTS)
+    think_with(game, limits, Style::CURRENT)
 }
 
-/// [`think`] with other evaluation weights: for self-play matches between weights (`benches/tablut_match.rs`).
-pub fn think_with(game: &Game, limits: &Limits, weights: &'static Weights) -> Report {
-    search(game, limits, weights, &Table::for_budget(limits.max_nodes))
+/// [`think`] in another style: for self-play matches between weights and searches (`benches/tablut_match.rs`).
+pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report {
+    search(game, limits, style, &Table::for_budget(limits.max_nodes))
 }
 
 /// A player that keeps its transposition table from one move to the next, as the Tablut Challenge's champions
@@ -538,32 +558,32 @@ pub fn think_with(game: &Game, limits: &Limits, weights: &'static Weights) -> Re
 /// (about 24 MB); the bot's many games think afresh ([`think`]).
 pub struct Thinker {
     table: Table<Move>,
-    weights: &'static Weights,
+    style: Style,
 }
 
 impl Thinker {
-    /// A player with `weights` ([`WEIGHTS`] are the ones in use) and an empty table.
-    pub fn new(weights: &'static Weights) -> Thinker {
-        Thinker { table: Table::new(KEPT_TABLE_BITS), weights }
+    /// A player in `style` ([`Style::CURRENT`] is the one in use) with an empty table.
+    pub fn new(style: Style) -> Thinker {
+        Thinker { table: Table::new(KEPT_TABLE_BITS), style }
     }
 
     /// [`think`], with the table of the earlier searches.
     pub fn think(&mut self, game: &Game, limits: &Limits) -> Report {
-        search(game, limits, self.weights, &self.table)
+        search(game, limits, self.style, &self.table)
     }
 }
 
 /// The kept table's size: 2^20 entries, as a search of a million nodes or more gets.
 const KEPT_TABLE_BITS: u32 = 20;
 
-fn search(game: &Game, limits: &Limits, weights: &'static Weights, table: &Table<Move>) -> Report {
-    let root = TablutNode { weights, ..TablutNode::new(*game.position()) };
+fn search(game: &Game, limits: &Limits, style: Style, table: &Table<Move>) -> Report {
+    let root = TablutNode { weights: style.weights, ..TablutNode::new(*game.position()) };
     if game.result().is_some() {
         return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
     }
     let hist = history(game);
     let claim = cores::claim(limits.threads);
-    let mut searcher = Searcher::new(table, limits, &hist).contempt(CONTEMPT);
+    let mut searcher = Searcher::new(table, limits, &hist).contempt(CONTEMPT).late_moves(style.late_moves());
     let mut rng = Noise::new(limits.seed);
     let max_depth = limits.max_depth.unwrap_or(64);
     let found =
@@ -608,6 +628,10 @@ impl crate::games::Player for Game {
 
     fn think(&self, limits: &Limits) -> Report {
         think(self, limits)
+    }
+
+    fn think_classic(&self, limits: &Limits) -> Report {
+        think_with(self, limits, Style::CLASSIC)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {

@@ -35,3 +35,26 @@ fn escape_moves_count_the_kings_moves_on_an_empty_board() {
         }
     }
 }
+
+#[test]
+fn pruning_late_moves_looks_deeper_on_the_same_budget() {
+    for variant in [Variant::Ashton, Variant::Seed] {
+        let game = Game::from_position(Position::start(variant));
+        let limits = Limits {
+            threads: 1,
+            time: Duration::from_secs(600),
+            max_depth: None,
+            max_nodes: Some(200_000),
+            noise: 0.0,
+            seed: 1,
+        };
+        let (current, classic) =
+            (think_with(&game, &limits, Style::CURRENT), think_with(&game, &limits, Style::CLASSIC));
+        for report in [&current, &classic] {
+            let mv = report.moves.first().expect("a move");
+            assert!(game.position().legal_moves().iter().any(|m| m.to_string() == *mv), "{mv}");
+        }
+        assert!(current.depth > classic.depth, "{variant:?}: {} against {}", current.depth, classic.depth);
+        assert_eq!(think_with(&game, &limits, Style::CURRENT).moves, current.moves, "seeded");
+    }
+}

@@ -198,7 +198,7 @@ impl Client {
             seed: options.seed,
             follower: Follower::default(),
             our_moves: 0,
-            thinker: ai::Thinker::new(&ai::WEIGHTS),
+            thinker: ai::Thinker::new(ai::Style::CURRENT),
         }
     }
 }

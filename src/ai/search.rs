@@ -451,6 +451,17 @@ impl<'t, N: Node> Searcher<'t, N> {
         }
     }
 
+    /// How many plies shallower the `i`th move (from 0) of a node at `depth` is searched first, if it is quiet.
+    fn reduction(&self, depth: i32, i: usize) -> i32 {
+        if depth < 3 {
+            0
+        } else if self.late_moves == LateMoves::Pruned {
+            i32::from(REDUCTION[(depth as usize).min(63)][i.min(63)]).min(depth - 2)
+        } else {
+            i32::from(i >= 3) + i32::from(depth >= 5 && i >= 12)
+        }
+    }
+
     fn search(&mut self, pos: &N, depth: i32, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
         if self.out_of_budget() {
@@ -500,13 +511,7 @@ impl<'t, N: Node> Searcher<'t, N> {
             let score = if i == 0 {
                 self.child_score(pos, &child, depth - 1, ply + 1, alpha, beta)
             } else {
-                let reduce = if !reducible || depth < 3 {
-                    0
-                } else if pruned {
-                    i32::from(REDUCTION[(depth as usize).min(63)][i.min(63)]).min(depth - 2)
-                } else {
-                    i32::from(i >= 3) + i32::from(depth >= 5 && i >= 12)
-                };
+                let reduce = if reducible { self.reduction(depth, i) } else { 0 };
                 let mut s = self.child_score(pos, &child, depth - 1 - reduce, ply + 1, alpha, alpha + 1);
                 if s > alpha && reduce > 0 && !self.stop {
                     s = self.child_score(pos, &child, depth - 1, ply + 1, alpha, alpha + 1);

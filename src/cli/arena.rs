@@ -16,8 +16,8 @@ use crate::games::{AnyGame, GameKind, Outcome, Phrase, Setup};
 pub enum Contender {
     /// The AI at a level, 1..=5.
     Level(u8),
-    /// The AI at a level as it played before its game's latest change of evaluation (`classic5`; the same as
-    /// the level for a game whose player has not changed).
+    /// The AI at a level as it played before its game's latest change of evaluation or search (`classic5`; the
+    /// same as the level for a game whose player has not changed).
     Classic(u8),
     /// A uniformly random legal mover.
     Random,

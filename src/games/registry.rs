@@ -172,9 +172,9 @@ pub trait Player {
     /// A one-ply greedy player's choice, ties broken by `seed`.
     fn greedy(&self, seed: u64) -> Vec<String>;
 
-    /// The choice of the player as it was before the game's latest change of evaluation, kept so that the arena
-    /// can measure one against the other (`tabula match --b classic5`); the same as [`Player::think`] for a game
-    /// whose player has not changed.
+    /// The choice of the player as it was before the game's latest change of evaluation or search, kept so that
+    /// the arena can measure one against the other (`tabula match --b classic5`); the same as [`Player::think`] for
+    /// a game whose player has not changed.
     fn think_classic(&self, limits: &Limits) -> Report {
         self.think(limits)
     }

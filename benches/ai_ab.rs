@@ -1,7 +1,8 @@
 //! Search speed of the Tablut and TZAAR players: a fixed-depth search from the start (Tablut start, TZAAR
 //! standard start), asserting a legal move. The nodes searched are printed once, so nodes per second follow from
 //! criterion's time. Also: the TZAAR evaluations' cost per call, how often the proof-number search settles
-//! endgames, and a fixed-depth search on one thread and on two (Lazy SMP: the time to the same depth).
+//! endgames, and a fixed-depth search on one thread and on two (Lazy SMP: the time to the same depth). Tablut at
+//! level 5's one-second node budget with today's search and round 2's, for the nodes per second before and after.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -54,6 +55,25 @@ fn tablut_search(c: &mut Criterion) {
     let legal = game.legal_moves_text();
     assert!(legal.contains(&report.moves[0]), "{report:?}");
     bench_search(c, "tablut depth 5 from the start", &report, || tablut_ai::think(black_box(&game), &limits));
+}
+
+/// Level 5's budget at one second (a million nodes) from the start of Ashton and of Seed, with today's search and
+/// with round 2's (`Style::CLASSIC`, late moves not pruned): the same evaluation, so the nodes per second before
+/// and after the change of search.
+fn tablut_styles(c: &mut Criterion) {
+    let limits = Limits { max_depth: None, max_nodes: Some(1_000_000), ..fixed(0) };
+    for variant in [Variant::Ashton, Variant::Seed] {
+        let game = tablut::Game::with_variant(variant);
+        for (label, style) in
+            [("late moves pruned", tablut_ai::Style::CURRENT), ("round 2", tablut_ai::Style::CLASSIC)]
+        {
+            let report = tablut_ai::think_with(&game, &limits, style);
+            assert!(game.legal_moves_text().contains(&report.moves[0]), "{report:?}");
+            let name =
+                format!("{variant:?} tablut 1,000,000 nodes from the start, {label}, depth {}", report.depth);
+            bench_search(c, &name, &report, || tablut_ai::think_with(black_box(&game), &limits, style));
+        }
+    }
 }
 
 fn tzaar_search(c: &mut Criterion) {
@@ -209,6 +229,7 @@ fn tzaar_endgames(c: &mut Criterion) {
 criterion_group!(
     benches,
     tablut_search,
+    tablut_styles,
     tzaar_search,
     tzaar_search_classic,
     tzaar_evaluations,

@@ -504,8 +504,10 @@ impl<'t, N: Node> Searcher<'t, N> {
             let (m, order) = list[i];
             let quiet = order < (1 << 24);
             let reducible = order < (1 << 24) - 2;
+            // Late-move pruning. The order puts every reducible move after the others, so once one is pruned so is
+            // every move after it: stop here rather than sort the rest.
             if pruned && !pv && reducible && depth <= 3 && i as i32 >= 3 + depth * depth && best > -WON {
-                continue;
+                break;
             }
             let child = pos.play(m);
             let score = if i == 0 {

@@ -68,7 +68,7 @@ fn self_play(i: u32, seed: u64, p: Predictor, nodes: u64) -> Vec<Sample> {
         2 => 3,
         _ => 4,
     };
-    let style = Style { predictor: Some(p), horizon: None };
+    let style = Style { predictor: Some(p), horizon: None, halving: None };
     let mut game = Game::new(&Setup { variant: String::new(), seed, seats }).expect("a setup");
     let mut positions = Vec::new();
     let mut ply = 0u64;

@@ -16,6 +16,8 @@
 //!     seat's again...) over sampled orders of the bag, averaged, round after round while the budget lasts;
 //! no limit (level 5) = the same playouts for two rounds of turns (`Style::horizon`), then scored by the predicted
 //!     final lead as a share of a win, so that many sampled bags are compared rather than a few whole games.
+//! The playouts compare the best twelve moves of depth 3 at first, and drop the worse half after 8 rounds, after
+//! 16 more and after 32 more, down to the last two (`Style::halving`; round 2's player compares six throughout).
 //! Once the bag is empty nothing is left to chance: every move is played out once instead, `depth - 1` turns or
 //! to the end.
 //! Depths 0 to 3 draw no tiles (a hand just gets shorter: no luck is assumed); the playouts sample the draws.

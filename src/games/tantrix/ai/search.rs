@@ -132,13 +132,17 @@ pub struct Style {
     /// How many rounds (each seat's turn once) level 5's playouts last before the evaluation scores them, or
     /// `None` to play them to the end of the game.
     pub horizon: Option<u32>,
+    /// How level 5 shares its playouts among the best moves of depth 3: `None` for round 2's six finalists in every
+    /// round; `Some(r)` for twelve, the worse half dropped after `r` rounds, then after `2r` more, `4r` more...
+    /// down to the last two (sequential halving: more moves looked at, the budget kept for the close ones).
+    pub halving: Option<u32>,
 }
 
 impl Style {
     /// Today's player: the learnt predictor, its playouts cut short where its prediction takes over.
-    pub const CURRENT: Style = Style { predictor: Some(PREDICTOR), horizon: Some(2) };
+    pub const CURRENT: Style = Style { predictor: Some(PREDICTOR), horizon: Some(2), halving: Some(8) };
     /// Round 2's player (`classic1` to `classic5` in `tabula match`).
-    pub const CLASSIC: Style = Style { predictor: None, horizon: None };
+    pub const CLASSIC: Style = Style { predictor: None, horizon: None, halving: None };
 }
 
 /// Chooses the next placement for the seat to move (one placement: call again while the same seat is to move).
@@ -229,36 +233,62 @@ pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report {
         }
         return report(best, (search.longest + 1).max(4), search.nodes, best_score, start);
     }
-    // The best few moves of depth 3 played out over fresh sampled bags, round after round while the budget lasts;
-    // a move's value is its average over the complete rounds.
-    let top = deep.len().min(FINALISTS);
-    let mut totals = vec![0i64; top];
-    let mut rounds = 0i64;
-    'rounds: loop {
-        let seed = rng.random::<u64>();
-        let mut round = vec![0i64; top];
-        for (i, &(_, m)) in deep.iter().take(top).enumerate() {
-            search.sim.shuffle_bag(&mut ChaCha8Rng::seed_from_u64(seed));
-            let Some(v) = search.playout(m, horizon) else { break 'rounds };
-            round[i] = i64::from(v);
-        }
-        for (t, r) in totals.iter_mut().zip(&round) {
-            *t += r;
-        }
-        rounds += 1;
-    }
     let mut depth = depth;
-    if rounds > 0 {
+    if let Some((m, v)) = playoff(&mut search, &deep, (style, horizon), &mut rng) {
         depth = (search.longest + 1).max(4);
-        let (i, total) =
-            totals.iter().enumerate().max_by_key(|(i, t)| (**t, std::cmp::Reverse(*i))).unwrap_or((0, &0));
-        best = deep[i].1;
-        best_score = (total / rounds) as i32;
+        (best, best_score) = (m, v);
     }
     report(best, depth, search.nodes, best_score, start)
 }
 
-/// How many moves of depth 3 the deeper playouts compare.
+/// The best few moves of depth 3 (`deep`, best first) played out over fresh sampled bags, `horizon` turns each,
+/// round after round while the budget lasts; a move's value is its average over the complete rounds it was played
+/// in (every move still compared has played every round, on the same bags). The best move and its average, or
+/// `None` if no round was completed.
+fn playoff(
+    search: &mut Search,
+    deep: &[(i32, Placement)],
+    (style, horizon): (Style, u32),
+    rng: &mut ChaCha8Rng,
+) -> Option<(Placement, i32)> {
+    let (top, mut phase) = match style.halving {
+        Some(rounds) => (deep.len().min(2 * FINALISTS), i64::from(rounds.max(1))),
+        None => (deep.len().min(FINALISTS), 0),
+    };
+    let mut alive: Vec<usize> = (0..top).collect();
+    let mut totals = vec![0i64; top];
+    let mut rounds = 0i64;
+    let mut next_cut = phase;
+    'rounds: loop {
+        let seed = rng.random::<u64>();
+        let mut round = vec![0i64; top];
+        for &i in &alive {
+            search.sim.shuffle_bag(&mut ChaCha8Rng::seed_from_u64(seed));
+            let Some(v) = search.playout(deep[i].1, horizon) else { break 'rounds };
+            round[i] = i64::from(v);
+        }
+        for &i in &alive {
+            totals[i] += round[i];
+        }
+        rounds += 1;
+        // Sequential halving: the worse half of the moves still compared is dropped after `phase` rounds, then
+        // after twice as many more, and so on down to two.
+        if phase > 0 && rounds == next_cut && alive.len() > 2 {
+            alive.sort_by_key(|&i| (std::cmp::Reverse(totals[i]), i));
+            alive.truncate(alive.len().div_ceil(2).max(2));
+            alive.sort_unstable();
+            phase *= 2;
+            next_cut = rounds + phase;
+        }
+    }
+    if rounds == 0 {
+        return None;
+    }
+    let i = alive.iter().copied().max_by_key(|&i| (totals[i], std::cmp::Reverse(i)))?;
+    Some((deep[i].1, (totals[i] / rounds) as i32))
+}
+
+/// How many moves of depth 3 the deeper playouts compare (twice as many at first with `Style::halving`).
 const FINALISTS: usize = 6;
 
 /// The one-ply greedy player: the placement after which the seat's best chain scores most, ties broken by `seed`.

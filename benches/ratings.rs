@@ -76,6 +76,7 @@ async fn populate(store: &SqliteStore) {
                     user,
                     name: format!("player{user}"),
                     place: 1 + rng.next(seats as u64) as usize,
+                    level: None,
                 })
                 .collect(),
             rated: true,

@@ -36,8 +36,9 @@ fn replay(kind: GameKind, moves: usize, limit: usize) -> impl Fn() -> Gif {
     let (start, played) = game_of(kind, moves);
     let names = vec!["Attacking Alice".to_string(), "Defending Bob".to_string()];
     move || {
-        let gif = animate_game(black_box(&start), &played, &names, usize::MAX, tabula::i18n::Lang::En)
-            .expect("a replay");
+        let gif =
+            animate_game(black_box(&start), &played, (&names, None), usize::MAX, tabula::i18n::Lang::En)
+                .expect("a replay");
         assert_eq!(gif.frames, moves + 1, "{kind}: one frame per move and the start");
         assert!(gif.bytes.len() < limit, "{kind}: {} bytes, over {limit}", gif.bytes.len());
         gif

@@ -100,7 +100,8 @@ pub(super) fn replay_records(
             Err(e) => return Err(usage(e)),
         }
         if let Some(path) = gif.filter(|_| !refused) {
-            let replay = animate(&record, usize::MAX, crate::i18n::Lang::En)
+            let ended = record.tag("Termination").filter(|t| *t != "unterminated");
+            let replay = animate(&record, usize::MAX, crate::i18n::Lang::En, ended)
                 .map_err(|e| Exit::usage(e.to_string()))?;
             write_gif(&replay.bytes, path, out)?;
         }
@@ -114,7 +115,7 @@ pub(super) fn line_gif(start: &AnyGame, text: &str, path: &Path, out: &mut impl 
         return Err(Exit::usage("--gif needs a game: the file holds no line of moves"));
     };
     let moves: Vec<String> = line.split_whitespace().map(str::to_string).collect();
-    match animate_game(start, &moves, &[], usize::MAX, crate::i18n::Lang::En) {
+    match animate_game(start, &moves, (&[], None), usize::MAX, crate::i18n::Lang::En) {
         Ok(replay) => write_gif(&replay.bytes, path, out),
         Err(e) => {
             writeln!(out, "{e}").map_err(|e| Exit::usage(format!("cannot write the output: {e}")))?;

@@ -122,7 +122,7 @@ impl AnyGame {
     pub(crate) fn replay_frames(
         &self,
         moves: &[String],
-        names: &[String],
+        names: (&[String], Option<&str>),
         lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {

@@ -133,20 +133,25 @@ pub trait Picture: Engine {
 
     /// The frames of an animated replay from this position: this picture, then the picture after each of `moves`
     /// (one stored move each), all of one size and layout so that a frame differs from the one before only where
-    /// the game changed; each is handed to `frame` as soon as it is drawn. By default each frame is
+    /// the game changed; each is handed to `frame` as soon as it is drawn. The last frame's header says how the
+    /// game `ended` where it is given (see [`render_ended`](Picture::render_ended)). By default each frame is
     /// [`render`](Picture::render); a game whose picture changes size or scale as it goes overrides it.
     fn replay_frames(
         &self,
         moves: &[String],
-        names: &[String],
+        (names, ended): (&[String], Option<&str>),
         lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), super::MoveError> {
         let mut game = self.clone();
-        frame(game.render(names, lang));
-        for m in moves {
+        let last = |game: &Self, at_end: bool| match ended.filter(|_| at_end) {
+            Some(ended) => game.render_ended(names, lang, Some(ended)),
+            None => game.render(names, lang),
+        };
+        frame(last(&game, moves.is_empty()));
+        for (i, m) in moves.iter().enumerate() {
             game.play_text(m)?;
-            frame(game.render(names, lang));
+            frame(last(&game, i + 1 == moves.len()));
         }
         Ok(())
     }

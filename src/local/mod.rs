@@ -436,7 +436,8 @@ impl<S: Store> Console<S> {
             // How the game ended, when its moves did not end it: the text board says it where it would say
             // whose turn it is, as the picture's header does.
             let ended = board.ended.as_ref().map(|e| self.named(e.localized(reply.lang)).to_string());
-            out.push_str(&board.game.text_picture(&board.names, reply.lang, ended.as_deref()));
+            let names = board.names_in(reply.lang);
+            out.push_str(&board.game.text_picture(&names, reply.lang, ended.as_deref()));
             if !out.ends_with('\n') {
                 out.push('\n');
             }
@@ -454,7 +455,7 @@ impl<S: Store> Console<S> {
             let png = crate::render::drawn(move || {
                 crate::games::board_png_captioned(
                     &board.game,
-                    &board.names,
+                    &names,
                     lang,
                     ended.as_deref(),
                     caption.as_deref(),

@@ -33,19 +33,20 @@ pub enum AnimateError {
 }
 
 /// The replay of `record` in at most `limit` bytes: every move's frame if that fits, otherwise every second,
-/// third… move's (always the first and the last position). The frames' words are in `lang`.
-pub fn animate(record: &Record, limit: usize, lang: Lang) -> Result<Gif, AnimateError> {
+/// third… move's (always the first and the last position). The frames' words are in `lang`; the last frame's
+/// header says how the game `ended` (as the end picture does) when given.
+pub fn animate(record: &Record, limit: usize, lang: Lang, ended: Option<&str>) -> Result<Gif, AnimateError> {
     let replayed = record.replay()?;
     let start = AnyGame::new(replayed.kind, &replayed.setup).map_err(RecordError::Setup)?;
-    animate_game(&start, &record.moves, &replayed.names, limit, lang)
+    animate_game(&start, &record.moves, (&replayed.names, ended), limit, lang)
 }
 
-/// The replay of `moves` played from `start`, with the players' `names`, in at most `limit` bytes, its words in
-/// `lang`.
+/// The replay of `moves` played from `start`, with the players' `names` (and how the game `ended`, for the last
+/// frame), in at most `limit` bytes, its words in `lang`.
 pub fn animate_game(
     start: &AnyGame,
     moves: &[String],
-    names: &[String],
+    (names, ended): (&[String], Option<&str>),
     limit: usize,
     lang: Lang,
 ) -> Result<Gif, AnimateError> {
@@ -59,7 +60,7 @@ pub fn animate_game(
     }
     let mut stride = 1;
     loop {
-        let gif = encode(start, moves, (names, lang), stride)?;
+        let gif = encode(start, moves, (names, ended, lang), stride)?;
         if gif.bytes.len() <= limit {
             return Ok(gif);
         }
@@ -74,7 +75,7 @@ pub fn animate_game(
 fn encode(
     start: &AnyGame,
     moves: &[String],
-    (names, lang): (&[String], Lang),
+    (names, ended, lang): (&[String], Option<&str>, Lang),
     stride: usize,
 ) -> Result<Gif, AnimateError> {
     let palette = start.palette();
@@ -101,7 +102,7 @@ fn encode(
             failure = Some(e);
         }
     };
-    start.replay_frames(moves, names, lang, &mut push).map_err(|why| RecordError::Illegal {
+    start.replay_frames(moves, (names, ended), lang, &mut push).map_err(|why| RecordError::Illegal {
         ply: 0,
         text: String::new(),
         why: why.to_string(),

@@ -63,17 +63,6 @@ pub enum RecordError {
     Result { said: String, got: String },
 }
 
-/// How a game stopped, beyond what its moves say.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Ending {
-    /// Still being played.
-    InPlay,
-    /// Finished: the result as the session stored it ("Game over: …", "alice (Black) resigned. …").
-    Finished(String),
-    /// Aborted, with the stored reason ("aborted by carol").
-    Aborted(String),
-}
-
 /// Everything a record is made from: the stored game and how it ended.
 #[derive(Clone, Debug)]
 pub struct Source<'a> {
@@ -85,8 +74,10 @@ pub struct Source<'a> {
     pub moves: &'a [String],
     /// When the game was created, in seconds since the Unix epoch.
     pub created_at: i64,
-    pub ending: Ending,
-    /// The players' places once the game is finished (as the session recorded them).
+    /// How the game ended, in words (the `Termination` tag), once it has; made by the session layer from the
+    /// stored ending in the reader's language, and never read back.
+    pub termination: Option<String>,
+    /// The players' places once the game is finished (as the session recorded them): the `Result` tag.
     pub places: Option<&'a [usize]>,
     /// The seats that were left, in the order they were left.
     pub left: Vec<usize>,
@@ -167,28 +158,6 @@ fn result_of(game: &AnyGame, places: &[usize]) -> String {
     words.join("=")
 }
 
-/// Which seat a stored result text says wins (`NAME, LABEL, wins`, or `NAME (LABEL) wins` as older results
-/// say), if one does.
-fn stated_winner(game: &AnyGame, names: &[String], text: &str) -> Option<usize> {
-    (0..names.len()).find(|&s| {
-        let (name, label) = (&names[s], game.seat_label(s));
-        text.contains(&format!("{name}, {label}, wins")) || text.contains(&format!("{name} ({label}) wins"))
-    })
-}
-
-/// The result a stored result text states for a game its moves do not end: a winner (`NAME (LABEL) wins`, or in a
-/// two-player game the other player when one `lost on time`), a draw (by agreement), or nothing.
-fn stated_result(game: &AnyGame, names: &[String], text: &str) -> Option<String> {
-    if let Some(seat) = stated_winner(game, names, text) {
-        return Some(game.seat_name(seat));
-    }
-    if text.contains("a draw") {
-        return Some("draw".to_string());
-    }
-    let loser = (0..names.len()).find(|&s| text.starts_with(&format!("{} lost on time", names[s])))?;
-    (names.len() == 2).then(|| game.seat_name(1 - loser))
-}
-
 impl Record {
     /// Names the event the game was played in (`[Event "…"]` first) and its round (`[Round "2"]` after the date),
     /// as a tournament's games carry them.
@@ -231,10 +200,12 @@ impl Record {
                 source.left.iter().filter_map(|&s| seat_tags.get(s)).map(String::as_str).collect();
             tags.push(("Abandoned".to_string(), left.join(" ")));
         }
-        let places = source.places.filter(|p| p.len() == seat_tags.len());
-        let result = match (places, &source.ending) {
-            (Some(places), Ending::Finished(_)) => result_of(&game, places),
-            (None, _) if game.outcome().is_some() => {
+        // Who placed first is the stored places' (the session's, for every ending); a game with none (in play,
+        // aborted) has no result.
+        let result = match source.places.filter(|p| p.len() == seat_tags.len()) {
+            Some(places) => result_of(&game, places),
+            // Moves that end the game say its places themselves (with the seats that were left below).
+            None if game.outcome().is_some() => {
                 let mut left = vec![None; seat_tags.len()];
                 for (n, &s) in source.left.iter().enumerate() {
                     if let Some(l) = left.get_mut(s) {
@@ -243,19 +214,9 @@ impl Record {
                 }
                 result_of(&game, &crate::rating::standing(&game.places(), &left))
             }
-            (None, Ending::Finished(text)) => {
-                stated_result(&game, source.names, text).unwrap_or_else(|| "*".to_string())
-            }
-            _ => "*".to_string(),
+            None => "*".to_string(),
         };
-        let termination = match (game.outcome(), &source.ending) {
-            (Some(outcome), _) => outcome.reason.to_string(),
-            (None, Ending::Finished(text)) => {
-                text.trim_start_matches("Game over: ").trim_end_matches('.').to_string()
-            }
-            (None, Ending::Aborted(text)) => text.clone(),
-            (None, Ending::InPlay) => "unterminated".to_string(),
-        };
+        let termination = source.termination.clone().unwrap_or_else(|| "unterminated".to_string());
         tags.push(("Result".to_string(), result));
         tags.push(("Termination".to_string(), termination));
         Ok(Record { tags, moves: source.moves.to_vec() })
@@ -264,14 +225,6 @@ impl Record {
     /// The value of tag `key`.
     pub fn tag(&self, key: &str) -> Option<&str> {
         self.tags.iter().find(|(k, _)| k == key).map(|(_, v)| v.as_str())
-    }
-
-    /// The seats' tags (a side or colour) and players, in seat order.
-    pub(crate) fn players(&self) -> impl Iterator<Item = (&str, &str)> {
-        self.tags
-            .iter()
-            .filter(|(k, _)| !STANDARD.contains(&k.as_str()))
-            .map(|(k, v)| (k.as_str(), v.as_str()))
     }
 
     /// Whether `text` looks like a record (its first non-blank line is a tag) rather than a line of moves.

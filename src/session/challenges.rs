@@ -78,7 +78,7 @@ impl<S: Store> Sessions<S> {
             challenger: new.challenger,
             state: new.state,
             moves: Vec::new(),
-            result: None,
+            ending: None,
             created_at: now,
             expires_at,
             message: None,

@@ -219,7 +219,7 @@ impl<S: Store> Sessions<S> {
         let clock = live.clock.as_ref()?;
         let seat = game.to_move()?;
         let player = live.record.players.get(seat)?;
-        let name = Text::new().name(&player.name);
+        let name = Text::new().player(player);
         if player.level.is_some() {
             return Some(t!("clock-to-move", player = name));
         }

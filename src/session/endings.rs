@@ -6,27 +6,14 @@
 
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
-use crate::store::{ALL_SERVERS, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError};
+use crate::store::{
+    ALL_SERVERS, EndKind, Ending, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError,
+};
 
 use super::request::rematch_buttons;
 use super::text::Text;
 use super::{Board, DEFAULT_LEVEL, Reply, Sessions, Slot, messages, records};
 use crate::t;
-
-/// How a game ended, for its players' places (see [`places`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Ending {
-    /// By the rules (the game's outcome and scores), or with no person left to play on: the seats that stayed
-    /// rank by the result, those that left below them.
-    Rules,
-    /// `seat` resigned or ran out of time, which ends the game (a game of two): it is the last to leave.
-    Left(usize),
-    /// The players agreed to a draw: everyone shares the first place.
-    Draw,
-}
-
-/// The stored result of an agreed draw.
-pub(super) const DRAW_AGREED: &str = "a draw by agreement";
 
 /// Why a seat leaves a game.
 #[derive(Clone, Copy, Debug)]
@@ -44,41 +31,110 @@ fn left_orders(players: &[PlayerRow]) -> Vec<Option<u32>> {
     players.iter().map(|p| p.abandoned.then(|| p.left.unwrap_or(0))).collect()
 }
 
-/// The places of the players of a game that ended as `ending` says, by the one rule of
-/// [`rating::standing`].
-pub(crate) fn places(record: &SessionRow, game: &AnyGame, ending: Ending) -> Vec<usize> {
+/// The places of the players of a game that ends as `kind` says for `seats`, by the one rule of
+/// [`rating::standing`]: an agreed draw (or a round's time) shares the first place; a seat that resigns or runs
+/// out of time in a game of two is the last to leave; otherwise the rules' places, with the seats that were left
+/// below those who stayed.
+pub(crate) fn places(record: &SessionRow, game: &AnyGame, kind: EndKind, seats: &[usize]) -> Vec<usize> {
     let mut left = left_orders(&record.players);
-    match ending {
-        Ending::Draw => return vec![1; left.len()],
-        Ending::Left(seat) => {
+    match kind {
+        EndKind::DrawAgreed | EndKind::RoundTime => return vec![1; left.len()],
+        EndKind::Resigned | EndKind::TimedOut => {
             let next = left.iter().flatten().max().map_or(1, |m| m + 1);
-            if let Some(order) = left.get_mut(seat) {
+            if let Some(order) = seats.first().and_then(|&s| left.get_mut(s)) {
                 *order = Some(next);
             }
         }
-        Ending::Rules => {}
+        _ => {}
     }
     rating::standing(&game.places(), &left)
 }
 
-/// The places of a stored game, as it ended (`None` while it is played, or when it was aborted): what the
-/// session recorded for the ratings when it ended, made again from the stored players and result.
-pub(super) fn stored_places(record: &SessionRow, game: &AnyGame) -> Option<Vec<usize>> {
+/// The ending of kind `kind` concerning `seats` of game `record`, with its places when it finishes the game.
+pub(crate) fn ending(record: &SessionRow, game: &AnyGame, kind: EndKind, seats: Vec<usize>) -> Ending {
+    let places = kind.finishes().then(|| places(record, game, kind, &seats));
+    Ending::new(kind, seats, places)
+}
+
+/// The places of a stored game, as it ended (`None` while it is played, or when it was aborted).
+pub(super) fn stored_places(record: &SessionRow) -> Option<Vec<usize>> {
     if record.state != SessionState::Finished {
         return None;
     }
-    let how = record.result.as_deref().unwrap_or_default();
-    let names: Vec<&str> = record.players.iter().map(|p| p.name.as_str()).collect();
-    let ending = if how == DRAW_AGREED {
-        Ending::Draw
-    } else if let Some(seat) = records::leaver(how, &names).filter(|&s| !record.players[s].abandoned)
-        && game.outcome().is_none()
-    {
-        Ending::Left(seat)
-    } else {
-        Ending::Rules
+    record.ending.as_ref().and_then(|e| e.places.clone())
+}
+
+/// A player as every view names them: a member by their name (whatever it says), the computer's seat as the
+/// computer at its level, in the reader's language.
+pub(super) fn player(p: &PlayerRow) -> Text {
+    Text::new().player(p)
+}
+
+/// How a game ended, in a few words and the reader's language, from its ending and its players' current names
+/// ("bob lost on time", "a draw by agreement", the rules' own reason): the same for every view.
+pub(crate) fn how(players: &[PlayerRow], game: Option<&AnyGame>, ending: &Ending) -> Text {
+    let seat = |n: usize| players.get(n).map_or_else(Text::new, player);
+    let first = ending.seat();
+    match ending.kind {
+        EndKind::Rules => match game.and_then(AnyGame::outcome) {
+            Some(outcome) => super::engine_text::text(&outcome.reason),
+            None => Text::new().key("ending-rules"),
+        },
+        EndKind::Resigned => t!("ending-resigned", player = first.map_or_else(Text::new, seat)),
+        EndKind::TimedOut => t!("ending-time", player = first.map_or_else(Text::new, seat)),
+        EndKind::LastLeft => t!("ending-last-left", player = first.map_or_else(Text::new, seat)),
+        EndKind::DrawAgreed => Text::new().key("ending-draw-agreed"),
+        EndKind::AbortAgreed => match ending.seats[..] {
+            [a, b] => t!("ending-aborted", by = t!("list-and", first = seat(a), last = seat(b))),
+            _ => Text::new().key("ending-aborted-moderator"),
+        },
+        EndKind::Aborted => match first {
+            Some(s) => t!("ending-aborted-before", player = seat(s)),
+            None => Text::new().key("ending-aborted-moderator"),
+        },
+        EndKind::Decided => {
+            let places = ending.places.as_deref().unwrap_or_default();
+            let outcome = match first {
+                _ if places.iter().all(|&p| p == 1) => Text::new().key("ending-decided-draw"),
+                Some(s) if places.get(s) == Some(&1) => t!("ending-decided-win", player = seat(s)),
+                Some(s) => t!("ending-decided-loss", player = seat(s)),
+                None => Text::new().key("ending-decided-draw"),
+            };
+            t!(
+                "ending-decided",
+                outcome = outcome,
+                reason = Text::new().typed(ending.reason.as_deref().unwrap_or(""))
+            )
+        }
+        EndKind::RoundTime => Text::new().key("ending-round-time"),
+    }
+}
+
+/// The header of a finished game's picture (the end picture, the replay's last frame), when the picture itself
+/// would not say how it ended: `None` when the game's moves ended it and its places are the moves' own (nobody
+/// left), since the game's own picture then says so, in its own words.
+pub(crate) fn picture_title(players: &[PlayerRow], game: &AnyGame, ending: &Ending) -> Option<Text> {
+    let natural = ending.kind == EndKind::Rules
+        && game.outcome().is_some()
+        && players.iter().all(|p| !p.abandoned)
+        && ending.places.as_ref().is_none_or(|p| *p == game.places());
+    (!natural).then(|| title(players, game, ending))
+}
+
+/// How a game ended and who won ("alice resigned · bob, White, wins"), for a picture's header, the replay's last
+/// frame, `/game` and the web board: [`how`], then the first place from the stored places.
+pub(crate) fn title(players: &[PlayerRow], game: &AnyGame, ending: &Ending) -> Text {
+    let how = how(players, Some(game), ending);
+    let Some(places) = ending.places.as_deref().filter(|p| p.len() == players.len()) else { return how };
+    let first = rating::first_places(places);
+    let result = match first.as_slice() {
+        [one] => t!("wins", player = player(&players[*one]), seat = messages::seat(game, *one)),
+        shared if shared.len() < places.len() => {
+            t!("ended-shared", players = Text::new().list(shared.iter().map(|&s| player(&players[s]))))
+        }
+        _ => Text::new().key("ended-draw"),
     };
-    Some(places(record, game, ending))
+    how.plain(" · ").then(result)
 }
 
 /// Why a finished game is not rated, or `None` when it is.
@@ -87,7 +143,7 @@ fn unrated_because(record: &SessionRow) -> Option<&'static str> {
         Some("a hint was used")
     } else if !record.rated {
         Some("the challenge was unrated")
-    } else if record.players.iter().any(|p| p.level.is_some() && !p.abandoned) {
+    } else if record.players.iter().any(PlayerRow::is_computer) {
         Some("it was played against the computer")
     } else if !moves_each(record) {
         Some("it was too short")
@@ -122,7 +178,12 @@ pub(crate) fn game_result(record: &SessionRow, places: &[usize], now: i64) -> Ga
             .players
             .iter()
             .zip(places)
-            .map(|(p, &place)| Placed { user: p.id, name: p.name.clone(), place })
+            .map(|(p, &place)| Placed {
+                user: p.id,
+                name: p.name.clone(),
+                place,
+                level: p.level.filter(|_| p.is_computer()),
+            })
             .collect(),
         rated: unrated_because(record).is_none(),
         ended_at: now,
@@ -198,7 +259,7 @@ impl<S: Store> Sessions<S> {
         let Slot::Open(live) = slot else { return Err(StoreError::Conflict) };
         let leaver = live.record.players[seat].clone();
         let who = match why {
-            Leaving::Resigned => Text::new().strong_name(&leaver.name),
+            Leaving::Resigned => Text::new().strong_player(&leaver),
             Leaving::TimedOut { .. } => Text::new().mention(leaver.id, &leaver.name),
         };
         if live.record.players.len() <= 2 {
@@ -209,7 +270,7 @@ impl<S: Store> Sessions<S> {
                     "resigned-winner",
                     player = who,
                     seat = messages::seat(game, seat),
-                    winner = Text::new().strong_name(&winner_player.name),
+                    winner = Text::new().strong_player(winner_player),
                     winner_seat = messages::seat(game, winner)
                 ),
                 Leaving::TimedOut { per_move } => t!(
@@ -225,11 +286,12 @@ impl<S: Store> Sessions<S> {
                     seat = messages::seat(game, winner)
                 )),
             };
-            let stored = match why {
-                Leaving::Resigned => said.to_plain(),
-                Leaving::TimedOut { .. } => format!("{} lost on time", leaver.name),
+            let kind = match why {
+                Leaving::Resigned => EndKind::Resigned,
+                Leaving::TimedOut { .. } => EndKind::TimedOut,
             };
-            return self.end(slot, game.clone(), said, &stored, Ending::Left(seat)).await;
+            let ending = ending(&live.record, game, kind, vec![seat]);
+            return self.end(slot, game.clone(), said, ending).await;
         }
         let mut players = live.record.players.clone();
         let order = left_orders(&players).into_iter().flatten().max().map_or(1, |m| m + 1);
@@ -239,7 +301,7 @@ impl<S: Store> Sessions<S> {
         self.store.set_players(live.record.id, &players, self.now()).await?;
         live.record.players = players;
         let someone_stays = live.record.players.iter().any(|p| p.level.is_none());
-        let (seat_text, name) = (messages::seat(game, seat), Text::new().name(&leaver.name));
+        let (seat_text, name) = (messages::seat(game, seat), Text::new().player(&leaver));
         if someone_stays {
             self.start_turn(live, game).await;
             let text = match why {
@@ -271,44 +333,36 @@ impl<S: Store> Sessions<S> {
                 t!("time-up-last", player = who, seat = seat_text, time = super::clocks::duration(per_move))
             }
         };
-        let stored = format!("{} was the last to leave", leaver.name);
-        self.end(slot, game.clone(), said, &stored, Ending::Rules).await
+        let ending = ending(&live.record, game, EndKind::LastLeft, vec![seat]);
+        self.end(slot, game.clone(), said, ending).await
     }
 
-    /// Ends the channel's game that is still being played: stores it as finished with `stored` (the result as
-    /// records keep it, in English), then announces it as [`Sessions::finished`] does.
+    /// Ends the channel's game that is still being played: stores it as finished (or aborted) with `ending`, then
+    /// announces it as [`Sessions::finished`] does.
     pub(super) async fn end(
         &self,
         slot: &mut Slot,
         game: AnyGame,
         said: Text,
-        stored: &str,
         ending: Ending,
     ) -> Result<Reply, StoreError> {
         let Slot::Open(live) = slot else { return Err(StoreError::Conflict) };
-        self.store
-            .transition(
-                live.record.id,
-                SessionState::Playing,
-                SessionState::Finished,
-                Some(stored),
-                self.now(),
-            )
-            .await?;
-        live.record.state = SessionState::Finished;
-        live.record.result = Some(stored.to_string());
-        Ok(self.finished(slot, game, said, ending).await)
+        let to = if ending.kind.finishes() { SessionState::Finished } else { SessionState::Aborted };
+        self.store.transition(live.record.id, live.record.state, to, Some(&ending), self.now()).await?;
+        live.record.state = to;
+        live.record.ending = Some(ending);
+        Ok(self.finished(slot, game, said).await)
     }
 
     /// The one announcement of a game that just ended (already stored as finished or aborted): `said` (what
     /// happened), the places in a game of more than two, the ratings' changes, and where to see the record; with
     /// the final board (whose picture says how the game ended), the rematch button and the game's replay. It
     /// records the result of a finished game and frees the channel.
-    pub(super) async fn finished(&self, slot: &mut Slot, game: AnyGame, said: Text, ending: Ending) -> Reply {
+    pub(super) async fn finished(&self, slot: &mut Slot, game: AnyGame, said: Text) -> Reply {
         let Slot::Open(live) = slot else { return Reply::public(said) };
         let record = &live.record;
         let finished = record.state == SessionState::Finished;
-        let places = finished.then(|| places(record, &game, ending));
+        let places = stored_places(record);
         let mut text = said;
         if let Some(places) = places.as_ref().filter(|p| p.len() > 2) {
             text = text.line().then(messages::standing_line(live, &game, places));
@@ -319,17 +373,12 @@ impl<S: Store> Sessions<S> {
             text = text.line().then(ratings);
         }
         text = text.line().then(super::commands::game::over_line(record.id));
-        // The game's own picture says how its moves ended it, unless seats were left (its places differ).
-        let natural = finished
-            && ending == Ending::Rules
-            && game.outcome().is_some()
-            && record.players.iter().all(|p| !p.abandoned);
-        let title = (!natural).then(|| messages::ended_title(live, &game, places.as_deref()));
+        let title = record.ending.as_ref().and_then(|e| picture_title(&record.players, &game, e));
         let board = Board { game, names: live.names(), id: record.id, ended: title };
         let mut reply = Reply::public(text).with_board(board);
         if finished {
             reply = reply.with_buttons(rematch_buttons(record.channel, record.id));
-            if let Some(replay) = records::final_replay(record, places.as_deref()) {
+            if let Some(replay) = records::final_replay(record) {
                 reply = reply.with_replay(replay);
             }
         }

@@ -31,13 +31,13 @@ pub(super) fn seat_text(label: &str) -> Text {
 /// "alice plays Black (attackers), bob plays White (defenders)".
 pub(super) fn lineup(live: &Live, game: &AnyGame) -> Text {
     Text::new().join(live.record.players.iter().enumerate(), ", ", |t, (n, p)| {
-        t.then(t!("lineup-plays", player = Text::new().name(&p.name), seat = seat(game, n)))
+        t.then(t!("lineup-plays", player = Text::new().player(p), seat = seat(game, n)))
     })
 }
 
 /// "alice vs bob", names only (nobody is notified).
 pub(super) fn vs_line(live: &Live) -> Text {
-    Text::new().join(&live.record.players, " vs ", |t, p| t.name(&p.name))
+    Text::new().join(&live.record.players, " vs ", Text::player)
 }
 
 /// Whose turn it is: the player to move is mentioned (notified), the AI is "thinking".
@@ -46,7 +46,7 @@ pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
     let player = &live.record.players[n];
     let number = game.move_number();
     if player.level.is_some() {
-        let (player, seat) = (Text::new().name(&player.name), seat(game, n));
+        let (player, seat) = (Text::new().player(player), seat(game, n));
         if live.record.players[n].abandoned {
             return t!("turn-thinking-for", number = number, player = player, seat = seat);
         }
@@ -95,7 +95,7 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
         if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
     });
     let who = &live.record.players[first.seat];
-    let (name, seat) = (Text::new().strong_name(&who.name), seat(game, first.seat));
+    let (name, seat) = (Text::new().strong_player(who), seat(game, first.seat));
     if who.abandoned {
         t!("played-for", player = name, seat = seat, moves = moves)
     } else {
@@ -108,12 +108,12 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
     let reason = super::engine_text::text(&outcome.reason);
     // Seats that were left rank below those that stayed (the one rule of `rating::standing`), so the winner by
     // the rules may not be the winner: name who is.
-    let places = super::endings::places(&live.record, game, super::endings::Ending::Rules);
+    let places = super::endings::places(&live.record, game, crate::store::EndKind::Rules, &[]);
     if places != game.places() {
         return match crate::rating::first_places(&places)[..] {
             [w] => t!(
                 "game-over-stayed-wins",
-                player = Text::new().strong_name(&live.record.players[w].name),
+                player = Text::new().strong_player(&live.record.players[w]),
                 seat = seat(game, w),
                 reason = reason
             ),
@@ -123,7 +123,7 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
     match outcome.winner {
         Some(n) => t!(
             "game-over-wins",
-            player = Text::new().strong_name(&live.record.players[n].name),
+            player = Text::new().strong_player(&live.record.players[n]),
             seat = seat(game, n),
             reason = reason
         ),
@@ -138,7 +138,7 @@ pub(super) fn standing_line(live: &Live, game: &AnyGame, places: &[usize]) -> Te
     order.sort_by_key(|&s| (places[s], s));
     let entries = Text::new().join(order, "; ", |t, s| {
         let player = &live.record.players[s];
-        let (place, name, seat) = (places[s], Text::new().name(&player.name), seat(game, s));
+        let (place, name, seat) = (places[s], Text::new().player(player), seat(game, s));
         t.then(if player.abandoned {
             t!("standing-place-left", place = place, player = name, seat = seat)
         } else {
@@ -146,27 +146,6 @@ pub(super) fn standing_line(live: &Live, game: &AnyGame, places: &[usize]) -> Te
         })
     });
     t!("standing", places = entries)
-}
-
-/// The line a picture's header shows for a game that its moves did not end (or whose places its moves do not
-/// say): how it ended, and who won ("alice resigned · bob, White, wins").
-pub(super) fn ended_title(live: &Live, game: &AnyGame, places: Option<&[usize]>) -> Text {
-    let names: Vec<&str> = live.record.players.iter().map(|p| p.name.as_str()).collect();
-    let how = match (&live.record.result, game.outcome()) {
-        (Some(how), None) => super::records::stored_ending(how, &names),
-        (_, Some(outcome)) => super::engine_text::text(&outcome.reason),
-        (None, None) => Text::new(),
-    };
-    let Some(places) = places else { return how };
-    let first = crate::rating::first_places(places);
-    let result = match first.as_slice() {
-        [one] => t!("wins", player = Text::new().name(names[*one]), seat = seat(game, *one)),
-        shared if shared.len() < places.len() => {
-            t!("ended-shared", players = Text::new().join(shared, ", ", |t, &s| t.name(names[s])))
-        }
-        _ => Text::new().key("ended-draw"),
-    };
-    how.plain(" · ").then(result)
 }
 
 /// The first public text of a game: its title, who plays what, and whose turn it is.
@@ -229,7 +208,7 @@ mod wording_tests {
     #[test]
     fn one_move_is_one_move() {
         let summary = |lang, count: usize| {
-            t!("record-summary", id = "#1", game = "Tablut", players = "a vs b", count = count, result = "r")
+            t!("record-summary", id = "#1", game = "Tablut", players = "a vs b", count = count, result = "r.")
                 .plain_in(lang)
         };
         assert_eq!(summary(Lang::En, 1), "Game #1: Tablut, a vs b, 1 move: r.");

@@ -176,8 +176,9 @@ struct Live {
 }
 
 impl Live {
-    fn names(&self) -> Vec<String> {
-        self.record.players.iter().map(|p| p.name.clone()).collect()
+    /// The players as pictures name them.
+    fn names(&self) -> Vec<Text> {
+        self.record.players.iter().map(|p| Text::new().player(p)).collect()
     }
 
     /// The seat `user` plays (not one the computer took over from them).
@@ -365,13 +366,9 @@ impl<S: Store> Sessions<S> {
             return Ok(Vec::new());
         }
         Err(if mover.level.is_some() {
-            crate::t!("not-your-turn-thinking", player = Text::new().name(&mover.name))
+            crate::t!("not-your-turn-thinking", player = Text::new().player(mover))
         } else {
-            crate::t!(
-                "not-your-turn",
-                player = Text::new().name(&mover.name),
-                seat = messages::seat(game, seat)
-            )
+            crate::t!("not-your-turn", player = Text::new().player(mover), seat = messages::seat(game, seat))
         })
     }
 

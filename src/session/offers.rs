@@ -4,7 +4,7 @@
 //! expires with the move's clock. Against the computer the answer comes at once.
 
 use crate::games::AnyGame;
-use crate::store::{OfferKind, OfferRow, PlayerRow, SessionState, Store, StoreError};
+use crate::store::{EndKind, OfferKind, OfferRow, PlayerRow, Store, StoreError};
 
 use super::request::offer_buttons;
 use super::text::Text;
@@ -134,7 +134,7 @@ impl<S: Store> Sessions<S> {
             let text = t!(
                 "offer-declined",
                 offer = offer_name(offer.kind),
-                player = Text::new().strong_name(&by.name),
+                player = Text::new().strong_player(by),
                 from = Text::new().mention(from.id, &from.name)
             );
             return Ok(Reply::public(text));
@@ -143,32 +143,29 @@ impl<S: Store> Sessions<S> {
             OfferKind::Draw => {
                 let said = t!(
                     "draw-agreed",
-                    player = Text::new().strong_name(&by.name),
-                    from = Text::new().strong_name(&from.name)
+                    player = Text::new().strong_player(by),
+                    from = Text::new().strong_player(&from)
                 );
-                let stored = super::endings::DRAW_AGREED;
-                Ok(self.end(slot, game, said, stored, super::endings::Ending::Draw).await?)
+                let seats: Vec<usize> = [from.id, by.id]
+                    .iter()
+                    .filter_map(|&id| live.record.players.iter().position(|p| p.id == id && !p.abandoned))
+                    .collect();
+                let ending = super::endings::ending(&live.record, &game, EndKind::DrawAgreed, seats);
+                Ok(self.end(slot, game, said, ending).await?)
             }
             OfferKind::Abort => {
-                let result = format!("aborted by {} and {}", from.name, by.name);
-                self.store
-                    .transition(
-                        live.record.id,
-                        SessionState::Playing,
-                        SessionState::Aborted,
-                        Some(&result),
-                        self.now(),
-                    )
-                    .await?;
+                let seats: Vec<usize> = [from.id, by.id]
+                    .iter()
+                    .filter_map(|&id| live.record.players.iter().position(|p| p.id == id && !p.abandoned))
+                    .collect();
+                let ending = super::endings::ending(&live.record, &game, EndKind::AbortAgreed, seats);
                 let said = t!(
                     "abort-agreed",
-                    player = Text::new().strong_name(&by.name),
-                    from = Text::new().strong_name(&from.name),
+                    player = Text::new().strong_player(by),
+                    from = Text::new().strong_player(&from),
                     game = live.record.game.title()
                 );
-                live.record.state = SessionState::Aborted;
-                live.record.result = Some(result);
-                Ok(self.finished(slot, game, said, super::endings::Ending::Rules).await)
+                Ok(self.end(slot, game, said, ending).await?)
             }
             OfferKind::Takeback => self.take_back(slot, &from, by).await,
         }
@@ -191,8 +188,8 @@ impl<S: Store> Sessions<S> {
         self.start_turn(live, &game).await;
         let text = t!(
             "takeback-agreed",
-            player = Text::new().strong_name(&by.name),
-            from = Text::new().strong_name(&from.name),
+            player = Text::new().strong_player(by),
+            from = Text::new().strong_player(from),
             moves = Text::new().join(&undone, ", ", Text::code),
             count = undone.len()
         )

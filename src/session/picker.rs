@@ -26,7 +26,7 @@ pub(super) fn open(live: &Live, game: &AnyGame, channel: u64, session: i64) -> R
 /// the game.
 pub(super) fn spectator(live: &Live, game: &AnyGame) -> Text {
     match game.to_move().and_then(|seat| live.record.players.get(seat)) {
-        Some(mover) => t!("pick-spectator", player = Text::new().name(&mover.name)),
+        Some(mover) => t!("pick-spectator", player = Text::new().player(mover)),
         None => Text::new().key("game-over-start-new"),
     }
 }

@@ -12,12 +12,19 @@ pub struct Board {
     pub game: AnyGame,
     /// The game's id (shown as `#1042` in the picture's title).
     pub id: i64,
-    /// Player names in seat order.
-    pub(crate) names: Vec<String>,
+    /// The players in seat order, as the picture names them (see [`Text::player`]).
+    pub(crate) names: Vec<Text>,
     /// How the game ended, when its moves did not end it (a resignation, a loss on time, an agreed draw, an
     /// abort) or its places are not the ones its moves say (seats were left): the picture's header says this
     /// instead of whose turn it is.
-    pub(crate) ended: Option<Text>,
+    pub ended: Option<Text>,
+}
+
+impl Board {
+    /// The players' names as the picture shows them, in `lang`.
+    pub(crate) fn names_in(&self, lang: Lang) -> Vec<String> {
+        self.names.iter().map(|n| n.plain_in(lang)).collect()
+    }
 }
 
 /// What kind of file a reply attaches; the console prints its path after `record:`, `replay:` or `picture:`.
@@ -170,11 +177,6 @@ impl Reply {
         }
         self.clock = self.clock.map(|c| c.localized(lang));
         self.notice = self.notice.map(|n| n.localized(lang));
-        if let Some(board) = &mut self.board {
-            for name in &mut board.names {
-                *name = super::text::localized_name(name, lang);
-            }
-        }
         self.lang = lang;
         self
     }
@@ -198,16 +200,15 @@ impl Reply {
 
     /// The board as drawn for the board picture: the picker's picture when the reply is a picker's step.
     pub fn board_png(&self, board: &Board, ended: Option<&str>, caption: Option<&str>) -> Vec<u8> {
-        match &self.picking {
-            Some(chosen) => {
-                let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
-                let picture = board.game.pick_picture(&chosen, &board.names, self.lang);
-                let png = crate::render::png_with_caption(&picture, caption, board.game.palette());
-                crate::render::canvas::recycle(picture);
-                png
-            }
-            None => crate::games::board_png_captioned(&board.game, &board.names, self.lang, ended, caption),
+        let names = board.names_in(self.lang);
+        if let Some(chosen) = &self.picking {
+            let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
+            let picture = board.game.pick_picture(&chosen, &names, self.lang);
+            let png = crate::render::png_with_caption(&picture, caption, board.game.palette());
+            crate::render::canvas::recycle(picture);
+            return png;
         }
+        crate::games::board_png_captioned(&board.game, &names, self.lang, ended, caption)
     }
 
     #[must_use]

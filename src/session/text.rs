@@ -87,27 +87,14 @@ macro_rules! t {
 /// The first private-use character that stands for an argument's spans while Fluent formats a message.
 const MARKER: u32 = 0xF0000;
 
-/// The name the computer plays under at `level`, as a game stores it; replies show it translated (see
-/// [`Text::name`] and [`localized_name`]).
+/// The name the computer plays under at `level`, as a game stores it (for the stores' tables and the records'
+/// tags); every view shows the computer's seat by its level instead (see [`Text::player`]), never by this name.
 pub(crate) fn ai_name(level: u8) -> String {
     format!("Tabula (level {level})")
 }
 
-/// The level of a stored [`ai_name`].
-fn ai_level(name: &str) -> Option<u8> {
-    name.strip_prefix("Tabula (level ")?.strip_suffix(')')?.parse().ok()
-}
-
 fn ai_name_text(level: u8) -> Text {
     Text::msg("tabula-level", vec![("level", Arg::from(level))])
-}
-
-/// A player's name as `lang` shows it: the computer's name translated, a member's as written.
-pub(crate) fn localized_name(name: &str, lang: Lang) -> String {
-    match ai_level(name) {
-        Some(level) => ai_name_text(level).plain_in(lang),
-        None => name.to_string(),
-    }
 }
 
 /// A reply's text: a list of spans.
@@ -195,22 +182,53 @@ impl Text {
         self.push(Span::Strong(text.into()))
     }
 
+    /// A member's display name, shown as written, whatever it says.
     #[must_use]
     pub(crate) fn name(self, name: impl Into<String>) -> Self {
-        let name = name.into();
-        match ai_level(&name) {
-            Some(level) => self.then(ai_name_text(level)),
-            None => self.push(Span::Name { name, strong: false }),
-        }
+        self.push(Span::Name { name: name.into(), strong: false })
     }
 
     #[must_use]
     pub(crate) fn strong_name(self, name: impl Into<String>) -> Self {
-        let name = name.into();
-        match ai_level(&name) {
+        self.push(Span::Name { name: name.into(), strong: true })
+    }
+
+    /// A seat's player: the computer by its level (in the reader's language) when the computer plays the seat
+    /// from the start, otherwise the member's name as written. The computer is a kind of seat, never a name.
+    #[must_use]
+    pub(crate) fn player(self, p: &crate::store::PlayerRow) -> Self {
+        match p.level.filter(|_| p.is_computer()) {
             Some(level) => self.then(ai_name_text(level)),
-            None => self.push(Span::Name { name, strong: true }),
+            None => self.name(p.name.clone()),
         }
+    }
+
+    /// The computer playing at `level`, in the reader's language.
+    #[must_use]
+    pub(crate) fn computer(self, level: u8) -> Self {
+        self.then(ai_name_text(level))
+    }
+
+    /// [`Text::player`], emphasized.
+    #[must_use]
+    pub(crate) fn strong_player(self, p: &crate::store::PlayerRow) -> Self {
+        match p.level.filter(|_| p.is_computer()) {
+            Some(level) => self.then(ai_name_text(level)),
+            None => self.strong_name(p.name.clone()),
+        }
+    }
+
+    /// Texts as a list in the reader's language ("a, b and c"): each item keeps its spans, so a name with a comma
+    /// in it stays one name.
+    #[must_use]
+    pub(crate) fn list(self, items: impl IntoIterator<Item = Text>) -> Self {
+        let mut items: Vec<Text> = items.into_iter().collect();
+        let Some(last) = items.pop() else { return self };
+        if items.is_empty() {
+            return self.then(last);
+        }
+        let first = Text::new().join(items, ", ", Text::then);
+        self.then(crate::t!("list-and", first = first, last = last))
     }
 
     #[must_use]

@@ -2,9 +2,8 @@
 //! (stored before the reply).
 
 use crate::games::{AnyGame, Played};
-use crate::store::{Store, StoreError};
+use crate::store::{EndKind, Store, StoreError};
 
-use super::endings::Ending;
 use super::text::Text;
 use super::{Board, Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
@@ -52,12 +51,12 @@ impl<S: Store> Sessions<S> {
         };
         let mover = &live.record.players[to_move];
         if mover.level.is_some() {
-            return Err(t!("not-your-turn-thinking", player = Text::new().name(&mover.name)));
+            return Err(t!("not-your-turn-thinking", player = Text::new().player(mover)));
         }
         if to_move != seat {
             return Err(t!(
                 "not-your-turn",
-                player = Text::new().name(&mover.name),
+                player = Text::new().player(mover),
                 seat = messages::seat(game, to_move)
             ));
         }
@@ -77,13 +76,15 @@ impl<S: Store> Sessions<S> {
         let moves: Vec<(usize, String)> = played.iter().map(|p| (p.seat, p.notation.clone())).collect();
         let outcome = game.outcome();
         let result = outcome.as_ref().map(|o| messages::result_line(live, &game, o));
-        let stored = result.as_ref().map(Text::to_plain);
+        let stored = outcome
+            .is_some()
+            .then(|| super::endings::ending(&live.record, &game, EndKind::Rules, Vec::new()));
         // The clock of the turn these moves start goes into the same transaction: one commit per move.
         let clock = if stored.is_none() { self.turn_clock(live, &game, version + moves.len()) } else { None };
         let now = self.now();
         match self
             .store
-            .append_moves(live.record.id, version, &moves, stored.as_deref(), now, clock.as_ref())
+            .append_moves(live.record.id, version, &moves, stored.as_ref(), now, clock.as_ref())
             .await
         {
             Ok(()) => {}
@@ -103,8 +104,8 @@ impl<S: Store> Sessions<S> {
         });
         if let Some(stored) = stored {
             live.record.state = crate::store::SessionState::Finished;
-            live.record.result = Some(stored);
-            return Ok(self.finished(slot, game, text, Ending::Rules).await);
+            live.record.ending = Some(stored);
+            return Ok(self.finished(slot, game, text).await);
         }
         let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
         if clock.is_some() {

@@ -196,9 +196,7 @@ impl<S: Store> Sessions<S> {
         if row.state.is_open() || row.moves.is_empty() {
             return None;
         }
-        let game = AnyGame::replay(row.game, &row.setup, &row.moves).ok();
-        let places = game.as_ref().and_then(|g| super::endings::stored_places(&row, g));
-        let record = super::records::record_of(&row, super::records::ending(&row), places.as_deref())?;
+        let record = super::records::record_of(&row, Lang::En)?;
         Some(record.write())
     }
 
@@ -227,10 +225,10 @@ impl<S: Store> Sessions<S> {
             .iter()
             .enumerate()
             .map(|(seat, p)| SeatView {
-                name: super::text::localized_name(&p.name, lang),
+                name: Text::new().player(p).plain_in(lang),
                 seat: game.seat_name(seat),
                 to_move: to_move == Some(seat),
-                computer: p.level.is_some(),
+                computer: p.is_computer(),
                 left: p.abandoned,
             })
             .collect();
@@ -240,11 +238,13 @@ impl<S: Store> Sessions<S> {
             (SessionState::Challenge, _) => Text::new().key("web-waiting-accept"),
             (_, Some(seat)) => crate::t!(
                 "web-to-move",
-                player = Text::new().name(&row.players[seat].name),
+                player = Text::new().player(&row.players[seat]),
                 seat = game.seat_name(seat)
             ),
-            _ => match &row.result {
-                Some(result) => crate::t!("web-over", result = result.as_str()),
+            _ => match &row.ending {
+                Some(ending) => {
+                    crate::t!("web-over", result = super::endings::title(&row.players, &game, ending))
+                }
                 None => Text::new().key("web-over-plain"),
             },
         };

@@ -10,29 +10,17 @@ fn players_pattern(user: u64) -> String {
     format!("%\"id\":{user},%")
 }
 
-/// `players` (as stored) with `user`'s name replaced by `label`, and the ending with it and with each of `old`
-/// (names of theirs found elsewhere: one written back by a process that had not caught up with the forget),
-/// when `user` is one of them and something changed.
-fn relabel(
-    players: &str,
-    result: Option<&str>,
-    user: u64,
-    label: &str,
-    old: &[String],
-) -> Result<Option<(String, Option<String>)>, StoreError> {
+/// `players` (as stored) with `user`'s name replaced by `label`, when `user` is one of them and a name changed.
+/// How a game ended names nobody (see [`super::Ending`]), so the players are all there is to relabel.
+fn relabel(players: &str, user: u64, label: &str) -> Result<Option<String>, StoreError> {
     let mut list: Vec<PlayerRow> =
         serde_json::from_str(players).map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
-    let mut names: Vec<String> = old.to_vec();
+    let mut changed = false;
     for player in list.iter_mut().filter(|p| p.id == user) {
-        names.push(std::mem::replace(&mut player.name, label.to_string()));
+        changed |= player.name != label;
+        player.name = label.to_string();
     }
-    if !list.iter().any(|p| p.id == user) {
-        return Ok(None);
-    }
-    let relabelled =
-        result.map(|r| names.iter().fold(r.to_string(), |r, name| super::relabel_result(&r, name, label)));
-    let changed = names.iter().any(|n| n != label) || relabelled.as_deref() != result;
-    Ok(changed.then(|| (serde_json::to_string(&list).expect("players serialize"), relabelled)))
+    Ok(changed.then(|| serde_json::to_string(&list).expect("players serialize")))
 }
 
 macro_rules! member_store {
@@ -124,20 +112,6 @@ macro_rules! member_store {
                         .execute(&mut *tx)
                         .await?;
                 }
-                // Names of theirs still written somewhere (a process that held the old name may have written it
-                // back since an earlier forget): endings that name them are relabelled too.
-                let mut old: Vec<String> = Vec::new();
-                for sql in [
-                    "SELECT DISTINCT name FROM game_players WHERE user_id = $1 AND name <> $2",
-                    "SELECT DISTINCT name FROM ratings WHERE user_id = $1 AND name <> $2",
-                    "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1 AND name <> $2",
-                ] {
-                    let rows: Vec<(String,)> =
-                        sqlx::query_as(sql).bind(id).bind(label).fetch_all(&mut *tx).await?;
-                    old.extend(rows.into_iter().map(|(n,)| n));
-                }
-                old.sort();
-                old.dedup();
                 for sql in [
                     "UPDATE game_players SET name = $1 WHERE user_id = $2",
                     "UPDATE ratings SET name = $1 WHERE user_id = $2",
@@ -145,18 +119,16 @@ macro_rules! member_store {
                 ] {
                     sqlx::query(sql).bind(label).bind(id).execute(&mut *tx).await?;
                 }
-                let sessions: Vec<(i64, String, Option<String>)> =
-                    sqlx::query_as("SELECT id, players, result FROM sessions WHERE players LIKE $1")
+                let sessions: Vec<(i64, String)> =
+                    sqlx::query_as("SELECT id, players FROM sessions WHERE players LIKE $1")
                         .bind(players_pattern(user))
                         .fetch_all(&mut *tx)
                         .await?;
                 let mut relabelled = 0;
-                for (session, players, result) in sessions {
-                    if let Some((players, result)) = relabel(&players, result.as_deref(), user, label, &old)?
-                    {
-                        sqlx::query("UPDATE sessions SET players = $1, result = $2 WHERE id = $3")
+                for (session, players) in sessions {
+                    if let Some(players) = relabel(&players, user, label)? {
+                        sqlx::query("UPDATE sessions SET players = $1 WHERE id = $2")
                             .bind(players)
-                            .bind(result)
                             .bind(session)
                             .execute(&mut *tx)
                             .await?;

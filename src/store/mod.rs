@@ -36,6 +36,7 @@ use std::future::Future;
 mod backup;
 mod clocks;
 mod clocks_sql;
+mod endings;
 mod group;
 mod members;
 mod members_sql;
@@ -53,13 +54,13 @@ mod tournaments_sql;
 
 pub use backup::{BackupError, Restored, SessionIds, check_games, restore_sqlite};
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
-pub use members::{Forgotten, MemberData, MemberStore, neutral_label, relabel_result};
+pub use members::{Forgotten, MemberData, MemberStore, neutral_label};
 pub use postgres::PgStore;
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, Placed, Ranked, RatingRow,
     RatingStore,
 };
-pub use sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
+pub use sessions::{EndKind, Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 pub use settings::{ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
 pub use tournaments::{

@@ -38,7 +38,9 @@ impl PgStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations-postgres").run(&pool).await?;
-        Ok(PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool })
+        let store = PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool };
+        store.convert_endings().await?;
+        Ok(store)
     }
 
     /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing

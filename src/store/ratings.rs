@@ -21,6 +21,8 @@ pub struct Placed {
     pub user: u64,
     pub name: String,
     pub place: usize,
+    /// The computer's level, when the computer played the seat from the start (it is never rated).
+    pub level: Option<u8>,
 }
 
 /// The result of a finished game, recorded once when it ends.

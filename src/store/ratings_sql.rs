@@ -117,7 +117,7 @@ macro_rules! rating_store {
                 for (seat, p) in result.players.iter().enumerate() {
                     sqlx::query(
                         "INSERT INTO game_players (session_id, seat, user_id, name, place, game, guild_id, seq, \
-                         ended_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+                         ended_at, level) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
                     )
                     .bind(result.session)
                     .bind(seat as i64)
@@ -128,6 +128,7 @@ macro_rules! rating_store {
                     .bind(board(result.guild) as i64)
                     .bind(seq)
                     .bind(result.ended_at)
+                    .bind(p.level.map(i64::from))
                     .execute(&mut *tx)
                     .await?;
                 }
@@ -192,7 +193,7 @@ macro_rules! rating_store {
                 .await?;
                 // The page's games (newest first), with everyone who played them (in seat order).
                 let rows = sqlx::query(
-                    "SELECT r.session_id, r.game, r.guild_id, r.rated, r.ended_at, p.user_id, p.name, p.place FROM \
+                    "SELECT r.session_id, r.game, r.guild_id, r.rated, r.ended_at, p.user_id, p.name, p.place, p.level FROM \
                      (SELECT session_id, seq FROM game_players WHERE user_id = $1 AND guild_id = $2 \
                      AND (CAST($3 AS TEXT) IS NULL OR game = $3) ORDER BY seq DESC LIMIT $4 OFFSET $5) page \
                      JOIN game_players p ON p.session_id = page.session_id \
@@ -264,8 +265,8 @@ macro_rules! rating_store {
                 sqlx::query("DELETE FROM ratings").execute(&mut *tx).await?;
                 sqlx::query("DELETE FROM rating_history").execute(&mut *tx).await?;
                 let rows = sqlx::query(
-                    "SELECT r.session_id, r.game, r.guild_id, r.rated, r.ended_at, p.user_id, p.name, p.place FROM results r \
-                     JOIN game_players p ON p.session_id = r.session_id WHERE r.rated ORDER BY r.seq, p.seat",
+                    "SELECT r.session_id, r.game, r.guild_id, r.rated, r.ended_at, p.user_id, p.name, p.place, p.level \
+                     FROM results r JOIN game_players p ON p.session_id = r.session_id WHERE r.rated ORDER BY r.seq, p.seat",
                 )
                 .fetch_all(&mut *tx)
                 .await?;

@@ -76,6 +76,146 @@ pub struct PlayerRow {
     pub level: Option<u8>,
 }
 
+impl PlayerRow {
+    /// Whether the computer plays this seat as itself (from the start), not for a member who left it.
+    pub fn is_computer(&self) -> bool {
+        self.level.is_some() && !self.abandoned
+    }
+}
+
+/// What ended a game: one of the ways Tabula knows, stored as data (its own columns), never as a sentence.
+/// Sentences are made from it when a view is drawn, from the kind, the seats and the players' current names, in
+/// the reader's language (see `session::endings`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EndKind {
+    /// The rules ended it (the game's moves), or nobody was left to play on; seats that had left rank below
+    /// those who stayed.
+    Rules,
+    /// The seat in `seats` resigned (a game of two: it loses).
+    Resigned,
+    /// The seat in `seats` ran out of time (a game of two: it loses).
+    TimedOut,
+    /// The seat in `seats` was the last person to leave a game of three or four (resigned or out of time): the
+    /// computer played every seat, so the game ended by its rules with the leavers below.
+    LastLeft,
+    /// The players agreed to a draw: `seats` are who offered it, then who accepted.
+    DrawAgreed,
+    /// The players agreed to abort (after the first move): who asked, then who agreed.
+    AbortAgreed,
+    /// Aborted alone: by the seat in `seats` (before the first move), or by `member`, who is no player of the
+    /// game and may manage the server's messages.
+    Aborted,
+    /// A tournament's organiser (`member`) set the result (`places`) for `reason`; the seat in `seats` is the
+    /// player they named.
+    Decided,
+    /// A tournament's round ended at its time while the game was still played: it counts as a draw.
+    RoundTime,
+}
+
+impl EndKind {
+    pub const ALL: [EndKind; 9] = [
+        EndKind::Rules,
+        EndKind::Resigned,
+        EndKind::TimedOut,
+        EndKind::LastLeft,
+        EndKind::DrawAgreed,
+        EndKind::AbortAgreed,
+        EndKind::Aborted,
+        EndKind::Decided,
+        EndKind::RoundTime,
+    ];
+
+    /// The word a store keeps it as.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EndKind::Rules => "rules",
+            EndKind::Resigned => "resigned",
+            EndKind::TimedOut => "timed_out",
+            EndKind::LastLeft => "last_left",
+            EndKind::DrawAgreed => "draw_agreed",
+            EndKind::AbortAgreed => "abort_agreed",
+            EndKind::Aborted => "aborted",
+            EndKind::Decided => "decided",
+            EndKind::RoundTime => "round_time",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|k| k.as_str() == s)
+    }
+
+    /// Whether a game that ends so is finished (it has places), not aborted.
+    pub fn finishes(self) -> bool {
+        !matches!(self, EndKind::AbortAgreed | EndKind::Aborted)
+    }
+}
+
+/// How a closed game ended: what ended it, the seats concerned, and each seat's place. No name is part of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    pub kind: EndKind,
+    /// The seats concerned, as [`EndKind`] says for each kind.
+    pub seats: Vec<usize>,
+    /// A member who is not a seat of the game: who aborted it, or the organiser who decided it.
+    pub member: Option<u64>,
+    /// The organiser's reason, as they typed it.
+    pub reason: Option<String>,
+    /// Each seat's place (1 for the first, shared places for ties), for a finished game; `None` when aborted.
+    pub places: Option<Vec<usize>>,
+}
+
+impl Ending {
+    /// An ending of `kind` concerning `seats`, with the players' `places` (`None` for an abort).
+    pub fn new(kind: EndKind, seats: Vec<usize>, places: Option<Vec<usize>>) -> Self {
+        Ending { kind, seats, member: None, reason: None, places }
+    }
+
+    /// The seat concerned, for the kinds that concern one.
+    pub fn seat(&self) -> Option<usize> {
+        self.seats.first().copied()
+    }
+
+    /// The columns an ending is stored in (all `NULL` for none): `end_kind`, `end_seats` (a JSON array),
+    /// `end_member`, `end_reason`, `end_places` (a JSON array, or none).
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn columns(
+        ending: Option<&Ending>,
+    ) -> (Option<&'static str>, Option<String>, Option<i64>, Option<String>, Option<String>) {
+        let json = |v: &Vec<usize>| serde_json::to_string(v).expect("seats serialize");
+        let Some(e) = ending else { return (None, None, None, None, None) };
+        (
+            Some(e.kind.as_str()),
+            Some(json(&e.seats)),
+            e.member.map(|m| m as i64),
+            e.reason.clone(),
+            e.places.as_ref().map(json),
+        )
+    }
+
+    /// An ending read back from its columns; `None` when they do not hold one.
+    pub(crate) fn from_columns(
+        kind: Option<&str>,
+        seats: Option<&str>,
+        member: Option<i64>,
+        reason: Option<String>,
+        places: Option<&str>,
+    ) -> Option<Result<Self, String>> {
+        let kind = kind?;
+        let read = |what: &str, text: &str| {
+            serde_json::from_str::<Vec<usize>>(text).map_err(|_| format!("unreadable ending {what}"))
+        };
+        Some((|| {
+            Ok(Ending {
+                kind: EndKind::parse(kind).ok_or_else(|| format!("unknown ending `{kind}`"))?,
+                seats: read("seats", seats.unwrap_or("[]"))?,
+                member: member.map(|m| m as u64),
+                reason,
+                places: places.map(|p| read("places", p)).transpose()?,
+            })
+        })())
+    }
+}
+
 /// Everything stored about one session.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionRow {
@@ -90,7 +230,8 @@ pub struct SessionRow {
     pub state: SessionState,
     /// The moves in notation, in order; their count is the session's version.
     pub moves: Vec<String>,
-    pub result: Option<String>,
+    /// How a closed game ended (`None` while it is open, and for challenges that never became games).
+    pub ending: Option<Ending>,
     pub created_at: i64,
     pub expires_at: i64,
     /// The platform message showing the challenge, once the adapter has told the store.
@@ -151,18 +292,18 @@ pub trait SessionStore: Send + Sync {
     /// Open challenges whose deadline is at or before `now`, as (session id, channel), oldest deadline first.
     fn due_challenges(&self, now: i64) -> impl Future<Output = Result<Vec<(i64, u64)>, StoreError>> + Send;
 
-    /// Moves a session from state `from` to state `to` (with a result for closed games);
+    /// Moves a session from state `from` to state `to` (with its ending for a game that ended);
     /// [`StoreError::Conflict`] when it is no longer in `from`.
     fn transition(
         &self,
         id: i64,
         from: SessionState,
         to: SessionState,
-        result: Option<&str>,
+        ending: Option<&Ending>,
         now: i64,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;
 
-    /// Appends moves to a game stored at `version` moves, and closes it with `finished` when that is the result;
+    /// Appends moves to a game stored at `version` moves, and closes it with `finished` when they end it;
     /// with `clock`, stores it as the game's clock (the turn these moves start) in the same transaction, so that a
     /// move and its turn's clock are kept or lost together and cost one commit. [`StoreError::Conflict`] when the
     /// stored version is no longer `version`. All or nothing.
@@ -171,7 +312,7 @@ pub trait SessionStore: Send + Sync {
         id: i64,
         version: usize,
         moves: &[(usize, String)],
-        finished: Option<&str>,
+        finished: Option<&Ending>,
         now: i64,
         clock: Option<&ClockRow>,
     ) -> impl Future<Output = Result<(), StoreError>> + Send;

@@ -8,7 +8,7 @@ use sqlx::Row;
 
 use super::clocks::ClockRow;
 use super::clocks_sql::put_clock;
-use super::sessions::{NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
+use super::sessions::{Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
 use super::sql::{changed_one, conflict_on_unique, session_record};
 use super::{PgStore, SqliteStore, StoreError};
 
@@ -18,7 +18,7 @@ pub(super) struct AppendMoves {
     id: i64,
     version: usize,
     moves: Vec<(usize, String)>,
-    finished: Option<String>,
+    finished: Option<Ending>,
     now: i64,
     clock: Option<ClockRow>,
 }
@@ -140,15 +140,22 @@ macro_rules! session_store {
                 id: i64,
                 from: SessionState,
                 to: SessionState,
-                result: Option<&str>,
+                ending: Option<&Ending>,
                 now: i64,
             ) -> Result<(), StoreError> {
+                let (kind, seats, member, reason, places) = Ending::columns(ending);
                 let done = sqlx::query(
-                    "UPDATE sessions SET state = $1, result = COALESCE($2, result), updated_at = $3 \
-                     WHERE id = $4 AND state = $5",
+                    "UPDATE sessions SET state = $1, end_kind = COALESCE($2, end_kind), \
+                     end_seats = COALESCE($3, end_seats), end_member = COALESCE($4, end_member), \
+                     end_reason = COALESCE($5, end_reason), end_places = COALESCE($6, end_places), \
+                     updated_at = $7 WHERE id = $8 AND state = $9",
                 )
                 .bind(to.as_str())
-                .bind(result)
+                .bind(kind)
+                .bind(seats)
+                .bind(member)
+                .bind(reason)
+                .bind(places)
                 .bind(now)
                 .bind(id)
                 .bind(from.as_str())
@@ -162,7 +169,7 @@ macro_rules! session_store {
                 id: i64,
                 version: usize,
                 moves: &[(usize, String)],
-                finished: Option<&str>,
+                finished: Option<&Ending>,
                 now: i64,
                 clock: Option<&ClockRow>,
             ) -> Result<(), StoreError> {
@@ -170,7 +177,7 @@ macro_rules! session_store {
                     id,
                     version,
                     moves: moves.to_vec(),
-                    finished: finished.map(str::to_owned),
+                    finished: finished.cloned(),
                     now,
                     clock: clock.cloned(),
                 };
@@ -184,13 +191,19 @@ macro_rules! session_store {
                         for w in &writes {
                             let state =
                                 if w.finished.is_some() { SessionState::Finished } else { SessionState::Playing };
+                            let (kind, seats, member, reason, places) = Ending::columns(w.finished.as_ref());
                             let done = sqlx::query(
-                                "UPDATE sessions SET version = $1, state = $2, result = $3, updated_at = $4 \
-                                 WHERE id = $5 AND version = $6 AND state = 'playing'",
+                                "UPDATE sessions SET version = $1, state = $2, end_kind = $3, end_seats = $4, \
+                                 end_member = $5, end_reason = $6, end_places = $7, updated_at = $8 \
+                                 WHERE id = $9 AND version = $10 AND state = 'playing'",
                             )
                             .bind((w.version + w.moves.len()) as i64)
                             .bind(state.as_str())
-                            .bind(w.finished.as_deref())
+                            .bind(kind)
+                            .bind(seats)
+                            .bind(member)
+                            .bind(reason)
+                            .bind(places)
                             .bind(w.now)
                             .bind(w.id)
                             .bind(w.version as i64)

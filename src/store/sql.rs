@@ -49,7 +49,15 @@ where
         challenger: row.get::<i64, _>("challenger") as u64,
         state,
         moves,
-        result: row.get("result"),
+        ending: super::Ending::from_columns(
+            row.get::<Option<String>, _>("end_kind").as_deref(),
+            row.get::<Option<String>, _>("end_seats").as_deref(),
+            row.get("end_member"),
+            row.get("end_reason"),
+            row.get::<Option<String>, _>("end_places").as_deref(),
+        )
+        .transpose()
+        .map_err(|why| corrupt(&why))?,
         created_at: row.get("created_at"),
         expires_at: row.get("expires_at"),
         message: row.get::<Option<i64>, _>("message_id").map(|m| m as u64),
@@ -116,6 +124,7 @@ where
                 user: row.get::<i64, _>("user_id") as u64,
                 name: row.get("name"),
                 place: row.get::<i64, _>("place") as usize,
+                level: row.get::<Option<i64>, _>("level").map(|l| l as u8),
             });
         }
     }

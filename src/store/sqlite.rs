@@ -74,7 +74,9 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;
-        Ok(SqliteStore { appends: std::sync::Arc::default(), pool })
+        let store = SqliteStore { appends: std::sync::Arc::default(), pool };
+        store.convert_endings().await?;
+        Ok(store)
     }
 }
 

@@ -13,8 +13,9 @@ use std::time::Duration;
 
 use tabula::games::GameKind;
 use tabula::store::{
-    ClockRow, ClockStore, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow, RatingRow,
-    RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store, StoreError,
+    ClockRow, ClockStore, Ending, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
+    RatingRow, RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store,
+    StoreError,
 };
 use tabula::store::{
     EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
@@ -138,11 +139,11 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         id: i64,
         from: SessionState,
         to: SessionState,
-        result: Option<&str>,
+        ending: Option<&Ending>,
         now: i64,
     ) -> Result<(), StoreError> {
         self.write("transition").await?;
-        self.inner.transition(id, from, to, result, now).await
+        self.inner.transition(id, from, to, ending, now).await
     }
 
     async fn append_moves(
@@ -150,7 +151,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         id: i64,
         version: usize,
         moves: &[(usize, String)],
-        finished: Option<&str>,
+        finished: Option<&Ending>,
         now: i64,
         clock: Option<&ClockRow>,
     ) -> Result<(), StoreError> {

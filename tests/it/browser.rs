@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::i18n::Lang;
 use tabula::session::{Links, SessionConfig, Sessions};
-use tabula::store::{NewSession, PlayerRow, SessionState, SessionStore as _};
+use tabula::store::{EndKind, Ending, NewSession, PlayerRow, SessionState, SessionStore as _};
 use tabula::web::Web;
 use tabula_testkit::MemoryStore;
 
@@ -330,7 +330,13 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let row = sessions.store().session(id).await.unwrap().unwrap();
     sessions
         .store()
-        .transition(id, SessionState::Playing, SessionState::Finished, Some("white"), now())
+        .transition(
+            id,
+            SessionState::Playing,
+            SessionState::Finished,
+            Some(&Ending::new(EndKind::Rules, Vec::new(), Some(vec![1, 2]))),
+            now(),
+        )
         .await
         .unwrap();
     c.goto(&format!("{base}/g/{id}?lang=cs")).await.unwrap();

@@ -27,7 +27,7 @@ use rand::{RngExt as _, SeedableRng as _};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{Value, json};
 use tabula::games::{AnyGame, GameKind};
-use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
+use tabula::store::{EndKind, PgStore, SessionRow, SessionState, SessionStore as _};
 
 use crate::support::postgres::PgServer;
 use crate::support::signed::{Post, now, public_key, try_send};
@@ -401,26 +401,19 @@ fn check(
     stored_at_kill: usize,
 ) -> usize {
     let channel = plan.channel;
-    assert_eq!(record.state, SessionState::Finished, "channel {channel}: {:?}", record.result);
+    assert_eq!(record.state, SessionState::Finished, "channel {channel}: {:?}", record.ending);
     assert!(seen.refused.is_empty(), "channel {channel}: legal moves refused: {:?}", seen.refused);
     // The result is the one the recorded moves give.
     let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
     let outcome =
         game.outcome().unwrap_or_else(|| panic!("channel {channel}: the recorded moves do not end it"));
-    let result = record.result.clone().unwrap_or_default();
-    match outcome.winner {
-        Some(seat) => {
-            let winner = &record.players[seat].name;
-            assert!(
-                result.contains(winner.as_str()) && result.contains("wins"),
-                "channel {channel}: {result}"
-            );
-        }
-        // Nobody alone first: a draw when every seat shares first place, else the ones who share it are named.
-        None if game.places().iter().all(|&p| p == 1) => {
-            assert!(result.contains("draw"), "channel {channel}: {result}");
-        }
-        None => assert!(result.contains("share first place"), "channel {channel}: {result}"),
+    // The stored ending is the rules' and its places are the moves' own.
+    let ending = record.ending.as_ref().unwrap_or_else(|| panic!("channel {channel}: no ending stored"));
+    assert_eq!(ending.kind, EndKind::Rules, "channel {channel}: {ending:?}");
+    assert_eq!(ending.places.as_deref(), Some(&game.places()[..]), "channel {channel}: {ending:?}");
+    if let Some(seat) = outcome.winner {
+        let places = game.places();
+        assert!(places[seat] == 1 && places.iter().filter(|&&p| p == 1).count() == 1, "channel {channel}");
     }
     // Every acknowledged move is where it was played; nothing else of the players' is in the record.
     let mut fate: HashMap<usize, &str> = HashMap::new();

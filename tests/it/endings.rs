@@ -9,9 +9,10 @@ use proptest::prelude::*;
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::local::{Console, GUILD, console_clock, member_id};
 use tabula::record::Record;
+use tabula::session::Span;
 use tabula::session::commands::{Abort, Accept, Draw, Game, History, Move, Play, Resign};
 use tabula::session::{Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
-use tabula::store::{NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore};
+use tabula::store::{EndKind, NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore};
 use tabula_testkit::MemoryStore;
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
@@ -100,18 +101,9 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
             }
         }
     }
-    // The stored result names as the winner only who placed first, alone.
-    let said = record.result.as_deref().unwrap_or_default();
-    for (seat, p) in record.players.iter().enumerate() {
-        let Some(at) = said.find(&format!("{}, ", p.name)) else { continue };
-        let rest = &said[at..];
-        if let Some(wins) = rest.find(" wins")
-            && !rest[..wins].contains(". ")
-            && !rest[..wins].contains(": ")
-        {
-            assert_eq!(first_places(&places), [seat], "{said}: {places:?}");
-        }
-    }
+    // The stored ending's places are the places recorded for the ratings and `/history`.
+    let ending = record.ending.as_ref().expect("a finished game has its ending");
+    assert_eq!(ending.places.as_deref(), Some(&places[..]), "{ending:?}");
     let viewer = Actor::in_guild(Member::new(record.players[0].id, &record.players[0].name), record.guild);
     let shown = s.handle(record.channel, &viewer, Game { id, replay: false }).await;
     let file = shown.files.first().unwrap_or_else(|| panic!("the record is attached: {shown:?}"));
@@ -401,6 +393,8 @@ struct Script {
     play_on: Vec<usize>,
     decline: bool,
     seat: usize,
+    /// The players' names, by index into [`ADVERSARIAL`] (repeats allowed: two members may share a name).
+    names: Vec<usize>,
 }
 
 fn script() -> impl Strategy<Value = Script> {
@@ -409,16 +403,44 @@ fn script() -> impl Strategy<Value = Script> {
         proptest::collection::vec(0usize..64, 1..40),
         any::<bool>(),
         0usize..4,
+        proptest::collection::vec(0usize..ADVERSARIAL.len(), 4),
     )
-        .prop_map(|(opening, play_on, decline, seat)| Script { opening, play_on, decline, seat })
+        .prop_map(|(opening, play_on, decline, seat, names)| Script {
+            opening,
+            play_on,
+            decline,
+            seat,
+            names,
+        })
 }
 
 const CH: u64 = 7;
 /// The most moves a game is played on for (random Tablut can wander).
 const MOST_PLIES: usize = 600;
 
-fn person(seat: usize) -> Actor {
-    Actor::in_guild(Member::new(seat as u64 + 1, NAMES[seat]), Some(GUILD))
+/// Names members choose, which no view may misread: names that start others, with commas, with the words of
+/// Tabula's own endings, the computer's name, markdown and mentions, right-to-left and CJK scripts, the longest
+/// name Discord allows, and names two members share.
+const ADVERSARIAL: [&str; 14] = [
+    "Ann",
+    "Ann, the Great",
+    "Ann, the Great, White (defenders), resigned",
+    "bob lost on time",
+    ", resigned",
+    "Draw agreed",
+    "a draw by agreement",
+    "Tabula (level 2)",
+    "**bold** _it_ `code` ||x||",
+    "@everyone",
+    "שלום עולם",
+    "مرحبا بالعالم",
+    "名前のテスト",
+    "abcdefghijklmnopqrstuvwxyz012345",
+];
+
+/// The member at `seat` (seat order is sign-up order here), called `names[seat]`.
+fn person(names: &[String], seat: usize) -> Actor {
+    Actor::in_guild(Member::new(seat as u64 + 1, &names[seat]), Some(GUILD))
 }
 
 /// A game of the random test: its sessions, its clock and its id.
@@ -427,10 +449,15 @@ struct Table {
     now: Arc<AtomicI64>,
     id: i64,
     seats: usize,
+    names: Vec<String>,
 }
 
 impl Table {
-    async fn new(kind: GameKind, seats: usize) -> Table {
+    fn person(&self, seat: usize) -> Actor {
+        person(&self.names, seat)
+    }
+
+    async fn new(kind: GameKind, seats: usize, names: Vec<String>) -> Table {
         let now = Arc::new(AtomicI64::new(1_796_000_000));
         let clock = now.clone();
         let s = Sessions::with_clock(
@@ -441,7 +468,7 @@ impl Table {
         s.set_bot_id(99);
         let play = Play {
             game: kind,
-            opponents: (1..seats).map(|n| person(n).member).collect(),
+            opponents: (1..seats).map(|n| person(&names, n).member).collect(),
             variant: None,
             side: SidePref::First,
             level: None,
@@ -449,12 +476,12 @@ impl Table {
             clock: Some(ClockChoice::OneHour),
             thread: None,
         };
-        s.handle(CH, &person(0), play).await;
+        s.handle(CH, &person(&names, 0), play).await;
         for n in 1..seats {
-            s.handle(CH, &person(n), Accept { session: None }).await;
+            s.handle(CH, &person(&names, n), Accept { session: None }).await;
         }
         let id = s.store().open_session(CH).await.unwrap().unwrap().id;
-        Table { s, now, id, seats }
+        Table { s, now, id, seats, names }
     }
 
     /// The game after the computer's turns, with the seat of the person to move; `None` once it is over.
@@ -494,19 +521,20 @@ impl Table {
 
     /// A draw offered by `seat` and answered by the other (two players).
     async fn draw(&self, seat: usize, accept: bool) {
-        let offer = self.s.handle(CH, &person(seat), Draw).await;
+        let offer = self.s.handle(CH, &self.person(seat), Draw).await;
         let label = if accept { "Accept" } else { "Decline" };
         let button = offer.buttons.iter().find(|b| b.label.to_plain() == label);
         let button = button.unwrap_or_else(|| panic!("the offer has its {label} button: {offer:?}"));
         let (_, request) = parse_button(&button.custom_id).unwrap();
-        self.s.handle(CH, &person(1 - seat), request).await;
+        self.s.handle(CH, &self.person(1 - seat), request).await;
     }
 }
 
 /// Plays a random game of `kind` with `seats` seats to `ending`, checks that every view of its ending agrees, and
 /// returns whether `ending` is what ended it.
 async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Script) -> bool {
-    let table = Table::new(kind, seats).await;
+    let names: Vec<String> = script.names.iter().map(|&n| ADVERSARIAL[n].to_string()).collect();
+    let table = Table::new(kind, seats, names).await;
     let seat = script.seat % seats;
     // Whether the game can be drawn by agreement (two players, and a game that has draws).
     let drawable = seats == 2 && kind.draw_by_agreement();
@@ -521,13 +549,15 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
     // Whether the game was still on when the ending was brought (else its moves ended it), and who was to move.
     let to_move = table.person_to_move().await.map(|(record, _, seat)| record.players[seat].id);
     let on = to_move.is_some();
-    // The person who leaves, by resigning or running out of time.
+    // The person who leaves, by resigning or running out of time, and the reply that said so.
     let mut leaver = None;
+    let mut ended_by: Option<Reply> = None;
     match ending {
         Ending::Natural => table.play_on(&script.play_on).await,
         Ending::Resign => {
-            table.s.handle(CH, &person(seat), Resign).await;
-            leaver = Some(person(seat).member.id);
+            let said = table.s.handle(CH, &table.person(seat), Resign).await;
+            leaver = Some(table.person(seat).member.id);
+            ended_by = Some(said);
             table.play_on(&script.play_on).await;
         }
         Ending::TimeOut => {
@@ -539,7 +569,7 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
             for (n, &choice) in script.play_on.iter().cycle().take(table.seats * 4).enumerate() {
                 let Some((_, _, to_move)) = table.person_to_move().await else { break };
                 if n % 2 == 0 {
-                    table.s.handle(CH, &person(to_move), Resign).await;
+                    table.s.handle(CH, &table.person(to_move), Resign).await;
                 } else {
                     table.play(choice).await;
                     table.time_out().await;
@@ -552,7 +582,7 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
             }
         }
         Ending::Draw => {
-            let reply = table.s.handle(CH, &person(seat), Draw).await;
+            let reply = table.s.handle(CH, &table.person(seat), Draw).await;
             assert!(
                 reply.ephemeral && reply.buttons.is_empty(),
                 "no draw offers at a table of {seats}: {reply:?}"
@@ -567,6 +597,7 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
     }
     let record = table.s.store().session(table.id).await.unwrap().unwrap();
     let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+    names_agree(&table, &record, ended_by.as_ref()).await;
     match record.state {
         SessionState::Finished => {
             let places = agree(&table.s, table.id).await;
@@ -599,6 +630,56 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
         ),
     }
     on && record.state != SessionState::Playing
+}
+
+/// The display names a text shows, in order (the computer's seats are no names).
+fn names_in(text: &tabula::session::Text) -> Vec<String> {
+    text.spans()
+        .into_iter()
+        .filter_map(|span| match span {
+            Span::Name { name, .. } | Span::Mention { name, .. } => Some(name),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whatever the players are called, the views of a closed game name the right seats: `/game`'s summary (its
+/// players, then how it ended and who won), the replay's last frame, and the message that ended it by a
+/// resignation. Each is checked by the names it shows, as data, never by reading its sentence.
+async fn names_agree(table: &Table, record: &SessionRow, ended_by: Option<&Reply>) {
+    if record.state.is_open() || record.moves.is_empty() {
+        return;
+    }
+    let ending = record.ending.as_ref().unwrap_or_else(|| panic!("a closed game has its ending: {record:?}"));
+    let shown = table.s.handle(CH, &table.person(0), Game { id: record.id, replay: true }).await;
+    let named = names_in(&shown.text);
+    let players: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
+    assert_eq!(named[..players.len()], players[..], "the summary lists the players: {named:?}");
+    let how = &named[players.len()..];
+    let winner = ending.places.as_ref().map(|p| first_places(p)).filter(|f| f.len() == 1).map(|f| f[0]);
+    if let Some(w) = winner {
+        assert_eq!(how.last(), Some(&players[w]), "the winner is named last: {how:?} {ending:?}");
+    }
+    match ending.kind {
+        EndKind::Resigned | EndKind::TimedOut | EndKind::LastLeft => {
+            let seat = ending.seats[0];
+            assert_eq!(how.first(), Some(&players[seat]), "who left is named first: {how:?} {ending:?}");
+        }
+        EndKind::DrawAgreed | EndKind::Aborted => {
+            assert!(how.is_empty(), "nobody is named in {how:?} {ending:?}");
+        }
+        _ => {}
+    }
+    if let Some(ended) = shown.replay.as_ref().and_then(|r| r.ended.as_ref()) {
+        assert_eq!(names_in(ended), how, "the replay's last frame says what the summary says");
+    }
+    if let Some(reply) = ended_by.filter(|_| ending.kind == EndKind::Resigned && players.len() == 2) {
+        let said = names_in(&reply.text);
+        let (leaver, winner) = (ending.seats[0], 1 - ending.seats[0]);
+        assert_eq!(said[..2], [players[leaver].clone(), players[winner].clone()], "{said:?}");
+        let title = reply.board.as_ref().and_then(|b| b.ended.as_ref()).expect("the end picture says how");
+        assert_eq!(names_in(title), how, "the end picture's title says what the summary says");
+    }
 }
 
 fn cases() -> u32 {

@@ -221,7 +221,7 @@ fn results(count: usize, players: u64) -> Vec<GameResult> {
                 players: users
                     .iter()
                     .zip(places)
-                    .map(|(&user, place)| Placed { user, name: format!("player{user}"), place })
+                    .map(|(&user, place)| Placed { user, name: format!("player{user}"), place, level: None })
                     .collect(),
                 rated: next(5) != 0,
                 ended_at: 1_790_000_000 + 600 * i as i64,

@@ -3,7 +3,7 @@
 
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::record::animate::{DEFAULT_LIMIT, animate};
-use tabula::record::{Ending, Record, RecordError, Source};
+use tabula::record::{Record, RecordError, Source};
 
 /// A game of `kind` played by the greedy player until it ends or `most` moves are stored.
 pub fn greedy_game(kind: GameKind, seed: u64, most: usize) -> (Setup, Vec<String>) {
@@ -25,7 +25,14 @@ pub fn names(n: usize) -> Vec<String> {
     ["alice", "bob \"the builder\"", "carol", "dave"][..n].iter().map(|s| (*s).to_string()).collect()
 }
 
-fn record_of(kind: GameKind, setup: &Setup, moves: &[String], names: &[String], ending: Ending) -> Record {
+/// A record of `moves`, ended as `termination` says with the players in `places` (both `None` in play).
+fn record_of(
+    kind: GameKind,
+    setup: &Setup,
+    moves: &[String],
+    names: &[String],
+    ended: Option<(&str, &[usize])>,
+) -> Record {
     let source = Source {
         id: 1042,
         kind,
@@ -33,8 +40,8 @@ fn record_of(kind: GameKind, setup: &Setup, moves: &[String], names: &[String], 
         names,
         moves,
         created_at: 1_796_000_000,
-        ending,
-        places: None,
+        termination: ended.map(|(t, _)| t.to_string()),
+        places: ended.map(|(_, p)| p),
         left: Vec::new(),
     };
     Record::of(&source).unwrap()
@@ -59,7 +66,7 @@ fn records_round_trip_and_replay_to_their_result_for_every_game() {
         for seed in [1, 2] {
             let (setup, moves) = greedy_game(kind, seed, 400);
             let names = names(setup.seats);
-            let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+            let record = record_of(kind, &setup, &moves, &names, None);
             let text = record.write();
             assert!(text.starts_with(&format!("[Game \"{}\"]\n[Id \"1042\"]\n", kind.title())), "{text}");
             assert!(text.contains("[Date \"2026."), "{text}");
@@ -83,14 +90,11 @@ fn a_resigned_game_keeps_its_winner_and_a_forged_result_is_caught() {
         let names = names(setup.seats);
         let game = AnyGame::replay(kind, &setup, &moves).unwrap();
         let winner = 1;
-        let text = format!(
-            "{} ({}) resigned. {} ({}) wins.",
-            names[0],
-            game.seat_label(0),
-            names[winner],
-            game.seat_label(winner)
-        );
-        let record = record_of(kind, &setup, &moves, &names, Ending::Finished(text));
+        // The session's places say who won, whatever the termination's words.
+        let mut places = vec![1; setup.seats];
+        places[0] = setup.seats;
+        let text = format!("{} resigned", names[0]);
+        let record = record_of(kind, &setup, &moves, &names, Some((&text, &places)));
         assert_eq!(record.tag("Result"), Some(game.seat_name(winner).as_str()), "{kind}");
         assert!(record.tag("Termination").unwrap().contains("resigned"), "{kind}");
         assert!(Record::parse(&record.write()).unwrap().replay().is_ok(), "{kind}");
@@ -99,7 +103,7 @@ fn a_resigned_game_keeps_its_winner_and_a_forged_result_is_caught() {
         let (setup, moves) = greedy_game(kind, 4, 400);
         let done = AnyGame::replay(kind, &setup, &moves).unwrap();
         if done.outcome().is_some() {
-            let mut record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+            let mut record = record_of(kind, &setup, &moves, &names, None);
             for (k, v) in &mut record.tags {
                 if k == "Result" {
                     *v = if done.result_notation() == "draw" { "*".into() } else { "draw".into() };
@@ -108,7 +112,7 @@ fn a_resigned_game_keeps_its_winner_and_a_forged_result_is_caught() {
             assert!(matches!(record.replay(), Err(RecordError::Result { .. })), "{kind}");
         }
         // An illegal move is named with its ply.
-        let mut record = record_of(kind, &setup, &moves[..2], &names, Ending::InPlay);
+        let mut record = record_of(kind, &setup, &moves[..2], &names, None);
         record.moves[1] = "zz99".into();
         let e = record.replay().err().unwrap().to_string();
         assert!(e.starts_with("illegal 2 zz99: "), "{kind}: {e}");
@@ -120,8 +124,8 @@ fn replays_have_one_frame_per_move_and_hold_the_last() {
     for &kind in GameKind::ALL {
         let (setup, moves) = greedy_game(kind, 5, 24);
         let names = names(setup.seats);
-        let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
-        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
+        let record = record_of(kind, &setup, &moves, &names, None);
+        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En, None).unwrap();
         let (frames, delays, w, h) = decode_gif(&gif.bytes);
         assert_eq!(frames, moves.len() + 1, "{kind}");
         assert_eq!(gif.frames, frames);
@@ -134,9 +138,9 @@ fn replays_have_one_frame_per_move_and_hold_the_last() {
 fn a_replay_too_large_for_the_limit_keeps_fewer_frames() {
     let kind = GameKind::ALL[0];
     let (setup, moves) = greedy_game(kind, 6, 40);
-    let record = record_of(kind, &setup, &moves, &names(2), Ending::InPlay);
-    let full = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
-    let small = animate(&record, full.bytes.len() * 2 / 3, tabula::i18n::Lang::En).unwrap();
+    let record = record_of(kind, &setup, &moves, &names(2), None);
+    let full = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En, None).unwrap();
+    let small = animate(&record, full.bytes.len() * 2 / 3, tabula::i18n::Lang::En, None).unwrap();
     assert!(small.bytes.len() <= full.bytes.len() * 2 / 3);
     assert!(small.stride > 1 && small.frames < full.frames && small.frames >= 2, "{} frames", small.frames);
     assert_eq!(decode_gif(&small.bytes).0, small.frames);
@@ -152,8 +156,8 @@ fn write_replays_to_look_at() {
     std::fs::create_dir_all(&dir).unwrap();
     for &kind in GameKind::ALL {
         let (setup, moves) = greedy_game(kind, 11, 400);
-        let record = record_of(kind, &setup, &moves, &names(setup.seats), Ending::InPlay);
-        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En).unwrap();
+        let record = record_of(kind, &setup, &moves, &names(setup.seats), None);
+        let gif = animate(&record, DEFAULT_LIMIT, tabula::i18n::Lang::En, None).unwrap();
         std::fs::write(dir.join(format!("{kind}.gif")), &gif.bytes).unwrap();
         std::fs::write(dir.join(format!("{kind}.txt")), record.write()).unwrap();
         println!("{kind}: {} moves, {} frames, {} bytes", moves.len(), gif.frames, gif.bytes.len());
@@ -174,7 +178,7 @@ fn the_command_line_replays_exported_records_and_draws_them() {
     for &kind in GameKind::ALL {
         let (setup, moves) = greedy_game(kind, 7, 400);
         let names = names(setup.seats);
-        let record = record_of(kind, &setup, &moves, &names, Ending::InPlay);
+        let record = record_of(kind, &setup, &moves, &names, None);
         let path = dir.path().join(format!("{kind}.txt"));
         // Two records in one file: each one's result on a line.
         std::fs::write(&path, format!("{}\n{}", record.write(), record.write())).unwrap();

@@ -16,6 +16,7 @@ mod expiry;
 mod faults;
 mod hostile;
 mod offers;
+mod old_endings;
 mod records;
 mod settings;
 mod shared;

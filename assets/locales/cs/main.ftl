@@ -311,11 +311,19 @@ ending-draw-agreed = remíza dohodou
 ending-aborted = zrušeno: { $by }
 ending-time = { $player } prohrál(a) na čas
 ending-resigned = { $player } se vzdal(a)
+ending-aborted-moderator = zrušeno moderátorem
+ending-aborted-before = zrušeno před prvním tahem: { $player }
+ending-decided = výsledek určil pořadatel: { $outcome } ({ $reason })
+ending-decided-win = { $player } vyhrává
+ending-decided-loss = { $player } prohrává
+ending-decided-draw = remíza
+ending-round-time = čas kola vypršel: remíza
+ending-rules = ukončeno podle pravidel
 record-summary = Hra { $id }: { $game }, { $players }, { $count ->
     [one] { $count } tah
     [few] { $count } tahy
    *[other] { $count } tahů
-}: { $result }.
+}: { $result }
 
 ## History
 

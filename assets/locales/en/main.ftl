@@ -309,10 +309,18 @@ ending-draw-agreed = a draw by agreement
 ending-aborted = aborted by { $by }
 ending-time = { $player } lost on time
 ending-resigned = { $player } resigned
+ending-aborted-moderator = aborted by a moderator
+ending-aborted-before = aborted by { $player } before the first move
+ending-decided = result set by the organiser: { $outcome } ({ $reason })
+ending-decided-win = { $player } wins
+ending-decided-loss = { $player } loses
+ending-decided-draw = a draw
+ending-round-time = the round's time ran out: a draw
+ending-rules = ended by the rules
 record-summary = Game { $id }: { $game }, { $players }, { $count ->
     [one] { $count } move
    *[other] { $count } moves
-}: { $result }.
+}: { $result }
 
 ## History
 

@@ -302,10 +302,18 @@ ending-draw-agreed = empate por acordo
 ending-aborted = anulada por { $by }
 ending-time = { $player } perdeu por tempo
 ending-resigned = { $player } desistiu
+ending-aborted-moderator = anulada por um moderador
+ending-aborted-before = anulada por { $player } antes do primeiro lance
+ending-decided = resultado definido pela organização: { $outcome } ({ $reason })
+ending-decided-win = { $player } vence
+ending-decided-loss = { $player } perde
+ending-decided-draw = empate
+ending-round-time = o tempo da rodada acabou: empate
+ending-rules = terminada pelas regras
 record-summary = Partida { $id }: { $game }, { $players }, { $count ->
     [one] { $count } lance
    *[other] { $count } lances
-}: { $result }.
+}: { $result }
 
 ## History
 

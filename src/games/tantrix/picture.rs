@@ -347,7 +347,7 @@ pub fn render_ended(game: &Game, names: &[String], lang: Lang, ended: Option<&st
 pub(crate) fn replay_frames(
     game: &Game,
     moves: &[String],
-    names: &[String],
+    (names, ended): (&[String], Option<&str>),
     lang: Lang,
     frame: &mut dyn FnMut(RgbaImage),
 ) -> Result<(), MoveError> {
@@ -357,10 +357,11 @@ pub(crate) fn replay_frames(
     }
     let fitted = fit(last.board(), HEADER);
     let mut game = game.clone();
-    frame(render_fitted(&game, names, lang, fitted, None));
-    for m in moves {
+    let at_end = |i: usize| ended.filter(|_| i == moves.len());
+    frame(render_fitted(&game, names, lang, fitted, at_end(0)));
+    for (i, m) in moves.iter().enumerate() {
         game.play_text(m)?;
-        frame(render_fitted(&game, names, lang, fitted, None));
+        frame(render_fitted(&game, names, lang, fitted, at_end(i + 1)));
     }
     Ok(())
 }
@@ -512,7 +513,7 @@ impl Picture for Game {
     fn replay_frames(
         &self,
         moves: &[String],
-        names: &[String],
+        names: (&[String], Option<&str>),
         lang: Lang,
         frame: &mut dyn FnMut(RgbaImage),
     ) -> Result<(), MoveError> {

@@ -1,10 +1,9 @@
 //! `/abort`: ends this channel's game (after its first move, with the opponents' consent).
 
-use crate::session::endings::Ending;
 use crate::session::request::ask_abort_button;
 use crate::session::text::Text;
 use crate::session::{Reply, Slot, messages};
-use crate::store::{SessionState, Store};
+use crate::store::{EndKind, Ending, SessionState, Store};
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -39,10 +38,27 @@ impl Run for Abort {
             return Ok(Reply::private(Text::msg(why, Vec::new())));
         }
         let from = live.record.state;
-        let result = format!("aborted by {}", actor.member.name);
+        // Who aborted it: a player (before the first move), or a member who may manage the channel's messages.
+        let mut ending =
+            Ending::new(EndKind::Aborted, live.seat_of(actor.member.id).into_iter().collect(), None);
+        if ending.seats.is_empty() {
+            ending.member = Some(actor.member.id);
+        }
+        if from == SessionState::Playing
+            && let Some(game) = live.game.clone()
+        {
+            let text = t!(
+                "aborted",
+                player = Text::new().strong_name(&actor.member.name),
+                game = live.record.game.title(),
+                what = "game",
+                players = messages::vs_line(live)
+            );
+            return Ok(sessions.end(slot, game, text, ending).await?);
+        }
         sessions
             .store
-            .transition(live.record.id, from, SessionState::Aborted, Some(&result), sessions.now())
+            .transition(live.record.id, from, SessionState::Aborted, Some(&ending), sessions.now())
             .await?;
         let text = t!(
             "aborted",
@@ -51,13 +67,6 @@ impl Run for Abort {
             what = if from == SessionState::Challenge { "challenge" } else { "game" },
             players = messages::vs_line(live)
         );
-        if from == SessionState::Playing
-            && let Some(game) = live.game.clone()
-        {
-            live.record.state = SessionState::Aborted;
-            live.record.result = Some(result);
-            return Ok(sessions.finished(slot, game, text, Ending::Rules).await);
-        }
         let mut reply = Reply::public(text);
         if from == SessionState::Challenge {
             reply = reply.for_challenge(live.record.id, live.record.message);

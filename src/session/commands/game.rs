@@ -2,8 +2,8 @@
 //! at each player's weakest moves, which adapters answer with its progress: see `Sessions::analysis`).
 
 use crate::games::AnyGame;
-use crate::session::records::{Replay, ending, record_of, stored_ending, tag};
-use crate::session::{Actor, File, FileKind, Reply, Sessions, engine_text, messages};
+use crate::session::records::{Replay, record_of, tag};
+use crate::session::{Actor, File, FileKind, Reply, Sessions, endings, messages};
 use crate::store::{SessionState, Store};
 
 use super::super::request::{OptionKind, read_bool, read_id};
@@ -80,32 +80,23 @@ pub(super) async fn run<S: Store>(
     if let Some(why) = never {
         return Ok(Reply::private(t!("no-moves-to-record", id = tag(id), why = why)));
     }
-    let game = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok();
-    let places = game.as_ref().and_then(|g| crate::session::endings::stored_places(&stored, g));
-    let Some(mut record) = record_of(&stored, ending(&stored), places.as_deref()) else {
+    let lang = actor.locales.of(false);
+    let Some(mut record) = record_of(&stored, lang) else {
         return Ok(Reply::private(t!("record-broken", id = tag(id))));
     };
     sessions.tournament_tags(&mut record, stored.id).await;
-    // A game that ended by the rules says why in the reader's language; any other ending (a resignation, a
-    // timeout) is shown as it was stored.
-    let outcome = game.and_then(|g| g.outcome());
-    let names: Vec<&str> = stored.players.iter().map(|p| p.name.as_str()).collect();
-    let how = |how: &str| {
-        outcome.as_ref().map_or_else(|| stored_ending(how, &names), |o| engine_text::text(&o.reason))
-    };
-    let result = match (record.tag("Result"), record.tag("Termination")) {
-        // A game still being played has no ending to tell yet.
-        (Some("*"), Some("unterminated")) if stored.state == SessionState::Playing => {
-            Text::new().key("still-in-play")
-        }
-        (Some("*"), Some(how_text)) if stored.state == SessionState::Playing => {
-            t!("in-play", how = how(how_text))
-        }
-        (_, Some(how_text)) => how(how_text),
+    // How it ended, made from the stored ending and the players' names as they are now.
+    let game = AnyGame::replay(stored.game, &stored.setup, &stored.moves).ok();
+    let result = match (&stored.ending, &game) {
+        (Some(ending), Some(game)) => endings::title(&stored.players, game, ending),
+        _ if stored.state == SessionState::Playing => Text::new().key("still-in-play"),
         _ => Text::new(),
     };
-    let players = Text::new().join(record.players(), " vs ", |t, (side, name)| {
-        t.name(name).plain(" (").then(messages::seat_text(side)).plain(")")
+    // One full stop at the end, whether or not the result's last words bring their own.
+    let result = if result.plain_in(lang).ends_with('.') { result } else { result.plain(".") };
+    let players = Text::new().join(stored.players.iter().enumerate(), " vs ", |t, (seat, p)| {
+        let side = game.as_ref().map_or_else(Text::new, |g| messages::seat(g, seat));
+        t.player(p).plain(" (").then(side).plain(")")
     });
     let text = t!(
         "record-summary",
@@ -118,5 +109,10 @@ pub(super) async fn run<S: Store>(
     let file =
         File { kind: FileKind::Record, name: format!("game-{id}.txt"), bytes: record.write().into_bytes() };
     let answer = Reply::public(text).with_file(file);
-    Ok(if replay { answer.with_replay(Replay { id, record }) } else { answer })
+    let ended = stored
+        .ending
+        .as_ref()
+        .zip(game.as_ref())
+        .and_then(|(e, g)| endings::picture_title(&stored.players, g, e));
+    Ok(if replay { answer.with_replay(Replay { id, record, ended }) } else { answer })
 }

@@ -80,7 +80,8 @@ pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
     };
     let text = help(game, lang).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
-    let png = crate::games::board_png_captioned(&board.game, &board.names, lang, None, Some(&example));
+    let png =
+        crate::games::board_png_captioned(&board.game, &board.names_in(lang), lang, None, Some(&example));
     let name = format!("rules-{}.png", kind.name());
     Reply::private(text).with_file(File { kind: FileKind::Picture, name, bytes: png })
 }
@@ -96,7 +97,7 @@ fn example_board(kind: GameKind) -> Option<(Board, String)> {
     for example in candidates {
         let mut game = start.clone();
         if game.play_text(&example).is_ok() {
-            let names = vec![String::new(); seats];
+            let names = vec![Text::new(); seats];
             return Some((Board { game, id: 0, names, ended: None }, example));
         }
     }

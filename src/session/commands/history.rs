@@ -124,7 +124,10 @@ pub(super) async fn run<S: Store>(
             .line()
             .strong(format!("#{}", entry.session))
             .plain(format!(" {} vs ", entry.game.title()))
-            .join(opponents, ", ", |t, p| t.name(&p.name))
+            .list(opponents.map(|p| match p.level {
+                Some(level) => Text::new().computer(level),
+                None => Text::new().name(&p.name),
+            }))
             .plain(" — ")
             .then(outcome_for(entry, member.id))
             .then(if entry.rated { Text::new() } else { Text::new().key("unrated-mark") })

@@ -307,7 +307,7 @@ impl<S: Store> Sessions<S> {
         );
         for (seat, p) in live.record.players.iter().enumerate() {
             let plays =
-                t!("lineup-plays", player = Text::new().name(&p.name), seat = messages::seat(preview, seat));
+                t!("lineup-plays", player = Text::new().player(p), seat = messages::seat(preview, seat));
             text = text.line().plain("- ").then(plays);
         }
         text.line().then(Self::clock_sentence(live)).plain(" ").then(Self::answer_within(live))

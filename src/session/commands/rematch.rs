@@ -55,7 +55,8 @@ impl<S: Store> Sessions<S> {
         let Some(old) = self.store.session(session).await? else {
             return Ok(Reply::private(Text::new().key("rematch-unknown")));
         };
-        if old.players.iter().all(|p| p.id != actor.member.id || p.level.is_some()) {
+        // A member who left a seat (the computer played it on) is still a player of that game.
+        if old.players.iter().all(|p| p.id != actor.member.id || p.is_computer()) {
             return Ok(Reply::private(Text::new().key("rematch-not-player")));
         }
         let order = old.game.rematch_order(old.players.len());
@@ -63,7 +64,7 @@ impl<S: Store> Sessions<S> {
             .iter()
             .map(|&i| {
                 let p = &old.players[i];
-                let ai = p.level.is_some() && !p.abandoned;
+                let ai = p.is_computer();
                 PlayerRow {
                     id: p.id,
                     name: p.name.clone(),

@@ -263,7 +263,7 @@ impl<S: Store> Sessions<S> {
             let draw = Decided { points: points_of(&vec![1; seats]), scores, over_the_board: played };
             return Ok(overdue.then_some(draw));
         }
-        let places = game.as_ref().and_then(|game| super::super::endings::stored_places(&record, game));
+        let places = super::super::endings::stored_places(&record);
         let Some(places) = places else { return Ok(Some(Decided::forfeit(seats))) };
         let points = points_of(&places);
         let points = by_user(&|seat| i64::from(points[seat])).into_iter().map(|p| p as u32).collect();
@@ -507,7 +507,7 @@ impl<S: Store> Sessions<S> {
             challenger: new.challenger,
             state: new.state,
             moves: Vec::new(),
-            result: None,
+            ending: None,
             created_at: now,
             expires_at: now,
             message: None,

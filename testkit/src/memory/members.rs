@@ -1,6 +1,6 @@
 //! [`MemberStore`] in memory, over the other groups' tables.
 
-use tabula::store::{Forgotten, MemberData, MemberStore, StoreError, relabel_result};
+use tabula::store::{Forgotten, MemberData, MemberStore, StoreError};
 
 use super::MemoryStore;
 
@@ -42,7 +42,6 @@ impl MemberStore for MemoryStore {
             let mut mine = session.players.iter_mut().filter(|p| p.id == user).peekable();
             relabelled += usize::from(mine.peek().is_some());
             for player in mine {
-                session.result = session.result.take().map(|r| relabel_result(&r, &player.name, label));
                 player.name = label.to_string();
             }
         }

@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use tabula::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError};
+use tabula::store::{
+    ClockRow, Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError,
+};
 
 use super::MemoryStore;
 
@@ -54,7 +56,7 @@ impl SessionStore for MemoryStore {
             challenger: new.challenger,
             state: new.state,
             moves: Vec::new(),
-            result: None,
+            ending: None,
             created_at: new.now,
             expires_at: new.expires_at,
             message: None,
@@ -98,14 +100,14 @@ impl SessionStore for MemoryStore {
         id: i64,
         from: SessionState,
         to: SessionState,
-        result: Option<&str>,
+        ending: Option<&Ending>,
         _now: i64,
     ) -> Result<(), StoreError> {
         let mut tables = self.sessions();
         let session = tables.session_if(id, |s| s.state == from)?;
         session.state = to;
-        if let Some(result) = result {
-            session.result = Some(result.to_string());
+        if let Some(ending) = ending {
+            session.ending = Some(ending.clone());
         }
         Ok(())
     }
@@ -115,7 +117,7 @@ impl SessionStore for MemoryStore {
         id: i64,
         version: usize,
         moves: &[(usize, String)],
-        finished: Option<&str>,
+        finished: Option<&Ending>,
         _now: i64,
         clock: Option<&ClockRow>,
     ) -> Result<(), StoreError> {
@@ -123,11 +125,11 @@ impl SessionStore for MemoryStore {
         let session =
             tables.session_if(id, |s| s.state == SessionState::Playing && s.moves.len() == version)?;
         session.moves.extend(moves.iter().map(|(_, m)| m.clone()));
-        if let Some(result) = finished {
+        if let Some(ending) = finished {
             session.state = SessionState::Finished;
-            session.result = Some(result.to_string());
+            session.ending = Some(ending.clone());
         } else {
-            session.result = None;
+            session.ending = None;
         }
         drop(tables);
         if let Some(clock) = clock {

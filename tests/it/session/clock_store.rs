@@ -3,8 +3,8 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    ClockRow, NewSession, OfferKind, OfferRow, PgStore, PlayerRow, SessionState, SqliteStore, Store,
-    StoreError,
+    ClockRow, EndKind, Ending, NewSession, OfferKind, OfferRow, PgStore, PlayerRow, SessionState,
+    SqliteStore, Store, StoreError,
 };
 use tabula_testkit::MemoryStore;
 
@@ -115,7 +115,8 @@ async fn clock_contract(store: impl Store) {
     assert_eq!(store.due_clocks(140).await.unwrap().len(), 1, "the new turn's reminder is due at its time");
 
     // A finished game has nothing due and no players to rewrite.
-    store.transition(id, SessionState::Playing, SessionState::Finished, Some("over"), 70).await.unwrap();
+    let resigned = Ending::new(EndKind::Resigned, vec![0], Some(vec![2, 1]));
+    store.transition(id, SessionState::Playing, SessionState::Finished, Some(&resigned), 70).await.unwrap();
     assert!(store.due_clocks(1_000).await.unwrap().is_empty());
     assert_eq!(store.next_wake().await.unwrap(), None);
     assert!(matches!(store.set_players(id, &players, 80).await, Err(StoreError::Conflict)));

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Board, Notify, Play, Resign};
 use tabula::session::{ClockChoice, Notice, SessionConfig, Sessions, SidePref, parse_request};
-use tabula::store::{ClockStore, SessionState, SessionStore, SqliteStore};
+use tabula::store::{ClockStore, EndKind, SessionState, SessionStore, SqliteStore};
 
 use super::{CHANNEL, actor, alice, bob, carol, mv};
 
@@ -145,7 +145,11 @@ async fn a_move_starts_the_next_players_clock() {
     assert!(lost.len() == 1 && lost[0].1.contains("bob") && lost[0].1.contains("loses on time"), "{lost:?}");
     let record = s.store().session(1).await.unwrap().unwrap();
     assert_eq!(record.state, SessionState::Finished);
-    assert_eq!(record.result.as_deref(), Some("bob lost on time"));
+    let ending = record.ending.expect("the loss on time is stored");
+    let bob = record.players.iter().position(|p| p.name == "bob").unwrap();
+    let mut places = vec![1, 1];
+    places[bob] = 2;
+    assert_eq!((ending.kind, ending.seats, ending.places), (EndKind::TimedOut, vec![bob], Some(places)));
 }
 
 #[tokio::test]

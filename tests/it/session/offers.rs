@@ -4,7 +4,7 @@
 use tabula::games::GameKind;
 use tabula::session::commands::{Abort, Accept, Draw, Play, Resign, Takeback};
 use tabula::session::{Button, Reply, Request, SidePref, parse_button};
-use tabula::store::{SessionState, SessionStore};
+use tabula::store::{EndKind, SessionState, SessionStore};
 
 use super::{CHANNEL, actor, alice, assert_private, assert_public, bob, carol, mv, sessions, started};
 
@@ -40,9 +40,10 @@ async fn a_draw_agreed_and_the_mistakes_around_it() {
     let replay = agreed.replay.as_ref().expect("the game's replay comes with its end");
     assert_eq!(replay.record.tag("Result"), Some("draw"), "the record states the agreed draw");
     let record = s.store().session(1).await.unwrap().unwrap();
+    let ending = record.ending.expect("the agreed draw is stored");
     assert_eq!(
-        (record.state, record.result.as_deref()),
-        (SessionState::Finished, Some("a draw by agreement"))
+        (record.state, ending.kind, ending.places),
+        (SessionState::Finished, EndKind::DrawAgreed, Some(vec![1, 1]))
     );
     assert_private(&s.handle(CHANNEL, &bob(), accept).await, "no longer open");
 }

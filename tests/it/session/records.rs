@@ -82,9 +82,13 @@ async fn resigned_running_and_unplayed_games() {
     assert!(record.tag("Termination").unwrap().contains("resigned"), "{record:?}");
     assert_eq!(record.replay().unwrap().result, "white");
     // The record keeps the ending in English; the summary says it in the reader's language.
-    assert!(reply.text.to_plain().ends_with(", 1 move: alice resigned."), "{}", reply.text);
+    assert!(
+        reply.text.to_plain().ends_with(", 1 move: alice resigned · bob, White (defenders), wins."),
+        "{}",
+        reply.text
+    );
     let czech = reply.text.plain_in(tabula::i18n::Lang::Cs);
-    assert!(czech.ends_with(": alice se vzdal(a)."), "{czech}");
+    assert!(czech.contains(": alice se vzdal(a) · bob, ") && czech.ends_with(", vyhrává."), "{czech}");
 }
 
 #[tokio::test]

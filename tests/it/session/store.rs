@@ -2,8 +2,8 @@
 
 use tabula::games::{GameKind, Setup};
 use tabula::store::{
-    NewSession, PgStore, PlayerRow, ServerSettings, SessionState, SessionStore, SqliteStore, Store,
-    StoreError,
+    EndKind, Ending, NewSession, PgStore, PlayerRow, ServerSettings, SessionState, SessionStore, SqliteStore,
+    Store, StoreError,
 };
 use tabula_testkit::MemoryStore;
 
@@ -59,7 +59,7 @@ async fn contract(store: impl Store) {
         store.append_moves(id, 0, &[(1, "e4-h4".into())], None, 121, None).await,
         Err(StoreError::Conflict)
     ));
-    store.append_moves(id, 1, &[(1, "e4-h4".into())], Some("over"), 122, None).await.unwrap();
+    store.append_moves(id, 1, &[(1, "e4-h4".into())], Some(&over()), 122, None).await.unwrap();
     assert!(store.open_session(7).await.unwrap().is_none(), "a finished game frees its channel");
 
     store.transition(other, SessionState::Challenge, SessionState::Expired, None, 300).await.unwrap();
@@ -75,7 +75,7 @@ async fn contract(store: impl Store) {
         (finished.state, finished.moves.clone()),
         (SessionState::Finished, vec!["e8-d8".into(), "e4-h4".into()])
     );
-    assert_eq!((finished.guild, finished.result.as_deref()), (Some(5), Some("over")));
+    assert_eq!((finished.guild, finished.ending), (Some(5), Some(over())));
     assert_eq!(store.session(other).await.unwrap().unwrap().state, SessionState::Expired);
     assert!(store.session(other + id + 100).await.unwrap().is_none());
     settings_contract(&store).await;
@@ -102,11 +102,12 @@ async fn concurrent_appends(store: &impl Store) {
     let two = [(0, "a".to_string()), (0, "b".to_string())];
     let (one, other, last) =
         ([(0, "e8-d8".to_string())], [(0, "e8-f8".to_string())], [(0, "e2-d2".to_string())]);
+    let over = over();
     let (first, late, pair, third) = tokio::join!(
         store.append_moves(a, 0, &one, None, 130, None),
         store.append_moves(a, 0, &other, None, 130, None),
         store.append_moves(b, 0, &two, None, 130, None),
-        store.append_moves(c, 0, &last, Some("over"), 130, None),
+        store.append_moves(c, 0, &last, Some(&over), 130, None),
     );
     assert!(pair.is_ok() && third.is_ok(), "{pair:?} {third:?}");
     assert!(first.is_ok() != late.is_ok(), "one of two writes at version 0 wins: {first:?} {late:?}");
@@ -149,7 +150,7 @@ async fn the_memory_store_keeps_the_contract() {
 
 #[tokio::test]
 async fn the_sqlite_store_keeps_the_contract() {
-    contract(SqliteStore::in_memory().await.unwrap()).await;
+    Box::pin(contract(SqliteStore::in_memory().await.unwrap())).await;
 }
 
 #[tokio::test]
@@ -172,4 +173,9 @@ async fn postgres_instances_started_together_both_come_up() {
         "one per channel, shared"
     );
     assert_eq!(b.open_session(7).await.unwrap().unwrap().id, id);
+}
+
+/// An ending as a game's last move stores it: by the rules, the second seat first.
+fn over() -> Ending {
+    Ending::new(EndKind::Rules, Vec::new(), Some(vec![2, 1]))
 }

@@ -31,7 +31,7 @@ pub(super) fn check(id: u64, seen: &Played, record: &SessionRow, calls: &[Record
     let game = AnyGame::replay(record.game, &record.setup, &record.moves)
         .unwrap_or_else(|e| panic!("channel {id}: the record does not replay: {e}"));
     if record.state == SessionState::Finished && game.outcome().is_some() {
-        assert!(record.result.is_some(), "channel {id}: finished without a result");
+        assert!(record.ending.is_some(), "channel {id}: finished without an ending");
     }
     let mut fate: HashMap<usize, &str> = HashMap::new();
     for (index, text) in &seen.acknowledged {
@@ -109,7 +109,7 @@ pub(super) async fn check_all(
                 t.records += 1;
             }
             if n + 1 == channel.past.len() && resigns && record.state == SessionState::Finished {
-                assert!(record.result.is_some(), "channel {}: resigned without a result", channel.id);
+                assert!(record.ending.is_some(), "channel {}: resigned without an ending", channel.id);
             } else if n + 1 < channel.past.len() {
                 assert_eq!(
                     record.state,

@@ -237,3 +237,147 @@ async fn catching_up(store: impl Store, database: &str) {
     assert!(record.contains(label) && !record.contains("alice"), "{record}");
     s.store().close().await;
 }
+
+/// Every cell of every table of the SQLite file at `path`, as text, one per line (`table.column: value`).
+pub(crate) async fn dump_sqlite(path: &std::path::Path) -> String {
+    use sqlx::Row as _;
+    use std::fmt::Write as _;
+    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
+    let tables: Vec<(String,)> =
+        sqlx::query_as("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(&pool).await.unwrap();
+    let mut out = String::new();
+    for (table,) in tables {
+        let sql = format!("SELECT name FROM pragma_table_info('{table}')");
+        let columns: Vec<(String,)> =
+            sqlx::query_as(sqlx::AssertSqlSafe(sql)).fetch_all(&pool).await.unwrap();
+        for (column,) in columns {
+            let sql = format!(
+                "SELECT CASE WHEN typeof(\"{column}\") = 'blob' THEN hex(\"{column}\") \
+                 ELSE CAST(\"{column}\" AS TEXT) END FROM \"{table}\""
+            );
+            for row in sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&pool).await.unwrap() {
+                let cell: Option<String> = row.get(0);
+                let _ = writeln!(out, "{table}.{column}: {}", cell.unwrap_or_default());
+            }
+        }
+    }
+    pool.close().await;
+    out
+}
+
+/// Every cell of every table of the Postgres database at `url`, as text, one per line.
+async fn dump_postgres(url: &str) -> String {
+    use sqlx::Row as _;
+    use std::fmt::Write as _;
+    let pool = sqlx::PgPool::connect(url).await.unwrap();
+    let columns: Vec<(String, String)> = sqlx::query_as(
+        "SELECT table_name::text, column_name::text FROM information_schema.columns WHERE table_schema = 'public'",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let mut out = String::new();
+    for (table, column) in columns {
+        let sql = format!("SELECT CAST(\"{column}\" AS TEXT) FROM \"{table}\"");
+        for row in sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&pool).await.unwrap() {
+            let cell: Option<String> = row.get(0);
+            let _ = writeln!(out, "{table}.{column}: {}", cell.unwrap_or_default());
+        }
+    }
+    pool.close().await;
+    out
+}
+
+/// The lines of `dump` that hold `name` as a word of their own.
+fn naming<'a>(dump: &'a str, name: &str) -> Vec<&'a str> {
+    dump.lines().filter(|l| l.split(|c: char| !c.is_alphanumeric()).any(|w| w == name)).collect()
+}
+
+/// Games that Alice ended in every way an ending names a player: she lost on time, she was the last to leave a
+/// game of three, she agreed to abort one, she resigned one; then she is forgotten. The name "alice" is in no
+/// stored row, and in no view of those games.
+async fn forgotten_everywhere(store: impl Store) {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicI64, Ordering};
+    use tabula::session::ClockChoice;
+    use tabula::session::commands::Abort;
+    let now = Arc::new(AtomicI64::new(1_796_000_000));
+    let clock = now.clone();
+    let s =
+        Sessions::with_clock(store, SessionConfig::default(), Arc::new(move || clock.load(Ordering::SeqCst)));
+    let press = |reply: &Reply, label: &str| {
+        let button = reply.buttons.iter().find(|b| b.label.to_plain() == label).expect("the button");
+        parse_button(&button.custom_id).unwrap().1
+    };
+    // 30: Alice loses on time.
+    s.handle(30, &alice(), Play { clock: Some(ClockChoice::OneHour), ..play(&bob()) }).await;
+    s.handle(30, &bob(), Accept { session: None }).await;
+    any_move(&s, 30, &alice()).await;
+    any_move(&s, 30, &bob()).await;
+    now.fetch_add(3_601, Ordering::SeqCst);
+    s.settle_clocks().await;
+    // 31: Alice and Bob agree to abort.
+    s.handle(31, &alice(), play(&bob())).await;
+    s.handle(31, &bob(), Accept { session: None }).await;
+    any_move(&s, 31, &alice()).await;
+    let alone = s.handle(31, &alice(), Abort).await;
+    let asked = s.handle(31, &alice(), press(&alone, "Ask to abort")).await;
+    s.handle(31, &bob(), press(&asked, "Accept")).await;
+    // 32: a game of three that Alice leaves last.
+    let three =
+        Play { game: GameKind::Tantrix, opponents: vec![bob().member, carol().member], ..play(&bob()) };
+    s.handle(32, &alice(), three).await;
+    s.handle(32, &bob(), Accept { session: None }).await;
+    s.handle(32, &carol(), Accept { session: None }).await;
+    s.handle(32, &carol(), Resign).await;
+    s.handle(32, &bob(), Resign).await;
+    assert!(s.handle(32, &alice(), Resign).await.text.to_plain().contains("nobody is left"));
+    // 33: Alice resigns.
+    s.handle(33, &alice(), play(&bob())).await;
+    s.handle(33, &bob(), Accept { session: None }).await;
+    any_move(&s, 33, &alice()).await;
+    s.handle(33, &alice(), Resign).await;
+    let closed: Vec<i64> = (1..=4).collect();
+    for &id in &closed {
+        let row = s.store().session(id).await.unwrap().unwrap();
+        assert!(!row.state.is_open() && row.ending.is_some(), "game {id} ended: {row:?}");
+    }
+
+    let asked = s.handle(30, &alice(), Privacy { forget: true }).await;
+    let done = s.handle(30, &alice(), press(&asked, "Forget me")).await;
+    assert!(done.text.to_plain().contains("player-"), "{done:?}");
+    for &id in &closed {
+        let shown = s.handle(30, &bob(), Game { id, replay: true }).await;
+        let mut seen = shown.text.to_plain();
+        if let Some(file) = shown.files.first() {
+            seen.push_str(&String::from_utf8_lossy(&file.bytes));
+        }
+        if let Some(ended) = shown.replay.as_ref().and_then(|r| r.ended.as_ref()) {
+            seen.push_str(&ended.to_plain());
+        }
+        assert!(naming(&seen, "alice").is_empty(), "game {id} still names alice: {seen}");
+    }
+    let history = s.handle(30, &bob(), History { user: None, game: None, page: 1 }).await.text.to_plain();
+    assert!(naming(&history, "alice").is_empty(), "{history}");
+    s.store().close().await;
+}
+
+#[tokio::test]
+async fn a_forgotten_name_is_in_no_row_of_a_sqlite_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tabula.db");
+    forgotten_everywhere(SqliteStore::open(&db).await.unwrap()).await;
+    let dump = dump_sqlite(&db).await;
+    assert_eq!(naming(&dump, "alice"), Vec::<&str>::new());
+    assert!(!naming(&dump, "bob").is_empty(), "the dump sees names");
+}
+
+#[tokio::test]
+async fn a_forgotten_name_is_in_no_row_of_a_postgres_database() {
+    let Some(server) = crate::support::postgres::PgServer::start("forgotten_in_postgres") else { return };
+    let url = server.database("forgotten").await;
+    Box::pin(forgotten_everywhere(tabula::store::PgStore::connect(&url).await.unwrap())).await;
+    let dump = dump_postgres(&url).await;
+    assert_eq!(naming(&dump, "alice"), Vec::<&str>::new());
+    assert!(!naming(&dump, "bob").is_empty(), "the dump sees names");
+}

@@ -3,74 +3,16 @@
 
 use crate::render::encode_png;
 use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
-use crate::store::{
-    EndKind, Ending, SessionState, Store, StoreError, TournamentGameRow, TournamentRow, TournamentState,
-};
+use crate::store::{EndKind, Ending, Store, StoreError, TournamentGameRow, TournamentRow, TournamentState};
 use crate::t;
 use crate::tournament::{self, WIN};
 
 use super::super::commands::Failure;
 use super::super::text::Text;
-use super::super::{Actor, File, FileKind, Member, Reply, Sessions, Slot};
+use super::super::{Actor, File, FileKind, Member, Reply, Sessions};
 use super::{LEADERS, event_of, name_of, points_text, state_key, tie_break_text, tie_breaks};
 
 impl<S: Store> Sessions<S> {
-    /// Ends the game of `session`, still being played, with the result an organiser (`by`) set for it (`settled`,
-    /// naming `player`, for `reason`): no move, offer or resignation is taken in it afterwards, its thread is told
-    /// (an announcement), and its history and ratings follow the result that was set. A game already over is left
-    /// as it ended.
-    async fn end_decided(
-        &self,
-        session: i64,
-        settled: &TournamentGameRow,
-        player: u64,
-        by: u64,
-        reason: &str,
-    ) {
-        let Ok(Some(row)) = self.store.session(session).await else { return };
-        if row.state != SessionState::Playing {
-            return;
-        }
-        let channel = row.channel;
-        let slot = self.slot(channel);
-        let mut slot = slot.lock().await;
-        if self.load(channel, &mut slot).await.is_err() {
-            return;
-        }
-        let Slot::Open(live) = &mut *slot else { return };
-        let Some(game) = live.game.clone() else { return };
-        if live.record.id != session || live.record.state != SessionState::Playing {
-            return;
-        }
-        // The tournament's points by its seats (users), as places in the game's seats: a win is first, a loss
-        // second, a draw shared.
-        let points = settled.points.clone().unwrap_or_default();
-        let places: Vec<usize> = live
-            .record
-            .players
-            .iter()
-            .map(|p| {
-                let mine = settled.seats.iter().position(|&u| u == p.id).and_then(|i| points.get(i)).copied();
-                if mine.is_some_and(|m| m * 2 >= WIN) { 1 } else { 2 }
-            })
-            .collect();
-        let seat = live.record.players.iter().position(|p| p.id == player);
-        let ending = Ending {
-            kind: EndKind::Decided,
-            seats: seat.into_iter().collect(),
-            member: Some(by),
-            reason: Some(reason.to_string()),
-            places: Some(places),
-        };
-        let said = super::super::endings::how(&live.record.players, Some(&game), &ending);
-        match self.end(&mut slot, game, said, ending).await {
-            Ok(reply) => self.announce(channel, reply),
-            Err(e) => {
-                tracing::warn!(session, error = %e, "could not end a game whose result an organiser set");
-            }
-        }
-    }
-
     /// `/tournament action:standings`: the table as a picture.
     pub(crate) async fn tournament_standings(
         &self,
@@ -247,7 +189,23 @@ impl<S: Store> Sessions<S> {
             Err(e) => return Err(Failure::Store(e)),
         }
         if let Some(session) = game.session {
-            self.end_decided(session, &settled, player.id, actor.member.id, reason).await;
+            let (by, reason) = (actor.member.id, reason.to_string());
+            let ended = self
+                .end_tournament_game(session, &settled, move |record, points| {
+                    // A win is first, a loss second, a draw shared.
+                    let places = points.iter().map(|&p| if p * 2 >= WIN { 1 } else { 2 }).collect();
+                    Ending {
+                        kind: EndKind::Decided,
+                        seats: record.players.iter().position(|p| p.id == player.id).into_iter().collect(),
+                        member: Some(by),
+                        reason: Some(reason),
+                        places: Some(places),
+                    }
+                })
+                .await;
+            if let Err(e) = ended {
+                tracing::warn!(session, error = %e, "could not end a game whose result an organiser set");
+            }
         }
         self.poke_clocks();
         let entrants = self.store.entrants(t.id).await.map_err(Failure::Read)?;

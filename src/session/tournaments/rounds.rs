@@ -4,7 +4,7 @@
 
 use crate::games::{AnyGame, Setup};
 use crate::store::{
-    CHECK_IN_SECONDS, ClockRow, EntrantRow, NewSession, PlayerRow, SessionState, Store, StoreError,
+    CHECK_IN_SECONDS, ClockRow, EndKind, EntrantRow, NewSession, PlayerRow, SessionState, Store, StoreError,
     TournamentGameRow, TournamentRow, TournamentState,
 };
 use crate::t;
@@ -160,8 +160,22 @@ impl<S: Store> Sessions<S> {
                 ..g.clone()
             };
             match self.store.settle_tournament_game(&settled).await {
-                Ok(()) | Err(StoreError::Conflict) => {}
+                Ok(()) => {}
+                Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),
+            }
+            // A game still being played at the round's time counts as a draw, and ends as one.
+            if let Some(session) = g.session {
+                let draw = |record: &crate::store::SessionRow, _: &[u32]| {
+                    crate::store::Ending::new(
+                        EndKind::RoundTime,
+                        Vec::new(),
+                        Some(vec![1; record.players.len()]),
+                    )
+                };
+                if let Err(e) = self.end_tournament_game(session, &settled, draw).await {
+                    tracing::warn!(session, error = %e, "could not end a game at its round's time");
+                }
             }
         }
         if open > 0 || games.iter().all(|g| g.round != t.round) {
@@ -235,6 +249,48 @@ impl<S: Store> Sessions<S> {
     async fn public_lang_of(&self, t: &TournamentRow) -> crate::i18n::Lang {
         let code = self.public_language(Some(t.settings.guild)).await;
         crate::i18n::public_lang(code.as_deref(), None)
+    }
+
+    /// Ends the game of `session` if it is still being played, as `ending` says from its stored row and the
+    /// tournament's points for it by the game's seats (`settled`'s points are by the tournament's seats, its
+    /// users): no move, offer or resignation is taken in it afterwards, its channel is told (an announcement),
+    /// and its history and ratings follow. A game already over is left as it ended.
+    pub(super) async fn end_tournament_game(
+        &self,
+        session: i64,
+        settled: &TournamentGameRow,
+        ending: impl FnOnce(&crate::store::SessionRow, &[u32]) -> crate::store::Ending,
+    ) -> Result<(), StoreError> {
+        let Some(row) = self.store.session(session).await? else { return Ok(()) };
+        if row.state != SessionState::Playing {
+            return Ok(());
+        }
+        let channel = row.channel;
+        let slot = self.slot(channel);
+        let mut slot = slot.lock().await;
+        if let Err(super::super::Failure::Store(e)) = self.load(channel, &mut slot).await {
+            return Err(e);
+        }
+        let super::super::Slot::Open(live) = &mut *slot else { return Ok(()) };
+        let Some(game) = live.game.clone() else { return Ok(()) };
+        if live.record.id != session || live.record.state != SessionState::Playing {
+            return Ok(());
+        }
+        let points = settled.points.clone().unwrap_or_default();
+        let by_seat: Vec<u32> = live
+            .record
+            .players
+            .iter()
+            .map(|p| {
+                let at = settled.seats.iter().position(|&u| u == p.id);
+                at.and_then(|i| points.get(i)).copied().unwrap_or(0)
+            })
+            .collect();
+        let ending = ending(&live.record, &by_seat);
+        let said = super::super::endings::how(&live.record.players, Some(&game), &ending);
+        let reply = self.end(&mut slot, game, said, ending).await?;
+        self.announce(channel, reply);
+        Ok(())
     }
 
     /// The points of a game whose session is `session`, once it is over: by its places when it finished, a

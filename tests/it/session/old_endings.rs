@@ -5,7 +5,7 @@
 
 use tabula::session::commands::{Game, History};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
-use tabula::store::{EndKind, Ending, SessionState, SessionStore as _, SqliteStore};
+use tabula::store::{EndKind, Ending, SessionState, SessionStore as _, SqliteStore, Store as _};
 
 const FIXTURE: &[u8] = include_bytes!("../../data/endings-before-0014.sqlite");
 
@@ -58,39 +58,10 @@ async fn every_old_sentence_becomes_the_ending_it_meant() {
         Some(ending(EndKind::TimedOut, vec![0], Some(vec![2, 1])))
     );
     drop(reopened);
-    let dump = dump(&db).await;
+    let dump = crate::privacy::dump_sqlite(&db).await;
     assert!(!dump.contains("lost on time") && !dump.contains("resigned."), "a sentence is left:\n{dump}");
     let named_bob = dump.lines().filter(|l| l.split(|c: char| !c.is_alphanumeric()).any(|w| w == "bob"));
     assert_eq!(named_bob.collect::<Vec<_>>(), Vec::<&str>::new(), "the forgotten name is still stored");
-}
-
-/// Every cell of every table of the SQLite file at `path`, as text, one per line.
-async fn dump(path: &std::path::Path) -> String {
-    use sqlx::Row as _;
-    use std::fmt::Write as _;
-    let pool = sqlx::SqlitePool::connect(&format!("sqlite://{}", path.display())).await.unwrap();
-    let tables: Vec<(String,)> =
-        sqlx::query_as("SELECT name FROM sqlite_master WHERE type = 'table'").fetch_all(&pool).await.unwrap();
-    let mut out = String::new();
-    for (table,) in tables {
-        let columns: Vec<(String,)> =
-            sqlx::query_as(sqlx::AssertSqlSafe(format!("SELECT name FROM pragma_table_info('{table}')")))
-                .fetch_all(&pool)
-                .await
-                .unwrap();
-        for (column,) in columns {
-            let sql = format!(
-                "SELECT CASE WHEN typeof(\"{column}\") = 'blob' THEN hex(\"{column}\") \
-                 ELSE CAST(\"{column}\" AS TEXT) END FROM \"{table}\""
-            );
-            for row in sqlx::query(sqlx::AssertSqlSafe(sql)).fetch_all(&pool).await.unwrap() {
-                let cell: Option<String> = row.get(0);
-                let _ = writeln!(out, "{table}.{column}: {}", cell.unwrap_or_default());
-            }
-        }
-    }
-    pool.close().await;
-    out
 }
 
 #[tokio::test]
@@ -127,4 +98,48 @@ async fn the_converted_games_name_their_winners_in_every_view() {
     let czech = history.text.plain_in(tabula::i18n::Lang::Cs);
     assert!(czech.contains("Tabula (úroveň 1)"), "{czech}");
     assert_eq!(row.state, SessionState::Finished);
+}
+
+/// Postgres converts the same way when it connects: a game stored by today's release, its ending put back as the
+/// last release's sentence, reads back as the same ending.
+#[tokio::test]
+async fn postgres_converts_old_sentences_when_it_connects() {
+    use tabula::games::GameKind;
+    use tabula::session::SidePref;
+    use tabula::session::commands::{Accept, Move, Play, Resign};
+    let Some(server) = crate::support::postgres::PgServer::start("old_endings_in_postgres") else { return };
+    let url = server.database("old_endings").await;
+    let s = Sessions::new(tabula::store::PgStore::connect(&url).await.unwrap(), SessionConfig::default());
+    let ann = Actor::in_guild(Member::new(1, "Ann"), Some(CONSOLE_GUILD));
+    let great = Actor::in_guild(Member::new(2, "Ann, the Great"), Some(CONSOLE_GUILD));
+    let play = Play {
+        game: GameKind::Tablut,
+        opponents: vec![great.member.clone()],
+        variant: None,
+        side: SidePref::First,
+        level: None,
+        rated: true,
+        clock: None,
+        thread: None,
+    };
+    s.handle(9, &ann, play).await;
+    s.handle(9, &great, Accept { session: None }).await;
+    for (who, text) in [(&ann, "e8-d8"), (&great, "e4-h4"), (&ann, "d8-c8"), (&great, "h4-h3")] {
+        assert!(!s.handle(9, who, Move { text: text.into() }).await.ephemeral);
+    }
+    s.handle(9, &great, Resign).await;
+    let stored = s.store().session(1).await.unwrap().unwrap().ending;
+    assert_eq!(stored, Some(ending(EndKind::Resigned, vec![1], Some(vec![1, 2]))));
+    s.store().close().await;
+    let pool = sqlx::PgPool::connect(&url).await.unwrap();
+    sqlx::query(
+        "UPDATE sessions SET result = 'Ann, the Great, White (defenders), resigned. Ann, Black (attackers), wins.', \
+         end_kind = NULL, end_seats = NULL, end_places = NULL WHERE id = 1",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    pool.close().await;
+    let again = tabula::store::PgStore::connect(&url).await.unwrap();
+    assert_eq!(again.session(1).await.unwrap().unwrap().ending, stored);
 }

@@ -95,4 +95,101 @@ async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
         matches!(n, Notice::Post { reply, .. } if reply.text.contains("Round 1 of tournament #1 is over"))
     });
     assert!(over, "{notices:?}");
+    // The game itself ended at the round's time, as the draw it counts as.
+    let ended = s.store().session(record.id).await.unwrap().unwrap();
+    let ending = ended.ending.expect("the round's time ended the game");
+    assert_eq!((ending.kind, ending.places), (tabula::store::EndKind::RoundTime, Some(vec![1, 1, 1])));
+}
+
+/// An organiser's result ends the game it decides: the game takes no further move, offer or resignation, its
+/// thread is told, and the history and the standings both follow the result that was set.
+#[tokio::test]
+async fn an_organisers_result_ends_the_game() {
+    use tabula::session::commands::{History, Resign};
+    use tabula::store::{EndKind, SessionState};
+    let now = Arc::new(AtomicI64::new(START));
+    let clock = now.clone();
+    let s = Sessions::with_clock(
+        MemoryStore::new(),
+        SessionConfig::default(),
+        Arc::new(move || clock.load(Ordering::SeqCst)),
+    );
+    let mut organiser = actor(9, "mod");
+    organiser.can_manage_server = true;
+    let create = parse_request(
+        "tournament",
+        &[
+            ("action", text("create")),
+            ("game", text("tablut")),
+            ("rounds", OptionValue::Integer(1)),
+            ("clock", text("1h")),
+            ("starts", text("10m")),
+        ],
+    )
+    .unwrap();
+    let announced = s.handle(CHANNEL, &organiser, create).await;
+    let join =
+        announced.buttons.iter().find(|b| b.custom_id.starts_with("tjoin:")).unwrap().custom_id.clone();
+    // Two players whose names start alike.
+    let players = [actor(1, "Ann"), actor(2, "Ann, the Great")];
+    for p in &players {
+        let (channel, request) = parse_button(&join).unwrap();
+        assert!(!s.handle(channel, p, request).await.ephemeral);
+    }
+    now.fetch_add(11 * 60, Ordering::SeqCst);
+    let board = s
+        .settle_clocks()
+        .await
+        .into_iter()
+        .find_map(|n| match n {
+            Notice::OpenGame { board, .. } => Some(board),
+            _ => None,
+        })
+        .expect("the round's game");
+    s.start_tournament_game(Some(THREAD), board).await;
+    let record = s.store().open_session(THREAD).await.unwrap().unwrap();
+    let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+    let first = players.iter().find(|p| p.member.id == record.players[game.to_move().unwrap()].id).unwrap();
+    let opening = game.legal_moves_text().remove(0);
+    assert!(!s.handle(THREAD, first, Move { text: opening }).await.ephemeral);
+
+    // The organiser says "Ann, the Great" won (Ann did not show up in time, say).
+    let great = players[1].member.clone();
+    let result = parse_request(
+        "tournament",
+        &[
+            ("action", text("result")),
+            ("player", OptionValue::User(great.clone())),
+            ("outcome", text("win")),
+            ("reason", text("Ann left for the train")),
+        ],
+    )
+    .unwrap();
+    let set = s.handle(CHANNEL, &organiser, result).await;
+    assert!(!set.ephemeral, "{set:?}");
+    let told = s.take_announced();
+    let thread_told = told.iter().any(|n| {
+        matches!(n, Notice::Post { channel, reply } if *channel == THREAD
+            && reply.text.to_plain().contains("result set by the organiser: Ann, the Great wins"))
+    });
+    assert!(thread_told, "the thread is told: {told:?}");
+    let stored = s.store().session(record.id).await.unwrap().unwrap();
+    assert_eq!(stored.state, SessionState::Finished);
+    let ending = stored.ending.expect("the organiser's result is the game's ending");
+    let great_seat = stored.players.iter().position(|p| p.id == great.id).unwrap();
+    assert_eq!((ending.kind, ending.seats.clone()), (EndKind::Decided, vec![great_seat]));
+    assert_eq!(ending.places.as_ref().map(|p| p[great_seat]), Some(1));
+    // No resignation is taken in it afterwards.
+    let late = s.handle(THREAD, &players[1], Resign).await;
+    assert!(late.ephemeral, "{late:?}");
+    assert_eq!(s.store().session(record.id).await.unwrap().unwrap().ending, Some(ending));
+    // The history follows the result that was set.
+    let history = s.handle(CHANNEL, &players[1], History { user: None, game: None, page: 1 }).await;
+    let line = history.text.to_plain();
+    assert!(line.contains(&format!("#{} ", record.id)) && line.contains("— won"), "{line}");
+    let games = s.store().tournament_games(board.tournament).await.unwrap();
+    let decided = games.iter().find(|g| g.session == Some(record.id)).unwrap();
+    let great_points =
+        decided.seats.iter().position(|&u| u == great.id).map(|i| decided.points.as_ref().unwrap()[i]);
+    assert_eq!(great_points, Some(2), "{decided:?}");
 }

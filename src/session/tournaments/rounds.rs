@@ -136,11 +136,14 @@ impl<S: Store> Sessions<S> {
         Ok(vec![Notice::Post { channel: t.settings.channel, reply: Reply::public(text) }])
     }
 
-    /// Scores the current round's games that ended; when none is left, the next round or the end.
-    async fn advance(&self, t: &TournamentRow) -> Result<Vec<Notice>, StoreError> {
-        let now = self.now();
-        let overdue = t.round_due.is_some_and(|d| d <= now);
-        let games = self.store.tournament_games(t.id).await?;
+    /// Scores the current round's games that ended (at the round's time, every game: one still played counts as
+    /// a draw, and ends as one); returns how many are still open.
+    async fn settle_round(
+        &self,
+        t: &TournamentRow,
+        games: &[TournamentGameRow],
+    ) -> Result<usize, StoreError> {
+        let overdue = t.round_due.is_some_and(|d| d <= self.now());
         let mut open = 0;
         for g in games.iter().filter(|g| g.round == t.round && g.points.is_none()) {
             let decided = match g.session {
@@ -164,20 +167,23 @@ impl<S: Store> Sessions<S> {
                 Err(StoreError::Conflict) => continue,
                 Err(e) => return Err(e),
             }
-            // A game still being played at the round's time counts as a draw, and ends as one.
             if let Some(session) = g.session {
                 let draw = |record: &crate::store::SessionRow, _: &[u32]| {
-                    crate::store::Ending::new(
-                        EndKind::RoundTime,
-                        Vec::new(),
-                        Some(vec![1; record.players.len()]),
-                    )
+                    let places = Some(vec![1; record.players.len()]);
+                    crate::store::Ending::new(EndKind::RoundTime, Vec::new(), places)
                 };
                 if let Err(e) = self.end_tournament_game(session, &settled, draw).await {
                     tracing::warn!(session, error = %e, "could not end a game at its round's time");
                 }
             }
         }
+        Ok(open)
+    }
+
+    /// Scores the current round's games that ended; when none is left, the next round or the end.
+    async fn advance(&self, t: &TournamentRow) -> Result<Vec<Notice>, StoreError> {
+        let games = self.store.tournament_games(t.id).await?;
+        let open = self.settle_round(t, &games).await?;
         if open > 0 || games.iter().all(|g| g.round != t.round) {
             return Ok(Vec::new());
         }

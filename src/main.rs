@@ -240,6 +240,12 @@ async fn checked_then_closed<S: Store + tabula::store::SessionIds>(
 /// `tabula check`: replays every stored game of the database, whichever kind.
 async fn check(database: &Path) -> anyhow::Result<()> {
     let checked = match Database::from_setting(database) {
+        // A check never creates what it checks: a mistyped path is said as such.
+        Database::Sqlite(path) if !path.is_file() => anyhow::bail!(
+            "there is no database at {}: give the path of an existing SQLite file with --database, or set \
+             `database` in the config",
+            path.display()
+        ),
         Database::Sqlite(path) => checked_then_closed(open_store(&path).await?).await,
         Database::Postgres(url) => checked_then_closed(open_postgres(&url).await?).await,
     }
@@ -249,7 +255,12 @@ async fn check(database: &Path) -> anyhow::Result<()> {
         }
         other => other.into(),
     })?;
-    println!("every game replays: {} sessions, {} games with moves", checked.sessions, checked.games);
+    let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    println!(
+        "every game replays: {}, {} with moves",
+        plural(checked.sessions, "session", "sessions"),
+        plural(checked.games, "game", "games")
+    );
     Ok(())
 }
 

@@ -71,27 +71,42 @@ impl<S: Store> Sessions<S> {
             }
             (game.clone(), version, seat, level)
         };
-        let seed = game.setup().seed ^ (version as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        let limits = game.kind().limits(level, self.config.ai_time, seed);
-        let report = self.think(&game, limits).await?;
-        tracing::debug!(channel, depth = report.depth, nodes = report.nodes, score = report.score, "AI move");
+        // The whole turn, thought out before it is stored: when the same seat is to move again (Tantrix's forced
+        // spaces, filled after a placement), the computer goes on, and the turn is one message.
+        let mut next = game.clone();
+        let mut played = Vec::new();
+        for more in 0..MOST_MOVES_A_TURN {
+            let ply = (version + played.len()) as u64;
+            let seed = game.setup().seed ^ ply.wrapping_mul(0x9e37_79b9_7f4a_7c15);
+            let limits = game.kind().limits(level, self.config.ai_time, seed);
+            let report = self.think(&next, limits).await?;
+            tracing::debug!(
+                channel,
+                depth = report.depth,
+                nodes = report.nodes,
+                score = report.score,
+                more,
+                "AI move"
+            );
+            for m in &report.moves {
+                match next.play_text(m) {
+                    Ok(p) => played.extend(p),
+                    Err(e) => {
+                        tracing::error!(channel, mv = %m, error = %e, "the AI chose a refused move");
+                        return None;
+                    }
+                }
+            }
+            if report.moves.is_empty() || next.outcome().is_some() || next.to_move() != Some(seat) {
+                break;
+            }
+        }
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         self.load(channel, &mut slot).await.ok()?;
         let Slot::Open(live) = &*slot else { return None };
         if live.record.moves.len() != version || live.game.as_ref().and_then(AnyGame::to_move) != Some(seat) {
             return None;
-        }
-        let mut next = game;
-        let mut played = Vec::new();
-        for m in &report.moves {
-            match next.play_text(m) {
-                Ok(p) => played.extend(p),
-                Err(e) => {
-                    tracing::error!(channel, mv = %m, error = %e, "the AI chose a refused move");
-                    return None;
-                }
-            }
         }
         let reply = self.commit(&mut slot, next, &played).await;
         if reply.is_err() {
@@ -105,6 +120,10 @@ impl<S: Store> Sessions<S> {
         Some(self.add_clock(&slot, reply))
     }
 }
+
+/// The most moves the computer makes in one turn before it posts them (a placement and the forced spaces it
+/// leaves to fill).
+const MOST_MOVES_A_TURN: usize = 12;
 
 /// Seconds a claim on the computer's turn outlives twice its thinking time.
 const CLAIM_MARGIN_SECS: i64 = 30;

@@ -70,7 +70,8 @@ pub(super) fn verdict(kind: GameKind, score: i32, sides: &Sides) -> Text {
     if lead < s.slight {
         return Text::new().key("verdict-equal");
     }
-    let how = if lead >= s.forced {
+    // With tiles still unseen (a game that shuffles), no search can prove a win: it is only winning.
+    let how = if lead >= s.forced && !kind.shuffles() {
         "forced"
     } else if lead < s.better {
         "slight"
@@ -114,7 +115,8 @@ pub struct Mistake {
 pub struct Analysis {
     pub(crate) id: i64,
     pub(crate) kind: GameKind,
-    pub(crate) names: Vec<String>,
+    /// The players, in seat order.
+    pub(crate) players: Vec<crate::store::PlayerRow>,
     pub(crate) sides: Vec<String>,
     pub per_seat: Vec<Vec<Mistake>>,
     /// The time spent on each position.
@@ -154,8 +156,11 @@ impl<S: Store> Sessions<S> {
         if stored.guild != actor.guild {
             return Err(t!("analysis-elsewhere", id = tag(id)));
         }
-        if stored.state != SessionState::Finished || stored.moves.is_empty() {
+        if stored.state != SessionState::Finished {
             return Err(t!("analysis-not-finished", id = tag(id)));
+        }
+        if stored.moves.is_empty() {
+            return Err(t!("analysis-no-moves", id = tag(id)));
         }
         let Some(positions) = positions(&stored) else {
             return Err(t!("analysis-broken", id = tag(id)));
@@ -216,7 +221,7 @@ impl<S: Store> Sessions<S> {
         Ok(Analysis {
             id,
             kind: stored.game,
-            names: stored.players.iter().map(|p| p.name.clone()).collect(),
+            players: stored.players.clone(),
             sides: (0..stored.players.len()).map(|seat| side_word(first, seat)).collect(),
             per_seat,
             budget,
@@ -263,10 +268,10 @@ pub(crate) fn analysis_text(a: &Analysis) -> Text {
     for (seat, list) in a.per_seat.iter().enumerate() {
         text = text.line().then(t!(
             "analysis-player",
-            player = Text::new().strong_name(&a.names[seat]),
+            player = Text::new().strong_player(&a.players[seat]),
             side = side(seat)
         ));
-        let sides = if a.names.len() == 2 {
+        let sides = if a.players.len() == 2 {
             Sides::Two { me: side(seat), other: side(1 - seat.min(1)) }
         } else {
             Sides::Many { me: side(seat) }
@@ -313,6 +318,8 @@ mod tests {
         let you = Sides::Many { me: side_text("Red") };
         assert_eq!(words(GameKind::Tantrix, 60, &you), "you (Red) are slightly better");
         assert_eq!(words(GameKind::Tantrix, -400, &you), "an opponent is winning");
+        // Tiles still unseen: a search proves nothing in Tantrix, so nobody "wins by force".
+        assert_eq!(words(GameKind::Tantrix, crate::ai::search::WIN - 3, &you), "you (Red) are winning");
         assert_eq!(
             verdict(GameKind::Tantrix, -400, &you).plain_in(Lang::PtBr),
             "um adversário está vencendo"

@@ -125,7 +125,12 @@ pub(crate) fn picture_title(players: &[PlayerRow], game: &AnyGame, ending: &Endi
 /// frame, `/game` and the web board: [`how`], then the first place from the stored places.
 pub(crate) fn title(players: &[PlayerRow], game: &AnyGame, ending: &Ending) -> Text {
     let how = how(players, Some(game), ending);
-    let Some(places) = ending.places.as_deref().filter(|p| p.len() == players.len()) else { return how };
+    // An agreed draw (or a round's time) says it was a draw already; an abort has no result.
+    let places = ending.places.as_deref().filter(|p| p.len() == players.len());
+    let Some(places) = places.filter(|_| !matches!(ending.kind, EndKind::DrawAgreed | EndKind::RoundTime))
+    else {
+        return how.plain(".");
+    };
     let first = rating::first_places(places);
     let result = match first.as_slice() {
         [one] => t!("wins", player = player(&players[*one]), seat = messages::seat(game, *one)),
@@ -372,7 +377,10 @@ impl<S: Store> Sessions<S> {
         {
             text = text.line().then(ratings);
         }
-        text = text.line().then(super::commands::game::over_line(record.id));
+        // A game aborted before its first move has no record to show.
+        if finished || !record.moves.is_empty() {
+            text = text.line().then(super::commands::game::over_line(record.id));
+        }
         let title = record.ending.as_ref().and_then(|e| picture_title(&record.players, &game, e));
         let board = Board { game, names: live.names(), id: record.id, ended: title };
         let mut reply = Reply::public(text).with_board(board);

@@ -19,9 +19,9 @@ impl<S: Store> Sessions<S> {
                 }
                 None => Err(t!(
                     "not-started-waits",
-                    players =
-                        Text::new().join(live.record.players.iter().filter(|p| !p.accepted), ", ", |t, p| t
-                            .name(&p.name))
+                    players = Text::new().list(
+                        live.record.players.iter().filter(|p| !p.accepted).map(|p| Text::new().player(p))
+                    )
                 )),
             },
             _ => Err(Text::new().key("no-game-here")),

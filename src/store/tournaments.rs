@@ -133,6 +133,12 @@ pub trait TournamentStore: Send + Sync {
         guild: u64,
     ) -> impl Future<Output = Result<Vec<TournamentRow>, StoreError>> + Send;
 
+    /// A server's latest finished tournament (its standings stay to be seen), if it has one.
+    fn last_finished_tournament(
+        &self,
+        guild: u64,
+    ) -> impl Future<Output = Result<Option<TournamentRow>, StoreError>> + Send;
+
     /// Tournaments with work that may be due at `now`: check-in to open, sign-up closed (`starts_at` passed), or
     /// running (a round's games may all have ended, or its time be up).
     fn due_tournaments(&self, now: i64) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;

@@ -155,6 +155,16 @@ macro_rules! tournament_store {
                 rows.iter().map(tournament_of).collect()
             }
 
+            async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError> {
+                let row = sqlx::query(
+                    "SELECT * FROM tournaments WHERE guild_id = $1 AND state = 'finished' ORDER BY id DESC LIMIT 1",
+                )
+                .bind(guild as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.as_ref().map(tournament_of).transpose()
+            }
+
             async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
                 let rows = sqlx::query(
                     "SELECT id FROM tournaments WHERE (state = 'signup' AND (starts_at <= $1 \

@@ -354,6 +354,10 @@ impl<S: Store> TournamentStore for FaultyStore<S> {
         self.inner.open_tournaments(guild).await
     }
 
+    async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError> {
+        self.inner.last_finished_tournament(guild).await
+    }
+
     async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
         self.inner.due_tournaments(now).await
     }

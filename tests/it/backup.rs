@@ -215,6 +215,12 @@ async fn checking<S: tabula::store::Store>(sessions: Sessions<S>, database: &str
         stdout.trim(),
         format!("every game replays: {CHANNELS} sessions, {CHANNELS} games with moves")
     );
+    // A mistyped path is refused, and nothing is created there.
+    let missing = std::env::temp_dir().join(format!("tabula-no-such-{}.sqlite", std::process::id()));
+    let out = tabula(&["check", "--database", missing.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && stderr.contains("there is no database at"), "{stderr}");
+    assert!(!missing.exists(), "the check created what it checks");
     sessions.store().close().await;
     {
         use sqlx::Connection as _;

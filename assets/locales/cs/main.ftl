@@ -470,13 +470,14 @@ verdict-opponent = { $how ->
 }
 analysis-elsewhere = Hra { $id } se hrála na jiném serveru; rozebrat ji lze jen tam.
 analysis-not-finished = Hra { $id } není dohraná; rozebírají se jen dohrané hry.
+analysis-no-moves = Hra { $id } skončila před prvním tahem: nejsou žádné tahy k rozboru.
 analysis-broken = Tahy hry { $id } už nejde přehrát; hru nelze rozebrat.
 analysis-title = Rozbor hry { $id } od Tabuly ({ $game }, úroveň { $level }, { $ms } ms na pozici, { $count ->
     [one] { $count } pozice
     [few] { $count } pozice
    *[other] { $count } pozic
 }):
-analysis-player = { $player } ({ $side }):
+analysis-player = { $player }, { $side }:
 analysis-none = - žádný tah, který by zřetelně ztratil.
 analysis-mistake = - tah { $number }, { $played }: Tabula by raději zahrála { $preferred } ({ $before } před, { $after } po).
 
@@ -506,7 +507,7 @@ console-archived = (konzole) vlákno { $thread } je archivováno.
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = živá deska
 web-waiting-accept = Čeká se, až někdo výzvu přijme.
-web-to-move = Na tahu je { $player } ({ $seat })
+web-to-move = Na tahu je { $player }, { $seat }
 web-over = Konec hry: { $result }
 web-over-plain = Konec hry
 web-off = Webová deska tu není zapnutá.

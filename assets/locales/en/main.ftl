@@ -225,7 +225,7 @@ offer-declined = { $player } declined the { $offer ->
    *[abort] request to abort
 } of { $from }; the game goes on.
 draw-agreed = { $player } accepted the draw offer of { $from }. Game over: a draw by agreement.
-abort-agreed = { $player } agreed: { $from } and they aborted the { $game } game.
+abort-agreed = { $player } agreed with { $from }: the { $game } game is aborted.
 takeback-agreed = { $player } accepted the takeback of { $from }: { $moves } { $count ->
     [one] is taken back.
    *[other] are taken back.
@@ -472,12 +472,13 @@ verdict-opponent = { $how ->
 }
 analysis-elsewhere = Game { $id } was played in another server; it can be analysed only there.
 analysis-not-finished = Game { $id } is not a finished game; only finished games are analysed.
+analysis-no-moves = Game { $id } ended before its first move: there are no moves to analyse.
 analysis-broken = The moves of game { $id } no longer replay; it cannot be analysed.
 analysis-title = Tabula's analysis of game { $id } ({ $game }, level { $level } at { $ms } ms a position, { $count ->
     [one] { $count } position
    *[other] { $count } positions
 }):
-analysis-player = { $player } ({ $side }):
+analysis-player = { $player }, { $side }:
 analysis-none = - no move that lost ground clearly.
 analysis-mistake = - move { $number }, { $played }: Tabula preferred { $preferred } ({ $before } before, { $after } after).
 
@@ -507,7 +508,7 @@ console-archived = (console) the thread { $thread } is archived.
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = live board
 web-waiting-accept = Waiting for the challenge to be accepted.
-web-to-move = { $player } ({ $seat }) to move
+web-to-move = { $player }, { $seat }, to move
 web-over = Game over: { $result }
 web-over-plain = Game over
 web-off = The web board is not on here.
@@ -646,7 +647,10 @@ privacy-notify-channel = in the game's channel
 privacy-notify-unset = not set (in the game's channel)
 privacy-confirm = This removes your preferences and replaces your name in every game, record, history and rating with a neutral label. The games themselves stay, for the other players, and this cannot be undone. Press { $button } to go ahead.
 button-forget = Forget me
-privacy-forgotten = Done: your preferences are removed, and your name is now { $label } in your { $sessions } games and challenges, your history and your ratings.
+privacy-forgotten = Done: your preferences are removed, and your name is now { $label } in { $sessions ->
+    [one] your game or challenge
+   *[other] your { $sessions } games and challenges
+}, your history and your ratings.
 privacy-not-yours = This button belongs to another member: use { $command } to be forgotten yourself.
 privacy-forget-failed = Your data could not be forgotten just now (nothing was changed): please try again in a moment.
 takes-role = { $typed }: { $name } names a role of this server, like { $example }.

@@ -455,12 +455,13 @@ verdict-opponent = { $how ->
 }
 analysis-elsewhere = A partida { $id } foi jogada em outro servidor; ela só pode ser analisada lá.
 analysis-not-finished = A partida { $id } não terminou; só partidas terminadas são analisadas.
+analysis-no-moves = A partida { $id } terminou antes do primeiro lance: não há lances para analisar.
 analysis-broken = Os lances da partida { $id } não se reproduzem mais; ela não pode ser analisada.
 analysis-title = Análise do Tabula da partida { $id } ({ $game }, nível { $level }, { $ms } ms por posição, { $count ->
     [one] { $count } posição
    *[other] { $count } posições
 }):
-analysis-player = { $player } ({ $side }):
+analysis-player = { $player }, { $side }:
 analysis-none = - nenhum lance que claramente perdeu terreno.
 analysis-mistake = - lance { $number }, { $played }: o Tabula preferia { $preferred } ({ $before } antes, { $after } depois).
 
@@ -490,7 +491,7 @@ console-archived = (console) o tópico { $thread } foi arquivado.
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = tabuleiro ao vivo
 web-waiting-accept = Aguardando o desafio ser aceito.
-web-to-move = Vez de { $player } ({ $seat })
+web-to-move = Vez de { $player }, { $seat }
 web-over = Fim de jogo: { $result }
 web-over-plain = Fim de jogo
 web-off = O tabuleiro na web não está ligado aqui.
@@ -629,7 +630,10 @@ privacy-notify-channel = no canal da partida
 privacy-notify-unset = não definido (no canal da partida)
 privacy-confirm = Isto remove suas preferências e troca seu nome em todas as partidas, registros, históricos e ratings por um rótulo neutro. As partidas continuam, para os outros jogadores, e isto não pode ser desfeito. Aperte { $button } para continuar.
 button-forget = Esqueça-me
-privacy-forgotten = Pronto: suas preferências foram removidas, e seu nome agora é { $label } nas suas { $sessions } partidas e desafios, no seu histórico e nos seus ratings.
+privacy-forgotten = Pronto: suas preferências foram removidas, e seu nome agora é { $label } { $sessions ->
+    [one] na sua partida ou desafio
+   *[other] nas suas { $sessions } partidas e desafios
+}, no seu histórico e nos seus ratings.
 privacy-not-yours = Este botão pertence a outro membro: use { $command } para que o Tabula esqueça você.
 privacy-forget-failed = Não foi possível esquecer seus dados agora (nada foi alterado): tente de novo daqui a pouco.
 takes-role = { $typed }: { $name } indica um cargo deste servidor, como { $example }.

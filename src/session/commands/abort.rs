@@ -25,7 +25,8 @@ impl Run for Abort {
             return Ok(Reply::private(Text::new().key("abort-nothing")));
         };
         let is_player = live.seat_of(actor.member.id).is_some();
-        let before_first_move = live.record.moves.is_empty();
+        // Before the first move a person made: the computer's own opening moves (it may move first) do not count.
+        let before_first_move = !people_moved(&live.record);
         let two_people =
             live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
         if is_player && !before_first_move && !actor.can_manage && two_people {
@@ -74,4 +75,16 @@ impl Run for Abort {
         *slot = Slot::Free;
         Ok(reply)
     }
+}
+
+/// Whether a person (not the computer playing a seat as itself) has made a move in the stored game.
+fn people_moved(record: &crate::store::SessionRow) -> bool {
+    let Ok(mut game) = crate::games::AnyGame::new(record.game, &record.setup) else { return true };
+    for text in &record.moves {
+        let Ok(played) = game.play_text(text) else { return true };
+        if played.iter().any(|p| record.players.get(p.seat).is_none_or(|s| !s.is_computer())) {
+            return true;
+        }
+    }
+    false
 }

@@ -62,7 +62,7 @@ impl<S: Store> Sessions<S> {
                 "accepted-waiting",
                 player = Text::new().strong_name(&actor.member.name),
                 game = live.record.game.title(),
-                waiting = Text::new().join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+                waiting = Text::new().list(waiting.iter().map(|p| Text::new().mention(p.id, &p.name)))
             );
             self.store.accept(live.record.id, &players, false, now).await?;
             live.record.players = players;

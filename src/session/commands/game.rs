@@ -96,7 +96,7 @@ pub(super) async fn run<S: Store>(
     let result = if result.plain_in(lang).ends_with('.') { result } else { result.plain(".") };
     let players = Text::new().join(stored.players.iter().enumerate(), " vs ", |t, (seat, p)| {
         let side = game.as_ref().map_or_else(Text::new, |g| messages::seat(g, seat));
-        t.player(p).plain(" (").then(side).plain(")")
+        t.player(p).plain(", ").then(side)
     });
     let text = t!(
         "record-summary",

@@ -290,13 +290,13 @@ impl<S: Store> Sessions<S> {
         preview: &AnyGame,
         level: u8,
     ) -> Text {
-        let opponents = Text::new().join(opponents, ", ", |t, o| {
+        let opponents = Text::new().list(opponents.iter().map(|o| {
             if Some(o.id) == self.bot_id() {
-                t.then(t!("tabula-level", level = level))
+                Text::new().computer(level)
             } else {
-                t.mention(o.id, &o.name)
+                Text::new().mention(o.id, &o.name)
             }
-        });
+        }));
         let mut text = t!(
             "challenges",
             player = Text::new().strong_name(&challenger.name),

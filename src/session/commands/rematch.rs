@@ -109,7 +109,7 @@ impl<S: Store> Sessions<S> {
                 lineup = messages::lineup(live, &preview)
             )
             .line()
-            .join(&waiting, ", ", |t, p| t.mention(p.id, &p.name))
+            .list(waiting.iter().map(|p| Text::new().mention(p.id, &p.name)))
             .plain(": ")
             .then(Self::clock_sentence(live))
             .plain(" ")

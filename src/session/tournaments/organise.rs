@@ -21,7 +21,23 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         let t = match self.find_tournament(actor, id).await? {
             Ok(t) => t,
-            Err(why) => return Ok(Reply::private(why)),
+            // None running: the server's last finished tournament still has its final standings.
+            Err(why) => match actor.guild.filter(|_| id.is_none()) {
+                Some(guild) => match self
+                    .store
+                    .last_finished_tournament(guild)
+                    .await
+                    .map_err(Failure::Read)?
+                {
+                    Some(t)
+                        if self.store.open_tournaments(guild).await.map_err(Failure::Read)?.is_empty() =>
+                    {
+                        t
+                    }
+                    _ => return Ok(Reply::private(why)),
+                },
+                None => return Ok(Reply::private(why)),
+            },
         };
         let (text, file) = self.standings_picture(&t, actor.locales.public, Some(actor.member.id)).await?;
         Ok(Reply::public(text).with_file(file))

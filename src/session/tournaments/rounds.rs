@@ -103,7 +103,7 @@ impl<S: Store> Sessions<S> {
             "tournament-check-in-open",
             id = format!("#{}", t.id),
             time = duration((t.settings.starts_at - self.now()).max(0)),
-            players = Text::new().join(&entrants, ", ", |text, e| text.mention(e.user, &e.name))
+            players = Text::new().list(entrants.iter().map(|e| Text::new().mention(e.user, &e.name)))
         );
         let text = call.line().then(self.announcement(&t, &entrants));
         let reply = Reply::public(text).with_buttons(signup_buttons(t.settings.channel, &t));
@@ -131,7 +131,7 @@ impl<S: Store> Sessions<S> {
             "tournament-not-checked-in",
             id = format!("#{}", t.id),
             count = absent.len(),
-            players = Text::new().join(&absent, ", ", |text, e| text.name(&e.name))
+            players = Text::new().list(absent.iter().map(|e| Text::new().name(&e.name)))
         );
         Ok(vec![Notice::Post { channel: t.settings.channel, reply: Reply::public(text) }])
     }
@@ -226,7 +226,7 @@ impl<S: Store> Sessions<S> {
             "tournament-won",
             id = format!("#{}", t.id),
             game = t.settings.game.title(),
-            winners = Text::new().join(&winners, ", ", |t, e| t.mention(e.user, &e.name))
+            winners = Text::new().list(winners.iter().map(|e| Text::new().mention(e.user, &e.name)))
         );
         if let Some(role) = t.settings.winner_role {
             text = text.plain(" ").then(t!("tournament-role-given", role = Text::new().role(role)));
@@ -583,7 +583,8 @@ impl<S: Store> Sessions<S> {
             "tournament-game-starts",
             id = format!("#{}", t.id),
             round = row.round,
-            players = Text::new().join(&live.record.players, ", ", |t, p| t.mention(p.id, &p.name))
+            players =
+                Text::new().list(live.record.players.iter().map(|p| Text::new().mention(p.id, &p.name)))
         );
         let text = intro.line().then(messages::begins(&live, &game));
         let board = Board { game: game.clone(), names: live.names(), id, ended: None };

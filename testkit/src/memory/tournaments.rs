@@ -54,6 +54,16 @@ impl TournamentStore for MemoryStore {
             .collect())
     }
 
+    async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError> {
+        Ok(self
+            .tournaments()
+            .tournaments
+            .values()
+            .filter(|t| t.settings.guild == guild && t.state == TournamentState::Finished)
+            .max_by_key(|t| t.id)
+            .cloned())
+    }
+
     async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
         Ok(self
             .tournaments()

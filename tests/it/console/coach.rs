@@ -26,13 +26,13 @@ fn console_hints_and_analyses() {
     for (who, m) in [("alice", "f1-f4"), ("bob", "e5-f5"), ("alice", "h5-g5")] {
         console.say(&format!("@{who} /move {m}"), "picture:");
     }
-    let out = console.say("@carol /game id:1 analysis:true", "(White):");
+    let out = console.say("@carol /game id:1 analysis:true", ", White:");
     assert!(
         out.iter()
             .any(|l| l.starts_with("Tabula's analysis of game #1 (Tablut, level 5 at 100 ms a position")),
         "{out:?}"
     );
-    assert!(out.iter().any(|l| l.starts_with("alice (Black):")), "{out:?}");
+    assert!(out.iter().any(|l| l.starts_with("alice, Black:")), "{out:?}");
     let out = console.say("@carol /game id:7 analysis:true", "only");
     assert!(out.last().unwrap().contains("There is no game #7"), "{out:?}");
     console.kill();

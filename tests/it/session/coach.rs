@@ -137,5 +137,5 @@ async fn a_finished_game_is_analysed_with_legal_preferred_moves() {
     }
     let reply = s.handle(CHANNEL, &carol(), Analysis { id: 1 }).await;
     assert_public(&reply, "Tabula's analysis of game #1 (Tablut, level 5 at 75 ms a position, 8 positions):");
-    assert!(reply.text.contains("alice (Black):") && reply.text.contains("bob (White):"), "{}", reply.text);
+    assert!(reply.text.contains("alice, Black:") && reply.text.contains("bob, White:"), "{}", reply.text);
 }

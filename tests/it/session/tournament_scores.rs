@@ -192,4 +192,12 @@ async fn an_organisers_result_ends_the_game() {
     let great_points =
         decided.seats.iter().position(|&u| u == great.id).map(|i| decided.points.as_ref().unwrap()[i]);
     assert_eq!(great_points, Some(2), "{decided:?}");
+    // The round, and so the tournament, is over; its final standings can still be asked for.
+    let notices = s.settle_clocks().await;
+    assert!(
+        notices.iter().any(|n| matches!(n, Notice::Post { reply, .. } if reply.text.contains("is over")))
+    );
+    let standings = parse_request("tournament", &[("action", text("standings"))]).unwrap();
+    let shown = s.handle(CHANNEL, &players[0], standings).await;
+    assert!(!shown.ephemeral && !shown.files.is_empty(), "{shown:?}");
 }

@@ -175,6 +175,8 @@ function draw(text) {
     if (chosen === c.name || tantrix.cell === c.name) shape.classList.add("chosen");
     g.append(shape);
     drawPiece(g, c, cx, cy, unit);
+    // A legal destination is marked by a dot of its own too, so that it shows on the last move's square.
+    if (targets.has(c.name)) g.append(el("svg:circle", { cx, cy, r: unit * 0.14, class: "target-dot" }));
     if (c.preview) shape.classList.add("chosen");
     if (froms.has(c.name) || targets.has(c.name)) {
       g.classList.add(froms.has(c.name) ? "movable" : "target");
@@ -355,17 +357,22 @@ function controls() {
         box.append(el("span", { class: "placing" }, ` ${chosenMove} `));
         const rotate = button(`${T["web-rotate"]} (${turns})`, () => { tantrix.index += 1; show(); });
         rotate.disabled = turns < 2;
-        box.append(rotate, button(T["web-play"], () => act("move", chosenMove)));
+        box.append(rotate);
       }
     }
     if (view.legal.includes("pass")) box.append(button(T["web-pass"], () => act("move", "pass")));
-    // Every legal move, by keyboard too.
+    // Every legal move, by keyboard too; one Play button plays what is chosen (on the board or in the list).
     const select = el("select", { "aria-label": T["web-choose-move"] });
     for (const m of view.legal) select.append(el("option", { value: m }, m));
+    const picked = view.game === "tantrix" && tantrix.tile && tantrix.cell ? tantrixChoice() : null;
+    if (picked) select.value = picked;
     box.append(select, button(T["web-play"], () => act("move", select.value)));
   }
-  box.append(el("br"), confirmed(T["web-draw"], "draw"), confirmed(T["web-takeback"], "takeback"),
-    confirmed(T["web-resign"], "resign"));
+  box.append(el("br"));
+  // Only the offers this game allows.
+  if (view.draw) box.append(confirmed(T["web-draw"], "draw"));
+  if (view.takeback) box.append(confirmed(T["web-takeback"], "takeback"));
+  box.append(confirmed(T["web-resign"], "resign"));
 }
 
 function offer() {

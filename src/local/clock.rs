@@ -59,7 +59,7 @@ impl<S: Store> Console<S> {
     /// `/press Accept`: presses the button with that label under the channel's last message that had buttons.
     pub(super) async fn press(&mut self, line: &Line, actor: &Actor) -> String {
         let label = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
-        let buttons = self.buttons.get(&line.channel).cloned().unwrap_or_default();
+        let buttons = self.buttons_for(&line.channel, &line.user);
         if buttons.is_empty() {
             return self.to_user(&line.user, &Text::new().key("console-no-buttons"));
         }
@@ -77,6 +77,10 @@ impl<S: Store> Console<S> {
             );
             return self.to_user(&line.user, &text);
         };
+        // A link button opens its address: the console prints it.
+        if button.is_link() {
+            return format!("(console) {} opens {}\n", button.label.plain_in(lang), button.custom_id);
+        }
         let Some((channel, request)) = parse_button(&button.custom_id) else {
             return self.to_user(&line.user, &Text::new().key("button-unknown"));
         };

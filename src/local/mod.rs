@@ -56,8 +56,11 @@ pub struct Console<S: Store> {
     default_channel: String,
     /// How far `/wait` moved the clock forward, when the sessions run on [`console_clock`].
     offset: Option<Arc<std::sync::atomic::AtomicI64>>,
-    /// The buttons of the last message that had some, per channel name, for `/press`.
-    buttons: HashMap<String, Vec<crate::session::Button>>,
+    /// The buttons of the last message that had some, per channel name and reader (`None`: everyone; a private
+    /// answer's buttons are its reader's only), each with the order it came in, for `/press`.
+    buttons: HashMap<(String, Option<String>), (u64, Vec<crate::session::Button>)>,
+    /// How many messages with buttons were shown: the order of [`Console::buttons`].
+    shown_buttons: u64,
     /// The last select menu shown to each member (by lowercase name), for `/select`.
     selects: HashMap<String, crate::session::Select>,
     /// Members' names by id, for the direct messages the console shows.
@@ -82,6 +85,7 @@ impl<S: Store> Console<S> {
             default_channel: "local".to_string(),
             offset: None,
             buttons: HashMap::new(),
+            shown_buttons: 0,
             selects: HashMap::new(),
             names: HashMap::new(),
             lang: Lang::En,
@@ -354,10 +358,29 @@ impl<S: Store> Console<S> {
         self.answer(&line.channel, &line.user, reply).await
     }
 
+    /// Remembers the buttons of a message in `channel` that `reader` sees (`None`: everyone).
+    fn keep_buttons(&mut self, channel: &str, reader: Option<String>, buttons: &[crate::session::Button]) {
+        self.shown_buttons += 1;
+        self.buttons.insert((channel.to_string(), reader), (self.shown_buttons, buttons.to_vec()));
+    }
+
+    /// The buttons of the last message in `channel` with buttons that `user` can see.
+    pub(super) fn buttons_for(&self, channel: &str, user: &str) -> Vec<crate::session::Button> {
+        let public = self.buttons.get(&(channel.to_string(), None));
+        let private = self.buttons.get(&(channel.to_string(), Some(user.to_ascii_lowercase())));
+        [public, private]
+            .into_iter()
+            .flatten()
+            .max_by_key(|(n, _)| *n)
+            .map(|(_, b)| b.clone())
+            .unwrap_or_default()
+    }
+
     /// Prints a reply (privately or publicly), remembers its buttons, and lets the computer move.
     async fn answer(&mut self, channel: &str, user: &str, reply: Reply) -> String {
         if !reply.buttons.is_empty() {
-            self.buttons.insert(channel.to_string(), reply.buttons.clone());
+            let reader = reply.ephemeral.then(|| user.to_ascii_lowercase());
+            self.keep_buttons(channel, reader, &reply.buttons);
         }
         let id = self.channel_id(channel);
         let notice = reply.notice.clone();
@@ -420,7 +443,7 @@ impl<S: Store> Console<S> {
     async fn show(&mut self, channel: &str, reply: Reply) -> String {
         // The buttons are kept untranslated: `/press` reads a label in the presser's language or in English.
         if !reply.buttons.is_empty() {
-            self.buttons.insert(channel.to_string(), reply.buttons.clone());
+            self.keep_buttons(channel, None, &reply.buttons);
         }
         let reply = reply.localized(self.public_lang().await);
         let mut out = String::new();

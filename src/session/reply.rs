@@ -82,6 +82,11 @@ impl Button {
     pub(crate) fn new(label: impl Into<Text>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
         Button { label: label.into(), custom_id: custom_id.into(), style }
     }
+
+    /// Whether it opens an address (its `custom_id`) rather than sending an interaction.
+    pub(crate) fn is_link(&self) -> bool {
+        self.style == ButtonStyle::Link
+    }
 }
 
 /// One option of a select menu: the value sent back when it is chosen, its label, and the icon an adapter may show

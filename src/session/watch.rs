@@ -140,6 +140,10 @@ pub struct View {
     pub you: Option<usize>,
     /// The reader's legal moves, when it is their turn.
     pub legal: Vec<String>,
+    /// Whether a player may offer a draw, and ask for a takeback, in this game (two players; a game with draws
+    /// by agreement; one without hidden tiles for takebacks).
+    pub draw: bool,
+    pub takeback: bool,
     /// Changes whenever anything shown changes.
     pub version: String,
 }
@@ -286,6 +290,8 @@ impl<S: Store> Sessions<S> {
             offer,
             you,
             legal,
+            draw: row.players.len() == 2 && row.game.draw_by_agreement(),
+            takeback: row.players.len() == 2 && !row.game.shuffles(),
             version,
         })
     }

@@ -79,6 +79,11 @@ async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
     let state: Value = serde_json::from_str(&state).unwrap();
     assert_eq!(state["you"], 0);
     assert!(state["legal"].as_array().unwrap().iter().any(|m| m == "e8-d8"), "{state}");
+    assert_eq!(
+        (&state["draw"], &state["takeback"]),
+        (&Value::Bool(true), &Value::Bool(true)),
+        "Tablut has both"
+    );
     let (_, _, spectator) = http(addr, "GET", &format!("/api/g/{id}"), &[], b"").await;
     let spectator: Value = serde_json::from_str(&spectator).unwrap();
     assert_eq!((spectator["you"].clone(), spectator["legal"].clone()), (Value::Null, serde_json::json!([])));

@@ -215,6 +215,7 @@ offer-made = { $player } { $offer ->
 no-draws = { $game } nelze remizovat dohodou: hrajte dál, nebo se vzdejte přes /resign.
 draw-two-players = Remíza dohodou je jen pro hry dvou hráčů.
 takeback-two-players = Vracení tahů je jen pro hry dvou hráčů.
+takeback-hidden = { $game } nemá vracení tahů: kameny tažené po vašem tahu už byly vidět.
 takeback-nothing = Nemáte žádný tah, který by šel vrátit.
 takeback-too-late = Na vrácení posledního tahu je pozdě: { $player } od té doby táhl(a) dvakrát.
 takeback-refused = { $player } tahy nevrací: výhra nad úrovní { $level } má něco znamenat.

@@ -209,6 +209,7 @@ offer-made = { $player } { $offer ->
 no-draws = { $game } cannot be drawn by agreement: play on, or /resign.
 draw-two-players = Draws by agreement are for games of two players.
 takeback-two-players = Takebacks are for games of two players.
+takeback-hidden = { $game } has no takebacks: the tiles drawn since your move were seen.
 takeback-nothing = There is no move of yours to take back.
 takeback-too-late = Too late to take back your last move: { $player } has moved twice since.
 takeback-refused = { $player } does not grant takebacks: a win against level { $level } should mean something.

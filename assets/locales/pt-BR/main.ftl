@@ -207,6 +207,7 @@ offer-made = { $player } { $offer ->
 no-draws = { $game } não admite empate por acordo: continue jogando, ou use /resign.
 draw-two-players = Empate por acordo é para partidas de dois jogadores.
 takeback-two-players = Voltar lance é para partidas de dois jogadores.
+takeback-hidden = { $game } não tem lances desfeitos: as peças tiradas depois do seu lance já foram vistas.
 takeback-nothing = Não há lance seu para voltar.
 takeback-too-late = Tarde demais para voltar seu último lance: { $player } já jogou duas vezes desde então.
 takeback-refused = { $player } não concede voltar lance: uma vitória contra o nível { $level } deve valer alguma coisa.

@@ -29,18 +29,22 @@ impl Run for Takeback {
         let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
             return Ok(Reply::private(Text::new().key("takeback-two-players")));
         };
+        // A game with hidden tiles has none: the tiles drawn since the move were seen.
+        if live.record.game.shuffles() {
+            return Ok(Reply::private(t!("takeback-hidden", game = live.record.game.title())));
+        }
         let turns = Sessions::<S>::turns(live)?;
         let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
             return Ok(Reply::private(Text::new().key("takeback-nothing")));
         };
         if turns.len() - mine > 2 {
-            return Ok(Reply::private(t!("takeback-too-late", player = Text::new().name(&opponent.name))));
+            return Ok(Reply::private(t!("takeback-too-late", player = Text::new().player(&opponent))));
         }
         if let Some(level) = opponent.level {
             if !TAKEBACK_LEVELS.contains(&level) {
                 return Ok(Reply::private(t!(
                     "takeback-refused",
-                    player = Text::new().name(&opponent.name),
+                    player = Text::new().player(&opponent),
                     level = level
                 )));
             }

@@ -29,3 +29,30 @@ fn dm_reminders_link_the_games_channel() {
     assert!(out.last().unwrap().contains("Play with /move in #games."), "{out:?}");
     console.kill();
 }
+
+/// `/press` presses only what the presser can see: another member's private buttons are not offered to them, and
+/// a link button (Watch live) prints its address instead of answering that it is no longer in use.
+#[tokio::test]
+async fn press_offers_only_the_buttons_the_presser_sees() {
+    use std::sync::Arc;
+    use tabula::local::Console;
+    use tabula::session::{Links, SessionConfig, Sessions};
+    let dir = tempfile::tempdir().unwrap();
+    let sessions = Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
+    sessions.set_links(Links::new(b"secret", "http://127.0.0.1:8090"));
+    let mut console = Console::new(sessions, dir.path());
+    console.line("@carol /play game:tablut opponent:@dave side:first").await;
+    console.line("@dave /accept").await;
+    console.line("@carol /move e8-d8").await;
+    console.line("@dave /move e4-h4").await;
+    let private = console.line("@carol /abort").await;
+    assert!(private.contains("[Ask to abort]"), "{private}");
+    // Dave never saw carol's private button: it is not his to press, nor offered to him.
+    let dave = console.line("@dave /press Ask to abort").await;
+    assert!(!dave.contains("Ask to abort]"), "{dave}");
+    let watch = console.line("@dave /press Watch live").await;
+    assert!(watch.contains("opens http://127.0.0.1:8090/"), "{watch}");
+    // Carol still can press hers.
+    let asked = console.line("@carol /press Ask to abort").await;
+    assert!(asked.contains("asks to abort"), "{asked}");
+}

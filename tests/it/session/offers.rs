@@ -189,3 +189,17 @@ async fn a_rematch_swaps_the_sides() {
     assert!(begun.text.mentions().contains(&2), "bob is to move: {}", begun.text);
     assert_eq!(GameKind::Tantrix.rematch_order(3), vec![1, 2, 0], "bigger games rotate the seats");
 }
+
+/// Tantrix has hidden tiles: after a move, the tiles drawn were seen, so no takeback is offered, and no draw.
+#[tokio::test]
+async fn tantrix_takes_no_takebacks_and_no_draw_offers() {
+    let s = sessions().await;
+    s.handle(CHANNEL, &alice(), super::play(GameKind::Tantrix, &bob(), None, SidePref::First)).await;
+    s.handle(CHANNEL, &bob(), Accept { session: None }).await;
+    let first = s.suggest(CHANNEL, 1, "", 1).await;
+    let mover = if first.is_empty() { bob() } else { alice() };
+    let m = s.suggest(CHANNEL, mover.member.id, "", 1).await.remove(0);
+    assert_public(&s.handle(CHANNEL, &mover, mv(&m)).await, "played");
+    assert_private(&s.handle(CHANNEL, &mover, Takeback).await, "Tantrix has no takebacks");
+    assert_private(&s.handle(CHANNEL, &mover, Draw).await, "");
+}

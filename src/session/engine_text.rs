@@ -13,10 +13,14 @@ pub(crate) fn text(phrase: &Phrase) -> Text {
     build(phrase, Text::typed)
 }
 
-/// Why an engine refused something (a move, a setup), as a translated text.
+/// Why an engine refused something (a move, a setup), as a translated sentence: its first letter a capital, a
+/// full stop at its end (the engines' phrases are clauses, to be put in sentences of their own).
 pub(super) fn refusal(error: &impl Describe) -> Text {
-    text(&error.describe())
+    Text::msg(SENTENCE, vec![("text", Arg::Text(text(&error.describe())))])
 }
+
+/// The message that makes a clause a sentence of its own (see [`Text::localized`]).
+pub(crate) const SENTENCE: &str = "sentence";
 
 /// The text with typed input echoed by `typed` (an excerpt for players; whole in the tests that compare it with
 /// the engine's English).

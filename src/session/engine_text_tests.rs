@@ -348,7 +348,7 @@ fn typed_input_is_echoed_short_and_notation_as_code() {
     let long = format!("e5-{}", "9".repeat(500));
     let refusal = super::refusal(&tablut::MoveParseError(long));
     let cs = refusal.plain_in(Lang::Cs);
-    assert!(cs.starts_with("tah `e5-999"), "{cs}");
+    assert!(cs.starts_with("Tah `e5-999") && cs.ends_with(")."), "a sentence of its own: {cs}");
     assert!(cs.contains("…`"), "{cs}");
     assert!(cs.len() < 300, "{cs}");
     assert!(cs.contains("`e8-d8`"), "{cs}");

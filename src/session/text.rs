@@ -149,7 +149,8 @@ impl Msg {
                 prose.push(c);
             }
         }
-        flush(out, &mut prose)
+        let out = flush(out, &mut prose);
+        if self.key == super::engine_text::SENTENCE { out.as_sentence() } else { out }
     }
 }
 
@@ -313,6 +314,22 @@ impl Text {
             }
         }
         out
+    }
+
+    /// The text as a sentence of its own: its first letter a capital, a full stop at its end unless it ends with
+    /// one already (or a question or exclamation mark).
+    fn as_sentence(mut self) -> Self {
+        if let Some(Span::Plain(first)) = self.spans.first_mut() {
+            let mut chars = first.chars();
+            if let Some(c) = chars.next() {
+                *first = c.to_uppercase().chain(chars).collect();
+            }
+        }
+        let ends = match self.spans.last() {
+            Some(Span::Plain(last)) => last.trim_end().ends_with(['.', '!', '?', '…']),
+            _ => false,
+        };
+        if ends { self } else { self.plain(".") }
     }
 
     /// The plain rendering in `lang` (what the console prints).

@@ -163,7 +163,7 @@ async fn a_tzaar_position_given_to_play_is_refused_in_the_readers_language() {
     let refused = sessions.handle(5, &alice, play(format!("{board} x c"))).await;
     assert!(refused.ephemeral);
     let czech = refused.text.plain_in(Lang::Cs);
-    assert!(czech.starts_with("pozici `") && czech.contains("strana na tahu je `x`, ne w nebo b"), "{czech}");
+    assert!(czech.starts_with("Pozici `") && czech.contains("strana na tahu je `x`, ne w nebo b"), "{czech}");
     let started = sessions.handle(5, &alice, play(format!("{board} w c"))).await;
     assert!(started.text.plain_in(Lang::Cs).contains("vyzývá @bob ke hře TZAAR"), "{:?}", started.text);
 }

@@ -678,3 +678,5 @@ tournament-check-in-not-in = Do turnaje { $id } nejste přihlášeni: stiskněte
 tournament-winner-role = Vítěz dostane roli { $role }.
 tournament-role-given = Dostává roli { $role }.
 tournament-role-refused = Nemohl jsem dát hráči { $player } roli { $role }: potřebuji oprávnění Spravovat role a roli nad ní. Moderátor ji může dát ručně.
+# A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
+sentence = { $text }

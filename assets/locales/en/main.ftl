@@ -680,3 +680,5 @@ tournament-check-in-not-in = You are not signed up for tournament { $id }: press
 tournament-winner-role = The winner is given the role { $role }.
 tournament-role-given = They are given the role { $role }.
 tournament-role-refused = I could not give { $player } the role { $role }: I need the Manage Roles permission and a role above it. A moderator can give it by hand.
+# A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
+sentence = { $text }

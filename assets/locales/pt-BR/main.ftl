@@ -663,3 +663,5 @@ tournament-check-in-not-in = Você não está inscrito no torneio { $id }: apert
 tournament-winner-role = O vencedor recebe o cargo { $role }.
 tournament-role-given = Recebe o cargo { $role }.
 tournament-role-refused = Não consegui dar a { $player } o cargo { $role }: preciso da permissão Gerenciar Cargos e de um cargo acima dele. Um moderador pode dá-lo manualmente.
+# A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
+sentence = { $text }

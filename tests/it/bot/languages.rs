@@ -161,7 +161,7 @@ async fn refusals_and_endings_in_the_readers_language() {
     let (_, illegal) = send(&fake, slash(&fake, "move", &[("move", "A1-A2".into())], ALICE)).await;
     assert!(illegal.is_ephemeral());
     let text = illegal.content().unwrap();
-    assert!(text.contains("nejdřív se musí brát"), "{text}");
+    assert!(text.starts_with("Nejdřív se musí brát") && text.ends_with('.'), "a sentence: {text}");
     assert!(!text.contains("capture") && !text.contains("captura"), "{text}");
 
     // The game played out from the suggestions, a capture and a pass a turn: its end, in Portuguese.

@@ -46,7 +46,7 @@
 //! | `…Row` | what a store table keeps of one thing: `SessionRow` (its players are `PlayerRow`s), `ClockRow`, `OfferRow` |
 //! | `HistoryEntry` | one move of a TZAAR game's history, with what it took and the turn it belongs to |
 //! | `CliError` | why a game's command-line hook cannot start a game or do a command as asked (one sentence) |
-//! | `Ending` | how a finished game ended, for its places: by the rules (or with nobody left to play), a seat that left, an agreed draw (`session::endings` records each result) |
+//! | `Ending` | how a closed game ended, stored as data (`store::Ending`): an `EndKind` (the rules, a resignation, a loss on time, the last to leave, an agreed draw, an abort, an organiser's result, a round's time), the seats concerned, and the places; never a sentence: `session::endings` makes every view's words from it |
 //! | `places` | where each seat of a finished game ranks (1 first, equal places shared), by one rule for every ending: `rating::standing` |
 //! | `abandoned` | a seat left (resigned, or out of time) in a game of more than two: the computer plays it on, and it ranks below who stayed |
 //! | `Exit` | how a command-line engine command ended: the exit status and the message |

@@ -150,7 +150,7 @@ impl Msg {
             }
         }
         let out = flush(out, &mut prose);
-        if self.key == super::engine_text::SENTENCE { out.as_sentence() } else { out }
+        if self.key == super::engine_text::SENTENCE { out.into_sentence() } else { out }
     }
 }
 
@@ -318,7 +318,7 @@ impl Text {
 
     /// The text as a sentence of its own: its first letter a capital, a full stop at its end unless it ends with
     /// one already (or a question or exclamation mark).
-    fn as_sentence(mut self) -> Self {
+    fn into_sentence(mut self) -> Self {
         if let Some(Span::Plain(first)) = self.spans.first_mut() {
             let mut chars = first.chars();
             if let Some(c) = chars.next() {

@@ -213,7 +213,8 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
     let refused = browser
         .until(
             "the page says the link is refused",
-            "return document.querySelector('#message').textContent;",
+            // Empty until the page has heard the server's answer: wait for words.
+            "return document.querySelector('#message').textContent || null;",
             vec![],
         )
         .await;

@@ -106,22 +106,13 @@ async fn the_converted_games_name_their_winners_in_every_view() {
 async fn postgres_converts_old_sentences_when_it_connects() {
     use tabula::games::GameKind;
     use tabula::session::SidePref;
-    use tabula::session::commands::{Accept, Move, Play, Resign};
+    use tabula::session::commands::{Accept, Move, Resign};
     let Some(server) = crate::support::postgres::PgServer::start("old_endings_in_postgres") else { return };
     let url = server.database("old_endings").await;
     let s = Sessions::new(tabula::store::PgStore::connect(&url).await.unwrap(), SessionConfig::default());
     let ann = Actor::in_guild(Member::new(1, "Ann"), Some(CONSOLE_GUILD));
     let great = Actor::in_guild(Member::new(2, "Ann, the Great"), Some(CONSOLE_GUILD));
-    let play = Play {
-        game: GameKind::Tablut,
-        opponents: vec![great.member.clone()],
-        variant: None,
-        side: SidePref::First,
-        level: None,
-        rated: true,
-        clock: None,
-        thread: None,
-    };
+    let play = super::play(GameKind::Tablut, &great, None, SidePref::First);
     s.handle(9, &ann, play).await;
     s.handle(9, &great, Accept { session: None }).await;
     for (who, text) in [(&ann, "e8-d8"), (&great, "e4-h4"), (&ann, "d8-c8"), (&great, "h4-h3")] {

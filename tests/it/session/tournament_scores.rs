@@ -20,8 +20,13 @@ fn text(s: &str) -> OptionValue {
     OptionValue::Text(s.to_string())
 }
 
-#[tokio::test]
-async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
+/// A tournament of `game` (one round; `extra` options besides) on a clock the test moves, created by an organiser
+/// in [`CHANNEL`], joined by `players`, and started: its sessions, the clock, and the round's first board.
+async fn started(
+    game: &str,
+    players: &[Actor],
+    extra: &[(&str, OptionValue)],
+) -> (Sessions<MemoryStore>, Arc<AtomicI64>, Actor, tabula::session::TournamentBoard) {
     let now = Arc::new(AtomicI64::new(START));
     let clock = now.clone();
     let s = Sessions::with_clock(
@@ -31,29 +36,22 @@ async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
     );
     let mut organiser = actor(9, "mod");
     organiser.can_manage_server = true;
-    let create = parse_request(
-        "tournament",
-        &[
-            ("action", text("create")),
-            ("game", text("tantrix")),
-            ("rounds", OptionValue::Integer(1)),
-            ("clock", text("1h")),
-            ("starts", text("10m")),
-            ("round_minutes", OptionValue::Integer(30)),
-        ],
-    )
-    .unwrap();
-    let announced = s.handle(CHANNEL, &organiser, create).await;
+    let mut options = vec![
+        ("action", text("create")),
+        ("game", text(game)),
+        ("rounds", OptionValue::Integer(1)),
+        ("clock", text("1h")),
+        ("starts", text("10m")),
+    ];
+    options.extend(extra.iter().cloned());
+    let announced = s.handle(CHANNEL, &organiser, parse_request("tournament", &options).unwrap()).await;
     assert!(!announced.ephemeral, "{announced:?}");
     let join =
         announced.buttons.iter().find(|b| b.custom_id.starts_with("tjoin:")).unwrap().custom_id.clone();
-    let players: Vec<Actor> = (1..=3).map(|i| actor(i, &format!("p{i}"))).collect();
-    for p in &players {
+    for p in players {
         let (channel, request) = parse_button(&join).unwrap();
         assert!(!s.handle(channel, p, request).await.ephemeral);
     }
-
-    // The start: one table of three, its game started in a thread.
     now.fetch_add(11 * 60, Ordering::SeqCst);
     let board = s
         .settle_clocks()
@@ -63,8 +61,17 @@ async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
             Notice::OpenGame { board, .. } => Some(board),
             _ => None,
         })
-        .expect("the table's game");
+        .expect("the round's game");
     s.start_tournament_game(Some(THREAD), board).await;
+    (s, now, organiser, board)
+}
+
+#[tokio::test]
+async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
+    let players: Vec<Actor> = (1..=3).map(|i| actor(i, &format!("p{i}"))).collect();
+    // The start: one table of three, its game started in a thread.
+    let (s, now, _, board) =
+        started("tantrix", &players, &[("round_minutes", OptionValue::Integer(30))]).await;
     for _ in 0..9 {
         let record = s.store().open_session(THREAD).await.unwrap().unwrap();
         let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
@@ -107,46 +114,9 @@ async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
 async fn an_organisers_result_ends_the_game() {
     use tabula::session::commands::{History, Resign};
     use tabula::store::{EndKind, SessionState};
-    let now = Arc::new(AtomicI64::new(START));
-    let clock = now.clone();
-    let s = Sessions::with_clock(
-        MemoryStore::new(),
-        SessionConfig::default(),
-        Arc::new(move || clock.load(Ordering::SeqCst)),
-    );
-    let mut organiser = actor(9, "mod");
-    organiser.can_manage_server = true;
-    let create = parse_request(
-        "tournament",
-        &[
-            ("action", text("create")),
-            ("game", text("tablut")),
-            ("rounds", OptionValue::Integer(1)),
-            ("clock", text("1h")),
-            ("starts", text("10m")),
-        ],
-    )
-    .unwrap();
-    let announced = s.handle(CHANNEL, &organiser, create).await;
-    let join =
-        announced.buttons.iter().find(|b| b.custom_id.starts_with("tjoin:")).unwrap().custom_id.clone();
     // Two players whose names start alike.
     let players = [actor(1, "Ann"), actor(2, "Ann, the Great")];
-    for p in &players {
-        let (channel, request) = parse_button(&join).unwrap();
-        assert!(!s.handle(channel, p, request).await.ephemeral);
-    }
-    now.fetch_add(11 * 60, Ordering::SeqCst);
-    let board = s
-        .settle_clocks()
-        .await
-        .into_iter()
-        .find_map(|n| match n {
-            Notice::OpenGame { board, .. } => Some(board),
-            _ => None,
-        })
-        .expect("the round's game");
-    s.start_tournament_game(Some(THREAD), board).await;
+    let (s, _, organiser, board) = started("tablut", &players, &[]).await;
     let record = s.store().open_session(THREAD).await.unwrap().unwrap();
     let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
     let first = players.iter().find(|p| p.member.id == record.players[game.to_move().unwrap()].id).unwrap();

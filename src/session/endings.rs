@@ -25,18 +25,12 @@ pub(super) enum Leaving {
     },
 }
 
-/// The order in which each seat was left (see [`PlayerRow::left`]), `None` for a seat still played by who
-/// took it.
-fn left_orders(players: &[PlayerRow]) -> Vec<Option<u32>> {
-    players.iter().map(|p| p.abandoned.then(|| p.left.unwrap_or(0))).collect()
-}
-
 /// The places of the players of a game that ends as `kind` says for `seats`, by the one rule of
 /// [`rating::standing`]: an agreed draw (or a round's time) shares the first place; a seat that resigns or runs
 /// out of time in a game of two is the last to leave; otherwise the rules' places, with the seats that were left
 /// below those who stayed.
 pub(crate) fn places(record: &SessionRow, game: &AnyGame, kind: EndKind, seats: &[usize]) -> Vec<usize> {
-    let mut left = left_orders(&record.players);
+    let mut left = PlayerRow::left_orders(&record.players);
     match kind {
         EndKind::DrawAgreed | EndKind::RoundTime => return vec![1; left.len()],
         EndKind::Resigned | EndKind::TimedOut => {
@@ -299,7 +293,7 @@ impl<S: Store> Sessions<S> {
             return self.end(slot, game.clone(), said, ending).await;
         }
         let mut players = live.record.players.clone();
-        let order = left_orders(&players).into_iter().flatten().max().map_or(1, |m| m + 1);
+        let order = PlayerRow::left_orders(&players).into_iter().flatten().max().map_or(1, |m| m + 1);
         players[seat].level = Some(DEFAULT_LEVEL);
         players[seat].abandoned = true;
         players[seat].left = Some(order);

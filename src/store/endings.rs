@@ -22,14 +22,9 @@ pub(crate) struct Converted {
     pub by_places: bool,
 }
 
-/// The order in which each seat was left, `None` for a seat still played by who took it.
-fn left_orders(players: &[PlayerRow]) -> Vec<Option<u32>> {
-    players.iter().map(|p| p.abandoned.then(|| p.left.unwrap_or(0))).collect()
-}
-
 /// The places of a game that `leaver` (if any) left last, by the one rule of [`rating::standing`].
 fn places_after(players: &[PlayerRow], game: Option<&AnyGame>, leaver: Option<usize>) -> Vec<usize> {
-    let mut left = left_orders(players);
+    let mut left = PlayerRow::left_orders(players);
     if let Some(seat) = leaver
         && left.get(seat).is_some_and(Option::is_none)
     {

@@ -77,6 +77,12 @@ pub struct PlayerRow {
 }
 
 impl PlayerRow {
+    /// The order in which each seat of `players` was left (see [`PlayerRow::left`]), `None` for a seat still
+    /// played by who took it: what [`crate::rating::standing`] ranks the leavers by.
+    pub(crate) fn left_orders(players: &[PlayerRow]) -> Vec<Option<u32>> {
+        players.iter().map(|p| p.abandoned.then(|| p.left.unwrap_or(0))).collect()
+    }
+
     /// Whether the computer plays this seat as itself (from the start), not for a member who left it.
     pub fn is_computer(&self) -> bool {
         self.level.is_some() && !self.abandoned

@@ -28,20 +28,25 @@ fn fixed(depth: u32) -> Limits {
 }
 
 /// Prints what one search found (nodes, time, nodes per second), then benchmarks `think` as `name`.
-fn bench_search(c: &mut Criterion, name: &str, report: &Report, think: impl Fn() -> Report) {
+fn bench_search<M: std::fmt::Display>(
+    c: &mut Criterion,
+    name: &str,
+    report: &Report<M>,
+    think: impl Fn() -> Report<M>,
+) {
     eprintln!(
         "{name}: {} nodes in {:.1?} = {:.0} nodes/s, moves {:?}",
         report.nodes,
         report.elapsed,
         report.nodes as f64 / report.elapsed.as_secs_f64(),
-        report.moves
+        report.notation()
     );
     let mut group = c.benchmark_group("ai");
     group.sample_size(10);
     group.bench_function(name, |b| {
         b.iter(|| {
             let r = think();
-            assert!(!r.moves.is_empty());
+            assert!(!r.notation().is_empty());
             r.nodes
         });
     });
@@ -53,7 +58,7 @@ fn tablut_search(c: &mut Criterion) {
     let limits = fixed(5);
     let report = tablut_ai::think(&game, &limits);
     let legal = game.legal_moves_text();
-    assert!(legal.contains(&report.moves[0]), "{report:?}");
+    assert!(legal.contains(&report.notation()[0]), "{report:?}");
     bench_search(c, "tablut depth 5 from the start", &report, || tablut_ai::think(black_box(&game), &limits));
 }
 
@@ -68,7 +73,7 @@ fn tablut_styles(c: &mut Criterion) {
             [("late moves pruned", tablut_ai::Style::CURRENT), ("round 2", tablut_ai::Style::CLASSIC)]
         {
             let report = tablut_ai::think_with(&game, &limits, style);
-            assert!(game.legal_moves_text().contains(&report.moves[0]), "{report:?}");
+            assert!(game.legal_moves_text().contains(&report.notation()[0]), "{report:?}");
             let name =
                 format!("{variant:?} tablut 1,000,000 nodes from the start, {label}, depth {}", report.depth);
             bench_search(c, &name, &report, || tablut_ai::think_with(black_box(&game), &limits, style));
@@ -86,10 +91,10 @@ fn tzaar_search(c: &mut Criterion) {
     let limits = fixed(4);
     let report = tzaar_ai::think(&game, &limits);
     let mut trial = game.clone();
-    for m in &report.moves {
+    for m in &report.notation() {
         trial.play_text(m).expect("the search plays legal moves");
     }
-    assert_eq!(report.moves.len(), 2);
+    assert_eq!(report.notation().len(), 2);
     bench_search(c, "tzaar depth 4 after the standard opening", &report, || {
         tzaar_ai::think(black_box(&game), &limits)
     });
@@ -107,7 +112,7 @@ fn tzaar_search_classic(c: &mut Criterion) {
         ("tzaar depth 5 after the standard opening, round 2's weights", tzaar_ai::Style::PREVIOUS),
     ] {
         let report = tzaar_ai::think_with(&game, &limits, style);
-        assert_eq!(report.moves.len(), 2);
+        assert_eq!(report.notation().len(), 2);
         bench_search(c, name, &report, || tzaar_ai::think_with(black_box(&game), &limits, style));
     }
 }
@@ -119,7 +124,7 @@ fn parallel_search(c: &mut Criterion) {
     for threads in [1, 2] {
         let limits = Limits { threads, ..fixed(6) };
         let report = tablut_ai::think(&game, &limits);
-        assert!(game.legal_moves_text().contains(&report.moves[0]), "{report:?}");
+        assert!(game.legal_moves_text().contains(&report.notation()[0]), "{report:?}");
         let name = format!("ashton tablut depth 6 from the start, {threads} thread(s)");
         bench_search(c, &name, &report, || tablut_ai::think(black_box(&game), &limits));
     }
@@ -190,7 +195,7 @@ fn tzaar_endgames(c: &mut Criterion) {
                 noise: 0.0,
                 seed: seed * 1000 + turn,
             };
-            let moves = tzaar_ai::think(&game, &limits).moves;
+            let moves = tzaar_ai::think(&game, &limits).notation();
             for m in &moves {
                 game.play_text(m).expect("legal");
             }

@@ -26,7 +26,13 @@ fn game_after(seed: u64, tiles: usize) -> Game {
 
 /// Benchmarks `think` on `game` with `limits`, asserting a legal placement and the same node count every time;
 /// criterion reports the nodes per second as throughput.
-fn bench(c: &mut Criterion, name: &str, game: &Game, limits: &Limits, check: impl Fn(&tabula::ai::Report)) {
+fn bench(
+    c: &mut Criterion,
+    name: &str,
+    game: &Game,
+    limits: &Limits,
+    check: impl Fn(&tabula::ai::Report<tabula::games::tantrix::Placement>),
+) {
     for (style, label) in [(Style::CURRENT, "learnt"), (Style::CLASSIC, "round 2")] {
         bench_style(c, &format!("{name}, {label}"), (game, style), limits, &check);
     }
@@ -37,12 +43,12 @@ fn bench_style(
     name: &str,
     (game, style): (&Game, Style),
     limits: &Limits,
-    check: impl Fn(&tabula::ai::Report),
+    check: impl Fn(&tabula::ai::Report<tabula::games::tantrix::Placement>),
 ) {
     let legal = game.legal_moves_text();
     let first = tantrix::think_with(game, limits, style);
     let r = tantrix::think_with(game, limits, style);
-    assert!(legal.contains(&r.moves[0]), "{r:?}");
+    assert!(legal.contains(&r.notation()[0]), "{r:?}");
     assert_eq!(r.nodes, first.nodes, "the search is deterministic");
     check(&r);
     println!(
@@ -57,7 +63,7 @@ fn bench_style(
     group.bench_function(name, |b| {
         b.iter(|| {
             let again = tantrix::think_with(black_box(game), limits, style);
-            assert!(legal.contains(&again.moves[0]));
+            assert!(legal.contains(&again.notation()[0]));
             assert_eq!(again.nodes, r.nodes);
             again.nodes
         });

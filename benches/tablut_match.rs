@@ -129,9 +129,9 @@ fn game(s: &Settings, candidate: Style, index: u32) -> (u32, Side) {
             Some(thinker) => thinker.think(&game, &limits),
             None => think_with(&game, &limits, style),
         };
-        let mv = report.moves.first().expect("a move in a game that is not over");
+        let mv = report.notation().into_iter().next().expect("a move in a game that is not over");
         let mover = game.to_move();
-        game.play_text(mv).expect("the search plays legal moves");
+        game.play_text(&mv).expect("the search plays legal moves");
         plies += 1;
         if let Some(outcome) = game.outcome() {
             let other = if side == Side::White { Side::Black } else { Side::White };

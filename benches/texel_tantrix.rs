@@ -83,8 +83,8 @@ fn self_play(i: u32, seed: u64, p: Predictor, nodes: u64) -> Vec<Sample> {
             seed: seed.wrapping_mul(1000).wrapping_add(ply),
         };
         let report = think_with(&game, &limits, style);
-        let m = report.moves.first().expect("a move in a game that is not over");
-        game.play_text(m).expect("the search plays legal moves");
+        let m = report.notation().into_iter().next().expect("a move in a game that is not over");
+        game.play_text(&m).expect("the search plays legal moves");
         ply += 1;
     }
     let finals = game.scores();

@@ -75,8 +75,8 @@ fn self_play(seed: u64, w: &Weights, nodes: u64) -> Vec<Sample> {
             seed: seed.wrapping_mul(1000).wrapping_add(turn),
         };
         let report = think_with(&game, &limits, style);
-        assert!(!report.moves.is_empty(), "no move in a game that is not over");
-        for m in &report.moves {
+        assert!(!report.notation().is_empty(), "no move in a game that is not over");
+        for m in &report.notation() {
             // The position between a turn's two moves is a sample too.
             if game.position() != positions.last().expect("a position") {
                 positions.push(*game.position());

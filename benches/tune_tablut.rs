@@ -108,9 +108,9 @@ fn self_play(s: &Settings, index: u32) -> (Vec<Position>, u8) {
             seed: seed.wrapping_add(plies as u64),
         };
         let report = think_with(&game, &limits, Style::CURRENT);
-        let mv = report.moves.first().expect("a move in a game that is not over");
+        let mv = report.notation().into_iter().next().expect("a move in a game that is not over");
         let mover = game.to_move();
-        game.play_text(mv).expect("the search plays legal moves");
+        game.play_text(&mv).expect("the search plays legal moves");
         plies += 1;
         if let Some(outcome) = game.outcome() {
             white_won = outcome.winner.map(|seat| (Some(seat) == mover) == (side == Side::White));

@@ -123,8 +123,8 @@ fn game(seed: u64, white: Style<'_>, black: Style<'_>, nodes: u64) -> bool {
             seed: seed.wrapping_mul(1000).wrapping_add(turn),
         };
         let report = think_with(&game, &limits, style);
-        assert!(!report.moves.is_empty(), "no move in a game that is not over");
-        for m in &report.moves {
+        assert!(!report.notation().is_empty(), "no move in a game that is not over");
+        for m in &report.notation() {
             game.play_text(m).expect("the search plays legal moves");
         }
         turn += 1;

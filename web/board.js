@@ -15,8 +15,8 @@ if (fromHash) {
 const token = sessionStorage.getItem(key);
 const $ = (sel) => document.querySelector(sel);
 let view = null;
-let chosen = null; // the first cell (or Tantrix tile) picked
-let tantrix = { tile: null, cell: null, index: 0 };
+let chosen = null; // the cell a move starts from, once picked
+let held = { number: null, cell: null, index: 0 }; // a tile picked from the hand, where it goes, which rotation
 let frame = null; // the replay's position, when stepping through a finished game
 
 function el(name, attrs = {}, text) {
@@ -34,10 +34,9 @@ async function load() {
   if (response.status === 401) { say(T["web-refused"]); return; }
   if (!response.ok) return;
   view = await response.json();
-  faces = new Map((view.faces || "").split(" ").filter(Boolean).map((w) => w.split(":")));
   loadedAt = Date.now();
   chosen = null;
-  tantrix = { tile: null, cell: null, index: 0 };
+  held = { number: null, cell: null, index: 0 };
   if (view.state !== "over") frame = null;
   show();
 }
@@ -54,64 +53,10 @@ async function act(action, move = "") {
   await load();
 }
 
-// Cells of a move's notation (`e8-d8`, `C3xD4`), lower-cased; Tantrix moves are `tile@q,r:rotation`.
-const cellsOf = (move) => (move.match(/[a-z]\d+/gi) || []).map((c) => c.toLowerCase());
-const tantrixOf = (move) => {
-  const m = move.match(/^(\d+)@(-?\d+),(-?\d+):(\d)$/);
-  return m && { tile: m[1], cell: `${m[2]},${m[3]}`, rotation: Number(m[4]) };
-};
-
-// Each game's position, read from its text board, as cells to draw: {name, x, y, shape, piece, label}.
-function readBoard(game, text) {
-  const cells = [];
-  const lines = text.split("\n");
-  if (game === "tablut") {
-    const ranks = lines.filter((l) => /^\s*\d+\s/.test(l));
-    const size = ranks.length;
-    ranks.forEach((line, row) => {
-      const [rank, ...marks] = line.trim().split(/\s+/);
-      marks.forEach((mark, file) => {
-        const name = String.fromCharCode(97 + file) + rank;
-        cells.push({ name, x: file, y: row, shape: "square", mark, size });
-      });
-    });
-  } else if (game === "tzaar") {
-    const columns = new Map();
-    lines.forEach((line, index) => {
-      if (/^A\s+B/.test(line)) return;
-      for (const m of line.matchAll(/\S+/g)) {
-        if (m.index % 4 !== 0) continue;
-        const x = m.index / 4;
-        const v = 12 - index;
-        if (v < -4) continue;
-        if (!columns.has(x)) columns.set(x, []);
-        columns.get(x).push({ x, v, mark: m[0] });
-      }
-    });
-    for (const [x, points] of columns) {
-      points.sort((a, b) => a.v - b.v);
-      let row = 0;
-      for (const p of points) {
-        if (p.mark === "o") continue;
-        row += 1;
-        const name = (String.fromCharCode(97 + x) + row).toLowerCase();
-        cells.push({ name, x: x * 0.866, y: (12 - p.v) / 2, shape: "point", mark: p.mark });
-      }
-    }
-  } else {
-    const placed = (lines[0] || "").split(":").slice(1).join(":").trim();
-    for (const p of placed.split(/\s+/)) {
-      const t = tantrixOf(p);
-      if (t) cells.push({ name: t.cell, ...axial(t.cell), shape: "hex", mark: `${t.tile}`, rotation: t.rotation });
-    }
-  }
-  return cells;
-}
-
-function axial(cell) {
-  const [q, r] = cell.split(",").map(Number);
-  return { x: 1.5 * q, y: Math.sqrt(3) * (r + q / 2), q, r };
-}
+// The engine sends each position as cells ({name, x, y, shape, ground, piece, open}) and each move as the cells it
+// touches ({text, from, to, tile}): the page reads no notation and knows no game.
+const placesTiles = () => view.legal.some((m) => m.tile);
+const tileMoves = (number) => view.legal.filter((m) => m.tile && m.tile.number === number);
 
 function hexPoints(cx, cy, s) {
   return [0, 1, 2, 3, 4, 5].map((i) => {
@@ -120,59 +65,44 @@ function hexPoints(cx, cy, s) {
   }).join(" ");
 }
 
-function draw(text) {
-  const game = view.game;
-  const cells = readBoard(game, text);
+function draw(position, last) {
   const legal = frame === null ? view.legal : [];
-  const last = frame === null ? view.moves[view.moves.length - 1] || "" : view.moves[frame - 1] || "";
-  const lastCells = game === "tantrix" ? [tantrixOf(last)?.cell] : cellsOf(last);
-  // Tantrix: the empty cells where the chosen tile may go are drawn too.
-  const extra = [];
-  if (game === "tantrix") {
-    for (const m of legal) {
-      const t = tantrixOf(m);
-      if (t && (!tantrix.tile || t.tile === tantrix.tile) && !cells.some((c) => c.name === t.cell) &&
-          !extra.some((c) => c.name === t.cell)) {
-        extra.push({ name: t.cell, ...axial(t.cell), shape: "hex", mark: "", empty: true });
-      }
-    }
+  const lastCells = last ? [last.from, last.to].filter(Boolean) : [];
+  const placing = held.number !== null && held.cell ? heldChoice() : null;
+  // Open places are drawn only where a legal move goes (of the chosen tile, once one is chosen).
+  const reachable = new Set(legal.filter((m) => held.number === null || (m.tile && m.tile.number === held.number))
+    .map((m) => m.to));
+  const all = position.cells.filter((c) => !c.open || reachable.has(c.name)).map((c) => ({ ...c }));
+  for (const c of all) {
+    if (placing && c.name === placing.to) Object.assign(c, { piece: { mark: "", tile: placing.tile }, preview: true });
   }
-  // The tile being placed, drawn where it would go, turned as it would be.
-  const placing = game === "tantrix" && tantrix.tile && tantrix.cell ? tantrixOf(tantrixChoice() || "") : null;
-  for (const c of extra) {
-    if (placing && c.name === placing.cell) Object.assign(c, { mark: placing.tile, rotation: placing.rotation, empty: false, preview: true });
-  }
-  const all = cells.concat(extra);
   const unit = 40;
   const xs = all.map((c) => c.x * unit), ys = all.map((c) => c.y * unit);
   const pad = unit;
   const minX = Math.min(0, ...xs) - pad, minY = Math.min(0, ...ys) - pad;
   const w = Math.max(...xs, 0) - minX + pad, h = Math.max(...ys, 0) - minY + pad;
   const svg = el("svg:svg", { viewBox: `${minX} ${minY} ${w} ${h}`, "aria-hidden": "true" });
-  const froms = new Set(legal.map((m) => cellsOf(m)[0]).filter(Boolean));
+  const froms = new Set(legal.map((m) => m.from).filter(Boolean));
   const targets = new Set();
-  if (game !== "tantrix" && chosen) {
-    for (const m of legal) { const c = cellsOf(m); if (c[0] === chosen && c.length > 1) targets.add(c[c.length - 1]); }
-  }
-  if (game === "tantrix" && tantrix.tile) {
-    for (const m of legal) { const t = tantrixOf(m); if (t && t.tile === tantrix.tile) targets.add(t.cell); }
-  }
+  if (chosen) for (const m of legal) if (m.from === chosen && m.to) targets.add(m.to);
+  if (held.number !== null) for (const m of tileMoves(held.number)) targets.add(m.to);
   for (const c of all) {
     const g = el("svg:g", { class: "cell", "data-cell": c.name });
     const cx = c.x * unit, cy = c.y * unit;
     let shape;
     if (c.shape === "square") {
-      const fill = c.mark === "+" ? "#b58863" : c.mark === "#" ? "#d9b38c" : "#f0d9b5";
+      const fill = c.ground === "throne" ? "#b58863" : c.ground === "camp" ? "#d9b38c" : "#f0d9b5";
       shape = el("svg:rect", { x: cx - unit / 2, y: cy - unit / 2, width: unit, height: unit, fill, stroke: "#555" });
     } else if (c.shape === "point") {
       shape = el("svg:circle", { cx, cy, r: unit * 0.45, fill: "#e8d7b0", stroke: "#777" });
     } else {
-      shape = el("svg:polygon", { points: hexPoints(cx, cy, unit * 0.95), fill: c.empty ? "none" : "#333",
-        stroke: c.empty ? "#1a7f37" : "#999", "stroke-dasharray": c.empty ? "4 3" : "" });
+      const empty = !c.piece;
+      shape = el("svg:polygon", { points: hexPoints(cx, cy, unit * 0.95), fill: empty ? "transparent" : "#333",
+        stroke: empty ? "#1a7f37" : "#999", "stroke-dasharray": empty ? "4 3" : "" });
     }
     if (lastCells.includes(c.name)) shape.classList.add("lastmove");
     if (targets.has(c.name)) shape.classList.add("target");
-    if (chosen === c.name || tantrix.cell === c.name) shape.classList.add("chosen");
+    if (chosen === c.name || held.cell === c.name) shape.classList.add("chosen");
     g.append(shape);
     drawPiece(g, c, cx, cy, unit);
     // A legal destination is marked by a dot of its own too, so that it shows on the last move's square.
@@ -191,67 +121,38 @@ function draw(text) {
     g.addEventListener("click", () => pick(c.name));
     svg.append(g);
   }
-  for (const [x, y, label] of coordinates(game, cells)) {
-    svg.append(el("svg:text", { x: x * unit, y: y * unit + 4, class: "coordinate", "text-anchor": "middle",
-      "font-size": 12 }, label));
+  for (const l of position.labels) {
+    svg.append(el("svg:text", { x: l.x * unit, y: l.y * unit + 4, class: "coordinate", "text-anchor": "middle",
+      "font-size": 12 }, l.text));
   }
   const board = $("#board");
   board.replaceChildren(svg);
   board.setAttribute("aria-label", `${view.title}: ${T["web-board-text"]}`);
-  $("#alt").textContent = text;
+  $("#alt").textContent = view.text;
 }
 
-// The coordinates the notation uses, around the board: Tablut's files below and ranks on the left, TZAAR's column
-// letters below each column (its points count up from the bottom of their column). Tantrix has none to show.
-function coordinates(game, cells) {
-  const out = [];
-  if (game === "tablut") {
-    const size = cells.length ? cells[0].size : 0;
-    for (const c of cells) {
-      if (c.y === size - 1) out.push([c.x, size - 0.3, c.name[0]]);
-      if (c.x === 0) out.push([-0.85, c.y, c.name.slice(1)]);
-    }
-  } else if (game === "tzaar") {
-    const bottom = new Map();
-    for (const c of cells) if (!bottom.has(c.x) || bottom.get(c.x) < c.y) bottom.set(c.x, c.y);
-    for (const [x, y] of bottom) {
-      const letter = cells.find((c) => c.x === x).name[0].toUpperCase();
-      out.push([x, y + 0.8, letter]);
-    }
-  }
-  return out;
-}
-
+// A disc of its colour with its mark, or a tile with its lines.
 function drawPiece(g, c, cx, cy, unit) {
-  const m = c.mark;
-  if (c.shape === "square") {
-    if (m === "a" || m === "d" || m === "K") {
-      g.append(el("svg:circle", { cx, cy, r: unit * 0.36, fill: m === "a" ? "#222" : "#fafafa", stroke: "#000" }));
-      if (m === "K") g.append(el("svg:text", { x: cx, y: cy + 6, "text-anchor": "middle", "font-size": 18 }, "♚"));
-    }
-  } else if (c.shape === "point") {
-    if (m !== "." && m !== "o") {
-      const white = m[0] === m[0].toUpperCase();
-      g.append(el("svg:circle", { cx, cy, r: unit * 0.4, fill: white ? "#fafafa" : "#222", stroke: "#000" }));
-      g.append(el("svg:text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": 14,
-        fill: white ? "#000" : "#fff" }, m.toUpperCase()));
-    }
-  } else if (m) {
-    drawTile(g, m, c.rotation, cx, cy, unit * 0.95);
+  const p = c.piece;
+  if (!p) return;
+  if (p.tile) { drawTile(g, p.tile, cx, cy, unit * 0.95); return; }
+  const white = p.colour === "white";
+  const r = c.shape === "square" ? unit * 0.36 : unit * 0.4;
+  g.append(el("svg:circle", { cx, cy, r, fill: white ? "#fafafa" : "#222", stroke: "#000" }));
+  if (p.mark) {
+    g.append(el("svg:text", { x: cx, y: cy + 5, "text-anchor": "middle", "font-size": c.shape === "square" ? 18 : 14,
+      fill: white ? "#000" : "#fff" }, p.mark));
   }
 }
 
-// Tantrix: the tiles' edge colours, unturned, from the view (`1:RYBYRB ...`).
-let faces = new Map();
+// Tiles: their bands' colours.
 const BAND = { R: "#e0312b", B: "#2f6fe0", Y: "#f7d52a", G: "#26a046" };
 const edgeDir = (e) => { const a = ((-90 + 60 * e) * Math.PI) / 180; return [Math.cos(a), Math.sin(a)]; };
 
-// A tile turned `rot` steps clockwise, its three bands drawn as the pictures draw them: a sharp curve around a
-// corner, a gentle one around the hex two edges away, or a straight.
-function drawTile(g, tile, rot, cx, cy, s) {
-  const face = faces.get(String(tile));
-  if (!face) return;
-  const edges = [0, 1, 2, 3, 4, 5].map((d) => face[(d - rot + 6) % 6]);
+// A tile ({number, rotation, edges}) turned `rotation` steps clockwise, its three bands drawn as the pictures draw
+// them: a sharp curve around a corner, a gentle one around the hex two edges away, or a straight.
+function drawTile(g, tile, cx, cy, s) {
+  const edges = [0, 1, 2, 3, 4, 5].map((d) => tile.edges[(d - tile.rotation + 6) % 6]);
   const ap = (s * Math.sqrt(3)) / 2;
   const at = (e, d) => { const [x, y] = edgeDir(e); return [cx + x * d, cy + y * d]; };
   for (const colour of new Set(edges)) {
@@ -277,40 +178,40 @@ function drawTile(g, tile, rot, cx, cy, s) {
   }
 }
 
-// A small picture of a tile, for the hand's buttons.
+// A small picture of a tile, unturned, for the hand's buttons.
 function tileIcon(tile) {
   const svg = el("svg:svg", { viewBox: "-22 -22 44 44", width: 44, height: 44, "aria-hidden": "true" });
   svg.append(el("svg:polygon", { points: hexPoints(0, 0, 20), fill: "#141414" }));
-  drawTile(svg, tile, 0, 0, 0, 20);
+  drawTile(svg, { ...tile, rotation: 0 }, 0, 0, 20);
   return svg;
 }
 
 function pick(name) {
   if (!view || frame !== null) return;
-  if (view.game === "tantrix") {
-    if (!tantrix.tile) return;
+  if (placesTiles()) {
+    if (held.number === null) return;
     // A second click on the tile turns it to its next legal rotation, in place.
-    if (tantrix.cell === name) tantrix.index += 1;
-    else if (tantrixOptions(name).length) { tantrix.cell = name; tantrix.index = 0; } else return;
+    if (held.cell === name) held.index += 1;
+    else if (tileOptions(name).length) { held.cell = name; held.index = 0; } else return;
     show();
     focusCell(name);
     return;
   }
-  const matches = view.legal.filter((m) => { const c = cellsOf(m); return c[0] === chosen && c[c.length - 1] === name; });
-  if (chosen && matches.length) { act("move", matches[0]); return; }
-  chosen = view.legal.some((m) => cellsOf(m)[0] === name) ? name : null;
+  const matches = view.legal.filter((m) => m.from === chosen && m.to === name);
+  if (chosen && matches.length) { act("move", matches[0].text); return; }
+  chosen = view.legal.some((m) => m.from === name) ? name : null;
   show();
   focusCell(name);
 }
 
-// Tantrix: the legal placements of the chosen tile on `cell`, one per legal rotation.
-function tantrixOptions(cell) {
-  return view.legal.filter((m) => { const t = tantrixOf(m); return t && t.tile === tantrix.tile && t.cell === cell; });
+// The legal placements of the held tile on `cell`, one per legal rotation.
+function tileOptions(cell) {
+  return tileMoves(held.number).filter((m) => m.to === cell);
 }
 
-function tantrixChoice() {
-  const options = tantrixOptions(tantrix.cell);
-  return options.length ? options[tantrix.index % options.length] : null;
+function heldChoice() {
+  const options = tileOptions(held.cell);
+  return options.length ? options[held.index % options.length] : null;
 }
 
 function focusCell(name) {
@@ -340,32 +241,35 @@ function controls() {
   if (view.legal.length) {
     box.append(el("strong", {}, T["web-your-turn"]), " ");
     if (view.prompt) box.append(el("span", {}, view.prompt), " ");
-    if (view.game === "tantrix") {
-      const tiles = [...new Set(view.legal.map((m) => tantrixOf(m)?.tile).filter(Boolean))];
+    if (placesTiles()) {
+      const tiles = [...new Map(view.legal.filter((m) => m.tile).map((m) => [m.tile.number, m.tile])).values()];
       const hand = el("div", { class: "hand" });
       for (const tile of tiles) {
-        const b = button(tile, () => { tantrix = { tile, cell: null, index: 0 }; show(); });
+        const b = button(String(tile.number), () => { held = { number: tile.number, cell: null, index: 0 }; show(); });
         b.classList.add("tile");
         b.prepend(tileIcon(tile));
-        b.setAttribute("aria-pressed", String(tile === tantrix.tile));
+        b.setAttribute("aria-pressed", String(tile.number === held.number));
         hand.append(b);
       }
       box.append(hand);
-      const chosenMove = tantrix.tile && tantrix.cell ? tantrixChoice() : null;
+      const chosenMove = held.number !== null && held.cell ? heldChoice() : null;
       if (chosenMove) {
-        const turns = tantrixOptions(tantrix.cell).length;
-        box.append(el("span", { class: "placing" }, ` ${chosenMove} `));
-        const rotate = button(`${T["web-rotate"]} (${turns})`, () => { tantrix.index += 1; show(); });
+        const turns = tileOptions(held.cell).length;
+        box.append(el("span", { class: "placing" }, ` ${chosenMove.text} `));
+        const rotate = button(`${T["web-rotate"]} (${turns})`, () => { held.index += 1; show(); });
         rotate.disabled = turns < 2;
         box.append(rotate);
       }
     }
-    if (view.legal.includes("pass")) box.append(button(T["web-pass"], () => act("move", "pass")));
+    // A move that touches no cell (a pass) is a button of its own.
+    for (const m of view.legal.filter((m) => !m.from && !m.to && !m.tile)) {
+      box.append(button(T["web-pass"], () => act("move", m.text)));
+    }
     // Every legal move, by keyboard too; one Play button plays what is chosen (on the board or in the list).
     const select = el("select", { "aria-label": T["web-choose-move"] });
-    for (const m of view.legal) select.append(el("option", { value: m }, m));
-    const picked = view.game === "tantrix" && tantrix.tile && tantrix.cell ? tantrixChoice() : null;
-    if (picked) select.value = picked;
+    for (const m of view.legal) select.append(el("option", { value: m.text }, m.text));
+    const picked = held.number !== null && held.cell ? heldChoice() : null;
+    if (picked) select.value = picked.text;
     box.append(select, button(T["web-play"], () => act("move", select.value)));
   }
   box.append(el("br"));
@@ -436,7 +340,8 @@ function show() {
     if (i === marked) { li.classList.add("last"); li.setAttribute("aria-current", "step"); }
     return li;
   }));
-  draw(frame === null ? view.board : view.frames[frame]);
+  if (frame === null) draw(view.board, view.last);
+  else draw(view.frames[frame].board, view.frames[frame].last);
   controls();
   offer();
   replay();

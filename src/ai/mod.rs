@@ -162,15 +162,36 @@ impl LevelTable {
     }
 }
 
-/// What a search chose, and how it got there.
+/// What a search chose, and how it got there: the moves typed as the game's (`M`), played as they are.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    /// The moves to play, in notation: one move, or for TZAAR the moves that complete the current turn.
-    pub moves: Vec<String>,
+pub struct Report<M> {
+    /// The moves to play: one move, or for TZAAR the moves that complete the current turn.
+    pub moves: Vec<M>,
     /// The deepest iteration completed.
     pub depth: u32,
     pub nodes: u64,
     /// The evaluation from the mover's point of view (game-specific units; large values mean a forced result).
     pub score: i32,
     pub elapsed: Duration,
+}
+
+impl<M> Report<M> {
+    /// The report of a search that found nothing to play (the game is over).
+    pub fn nothing() -> Report<M> {
+        Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO }
+    }
+
+    /// The moves in their game's notation.
+    pub fn notation(&self) -> Vec<String>
+    where
+        M: std::fmt::Display,
+    {
+        self.moves.iter().map(ToString::to_string).collect()
+    }
+
+    /// The same report with its moves as `f` makes them.
+    pub fn map<N>(self, f: impl FnMut(M) -> N) -> Report<N> {
+        let Report { moves, depth, nodes, score, elapsed } = self;
+        Report { moves: moves.into_iter().map(f).collect(), depth, nodes, score, elapsed }
+    }
 }

@@ -93,7 +93,7 @@ fn choose(
                 game.think(&limits)
             };
             clock.record(report.elapsed, limits.time);
-            report.moves
+            report.moves.iter().map(ToString::to_string).collect()
         }
     }
 }

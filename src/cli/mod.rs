@@ -233,8 +233,8 @@ pub enum Command {
         /// Player B, like A, e.g. `--b greedy`. A and B swap seats from game to game.
         #[arg(long, value_name = "PLAYER")]
         b: Contender,
-        /// How many games to play, e.g. `--games 100`.
-        #[arg(long, default_value_t = 100)]
+        /// How many games to play (at least 1), e.g. `--games 100`.
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
         games: u32,
         /// Seed of the first game; game i uses seed + i, e.g. `--seed 1`.
         #[arg(long, default_value_t = 1)]

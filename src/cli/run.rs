@@ -229,7 +229,8 @@ fn bestmove<G: Entry>(
     };
     let report = game.think(&Limits { threads, ..limits });
     let secs = report.elapsed.as_secs_f64().max(1e-9);
-    writeln!(out, "{}", report.moves.join(" ")).map_err(io)?;
+    writeln!(out, "{}", report.moves.iter().map(ToString::to_string).collect::<Vec<_>>().join(" "))
+        .map_err(io)?;
     writeln!(
         out,
         "depth {} nodes {} score {} time {:.0} ms ({:.0} nodes/s)",

@@ -115,15 +115,14 @@ impl<S: Store> Handler<S> {
         let locales =
             locales_of(&self.sessions, press.guild_id, &press.locale, press.guild_locale.as_deref()).await;
         let actor = actor_of(&press.user, press.member.as_ref(), press.guild_id, locales);
-        // A choice in a select menu is read as the menu's id followed by the value chosen.
-        let custom_id = match &press.data.kind {
-            ComponentInteractionDataKind::StringSelect { values } => match values.first() {
-                Some(value) => format!("{}:{value}", press.data.custom_id),
-                None => press.data.custom_id.clone(),
-            },
-            _ => press.data.custom_id.clone(),
+        // A choice in a select menu is read with the value chosen.
+        let chosen = match &press.data.kind {
+            ComponentInteractionDataKind::StringSelect { values } => {
+                Some(values.first().map_or("", String::as_str))
+            }
+            _ => None,
         };
-        let Some((channel, request)) = parse_button(&custom_id) else {
+        let Some((channel, request)) = parse_component(&press.data.custom_id, chosen) else {
             self.sessions.metrics().interaction("unknown_button", crate::metrics::Outcome::Ok);
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };

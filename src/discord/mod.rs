@@ -27,7 +27,7 @@ use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_button,
+    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_component,
     parse_request,
 };
 use crate::store::Store;

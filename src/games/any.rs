@@ -11,7 +11,7 @@ use super::{
     AnyGame, Engine, GameKind, MoveError, Outcome, Phrase, Picture, Played, Player, Setup, SetupError,
     each_game, each_kind,
 };
-use crate::ai::{Limits, Report};
+use crate::ai::Limits;
 use crate::i18n::Lang;
 
 impl AnyGame {
@@ -81,11 +81,6 @@ impl AnyGame {
         each_game!(self, g => Engine::prompt(g))
     }
 
-    /// What a drawing of the board needs beyond the text board (see [`Engine::faces`]).
-    pub fn faces(&self) -> Option<String> {
-        each_game!(self, g => Engine::faces(g))
-    }
-
     /// The seats' places by the rules as the game stands (see [`Engine::places`]).
     pub fn places(&self) -> Vec<usize> {
         each_game!(self, g => Engine::places(g))
@@ -134,19 +129,24 @@ impl AnyGame {
         each_game!(self, g => Picker::pick_paths(g))
     }
 
+    /// The position as the web board draws it (see [`Picture::board_view`]).
+    pub fn board_view(&self) -> super::board_view::BoardView {
+        each_game!(self, g => Picture::board_view(g))
+    }
+
+    /// The legal moves as the web board offers them (see [`Picture::legal_views`]).
+    pub fn legal_views(&self) -> Vec<super::board_view::MoveView> {
+        each_game!(self, g => Picture::legal_views(g))
+    }
+
+    /// The positions through each of `moves`, for a replay (see [`Picture::frame_views`]).
+    pub fn frame_views(&self, moves: &[String]) -> Vec<super::board_view::FrameView> {
+        each_game!(self, g => Picture::frame_views(g, moves))
+    }
+
     /// The picker's picture of the step after `chosen` (see [`Picker::pick_picture`]).
     pub fn pick_picture(&self, chosen: &[&str], names: &[String], lang: Lang) -> RgbaImage {
         each_game!(self, g => Picker::pick_picture(g, chosen, names, lang))
-    }
-
-    /// The AI's choice for the side to move. The game must not be over.
-    pub fn think(&self, limits: &Limits) -> Report {
-        each_game!(self, g => Player::think(g, limits))
-    }
-
-    /// The choice of the game's classic player (see [`Player::think_classic`]).
-    pub(crate) fn think_classic(&self, limits: &Limits) -> Report {
-        each_game!(self, g => Player::think_classic(g, limits))
     }
 
     /// A one-ply greedy player's choice, ties broken by `seed`.

@@ -9,6 +9,8 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::{Limits, Report};
+
 mod any;
 pub(crate) mod hex;
 mod info;
@@ -16,6 +18,8 @@ mod movelist;
 pub mod pick;
 mod registry;
 mod side;
+
+pub mod board_view;
 
 // The games' folders; each is also one line of the registry below.
 pub mod tablut;
@@ -325,12 +329,6 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// What the player to move must do now, when the game asks more than "your move" (TZAAR's phases, Tantrix's
     /// forced spaces).
     fn prompt(&self) -> Option<Phrase> {
-        None
-    }
-
-    /// What a drawing of the board needs beyond [`text_board`](Engine::text_board) to show the game's pieces, as
-    /// text (Tantrix: each tile's edge colours, unturned); `None` when the text board says it all.
-    fn faces(&self) -> Option<String> {
         None
     }
 

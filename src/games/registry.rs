@@ -23,6 +23,7 @@ use std::time::Duration;
 
 use image::RgbaImage;
 
+use super::board_view::{BoardView, FrameView, MoveView};
 use super::{Engine, Setup};
 use crate::ai::{LevelTable, Limits, Report};
 use crate::i18n::Lang;
@@ -123,6 +124,35 @@ pub trait Picture: Engine {
     /// The game's fixed palette: every picture of it (the stills, the replays) is encoded in these colours.
     fn palette() -> &'static crate::render::Palette;
 
+    /// The position as the web board draws it: cells, pieces, coordinates (see [`BoardView`]).
+    fn board_view(&self) -> BoardView;
+
+    /// What `mv` touches, for the web board: its cells, or the tile it places.
+    fn move_view(&self, mv: Self::Move) -> MoveView;
+
+    /// The legal moves as the web board offers them.
+    fn legal_views(&self) -> Vec<MoveView> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().map(|mv| self.move_view(mv)).collect()
+    }
+
+    /// The positions from this one through each of `moves` (stored moves in notation), each with the move that
+    /// led to it, for the web board's replay; it stops at a move the game refuses.
+    fn frame_views(&self, moves: &[String]) -> Vec<FrameView> {
+        let mut game = self.clone();
+        let mut frames = vec![FrameView { board: game.board_view(), last: None }];
+        for text in moves {
+            let Ok(mv) = game.read_move(text) else { break };
+            let last = game.move_view(mv);
+            if game.play(mv).is_err() {
+                break;
+            }
+            frames.push(FrameView { board: game.board_view(), last: Some(last) });
+        }
+        frames
+    }
+
     /// The board drawn as text for the console, its words in `lang`; like [`render_ended`](Picture::render_ended),
     /// it says how the game `ended` where it would say whose turn it is. By default the engine's own
     /// [`Engine::text_board`] (which the command line prints in English) under the `ended` line.
@@ -158,7 +188,7 @@ pub trait Picture: Engine {
 }
 
 /// A game's computer player.
-pub trait Player {
+pub trait Player: Engine {
     /// Random plies at the start of an AI-against-AI game, so that seeds give different games where the start
     /// position is always the same.
     const ARENA_OPENING_PLIES: usize = 0;
@@ -172,7 +202,7 @@ pub trait Player {
     }
 
     /// The AI's choice for the side to move: one move, or the moves that complete the turn.
-    fn think(&self, limits: &Limits) -> Report;
+    fn think(&self, limits: &Limits) -> Report<Self::Move>;
 
     /// A one-ply greedy player's choice, ties broken by `seed`.
     fn greedy(&self, seed: u64) -> Vec<String>;
@@ -180,7 +210,7 @@ pub trait Player {
     /// The choice of the player as it was before the game's latest change of evaluation or search, kept so that
     /// the arena can measure one against the other (`tabula match --b classic5`); the same as [`Player::think`] for
     /// a game whose player has not changed.
-    fn think_classic(&self, limits: &Limits) -> Report {
+    fn think_classic(&self, limits: &Limits) -> Report<Self::Move> {
         self.think(limits)
     }
 }
@@ -268,6 +298,50 @@ macro_rules! games {
             pub(crate) fn kind(&self) -> GameKind {
                 match self {
                     $(AnyGame::$kind(_) => GameKind::$kind,)+
+                }
+            }
+
+            /// The computer's choice for the side to move, its moves typed (see [`Player::think`]).
+            pub fn think(&self, limits: &Limits) -> Report<AnyMove> {
+                match self {
+                    $(AnyGame::$kind(g) => Player::think(g, limits).map(AnyMove::$kind),)+
+                }
+            }
+
+            /// The choice of the game's classic player (see [`Player::think_classic`]).
+            pub(crate) fn think_classic(&self, limits: &Limits) -> Report<AnyMove> {
+                match self {
+                    $(AnyGame::$kind(g) => Player::think_classic(g, limits).map(AnyMove::$kind),)+
+                }
+            }
+
+            /// Plays a typed move (one the computer chose): all or nothing, as [`Engine::play`].
+            pub fn play_move(&mut self, mv: AnyMove) -> Result<Played, MoveError> {
+                match (self, mv) {
+                    $((AnyGame::$kind(g), AnyMove::$kind(m)) => {
+                        Engine::play(g, m).map_err(|e| MoveError::Illegal(e.describe()))
+                    })+
+                    #[allow(unreachable_patterns, reason = "reachable with more than one game")]
+                    (game, mv) => Err(MoveError::Illegal(
+                        Phrase::new("move-other-game", format!("{mv} is a move of another game"))
+                            .str("move", &mv.to_string())
+                            .str("game", game.kind().title()),
+                    )),
+                }
+            }
+        }
+
+        /// A move of any game, typed as its game's: what the computer's search chose, played as it is.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub enum AnyMove {
+            $($kind(<$folder::Game as Engine>::Move),)+
+        }
+
+        impl std::fmt::Display for AnyMove {
+            /// The move in its game's notation.
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                match self {
+                    $(AnyMove::$kind(m) => m.fmt(f),)+
                 }
             }
         }

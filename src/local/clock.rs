@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use super::{Console, Line};
 use crate::session::Text;
 use crate::session::clocks::{duration, parse_duration};
-use crate::session::{Actor, Clock, Notice, Reply, Request, parse_button};
+use crate::session::{Actor, Clock, Notice, Reply, Request, parse_component};
 use crate::store::Store;
 use crate::t;
 
@@ -81,7 +81,7 @@ impl<S: Store> Console<S> {
         if button.is_link() {
             return format!("(console) {} opens {}\n", button.label.plain_in(lang), button.custom_id);
         }
-        let Some((channel, request)) = parse_button(&button.custom_id) else {
+        let Some((channel, request)) = parse_component(&button.custom_id, None) else {
             return self.to_user(&line.user, &Text::new().key("button-unknown"));
         };
         let name = self.channel_name(channel);

@@ -548,7 +548,7 @@ impl<S: Store> Console<S> {
             return self.to_user(&line.user, &text);
         };
         let Some((channel, request)) =
-            crate::session::parse_button(&format!("{}:{}", select.custom_id, chosen.value))
+            crate::session::parse_component(&select.custom_id, Some(&chosen.value))
         else {
             return self.to_user(&line.user, &Text::new().key("button-unknown"));
         };

@@ -12,7 +12,11 @@ impl<S: Store> Sessions<S> {
     /// Every search of the bot: takes a permit of the AI's pool (so that at most `ai_concurrency` run at once),
     /// then thinks on a blocking thread, off the async runtime. `None` when the pool is closed or the search
     /// failed.
-    pub(super) async fn think(&self, game: &AnyGame, limits: crate::ai::Limits) -> Option<crate::ai::Report> {
+    pub(super) async fn think(
+        &self,
+        game: &AnyGame,
+        limits: crate::ai::Limits,
+    ) -> Option<crate::ai::Report<crate::games::AnyMove>> {
         let mut queued = self.metrics.ai_queued();
         let permit = self.ai_slots.clone().acquire_owned().await.ok()?;
         queued.started();
@@ -88,9 +92,10 @@ impl<S: Store> Sessions<S> {
                 more,
                 "AI move"
             );
-            for m in &report.moves {
-                match next.play_text(m) {
-                    Ok(p) => played.extend(p),
+            // The moves stay typed from the search to the store: played as chosen, never read back from text.
+            for &m in &report.moves {
+                match next.play_move(m) {
+                    Ok(p) => played.push(p),
                     Err(e) => {
                         tracing::error!(channel, mv = %m, error = %e, "the AI chose a refused move");
                         return None;

@@ -1,8 +1,7 @@
-//! The buttons the session layer puts under its messages: their ids name what they act on (the channel, the
-//! session, an offer's nonce), so that they keep working after a restart. Written here, for every command whose
-//! messages carry them; each request type reads its own buttons' ids (`commands::Run::BUTTONS`).
+//! The buttons the session layer puts under its messages; their ids are [`ComponentId`]s, which name what they act
+//! on (the channel, the session, an offer's nonce), so that they keep working after a restart.
 
-use super::request::Request;
+use super::component::{Action, ComponentId, PickStep};
 use super::text::Text;
 use super::{Button, ButtonStyle};
 
@@ -11,17 +10,17 @@ pub(super) fn challenge_buttons(channel: u64, session: i64) -> Vec<Button> {
     vec![
         Button::new(
             Text::new().key("button-accept"),
-            format!("accept:{channel}:{session}"),
+            ComponentId::new(channel, Action::Accept { session }),
             ButtonStyle::Success,
         ),
         Button::new(
             Text::new().key("button-decline"),
-            format!("decline:{channel}:{session}"),
+            ComponentId::new(channel, Action::Decline { session }),
             ButtonStyle::Danger,
         ),
         Button::new(
             Text::new().key("button-withdraw"),
-            format!("withdraw:{channel}:{session}"),
+            ComponentId::new(channel, Action::Withdraw { session }),
             ButtonStyle::Secondary,
         ),
     ]
@@ -32,12 +31,12 @@ pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Butto
     vec![
         Button::new(
             Text::new().key("button-accept"),
-            format!("yes:{channel}:{session}:{nonce}"),
+            ComponentId::new(channel, Action::Answer { session, offer: nonce, accept: true }),
             ButtonStyle::Success,
         ),
         Button::new(
             Text::new().key("button-decline"),
-            format!("no:{channel}:{session}:{nonce}"),
+            ComponentId::new(channel, Action::Answer { session, offer: nonce, accept: false }),
             ButtonStyle::Danger,
         ),
     ]
@@ -47,7 +46,7 @@ pub(super) fn offer_buttons(channel: u64, session: i64, nonce: u32) -> Vec<Butto
 pub(super) fn rematch_buttons(channel: u64, session: i64) -> Vec<Button> {
     vec![Button::new(
         Text::new().key("button-rematch"),
-        format!("rematch:{channel}:{session}"),
+        ComponentId::new(channel, Action::Rematch { session }),
         ButtonStyle::Primary,
     )]
 }
@@ -56,7 +55,7 @@ pub(super) fn rematch_buttons(channel: u64, session: i64) -> Vec<Button> {
 pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
     Button::new(
         Text::new().key("button-ask-abort"),
-        format!("askabort:{channel}:{session}"),
+        ComponentId::new(channel, Action::AskAbort { session }),
         ButtonStyle::Secondary,
     )
 }
@@ -66,15 +65,9 @@ pub(super) fn ask_abort_button(channel: u64, session: i64) -> Button {
 pub(super) fn move_button(channel: u64, session: i64, ply: usize) -> Button {
     Button::new(
         Text::new().key("button-move"),
-        pick_id(channel, session, ply, &[], "open"),
+        ComponentId::pick(channel, session, ply, &[], PickStep::Open),
         ButtonStyle::Primary,
     )
-}
-
-/// The id of a picker's component: the game (`channel`, `session`), the number of moves played (`ply`), the
-/// values chosen so far joined by `.`, and what the component does (`tag`).
-pub(super) fn pick_id(channel: u64, session: i64, ply: usize, chosen: &[&str], tag: &str) -> String {
-    format!("pick:{channel}:{session}:{ply}:{}:{tag}", chosen.join("."))
 }
 
 /// Adds the Move button to a public reply that shows the board of the game being played in `slot`, while a
@@ -92,22 +85,4 @@ pub(super) fn add_move_button(slot: &super::Slot, mut reply: super::Reply) -> su
         reply.buttons.insert(0, move_button(live.record.channel, live.record.id, ply));
     }
     reply
-}
-
-/// Reads a button id made by the session layer (`<action>:<channel>:…`) into its channel and request: the request
-/// type whose `Run::BUTTONS` names the action reads the rest.
-pub fn parse_button(custom_id: &str) -> Option<(u64, Request)> {
-    let mut words = custom_id.split(':');
-    let (action, channel) = (words.next()?, words.next()?);
-    let channel = channel.parse().ok()?;
-    let words: Vec<&str> = words.collect();
-    Some((channel, Request::from_button(action, &words)?))
-}
-
-/// The session a button's id names, when that is all it names after the channel (`rematch:<channel>:<session>`).
-pub(super) fn button_session(words: &[&str]) -> Option<i64> {
-    match words {
-        [session] => session.parse().ok(),
-        _ => None,
-    }
 }

@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::ai::{Limits, Report};
-use crate::games::{AnyGame, EvalWords, GameKind};
+use crate::games::{AnyGame, AnyMove, EvalWords, GameKind};
 use crate::store::{SessionState, Store};
 
 use super::records::tag;
@@ -127,7 +127,12 @@ pub struct Analysis {
 impl<S: Store> Sessions<S> {
     /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool (on more threads while
     /// the other cores are idle).
-    pub(super) async fn coach_think(&self, game: &AnyGame, top: Duration, salt: u64) -> Option<Report> {
+    pub(super) async fn coach_think(
+        &self,
+        game: &AnyGame,
+        top: Duration,
+        salt: u64,
+    ) -> Option<Report<AnyMove>> {
         let seed = game.setup().seed ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15);
         // A person waits for this one search: it may use every core no other search is using.
         let limits =
@@ -174,7 +179,9 @@ impl<S: Store> Sessions<S> {
             let found = match position.to_move() {
                 Some(mover) if position.outcome().is_none() => {
                     let report = self.coach_think(position, budget, i as u64).await;
-                    report.map(|r| (mover, r.score, r.moves.first().cloned().unwrap_or_default()))
+                    report.map(|r| {
+                        (mover, r.score, r.moves.first().map(ToString::to_string).unwrap_or_default())
+                    })
                 }
                 _ => None,
             };

@@ -28,6 +28,7 @@ mod challenges;
 pub(crate) mod clocks;
 pub(crate) mod coach;
 pub mod commands;
+pub mod component;
 mod endings;
 mod engine_text;
 mod messages;
@@ -44,8 +45,9 @@ pub(crate) mod watch;
 
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
+pub use component::{ComponentId, parse_component};
 pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption};
-pub use request::{OptionKind, OptionValue, Request, SidePref, parse_button, parse_request};
+pub use request::{OptionKind, OptionValue, Request, SidePref, parse_request};
 pub use text::{Arg, Msg, Span, Text};
 pub use tournaments::{TournamentBoard, TournamentSpec};
 pub use watch::{Links, View};
@@ -454,15 +456,11 @@ impl<S: Store> Sessions<S> {
             let channel = live.record.channel;
             reply.buttons.push(Button::new(
                 Text::new().key("web-play-button"),
-                format!("web:{channel}:{id}"),
+                ComponentId::new(channel, component::Action::Web { session: id }),
                 ButtonStyle::Secondary,
             ));
         }
-        reply.buttons.push(Button::new(
-            Text::new().key("web-watch-button"),
-            links.watch_url(id),
-            ButtonStyle::Link,
-        ));
+        reply.buttons.push(Button::link(Text::new().key("web-watch-button"), links.watch_url(id)));
         reply
     }
 }

@@ -8,7 +8,7 @@ use crate::games::AnyGame;
 use crate::games::pick::{Icon, PickPath};
 use crate::t;
 
-use super::buttons::pick_id;
+use super::component::{ComponentId, PickStep};
 use super::text::Text;
 use super::{Board, Button, ButtonStyle, Live, Reply, Select, SelectOption, engine_text};
 
@@ -204,7 +204,7 @@ fn step(
     let paths = game.pick_paths();
     let menu = menu(&paths, chosen, range);
     let back = |to: &[&str]| {
-        let id = pick_id(channel, session, ply, to, "at");
+        let id = ComponentId::pick(channel, session, ply, to, PickStep::At);
         Button::new(Text::new().key("button-back"), id, ButtonStyle::Secondary)
     };
     let mut buttons = Vec::new();
@@ -215,15 +215,21 @@ fn step(
             after.play_text(&text).map(|played| played.into_iter().filter_map(|p| p.effect).collect());
         let effects: Vec<_> = effects.unwrap_or_default();
         let mut said = t!("pick-preview", notation = Text::new().code(&text));
-        for effect in &effects {
-            said = said.plain(" ").then(engine_text::text(effect));
+        // "captured a white Tzaar, then passed": one move's effect after another, as a played line joins them.
+        for (i, effect) in effects.iter().enumerate() {
+            let effect = engine_text::text(effect);
+            said = if i == 0 {
+                said.plain(" ").then(effect)
+            } else {
+                said.then(t!("played-then", move = effect))
+            };
         }
         if let Some(prompt) = after.prompt().filter(|_| after.to_move() == game.to_move()) {
             said = said.line().then(engine_text::text(&prompt));
         }
         buttons.push(Button::new(
             t!("pick-play", notation = text.clone()),
-            pick_id(channel, session, ply, chosen, "play"),
+            ComponentId::pick(channel, session, ply, chosen, PickStep::Play),
             ButtonStyle::Success,
         ));
         buttons.push(back(&chosen[..chosen.len() - 1]));
@@ -258,12 +264,15 @@ fn step(
     if range.is_some() {
         buttons.push(Button::new(
             Text::new().key("button-other-groups"),
-            pick_id(channel, session, ply, chosen, "at"),
+            ComponentId::pick(channel, session, ply, chosen, PickStep::At),
             ButtonStyle::Secondary,
         ));
     }
-    let select =
-        Select { custom_id: pick_id(channel, session, ply, chosen, "s"), placeholder: question, options };
+    let select = Select {
+        custom_id: ComponentId::pick(channel, session, ply, chosen, PickStep::Menu).into(),
+        placeholder: question,
+        options,
+    };
     debug_assert!(select.custom_id.chars().count() <= MAX_CUSTOM_ID, "{}", select.custom_id);
     let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
     let mut reply = Reply::private(text).with_board(board).with_buttons(buttons);

@@ -79,8 +79,13 @@ pub struct Button {
 }
 
 impl Button {
-    pub(crate) fn new(label: impl Into<Text>, custom_id: impl Into<String>, style: ButtonStyle) -> Self {
-        Button { label: label.into(), custom_id: custom_id.into(), style }
+    pub(crate) fn new(label: impl Into<Text>, id: super::ComponentId, style: ButtonStyle) -> Self {
+        Button { label: label.into(), custom_id: id.into(), style }
+    }
+
+    /// A button that opens `address`.
+    pub(crate) fn link(label: impl Into<Text>, address: impl Into<String>) -> Self {
+        Button { label: label.into(), custom_id: address.into(), style: ButtonStyle::Link }
     }
 
     /// Whether it opens an address (its `custom_id`) rather than sending an interaction.

@@ -230,7 +230,6 @@ pub(super) fn read_id(value: &OptionValue) -> Result<i64, Text> {
         .ok_or_else(|| t!("not-an-id", typed = Text::new().code(format!("id:{}", shown(value)))))
 }
 
-pub use super::buttons::parse_button;
 pub(super) use super::buttons::{ask_abort_button, challenge_buttons, offer_buttons, rematch_buttons};
 pub use super::commands::{Request, parse_request};
 

@@ -12,6 +12,7 @@ use serde::Serialize;
 use sha2::Sha256;
 
 use crate::games::AnyGame;
+use crate::games::board_view::{BoardView, FrameView, MoveView};
 use crate::i18n::Lang;
 use crate::store::{OfferKind, SessionRow, SessionState, Store};
 
@@ -122,12 +123,14 @@ pub struct View {
     pub players: Vec<SeatView>,
     /// The moves so far, in notation.
     pub moves: Vec<String>,
-    /// The position as the game writes it in text (the page draws it; also the board's text alternative).
-    pub board: String,
-    /// What the page needs beyond `board` to draw the pieces (see [`crate::games::Engine::faces`]).
-    pub faces: Option<String>,
+    /// The position as the page draws it, made by the game's engine.
+    pub board: BoardView,
+    /// The move that led to it.
+    pub last: Option<MoveView>,
+    /// The position as the game writes it in text: the board's text alternative.
+    pub text: String,
     /// The position after each move, from the start, for the replay of a finished game (empty while playing).
-    pub frames: Vec<String>,
+    pub frames: Vec<FrameView>,
     /// What the header says: whose turn, or how the game ended.
     pub status: String,
     /// What the player to move must do now, when the game says more than "your move".
@@ -139,7 +142,7 @@ pub struct View {
     /// The reader's seat, when a signed reader plays in it.
     pub you: Option<usize>,
     /// The reader's legal moves, when it is their turn.
-    pub legal: Vec<String>,
+    pub legal: Vec<MoveView>,
     /// Whether a player may offer a draw, and ask for a takeback, in this game (two players; a game with draws
     /// by agreement; one without hidden tiles for takebacks).
     pub draw: bool,
@@ -237,7 +240,7 @@ impl<S: Store> Sessions<S> {
             })
             .collect();
         let you = reader.and_then(|r| row.players.iter().position(|p| p.id == r && !p.abandoned));
-        let legal = if to_move.is_some() && to_move == you { game.legal_moves_text() } else { Vec::new() };
+        let legal = if to_move.is_some() && to_move == you { game.legal_views() } else { Vec::new() };
         let status = match (row.state, to_move) {
             (SessionState::Challenge, _) => Text::new().key("web-waiting-accept"),
             (_, Some(seat)) => crate::t!(
@@ -252,14 +255,14 @@ impl<S: Store> Sessions<S> {
                 None => Text::new().key("web-over-plain"),
             },
         };
-        let frames = if playing || row.state == SessionState::Challenge {
-            Vec::new()
-        } else {
-            (0..=row.moves.len())
-                .filter_map(|n| AnyGame::replay(row.game, &row.setup, &row.moves[..n]).ok())
-                .map(|g| g.text_board())
-                .collect()
-        };
+        // Every position from the start, each with its move: the last one is the move that led here, and a
+        // finished game's page steps through them all.
+        let mut frames =
+            AnyGame::new(row.game, &row.setup).map(|g| g.frame_views(&row.moves)).unwrap_or_default();
+        let last = frames.last().and_then(|f| f.last.clone());
+        if playing || row.state == SessionState::Challenge {
+            frames.clear();
+        }
         let offer = offer.filter(|o| o.ply == row.moves.len()).map(|o| OfferView {
             kind: offer_kind(o.kind),
             nonce: o.nonce,
@@ -280,8 +283,9 @@ impl<S: Store> Sessions<S> {
             },
             players,
             moves: row.moves.clone(),
-            board: game.text_board(),
-            faces: game.faces(),
+            board: game.board_view(),
+            last,
+            text: game.text_board(),
             frames,
             status: status.plain_in(lang),
             prompt: game.prompt().filter(|_| playing).map(|p| super::engine_text::text(&p).plain_in(lang)),

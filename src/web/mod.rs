@@ -31,7 +31,8 @@ use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
 use crate::i18n::{Lang, Locales};
-use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_button, parse_request};
+use crate::session::commands::Answer;
+use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_request};
 use crate::store::Store;
 
 pub(crate) mod ops;
@@ -454,11 +455,8 @@ async fn act<S: Store>(
             let Some(offered) = sessions.store().offer(id).await.ok().flatten() else {
                 return answer(false, &Text::new().key("web-no-offer"), lang);
             };
-            let word = if action.action == "accept" { "yes" } else { "no" };
-            match parse_button(&format!("{word}:{}:{id}:{}", row.channel, offered.nonce)) {
-                Some((_, request)) => Ok(request),
-                None => return plain(StatusCode::BAD_REQUEST, "not an action"),
-            }
+            let accept = action.action == "accept";
+            Ok(Answer { session: id, offer: offered.nonce, accept }.into())
         }
         _ => return plain(StatusCode::BAD_REQUEST, "not an action"),
     };

@@ -80,7 +80,7 @@ fn legal_moves_with_tiny_budgets() {
                 },
             ] {
                 let report = game.think(&limits);
-                play_report(game, &report.moves);
+                play_report(game, &report.notation());
             }
             play_report(game, &game.greedy(seed));
         }
@@ -93,7 +93,7 @@ fn levels_play_legal_moves_with_a_small_top() {
         for game in random_games(kind, 3) {
             for level in ai::LEVELS {
                 let limits = kind.limits(level, Duration::from_millis(20), 9);
-                play_report(&game, &game.think(&limits).moves);
+                play_report(&game, &game.think(&limits).notation());
             }
         }
     }
@@ -118,10 +118,10 @@ fn tablut_the_king_escapes_when_it_can() {
     // Only the line north is open.
     let game = tablut_game("9/9/2a6/9/a3k3a/9/9/9/4a4 w");
     for limits in [tiny(1, None, 0.0, 1), tablut_ai::LEVEL_TABLE.limits(1, Duration::from_millis(50), 1)] {
-        assert_eq!(tablut_ai::think(&game, &limits).moves, ["e5-e9"]);
+        assert_eq!(tablut_ai::think(&game, &limits).notation(), ["e5-e9"]);
     }
     let report = tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1));
-    assert_eq!(report.moves, ["e5-e9"]);
+    assert_eq!(report.notation(), ["e5-e9"]);
     assert!(report.score > ai::search::WON, "{report:?}");
     assert_eq!(tablut_ai::greedy(&game, 3), ["e5-e9"]);
 }
@@ -133,7 +133,7 @@ fn tablut_the_attackers_capture_the_king_when_they_can() {
     for level in ai::LEVELS {
         let report =
             tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(level, Duration::from_millis(50), 2));
-        assert_eq!(report.moves, ["c1-c2"], "level {level}");
+        assert_eq!(report.notation(), ["c1-c2"], "level {level}");
     }
 }
 
@@ -143,10 +143,10 @@ fn tablut_blocks_a_single_open_line() {
     let game = tablut_game("a8/9/2a6/9/a3k3a/9/9/9/4a4 b");
     let report = tablut_ai::think(&game, &tablut_ai::LEVEL_TABLE.limits(4, Duration::from_millis(100), 2));
     let mut after = game.clone();
-    after.play_text(&report.moves[0]).unwrap();
+    after.play_text(&report.notation()[0]).unwrap();
     let next = tablut_ai::think(&after, &tiny(1, None, 0.0, 1));
     let mut end = after.clone();
-    end.play_text(&next.moves[0]).unwrap();
+    end.play_text(&next.notation()[0]).unwrap();
     assert!(end.result().is_none(), "{report:?} lets the king out with {next:?}");
 }
 
@@ -172,9 +172,9 @@ fn tzaar_takes_the_last_of_a_type() {
     for level in ai::LEVELS {
         let report =
             tzaar_ai::think(&game, &tzaar_ai::LEVEL_TABLE.limits(level, Duration::from_millis(50), 4));
-        assert_eq!(report.moves, ["A1xA2"], "level {level}");
+        assert_eq!(report.notation(), ["A1xA2"], "level {level}");
     }
-    assert_eq!(tzaar_ai::think(&game, &tiny(1, None, 0.0, 1)).moves, ["A1xA2"]);
+    assert_eq!(tzaar_ai::think(&game, &tiny(1, None, 0.0, 1)).notation(), ["A1xA2"]);
     assert_eq!(tzaar_ai::greedy(&game, 5), ["A1xA2"]);
 }
 
@@ -183,14 +183,14 @@ fn tzaar_a_turn_is_two_moves_and_a_second_move_one() {
     let game = tzaar_game("Zz.../....../......./......../......../......../......./....../AT.at w c");
     let mut start = tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).unwrap();
     let opening = tzaar_ai::think(&start, &tiny(2_000, None, 0.0, 1));
-    assert_eq!(opening.moves.len(), 1, "White's opening is one capture");
-    for m in &opening.moves {
+    assert_eq!(opening.notation().len(), 1, "White's opening is one capture");
+    for m in &opening.notation() {
         start.play_text(m).unwrap();
     }
     let turn = tzaar_ai::think(&start, &tiny(5_000, None, 0.0, 1));
-    assert_eq!(turn.moves.len(), 2, "{turn:?}");
+    assert_eq!(turn.notation().len(), 2, "{turn:?}");
     let mut half = start.clone();
-    half.play_text(&turn.moves[0]).unwrap();
+    half.play_text(&turn.notation()[0]).unwrap();
     assert_eq!(half.position().phase(), Phase::Second);
     assert_eq!(tzaar_ai::think(&half, &tiny(2_000, None, 0.0, 1)).moves.len(), 1);
     assert_eq!(tzaar_ai::greedy(&half, 1).len(), 1);
@@ -208,8 +208,8 @@ fn tzaar_greedy_takes_the_tall_stack() {
     }
 }
 
-fn same(a: &Report, b: &Report) -> bool {
-    a.moves == b.moves && a.nodes == b.nodes && a.score == b.score && a.depth == b.depth
+fn same(a: &Report<tabula::games::AnyMove>, b: &Report<tabula::games::AnyMove>) -> bool {
+    a.notation() == b.notation() && a.nodes == b.nodes && a.score == b.score && a.depth == b.depth
 }
 
 #[test]
@@ -232,7 +232,7 @@ fn node_budgets_and_seeds_make_searches_repeatable() {
 fn noise_varies_with_the_seed_at_level_one() {
     let game = AnyGame::new(GameKind::Tablut, &Setup { variant: String::new(), seed: 0, seats: 2 }).unwrap();
     let choices: std::collections::BTreeSet<Vec<String>> = (0..12)
-        .map(|seed| game.think(&GameKind::Tablut.limits(1, Duration::from_millis(50), seed)).moves)
+        .map(|seed| game.think(&GameKind::Tablut.limits(1, Duration::from_millis(50), seed)).notation())
         .collect();
     assert!(choices.len() > 2, "{choices:?}");
 }
@@ -259,14 +259,14 @@ fn searches_on_several_threads_play_legal_moves_and_find_the_same_wins() {
     for kind in [GameKind::Tablut, GameKind::Tzaar] {
         for (i, game) in random_games(kind, 8).iter().enumerate() {
             let report = game.think(&wide(tiny(20_000, None, 0.0, i as u64)));
-            play_report(game, &report.moves);
+            play_report(game, &report.notation());
         }
     }
     let escape = tablut_game("9/9/2a6/9/a3k3a/9/9/9/4a4 w");
     let report =
         tablut_ai::think(&escape, &wide(tablut_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1)));
-    assert_eq!(report.moves, ["e5-e9"]);
+    assert_eq!(report.notation(), ["e5-e9"]);
     let last = tzaar_game(LAST_TZAAR);
     let report = tzaar_ai::think(&last, &wide(tzaar_ai::LEVEL_TABLE.limits(5, Duration::from_millis(50), 1)));
-    assert_eq!(report.moves, ["A1xA2"]);
+    assert_eq!(report.notation(), ["A1xA2"]);
 }

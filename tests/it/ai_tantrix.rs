@@ -44,12 +44,17 @@ fn the_ai_returns_a_legal_placement_from_many_positions_with_tiny_budgets() {
             let seat = game.to_move();
             for depth in [0, 2, 3, 5] {
                 let r = tantrix_ai::think(&game, &tiny(seed + u64::from(depth), depth));
-                assert_eq!(r.moves.len(), 1, "one placement");
+                assert_eq!(r.notation().len(), 1, "one placement");
                 let legal: Vec<String> = game.legal_moves_text();
-                assert!(legal.contains(&r.moves[0]), "{} is not legal in\n{}", r.moves[0], game.text_board());
+                assert!(
+                    legal.contains(&r.notation()[0]),
+                    "{} is not legal in\n{}",
+                    r.notation()[0],
+                    game.text_board()
+                );
             }
             let r = tantrix_ai::think(&game, &tiny(seed, 3));
-            game.play_text(&r.moves[0]).unwrap();
+            game.play_text(&r.notation()[0]).unwrap();
             if game.to_move() != seat {
                 turns += 1;
             }
@@ -69,9 +74,9 @@ fn a_zero_budget_still_gives_a_legal_placement() {
         seed: 1,
     };
     let r = tantrix_ai::think(&game, &limits);
-    assert!(game.legal_moves_text().contains(&r.moves[0]));
+    assert!(game.legal_moves_text().contains(&r.notation()[0]));
     let r = AnyGame::Tantrix(game.clone()).think(&GameKind::Tantrix.limits(5, Duration::ZERO, 1));
-    assert!(game.legal_moves_text().contains(&r.moves[0]));
+    assert!(game.legal_moves_text().contains(&r.notation()[0]));
 }
 
 #[test]
@@ -82,7 +87,7 @@ fn an_ai_seat_plays_whole_games_of_three_and_four_players() {
         while game.to_move().is_some() {
             let limits = tiny(plies, 3);
             let m = if game.to_move() == Some(0) {
-                tantrix_ai::think(&game, &limits).moves
+                tantrix_ai::think(&game, &limits).notation()
             } else {
                 tantrix_ai::greedy(&game, plies)
             };
@@ -177,7 +182,12 @@ fn the_ai_finds_the_last_placement_that_wins() {
                 seed,
             };
             let r = tantrix_ai::think(&game, &limits);
-            assert_eq!(result_after(&game, &r.moves[0]), best, "depth {depth:?} in\n{}", game.text_board());
+            assert_eq!(
+                result_after(&game, &r.notation()[0]),
+                best,
+                "depth {depth:?} in\n{}",
+                game.text_board()
+            );
         }
         found += 1;
     }
@@ -194,7 +204,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
         limits.time = Duration::from_secs(30);
         let a = tantrix_ai::think(&game, &limits);
         let b = tantrix_ai::think(&game, &limits);
-        assert_eq!((a.moves, a.nodes, a.score), (b.moves, b.nodes, b.score), "level {level}");
+        assert_eq!((a.notation(), a.nodes, a.score), (b.notation(), b.nodes, b.score), "level {level}");
     }
     // Noise 1.0 is a seeded random legal placement.
     let noisy = Limits {
@@ -205,7 +215,7 @@ fn levels_and_noise_are_deterministic_for_a_seed() {
         noise: 1.0,
         seed: 5,
     };
-    let picks: Vec<String> = (0..2).map(|_| tantrix_ai::think(&game, &noisy).moves[0].clone()).collect();
+    let picks: Vec<String> = (0..2).map(|_| tantrix_ai::think(&game, &noisy).notation()[0].clone()).collect();
     assert_eq!(picks[0], picks[1]);
     assert!(game.legal_moves_text().contains(&picks[0]));
 }
@@ -228,8 +238,8 @@ fn the_levels_budgets_grow_with_the_level() {
 fn placements_parse_back() {
     let game = new_game(2, 2);
     let r = tantrix_ai::think(&game, &tiny(1, 3));
-    let p: Placement = r.moves[0].parse().unwrap();
-    assert_eq!(p.to_string(), r.moves[0]);
+    let p: Placement = r.notation()[0].parse().unwrap();
+    assert_eq!(p.to_string(), r.notation()[0]);
 }
 
 #[test]
@@ -246,14 +256,14 @@ fn the_sampled_playouts_run_and_return_a_legal_placement() {
             seed,
         };
         let r = tantrix_ai::think(&game, &limits);
-        assert!(game.legal_moves_text().contains(&r.moves[0]));
+        assert!(game.legal_moves_text().contains(&r.notation()[0]));
         if game.legal_moves().len() > 1 {
             assert_eq!(r.depth, 5, "the playouts ran: {r:?}");
         }
         let again = tantrix_ai::think(&game, &limits);
         assert_eq!(
-            (r.moves, r.depth, r.nodes, r.score),
-            (again.moves, again.depth, again.nodes, again.score)
+            (r.notation(), r.depth, r.nodes, r.score),
+            (again.notation(), again.depth, again.nodes, again.score)
         );
     }
 }
@@ -281,11 +291,11 @@ fn with_the_bag_empty_every_move_is_played_out_to_the_end() {
             seed,
         };
         let r = tantrix_ai::think(&game, &limits);
-        assert!(game.legal_moves_text().contains(&r.moves[0]));
+        assert!(game.legal_moves_text().contains(&r.notation()[0]));
         assert!(r.depth >= 4, "the playouts ran: {r:?}");
         // Every hand is known: a finished playout's score carries the win or loss.
         assert!(r.score.abs() >= 100_000 || r.score == 0, "{r:?}");
-        assert_eq!(tantrix_ai::think(&game, &limits).moves, r.moves);
+        assert_eq!(tantrix_ai::think(&game, &limits).notation(), r.notation());
         checked += 1;
     }
     assert!(checked > 0, "no seeded game reached an empty bag with a choice to make");
@@ -330,8 +340,8 @@ fn round_2s_player_stays_selectable_and_both_play_legal_placements() {
         let limits = Limits { max_depth: None, max_nodes: Some(30_000), ..tiny(seed, 0) };
         for style in [Style::CURRENT, unhalved, Style::CLASSIC] {
             let r = tantrix_ai::think_with(&game, &limits, style);
-            assert!(game.legal_moves_text().contains(&r.moves[0]), "{style:?}: {r:?}");
-            assert_eq!(tantrix_ai::think_with(&game, &limits, style).moves, r.moves, "seeded");
+            assert!(game.legal_moves_text().contains(&r.notation()[0]), "{style:?}: {r:?}");
+            assert_eq!(tantrix_ai::think_with(&game, &limits, style).notation(), r.notation(), "seeded");
         }
     }
 }

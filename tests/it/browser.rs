@@ -311,7 +311,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
             let id = stored_game(&sessions, channel, kind, &variant, seats, 6).await;
             c.goto(&format!("{base}/g/{id}?lang=en")).await.unwrap();
             browser.find("#board svg").await;
-            let board = sessions.view(id, None, Lang::En).await.unwrap().board;
+            let board = sessions.view(id, None, Lang::En).await.unwrap().text;
             browser
                 .until(
                     "the text alternative is the board",
@@ -358,6 +358,53 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     browser.find("#board svg").await;
     let wide = browser.eval("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
     assert!(wide.as_i64().unwrap() <= 0, "the page is {wide} px too wide for a phone");
+
+    browser.close().await;
+    web.shutdown().await;
+}
+
+/// The page plays every game by clicks from the views its engine sends: a Tantrix tile from the hand onto an open
+/// place, then Play; TZAAR's second move skipped with its Pass button.
+#[tokio::test]
+async fn a_player_places_a_tile_and_passes_by_clicks() {
+    let Some(browser) = Browser::start("browser::a_player_places", 900, 1000).await else { return };
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+    let web =
+        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
+    let base = format!("http://{}", web.local_addr());
+    let links = Links::new(b"secret", &base);
+    let c = &browser.client;
+    let play = Locator::XPath("//*[@id='controls']//button[text()='Play']");
+    let last_move = "return document.querySelector('#moves .last')?.textContent || null;";
+
+    // Tantrix: the hand's first tile, a place marked for it, its first rotation, Play.
+    let id = stored_game(&sessions, 950, GameKind::Tantrix, "", 2, 6).await;
+    let record = sessions.store().session(id).await.unwrap().unwrap();
+    let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+    let mover = record.players[game.to_move().unwrap()].id;
+    c.goto(&links.play_url(mover, id, now(), Lang::En)).await.unwrap();
+    browser.find("#controls .hand button").await.click().await.unwrap();
+    browser.find("#board g.target").await.click().await.unwrap();
+    let chosen = browser.text("#controls .placing").await.trim().to_string();
+    assert!(game.legal_moves_text().contains(&chosen), "{chosen} is a legal placement");
+    c.wait().at_most(WAIT).for_element(play).await.unwrap().click().await.unwrap();
+    let shown = browser.until("the placement is played", last_move, vec![]).await;
+    assert_eq!(shown, json!(chosen));
+    let stored = sessions.store().session(id).await.unwrap().unwrap();
+    assert_eq!(stored.moves.get(6), Some(&chosen), "the placement is stored: {:?}", stored.moves);
+
+    // TZAAR after six single moves: Black's second move, which Pass skips.
+    let id = stored_game(&sessions, 951, GameKind::Tzaar, "", 2, 6).await;
+    let record = sessions.store().session(id).await.unwrap().unwrap();
+    let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+    assert!(game.legal_moves_text().contains(&"pass".to_string()), "a second move can be skipped");
+    let mover = record.players[game.to_move().unwrap()].id;
+    c.goto(&links.play_url(mover, id, now(), Lang::En)).await.unwrap();
+    browser.find("#board g.movable").await;
+    let pass = Locator::XPath("//*[@id='controls']//button[text()='Pass']");
+    c.wait().at_most(WAIT).for_element(pass).await.unwrap().click().await.unwrap();
+    let shown = browser.until("the pass is played", last_move, vec![]).await;
+    assert_eq!(shown, json!("pass"));
 
     browser.close().await;
     web.shutdown().await;

@@ -239,6 +239,10 @@ fn match_prints_a_tally_with_an_interval() {
     let out = tabula(&["match", "tablut", "--a", "7", "--b", "random"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("level 1 to 5"), "{}", stderr(&out));
+    // No games, no score: refused rather than reported as 0.0%.
+    let out = tabula(&["match", "tablut", "--a", "1", "--b", "random", "--games", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--games") && stderr(&out).contains("0 is not in 1.."), "{}", stderr(&out));
 }
 
 #[test]

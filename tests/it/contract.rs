@@ -105,6 +105,41 @@ pub(crate) fn all_or_nothing<G: Engine>(game: &mut G, text: &str) -> Result<(), 
     Ok(())
 }
 
+/// The web board's view of every position is the engine's: each cell named once, every legal move touching
+/// only cells of the board (or placing a tile on an open place), and a replay's last frame the game as it stands.
+#[test]
+fn every_position_has_a_board_view_its_moves_fit() {
+    each_position(30, |kind, setup, game| {
+        let view = game.board_view();
+        let names: std::collections::BTreeSet<&str> = view.cells.iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names.len(), view.cells.len(), "{kind}: a cell named twice");
+        let legal = game.legal_views();
+        assert_eq!(
+            legal.iter().map(|m| m.text.clone()).collect::<Vec<_>>(),
+            game.legal_moves_text(),
+            "{kind}: the views are the legal moves"
+        );
+        for m in &legal {
+            for cell in [&m.from, &m.to].into_iter().flatten() {
+                assert!(names.contains(cell.as_str()), "{kind}: {} touches {cell}, not on the board", m.text);
+            }
+            assert!(m.tile.is_none() || m.to.is_some(), "{kind}: {} places a tile nowhere", m.text);
+        }
+        for c in view.cells.iter().filter(|c| c.open) {
+            assert!(
+                legal.iter().any(|m| m.to.as_ref() == Some(&c.name)),
+                "{kind}: open {} leads nowhere",
+                c.name
+            );
+        }
+        let start = AnyGame::new(kind, setup).unwrap();
+        let frames = start.frame_views(&game.moves_text());
+        assert_eq!(frames.len(), game.moves_text().len() + 1, "{kind}: a frame per move");
+        assert_eq!(frames.last().map(|f| &f.board), Some(&view), "{kind}: the last frame is the game");
+        assert!(frames[1..].iter().all(|f| f.last.is_some()), "{kind}: each frame names its move");
+    });
+}
+
 #[test]
 fn a_refused_move_changes_nothing() {
     let mut last: Vec<String> = Vec::new();

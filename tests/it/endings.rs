@@ -10,9 +10,13 @@ use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::local::{Console, GUILD, console_clock, member_id};
 use tabula::record::Record;
 use tabula::session::Span;
-use tabula::session::commands::{Abort, Accept, Draw, Game, History, Move, Play, Resign};
-use tabula::session::{Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
-use tabula::store::{EndKind, NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore};
+use tabula::session::commands::{Abort, Accept, Draw, Game, History, Move, Play, Rating, Resign};
+use tabula::session::{
+    Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_component,
+};
+use tabula::store::{
+    ALL_SERVERS, EndKind, NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore,
+};
 use tabula_testkit::MemoryStore;
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
@@ -124,8 +128,41 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
         let word = history_word(&places, seat);
         assert!(line.contains(&format!("— {word} ")), "{}: `{word}` in {line}", p.name);
     }
+    // `/rating`, and the ratings rebuilt from the recorded results, give each member their own result (a win for
+    // the first alone, a draw for a shared first, a loss below), whatever the members are called.
+    let board = record.guild.unwrap_or(ALL_SERVERS);
+    let best = places.iter().copied().min().unwrap_or(1);
+    let mut before = Vec::new();
+    for (seat, p) in record.players.iter().enumerate() {
+        let rows = s.store().ratings_of(p.id, record.guild).await.unwrap();
+        // (A member's first rated game: the only result in their row.)
+        if let Some(row) = rows.iter().find(|r| r.game == record.game && r.guild == board && r.games == 1) {
+            RATED.fetch_add(1, Ordering::Relaxed);
+            let shared = places.iter().filter(|&&q| q == places[seat]).count() > 1;
+            let expected = match places[seat] {
+                q if q > best => (0, 0, 1),
+                _ if shared => (0, 1, 0),
+                _ => (1, 0, 0),
+            };
+            assert_eq!((row.wins, row.draws, row.losses), expected, "{}: {row:?} for {places:?}", p.name);
+            let actor = Actor::in_guild(Member::new(p.id, &p.name), record.guild);
+            let shown = s.handle(record.channel, &actor, Rating { user: None }).await;
+            assert_eq!(names_in(&shown.text), std::slice::from_ref(&p.name), "{}", shown.text);
+            let (w, d, l) = expected;
+            assert!(shown.text.to_plain().contains(&format!("{w}-{d}-{l}")), "{}: {}", p.name, shown.text);
+        }
+        before.push(rows);
+    }
+    s.store().rebuild_ratings().await.unwrap();
+    for (p, rows) in record.players.iter().zip(before) {
+        let after = s.store().ratings_of(p.id, record.guild).await.unwrap();
+        assert_eq!(after, rows, "the ratings rebuilt from the results are the ratings: {}", p.name);
+    }
     places
 }
+
+/// How many members' ratings [`agree`] checked: some games must be rated.
+static RATED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Plays `@who /play game:tantrix` against the others, all accept: a game of `names.len()` seats.
 async fn tantrix_table(console: &mut Console<MemoryStore>, names: &[&str], clock: &str) {
@@ -525,7 +562,7 @@ impl Table {
         let label = if accept { "Accept" } else { "Decline" };
         let button = offer.buttons.iter().find(|b| b.label.to_plain() == label);
         let button = button.unwrap_or_else(|| panic!("the offer has its {label} button: {offer:?}"));
-        let (_, request) = parse_button(&button.custom_id).unwrap();
+        let (_, request) = parse_component(&button.custom_id, None).unwrap();
         self.s.handle(CH, &self.person(1 - seat), request).await;
     }
 }
@@ -718,6 +755,7 @@ fn every_ending_of_every_game_agrees() {
     }
     let ended = ended.into_inner().unwrap();
     eprintln!("games ended by the ending tried on them, of {} each: {ended:?}", cases());
+    assert!(RATED.load(Ordering::Relaxed) > 0, "some of the games are rated, and their ratings checked");
     for (t, &(kind, seats)) in tables.iter().enumerate() {
         for ending in ENDINGS {
             let expected = ending != Ending::Draw || seats == 2 && kind.draw_by_agreement();

@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 use proptest::prelude::*;
 use tabula::games::pick::{PickPath, value_fits};
 use tabula::games::{AnyGame, GameKind, Setup};
+use tabula::session::component::{Action, ComponentId, PickStep};
 use tabula::session::picker::{MAX_CUSTOM_ID, MAX_OPTIONS, menu};
 
 /// A game of `kind` after up to `plies` random moves (chosen by `choices`).
@@ -63,8 +64,14 @@ fn walk(
     assert!(step.options.len() <= MAX_OPTIONS, "{} options after {chosen:?}", step.options.len());
     let values: BTreeSet<&str> = step.options.iter().map(|o| o.value.as_str()).collect();
     assert_eq!(values.len(), step.options.len(), "values are unique after {chosen:?}");
-    let id = format!("pick:{}:{}:{}:{}:s", u64::MAX, i64::MAX, 9999, chosen.join("."));
+    let menu = Action::Pick { session: i64::MAX, ply: 9999, chosen: chosen.clone(), step: PickStep::Menu };
+    let id = ComponentId::new(u64::MAX, menu).to_string();
     assert!(id.chars().count() <= MAX_CUSTOM_ID, "{id}");
+    for option in &step.options {
+        // What the menu sends back with each value reads as that choice.
+        let sent = ComponentId::selected(&id, &option.value).expect("a value the menu sends");
+        assert_eq!(sent.to_string().parse::<ComponentId>().as_ref(), Ok(&sent));
+    }
     for option in step.options {
         if let Some(group) = option.value.strip_prefix('~') {
             let (a, b) = group.split_once('-').unwrap();
@@ -185,4 +192,27 @@ fn the_pickers_pictures_match_their_golden_pictures() {
         std::fs::read(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/picker.png")).expect("docs/picker.png");
     let golden = std::fs::read(crate::golden::path("picker-tablut-1")).unwrap();
     assert!(readme == golden, "docs/picker.png is tests/data/golden/picker-tablut-1.png");
+}
+
+/// A TZAAR turn's preview says what each of its two moves does, one after the other ("captured a white Tott,
+/// then passed"), as the played line will.
+#[tokio::test]
+async fn a_tzaar_preview_says_each_move_in_turn() {
+    use tabula::local::Console;
+    use tabula::session::{SessionConfig, Sessions};
+    let dir = tempfile::tempdir().unwrap();
+    let sessions =
+        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
+    let mut console = Console::new(sessions, dir.path());
+    console.line("@alice /play game:tzaar opponent:@bob side:first setup:standard").await;
+    console.line("@bob /accept").await;
+    console.line("@alice /move D5xC4").await;
+    console.line("@bob /move").await;
+    console.line("@bob /select D4").await;
+    let second = console.line("@bob /select C4").await;
+    assert!(second.contains("Pass"), "{second}");
+    let preview = console.line("@bob /select Pass").await;
+    assert!(preview.contains("captured a white Tott, then passed"), "{preview}");
+    let played = console.line("@bob /press Play D4xC4 pass").await;
+    assert!(played.contains("(captured a white Tott), then `pass` (passed)"), "{played}");
 }

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Game, History, Move, Notify, Play, Privacy, Resign};
-use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_component};
 use tabula::store::{MemberStore as _, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
 
@@ -100,7 +100,7 @@ async fn forgetting(store: impl Store) {
     assert!(asked.ephemeral && asked.text.to_plain().contains("cannot be undone"), "{asked:?}");
     let [button] = asked.buttons.as_slice() else { panic!("one button: {asked:?}") };
     assert_eq!(button.custom_id, "forget:10:1");
-    let (channel, request) = parse_button(&button.custom_id).unwrap();
+    let (channel, request) = parse_component(&button.custom_id, None).unwrap();
     let refused = s.handle(channel, &bob(), request.clone()).await;
     assert!(
         refused.ephemeral && refused.text.to_plain().contains("belongs to another member"),
@@ -307,7 +307,7 @@ async fn forgotten_everywhere(store: impl Store) {
         Sessions::with_clock(store, SessionConfig::default(), Arc::new(move || clock.load(Ordering::SeqCst)));
     let press = |reply: &Reply, label: &str| {
         let button = reply.buttons.iter().find(|b| b.label.to_plain() == label).expect("the button");
-        parse_button(&button.custom_id).unwrap().1
+        parse_component(&button.custom_id, None).unwrap().1
     };
     // 30: Alice loses on time.
     s.handle(30, &alice(), Play { clock: Some(ClockChoice::OneHour), ..play(&bob()) }).await;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, History, Leaderboard, Move, Play, Rating, Resign};
 use tabula::session::{
-    Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_button,
+    Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_component,
 };
 use tabula::store::{GameResult, Placed, RatingRow, RatingStore, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
@@ -323,7 +323,7 @@ async fn history_pages_and_the_leaderboard_picture() {
     assert!(text.contains(&format!("page 1 of {pages} ({total} games)")), "{text}");
     assert_eq!(text.lines().count(), 21, "20 games a page: {text}");
     assert_eq!(reply.buttons.len(), 1, "{:?}", reply.buttons);
-    let (channel, next) = parse_button(&reply.buttons[0].custom_id).expect("the button reads back");
+    let (channel, next) = parse_component(&reply.buttons[0].custom_id, None).expect("the button reads back");
     assert_eq!(channel, 1);
     assert_eq!(next, Request::History(History { user: Some(Member::new(3, "")), game: None, page: 2 }));
     let reply = s.handle(1, &me, next).await;

@@ -156,3 +156,17 @@ fn adding_a_game_touches_only_its_folder() {
     }
     assert!(offences.is_empty(), "outside a game's folder, code names the game:\n{}", offences.join("\n"));
 }
+
+/// The web board draws every game from the views its engine sends: its script names no game, so a new game needs
+/// no JavaScript.
+#[test]
+fn the_web_board_knows_no_game() {
+    for file in ["web/board.js", "web/game.html", "web/board.css"] {
+        let source = std::fs::read_to_string(file).expect("the web board's files");
+        for &game in GameKind::ALL {
+            for word in [game.name(), game.title()] {
+                assert!(!names_word(&source.to_lowercase(), &word.to_lowercase()), "{file} names {word}");
+            }
+        }
+    }
+}

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use tabula::games::GameKind;
 use tabula::session::commands::{Abort, Accept, Board, Decline, Help, Move, Play, Resign, Withdraw};
-use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_button};
+use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_component};
 use tabula::store::{SessionStore, SqliteStore, Store};
 
 mod clock_store;
@@ -187,7 +187,7 @@ async fn decline_withdraw_and_stale_buttons() {
     assert_private(&s.handle(CHANNEL, &bob(), Withdraw { session: None }).await, "Only the player who made");
     assert_public(&s.handle(CHANNEL, &bob(), Decline { session: None }).await, "declined");
     // The old Accept button now answers privately.
-    let (channel, request) = parse_button(&accept_id).unwrap();
+    let (channel, request) = parse_component(&accept_id, None).unwrap();
     assert_eq!(channel, CHANNEL);
     assert_private(&s.handle(channel, &bob(), request).await, "no longer open");
     // The channel is free again, and a challenger may withdraw.

@@ -331,6 +331,47 @@ fn a_setup_names_its_variant_and_a_stored_game_replays_under_it() {
     }
 }
 
+/// A setup can be a position in notation, under the seed rules or under a named ruleset (`ashton:…`), as TZAAR's
+/// can; the game replays from it.
+#[test]
+fn a_setup_can_be_a_position() {
+    let text = "3a5/9/9/9/4k4/9/9/9/3d5 w";
+    let setup = Setup { variant: text.into(), seed: 0, seats: 2 };
+    let mut game = Game::new(&setup).unwrap();
+    assert_eq!(game.position().to_string(), text);
+    assert_eq!(game.position().variant(), Variant::Seed);
+    assert_eq!(game.to_move(), Some(1), "White moves first, as the position says");
+    game.play_text("e5-e8").unwrap();
+    let again = Game::replay(game.setup(), &game.moves_text()).unwrap();
+    assert_eq!(again.position(), game.position());
+    let ashton = Game::new(&Setup { variant: format!("Ashton:{text}"), ..setup.clone() }).unwrap();
+    assert_eq!(ashton.position().variant(), Variant::Ashton);
+    for wrong in ["3a5/9/9 w", "ashton:3a5/9/9/9/4k4/9/9/9/3d5", "nope:3a5/9/9/9/4k4/9/9/9/3d5 w"] {
+        assert!(Game::new(&Setup { variant: wrong.into(), ..setup.clone() }).is_err(), "{wrong}");
+    }
+}
+
+#[tokio::test]
+async fn a_tablut_challenge_can_start_from_a_position() {
+    let dir = tempfile::tempdir().unwrap();
+    let sessions = tabula::session::Sessions::new(
+        tabula_testkit::MemoryStore::new(),
+        tabula::session::SessionConfig::default(),
+    );
+    let mut console = tabula::local::Console::new(std::sync::Arc::new(sessions), dir.path());
+    let over = console.line("@alice /play game:tablut opponent:@bob setup:\"k8/9/9/9/9/9/9/9/3a5 b\"").await;
+    assert!(over.starts_with("(to @alice only) That position is already over"), "{over}");
+    let out = console
+        .line("@alice /play game:tablut opponent:@bob side:first setup:\"3a5/9/9/9/4k4/9/9/9/3d5 w\"")
+        .await;
+    assert!(
+        out.contains("Starting position: `3a5/9/9/9/4k4/9/9/9/3d5 w`") && out.contains("[Accept]"),
+        "{out}"
+    );
+    let out = console.line("@bob /accept").await;
+    assert!(out.contains("@alice, White (defenders), to move"), "{out}");
+}
+
 #[tokio::test]
 async fn an_old_stored_game_without_a_variant_loads_as_the_seed_rules() {
     use tabula::games::{AnyGame, GameKind};

@@ -78,7 +78,9 @@ async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
     assert_eq!(status, 200, "{state}");
     let state: Value = serde_json::from_str(&state).unwrap();
     assert_eq!(state["you"], 0);
-    assert!(state["legal"].as_array().unwrap().iter().any(|m| m == "e8-d8"), "{state}");
+    let e8d8 = serde_json::json!({"text": "e8-d8", "from": "e8", "to": "d8", "tile": null});
+    assert!(state["legal"].as_array().unwrap().contains(&e8d8), "{state}");
+    assert_eq!(state["board"]["cells"].as_array().map(Vec::len), Some(81), "{state}");
     assert_eq!(
         (&state["draw"], &state["takeback"]),
         (&Value::Bool(true), &Value::Bool(true)),

@@ -20,6 +20,7 @@ setup-seats-range = { $game } je pro { $min } až { $max ->
    *[other] { $max } hráčů
 }, ne pro { $given }
 setup-replay = uložený tah { $ply } { $move } byl odmítnut: { $why }
+move-other-game = { $move } je tah jiné hry než { $game }
 
 ## Tablut
 

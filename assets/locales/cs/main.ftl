@@ -158,6 +158,7 @@ channel-busy = V tomto kanálu už { $what ->
 } ({ $game }: { $players }); začněte svou ve vlákně nebo v jiném kanálu.
 no-level = Úroveň { $level } neexistuje: zvolte úroveň od 1 (mírná) do 5 (nejsilnější).
 not-a-variant = { $typed } není varianta hry { $game }: ty, které má, najdete v /help.
+setup-over = V této pozici už hra skončila ({ $reason }): zadejte pozici, ve které strana na tahu ještě může hrát.
 thread-only-play = Vlákno otevírá jen /play.
 rematch-asked = { $player } žádá o odvetu ve hře { $game } (hra { $id }), strany se posunuly: { $lineup }.
 challenge-raced = V tomto kanálu právě vznikla jiná výzva; začněte svou ve vlákně nebo v jiném kanálu.

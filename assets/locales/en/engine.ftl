@@ -11,6 +11,7 @@ engine-list-or = { $first } or { $last }
 setup-seats = { $game } is played by { $count } players, not { $given }
 setup-seats-range = { $game } is played by { $min } to { $max } players, not { $given }
 setup-replay = stored move { $ply } { $move } is refused: { $why }
+move-other-game = { $move } is a move of another game than { $game }
 
 ## Tablut
 

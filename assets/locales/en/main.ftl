@@ -152,6 +152,7 @@ channel-busy = This channel already has { $what ->
 } ({ $game } of { $players }); start yours in a thread or another channel.
 no-level = There is no level { $level }: choose a level from 1 (gentle) to 5 (strongest).
 not-a-variant = { $typed } is not a variant of { $game }: see /help for the ones it has.
+setup-over = That position is already over ({ $reason }): give one where the side to move can still play.
 thread-only-play = Only /play opens a thread.
 rematch-asked = { $player } asks for a rematch of { $game } (game { $id }), the seats moved on: { $lineup }.
 challenge-raced = Another challenge was just made in this channel; start yours in a thread or another channel.

@@ -13,6 +13,7 @@ setup-seats = { $game } é jogado por { $count ->
 }, não por { $given }
 setup-seats-range = { $game } é jogado por { $min } a { $max } jogadores, não por { $given }
 setup-replay = o lance { $ply } gravado, { $move }, é recusado: { $why }
+move-other-game = { $move } é um lance de outro jogo, não de { $game }
 
 ## Tablut
 

@@ -150,6 +150,7 @@ channel-busy = Este canal já tem { $what ->
 } ({ $game } de { $players }); comece a sua em um tópico ou em outro canal.
 no-level = Não existe o nível { $level }: escolha um nível de 1 (suave) a 5 (o mais forte).
 not-a-variant = { $typed } não é uma variante de { $game }: veja /help para as que existem.
+setup-over = Nessa posição o jogo já acabou ({ $reason }): indique uma em que o lado a jogar ainda possa jogar.
 thread-only-play = Só /play abre um tópico.
 rematch-asked = { $player } pede revanche de { $game } (partida { $id }), com os lugares trocados: { $lineup }.
 challenge-raced = Outro desafio acabou de ser feito neste canal; comece o seu em um tópico ou em outro canal.

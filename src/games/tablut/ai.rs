@@ -543,12 +543,12 @@ pub fn is_quiet(pos: &Position) -> bool {
 }
 
 /// Chooses a move for the side to move. Returns no move only when the game is over.
-pub fn think(game: &Game, limits: &Limits) -> Report {
+pub fn think(game: &Game, limits: &Limits) -> Report<Move> {
     think_with(game, limits, Style::CURRENT)
 }
 
 /// [`think`] in another style: for self-play matches between weights and searches (`benches/tablut_match.rs`).
-pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report {
+pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report<Move> {
     search(game, limits, style, &Table::for_budget(limits.max_nodes))
 }
 
@@ -568,7 +568,7 @@ impl Thinker {
     }
 
     /// [`think`], with the table of the earlier searches.
-    pub fn think(&mut self, game: &Game, limits: &Limits) -> Report {
+    pub fn think(&mut self, game: &Game, limits: &Limits) -> Report<Move> {
         search(game, limits, self.style, &self.table)
     }
 }
@@ -576,10 +576,10 @@ impl Thinker {
 /// The kept table's size: 2^20 entries, as a search of a million nodes or more gets.
 const KEPT_TABLE_BITS: u32 = 20;
 
-fn search(game: &Game, limits: &Limits, style: Style, table: &Table<Move>) -> Report {
+fn search(game: &Game, limits: &Limits, style: Style, table: &Table<Move>) -> Report<Move> {
     let root = TablutNode { weights: style.weights, ..TablutNode::new(*game.position()) };
     if game.result().is_some() {
-        return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: Duration::ZERO };
+        return Report::nothing();
     }
     let hist = history(game);
     let claim = cores::claim(limits.threads);
@@ -589,7 +589,7 @@ fn search(game: &Game, limits: &Limits, style: Style, table: &Table<Move>) -> Re
     let found =
         searcher.run_parallel(claim.threads(), &root, max_depth, limits.noise, NOISE_SPREAD, &mut rng);
     Report {
-        moves: found.mv.map(|m| m.to_string()).into_iter().collect(),
+        moves: found.mv.into_iter().collect(),
         depth: found.depth,
         nodes: found.nodes,
         score: found.score,
@@ -626,11 +626,11 @@ impl crate::games::Player for Game {
 
     const LEVELS: &'static LevelTable = &LEVEL_TABLE;
 
-    fn think(&self, limits: &Limits) -> Report {
+    fn think(&self, limits: &Limits) -> Report<Move> {
         think(self, limits)
     }
 
-    fn think_classic(&self, limits: &Limits) -> Report {
+    fn think_classic(&self, limits: &Limits) -> Report<Move> {
         think_with(self, limits, Style::CLASSIC)
     }
 

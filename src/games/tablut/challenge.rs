@@ -19,7 +19,7 @@ use std::time::Duration;
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Limits;
-use crate::games::tablut::{Game, MoveText, Position, Side, Square, Variant, ai};
+use crate::games::tablut::{Game, Position, Side, Square, Variant, ai};
 use crate::games::{Competition, CompetitionClient, CompetitionOptions, CompetitionStep};
 
 /// The Tablut Challenge, for the command line.
@@ -239,12 +239,11 @@ impl CompetitionClient for Client {
             seed: self.seed.wrapping_add(u64::from(self.our_moves)),
         };
         let report = self.thinker.think(self.follower.game(), &limits);
-        let Some(chosen) = report.moves.first() else {
+        let Some(&mv) = report.moves.first() else {
             return Err(
                 "the search found no move in a position the server says is still being played".to_string()
             );
         };
-        let mv = chosen.parse::<MoveText>().map_err(|e| e.0)?.mv();
         let action =
             Action { from: server_square(mv.from), to: server_square(mv.to), turn: side_word(to_move) };
         self.our_moves += 1;

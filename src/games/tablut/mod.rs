@@ -17,6 +17,7 @@ mod pick;
 pub mod picture;
 mod position;
 mod rules;
+mod view;
 
 use std::fmt::Write as _;
 
@@ -165,10 +166,22 @@ impl Engine for Game {
     const DRAW_BY_AGREEMENT: bool = true;
     const SHUFFLES: bool = false;
 
+    /// Reads the setup's variant: a ruleset's name (`ashton`), a position in notation (any text with a `/`, under
+    /// the seed rules), or both as `ruleset:position`.
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        let variant: Variant = setup.variant.parse().map_err(SetupError::variant::<UnknownVariant>)?;
         SetupError::check_seats(Self::INFO, setup.seats)?;
-        let mut game = Game::with_variant(variant);
+        let text = setup.variant.trim();
+        let (name, board) = match text.split_once(':') {
+            Some((name, board)) if board.contains('/') => (name, Some(board)),
+            _ if text.contains('/') => ("", Some(text)),
+            _ => (text, None),
+        };
+        let variant: Variant = name.parse().map_err(SetupError::variant::<UnknownVariant>)?;
+        let start = match board {
+            Some(board) => Position::parse(board, variant).map_err(SetupError::variant::<PositionError>)?,
+            None => Position::start(variant),
+        };
+        let mut game = Game::from_position(start);
         game.setup = setup.clone();
         Ok(game)
     }

@@ -17,6 +17,7 @@ pub mod picture;
 mod position;
 mod tile_picture;
 mod tiles;
+mod view;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
 pub(crate) use notation::{MoveParseError, PositionError, parse_placements};
@@ -383,16 +384,6 @@ impl Engine for Game {
 
     /// Every tile's edge colours at rotation 0, clockwise from the top edge: `1:RYBYRB 2:...` (turned `k` steps
     /// clockwise, edge `d` shows the colour of edge `d - k`).
-    fn faces(&self) -> Option<String> {
-        let faces: Vec<String> = Tile::all()
-            .map(|t| {
-                let edges: String = t.edges(0).iter().map(|c| c.letter()).collect();
-                format!("{}:{edges}", t.number())
-            })
-            .collect();
-        Some(faces.join(" "))
-    }
-
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         SetupError::check_seats(Self::INFO, setup.seats)?;
         let colours = parse_colours(&setup.variant, setup.seats).map_err(SetupError::variant)?;

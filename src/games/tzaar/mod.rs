@@ -20,6 +20,7 @@ mod pieces;
 pub(crate) mod position;
 pub mod proof;
 mod setup;
+mod view;
 
 use std::fmt::Write as _;
 

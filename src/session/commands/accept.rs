@@ -1,7 +1,7 @@
 //! `/accept`: accepts the challenge in this channel (or the one its button names).
 
 use crate::games::AnyGame;
-use crate::session::buttons::{button_session, challenge_buttons};
+use crate::session::buttons::challenge_buttons;
 use crate::session::text::Text;
 use crate::session::{Actor, Board, Reply, Sessions, Slot, messages};
 use crate::store::{PlayerRow, SessionState, Store, StoreError};
@@ -21,12 +21,6 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Accept {
-    const BUTTONS: &'static [&'static str] = &["accept"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(Accept { session: Some(button_session(words)?) })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         cx.sessions.accept(cx.actor, cx.slot, self.session).await
     }

@@ -18,14 +18,6 @@ pub struct Answer {
 }
 
 impl Run for Answer {
-    const BUTTONS: &'static [&'static str] = &["yes", "no"];
-
-    /// Reads `yes:<channel>:<session>:<nonce>` (or `no:…`).
-    fn from_button(action: &str, words: &[&str]) -> Option<Self> {
-        let [session, nonce] = words else { return None };
-        Some(Answer { session: session.parse().ok()?, offer: nonce.parse().ok()?, accept: action == "yes" })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         cx.sessions.answer(cx.actor, cx.slot, self.session, self.offer, self.accept).await
     }

@@ -1,6 +1,5 @@
 //! The button under `/abort`'s private answer after the first move: asks the opponent to agree.
 
-use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot};
 use crate::store::{OfferKind, Store};
@@ -15,12 +14,6 @@ pub struct AskAbort {
 
 impl Run for AskAbort {
     const NEW_MESSAGE: bool = true;
-    const BUTTONS: &'static [&'static str] = &["askabort"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(AskAbort { session: button_session(words)? })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         match &*cx.slot {
             Slot::Open(live) if live.record.id == self.session => {

@@ -1,6 +1,5 @@
 //! `/decline`: declines the challenge in this channel (or the one its button names).
 
-use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Reply, messages};
 use crate::store::{SessionState, Store};
@@ -20,12 +19,6 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Decline {
-    const BUTTONS: &'static [&'static str] = &["decline"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(Decline { session: Some(button_session(words)?) })
-    }
-
     /// An invited player turns the challenge down (its challenger withdraws it).
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         let actor = cx.actor;

@@ -16,15 +16,6 @@ pub struct Forget {
 
 impl Run for Forget {
     const LOCKS_CHANNEL: bool = false;
-    const BUTTONS: &'static [&'static str] = &["forget"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        match words {
-            [user] => Some(Forget { user: user.parse().ok()? }),
-            _ => None,
-        }
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         if cx.actor.member.id != self.user {
             return Ok(Reply::private(t!(

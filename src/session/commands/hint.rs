@@ -88,7 +88,7 @@ pub(super) async fn run<S: Store>(
     live.record.hinted = true;
     live.record.rated = false;
     let moves = Text::new().join(report.moves.iter().enumerate(), "", |t, (i, m)| {
-        let m = Text::new().code(m.as_str());
+        let m = Text::new().code(m.to_string());
         if i == 0 { t.then(m) } else { t.then(t!("played-then", move = m)) }
     });
     let words = verdict(game.kind(), report.score, &Sides::of(&game, seat));

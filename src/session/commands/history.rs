@@ -2,6 +2,7 @@
 
 use crate::games::GameKind;
 use crate::rating;
+use crate::session::component::{Action, ComponentId};
 use crate::session::endings::date;
 use crate::session::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
 use crate::store::{HistoryEntry, Store};
@@ -41,16 +42,6 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 
 impl Run for History {
     const LOCKS_CHANNEL: bool = false;
-    const BUTTONS: &'static [&'static str] = &["history"];
-
-    /// Reads a page button: `history:<channel>:<user>:<game or all>:<page>`.
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        let [user, game, page] = words else { return None };
-        let game = if *game == "all" { None } else { Some(game.parse().ok()?) };
-        let user = Member::new(user.parse().ok()?, "");
-        Some(History { user: Some(user), game, page: page.parse().ok()? })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         let History { user, game, page } = self;
         self::run(cx.sessions, cx.channel, cx.actor, user.as_ref(), game, page)
@@ -60,8 +51,8 @@ impl Run for History {
 }
 
 /// The id of a button that shows page `page` (from 1) of `user`'s history in `channel`.
-fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> String {
-    format!("history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
+fn history_button_id(channel: u64, user: u64, game: Option<GameKind>, page: usize) -> ComponentId {
+    ComponentId::new(channel, Action::History { user, game, page })
 }
 
 /// How the game went for `user`: "won", "lost", "draw", "shared 1st of 3" or "2nd of 3".

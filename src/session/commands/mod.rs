@@ -90,14 +90,6 @@ macro_rules! requests {
                 }
             }
 
-            /// The request a button with `action` asks for, read from the words of its id after the channel.
-            pub(super) fn from_button(action: &str, words: &[&str]) -> Option<Request> {
-                $(if <$module::$Type as Run>::BUTTONS.contains(&action) {
-                    return <$module::$Type as Run>::from_button(action, words).map(Request::from);
-                })*
-                None
-            }
-
             /// Runs it ([`Run::run`]); `slot` is the channel's, loaded, when it locks the channel.
             async fn run<S: Store>(
                 self,
@@ -191,14 +183,6 @@ pub(crate) trait Run: Sized {
     /// Whether its public answer is a new message rather than an edit of the message whose button asked for it
     /// (a rematch, the request to abort).
     const NEW_MESSAGE: bool = false;
-
-    /// The actions of the buttons that ask for it: the first word of their ids (`accept:<channel>:<session>`).
-    const BUTTONS: &'static [&'static str] = &[];
-
-    /// Reads a button's id, from the words after the channel (`action` is one of [`Run::BUTTONS`]).
-    fn from_button(_action: &str, _words: &[&str]) -> Option<Self> {
-        None
-    }
 
     /// Runs it: in `cx.channel`, for `cx.actor`.
     fn run<S: Store>(self, cx: Context<'_, S>) -> impl Future<Output = Result<Reply, Failure>> + Send;

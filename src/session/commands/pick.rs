@@ -17,26 +17,6 @@ pub struct Pick {
 }
 
 impl Run for Pick {
-    const BUTTONS: &'static [&'static str] = &["pick"];
-
-    /// `<session>:<ply>:<chosen, joined by .>:<tag>`, and for a select menu the chosen value after it.
-    fn from_button(_action: &str, words: &[&str]) -> Option<Self> {
-        let (session, ply, chosen, tag, value) = match words {
-            [session, ply, chosen, tag] => (session, ply, chosen, *tag, None),
-            [session, ply, chosen, tag, value] => (session, ply, chosen, *tag, Some(*value)),
-            _ => return None,
-        };
-        let press = match (tag, value) {
-            ("open", None) => Press::Open,
-            ("at", None) => Press::At,
-            ("play", None) => Press::Play,
-            ("s", Some(value)) if !value.is_empty() => Press::Choose(value.to_string()),
-            _ => return None,
-        };
-        let chosen = chosen.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect();
-        Some(Pick { session: session.parse().ok()?, ply: ply.parse().ok()?, chosen, press })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         let (live, game) = match Sessions::<S>::game_for(cx.slot, cx.actor.member.id) {
             Ok(found) => found,

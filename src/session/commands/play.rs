@@ -206,7 +206,12 @@ impl<S: Store> Sessions<S> {
             return Err(t!("not-a-variant", typed = Text::new().typed(variant), game = kind.title()));
         }
         let setup = Setup { variant: variant.trim().to_string(), seed: 0, seats: opponents.len() + 1 };
-        AnyGame::new(kind, &setup).map(|_| ()).map_err(|e| engine_text::refusal(&e))
+        let game = AnyGame::new(kind, &setup).map_err(|e| engine_text::refusal(&e))?;
+        match game.outcome() {
+            // A position given with `setup:` where the game is already over leaves nothing to play.
+            Some(outcome) => Err(t!("setup-over", reason = engine_text::text(&outcome.reason))),
+            None => Ok(()),
+        }
     }
 
     /// Whether a `/play` request starts its game in a new thread (its `thread` option, else the server's

@@ -41,7 +41,11 @@ impl Run for Privacy {
 
 /// The button a member presses to be forgotten; its id names them, so that it forgets nobody else.
 pub(super) fn forget_button(channel: u64, user: u64) -> Button {
-    Button::new(Text::new().key("button-forget"), format!("forget:{channel}:{user}"), ButtonStyle::Danger)
+    Button::new(
+        Text::new().key("button-forget"),
+        crate::session::ComponentId::new(channel, crate::session::component::Action::Forget { user }),
+        ButtonStyle::Danger,
+    )
 }
 
 fn confirm(channel: u64, user: u64) -> Reply {

@@ -1,7 +1,6 @@
 //! The Rematch button under a finished game: the same players, the seats moved on, as a new challenge.
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
 use crate::store::{PlayerRow, SessionState, Store};
@@ -17,12 +16,6 @@ pub struct Rematch {
 
 impl Run for Rematch {
     const NEW_MESSAGE: bool = true;
-    const BUTTONS: &'static [&'static str] = &["rematch"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(Rematch { session: button_session(words)? })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         cx.sessions.rematch(cx.channel, cx.actor, cx.slot, self.session).await
     }

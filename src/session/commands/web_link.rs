@@ -1,9 +1,8 @@
 //! The Play in browser button under a game's messages: answers the player, privately, with their own signed link
 //! to the game's web board.
 
-use crate::session::buttons::button_session;
 use crate::session::text::Text;
-use crate::session::{Button, ButtonStyle, Reply, Slot};
+use crate::session::{Button, Reply, Slot};
 use crate::store::{SessionState, Store};
 
 use super::{Context, Failure, Run};
@@ -15,12 +14,6 @@ pub struct WebLink {
 }
 
 impl Run for WebLink {
-    const BUTTONS: &'static [&'static str] = &["web"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(WebLink { session: button_session(words)? })
-    }
-
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         let Some(links) = cx.sessions.links() else {
             return Ok(Reply::private(Text::new().key("web-off")));
@@ -37,6 +30,6 @@ impl Run for WebLink {
         let url =
             links.play_url(cx.actor.member.id, self.session, cx.sessions.now_secs(), cx.actor.locales.user);
         let reply = Reply::private(Text::new().key("web-your-link").line().code(url.clone()));
-        Ok(reply.with_buttons(vec![Button::new(Text::new().key("web-open"), url, ButtonStyle::Link)]))
+        Ok(reply.with_buttons(vec![Button::link(Text::new().key("web-open"), url)]))
     }
 }

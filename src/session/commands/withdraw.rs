@@ -1,6 +1,5 @@
 //! `/withdraw`: withdraws one's own challenge in this channel (or the one its button names).
 
-use crate::session::buttons::button_session;
 use crate::session::text::Text;
 use crate::session::{Live, Reply};
 use crate::store::Store;
@@ -19,12 +18,6 @@ pub(super) fn declaration() -> Declaration {
 }
 
 impl Run for Withdraw {
-    const BUTTONS: &'static [&'static str] = &["withdraw"];
-
-    fn from_button(_: &str, words: &[&str]) -> Option<Self> {
-        Some(Withdraw { session: Some(button_session(words)?) })
-    }
-
     /// The challenger takes the challenge back; nobody else may.
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         let not_yours = |_: &Live| Err(Text::new().key("withdraw-not-yours"));

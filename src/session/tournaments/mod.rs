@@ -8,6 +8,7 @@
 //! ([`crate::store::TournamentStore::claim_round`]) pairs it and posts.
 
 use crate::games::{AnyGame, GameKind, Setup};
+use crate::session::component::{Action, ComponentId, Signup};
 use crate::store::{
     CHECK_IN_SECONDS, EntrantRow, NewTournament, Store, StoreError, TournamentGameRow, TournamentRow,
     TournamentState,
@@ -77,7 +78,7 @@ fn signup_buttons(channel: u64, t: &TournamentRow) -> Vec<Button> {
     let check_in = (t.check_in_open && t.state == TournamentState::Signup).then(|| {
         Button::new(
             Text::new().key("tournament-check-in-button"),
-            format!("tcheck:{channel}:{id}"),
+            ComponentId::new(channel, Action::Signup { tournament: id, signup: Signup::CheckIn }),
             ButtonStyle::Primary,
         )
     });
@@ -86,12 +87,12 @@ fn signup_buttons(channel: u64, t: &TournamentRow) -> Vec<Button> {
         .chain([
             Button::new(
                 Text::new().key("tournament-join-button"),
-                format!("tjoin:{channel}:{id}"),
+                ComponentId::new(channel, Action::Signup { tournament: id, signup: Signup::Join }),
                 ButtonStyle::Success,
             ),
             Button::new(
                 Text::new().key("tournament-leave-button"),
-                format!("tleave:{channel}:{id}"),
+                ComponentId::new(channel, Action::Signup { tournament: id, signup: Signup::Leave }),
                 ButtonStyle::Secondary,
             ),
         ])

@@ -3,7 +3,7 @@
 
 use tabula::games::GameKind;
 use tabula::session::commands::{Abort, Accept, Draw, Play, Resign, Takeback};
-use tabula::session::{Button, Reply, Request, SidePref, parse_button};
+use tabula::session::{Button, Reply, Request, SidePref, parse_component};
 use tabula::store::{EndKind, SessionState, SessionStore};
 
 use super::{CHANNEL, actor, alice, assert_private, assert_public, bob, carol, mv, sessions, started};
@@ -15,7 +15,8 @@ fn press(reply: &Reply, label: &str) -> Request {
         .iter()
         .find(|b| b.label.to_plain() == label)
         .unwrap_or_else(|| panic!("no {label} button under {reply:?}"));
-    let (channel, request) = parse_button(&button.custom_id).expect("a button the session layer reads");
+    let (channel, request) =
+        parse_component(&button.custom_id, None).expect("a button the session layer reads");
     assert_eq!(channel, CHANNEL);
     request
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::games::{AnyGame, GameKind};
 use tabula::session::commands::Move;
-use tabula::session::{Actor, Notice, OptionValue, SessionConfig, Sessions, parse_button, parse_request};
+use tabula::session::{Actor, Notice, OptionValue, SessionConfig, Sessions, parse_component, parse_request};
 use tabula::store::{SessionStore, TournamentStore};
 use tabula_testkit::MemoryStore;
 
@@ -49,7 +49,7 @@ async fn started(
     let join =
         announced.buttons.iter().find(|b| b.custom_id.starts_with("tjoin:")).unwrap().custom_id.clone();
     for p in players {
-        let (channel, request) = parse_button(&join).unwrap();
+        let (channel, request) = parse_component(&join, None).unwrap();
         assert!(!s.handle(channel, p, request).await.ephemeral);
     }
     now.fetch_add(11 * 60, Ordering::SeqCst);
@@ -170,4 +170,65 @@ async fn an_organisers_result_ends_the_game() {
     let standings = parse_request("tournament", &[("action", text("standings"))]).unwrap();
     let shown = s.handle(CHANNEL, &players[0], standings).await;
     assert!(!shown.ephemeral && !shown.files.is_empty(), "{shown:?}");
+}
+
+/// Whatever the players are called, a mini-match's points and the standings go to the member who won: names that
+/// start alike, two members with one name, names that read like Tabula's own words or like the computer. The
+/// loser resigns both games; the standings name the winner as the leader, and the points are the winner's.
+#[tokio::test]
+async fn standings_follow_the_winner_whatever_the_names() {
+    use tabula::session::commands::Resign;
+    use tabula::session::{Span, Text};
+    let names_in = |text: &Text| -> Vec<String> {
+        text.spans()
+            .into_iter()
+            .filter_map(|span| match span {
+                Span::Name { name, .. } | Span::Mention { name, .. } => Some(name),
+                _ => None,
+            })
+            .collect()
+    };
+    let pairs = [
+        ("Ann", "Ann, the Great", 1),
+        ("Ann, the Great", "Ann", 1),
+        ("Ann", "Ann", 0),
+        ("Tabula (level 2)", "bob lost on time", 0),
+        (", resigned", "Draw agreed", 1),
+        ("שלום עולם", "名前のテスト", 0),
+    ];
+    for (a, b, loser) in pairs {
+        let players = [actor(1, a), actor(2, b)];
+        let (winner, loser) = (&players[1 - loser], &players[loser]);
+        let (s, now, _, first) =
+            started("tablut", &players, &[("mini_match", OptionValue::Boolean(true))]).await;
+        // Both games of the mini-match: the first is started by `started`, the second here.
+        let second = tabula::session::TournamentBoard { board: first.board + 1, ..first };
+        s.start_tournament_game(Some(THREAD + 1), second).await;
+        for thread in [THREAD, THREAD + 1] {
+            let record = s.store().open_session(thread).await.unwrap().unwrap();
+            let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
+            let mover = players.iter().find(|p| p.member.id == record.players[game.to_move().unwrap()].id);
+            let opening = game.legal_moves_text().remove(0);
+            assert!(!s.handle(thread, mover.unwrap(), Move { text: opening }).await.ephemeral);
+            let resigned = s.handle(thread, loser, Resign).await;
+            assert!(!resigned.ephemeral, "{a} / {b}: {resigned:?}");
+        }
+        // The round is scored (and, its only round, the tournament ends).
+        now.fetch_add(2 * 3600, Ordering::SeqCst);
+        s.settle_clocks().await;
+        let games = s.store().tournament_games(first.tournament).await.unwrap();
+        assert_eq!(games.len(), 2, "{games:?}");
+        for g in &games {
+            let at = g.seats.iter().position(|&u| u == winner.member.id).unwrap();
+            assert_eq!(g.points.as_ref().map(|p| (p[at], p[1 - at])), Some((2, 0)), "{a} / {b}: {g:?}");
+        }
+        let standings = parse_request("tournament", &[("action", text("standings"))]).unwrap();
+        let shown = s.handle(CHANNEL, &players[0], standings).await;
+        assert_eq!(
+            names_in(&shown.text),
+            std::slice::from_ref(&winner.member.name),
+            "{a} / {b}: {}",
+            shown.text
+        );
+    }
 }

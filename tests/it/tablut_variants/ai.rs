@@ -38,7 +38,7 @@ fn every_level_and_greedy_play_legal_moves_in_every_variant() {
             for level in ai::LEVELS {
                 let report =
                     tablut_ai::think(&game, &GameKind::Tablut.limits(level, Duration::from_millis(10), seed));
-                let [mv] = &report.moves[..] else { panic!("{variant} level {level}: {report:?}") };
+                let [mv] = &report.notation()[..] else { panic!("{variant} level {level}: {report:?}") };
                 game.clone().play_text(mv).unwrap_or_else(|e| panic!("{variant} level {level}: {mv}: {e}"));
             }
             let greedy = tablut_ai::greedy(&game, seed);
@@ -51,7 +51,7 @@ fn every_level_and_greedy_play_legal_moves_in_every_variant() {
 fn all_levels_choose(game: &Game, mv: &str) {
     for level in ai::LEVELS {
         let report = tablut_ai::think(game, &GameKind::Tablut.limits(level, Duration::from_millis(50), 3));
-        assert_eq!(report.moves, [mv], "level {level} in {}", game.position());
+        assert_eq!(report.notation(), [mv], "level {level} in {}", game.position());
     }
     let one = Limits {
         threads: 1,
@@ -61,7 +61,7 @@ fn all_levels_choose(game: &Game, mv: &str) {
         noise: 0.0,
         seed: 1,
     };
-    assert_eq!(tablut_ai::think(game, &one).moves, [mv], "one node in {}", game.position());
+    assert_eq!(tablut_ai::think(game, &one).notation(), [mv], "one node in {}", game.position());
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn in_ashton_a_line_through_a_camp_is_no_escape() {
     let limits = GameKind::Tablut.limits(3, Duration::from_millis(50), 1);
     let seed = Game::from_position(board(Variant::Seed, attackers, defenders, "c5", Side::White));
     let report = tablut_ai::think(&seed, &limits);
-    assert_eq!(report.moves, ["c5-a5"]);
+    assert_eq!(report.notation(), ["c5-a5"]);
     assert!(report.score > ai::search::WON, "{report:?}");
     let ashton = Game::from_position(board(Variant::Ashton, attackers, defenders, "c5", Side::White));
     let report = tablut_ai::think(&ashton, &limits);

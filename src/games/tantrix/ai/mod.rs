@@ -35,6 +35,7 @@ pub use search::{Style, greedy, think, think_with};
 use super::Game;
 use crate::ai::{Level, LevelTable, Limits, Nodes, Report};
 use crate::games::Player;
+use crate::games::tantrix::Placement;
 
 /// The levels. Level 5's node budget is one and a half times 200 nodes per millisecond of `top` (600 000 nodes at
 /// 2 s). A release build searches 300 000 to 1 500 000 nodes a second on one core. Levels 1 to 4 use at most a fifth
@@ -64,11 +65,11 @@ pub const LEVEL_TABLE: LevelTable = LevelTable {
 impl Player for Game {
     const LEVELS: &'static LevelTable = &LEVEL_TABLE;
 
-    fn think(&self, limits: &Limits) -> Report {
+    fn think(&self, limits: &Limits) -> Report<Placement> {
         think(self, limits)
     }
 
-    fn think_classic(&self, limits: &Limits) -> Report {
+    fn think_classic(&self, limits: &Limits) -> Report<Placement> {
         think_with(self, limits, Style::CLASSIC)
     }
 

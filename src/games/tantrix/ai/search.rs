@@ -120,8 +120,8 @@ fn win_share(lead: i32) -> i32 {
     (100_000.0 * (f64::from(lead) / SPREAD).tanh()) as i32
 }
 
-fn report(best: Placement, depth: u32, nodes: u64, score: i32, start: Instant) -> Report {
-    Report { moves: vec![best.to_string()], depth, nodes, score, elapsed: start.elapsed() }
+fn report(best: Placement, depth: u32, nodes: u64, score: i32, start: Instant) -> Report<Placement> {
+    Report { moves: vec![best], depth, nodes, score, elapsed: start.elapsed() }
 }
 
 /// How a search plays: its evaluation and how far level 5's playouts look.
@@ -146,16 +146,16 @@ impl Style {
 }
 
 /// Chooses the next placement for the seat to move (one placement: call again while the same seat is to move).
-pub fn think(game: &Game, limits: &Limits) -> Report {
+pub fn think(game: &Game, limits: &Limits) -> Report<Placement> {
     think_with(game, limits, Style::CURRENT)
 }
 
 /// [`think`] in a given style.
-pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report {
+pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report<Placement> {
     let start = Instant::now();
     let moves = game.legal_moves();
     let Some(&first) = moves.first() else {
-        return Report { moves: Vec::new(), depth: 0, nodes: 0, score: 0, elapsed: start.elapsed() };
+        return Report { elapsed: start.elapsed(), ..Report::nothing() };
     };
     let mut rng = ChaCha8Rng::seed_from_u64(limits.seed);
     if limits.noise > 0.0 && rng.random_bool(limits.noise.clamp(0.0, 1.0)) {

@@ -1,0 +1,50 @@
+//! The web board's view of a Tantrix position: the placed tiles on their hexes, and the open hexes where the
+//! player to move may place one.
+
+use crate::games::board_view::{BoardView, CellView, MoveView, PieceView, Shape, TileView};
+use crate::games::tantrix::{Game, Hex, Placement, Tile};
+
+/// Where a hex is drawn (flat-topped, one hex width apart).
+fn place(cell: Hex) -> (f32, f32) {
+    let (q, r) = (cell.q as f32, cell.r as f32);
+    (1.5 * q, 3f32.sqrt() * (r + q / 2.0))
+}
+
+fn tile_view(tile: Tile, rotation: u8) -> TileView {
+    TileView {
+        number: u16::from(tile.number()),
+        rotation,
+        edges: tile.edges(0).iter().map(|c| c.letter()).collect(),
+    }
+}
+
+pub(super) fn board_view(game: &Game) -> BoardView {
+    let mut cells: Vec<CellView> = game
+        .board()
+        .placements()
+        .iter()
+        .map(|p| {
+            let (x, y) = place(p.cell);
+            let tile = Some(tile_view(p.tile, p.rot));
+            let piece = Some(PieceView { colour: None, mark: p.tile.number().to_string(), tile });
+            CellView { name: p.cell.to_string(), x, y, shape: Shape::Hex, ground: None, piece, open: false }
+        })
+        .collect();
+    let mut open: Vec<Hex> = game.legal_moves().iter().map(|p| p.cell).collect();
+    open.sort_by_key(|h| (h.q, h.r));
+    open.dedup();
+    cells.extend(open.into_iter().map(|cell| {
+        let (x, y) = place(cell);
+        CellView { name: cell.to_string(), x, y, shape: Shape::Hex, ground: None, piece: None, open: true }
+    }));
+    BoardView { cells, labels: Vec::new() }
+}
+
+pub(super) fn move_view(mv: Placement) -> MoveView {
+    MoveView {
+        text: mv.to_string(),
+        from: None,
+        to: Some(mv.cell.to_string()),
+        tile: Some(tile_view(mv.tile, mv.rot)),
+    }
+}

@@ -117,6 +117,17 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
     assert_eq!(parsed.tag("Result"), Some(expected.as_str()), "{text}");
     let replayed = parsed.replay().unwrap_or_else(|e| panic!("{e}: {text}"));
     assert_eq!(replayed.result, expected, "the replay agrees");
+    // The record's `Termination` names the seat the ending concerns, by its member's whole name.
+    let phrase = match ending.kind {
+        EndKind::Resigned => Some("resigned"),
+        EndKind::TimedOut => Some("lost on time"),
+        EndKind::LastLeft => Some("was the last to leave"),
+        _ => None,
+    };
+    if let (Some(phrase), Some(&seat)) = (phrase, ending.seats.first()) {
+        let said = format!("{} {phrase}", record.players[seat].name);
+        assert_eq!(parsed.tag("Termination"), Some(said.as_str()), "{ending:?}: {text}");
+    }
     for (seat, p) in record.players.iter().enumerate() {
         let actor = Actor::in_guild(Member::new(p.id, &p.name), record.guild);
         let history = s.handle(record.channel, &actor, History { user: None, game: None, page: 1 }).await;

@@ -150,7 +150,7 @@ impl Service {
                 let database = database.clone().unwrap_or(config.database.clone());
                 if let Database::Postgres(_) = Database::from_setting(&database) {
                     return Err("backup and restore copy a SQLite file; with Postgres, use pg_dump and \
-                                pg_restore as docs/deploy.md shows"
+                                pg_restore as docs/operators.md shows"
                         .to_string());
                 }
                 database

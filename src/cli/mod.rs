@@ -98,7 +98,7 @@ pub enum Command {
         rebuild: bool,
     },
     /// Copies the live SQLite database into FILE, consistently, while the bot runs (`VACUUM INTO`); with
-    /// Postgres, use `pg_dump` (docs/deploy.md).
+    /// Postgres, use `pg_dump` (docs/operators.md).
     Backup {
         /// The new file to write (it must not exist).
         file: PathBuf,
@@ -110,7 +110,7 @@ pub enum Command {
         database: Option<PathBuf>,
     },
     /// Replaces the SQLite database with the backup FILE, after checking that every game in it replays; stop
-    /// the bot first. With Postgres, use `pg_restore` (docs/deploy.md).
+    /// the bot first. With Postgres, use `pg_restore` (docs/operators.md).
     Restore {
         /// The backup to restore.
         file: PathBuf,
@@ -123,7 +123,7 @@ pub enum Command {
     },
     /// Replays every stored game of a database (a `SQLite` file or a Postgres URL) and says whether all replay:
     /// the check `restore` makes of a SQLite backup, for a Postgres dump restored into a scratch database before
-    /// it replaces the live one (docs/deploy.md). Exits with 1 at the first game that does not replay.
+    /// it replaces the live one (docs/operators.md). Exits with 1 at the first game that does not replay.
     Check {
         /// Config file (default: config.toml when it exists).
         #[arg(long)]

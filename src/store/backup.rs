@@ -6,7 +6,7 @@
 //! file it is given: it copies it beside the database, brings its schema up to date there, replays every stored
 //! game through its engine, and only then renames it over the database (removing the old write-ahead log), so a
 //! damaged backup leaves the database as it was. Postgres has its own tools (`pg_dump`, `pg_restore`; see
-//! docs/deploy.md).
+//! docs/operators.md).
 
 use std::path::{Path, PathBuf};
 
@@ -106,7 +106,7 @@ session_ids!(super::PgStore);
 
 /// Checks that every session of `store` reads and every game replays through its engine: what `tabula restore`
 /// asks of a backup, and `tabula check` of any database (a Postgres dump restored into a scratch database before
-/// it replaces the live one, docs/deploy.md).
+/// it replaces the live one, docs/operators.md).
 pub async fn check_games(store: &impl SessionIds) -> Result<Restored, BackupError> {
     let mut restored = Restored { sessions: 0, games: 0 };
     for id in store.session_ids().await.map_err(BackupError::Unreadable)? {

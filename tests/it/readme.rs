@@ -7,39 +7,57 @@ use tabula::local::Console;
 use tabula::session::{SessionConfig, Sessions};
 use tabula_testkit::MemoryStore;
 
-/// The spans of README.md written in backticks.
-fn code_spans() -> Vec<String> {
-    let readme = std::fs::read_to_string("README.md").expect("README.md");
-    readme.split('`').skip(1).step_by(2).map(str::to_string).collect()
+/// README.md and the guides it leads to, whose examples are tried as typed.
+const PAGES: [&str; 4] = ["README.md", "docs/players.md", "docs/admins.md", "docs/operators.md"];
+
+/// The spans of `page` written in backticks.
+fn code_spans(page: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(page).unwrap_or_else(|e| panic!("{page}: {e}"));
+    text.split('`').skip(1).step_by(2).map(str::to_string).collect()
 }
 
 #[tokio::test]
 async fn the_readme_console_lines_work_as_typed() {
-    let lines: Vec<String> = code_spans().into_iter().filter(|s| s.starts_with('@')).collect();
+    let lines: Vec<String> = code_spans("README.md").into_iter().filter(|s| s.starts_with('@')).collect();
     assert!(lines.len() >= 4, "README shows console lines: {lines:?}");
-    let dir = tempfile::tempdir().unwrap();
-    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
-    let mut console = Console::new(sessions, dir.path());
-    let mut channel = 0;
-    for line in &lines {
-        if line.contains(" /play ") {
-            channel += 1;
+    for page in PAGES {
+        let lines: Vec<String> = code_spans(page).into_iter().filter(|s| s.starts_with('@')).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+        let mut console = Console::new(sessions, dir.path());
+        let mut channel = 0;
+        for line in &lines {
+            assert!(!line.contains('\n'), "{page}: `{line}` is cut by a line break");
+            if line.contains(" /play ") {
+                channel += 1;
+            }
+            let out = console.line(&format!("#readme{channel} {line}")).await;
+            assert!(!out.is_empty(), "{page}: `{line}` got no answer");
+            // `/settings` answers its member alone, whatever it says; every other example is public.
+            let private = line.contains(" /settings");
+            assert!(private || !out.contains(" only) "), "{page}: `{line}` was refused: {out}");
+            assert!(!private || out.contains("Settings changed"), "{page}: `{line}` was refused: {out}");
         }
-        let out = console.line(&format!("#readme{channel} {line}")).await;
-        assert!(!out.is_empty(), "`{line}` got no answer");
-        assert!(!out.contains(" only) "), "`{line}` was refused: {out}");
     }
 }
 
 #[test]
 fn the_readme_command_lines_work_as_typed() {
     let dir = tempfile::tempdir().unwrap();
-    let commands: Vec<String> =
-        code_spans().into_iter().filter(|s| s.starts_with("tabula ") && !s.contains("--help")).collect();
-    assert!(commands.len() >= 3, "README shows command lines: {commands:?}");
+    let readme = code_spans("README.md").into_iter().filter(|s| s.starts_with("tabula ")).count();
+    assert!(readme >= 3, "README shows command lines");
+    let commands: Vec<String> = PAGES
+        .iter()
+        .flat_map(|page| code_spans(page))
+        .filter(|s| s.starts_with("tabula ") && !s.contains("--help"))
+        .collect();
     for command in &commands {
         let words = split_quoted(command.strip_prefix("tabula ").unwrap());
-        if matches!(words[0].as_str(), "run" | "serve" | "local" | "match" | "tablut-challenge")
+        // A command named in prose (`tabula check`), or an example of a shell line or a path of the reader's own
+        // (`/backups/tabula-$(date +%F).db`, `<discord user id>`), is not an example to run here.
+        let prose = words.len() == 1 || words.iter().any(|w| w.contains("$(") || w.starts_with(['/', '<']));
+        if prose
+            || matches!(words[0].as_str(), "run" | "serve" | "local" | "match" | "tablut-challenge")
             || words.iter().any(|w| w == "|" || w == "URL")
         {
             continue; // a bot, an endpoint, a console, a long match, a client that needs the Tablut Challenge's server

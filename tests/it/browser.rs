@@ -130,6 +130,7 @@ fn now() -> i64 {
 }
 
 #[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
     let Some(browser) = Browser::start("browser::a_player_clicks", 900, 1000).await else { return };
     let (running, web, id) = crate::web::game().await;
@@ -292,6 +293,7 @@ async fn board_picture(browser: &Browser) -> image::RgbaImage {
 }
 
 #[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let Some(browser) = Browser::start("browser::the_page_draws", 700, 900).await else { return };
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
@@ -366,6 +368,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
 /// The page plays every game by clicks from the views its engine sends: a Tantrix tile from the hand onto an open
 /// place, then Play; TZAAR's second move skipped with its Pass button.
 #[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn a_player_places_a_tile_and_passes_by_clicks() {
     let Some(browser) = Browser::start("browser::a_player_places", 900, 1000).await else { return };
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));

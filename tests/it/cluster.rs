@@ -294,6 +294,7 @@ async fn play(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
     let Some(server) = PgServer::start("two_instances_over_one_postgres_play_twenty_games_through_a_kill")
     else {

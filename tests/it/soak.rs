@@ -460,6 +460,7 @@ fn global_storm() -> Storm {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn two_hundred_channels_over_a_week_of_faults() {
     let Some(mut server) = PgServer::start("two_hundred_channels_over_a_week_of_faults") else { return };
     let url = server.database("soak").await;

@@ -116,6 +116,7 @@ fn clock(now: &Arc<AtomicI64>) -> Arc<dyn Fn() -> i64 + Send + Sync> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn postgres_stopped_mid_game_and_started_again() {
     let Some(mut server) = PgServer::start("postgres_stopped_mid_game_and_started_again") else { return };
     let url = server.database("outage").await;
@@ -159,6 +160,7 @@ async fn on_small_disk(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn sqlite_on_a_full_disk_then_space_freed() {
     let Some(disk) = SmallDisk::mount("sqlite_on_a_full_disk_then_space_freed", 8) else { return };
     let fake = FakeDiscord::start().await;
@@ -171,6 +173,7 @@ async fn sqlite_on_a_full_disk_then_space_freed() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn sqlite_files_write_protected_then_writable_again() {
     let Some(disk) = SmallDisk::mount("sqlite_files_write_protected_then_writable_again", 8) else { return };
     let fake = FakeDiscord::start().await;
@@ -190,6 +193,7 @@ async fn sqlite_files_write_protected_then_writable_again() {
 /// Every write refused by the fault store (as on a full or read-only disk, reads still working) over a real
 /// SQLite file: the stand-in where a small file system cannot be mounted, run everywhere.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn sqlite_writes_refused_by_the_fault_store_then_accepted() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();

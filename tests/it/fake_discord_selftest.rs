@@ -397,7 +397,7 @@ async fn refuses_an_initial_response_after_three_seconds() {
     let answered = fake.wait_for_callback(id_of(&prompt), WAIT).await;
     assert!(answered.since_dispatch.is_some_and(|t| t < Duration::from_secs(3)), "{answered:?}");
 
-    tokio::time::sleep(Duration::from_millis(3100)).await;
+    fake.initial_response_expired(&late).await;
     let (status, answer) = request(&fake, "POST", &callback_route(&late), &deferred).await;
     assert_eq!((status, &answer["code"]), (404, &json!(10062)), "{answer}");
     assert_eq!(answer["message"], "Unknown interaction");

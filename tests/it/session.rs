@@ -480,7 +480,12 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         let s = s.clone();
         tokio::spawn(async move { s.ai_turn(CHANNEL).await })
     };
-    tokio::time::sleep(Duration::from_millis(50)).await;
+    // Once the search is running (the operator's gauge says so), not after a while.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    while !s.metrics().encode().contains("tabula_ai_running 1") {
+        assert!(std::time::Instant::now() < deadline, "the computer starts thinking");
+        tokio::task::yield_now().await;
+    }
     let board = s.handle(CHANNEL, &alice(), Board).await;
     assert!(!board.ephemeral, "the board answers while the bot thinks");
     assert_public(&s.handle(CHANNEL, &alice(), Resign).await, "resigned");

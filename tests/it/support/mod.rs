@@ -406,6 +406,16 @@ impl FakeDiscord {
         seq
     }
 
+    /// Returns once Discord's 3 s for the initial response to `interaction` (dispatched by this fake) are over:
+    /// the fake keeps Discord's clock, so a test of a late answer waits for this event, not for a time of its own.
+    pub async fn initial_response_expired(&self, interaction: &Value) {
+        let token = interaction["token"].as_str().expect("an interaction's token");
+        let sent_at = self.shared.lock().interactions.get(token).and_then(|i| i.sent_at);
+        let sent_at = sent_at.expect("the interaction was dispatched");
+        let closes = sent_at + limits::INITIAL_RESPONSE_DEADLINE + Duration::from_millis(50);
+        tokio::time::sleep_until(tokio::time::Instant::from_std(closes)).await;
+    }
+
     /// Dispatches an `INTERACTION_CREATE` event (see [`Self::slash`], [`Self::autocomplete`], [`Self::button`]).
     pub async fn send_interaction(&self, interaction: Value) -> u64 {
         self.send_dispatch("INTERACTION_CREATE", interaction).await

@@ -145,6 +145,40 @@ pub(super) fn spawn_ai_in<S: Store>(
     });
 }
 
+/// The clock task's passes, counted, so that whoever changed something (a test that moved the clock) can wait for
+/// a pass that began after the change to be over, rather than for a while.
+pub struct ClockPasses {
+    started: std::sync::atomic::AtomicU64,
+    finished: tokio::sync::watch::Sender<u64>,
+}
+
+impl Default for ClockPasses {
+    fn default() -> Self {
+        ClockPasses {
+            started: std::sync::atomic::AtomicU64::new(0),
+            finished: tokio::sync::watch::Sender::new(0),
+        }
+    }
+}
+
+impl ClockPasses {
+    fn begin(&self) -> u64 {
+        self.started.fetch_add(1, std::sync::atomic::Ordering::SeqCst) + 1
+    }
+
+    fn end(&self, pass: u64) {
+        self.finished.send_replace(pass);
+    }
+
+    /// Waits until a pass that begins after this call (a poke wakes the task for one) has settled and posted
+    /// everything due.
+    pub async fn next(&self) {
+        let pass = self.started.load(std::sync::atomic::Ordering::SeqCst) + 1;
+        let mut finished = self.finished.subscribe();
+        let _ = finished.wait_for(|&done| done >= pass).await;
+    }
+}
+
 /// The clock task: sleeps until the next deadline (or until a new turn pokes it), settles what is due and posts
 /// it; the computer then moves where it took a seat over.
 pub(super) fn spawn_clocks<S: Store>(
@@ -152,10 +186,12 @@ pub(super) fn spawn_clocks<S: Store>(
     http: Arc<Http>,
     ai: impl Fn(u64) + Send + Sync + 'static,
     langs: Arc<LangBook>,
+    passes: Arc<ClockPasses>,
 ) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut retry = RETRY_MIN;
         loop {
+            let pass = passes.begin();
             // What a request from elsewhere (the web board) settled: posted here, the computer moves after it.
             for notice in sessions.take_announced() {
                 if let Some(channel) = deliver(&sessions, &http, notice, &langs).await {
@@ -167,6 +203,7 @@ pub(super) fn spawn_clocks<S: Store>(
                     ai(channel);
                 }
             }
+            passes.end(pass);
             let wait = match sessions.next_wake().await {
                 Ok(Some(at)) => Duration::from_secs((at - sessions.now_secs()).max(0) as u64).min(MAX_SLEEP),
                 Ok(None) => MAX_SLEEP,

@@ -109,6 +109,7 @@ impl<S: Store> Endpoint<S> {
             langs: langs.clone(),
             shards: std::sync::Mutex::default(),
             emojis: Arc::default(),
+            handled: Arc::new(tokio::sync::watch::Sender::new(0)),
         };
         handler.register_commands(&http).await;
         handler.emojis.start(http.clone());
@@ -130,7 +131,7 @@ impl<S: Store> Endpoint<S> {
         };
         let background = vec![
             spawn_sweeper(sessions.clone(), http.clone(), langs.clone()),
-            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai, langs),
+            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai, langs, Arc::default()),
             spawn_ai_resumer(shared.clone()),
         ];
         tracing::info!(%addr, application, "listening for interactions");

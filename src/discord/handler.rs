@@ -15,6 +15,8 @@ pub(super) struct Handler<S: Store> {
     pub(super) shards: std::sync::Mutex<Shards>,
     /// The emojis of the picker's icons.
     pub(super) emojis: Arc<Emojis>,
+    /// How many interactions have been handled to the end (their answers and edits all made).
+    pub(super) handled: Arc<tokio::sync::watch::Sender<u64>>,
 }
 
 /// What the handler knows of its gateway shards.
@@ -316,5 +318,6 @@ impl<S: Store> EventHandler for Handler<S> {
         };
         let respond = Callback { http: &ctx.http, id, token };
         self.on_interaction(&ctx.http, &interaction, &respond).await;
+        self.handled.send_modify(|n| *n += 1);
     }
 }

@@ -319,6 +319,8 @@ pub struct Bot<S: Store> {
     task: JoinHandle<serenity::Result<()>>,
     sweeper: JoinHandle<()>,
     clocks: JoinHandle<()>,
+    passes: Arc<clocks::ClockPasses>,
+    handled: Arc<tokio::sync::watch::Sender<u64>>,
     sessions: Arc<Sessions<S>>,
     emojis: Arc<Emojis>,
     /// Stopped when the bot is dropped.
@@ -344,12 +346,14 @@ impl<S: Store> Bot<S> {
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let langs = Arc::new(LangBook::default());
         let emojis = Arc::new(Emojis::default());
+        let handled = Arc::new(tokio::sync::watch::Sender::new(0));
         let handler = Handler {
             sessions: sessions.clone(),
             guild_id: config.guild_id,
             langs: langs.clone(),
             shards: std::sync::Mutex::default(),
             emojis: emojis.clone(),
+            handled: handled.clone(),
         };
         let (http, relay) = http_client(config, sessions.metrics()).await?;
         let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
@@ -362,7 +366,8 @@ impl<S: Store> Bot<S> {
         let ai = move |channel| {
             clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel, ai_langs.clone());
         };
-        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai, langs);
+        let passes = Arc::new(clocks::ClockPasses::default());
+        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai, langs, passes.clone());
         let plan = config.shard_plan()?;
         let task = tokio::spawn(async move {
             match plan {
@@ -371,12 +376,29 @@ impl<S: Store> Bot<S> {
                 ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
             }
         });
-        Ok(Bot { shard_manager, task, sweeper, clocks, sessions, emojis, _relay: relay })
+        Ok(Bot { shard_manager, task, sweeper, clocks, passes, handled, sessions, emojis, _relay: relay })
     }
 
     /// The session layer the bot drives.
     pub fn sessions(&self) -> &Arc<Sessions<S>> {
         &self.sessions
+    }
+
+    /// Waits until the clock task has made a whole pass that began after this call: everything due by then
+    /// (reminders, losses on time, tournament rounds) is settled and posted. A poke ([`Sessions::poke_clocks`])
+    /// just before wakes it for one.
+    pub async fn clock_pass(&self) {
+        self.passes.next().await;
+    }
+
+    /// How many interactions this bot has handled to the end (every answer and edit of theirs made).
+    pub fn interactions_handled(&self) -> u64 {
+        *self.handled.borrow()
+    }
+
+    /// Waits until at least `count` interactions have been handled to the end.
+    pub async fn handled_at_least(&self, count: u64) {
+        let _ = self.handled.subscribe().wait_for(|&n| n >= count).await;
     }
 
     /// Waits until the picker's icons, registered as application emojis once the bot has connected, are known (or

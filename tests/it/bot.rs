@@ -351,18 +351,10 @@ async fn playing_against_the_bot_itself() {
     bot.shutdown().await.unwrap();
 }
 
-/// The REST calls the fake received from index `from` on, as `METHOD route` with ids and tokens as `*`, once no
-/// call has come for a moment.
-async fn calls_from(fake: &FakeDiscord, from: usize) -> Vec<String> {
-    let mut seen = fake.calls().len();
-    loop {
-        tokio::time::sleep(Duration::from_millis(400)).await;
-        let now = fake.calls().len();
-        if now == seen {
-            break;
-        }
-        seen = now;
-    }
+/// The REST calls the fake received from index `from` on, as `METHOD route` with ids and tokens as `*`, once the
+/// bot has handled `handled` interactions to the end.
+async fn calls_from(fake: &FakeDiscord, bot: &Bot<SqliteStore>, from: usize, handled: u64) -> Vec<String> {
+    tokio::time::timeout(WAIT, bot.handled_at_least(handled)).await.expect("the interaction is handled");
     fake.calls()[from..]
         .iter()
         .map(|c| {
@@ -386,7 +378,7 @@ async fn a_play_a_button_and_a_move_make_only_the_calls_they_need() {
     let callback = "POST /interactions/*/*/callback";
     let original = |method: &str| format!("{method} /webhooks/*/*/messages/@original");
 
-    let from = calls_from(&fake, 0).await.len();
+    let (from, handled) = (fake.calls().len(), bot.interactions_handled());
     let play = fake.slash(
         "play",
         &[("game", "tablut".into()), ("opponent", BOB.into()), ("side", "first".into())],
@@ -394,7 +386,7 @@ async fn a_play_a_button_and_a_move_make_only_the_calls_they_need() {
         GAMES_CHANNEL,
     );
     let (_, challenge) = send(&fake, play).await;
-    let calls = calls_from(&fake, from).await;
+    let calls = calls_from(&fake, &bot, from, handled + 1).await;
     assert_eq!(calls, vec![callback.to_string(), original("GET")], "/play");
 
     let accept = challenge.message().unwrap()["components"][0]["components"][0]["custom_id"]
@@ -403,10 +395,18 @@ async fn a_play_a_button_and_a_move_make_only_the_calls_they_need() {
         .to_string();
     let from = fake.calls().len();
     send(&fake, fake.button(&accept, BOB, GAMES_CHANNEL)).await;
-    assert_eq!(calls_from(&fake, from).await, vec![callback.to_string(), original("PATCH")], "Accept");
+    assert_eq!(
+        calls_from(&fake, &bot, from, handled + 2).await,
+        vec![callback.to_string(), original("PATCH")],
+        "Accept"
+    );
 
     let from = fake.calls().len();
     slash_move(&fake, ALICE, "e8-d8").await;
-    assert_eq!(calls_from(&fake, from).await, vec![callback.to_string(), original("PATCH")], "/move");
+    assert_eq!(
+        calls_from(&fake, &bot, from, handled + 3).await,
+        vec![callback.to_string(), original("PATCH")],
+        "/move"
+    );
     bot.shutdown().await.unwrap();
 }

@@ -5,7 +5,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
-use std::time::Duration;
 
 use serde_json::Value;
 use tabula::config::Config;
@@ -29,6 +28,11 @@ async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot<SqliteStore> {
 fn advance(bot: &Bot<SqliteStore>, now: &AtomicI64, seconds: i64) {
     now.fetch_add(seconds, Ordering::SeqCst);
     bot.sessions().poke_clocks();
+}
+
+/// Waits (within [`WAIT`]) for a whole pass of the bot's clock task after this call, before counting what it sent.
+async fn clock_pass(bot: &Bot<SqliteStore>) {
+    tokio::time::timeout(WAIT, bot.clock_pass()).await.expect("the clock task makes a pass");
 }
 
 /// The first call after call number `after` that satisfies `predicate`.
@@ -72,11 +76,6 @@ async fn slash_in(
     send(fake, fake.slash(name, options, user, channel)).await
 }
 
-/// Lets background work (a clock task that found nothing) run before counting what it sent.
-async fn settle() {
-    tokio::time::sleep(Duration::from_millis(600)).await;
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     let fake = FakeDiscord::start().await;
@@ -112,7 +111,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     let refused = fake.take_refusals();
     assert!(refused.len() == 1 && refused[0].refusal.as_ref().unwrap().code == 50007, "{refused:?}");
     advance(&bot, &now, MINUTE);
-    settle().await;
+    clock_pass(&bot).await;
     assert_eq!(count(&fake, |c| posted_in(c, GAMES_CHANNEL)), 1, "the half-time reminder is sent once");
 
     // Alice moves: Bob's hour starts, and his reminders come by DM.
@@ -140,7 +139,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     bot = start(&config, &now).await;
     fake.wait_ready(WAIT).await;
     bot.sessions().poke_clocks();
-    settle().await;
+    clock_pass(&bot).await;
     assert_eq!(bob_dms(&fake), 1);
     advance(&bot, &now, 20 * MINUTE);
     let channel = fake.dm_channel_of(BOB.id).unwrap();
@@ -165,7 +164,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     assert!(text.contains(&BOB.mention()) && text.contains("wins"), "{text}");
     assert_eq!(lost.pings().users, vec![BOB.id, ALICE.id]);
     bot.sessions().poke_clocks();
-    settle().await;
+    clock_pass(&bot).await;
     let losses = |fake: &FakeDiscord| {
         count(fake, |c| {
             posted_in(c, GAMES_CHANNEL) && c.content().is_some_and(|t| t.contains("loses on time"))

@@ -346,14 +346,14 @@ impl<S: Store> Bot<S> {
     async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
         let langs = Arc::new(LangBook::default());
         let emojis = Arc::new(Emojis::default());
-        let handled = Arc::new(tokio::sync::watch::Sender::new(0));
+        let done = Arc::new(tokio::sync::watch::Sender::new(0));
         let handler = Handler {
             sessions: sessions.clone(),
             guild_id: config.guild_id,
             langs: langs.clone(),
             shards: std::sync::Mutex::default(),
             emojis: emojis.clone(),
-            handled: handled.clone(),
+            handled: done.clone(),
         };
         let (http, relay) = http_client(config, sessions.metrics()).await?;
         let mut client = serenity::all::ClientBuilder::new_with_http(http, GatewayIntents::GUILDS)
@@ -376,7 +376,17 @@ impl<S: Store> Bot<S> {
                 ShardPlan::Range { first, last, total } => client.start_shard_range(first..last, total).await,
             }
         });
-        Ok(Bot { shard_manager, task, sweeper, clocks, passes, handled, sessions, emojis, _relay: relay })
+        Ok(Bot {
+            shard_manager,
+            task,
+            sweeper,
+            clocks,
+            passes,
+            handled: done,
+            sessions,
+            emojis,
+            _relay: relay,
+        })
     }
 
     /// The session layer the bot drives.

@@ -82,14 +82,13 @@ async fn a_challenge_accepted_by_command_loses_its_buttons() {
     let Running { fake, bot, _dir } = start_bot().await;
     let play =
         fake.slash("play", &[("game", "tablut".into()), ("opponent", BOB.into())], ALICE, GAMES_CHANNEL);
+    let handled = bot.interactions_handled();
     send(&fake, play).await;
-    // The bot reads its challenge back and stores the message id with the session.
-    fake.wait_for(|c| c.method == "GET" && c.route().ends_with("/messages/@original"), WAIT).await;
-    let deadline = std::time::Instant::now() + WAIT;
-    while bot.sessions().store().open_session(GAMES_CHANNEL).await.unwrap().unwrap().message.is_none() {
-        assert!(std::time::Instant::now() < deadline, "the challenge message is never stored");
-        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
-    }
+    // The bot reads its challenge back and stores the message id with the session, before it is done with the
+    // interaction.
+    tokio::time::timeout(WAIT, bot.handled_at_least(handled + 1)).await.expect("the /play is handled");
+    let stored = bot.sessions().store().open_session(GAMES_CHANNEL).await.unwrap().unwrap();
+    assert!(stored.message.is_some(), "the challenge message is stored: {stored:?}");
     let (id, _) = send(&fake, fake.slash("accept", &[], BOB, GAMES_CHANNEL)).await;
     super::assert_board(&super::original_edit(&fake, id).await);
     let edit = channel_edit(&fake, GAMES_CHANNEL).await;

@@ -8,12 +8,6 @@ use super::{Running, WAIT, assert_board, original_edit, send, slash_move, start_
 /// Another channel of the server, for a game against the bot.
 const SECOND_CHANNEL: u64 = 334;
 
-/// How many messages the bot has posted in `channel` itself (not as answers).
-fn posted(fake: &FakeDiscord, channel: u64) -> usize {
-    let route = format!("/channels/{channel}/messages");
-    fake.calls().iter().filter(|c| c.method == "POST" && c.route() == route).count()
-}
-
 /// The text of `/rating user:<who>`, asked by Bob.
 async fn rating_text(fake: &FakeDiscord, who: User) -> String {
     let (_, answer) = send(fake, fake.slash("rating", &[("user", who.into())], BOB, GAMES_CHANNEL)).await;
@@ -77,15 +71,12 @@ async fn ratings_follow_rated_games_and_the_leaderboard_is_a_picture() {
         let m =
             answer.json().unwrap()["data"]["choices"][0]["value"].as_str().expect("a legal move").to_string();
         let m = m.as_str();
-        let before = posted(&fake, SECOND_CHANNEL);
+        let before = fake.calls().len();
         let (id, _) = send(&fake, fake.slash("move", &[("move", m.into())], ALICE, SECOND_CHANNEL)).await;
         assert_board(&original_edit(&fake, id).await);
         // The bot's answer comes as a message in the channel.
-        let deadline = std::time::Instant::now() + WAIT;
-        while posted(&fake, SECOND_CHANNEL) == before {
-            assert!(std::time::Instant::now() < deadline, "the bot answers {m}");
-            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
-        }
+        let route = format!("/channels/{SECOND_CHANNEL}/messages");
+        fake.wait_for_after(before, |c| c.method == "POST" && c.route() == route, WAIT).await;
     }
     let (_, resigned) = send(&fake, fake.slash("resign", &[], ALICE, SECOND_CHANNEL)).await;
     assert!(!resigned.is_ephemeral(), "{resigned:?}");

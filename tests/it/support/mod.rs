@@ -337,6 +337,21 @@ impl FakeDiscord {
         })
     }
 
+    /// Waits until a call after the first `after` calls satisfies `predicate` (the next one to arrive, when `after`
+    /// is the number of calls so far), and returns it. Panics on timeout.
+    pub async fn wait_for_after(
+        &self,
+        after: usize,
+        predicate: impl Fn(&RecordedCall) -> bool,
+        timeout: Duration,
+    ) -> RecordedCall {
+        let found =
+            self.wait_until(timeout, |state| state.calls.iter().skip(after).find(|c| predicate(c)).cloned());
+        found
+            .await
+            .unwrap_or_else(|| panic!("no matching REST call after the first {after} within {timeout:?}"))
+    }
+
     /// Waits for the interaction callback of interaction `id` (panics on timeout).
     pub async fn wait_for_callback(&self, id: u64, timeout: Duration) -> RecordedCall {
         match self.try_wait_for_callback(id, timeout).await {

@@ -129,19 +129,19 @@ impl AnyGame {
         each_game!(self, g => Picker::pick_paths(g))
     }
 
-    /// The position as the web board draws it (see [`Picture::board_view`]).
+    /// The position as the web board draws it (see [`WebView::board_view`](super::board_view::WebView::board_view)).
     pub fn board_view(&self) -> super::board_view::BoardView {
-        each_game!(self, g => Picture::board_view(g))
+        each_game!(self, g => super::board_view::WebView::board_view(g))
     }
 
-    /// The legal moves as the web board offers them (see [`Picture::legal_views`]).
+    /// The legal moves as the web board offers them (see [`WebView::legal_views`](super::board_view::WebView::legal_views)).
     pub fn legal_views(&self) -> Vec<super::board_view::MoveView> {
-        each_game!(self, g => Picture::legal_views(g))
+        each_game!(self, g => super::board_view::WebView::legal_views(g))
     }
 
-    /// The positions through each of `moves`, for a replay (see [`Picture::frame_views`]).
+    /// The positions through each of `moves`, for a replay (see [`WebView::frame_views`](super::board_view::WebView::frame_views)).
     pub fn frame_views(&self, moves: &[String]) -> Vec<super::board_view::FrameView> {
-        each_game!(self, g => Picture::frame_views(g, moves))
+        each_game!(self, g => super::board_view::WebView::frame_views(g, moves))
     }
 
     /// The picker's picture of the step after `chosen` (see [`Picker::pick_picture`]).

@@ -1,9 +1,43 @@
-//! A position as the web board draws it, made by each engine ([`Picture::board_view`](super::Picture::board_view))
+//! A position as the web board draws it, made by each engine ([`WebView::board_view`])
 //! and sent to the page as JSON: every cell with its place, its shape and what stands on it, the coordinates to
 //! write around the board, and each move as the cells (or the tile) it touches. The page reads no notation and
 //! knows no game: a new game draws on it without a line of JavaScript.
 
 use serde::Serialize;
+
+use super::Engine;
+
+/// A game as the web board shows it; each game implements it in its folder's `view.rs`.
+pub trait WebView: Engine {
+    /// The position as the web board draws it: cells, pieces, coordinates (see [`BoardView`]).
+    fn board_view(&self) -> BoardView;
+
+    /// What `mv` touches, for the web board: its cells, or the tile it places.
+    fn move_view(&self, mv: Self::Move) -> MoveView;
+
+    /// The legal moves as the web board offers them.
+    fn legal_views(&self) -> Vec<MoveView> {
+        let mut moves = Vec::new();
+        self.legal_moves(&mut moves);
+        moves.into_iter().map(|mv| self.move_view(mv)).collect()
+    }
+
+    /// The positions from this one through each of `moves` (stored moves in notation), each with the move that
+    /// led to it, for the web board's replay; it stops at a move the game refuses.
+    fn frame_views(&self, moves: &[String]) -> Vec<FrameView> {
+        let mut game = self.clone();
+        let mut frames = vec![FrameView { board: game.board_view(), last: None }];
+        for text in moves {
+            let Ok(mv) = game.read_move(text) else { break };
+            let last = game.move_view(mv);
+            if game.play(mv).is_err() {
+                break;
+            }
+            frames.push(FrameView { board: game.board_view(), last: Some(last) });
+        }
+        frames
+    }
+}
 
 /// A position: its cells and the coordinates written around them.
 #[derive(Clone, Debug, PartialEq, Serialize)]

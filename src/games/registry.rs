@@ -23,7 +23,6 @@ use std::time::Duration;
 
 use image::RgbaImage;
 
-use super::board_view::{BoardView, FrameView, MoveView};
 use super::{Engine, Setup};
 use crate::ai::{LevelTable, Limits, Report};
 use crate::i18n::Lang;
@@ -99,9 +98,15 @@ pub type Scores = Vec<(String, u32)>;
 
 /// Everything a game brings besides its rules: how it is drawn ([`Picture`], in the game's `picture.rs`), how the
 /// computer plays it ([`Player`], in its `ai.rs`) and its command-line work ([`CommandLine`], in its `cli.rs`).
-pub trait Entry: Engine + Picture + Player + CommandLine + super::pick::Picker {}
+pub trait Entry:
+    Engine + Picture + Player + CommandLine + super::pick::Picker + super::board_view::WebView
+{
+}
 
-impl<G: Engine + Picture + Player + CommandLine + super::pick::Picker> Entry for G {}
+impl<G: Engine + Picture + Player + CommandLine + super::pick::Picker + super::board_view::WebView> Entry
+    for G
+{
+}
 
 /// The line a text board starts with when its game `ended` though its moves did not end it (empty otherwise).
 pub(crate) fn ended_line(ended: Option<&str>) -> String {
@@ -123,35 +128,6 @@ pub trait Picture: Engine {
 
     /// The game's fixed palette: every picture of it (the stills, the replays) is encoded in these colours.
     fn palette() -> &'static crate::render::Palette;
-
-    /// The position as the web board draws it: cells, pieces, coordinates (see [`BoardView`]).
-    fn board_view(&self) -> BoardView;
-
-    /// What `mv` touches, for the web board: its cells, or the tile it places.
-    fn move_view(&self, mv: Self::Move) -> MoveView;
-
-    /// The legal moves as the web board offers them.
-    fn legal_views(&self) -> Vec<MoveView> {
-        let mut moves = Vec::new();
-        self.legal_moves(&mut moves);
-        moves.into_iter().map(|mv| self.move_view(mv)).collect()
-    }
-
-    /// The positions from this one through each of `moves` (stored moves in notation), each with the move that
-    /// led to it, for the web board's replay; it stops at a move the game refuses.
-    fn frame_views(&self, moves: &[String]) -> Vec<FrameView> {
-        let mut game = self.clone();
-        let mut frames = vec![FrameView { board: game.board_view(), last: None }];
-        for text in moves {
-            let Ok(mv) = game.read_move(text) else { break };
-            let last = game.move_view(mv);
-            if game.play(mv).is_err() {
-                break;
-            }
-            frames.push(FrameView { board: game.board_view(), last: Some(last) });
-        }
-        frames
-    }
 
     /// The board drawn as text for the console, its words in `lang`; like [`render_ended`](Picture::render_ended),
     /// it says how the game `ended` where it would say whose turn it is. By default the engine's own

@@ -255,12 +255,15 @@ impl<S: Store> Sessions<S> {
                 None => Text::new().key("web-over-plain"),
             },
         };
-        // Every position from the start, each with its move: the last one is the move that led here, and a
-        // finished game's page steps through them all.
-        let mut frames =
-            AnyGame::new(row.game, &row.setup).map(|g| g.frame_views(&row.moves)).unwrap_or_default();
+        // A finished game's page steps through every position from the start, each with its move; a game being
+        // played needs only the last move (the position before it, and that move).
+        let over = !playing && row.state != SessionState::Challenge;
+        let from = if over { 0 } else { row.moves.len().saturating_sub(1) };
+        let mut frames = AnyGame::replay(row.game, &row.setup, &row.moves[..from])
+            .map(|g| g.frame_views(&row.moves[from..]))
+            .unwrap_or_default();
         let last = frames.last().and_then(|f| f.last.clone());
-        if playing || row.state == SessionState::Challenge {
+        if !over {
             frames.clear();
         }
         let offer = offer.filter(|o| o.ply == row.moves.len()).map(|o| OfferView {

@@ -277,6 +277,15 @@ async fn stored_game(
     id
 }
 
+/// A web board on loopback over sessions of its own (its links signed with `secret`), and its address.
+async fn web_board() -> (Arc<Sessions<MemoryStore>>, Web, String) {
+    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
+    let web =
+        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
+    let base = format!("http://{}", web.local_addr());
+    (sessions, web, base)
+}
+
 /// The board as the browser draws it, as a picture.
 /// The page may redraw between finding the board and taking its picture (a change arriving meanwhile); then the
 /// board is found again.
@@ -296,10 +305,7 @@ async fn board_picture(browser: &Browser) -> image::RgbaImage {
 #[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let Some(browser) = Browser::start("browser::the_page_draws", 700, 900).await else { return };
-    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
-    let web =
-        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
-    let base = format!("http://{}", web.local_addr());
+    let (sessions, web, base) = web_board().await;
     let c = &browser.client;
     let mut channel = 900;
     for &kind in GameKind::ALL {
@@ -371,10 +377,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
 #[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn a_player_places_a_tile_and_passes_by_clicks() {
     let Some(browser) = Browser::start("browser::a_player_places", 900, 1000).await else { return };
-    let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
-    let web =
-        Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();
-    let base = format!("http://{}", web.local_addr());
+    let (sessions, web, base) = web_board().await;
     let links = Links::new(b"secret", &base);
     let c = &browser.client;
     let play = Locator::XPath("//*[@id='controls']//button[text()='Play']");

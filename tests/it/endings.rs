@@ -681,7 +681,7 @@ async fn random_game(kind: GameKind, seats: usize, ending: Ending, script: Scrip
 }
 
 /// The display names a text shows, in order (the computer's seats are no names).
-fn names_in(text: &tabula::session::Text) -> Vec<String> {
+pub(crate) fn names_in(text: &tabula::session::Text) -> Vec<String> {
     text.spans()
         .into_iter()
         .filter_map(|span| match span {

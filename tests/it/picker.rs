@@ -128,16 +128,19 @@ fn groups_hold_every_choice_within_one_menu() {
     }
 }
 
+/// A console over a memory store, its pictures in `dir`.
+fn console(dir: &std::path::Path) -> tabula::local::Console<tabula_testkit::MemoryStore> {
+    let config = tabula::session::SessionConfig::default();
+    let sessions = tabula::session::Sessions::new(tabula_testkit::MemoryStore::new(), config);
+    tabula::local::Console::new(std::sync::Arc::new(sessions), dir)
+}
+
 /// The console plays a whole Tablut game with the picker alone: `/move`, `/select` by value and by label,
 /// `/press Play …`; each step is shown to its player only, with its picture.
 #[tokio::test]
 async fn a_tablut_game_is_played_in_the_console_with_move_select_and_press() {
-    use tabula::local::Console;
-    use tabula::session::{SessionConfig, Sessions};
     let dir = tempfile::tempdir().unwrap();
-    let sessions =
-        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
-    let mut console = Console::new(sessions, dir.path());
+    let mut console = console(dir.path());
     console.line("@alice /play game:tablut opponent:@bob side:first").await;
     let started = console.line("@bob /accept").await;
     assert!(started.contains("[Move]"), "the turn's message has a Move button: {started}");
@@ -198,12 +201,8 @@ fn the_pickers_pictures_match_their_golden_pictures() {
 /// then passed"), as the played line will.
 #[tokio::test]
 async fn a_tzaar_preview_says_each_move_in_turn() {
-    use tabula::local::Console;
-    use tabula::session::{SessionConfig, Sessions};
     let dir = tempfile::tempdir().unwrap();
-    let sessions =
-        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
-    let mut console = Console::new(sessions, dir.path());
+    let mut console = console(dir.path());
     console.line("@alice /play game:tzaar opponent:@bob side:first setup:standard").await;
     console.line("@bob /accept").await;
     console.line("@alice /move D5xC4").await;

@@ -1,9 +1,21 @@
 //! The web board's view of a Tablut position: nine by nine squares, the throne and camps, the pieces as discs.
 
-use crate::games::board_view::{BoardView, CellView, Disc, Ground, LabelView, MoveView, PieceView, Shape};
+use crate::games::board_view::{
+    BoardView, CellView, Disc, Ground, LabelView, MoveView, PieceView, Shape, WebView,
+};
 use crate::games::tablut::{Game, Move, SIZE, Square};
 
-pub(super) fn board_view(game: &Game) -> BoardView {
+impl WebView for Game {
+    fn board_view(&self) -> BoardView {
+        board_view(self)
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        move_view(mv)
+    }
+}
+
+fn board_view(game: &Game) -> BoardView {
     let pos = game.position();
     let mut cells = Vec::with_capacity(usize::from(SIZE) * usize::from(SIZE));
     for rank in (0..SIZE).rev() {
@@ -50,6 +62,6 @@ pub(super) fn board_view(game: &Game) -> BoardView {
     BoardView { cells, labels: files.chain(ranks).collect() }
 }
 
-pub(super) fn move_view(mv: Move) -> MoveView {
+fn move_view(mv: Move) -> MoveView {
     MoveView::between(mv.to_string(), Some(mv.from.to_string()), Some(mv.to.to_string()))
 }

@@ -498,14 +498,6 @@ pub fn palette() -> &'static Palette {
 }
 
 impl Picture for Game {
-    fn board_view(&self) -> crate::games::board_view::BoardView {
-        super::view::board_view(self)
-    }
-
-    fn move_view(&self, mv: Placement) -> crate::games::board_view::MoveView {
-        super::view::move_view(mv)
-    }
-
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
         render_ended(self, names, lang, ended)
     }

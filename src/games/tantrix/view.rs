@@ -1,7 +1,7 @@
 //! The web board's view of a Tantrix position: the placed tiles on their hexes, and the open hexes where the
 //! player to move may place one.
 
-use crate::games::board_view::{BoardView, CellView, MoveView, PieceView, Shape, TileView};
+use crate::games::board_view::{BoardView, CellView, MoveView, PieceView, Shape, TileView, WebView};
 use crate::games::tantrix::{Game, Hex, Placement, Tile};
 
 /// Where a hex is drawn (flat-topped, one hex width apart).
@@ -18,7 +18,17 @@ fn tile_view(tile: Tile, rotation: u8) -> TileView {
     }
 }
 
-pub(super) fn board_view(game: &Game) -> BoardView {
+impl WebView for Game {
+    fn board_view(&self) -> BoardView {
+        board_view(self)
+    }
+
+    fn move_view(&self, mv: Placement) -> MoveView {
+        move_view(mv)
+    }
+}
+
+fn board_view(game: &Game) -> BoardView {
     let mut cells: Vec<CellView> = game
         .board()
         .placements()
@@ -40,7 +50,7 @@ pub(super) fn board_view(game: &Game) -> BoardView {
     BoardView { cells, labels: Vec::new() }
 }
 
-pub(super) fn move_view(mv: Placement) -> MoveView {
+fn move_view(mv: Placement) -> MoveView {
     MoveView {
         text: mv.to_string(),
         from: None,

@@ -459,14 +459,6 @@ pub fn palette() -> &'static Palette {
 }
 
 impl crate::games::Picture for Game {
-    fn board_view(&self) -> crate::games::board_view::BoardView {
-        super::view::board_view(self)
-    }
-
-    fn move_view(&self, mv: Move) -> crate::games::board_view::MoveView {
-        super::view::move_view(mv)
-    }
-
     fn render_ended(&self, names: &[String], lang: Lang, ended: Option<&str>) -> RgbaImage {
         render_ended(self, names, lang, ended)
     }

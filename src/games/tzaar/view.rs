@@ -1,7 +1,7 @@
 //! The web board's view of a TZAAR position: the 60 points in their columns, each stack a disc with its type's
 //! letter and its height.
 
-use crate::games::board_view::{BoardView, CellView, Disc, LabelView, MoveView, PieceView, Shape};
+use crate::games::board_view::{BoardView, CellView, Disc, LabelView, MoveView, PieceView, Shape, WebView};
 use crate::games::tzaar::{Game, Move, Point, Side};
 
 /// Columns sit this far apart (the points of a column one apart): the points make equilateral triangles.
@@ -13,7 +13,17 @@ fn place(x: i32, y: i32) -> (f32, f32) {
     (x as f32 * COLUMN_WIDTH, 6.0 - y as f32 + x as f32 / 2.0)
 }
 
-pub(super) fn board_view(game: &Game) -> BoardView {
+impl WebView for Game {
+    fn board_view(&self) -> BoardView {
+        board_view(self)
+    }
+
+    fn move_view(&self, mv: Move) -> MoveView {
+        move_view(mv)
+    }
+}
+
+fn board_view(game: &Game) -> BoardView {
     let pos = game.position();
     let mut cells = Vec::new();
     let mut bottoms: Vec<(i32, f32)> = Vec::new();
@@ -54,6 +64,6 @@ pub(super) fn board_view(game: &Game) -> BoardView {
     BoardView { cells, labels }
 }
 
-pub(super) fn move_view(mv: Move) -> MoveView {
+fn move_view(mv: Move) -> MoveView {
     MoveView::between(mv.to_string(), mv.from().map(|p| p.to_string()), mv.to().map(|p| p.to_string()))
 }

@@ -177,17 +177,8 @@ async fn an_organisers_result_ends_the_game() {
 /// loser resigns both games; the standings name the winner as the leader, and the points are the winner's.
 #[tokio::test]
 async fn standings_follow_the_winner_whatever_the_names() {
+    use crate::endings::names_in;
     use tabula::session::commands::Resign;
-    use tabula::session::{Span, Text};
-    let names_in = |text: &Text| -> Vec<String> {
-        text.spans()
-            .into_iter()
-            .filter_map(|span| match span {
-                Span::Name { name, .. } | Span::Mention { name, .. } => Some(name),
-                _ => None,
-            })
-            .collect()
-    };
     let pairs = [
         ("Ann", "Ann, the Great", 1),
         ("Ann, the Great", "Ann", 1),

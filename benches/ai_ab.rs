@@ -2,7 +2,7 @@
 //! standard start), asserting a legal move. The nodes searched are printed once, so nodes per second follow from
 //! criterion's time. Also: the TZAAR evaluations' cost per call, how often the proof-number search settles
 //! endgames, and a fixed-depth search on one thread and on two (Lazy SMP: the time to the same depth). Tablut at
-//! level 5's one-second node budget with today's search and round 2's, for the nodes per second before and after.
+//! level 5's one-second node budget with late moves pruned and only reduced, for the nodes per second before and after.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -12,8 +12,8 @@ use tabula::ai::{Limits, Report};
 use tabula::games::tablut::ai as tablut_ai;
 use tabula::games::tablut::{self, Variant};
 use tabula::games::tzaar::ai as tzaar_ai;
-use tabula::games::tzaar::classic as tzaar_classic;
 use tabula::games::tzaar::eval as tzaar_eval;
+use tabula::games::tzaar::material as tzaar_material;
 use tabula::games::{Engine, Setup, tzaar};
 
 fn fixed(depth: u32) -> Limits {
@@ -63,15 +63,16 @@ fn tablut_search(c: &mut Criterion) {
 }
 
 /// Level 5's budget at one second (a million nodes) from the start of Ashton and of Seed, with today's search and
-/// with round 2's (`Style::CLASSIC`, late moves not pruned): the same evaluation, so the nodes per second before
+/// with the baseline's (`Style::REDUCING`, late moves not pruned): the same evaluation, so the nodes per second before
 /// and after the change of search.
 fn tablut_styles(c: &mut Criterion) {
     let limits = Limits { max_depth: None, max_nodes: Some(1_000_000), ..fixed(0) };
     for variant in [Variant::Ashton, Variant::Seed] {
         let game = tablut::Game::with_variant(variant);
-        for (label, style) in
-            [("late moves pruned", tablut_ai::Style::CURRENT), ("round 2", tablut_ai::Style::CLASSIC)]
-        {
+        for (label, style) in [
+            ("late moves pruned", tablut_ai::Style::PRUNING),
+            ("late moves reduced", tablut_ai::Style::REDUCING),
+        ] {
             let report = tablut_ai::think_with(&game, &limits, style);
             assert!(game.legal_moves_text().contains(&report.notation()[0]), "{report:?}");
             let name =
@@ -87,7 +88,7 @@ fn tzaar_search(c: &mut Criterion) {
     // White's opening capture, then a whole turn of Black is searched (two moves).
     game.play_text("I5xH6").expect("legal");
     // Depth 4: the learnt evaluation's trees are far larger at a fixed depth (27 million nodes at depth 5, against
-    // 1.7 million with round 2's weights below), which a node budget turns into a shallower, better search.
+    // 1.7 million with the tuned weights below), which a node budget turns into a shallower, better search.
     let limits = fixed(4);
     let report = tzaar_ai::think(&game, &limits);
     let mut trial = game.clone();
@@ -100,16 +101,16 @@ fn tzaar_search(c: &mut Criterion) {
     });
 }
 
-/// The same search with the classic evaluation (the player before the security evaluation) and with round 2's
+/// The same search with the material evaluation (the player before the security evaluation) and with the tuned
 /// player (the security evaluation's hand-tuned weights), for the speed before and after.
-fn tzaar_search_classic(c: &mut Criterion) {
+fn tzaar_search_material(c: &mut Criterion) {
     let mut game =
         tzaar::Game::new(&Setup { variant: "standard".into(), seed: 0, seats: 2 }).expect("standard");
     game.play_text("I5xH6").expect("legal");
     let limits = fixed(5);
     for (name, style) in [
-        ("tzaar depth 5 after the standard opening, classic evaluation", tzaar_ai::Style::CLASSIC),
-        ("tzaar depth 5 after the standard opening, round 2's weights", tzaar_ai::Style::PREVIOUS),
+        ("tzaar depth 5 after the standard opening, material evaluation", tzaar_ai::Style::MATERIAL),
+        ("tzaar depth 5 after the standard opening, tuned weights", tzaar_ai::Style::TUNED),
     ] {
         let report = tzaar_ai::think_with(&game, &limits, style);
         assert_eq!(report.notation().len(), 2);
@@ -156,19 +157,19 @@ fn tzaar_evaluations(c: &mut Criterion) {
     }
     positions.retain(|p| p.end().is_none());
     let mut group = c.benchmark_group("tzaar eval");
-    for (name, weights) in [("round 2's", &tzaar_eval::TUNED), ("learnt", &tzaar_eval::LEARNT)] {
+    for (name, weights) in [("tuned", &tzaar_eval::TUNED), ("learnt", &tzaar_eval::LEARNT)] {
         group.bench_function(format!("security evaluation, {name} weights x{}", positions.len()), |b| {
             b.iter(|| positions.iter().map(|p| tzaar_eval::evaluate(black_box(p), weights)).sum::<i32>());
         });
     }
-    group.bench_function(format!("classic evaluation x{}", positions.len()), |b| {
-        b.iter(|| positions.iter().map(|p| tzaar_classic::evaluate(black_box(p))).sum::<i32>());
+    group.bench_function(format!("material evaluation x{}", positions.len()), |b| {
+        b.iter(|| positions.iter().map(|p| tzaar_material::evaluate(black_box(p))).sum::<i32>());
     });
     group.finish();
 }
 
 /// How often the proof-number search settles endgames, by the number of stacks on the board (n or n + 1), at the
-/// budget round 2's level 5 gave it at 500 ms (a third of the first move's 375,000 nodes) and at the kept search's
+/// budget the tuned level 5 gave it at 500 ms (a third of the first move's 375,000 nodes) and at the kept search's
 /// own budget at 250 ms and at 2 s (250,000 and 1,500,000 tree nodes); printed, then one proof benchmarked.
 fn tzaar_endgames(c: &mut Criterion) {
     use std::time::Instant;
@@ -236,7 +237,7 @@ criterion_group!(
     tablut_search,
     tablut_styles,
     tzaar_search,
-    tzaar_search_classic,
+    tzaar_search_material,
     tzaar_evaluations,
     tzaar_endgames,
     parallel_search

@@ -1,6 +1,6 @@
 //! Tantrix AI benchmark: a fixed-depth search (depth 3: the seat's turn and the opponent's replies, for every
 //! move) from a seeded mid-game position and from the start, and level 5's node budget from the start, each with
-//! today's learnt predictor and with round 2's hand-tuned evaluation (`Style::CLASSIC`). Each asserts a legal
+//! today's learnt predictor and with the hand-tuned evaluation (`Style::PROSPECTS`). Each asserts a legal
 //! placement and the node count it reports as throughput, so criterion's `thrpt` line is the AI's positions
 //! (nodes) per second; it also prints the nodes/s of one warm search.
 
@@ -33,7 +33,7 @@ fn bench(
     limits: &Limits,
     check: impl Fn(&tabula::ai::Report<tabula::games::tantrix::Placement>),
 ) {
-    for (style, label) in [(Style::CURRENT, "learnt"), (Style::CLASSIC, "round 2")] {
+    for (style, label) in [(Style::PREDICTED, "learnt"), (Style::PROSPECTS, "prospects")] {
         bench_style(c, &format!("{name}, {label}"), (game, style), limits, &check);
     }
 }

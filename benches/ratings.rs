@@ -6,10 +6,10 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
-use tabula::session::commands::{History, Leaderboard};
+use tabula::session::commands::{History, ShowLeaderboard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{
-    GameResult, NewSession, Placed, PlayerRow, RatingStore, SessionState, SessionStore, SqliteStore,
+    GameResult, NewSession, PlayerPlace, PlayerRow, RatingStore, SessionState, SessionStore, SqliteStore,
 };
 
 const GAMES: usize = 100_000;
@@ -72,7 +72,7 @@ async fn populate(store: &SqliteStore) {
             guild: Some(GUILD),
             players: users
                 .iter()
-                .map(|&user| Placed {
+                .map(|&user| PlayerPlace {
                     user,
                     name: format!("player{user}"),
                     place: 1 + rng.next(seats as u64) as usize,
@@ -140,7 +140,8 @@ fn ratings(c: &mut Criterion) {
     });
     group.bench_function("/leaderboard with its PNG (session layer)", |b| {
         b.iter(|| {
-            let reply = rt.block_on(s.handle(7, &actor(next_user()), Leaderboard { game: GameKind::ALL[0] }));
+            let reply =
+                rt.block_on(s.handle(7, &actor(next_user()), ShowLeaderboard { game: GameKind::ALL[0] }));
             assert_eq!(reply.files.len(), 1, "{}", reply.text);
         });
     });

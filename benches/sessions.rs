@@ -8,13 +8,16 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Board, Move, Play};
+use tabula::session::commands::{Accept, Play, PlayMove, ShowBoard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{PgStore, SqliteStore, Store};
 
 #[allow(dead_code)]
 #[path = "../tests/it/support/postgres.rs"]
 mod postgres;
+#[allow(dead_code)]
+#[path = "../tests/it/support/wait.rs"]
+mod wait;
 
 const CHANNELS: u64 = 100;
 
@@ -50,7 +53,7 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
 /// Plays one move in `channel` (the first legal one in a varying order), starting a new game when one ends.
 async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     let [a, b] = players(channel);
-    let board = s.handle(channel, &a, Board).await;
+    let board = s.handle(channel, &a, ShowBoard).await;
     let Some(board) = board.board else {
         start(s, channel).await;
         return;
@@ -59,7 +62,7 @@ async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
     let legal = board.game.legal_moves_text();
     let text = legal[(round * 7 + channel as usize) % legal.len()].clone();
     let who = if seat == 0 { &a } else { &b };
-    let reply = s.handle(channel, who, Move { text }).await;
+    let reply = s.handle(channel, who, PlayMove { text }).await;
     assert!(!reply.ephemeral, "{}", reply.text);
 }
 

@@ -7,7 +7,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use tabula::tournament::{Entrant, Event, Played, WIN, swiss};
+use tabula::tournament::{Entrant, Event, RoundGame, WIN, swiss};
 
 const PLAYERS: usize = 1_000;
 
@@ -25,7 +25,7 @@ fn event_after(rounds: u32) -> Event {
                 2 | 3 => vec![0, WIN],
                 _ => vec![1, 1],
             };
-            event.games.push(Played { round, seats: p.seats, points, scores: None, over_the_board: true });
+            event.games.push(RoundGame { round, seats: p.seats, points, scores: None, over_the_board: true });
         }
         event.byes.extend(pairing.byes.into_iter().map(|b| (round, b)));
     }

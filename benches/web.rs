@@ -8,7 +8,7 @@
 //!   memory before and after opening them, which counts this benchmark's own small clients too), and the time
 //!   from a move to the last of the thousand hearing of it.
 //!
-//! Run with `cargo bench --bench web`.
+//! Run with `cargo bench -p tabula-bench --bench web`.
 
 #![allow(dead_code, unused_imports, clippy::pedantic)]
 

@@ -22,29 +22,31 @@
 //!
 //! # Words
 //!
-//! One idea, one name, in every game and layer:
+//! One idea, one name, in every game and layer. A public type's name is defined once, except the words marked
+//! "each game's own", which each game's folder defines for itself (`tests/it/names.rs` checks):
 //!
 //! | word | what it means |
 //! |------|---------------|
 //! | `Engine` | a game's rules: its typed moves, `play` (all or nothing), whose turn, how it ended |
-//! | `Position` | a game's fast, `Copy` board state (move generation, perft); `Game` adds the setup and history |
-//! | `Move` | one move of a game, small and `Copy`; its `Display` is its notation |
-//! | `Side` | who moves in a two-player game; a `Seat` is a place at the table, 0 first; a `Colour` is a Tantrix seat's |
+//! | `Position`, `Game` | a game's fast, `Copy` board state (move generation, perft); `Game` adds the setup and history (each game's own) |
+//! | `Move`, `MoveList` | one move of a game, small and `Copy`; its `Display` is its notation; a `MoveList` holds a position's legal moves on the stack (a `MoveArray` of the game's size) (each game's own) |
+//! | `Side` | who moves in a two-player game (each game's own; the `GameSide` trait gives its seat, `WhiteOrBlack` its colour); a `Seat` is a place at the table, 0 first; a `Colour` is a Tantrix seat's; a tournament's `MoveOrder` is first or second |
 //! | `Setup` | how a game starts (variant, shuffle seed, seats): a game is its setup and its moves |
-//! | `MoveParseError` | a text that is not a move in the game's notation (each game's own type) |
-//! | `IllegalMove` | a move that is read but not legal here, and why (each game's own type) |
+//! | `MoveParseError`, `PositionError` | a text that is not a move, or not a position, in the game's notation (each game's own) |
+//! | `IllegalMove` | a move that is read but not legal here, and why (each game's own) |
 //! | `MoveError` | either of the two, as a [`games::Phrase`], for any game |
 //! | `Outcome` | how a finished game ended, for any game: the winning seat and the reason |
-//! | `Verdict` | Tablut's own outcome: the winning side and its `End` |
+//! | `Verdict`, `End` | Tablut's own outcome: the winning side and its `End`; an `End` is how a game's rules end it (each game's own) |
 //! | `Phrase` | a sentence as data: a message key, its arguments and its English (`Describe` makes one) |
-//! | `Direction` | a direction on a board: one of four on Tablut's squares, one of six on a hex grid |
+//! | `Direction` | a direction on a board: one of four on Tablut's squares, one of six on a hex grid (each game's own) |
 //! | `Limits` | how hard the AI thinks: time, depth, nodes, noise, seed; `Report` is what it found |
-//! | `Contender` | who plays a seat in an AI-against-AI match (a level, random, greedy); `MatchGame` is one game of it |
+//! | `Style`, `Weights` | how a game's AI plays (its search and evaluation) and its evaluation's weights; a style is named by what it does (`PRUNING`, `LEARNT`), the one a match measures against is the game's baseline (each game's own) |
+//! | `Contender` | who plays a seat in an AI-against-AI match (a level, a baseline level, random, greedy); `MatchGame` is one game of it |
 //! | `SearchTimes` | how long a match's searches took (the search's own deadline is a `Limits` time) |
 //! | `GameResult` | a finished game as the store keeps it, for history and ratings |
 //! | `Record` | a game record: the tags and moves `/game` attaches and `tabula replay` reads (`record`), nothing else |
 //! | `…Row` | what a store table keeps of one thing: `SessionRow` (its players are `PlayerRow`s), `ClockRow`, `OfferRow` |
-//! | `HistoryEntry` | one move of a TZAAR game's history, with what it took and the turn it belongs to |
+//! | `HistoryEntry` | one finished game in a member's `/history`; a `PlayerPlace` is one of its players and their place (a TZAAR game's own past moves are `PastMove`s) |
 //! | `CliError` | why a game's command-line hook cannot start a game or do a command as asked (one sentence) |
 //! | `Ending` | how a closed game ended, stored as data (`store::Ending`): an `EndKind` (the rules, a resignation, a loss on time, the last to leave, an agreed draw, an abort, an organiser's result, a round's time), the seats concerned, and the places; never a sentence: `session::endings` makes every view's words from it |
 //! | `places` | where each seat of a finished game ranks (1 first, equal places shared), by one rule for every ending: `rating::standing` |

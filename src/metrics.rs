@@ -24,7 +24,7 @@ type Labels1 = [(&'static str, &'static str); 1];
 
 /// How a request ended, as the interactions counter labels it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outcome {
+pub enum Handled {
     /// Answered (a move played, a board shown, a refusal the rules give: the command did its work).
     Ok,
     /// The store failed; the member was asked to try again.
@@ -33,12 +33,12 @@ pub enum Outcome {
     Conflict,
 }
 
-impl Outcome {
+impl Handled {
     pub fn label(self) -> &'static str {
         match self {
-            Outcome::Ok => "ok",
-            Outcome::StoreError => "store_error",
-            Outcome::Conflict => "conflict",
+            Handled::Ok => "ok",
+            Handled::StoreError => "store_error",
+            Handled::Conflict => "conflict",
         }
     }
 }
@@ -152,9 +152,9 @@ impl Metrics {
     }
 
     /// Counts one request of `command` (its module's name: `move`, `play`, `answer` for an offer's buttons).
-    pub fn interaction(&self, command: &'static str, outcome: Outcome) {
+    pub fn interaction(&self, command: &'static str, outcome: Handled) {
         self.interactions.get_or_create(&[("command", command), ("outcome", outcome.label())]).inc();
-        if outcome == Outcome::StoreError {
+        if outcome == Handled::StoreError {
             self.store_errors.inc();
         }
     }
@@ -289,8 +289,8 @@ mod tests {
     #[test]
     fn the_text_names_every_metric_with_its_labels() {
         let m = Metrics::new();
-        m.interaction("move", Outcome::Ok);
-        m.interaction("move", Outcome::StoreError);
+        m.interaction("move", Handled::Ok);
+        m.interaction("move", Handled::StoreError);
         m.rate_limited(Duration::from_millis(1500), true);
         {
             let mut q = m.ai_queued();

@@ -54,10 +54,10 @@ pub(crate) trait Node: Copy {
 }
 
 /// How a search treats the moves late in a node's order, where a cut is unlikely: a game's player chooses, so
-/// that its older self stays measurable (`tabula match --b classic5`).
+/// that its baseline stays measurable (`tabula match --b baseline5`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum LateMoves {
-    /// Round 2's search: quiet late moves are searched one ply shallower (two late in deep nodes).
+    /// Quiet late moves are searched one ply shallower (two late in deep nodes), and none is pruned.
     Reduced,
     /// Late-move reductions that grow with the logarithms of the depth and of the move's place in the order
     /// ([`REDUCTION`]), and late-move pruning: in the last three plies, away from the principal variation, the
@@ -183,7 +183,7 @@ impl<'t, N: Node> Searcher<'t, N> {
         }
     }
 
-    /// Treats late moves as `late_moves` says (round 2's [`LateMoves::Reduced`] unless told).
+    /// Treats late moves as `late_moves` says ([`LateMoves::Reduced`] unless told).
     #[must_use]
     pub(crate) fn late_moves(mut self, late_moves: LateMoves) -> Self {
         self.late_moves = late_moves;

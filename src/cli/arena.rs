@@ -16,9 +16,9 @@ use crate::games::{AnyGame, GameKind, Outcome, Phrase, Setup};
 pub enum Contender {
     /// The AI at a level, 1..=5.
     Level(u8),
-    /// The AI at a level as it played before its game's latest change of evaluation or search (`classic5`; the
+    /// The AI at a level as it played before its game's latest change of evaluation or search (`baseline5`; the
     /// same as the level for a game whose player has not changed).
-    Classic(u8),
+    Baseline(u8),
     /// A uniformly random legal mover.
     Random,
     /// The best immediate material or score, one ply deep.
@@ -32,15 +32,15 @@ impl FromStr for Contender {
             "random" => Ok(Contender::Random),
             "greedy" => Ok(Contender::Greedy),
             other => {
-                let (classic, level) = match other.strip_prefix("classic") {
+                let (baseline, level) = match other.strip_prefix("baseline") {
                     Some(level) => (true, level),
                     None => (false, other),
                 };
                 match level.parse::<u8>() {
-                    Ok(n) if LEVELS.contains(&n) && classic => Ok(Contender::Classic(n)),
+                    Ok(n) if LEVELS.contains(&n) && baseline => Ok(Contender::Baseline(n)),
                     Ok(n) if LEVELS.contains(&n) => Ok(Contender::Level(n)),
                     _ => Err(format!(
-                        "`{s}` is not a player: use a level 1 to 5, `classic1` to `classic5`, `random` or `greedy`"
+                        "`{s}` is not a player: use a level 1 to 5, `baseline1` to `baseline5`, `random` or `greedy`"
                     )),
                 }
             }
@@ -52,7 +52,7 @@ impl fmt::Display for Contender {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Contender::Level(n) => write!(f, "level {n}"),
-            Contender::Classic(n) => write!(f, "classic level {n}"),
+            Contender::Baseline(n) => write!(f, "baseline level {n}"),
             Contender::Random => f.write_str("random"),
             Contender::Greedy => f.write_str("greedy"),
         }
@@ -85,10 +85,10 @@ fn choose(
             legal.choose(rng).cloned().into_iter().collect()
         }
         Contender::Greedy => game.greedy(seed),
-        Contender::Level(n) | Contender::Classic(n) => {
+        Contender::Level(n) | Contender::Baseline(n) => {
             let limits = Limits { threads: budget.threads, ..game.kind().limits(n, budget.top, seed) };
-            let report = if matches!(player, Contender::Classic(_)) {
-                game.think_classic(&limits)
+            let report = if matches!(player, Contender::Baseline(_)) {
+                game.think_baseline(&limits)
             } else {
                 game.think(&limits)
             };
@@ -304,8 +304,8 @@ mod tests {
         assert_eq!("3".parse::<Contender>(), Ok(Contender::Level(3)));
         assert_eq!("Random".parse::<Contender>(), Ok(Contender::Random));
         assert_eq!("greedy".parse::<Contender>(), Ok(Contender::Greedy));
-        assert_eq!("classic5".parse::<Contender>(), Ok(Contender::Classic(5)));
-        assert!("classic6".parse::<Contender>().is_err());
+        assert_eq!("baseline5".parse::<Contender>(), Ok(Contender::Baseline(5)));
+        assert!("baseline6".parse::<Contender>().is_err());
         assert!("6".parse::<Contender>().is_err());
         assert!("best".parse::<Contender>().is_err());
     }

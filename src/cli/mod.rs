@@ -226,7 +226,7 @@ pub enum Command {
         #[arg(value_parser = game_parser(), long_help = game_help())]
         game: GameKind,
         /// Player A: a level `1` to `5`, `random` (a uniformly random legal move), `greedy` (the best immediate
-        /// gain) or `classic1` to `classic5` (a level as it played before its game's latest change of evaluation
+        /// gain) or `baseline1` to `baseline5` (a level as it played before its game's latest change of evaluation
         /// or search), e.g. `--a 5`.
         #[arg(long, value_name = "PLAYER")]
         a: Contender,

@@ -27,7 +27,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{oneshot, watch};
 use tokio::task::{JoinHandle, JoinSet};
 
-use super::{Handler, Respond, spawn_sweeper};
+use super::{Handler, Respond};
 use crate::config::Config;
 use crate::session::Sessions;
 use crate::store::Store;
@@ -127,11 +127,11 @@ impl<S: Store> Endpoint<S> {
         let server = tokio::spawn(accept(listener, shared.clone(), stopped));
         let ai = {
             let (sessions, http, langs) = (sessions.clone(), http.clone(), langs.clone());
-            move |channel| super::clocks::spawn_ai_in(sessions.clone(), http.clone(), channel, langs.clone())
+            move |channel| super::tasks::spawn_ai_in(sessions.clone(), http.clone(), channel, langs.clone())
         };
         let background = vec![
-            spawn_sweeper(sessions.clone(), http.clone(), langs.clone()),
-            super::clocks::spawn_clocks(sessions.clone(), http.clone(), ai, langs, Arc::default()),
+            super::tasks::spawn_sweeper(sessions.clone(), http.clone(), langs.clone(), Arc::default()),
+            super::tasks::spawn_clocks(sessions.clone(), http.clone(), ai, langs, Arc::default()),
             spawn_ai_resumer(shared.clone()),
         ];
         tracing::info!(%addr, application, "listening for interactions");

@@ -29,12 +29,25 @@ pub(super) struct Shards {
 impl<S: Store> Handler<S> {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     pub(super) fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
-        clocks::spawn_ai_in(self.sessions.clone(), http.clone(), channel, self.langs.clone());
+        tasks::spawn_ai_in(self.sessions.clone(), http.clone(), channel, self.langs.clone());
+    }
+
+    /// The answer to an interaction in `channel`.
+    fn answer<'a>(
+        &'a self,
+        http: &'a Arc<Http>,
+        respond: &'a dyn Respond,
+        token: &'a str,
+        size_limit: u32,
+        channel: u64,
+    ) -> Answer<'a, S> {
+        let (sessions, emojis, limit) = (&*self.sessions, &*self.emojis, replay::size_limit(size_limit));
+        Answer { http, sessions, emojis, respond, token, limit, channel, deferred: false }
     }
 
     /// After a reply settled a challenge from a command (not from its own buttons), removes the buttons from the
     /// challenge's message.
-    pub(super) async fn clear_challenge_buttons(
+    async fn clear_challenge_buttons(
         &self,
         http: &Http,
         channel: u64,
@@ -54,6 +67,30 @@ impl<S: Store> Handler<S> {
         }
     }
 
+    /// What every answer does with the session layer's reply: in the asker's language when it is private, the
+    /// channel's when public (a notice it brings is public); after a public one the computer moves if it is to,
+    /// and a challenge it settled loses its buttons; then the reply is sent as `shape`.
+    pub(super) async fn reply(
+        &self,
+        mut answer: Answer<'_, S>,
+        reply: Reply,
+        shape: Shape,
+        locales: Locales,
+    ) -> serenity::Result<()> {
+        let notice = reply.notice.as_ref().map(|n| n.localized(locales.public));
+        let mut reply = reply.clone().localized(locales.of(reply.ephemeral));
+        reply.notice = notice;
+        if !reply.ephemeral {
+            self.spawn_ai(answer.http, answer.channel);
+            let pressed = match shape {
+                Shape::Update { pressed } => Some(pressed),
+                Shape::New => None,
+            };
+            self.clear_challenge_buttons(answer.http, answer.channel, &reply, pressed).await;
+        }
+        answer.send(&reply, shape).await
+    }
+
     pub(super) async fn on_command(
         &self,
         http: &Arc<Http>,
@@ -69,43 +106,21 @@ impl<S: Store> Handler<S> {
             Ok(r) => r,
             Err(text) => return respond.initial(private_message(text, locales.user)).await,
         };
-        if let Some(answered) = self.on_coach(http, cmd, &actor, &request, respond, locales).await {
-            return answered;
+        let mut answer = self.answer(http, respond, &cmd.token, cmd.attachment_size_limit, channel);
+        if let Some(id) = request.analysis() {
+            return self.analyse(answer, &actor, id, locales.user).await;
         }
-        if self.sessions.wants_thread(&actor, &request).await {
-            return self.play_in_thread(http, cmd, &actor, request, respond, locales).await;
+        let declaration = crate::session::commands::declaration(&cmd.data.name);
+        if declaration.as_ref().is_some_and(|d| d.slow) {
+            answer.defer(true).await?;
+        }
+        if declaration.as_ref().is_some_and(|d| d.threads)
+            && self.sessions.wants_thread(&actor, &request).await
+        {
+            return self.play_in_thread(answer, &actor, request, locales).await;
         }
         let reply = self.sessions.handle(channel, &actor, request).await;
-        let reply = reply.clone().localized(locales.of(reply.ephemeral));
-        if reply.ephemeral && !deferred(&reply, respond) {
-            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
-        }
-        self.spawn_ai(http, channel);
-        self.clear_challenge_buttons(http, channel, &reply, None).await;
-        if deferred(&reply, respond) {
-            let defer = CreateInteractionResponseMessage::new().ephemeral(reply.ephemeral);
-            respond.initial(CreateInteractionResponse::Defer(defer)).await?;
-            let limit = size_limit(cmd.attachment_size_limit);
-            cmd.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
-            if reply.board.is_some() {
-                respond.picture_sent();
-            }
-            if let Some(followup) = replay_followup(&reply, limit).await {
-                cmd.create_followup(http, followup).await?;
-            }
-            return Ok(());
-        }
-        respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await?;
-        // A new challenge: remember its message, so that its expiry can remove the buttons.
-        if let Some(challenge) = reply.challenge.filter(|_| !reply.buttons.is_empty()) {
-            match cmd.get_response(http).await {
-                Ok(posted) => {
-                    self.sessions.set_challenge_message(channel, challenge.session, posted.id.get()).await;
-                }
-                Err(e) => tracing::warn!(channel, error = %e, "could not read back the challenge message"),
-            }
-        }
-        Ok(())
+        self.reply(answer, reply, Shape::New, locales).await
     }
 
     pub(super) async fn on_button(
@@ -125,59 +140,24 @@ impl<S: Store> Handler<S> {
             _ => None,
         };
         let Some((channel, request)) = parse_component(&press.data.custom_id, chosen) else {
-            self.sessions.metrics().interaction("unknown_button", crate::metrics::Outcome::Ok);
+            self.sessions.metrics().interaction("unknown_button", crate::metrics::Handled::Ok);
             return respond.initial(private_message(Text::new().key("button-unknown"), locales.user)).await;
         };
         if channel != press.channel_id.get() {
-            self.sessions.metrics().interaction("button_elsewhere", crate::metrics::Outcome::Ok);
+            self.sessions.metrics().interaction("button_elsewhere", crate::metrics::Handled::Ok);
             return respond.initial(private_message(Text::new().key("button-elsewhere"), locales.user)).await;
         }
         self.langs.saw(channel, press.user.id.get(), locales);
-        // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
-        // public answer to a press on a private message (a move played from the picker).
         let on_private = press.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
         let fresh = request.new_message();
         let reply = self.sessions.handle(channel, &actor, request).await;
-        let reply = reply.clone().localized(locales.of(reply.ephemeral));
-        if reply.ephemeral && !reply.update {
-            if reply.board.is_some() {
-                // A private answer with a picture (the picker's first step): deferred, then drawn.
-                let defer = CreateInteractionResponseMessage::new().ephemeral(true);
-                respond.initial(CreateInteractionResponse::Defer(defer)).await?;
-                let limit = size_limit(press.attachment_size_limit);
-                press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
-                respond.picture_sent();
-                return Ok(());
-            }
-            return respond.initial(CreateInteractionResponse::Message(message(&reply, &self.emojis))).await;
-        }
-        if !reply.ephemeral {
-            self.spawn_ai(http, channel);
-        }
-        if fresh || (on_private && !reply.ephemeral) {
-            return self.answer_in_new_message(http, press, channel, &reply, respond).await;
-        }
-        let pressed = press.message.id.get();
-        self.clear_challenge_buttons(http, channel, &reply, Some(pressed)).await;
-        // The challenge message itself is updated: its buttons go once the challenge is settled.
-        if deferred(&reply, respond) {
-            respond.initial(CreateInteractionResponse::Acknowledge).await?;
-            let limit = size_limit(press.attachment_size_limit);
-            press.edit_response(http, deferred_edit(&reply, limit, &self.emojis).await).await?;
-            if reply.board.is_some() {
-                respond.picture_sent();
-            }
-            if let Some(followup) = replay_followup(&reply, limit).await {
-                press.create_followup(http, followup).await?;
-            }
-            return Ok(());
-        }
-        respond.initial(CreateInteractionResponse::UpdateMessage(message(&reply, &self.emojis))).await?;
-        if let Some(challenge) = reply.challenge.filter(|c| !reply.buttons.is_empty() && c.message.is_none())
-        {
-            self.sessions.set_challenge_message(channel, challenge.session, pressed).await;
-        }
-        Ok(())
+        // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
+        // public answer to a press on a private message (a move played from the picker), and a private answer
+        // that is not a picker's next step.
+        let new = fresh || (on_private && !reply.ephemeral) || (reply.ephemeral && !reply.update);
+        let shape = if new { Shape::New } else { Shape::Update { pressed: press.message.id.get() } };
+        let answer = self.answer(http, respond, &press.token, press.attachment_size_limit, channel);
+        self.reply(answer, reply, shape, locales).await
     }
 
     pub(super) async fn on_autocomplete(
@@ -198,22 +178,22 @@ impl<S: Store> Handler<S> {
                 let info = g.info();
                 info.variant_choices_with(&typed, |v| info.variant_summary(lang, v))
             });
-            render::named_choices(choices.unwrap_or_default())
+            markdown::named_choices(choices.unwrap_or_default())
         } else {
             let suggestions = self
                 .sessions
-                .suggest_or_why(cmd.channel_id.get(), cmd.user.id.get(), &typed, render::MAX_CHOICES)
+                .suggest_or_why(cmd.channel_id.get(), cmd.user.id.get(), &typed, markdown::MAX_CHOICES)
                 .await;
             match suggestions {
                 Ok(suggestions) => choices(suggestions),
                 // Out of turn, the one choice says whose turn it is; picking it is refused as no move.
-                Err(why) => render::named_choices([(
+                Err(why) => markdown::named_choices([(
                     why.plain_in(Lang::from_locale(&cmd.locale)),
                     crate::session::NO_MOVE_CHOICE.to_string(),
                 )]),
             }
         };
-        self.sessions.metrics().interaction("autocomplete", crate::metrics::Outcome::Ok);
+        self.sessions.metrics().interaction("autocomplete", crate::metrics::Handled::Ok);
         respond.initial(CreateInteractionResponse::Autocomplete(response)).await
     }
 

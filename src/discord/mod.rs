@@ -3,21 +3,21 @@
 //! Each interaction is answered within Discord's three seconds: the session layer's checks are cheap, so errors
 //! are answered at once (privately); a reply with a board is deferred first, then the picture is drawn off the
 //! async runtime and the deferred answer is edited to carry it. Buttons carry what they act on in their
-//! `custom_id`, so they keep working after a restart. Every message this adapter builds goes through [`render`]:
+//! `custom_id`, so they keep working after a restart. Every reply reaches Discord one way, [`deliver`] (an
+//! interaction's answer, or a post in a channel), and every message it builds goes through [`markdown`]:
 //! escaped names, explicit `allowed_mentions` (exactly the users a public reply mentions, nobody otherwise) and
-//! Discord's size limits. A sweep task settles expired challenges and edits their messages so the buttons go.
+//! Discord's size limits. `handler` routes each interaction to the session layer, `tasks` runs the clock task and
+//! the computer's moves, a sweep task settles expired challenges and edits their messages so the buttons go.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context as _;
 use serenity::all::{
-    ButtonStyle as DiscordButtonStyle, ChannelId, CommandInteraction, CommandOptionType,
-    ComponentInteraction, ComponentInteractionDataKind, Context, CreateActionRow, CreateAttachment,
-    CreateButton, CreateCommand, CreateCommandOption, CreateEmbed, CreateInteractionResponse,
-    CreateInteractionResponseMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption,
-    EditInteractionResponse, EditMessage, EventHandler, GatewayIntents, GuildId, Http, Interaction,
-    InteractionId, MessageFlags, MessageId, Ready, ResolvedOption, ResolvedValue, ShardManager, User,
+    ChannelId, CommandInteraction, CommandOptionType, ComponentInteraction, ComponentInteractionDataKind,
+    Context, CreateCommand, CreateCommandOption, CreateInteractionResponse, EditMessage, EventHandler,
+    GatewayIntents, GuildId, Http, Interaction, InteractionId, MessageFlags, MessageId, Ready,
+    ResolvedOption, ResolvedValue, ShardManager, User,
 };
 use serenity::gateway::{ConnectionStage, ShardStageUpdateEvent};
 use serenity::http::HttpBuilder;
@@ -27,24 +27,25 @@ use crate::config::{Config, ShardPlan};
 use crate::games::GameKind;
 use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
-    Actor, Board, Button, ButtonStyle, Member, OptionValue, Reply, Request, Sessions, Text, parse_component,
-    parse_request,
+    Actor, Member, OptionValue, Reply, Request, Sessions, Text, parse_component, parse_request,
 };
 use crate::store::Store;
 
-mod clocks;
-mod coach;
+mod analysis;
 mod commands;
+mod deliver;
 mod emojis;
 pub mod endpoint;
 mod handler;
 pub mod limits;
-pub(crate) mod render;
+pub(crate) mod markdown;
 mod replay;
+mod tasks;
 mod test_clock;
+mod threads;
 
-use render::{allowed_mentions, choices, markdown, no_mentions};
-use replay::{replay_attachment, replay_followup, size_limit};
+use deliver::{Answer, Respond, Shape, private_message};
+use markdown::choices;
 
 pub use crate::session::commands::refusal;
 pub use commands::commands;
@@ -54,136 +55,6 @@ use handler::Handler;
 
 /// How often the sweep task looks for expired challenges (and trims the session cache).
 pub(crate) const SWEEP_EVERY: Duration = Duration::from_secs(5);
-
-pub(crate) fn action_rows(buttons: &[Button]) -> Vec<CreateActionRow> {
-    if buttons.is_empty() {
-        return Vec::new();
-    }
-    let buttons = buttons
-        .iter()
-        .take(5)
-        .map(|b| {
-            if b.style == ButtonStyle::Link {
-                return CreateButton::new_link(&b.custom_id).label(render::truncate(&b.label.to_plain(), 80));
-            }
-            CreateButton::new(&b.custom_id).label(render::truncate(&b.label.to_plain(), 80)).style(
-                match b.style {
-                    ButtonStyle::Primary => DiscordButtonStyle::Primary,
-                    ButtonStyle::Success => DiscordButtonStyle::Success,
-                    ButtonStyle::Danger => DiscordButtonStyle::Danger,
-                    ButtonStyle::Secondary | ButtonStyle::Link => DiscordButtonStyle::Secondary,
-                },
-            )
-        })
-        .collect();
-    vec![CreateActionRow::Buttons(buttons)]
-}
-
-/// A reply's components: a row per select menu, then its buttons in rows of five, within Discord's five rows,
-/// 25 options per menu and 100 characters per label, value and id (the session layer keeps within them; these
-/// cuts only guard). An option with an icon shows its emoji when `emojis` knows it.
-pub(crate) fn components(reply: &Reply, emojis: &Emojis) -> Vec<CreateActionRow> {
-    let mut rows: Vec<CreateActionRow> = reply
-        .selects
-        .iter()
-        .take(MAX_ROWS)
-        .filter(|s| !s.options.is_empty())
-        .map(|select| {
-            let options = select
-                .options
-                .iter()
-                .take(render::MAX_CHOICES)
-                .map(|o| {
-                    let option =
-                        CreateSelectMenuOption::new(render::truncate(&o.label.to_plain(), 100), &o.value);
-                    match o.icon.and_then(|icon| emojis.emoji(icon)) {
-                        Some(emoji) => option.emoji(emoji),
-                        None => option,
-                    }
-                })
-                .collect();
-            let menu = CreateSelectMenu::new(&select.custom_id, CreateSelectMenuKind::String { options })
-                .placeholder(render::truncate(&select.placeholder.to_plain(), 150));
-            CreateActionRow::SelectMenu(menu)
-        })
-        .collect();
-    for chunk in reply.buttons.chunks(5) {
-        if rows.len() < MAX_ROWS {
-            rows.extend(action_rows(chunk));
-        }
-    }
-    rows
-}
-
-/// Most rows of components under a message.
-const MAX_ROWS: usize = 5;
-
-/// The board's picture (drawn off the async runtime, with the clock under it; the picker's picture for a
-/// picker's step) and its embed.
-async fn board_picture(reply: &Reply, board: Board) -> (CreateEmbed, CreateAttachment) {
-    let (clock, lang) = (reply.clock.clone(), reply.lang);
-    // A board without a game id is an example (the rules' picture): its title is the game's.
-    let title = if board.id == 0 {
-        board.game.kind().title().to_string()
-    } else {
-        crate::t!(
-            "board-title",
-            game = board.game.kind().title(),
-            id = board.id,
-            number = board.game.move_number()
-        )
-        .plain_in(lang)
-    };
-    let clock = clock.map(|c| c.plain_in(lang));
-    let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
-    let drawer = reply.clone();
-    let png = crate::render::drawn(move || drawer.board_png(&board, ended.as_deref(), clock.as_deref()))
-        .await
-        .unwrap_or_default();
-    (
-        CreateEmbed::new().title(title).image("attachment://board.png"),
-        CreateAttachment::bytes(png, "board.png"),
-    )
-}
-
-/// Draws the board, if any, and builds the edit of a deferred answer that carries it with the reply's files; a
-/// reply without a board carries its replay too (with a board, the replay follows in a message of its own).
-async fn deferred_edit(reply: &Reply, limit: usize, emojis: &Emojis) -> EditInteractionResponse {
-    let mut edit = EditInteractionResponse::new()
-        .content(markdown(&reply.text))
-        .allowed_mentions(allowed_mentions(reply))
-        .components(components(reply, emojis));
-    if let Some(board) = reply.board.clone() {
-        let (embed, picture) = board_picture(reply, board).await;
-        edit = edit.embed(embed).new_attachment(picture);
-    }
-    edit = files(reply).fold(edit, EditInteractionResponse::new_attachment);
-    if reply.board.is_some() {
-        return edit;
-    }
-    match replay_attachment(reply, limit).await {
-        Some(gif) => edit.new_attachment(gif),
-        None => edit,
-    }
-}
-
-/// Whether a reply is deferred and completed by an edit: it has something to draw, or files that the first answer
-/// cannot carry.
-fn deferred(reply: &Reply, respond: &dyn Respond) -> bool {
-    reply.board.is_some() || reply.replay.is_some() || (!reply.files.is_empty() && !respond.carries_files())
-}
-
-/// How the first answer to an interaction is sent, which must happen within Discord's three seconds: through the
-/// callback endpoint for an interaction from the gateway, in the body of Discord's request for one received by
-/// the HTTP endpoint ([`endpoint`]). Edits and follow-ups go through REST either way.
-#[serenity::async_trait]
-trait Respond: Send + Sync {
-    async fn initial(&self, response: CreateInteractionResponse) -> serenity::Result<()>;
-    /// Whether the first answer can attach files (a multipart callback can; a response body cannot).
-    fn carries_files(&self) -> bool;
-    /// The reply with the interaction's picture was sent (for the metrics' latency).
-    fn picture_sent(&self) {}
-}
 
 /// A way of answering that times the answers for the metrics: the first answer, and the reply with a picture.
 struct Timed<'a> {
@@ -230,25 +101,6 @@ impl Respond for Callback<'_> {
     }
 }
 
-/// The files a reply attaches besides its board.
-fn files(reply: &Reply) -> impl Iterator<Item = CreateAttachment> + '_ {
-    reply.files.iter().map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
-}
-
-/// A reply as a new interaction message (or as the update of the message a button is on).
-fn message(reply: &Reply, emojis: &Emojis) -> CreateInteractionResponseMessage {
-    let message = CreateInteractionResponseMessage::new()
-        .content(markdown(&reply.text))
-        .allowed_mentions(allowed_mentions(reply))
-        .components(components(reply, emojis))
-        .ephemeral(reply.ephemeral);
-    files(reply).fold(message, CreateInteractionResponseMessage::add_file)
-}
-
-fn private_message(text: impl Into<Text>, lang: Lang) -> CreateInteractionResponse {
-    CreateInteractionResponse::Message(message(&Reply::private(text).localized(lang), &Emojis::default()))
-}
-
 /// The languages of an interaction: its user's `locale`; for public messages the server's `language` setting
 /// when it chose one, else the server's `guild_locale`.
 async fn locales_of<S: Store>(
@@ -259,34 +111,6 @@ async fn locales_of<S: Store>(
 ) -> Locales {
     let setting = sessions.public_language(guild.map(GuildId::get)).await;
     Locales { user: Lang::from_locale(locale), public: public_lang(setting.as_deref(), guild_locale) }
-}
-
-/// Settles expired challenges every [`SWEEP_EVERY`] and edits each one's message: the text says it expired,
-/// the buttons go.
-fn spawn_sweeper<S: Store>(
-    sessions: Arc<Sessions<S>>,
-    http: Arc<Http>,
-    langs: Arc<LangBook>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut tick = tokio::time::interval(SWEEP_EVERY);
-        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            tick.tick().await;
-            for expired in sessions.sweep().await {
-                let Some(message) = expired.message else { continue };
-                let lang = clocks::channel_lang(&sessions, &langs, expired.channel).await;
-                let edit = EditMessage::new()
-                    .content(markdown(&expired.text.localized(lang)))
-                    .allowed_mentions(no_mentions())
-                    .components(Vec::new());
-                let channel = ChannelId::new(expired.channel);
-                if let Err(e) = channel.edit_message(&http, MessageId::new(message), edit).await {
-                    tracing::warn!(channel = expired.channel, error = %e, "could not edit an expired challenge");
-                }
-            }
-        }
-    })
 }
 
 /// Discord's REST API, where calls go when no `api_proxy` is set.
@@ -318,8 +142,9 @@ pub struct Bot<S: Store> {
     shard_manager: Arc<ShardManager>,
     task: JoinHandle<serenity::Result<()>>,
     sweeper: JoinHandle<()>,
+    sweeps: Arc<tasks::Passes>,
     clocks: JoinHandle<()>,
-    passes: Arc<clocks::ClockPasses>,
+    passes: Arc<tasks::Passes>,
     handled: Arc<tokio::sync::watch::Sender<u64>>,
     sessions: Arc<Sessions<S>>,
     emojis: Arc<Emojis>,
@@ -361,13 +186,15 @@ impl<S: Store> Bot<S> {
             .await
             .context("cannot set up the Discord client")?;
         let shard_manager = client.shard_manager.clone();
-        let sweeper = spawn_sweeper(sessions.clone(), client.http.clone(), langs.clone());
+        let sweeps = Arc::new(tasks::Passes::default());
+        let sweeper =
+            tasks::spawn_sweeper(sessions.clone(), client.http.clone(), langs.clone(), sweeps.clone());
         let (ai_sessions, ai_http, ai_langs) = (sessions.clone(), client.http.clone(), langs.clone());
         let ai = move |channel| {
-            clocks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel, ai_langs.clone());
+            tasks::spawn_ai_in(ai_sessions.clone(), ai_http.clone(), channel, ai_langs.clone());
         };
-        let passes = Arc::new(clocks::ClockPasses::default());
-        let clocks = clocks::spawn_clocks(sessions.clone(), client.http.clone(), ai, langs, passes.clone());
+        let passes = Arc::new(tasks::Passes::default());
+        let clocks = tasks::spawn_clocks(sessions.clone(), client.http.clone(), ai, langs, passes.clone());
         let plan = config.shard_plan()?;
         let task = tokio::spawn(async move {
             match plan {
@@ -380,6 +207,7 @@ impl<S: Store> Bot<S> {
             shard_manager,
             task,
             sweeper,
+            sweeps,
             clocks,
             passes,
             handled: done,
@@ -394,11 +222,20 @@ impl<S: Store> Bot<S> {
         &self.sessions
     }
 
-    /// Waits until the clock task has made a whole pass that began after this call: everything due by then
-    /// (reminders, losses on time, tournament rounds) is settled and posted. A poke ([`Sessions::poke_clocks`])
-    /// just before wakes it for one.
+    /// Wakes the clock task and waits until it has made a whole pass that began after this call: everything due
+    /// by then (reminders, losses on time, tournament rounds) is settled and posted.
     pub async fn clock_pass(&self) {
-        self.passes.next().await;
+        let pass = self.passes.next();
+        self.sessions.poke_clocks();
+        pass.await;
+    }
+
+    /// Wakes the sweep and waits until it has made a whole pass that began after this call: every challenge
+    /// expired by then is settled and its message edited.
+    pub async fn sweep_pass(&self) {
+        let pass = self.sweeps.next();
+        self.sweeps.poke();
+        pass.await;
     }
 
     /// How many interactions this bot has handled to the end (every answer and edit of theirs made).
@@ -457,7 +294,7 @@ pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
         None => Bot::start(&config, store).await?,
         Some(clock) => {
             let bot = Bot::start_with_clock(&config, store, clock.clock()).await?;
-            clock.follow(bot.sessions().clone());
+            clock.follow(bot.sessions().clone(), bot.passes.clone());
             bot
         }
     };

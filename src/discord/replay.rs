@@ -4,7 +4,7 @@
 
 use serenity::all::{CreateAttachment, CreateInteractionResponseFollowup};
 
-use super::render::no_mentions;
+use super::markdown::no_mentions;
 use crate::record::animate::DEFAULT_LIMIT;
 use crate::session::Reply;
 

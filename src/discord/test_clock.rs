@@ -1,6 +1,7 @@
 //! A clock a test moves from outside the process: with `TABULA_TEST_CLOCK_FILE` naming a file, the session
 //! layer's time is the system's plus the whole seconds written in that file (read ten times a second; the clock
-//! task is woken when they change). The soak test (`tests/it/soak.rs`) runs the real `tabula run` process over
+//! task is woken when they change, and once it has made a whole pass at the new time the offset is written to
+//! the file's `.seen` twin, so the test knows what fell due was settled). The soak test (`tests/it/soak.rs`) runs the real `tabula run` process over
 //! simulated days this way, killing it with SIGKILL between them. Not a setting: nothing in a deployment sets it,
 //! and without it the clock is the system's.
 
@@ -50,13 +51,22 @@ impl TestClock {
         })
     }
 
-    /// Follows the file for as long as the process runs, waking the clock task when the time jumps.
-    pub(super) fn follow<S: Store>(self, sessions: Arc<Sessions<S>>) {
+    /// Follows the file for as long as the process runs, waking the clock task when the time jumps and saying
+    /// in the `.seen` file when a whole pass at the new time is over.
+    pub(super) fn follow<S: Store>(self, sessions: Arc<Sessions<S>>, passes: Arc<super::tasks::Passes>) {
         tokio::spawn(async move {
+            let mut seen = self.path.clone().into_os_string();
+            seen.push(".seen");
             loop {
                 tokio::time::sleep(Duration::from_millis(100)).await;
                 if self.read() {
+                    let pass = passes.next();
                     sessions.poke_clocks();
+                    pass.await;
+                    let offset = self.offset.load(Ordering::SeqCst);
+                    if let Err(e) = std::fs::write(&seen, offset.to_string()) {
+                        tracing::warn!(error = %e, "could not write the test clock's .seen file");
+                    }
                 }
             }
         });

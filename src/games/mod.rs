@@ -28,13 +28,13 @@ pub mod tzaar;
 
 pub(crate) use crate::i18n::{Describe, Phrase, PhraseArg};
 pub(crate) use info::{EvalWords, GameInfo, RatingSystem, VariantInfo};
-pub use movelist::MoveList;
+pub use movelist::MoveArray;
 pub use registry::{
     Cause, CliError, CliPosition, CommandLine, Competition, CompetitionClient, CompetitionOptions,
     CompetitionStep, Entry, Perft, Picture, Player, Scores, divided,
 };
 
-pub use side::{BySide, Colour, Seat, Side};
+pub use side::{BySide, GameSide, Seat, WhiteOrBlack};
 
 registry::games! {
     // One line per game: the enum variant, then the game's own folder (`src/games/<folder>/`), whose `Game` type
@@ -248,7 +248,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
     /// One move (for TZAAR one single move; a turn is one or two of them); `Display` writes its notation.
     type Move: Copy + Eq + fmt::Debug + fmt::Display + Send + Sync + 'static;
     /// Who moves.
-    type Side: Side;
+    type Side: GameSide;
     /// Why a text is not a move; its [`Phrase`] says it in the reader's language.
     type MoveParseError: std::error::Error + Describe + Send + Sync + 'static;
     /// Why a move is not legal here; its [`Phrase`] says it in the reader's language.
@@ -272,7 +272,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
 
     /// The seat to move, or `None` when the game is over.
     fn to_move(&self) -> Option<usize> {
-        self.side_to_move().map(Side::seat)
+        self.side_to_move().map(GameSide::seat)
     }
     /// Reads and plays one move (or, where the game allows, a whole turn) for the seat to move: all or nothing.
     fn play_text(&mut self, text: &str) -> Result<Vec<Played>, MoveError> {
@@ -303,7 +303,7 @@ pub trait Engine: Clone + Send + Sync + Sized + 'static {
             (0..places.len()).filter(|&s| places[s] == best).map(|s| self.seat_name(s)).collect();
         if first.len() == places.len() && first.len() > 1 { "draw".to_string() } else { first.join("=") }
     }
-    /// The word a record writes for seat `seat` in its result: its side's [`name`](Side::name) by default.
+    /// The word a record writes for seat `seat` in its result: its side's [`name`](GameSide::name) by default.
     fn seat_name(&self, seat: usize) -> String {
         Self::Side::from_seat(seat).map_or_else(|| format!("seat {seat}"), |s| s.name().into_owned())
     }

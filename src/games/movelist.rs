@@ -6,15 +6,15 @@ use std::ops::Deref;
 
 /// Up to `N` moves, in the order they were pushed.
 #[derive(Clone)]
-pub struct MoveList<M, const N: usize> {
+pub struct MoveArray<M, const N: usize> {
     moves: [M; N],
     len: usize,
 }
 
-impl<M: Copy, const N: usize> MoveList<M, N> {
+impl<M: Copy, const N: usize> MoveArray<M, N> {
     /// An empty list; `filler` only fills the unused slots.
     pub(crate) const fn new(filler: M) -> Self {
-        MoveList { moves: [filler; N], len: 0 }
+        MoveArray { moves: [filler; N], len: 0 }
     }
 
     /// Appends a move. More than `N` moves is a bug in the game's bound, and panics.
@@ -25,14 +25,14 @@ impl<M: Copy, const N: usize> MoveList<M, N> {
     }
 }
 
-impl<M, const N: usize> Deref for MoveList<M, N> {
+impl<M, const N: usize> Deref for MoveArray<M, N> {
     type Target = [M];
     fn deref(&self) -> &[M] {
         &self.moves[..self.len]
     }
 }
 
-impl<M: fmt::Debug, const N: usize> fmt::Debug for MoveList<M, N> {
+impl<M: fmt::Debug, const N: usize> fmt::Debug for MoveArray<M, N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }

@@ -184,9 +184,9 @@ pub trait Player: Engine {
     fn greedy(&self, seed: u64) -> Vec<String>;
 
     /// The choice of the player as it was before the game's latest change of evaluation or search, kept so that
-    /// the arena can measure one against the other (`tabula match --b classic5`); the same as [`Player::think`] for
+    /// the arena can measure one against the other (`tabula match --b baseline5`); the same as [`Player::think`] for
     /// a game whose player has not changed.
-    fn think_classic(&self, limits: &Limits) -> Report<Self::Move> {
+    fn think_baseline(&self, limits: &Limits) -> Report<Self::Move> {
         self.think(limits)
     }
 }
@@ -284,10 +284,10 @@ macro_rules! games {
                 }
             }
 
-            /// The choice of the game's classic player (see [`Player::think_classic`]).
-            pub(crate) fn think_classic(&self, limits: &Limits) -> Report<AnyMove> {
+            /// The choice of the game's baseline player (see [`Player::think_baseline`]).
+            pub(crate) fn think_baseline(&self, limits: &Limits) -> Report<AnyMove> {
                 match self {
-                    $(AnyGame::$kind(g) => Player::think_classic(g, limits).map(AnyMove::$kind),)+
+                    $(AnyGame::$kind(g) => Player::think_baseline(g, limits).map(AnyMove::$kind),)+
                 }
             }
 

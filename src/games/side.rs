@@ -1,4 +1,4 @@
-//! Sides and per-side tables, the same in every game: the [`Side`] trait, [`Seat`] for games whose sides are
+//! Sides and per-side tables, the same in every game: the [`GameSide`] trait, [`Seat`] for games whose sides are
 //! their seats, and [`BySide`], one value per colour for the two-colour games.
 
 use std::borrow::Cow;
@@ -7,7 +7,7 @@ use std::ops::{Index, IndexMut};
 
 /// A side of a game, with the same names in every game; where seats have no fixed side (Tantrix's colours are
 /// chosen per game), the side is the [`Seat`] itself.
-pub trait Side: Copy + Eq + fmt::Debug + Send + Sync + 'static {
+pub trait GameSide: Copy + Eq + fmt::Debug + Send + Sync + 'static {
     /// The seat (0-based, in playing order) that plays this side.
     fn seat(self) -> usize;
     /// The side played by `seat`, if there is one.
@@ -20,7 +20,7 @@ pub trait Side: Copy + Eq + fmt::Debug + Send + Sync + 'static {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Seat(pub usize);
 
-impl Side for Seat {
+impl GameSide for Seat {
     fn seat(self) -> usize {
         self.0
     }
@@ -33,7 +33,7 @@ impl Side for Seat {
 }
 
 /// The sides of a game played by White and Black (whichever moves first).
-pub trait Colour: Copy {
+pub trait WhiteOrBlack: Copy {
     fn is_white(self) -> bool;
 }
 
@@ -44,7 +44,7 @@ pub struct BySide<T> {
     pub(crate) black: T,
 }
 
-impl<T, C: Colour> Index<C> for BySide<T> {
+impl<T, C: WhiteOrBlack> Index<C> for BySide<T> {
     type Output = T;
     #[inline]
     fn index(&self, side: C) -> &T {
@@ -52,7 +52,7 @@ impl<T, C: Colour> Index<C> for BySide<T> {
     }
 }
 
-impl<T, C: Colour> IndexMut<C> for BySide<T> {
+impl<T, C: WhiteOrBlack> IndexMut<C> for BySide<T> {
     #[inline]
     fn index_mut(&mut self, side: C) -> &mut T {
         if side.is_white() { &mut self.white } else { &mut self.black }

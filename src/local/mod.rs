@@ -455,7 +455,7 @@ impl<S: Store> Console<S> {
             let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.to_plain()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
-        if let Some(board) = reply.board {
+        if let Some(board) = &reply.board {
             // How the game ended, when its moves did not end it: the text board says it where it would say
             // whose turn it is, as the picture's header does.
             let ended = board.ended.as_ref().map(|e| self.named(e.localized(reply.lang)).to_string());
@@ -473,19 +473,7 @@ impl<S: Store> Console<S> {
                 id => format!("{channel}-{kind}-{id}-{ply:03}.png"),
             };
             let file = self.pictures.join(name);
-            let caption = reply.clock.as_ref().map(Text::to_plain);
-            let lang = reply.lang;
-            let png = crate::render::drawn(move || {
-                crate::games::board_png_captioned(
-                    &board.game,
-                    &names,
-                    lang,
-                    ended.as_deref(),
-                    caption.as_deref(),
-                )
-            })
-            .await
-            .unwrap_or_default();
+            let png = draw(&reply).await;
             out.push_str(&self.write_file(FileKind::Picture, &file, &png).await);
         }
         for attached in reply.files {
@@ -517,10 +505,10 @@ impl<S: Store> Console<S> {
         channel: &str,
         user: &str,
         reply: Reply,
-        board: crate::session::Board,
+        board: crate::session::BoardPicture,
     ) -> String {
         let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
-        let png = crate::render::drawn(move || reply.board_png(&board, None, None)).await.unwrap_or_default();
+        let png = draw(&Reply { board: Some(board), ..reply }).await;
         self.write_file(FileKind::Picture, &file, &png).await
     }
 
@@ -634,4 +622,10 @@ pub async fn run<S: Store>(
 async fn write_flush(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
     out.write_all(text.as_bytes()).await?;
     out.flush().await
+}
+
+/// The PNG of a reply's board, drawn off the async runtime (empty when it has none, or the drawing failed).
+async fn draw(reply: &Reply) -> Vec<u8> {
+    let reply = reply.clone();
+    crate::render::drawn(move || reply.draw_board().map(|d| d.png)).await.flatten().unwrap_or_default()
 }

@@ -5,8 +5,6 @@
 use std::sync::LazyLock;
 
 use image::RgbaImage;
-use imageproc::drawing::draw_filled_rect_mut;
-use imageproc::rect::Rect;
 
 use super::canvas::{Align, Canvas, Color, Weight, fit_text, rgb, short_name, text_width};
 use super::words::say;
@@ -137,8 +135,13 @@ pub fn render_leaderboard(view: &LeaderboardView, lang: Lang) -> RgbaImage {
     // drawing, which keeps the picture quick to make.
     let mut base = RgbaImage::from_pixel(WIDTH, height.ceil() as u32, BACKGROUND);
     let band = |img: &mut RgbaImage, x0: f32, top: f32, bottom: f32, color: Color| {
-        let rect = Rect::at(x0 as i32, top as i32).of_size(WIDTH - 2 * x0 as u32, (bottom - top) as u32);
-        draw_filled_rect_mut(img, rect, color);
+        let (left, top, height) = (x0 as u32, top as u32, (bottom - top) as u32);
+        let (right, end) = (WIDTH - left, (top + height).min(img.height()));
+        for y in top..end {
+            for x in left..right {
+                img.put_pixel(x, y, color);
+            }
+        }
     };
     band(&mut base, 0.0, 0.0, HEADER, BAND);
     let mut top = HEADER + COLUMNS;

@@ -59,13 +59,13 @@ impl<S: Store> Sessions<S> {
             let Slot::Open(live) = &*slot else { return None };
             let game = live.game.as_ref()?;
             let seat = game.to_move()?;
-            let level = live.record.players.get(seat)?.level?;
-            let version = live.record.moves.len();
+            let level = live.row.players.get(seat)?.level?;
+            let version = live.row.moves.len();
             // Only the process holding the claim thinks; it lapses after a generous multiple of the thinking
             // time, so that another process takes the turn over if this one dies.
             let now = self.now();
             let until = now + 2 * self.config.ai_time.as_secs() as i64 + CLAIM_MARGIN_SECS;
-            match self.store.claim_turn(live.record.id, version, self.process, now, until).await {
+            match self.store.claim_turn(live.row.id, version, self.process, now, until).await {
                 Ok(true) => {}
                 Ok(false) => return None,
                 Err(e) => {
@@ -110,7 +110,7 @@ impl<S: Store> Sessions<S> {
         let mut slot = slot.lock().await;
         self.load(channel, &mut slot).await.ok()?;
         let Slot::Open(live) = &*slot else { return None };
-        if live.record.moves.len() != version || live.game.as_ref().and_then(AnyGame::to_move) != Some(seat) {
+        if live.row.moves.len() != version || live.game.as_ref().and_then(AnyGame::to_move) != Some(seat) {
             return None;
         }
         let reply = self.commit(&mut slot, next, &played).await;

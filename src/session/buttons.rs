@@ -74,15 +74,14 @@ pub(super) fn move_button(channel: u64, session: i64, ply: usize) -> Button {
 /// person is to move.
 pub(super) fn add_move_button(slot: &super::Slot, mut reply: super::Reply) -> super::Reply {
     let (Some(board), super::Slot::Open(live)) = (&reply.board, slot) else { return reply };
-    if reply.ephemeral || board.id == 0 || live.record.id != board.id || reply.picking.is_some() {
+    if reply.ephemeral || board.id == 0 || live.row.id != board.id || reply.picking.is_some() {
         return reply;
     }
     let Some(game) = &live.game else { return reply };
-    let human =
-        game.to_move().and_then(|seat| live.record.players.get(seat)).is_some_and(|p| p.level.is_none());
+    let human = game.to_move().and_then(|seat| live.row.players.get(seat)).is_some_and(|p| p.level.is_none());
     if human && reply.buttons.len() < 5 {
         let ply = game.moves_text().len();
-        reply.buttons.insert(0, move_button(live.record.channel, live.record.id, ply));
+        reply.buttons.insert(0, move_button(live.row.channel, live.row.id, ply));
     }
     reply
 }

@@ -10,7 +10,7 @@ use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, St
 use super::clocks::duration;
 use super::request::challenge_buttons;
 use super::text::Text;
-use super::{Actor, Board, Failure, Live, Reply, Sessions, Slot, messages};
+use super::{Actor, Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
 
 /// How many expired challenges without a recorded message are remembered, for a message recorded late.
@@ -89,7 +89,7 @@ impl<S: Store> Sessions<S> {
         if let Err(e) = self.store.put_clock(&clock).await {
             tracing::error!(session = id, error = %e, "cannot store a new game's clock");
         }
-        let mut live = Live { record, game: None, clock: Some(clock), offer: None };
+        let mut live = Live { row: record, game: None, clock: Some(clock), offer: None };
         if against_ai_only {
             self.start_turn(&mut live, preview).await;
             return Ok(start_game(slot, live, preview.clone()));
@@ -110,15 +110,15 @@ impl<S: Store> Sessions<S> {
 
     /// How to answer challenge `live`, and within how long.
     pub(super) fn answer_within(live: &Live) -> Text {
-        let minutes = ((live.record.expires_at - live.record.created_at).max(0) + 59) / 60;
+        let minutes = ((live.row.expires_at - live.row.created_at).max(0) + 59) / 60;
         t!("answer-within", minutes = minutes)
     }
 
     /// Finds the open challenge a command or button is about, or says why there is none.
     pub(super) fn challenge(slot: &mut Slot, session: Option<i64>) -> Result<&mut Live, Text> {
         match slot {
-            Slot::Open(live) if session.is_none_or(|id| id == live.record.id) => {
-                if live.record.state == SessionState::Challenge {
+            Slot::Open(live) if session.is_none_or(|id| id == live.row.id) => {
+                if live.row.state == SessionState::Challenge {
                     Ok(live)
                 } else if session.is_some() {
                     Err(Text::new().key("challenge-taken"))
@@ -145,9 +145,9 @@ impl<S: Store> Sessions<S> {
             Ok(live) => live,
             Err(why) => return Ok(Reply::private(why)),
         };
-        let closing = if live.record.challenger == actor.member.id {
+        let closing = if live.row.challenger == actor.member.id {
             let player = Text::new().strong_name(&actor.member.name);
-            Ok((SessionState::Withdrawn, t!("withdrew", player = player, game = live.record.game.title())))
+            Ok((SessionState::Withdrawn, t!("withdrew", player = player, game = live.row.game.title())))
         } else {
             other(live)
         };
@@ -155,15 +155,15 @@ impl<S: Store> Sessions<S> {
             Ok(closing) => closing,
             Err(why) => return Ok(Reply::private(why)),
         };
-        self.store.transition(live.record.id, SessionState::Challenge, state, None, self.now()).await?;
-        let (id, message) = (live.record.id, live.record.message);
+        self.store.transition(live.row.id, SessionState::Challenge, state, None, self.now()).await?;
+        let (id, message) = (live.row.id, live.row.message);
         *slot = Slot::Free;
         Ok(Reply::public(text).for_challenge(id, message))
     }
 
     /// Closes a lapsed challenge in the store and says what to show in its place.
     pub(super) async fn expire(&self, live: &Live) -> Result<Option<Expired>, Failure> {
-        let record = &live.record;
+        let record = &live.row;
         match self
             .store
             .transition(record.id, SessionState::Challenge, SessionState::Expired, None, self.now())
@@ -196,9 +196,9 @@ impl<S: Store> Sessions<S> {
         let slot = self.slot(channel);
         let mut slot = slot.lock().await;
         if let Slot::Open(live) = &mut *slot
-            && live.record.id == session
+            && live.row.id == session
         {
-            live.record.message = Some(message);
+            live.row.message = Some(message);
             return;
         }
         // Lock order: orphans, then the pending reports (as in `sweep`).
@@ -248,7 +248,7 @@ impl<S: Store> Sessions<S> {
 /// Starts a game whose players have all accepted (a challenge of the bot alone) and shows its first board.
 fn start_game(slot: &mut Slot, mut live: Live, game: AnyGame) -> Reply {
     let text = messages::begins(&live, &game);
-    let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
+    let board = live.picture(game.clone());
     live.game = Some(game);
     *slot = Slot::Open(Box::new(live));
     Reply::public(text).with_board(board)

@@ -187,11 +187,10 @@ impl<S: Store> Sessions<S> {
     pub(super) fn turn_clock(&self, live: &Live, game: &AnyGame, ply: usize) -> Option<ClockRow> {
         let clock = live.clock.as_ref()?;
         let now = self.now();
-        let human =
-            game.to_move().and_then(|s| live.record.players.get(s)).is_some_and(|p| p.level.is_none());
+        let human = game.to_move().and_then(|s| live.row.players.get(s)).is_some_and(|p| p.level.is_none());
         let deadline = clock.per_move.filter(|_| human).map(|per| now + per);
         let mut fresh = ClockRow {
-            session: live.record.id,
+            session: live.row.id,
             per_move: clock.per_move,
             ply,
             turn_started: now,
@@ -206,9 +205,9 @@ impl<S: Store> Sessions<S> {
     /// Starts the clock of the turn the game is at (after a start, a move, a takeback, a seat taken over). A
     /// failed write is logged, never a failed command: the background task repairs a clock left behind.
     pub(super) async fn start_turn(&self, live: &mut Live, game: &AnyGame) {
-        let Some(clock) = self.turn_clock(live, game, live.record.moves.len()) else { return };
+        let Some(clock) = self.turn_clock(live, game, live.row.moves.len()) else { return };
         if let Err(e) = self.store.put_clock(&clock).await {
-            tracing::error!(session = live.record.id, error = %e, "cannot store the clock of a new turn");
+            tracing::error!(session = live.row.id, error = %e, "cannot store the clock of a new turn");
         }
         live.clock = Some(clock);
         self.poke_clocks();
@@ -218,12 +217,12 @@ impl<S: Store> Sessions<S> {
     pub(super) fn clock_caption(&self, live: &Live, game: &AnyGame) -> Option<Text> {
         let clock = live.clock.as_ref()?;
         let seat = game.to_move()?;
-        let player = live.record.players.get(seat)?;
+        let player = live.row.players.get(seat)?;
         let name = Text::new().player(player);
         if player.level.is_some() {
             return Some(t!("clock-to-move", player = name));
         }
-        Some(match clock.deadline.filter(|_| clock.ply == live.record.moves.len()) {
+        Some(match clock.deadline.filter(|_| clock.ply == live.row.moves.len()) {
             Some(deadline) => t!("clock-left", player = name, left = duration(deadline - self.now())),
             None if clock.per_move.is_none() => t!("clock-none", player = name),
             None => t!("clock-to-move", player = name),
@@ -300,11 +299,11 @@ impl<S: Store> Sessions<S> {
         let (Some(game), Some(clock)) = (live.game.clone(), live.clock.clone()) else {
             return Ok(Vec::new());
         };
-        if live.record.id != session || live.record.state != SessionState::Playing {
+        if live.row.id != session || live.row.state != SessionState::Playing {
             return Ok(Vec::new());
         }
         let now = self.now();
-        if clock.ply != live.record.moves.len() {
+        if clock.ply != live.row.moves.len() {
             // The move was stored but its clock was not (a crash in between): the turn starts now.
             self.start_turn(live, &game).await;
             return Ok(Vec::new());
@@ -341,21 +340,21 @@ impl<S: Store> Sessions<S> {
     /// The reminder for the player to move: in the channel, or by direct message when they asked for it.
     async fn reminder(&self, live: &Live, game: &AnyGame, left: i64) -> Notice {
         let seat = game.to_move().unwrap_or(0);
-        let player = &live.record.players[seat];
+        let player = &live.row.players[seat];
         let public = t!(
             "reminder",
             player = Text::new().mention(player.id, &player.name),
-            game = live.record.game.title(),
+            game = live.row.game.title(),
             number = game.move_number(),
             seat = messages::seat(game, seat),
             left = duration(left)
         );
         let fallback = Reply::public(public.clone());
-        let channel = live.record.channel;
+        let channel = live.row.channel;
         if self.store.notify_dm(player.id).await.unwrap_or(false) {
             let text = t!(
                 "reminder-dm",
-                game = live.record.game.title(),
+                game = live.row.game.title(),
                 players = messages::vs_line(live),
                 left = duration(left),
                 channel = Text::new().channel(channel)
@@ -370,7 +369,7 @@ impl<S: Store> Sessions<S> {
         let Slot::Open(live) = slot else { return Ok(Vec::new()) };
         let seat = game.to_move().unwrap_or(0);
         let per_move = live.clock.as_ref().and_then(|c| c.per_move).unwrap_or(0);
-        let channel = live.record.channel;
+        let channel = live.row.channel;
         let reply = self.leave(slot, game, seat, super::endings::Leaving::TimedOut { per_move }).await?;
         Ok(vec![Notice::Post { channel, reply }])
     }

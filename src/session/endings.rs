@@ -7,12 +7,13 @@
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
 use crate::store::{
-    ALL_SERVERS, EndKind, Ending, GameResult, Placed, PlayerRow, SessionRow, SessionState, Store, StoreError,
+    ALL_SERVERS, EndKind, Ending, GameResult, PlayerPlace, PlayerRow, SessionRow, SessionState, Store,
+    StoreError,
 };
 
 use super::request::rematch_buttons;
 use super::text::Text;
-use super::{Board, DEFAULT_LEVEL, Reply, Sessions, Slot, messages, records};
+use super::{BoardPicture, DEFAULT_LEVEL, Reply, Sessions, Slot, messages, records};
 use crate::t;
 
 /// Why a seat leaves a game.
@@ -177,7 +178,7 @@ pub(crate) fn game_result(record: &SessionRow, places: &[usize], now: i64) -> Ga
             .players
             .iter()
             .zip(places)
-            .map(|(p, &place)| Placed {
+            .map(|(p, &place)| PlayerPlace {
                 user: p.id,
                 name: p.name.clone(),
                 place,
@@ -214,7 +215,7 @@ impl<S: Store> Sessions<S> {
         }
         let after = self.board_ratings(&result).await;
         let system = result.game.info().rating;
-        let moves: Vec<(&Placed, Rating, Rating)> = result
+        let moves: Vec<(&PlayerPlace, Rating, Rating)> = result
             .players
             .iter()
             .zip(before.iter().zip(&after))
@@ -256,14 +257,14 @@ impl<S: Store> Sessions<S> {
         why: Leaving,
     ) -> Result<Reply, StoreError> {
         let Slot::Open(live) = slot else { return Err(StoreError::Conflict) };
-        let leaver = live.record.players[seat].clone();
+        let leaver = live.row.players[seat].clone();
         let who = match why {
             Leaving::Resigned => Text::new().strong_player(&leaver),
             Leaving::TimedOut { .. } => Text::new().mention(leaver.id, &leaver.name),
         };
-        if live.record.players.len() <= 2 {
+        if live.row.players.len() <= 2 {
             let winner = 1 - seat.min(1);
-            let winner_player = &live.record.players[winner];
+            let winner_player = &live.row.players[winner];
             let said = match why {
                 Leaving::Resigned => t!(
                     "resigned-winner",
@@ -289,17 +290,17 @@ impl<S: Store> Sessions<S> {
                 Leaving::Resigned => EndKind::Resigned,
                 Leaving::TimedOut { .. } => EndKind::TimedOut,
             };
-            let ending = ending(&live.record, game, kind, vec![seat]);
+            let ending = ending(&live.row, game, kind, vec![seat]);
             return self.end(slot, game.clone(), said, ending).await;
         }
-        let mut players = live.record.players.clone();
+        let mut players = live.row.players.clone();
         let order = PlayerRow::left_orders(&players).into_iter().flatten().max().map_or(1, |m| m + 1);
         players[seat].level = Some(DEFAULT_LEVEL);
         players[seat].abandoned = true;
         players[seat].left = Some(order);
-        self.store.set_players(live.record.id, &players, self.now()).await?;
-        live.record.players = players;
-        let someone_stays = live.record.players.iter().any(|p| p.level.is_none());
+        self.store.set_players(live.row.id, &players, self.now()).await?;
+        live.row.players = players;
+        let someone_stays = live.row.players.iter().any(|p| p.level.is_none());
         let (seat_text, name) = (messages::seat(game, seat), Text::new().player(&leaver));
         if someone_stays {
             self.start_turn(live, game).await;
@@ -322,7 +323,7 @@ impl<S: Store> Sessions<S> {
                     name = name
                 ),
             };
-            let mut reply = Reply::public(text).with_board(super::offers::board_of(live, game.clone()));
+            let mut reply = Reply::public(text).with_board(live.picture(game.clone()));
             reply.clock = self.clock_caption(live, game);
             return Ok(reply);
         }
@@ -332,7 +333,7 @@ impl<S: Store> Sessions<S> {
                 t!("time-up-last", player = who, seat = seat_text, time = super::clocks::duration(per_move))
             }
         };
-        let ending = ending(&live.record, game, EndKind::LastLeft, vec![seat]);
+        let ending = ending(&live.row, game, EndKind::LastLeft, vec![seat]);
         self.end(slot, game.clone(), said, ending).await
     }
 
@@ -347,9 +348,9 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, StoreError> {
         let Slot::Open(live) = slot else { return Err(StoreError::Conflict) };
         let to = if ending.kind.finishes() { SessionState::Finished } else { SessionState::Aborted };
-        self.store.transition(live.record.id, live.record.state, to, Some(&ending), self.now()).await?;
-        live.record.state = to;
-        live.record.ending = Some(ending);
+        self.store.transition(live.row.id, live.row.state, to, Some(&ending), self.now()).await?;
+        live.row.state = to;
+        live.row.ending = Some(ending);
         Ok(self.finished(slot, game, said).await)
     }
 
@@ -359,7 +360,7 @@ impl<S: Store> Sessions<S> {
     /// records the result of a finished game and frees the channel.
     pub(super) async fn finished(&self, slot: &mut Slot, game: AnyGame, said: Text) -> Reply {
         let Slot::Open(live) = slot else { return Reply::public(said) };
-        let record = &live.record;
+        let record = &live.row;
         let finished = record.state == SessionState::Finished;
         let places = stored_places(record);
         let mut text = said;
@@ -376,7 +377,7 @@ impl<S: Store> Sessions<S> {
             text = text.line().then(super::commands::game::over_line(record.id));
         }
         let title = record.ending.as_ref().and_then(|e| picture_title(&record.players, &game, e));
-        let board = Board { game, names: live.names(), id: record.id, ended: title };
+        let board = BoardPicture { game, names: live.names(), id: record.id, ended: title };
         let mut reply = Reply::public(text).with_board(board);
         if finished {
             reply = reply.with_buttons(rematch_buttons(record.channel, record.id));

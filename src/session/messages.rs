@@ -30,24 +30,24 @@ pub(super) fn seat_text(label: &str) -> Text {
 
 /// "alice plays Black (attackers), bob plays White (defenders)".
 pub(super) fn lineup(live: &Live, game: &AnyGame) -> Text {
-    Text::new().join(live.record.players.iter().enumerate(), ", ", |t, (n, p)| {
+    Text::new().join(live.row.players.iter().enumerate(), ", ", |t, (n, p)| {
         t.then(t!("lineup-plays", player = Text::new().player(p), seat = seat(game, n)))
     })
 }
 
 /// "alice vs bob", names only (nobody is notified).
 pub(super) fn vs_line(live: &Live) -> Text {
-    Text::new().join(&live.record.players, " vs ", Text::player)
+    Text::new().join(&live.row.players, " vs ", Text::player)
 }
 
 /// Whose turn it is: the player to move is mentioned (notified), the AI is "thinking".
 pub(super) fn turn_line(live: &Live, game: &AnyGame) -> Text {
     let Some(n) = game.to_move() else { return Text::new() };
-    let player = &live.record.players[n];
+    let player = &live.row.players[n];
     let number = game.move_number();
     if player.level.is_some() {
         let (player, seat) = (Text::new().player(player), seat(game, n));
-        if live.record.players[n].abandoned {
+        if live.row.players[n].abandoned {
             return t!("turn-thinking-for", number = number, player = player, seat = seat);
         }
         return t!("turn-thinking", number = number, player = player, seat = seat);
@@ -94,7 +94,7 @@ pub(super) fn played_line(live: &Live, game: &AnyGame, played: &[Played]) -> Tex
         };
         if std::ptr::eq(p, first) { t.then(mv) } else { t.then(t!("played-then", move = mv)) }
     });
-    let who = &live.record.players[first.seat];
+    let who = &live.row.players[first.seat];
     let (name, seat) = (Text::new().strong_player(who), seat(game, first.seat));
     if who.abandoned {
         t!("played-for", player = name, seat = seat, moves = moves)
@@ -108,12 +108,12 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
     let reason = super::engine_text::text(&outcome.reason);
     // Seats that were left rank below those that stayed (the one rule of `rating::standing`), so the winner by
     // the rules may not be the winner: name who is.
-    let places = super::endings::places(&live.record, game, crate::store::EndKind::Rules, &[]);
+    let places = super::endings::places(&live.row, game, crate::store::EndKind::Rules, &[]);
     if places != game.places() {
         return match crate::rating::first_places(&places)[..] {
             [w] => t!(
                 "game-over-stayed-wins",
-                player = Text::new().strong_player(&live.record.players[w]),
+                player = Text::new().strong_player(&live.row.players[w]),
                 seat = seat(game, w),
                 reason = reason
             ),
@@ -123,7 +123,7 @@ pub(super) fn result_line(live: &Live, game: &AnyGame, outcome: &Outcome) -> Tex
     match outcome.winner {
         Some(n) => t!(
             "game-over-wins",
-            player = Text::new().strong_player(&live.record.players[n]),
+            player = Text::new().strong_player(&live.row.players[n]),
             seat = seat(game, n),
             reason = reason
         ),
@@ -137,7 +137,7 @@ pub(super) fn standing_line(live: &Live, game: &AnyGame, places: &[usize]) -> Te
     let mut order: Vec<usize> = (0..places.len()).collect();
     order.sort_by_key(|&s| (places[s], s));
     let entries = Text::new().join(order, "; ", |t, s| {
-        let player = &live.record.players[s];
+        let player = &live.row.players[s];
         let (place, name, seat) = (places[s], Text::new().player(player), seat(game, s));
         t.then(if player.abandoned {
             t!("standing-place-left", place = place, player = name, seat = seat)
@@ -152,8 +152,8 @@ pub(super) fn standing_line(live: &Live, game: &AnyGame, places: &[usize]) -> Te
 pub(super) fn begins(live: &Live, game: &AnyGame) -> Text {
     t!(
         "game-begins",
-        game = Text::new().strong(live.record.game.title()),
-        id = Text::new().plain(format!("#{}", live.record.id)),
+        game = Text::new().strong(live.row.game.title()),
+        id = Text::new().plain(format!("#{}", live.row.id)),
         lineup = lineup(live, game)
     )
     .line()
@@ -163,8 +163,8 @@ pub(super) fn begins(live: &Live, game: &AnyGame) -> Text {
 /// The board's caption: the game, the lineup and the turn.
 pub(super) fn board_caption(live: &Live, game: &AnyGame) -> Text {
     Text::new()
-        .strong(live.record.game.title())
-        .plain(format!(" #{}: ", live.record.id))
+        .strong(live.row.game.title())
+        .plain(format!(" #{}: ", live.row.id))
         .then(lineup(live, game))
         .plain(".")
         .line()

@@ -46,7 +46,7 @@ pub(crate) mod watch;
 pub(crate) use challenges::Expired;
 pub use clocks::{ClockChoice, Notice};
 pub use component::{ComponentId, parse_component};
-pub use reply::{Board, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption};
+pub use reply::{BoardPicture, Button, ButtonStyle, DrawnBoard, File, FileKind, Reply, Select, SelectOption};
 pub use request::{OptionKind, OptionValue, Request, SidePref, parse_request};
 pub use text::{Arg, Msg, Span, Text};
 pub use tournaments::{TournamentBoard, TournamentSpec};
@@ -167,9 +167,9 @@ enum Slot {
     Open(Box<Live>),
 }
 
-/// An open session: its stored record and, once playing, the game rebuilt from it.
+/// An open session: its stored row and, once playing, the game rebuilt from it.
 struct Live {
-    record: SessionRow,
+    row: SessionRow,
     game: Option<AnyGame>,
     /// The clock of the current turn (or of the challenge, before the game starts).
     clock: Option<ClockRow>,
@@ -180,12 +180,17 @@ struct Live {
 impl Live {
     /// The players as pictures name them.
     fn names(&self) -> Vec<Text> {
-        self.record.players.iter().map(|p| Text::new().player(p)).collect()
+        self.row.players.iter().map(|p| Text::new().player(p)).collect()
+    }
+
+    /// The picture of `game` as this session's players see it.
+    fn picture(&self, game: AnyGame) -> BoardPicture {
+        BoardPicture { game, names: self.names(), id: self.row.id, ended: None }
     }
 
     /// The seat `user` plays (not one the computer took over from them).
     fn seat_of(&self, user: u64) -> Option<usize> {
-        self.record.players.iter().position(|p| p.id == user && !p.abandoned)
+        self.row.players.iter().position(|p| p.id == user && !p.abandoned)
     }
 }
 
@@ -359,7 +364,7 @@ impl<S: Store> Sessions<S> {
         let Slot::Open(live) = &*slot else { return Ok(Vec::new()) };
         let Some(game) = &live.game else { return Ok(Vec::new()) };
         let Some(seat) = game.to_move() else { return Ok(Vec::new()) };
-        let Some(mover) = live.record.players.get(seat) else { return Ok(Vec::new()) };
+        let Some(mover) = live.row.players.get(seat) else { return Ok(Vec::new()) };
         if mover.id == user && !mover.abandoned {
             return Ok(game.suggest(typed, limit));
         }
@@ -404,10 +409,10 @@ impl<S: Store> Sessions<S> {
                     };
                     let clock = self.store.clock(record.id).await?;
                     let offer = self.store.offer(record.id).await?;
-                    let mut live = Live { record, game, clock, offer };
+                    let mut live = Live { row: record, game, clock, offer };
                     // A move stored without its turn's clock (a crash between the two writes): the turn starts now.
                     if let (Some(game), Some(clock)) = (live.game.clone(), &live.clock)
-                        && clock.ply != live.record.moves.len()
+                        && clock.ply != live.row.moves.len()
                     {
                         self.start_turn(&mut live, &game).await;
                     }
@@ -416,8 +421,8 @@ impl<S: Store> Sessions<S> {
             };
         }
         if let Slot::Open(live) = slot
-            && live.record.state == SessionState::Challenge
-            && self.now() >= live.record.expires_at
+            && live.row.state == SessionState::Challenge
+            && self.now() >= live.row.expires_at
         {
             let expired = self.expire(live).await?;
             self.expired.lock().unwrap_or_else(PoisonError::into_inner).extend(expired);
@@ -425,7 +430,7 @@ impl<S: Store> Sessions<S> {
         }
         if let Slot::Open(live) = slot {
             // The game of the interaction being handled (a move, a lookup, an autocomplete), for its log lines.
-            tracing::Span::current().record("game", live.record.id);
+            tracing::Span::current().record("game", live.row.id);
         }
         Ok(())
     }
@@ -450,10 +455,10 @@ impl<S: Store> Sessions<S> {
         }
         let id = board.id;
         if let Slot::Open(live) = slot
-            && live.record.id == id
+            && live.row.id == id
             && live.game.is_some()
         {
-            let channel = live.record.channel;
+            let channel = live.row.channel;
             reply.buttons.push(Button::new(
                 Text::new().key("web-play-button"),
                 ComponentId::new(channel, component::Action::Web { session: id }),

@@ -8,7 +8,7 @@ use crate::store::{EndKind, OfferKind, OfferRow, PlayerRow, Store, StoreError};
 
 use super::request::offer_buttons;
 use super::text::Text;
-use super::{Actor, Board, Failure, Live, Reply, Sessions, Slot, messages};
+use super::{Actor, Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
 
 /// How an offer is named in sentences.
@@ -46,7 +46,7 @@ impl<S: Store> Sessions<S> {
     pub(super) fn pending_offer(&self, live: &Live) -> Option<OfferRow> {
         let offer = live.offer.clone()?;
         let deadline = live.clock.as_ref().filter(|c| c.ply == offer.ply).and_then(|c| c.deadline);
-        let valid = offer.ply == live.record.moves.len() && deadline.is_none_or(|d| self.now() < d);
+        let valid = offer.ply == live.row.moves.len() && deadline.is_none_or(|d| self.now() < d);
         valid.then_some(offer)
     }
 
@@ -58,7 +58,7 @@ impl<S: Store> Sessions<S> {
         by: u64,
     ) -> Result<Option<Text>, Failure> {
         if let Some(pending) = self.pending_offer(live) {
-            let who = live.record.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
+            let who = live.row.players.iter().find(|p| p.id == pending.by).map_or("", |p| p.name.as_str());
             // Its maker waits for the answer; the other player is the one to give it.
             let key = if pending.by == by { "offer-pending" } else { "offer-pending-answer" };
             let args =
@@ -66,14 +66,14 @@ impl<S: Store> Sessions<S> {
             return Ok(Some(Text::msg(key, args)));
         }
         if live.offer.is_some() {
-            self.store.clear_offer(live.record.id).await?;
+            self.store.clear_offer(live.row.id).await?;
             live.offer = None;
         }
         let offer = OfferRow {
-            session: live.record.id,
+            session: live.row.id,
             kind,
             by,
-            ply: live.record.moves.len(),
+            ply: live.row.moves.len(),
             created_at: self.now(),
             nonce: rand::random(),
         };
@@ -84,7 +84,7 @@ impl<S: Store> Sessions<S> {
 
     /// The human opponent of a two-player game (or the computer).
     pub(super) fn opponent(live: &Live, seat: usize) -> Option<PlayerRow> {
-        (live.record.players.len() == 2).then(|| live.record.players[1 - seat].clone())
+        (live.row.players.len() == 2).then(|| live.row.players[1 - seat].clone())
     }
 
     /// The public text of an offer to a person: it mentions them, with Accept and Decline buttons.
@@ -96,12 +96,12 @@ impl<S: Store> Sessions<S> {
             opponent = Text::new().mention(to.id, &to.name)
         );
         let nonce = live.offer.as_ref().map_or(0, |o| o.nonce);
-        Reply::public(text).with_buttons(offer_buttons(live.record.channel, live.record.id, nonce))
+        Reply::public(text).with_buttons(offer_buttons(live.row.channel, live.row.id, nonce))
     }
 
     /// The stored moves as turns: (first ply, seat) of each run of moves by one seat.
     pub(super) fn turns(live: &Live) -> Result<Vec<(usize, usize)>, Failure> {
-        let record = &live.record;
+        let record = &live.row;
         let mut game = AnyGame::new(record.game, &record.setup)
             .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", record.id))))?;
         let mut turns: Vec<(usize, usize)> = Vec::new();
@@ -126,9 +126,9 @@ impl<S: Store> Sessions<S> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
         let Some(offer) = live.offer.clone() else { return Err(Failure::Conflict) };
         let Some(game) = live.game.clone() else { return Err(Failure::Conflict) };
-        let from = live.record.players.iter().find(|p| p.id == offer.by).cloned();
+        let from = live.row.players.iter().find(|p| p.id == offer.by).cloned();
         let from = from.unwrap_or_else(|| by.clone());
-        self.store.clear_offer(live.record.id).await?;
+        self.store.clear_offer(live.row.id).await?;
         live.offer = None;
         if !accept {
             let text = t!(
@@ -148,22 +148,22 @@ impl<S: Store> Sessions<S> {
                 );
                 let seats: Vec<usize> = [from.id, by.id]
                     .iter()
-                    .filter_map(|&id| live.record.players.iter().position(|p| p.id == id && !p.abandoned))
+                    .filter_map(|&id| live.row.players.iter().position(|p| p.id == id && !p.abandoned))
                     .collect();
-                let ending = super::endings::ending(&live.record, &game, EndKind::DrawAgreed, seats);
+                let ending = super::endings::ending(&live.row, &game, EndKind::DrawAgreed, seats);
                 Ok(self.end(slot, game, said, ending).await?)
             }
             OfferKind::Abort => {
                 let seats: Vec<usize> = [from.id, by.id]
                     .iter()
-                    .filter_map(|&id| live.record.players.iter().position(|p| p.id == id && !p.abandoned))
+                    .filter_map(|&id| live.row.players.iter().position(|p| p.id == id && !p.abandoned))
                     .collect();
-                let ending = super::endings::ending(&live.record, &game, EndKind::AbortAgreed, seats);
+                let ending = super::endings::ending(&live.row, &game, EndKind::AbortAgreed, seats);
                 let said = t!(
                     "abort-agreed",
                     player = Text::new().strong_player(by),
                     from = Text::new().strong_player(&from),
-                    game = live.record.game.title()
+                    game = live.row.game.title()
                 );
                 Ok(self.end(slot, game, said, ending).await?)
             }
@@ -179,11 +179,11 @@ impl<S: Store> Sessions<S> {
         let Some(&(keep, _)) = turns.iter().rev().find(|&&(_, s)| s == seat) else {
             return Err(Failure::Conflict);
         };
-        let version = live.record.moves.len();
-        self.store.truncate_moves(live.record.id, version, keep, self.now()).await?;
-        let undone: Vec<String> = live.record.moves.split_off(keep);
-        let game = AnyGame::replay(live.record.game, &live.record.setup, &live.record.moves)
-            .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", live.record.id))))?;
+        let version = live.row.moves.len();
+        self.store.truncate_moves(live.row.id, version, keep, self.now()).await?;
+        let undone: Vec<String> = live.row.moves.split_off(keep);
+        let game = AnyGame::replay(live.row.game, &live.row.setup, &live.row.moves)
+            .map_err(|e| Failure::Store(StoreError::Corrupt(format!("session {}: {e}", live.row.id))))?;
         live.game = Some(game.clone());
         self.start_turn(live, &game).await;
         let text = t!(
@@ -195,11 +195,6 @@ impl<S: Store> Sessions<S> {
         )
         .line()
         .then(messages::turn_line(live, &game));
-        Ok(Reply::public(text).with_board(board_of(live, game)))
+        Ok(Reply::public(text).with_board(live.picture(game)))
     }
-}
-
-/// The board of `live`'s game as it stands in `game`.
-pub(super) fn board_of(live: &Live, game: AnyGame) -> Board {
-    Board { game, names: live.names(), id: live.record.id, ended: None }
 }

@@ -10,7 +10,7 @@ use crate::t;
 
 use super::component::{ComponentId, PickStep};
 use super::text::Text;
-use super::{Board, Button, ButtonStyle, Live, Reply, Select, SelectOption, engine_text};
+use super::{Button, ButtonStyle, Live, Reply, Select, SelectOption, engine_text};
 
 /// Most options in one select menu, and most groups of options (Discord's limit).
 pub const MAX_OPTIONS: usize = 25;
@@ -25,7 +25,7 @@ pub(super) fn open(live: &Live, game: &AnyGame, channel: u64, session: i64) -> R
 /// The sentence for someone who is not playing and presses the Move button: whose turn it is, and how to follow
 /// the game.
 pub(super) fn spectator(live: &Live, game: &AnyGame) -> Text {
-    match game.to_move().and_then(|seat| live.record.players.get(seat)) {
+    match game.to_move().and_then(|seat| live.row.players.get(seat)) {
         Some(mover) => t!("pick-spectator", player = Text::new().player(mover)),
         None => Text::new().key("game-over-start-new"),
     }
@@ -55,7 +55,7 @@ pub(super) enum Answer {
 /// Answers a press on the picker of the game `live` holds: `ply` and `chosen` are what the pressed component's
 /// id carries.
 pub(super) fn press(live: &Live, game: &AnyGame, ply: usize, chosen: &[String], press: &Press) -> Answer {
-    let (channel, session) = (live.record.channel, live.record.id);
+    let (channel, session) = (live.row.channel, live.row.id);
     if *press == Press::Open {
         return Answer::Reply(Box::new(open(live, game, channel, session)));
     }
@@ -233,7 +233,7 @@ fn step(
             ButtonStyle::Success,
         ));
         buttons.push(back(&chosen[..chosen.len() - 1]));
-        let board = Board { game: after, names: live.names(), id: live.record.id, ended: None };
+        let board = live.picture(after);
         return Reply::private(said).with_board(board).with_buttons(buttons);
     }
     let mut text = match game.prompt() {
@@ -274,7 +274,7 @@ fn step(
         options,
     };
     debug_assert!(select.custom_id.chars().count() <= MAX_CUSTOM_ID, "{}", select.custom_id);
-    let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
+    let board = live.picture(game.clone());
     let mut reply = Reply::private(text).with_board(board).with_buttons(buttons);
     reply.selects = if select.options.is_empty() { Vec::new() } else { vec![select] };
     reply.picking = Some(chosen.iter().map(|c| (*c).to_string()).collect());

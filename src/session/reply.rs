@@ -8,7 +8,7 @@ use super::text::Text;
 
 /// A board to draw and attach to a reply (the adapter renders it, after deferring if it must).
 #[derive(Clone)]
-pub struct Board {
+pub struct BoardPicture {
     pub game: AnyGame,
     /// The game's id (shown as `#1042` in the picture's title).
     pub id: i64,
@@ -20,11 +20,17 @@ pub struct Board {
     pub ended: Option<Text>,
 }
 
-impl Board {
+impl BoardPicture {
     /// The players' names as the picture shows them, in `lang`.
     pub(crate) fn names_in(&self, lang: Lang) -> Vec<String> {
         self.names.iter().map(|n| n.plain_in(lang)).collect()
     }
+}
+
+/// A reply's board as drawn ([`Reply::draw_board`]): the picture's title and the PNG.
+pub struct DrawnBoard {
+    pub title: String,
+    pub png: Vec<u8>,
 }
 
 /// What kind of file a reply attaches; the console prints its path after `record:`, `replay:` or `picture:`.
@@ -127,7 +133,7 @@ pub struct Reply {
     pub text: Text,
     /// Shown only to the person who sent the command; it notifies nobody.
     pub ephemeral: bool,
-    pub board: Option<Board>,
+    pub board: Option<BoardPicture>,
     pub buttons: Vec<Button>,
     /// Select menus, each on a row of its own above the buttons.
     pub selects: Vec<Select>,
@@ -197,7 +203,7 @@ impl Reply {
     }
 
     #[must_use]
-    pub(crate) fn with_board(mut self, board: Board) -> Self {
+    pub(crate) fn with_board(mut self, board: BoardPicture) -> Self {
         self.board = Some(board);
         self
     }
@@ -208,17 +214,32 @@ impl Reply {
         self
     }
 
-    /// The board as drawn for the board picture: the picker's picture when the reply is a picker's step.
-    pub fn board_png(&self, board: &Board, ended: Option<&str>, caption: Option<&str>) -> Vec<u8> {
-        let names = board.names_in(self.lang);
-        if let Some(chosen) = &self.picking {
+    /// The reply's board as drawn, in the reply's language: its title, and its picture (the picker's picture for
+    /// a picker's step) with how the game ended over it and the clock under it. CPU work: adapters call it off
+    /// the async runtime (`render::drawn`), and it is the one way they draw a board.
+    pub fn draw_board(&self) -> Option<DrawnBoard> {
+        let board = self.board.as_ref()?;
+        let (lang, kind) = (self.lang, board.game.kind());
+        // A board without a game id is an example (the rules' picture): its title is the game's.
+        let title = if board.id == 0 {
+            kind.title().to_string()
+        } else {
+            crate::t!("board-title", game = kind.title(), id = board.id, number = board.game.move_number())
+                .plain_in(lang)
+        };
+        let clock = self.clock.as_ref().map(|c| c.plain_in(lang));
+        let names = board.names_in(lang);
+        let png = if let Some(chosen) = &self.picking {
             let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
-            let picture = board.game.pick_picture(&chosen, &names, self.lang);
-            let png = crate::render::png_with_caption(&picture, caption, board.game.palette());
+            let picture = board.game.pick_picture(&chosen, &names, lang);
+            let png = crate::render::png_with_caption(&picture, clock.as_deref(), board.game.palette());
             crate::render::canvas::recycle(picture);
-            return png;
-        }
-        crate::games::board_png_captioned(&board.game, &names, self.lang, ended, caption)
+            png
+        } else {
+            let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
+            crate::games::board_png_captioned(&board.game, &names, lang, ended.as_deref(), clock.as_deref())
+        };
+        Some(DrawnBoard { title, png })
     }
 
     #[must_use]

@@ -236,7 +236,7 @@ pub use super::commands::{Request, parse_request};
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::commands::{Game, Play, main_option, option_kind};
+    use crate::session::commands::{Play, ShowGame, main_option, option_kind};
 
     fn text(s: &str) -> OptionValue {
         OptionValue::Text(s.to_string())
@@ -321,12 +321,12 @@ mod tests {
         for value in [text("1042"), text("#1042"), OptionValue::Integer(1042)] {
             assert_eq!(
                 parse_request("game", &[("id", value)]).unwrap(),
-                Request::Game(Game { id: 1042, replay: false })
+                Request::ShowGame(ShowGame { id: 1042, replay: false })
             );
         }
         assert_eq!(
             parse_request("game", &[("id", text("#7")), ("replay", text("true"))]).unwrap(),
-            Request::Game(Game { id: 7, replay: true })
+            Request::ShowGame(ShowGame { id: 7, replay: true })
         );
         let e = error("game", &[("id", text("abc"))]);
         assert!(e.contains("`id:abc` is not a game id"), "{e}");

@@ -5,7 +5,7 @@ use crate::games::{AnyGame, Played};
 use crate::store::{EndKind, Store, StoreError};
 
 use super::text::Text;
-use super::{Board, Failure, Live, Reply, Sessions, Slot, messages};
+use super::{Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
 
 impl<S: Store> Sessions<S> {
@@ -19,9 +19,8 @@ impl<S: Store> Sessions<S> {
                 }
                 None => Err(t!(
                     "not-started-waits",
-                    players = Text::new().list(
-                        live.record.players.iter().filter(|p| !p.accepted).map(|p| Text::new().player(p))
-                    )
+                    players = Text::new()
+                        .list(live.row.players.iter().filter(|p| !p.accepted).map(|p| Text::new().player(p)))
                 )),
             },
             _ => Err(Text::new().key("no-game-here")),
@@ -33,7 +32,7 @@ impl<S: Store> Sessions<S> {
     pub(super) fn game_for(slot: &mut Slot, user: u64) -> Result<(&mut Live, AnyGame), Text> {
         if let Slot::Open(live) = slot
             && live.game.is_none()
-            && live.record.players.iter().any(|p| p.id == user && !p.accepted)
+            && live.row.players.iter().any(|p| p.id == user && !p.accepted)
         {
             return Err(Text::new().key("not-started-accept-first"));
         }
@@ -49,7 +48,7 @@ impl<S: Store> Sessions<S> {
         let Some(to_move) = game.to_move() else {
             return Err(Text::new().key("game-over-start-new"));
         };
-        let mover = &live.record.players[to_move];
+        let mover = &live.row.players[to_move];
         if mover.level.is_some() {
             return Err(t!("not-your-turn-thinking", player = Text::new().player(mover)));
         }
@@ -72,42 +71,41 @@ impl<S: Store> Sessions<S> {
         played: &[Played],
     ) -> Result<Reply, Failure> {
         let Slot::Open(live) = slot else { return Err(Failure::Conflict) };
-        let version = live.record.moves.len();
+        let version = live.row.moves.len();
         let moves: Vec<(usize, String)> = played.iter().map(|p| (p.seat, p.notation.clone())).collect();
         let outcome = game.outcome();
         let result = outcome.as_ref().map(|o| messages::result_line(live, &game, o));
-        let stored = outcome
-            .is_some()
-            .then(|| super::endings::ending(&live.record, &game, EndKind::Rules, Vec::new()));
+        let stored =
+            outcome.is_some().then(|| super::endings::ending(&live.row, &game, EndKind::Rules, Vec::new()));
         // The clock of the turn these moves start goes into the same transaction: one commit per move.
         let clock = if stored.is_none() { self.turn_clock(live, &game, version + moves.len()) } else { None };
         let now = self.now();
         match self
             .store
-            .append_moves(live.record.id, version, &moves, stored.as_ref(), now, clock.as_ref())
+            .append_moves(live.row.id, version, &moves, stored.as_ref(), now, clock.as_ref())
             .await
         {
             Ok(()) => {}
             Err(StoreError::Conflict) => return Err(Failure::Conflict),
             Err(e) => return Err(e.into()),
         }
-        live.record.moves.extend(moves.into_iter().map(|(_, m)| m));
+        live.row.moves.extend(moves.into_iter().map(|(_, m)| m));
         // A new move cancels the pending offer.
         if live.offer.take().is_some()
-            && let Err(e) = self.store.clear_offer(live.record.id).await
+            && let Err(e) = self.store.clear_offer(live.row.id).await
         {
-            tracing::warn!(session = live.record.id, error = %e, "cannot clear a cancelled offer");
+            tracing::warn!(session = live.row.id, error = %e, "cannot clear a cancelled offer");
         }
         let text = messages::played_line(live, &game, played).line().then(match &result {
             Some(result) => result.clone(),
             None => messages::turn_line(live, &game),
         });
         if let Some(stored) = stored {
-            live.record.state = crate::store::SessionState::Finished;
-            live.record.ending = Some(stored);
+            live.row.state = crate::store::SessionState::Finished;
+            live.row.ending = Some(stored);
             return Ok(self.finished(slot, game, text).await);
         }
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
+        let board = live.picture(game.clone());
         if clock.is_some() {
             live.clock = clock;
             self.poke_clocks();

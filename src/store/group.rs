@@ -9,7 +9,7 @@
 //! its own batch, as before.
 //!
 //! SQLite has one writer and flushes at each commit, so grouping is what makes concurrent moves fast there
-//! (`cargo bench --bench sessions`: 1,325 moves per second before, 2,272 after; 4,400 once each move's turn
+//! (`cargo bench -p tabula-bench --bench sessions`: 1,325 moves per second before, 2,272 after; 4,400 once each move's turn
 //! clock joined its moves' transaction instead of committing alone). Postgres writes on several
 //! connections at once and was slower grouped (1,730 per second alone, 1,367 grouped), so it does not group.
 

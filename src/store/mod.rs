@@ -40,6 +40,7 @@ mod endings;
 mod group;
 mod members;
 mod members_sql;
+mod migrations;
 mod postgres;
 mod ratings;
 mod ratings_sql;
@@ -57,7 +58,7 @@ pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use members::{Forgotten, MemberData, MemberStore, neutral_label};
 pub use postgres::PgStore;
 pub use ratings::{
-    ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, Placed, Ranked, RatingRow,
+    ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, PlayerPlace, Ranked, RatingRow,
     RatingStore,
 };
 pub use sessions::{EndKind, Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore};

@@ -37,7 +37,7 @@ impl PgStore {
             .acquire_timeout(ACQUIRE_TIMEOUT)
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations-postgres").run(&pool).await?;
+        super::migrations::POSTGRES.migrator().await?.run(&pool).await?;
         let store = PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool };
         store.convert_endings().await?;
         Ok(store)

@@ -17,7 +17,7 @@ pub(crate) const TREND_POINTS: usize = 10;
 
 /// One player of a finished game and their place (1 for the first; tied players share a place).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placed {
+pub struct PlayerPlace {
     pub user: u64,
     pub name: String,
     pub place: usize,
@@ -32,7 +32,7 @@ pub struct GameResult {
     pub game: GameKind,
     pub guild: Option<u64>,
     /// The players in seat order.
-    pub players: Vec<Placed>,
+    pub players: Vec<PlayerPlace>,
     /// Whether it counts for ratings.
     pub rated: bool,
     pub ended_at: i64,
@@ -63,7 +63,7 @@ pub struct HistoryEntry {
     pub(crate) rated: bool,
     pub(crate) ended_at: i64,
     /// Everyone who played, in seat order.
-    pub players: Vec<Placed>,
+    pub players: Vec<PlayerPlace>,
 }
 
 impl From<GameResult> for HistoryEntry {

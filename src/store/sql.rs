@@ -5,7 +5,7 @@ use std::str::FromStr as _;
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
-use super::{GameResult, Placed, PlayerRow, RatingRow, SessionRow, SessionState, StoreError};
+use super::{GameResult, PlayerPlace, PlayerRow, RatingRow, SessionRow, SessionState, StoreError};
 use crate::games::{GameKind, Setup};
 use crate::rating::Rating;
 
@@ -120,7 +120,7 @@ where
             });
         }
         if let Some(result) = results.last_mut() {
-            result.players.push(Placed {
+            result.players.push(PlayerPlace {
                 user: row.get::<i64, _>("user_id") as u64,
                 name: row.get("name"),
                 place: row.get::<i64, _>("place") as usize,

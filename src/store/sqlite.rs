@@ -73,7 +73,7 @@ impl SqliteStore {
             })
             .connect_with(options)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        super::migrations::SQLITE.migrator().await?.run(&pool).await?;
         let store = SqliteStore { appends: std::sync::Arc::default(), pool };
         store.convert_endings().await?;
         Ok(store)

@@ -50,17 +50,17 @@ impl Format {
 
 /// Which side of a two-player game an entrant played: `First` moves first (seat 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum MoveOrder {
     First,
     Second,
 }
 
-impl Side {
+impl MoveOrder {
     #[must_use]
-    pub fn other(self) -> Side {
+    pub fn other(self) -> MoveOrder {
         match self {
-            Side::First => Side::Second,
-            Side::Second => Side::First,
+            MoveOrder::First => MoveOrder::Second,
+            MoveOrder::Second => MoveOrder::First,
         }
     }
 }
@@ -76,7 +76,7 @@ pub struct Entrant {
 
 /// One finished (or decided) game of a round: the entrants by seat (seat 0 first) and each one's points.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Played {
+pub struct RoundGame {
     pub round: u32,
     pub seats: Vec<usize>,
     /// Half points per seat: a win 2, a draw 1; at a table of more, 2 for each one finished ahead of, 1 per tie.
@@ -92,7 +92,7 @@ pub struct Played {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Event {
     pub entrants: Vec<Entrant>,
-    pub games: Vec<Played>,
+    pub games: Vec<RoundGame>,
     /// `(round, entrant)`: a bye scores as a win.
     pub byes: Vec<(u32, usize)>,
 }
@@ -117,14 +117,14 @@ pub(crate) struct Past {
     /// Every entrant met, once per game.
     pub opponents: Vec<usize>,
     /// The sides played over the board, in order (mini-matches and tables leave none).
-    pub sides: Vec<Side>,
+    pub sides: Vec<MoveOrder>,
     pub byes: u32,
 }
 
 impl Past {
     /// Games with the first side minus games with the second.
     pub(crate) fn side_balance(&self) -> i32 {
-        self.sides.iter().map(|s| if *s == Side::First { 1 } else { -1 }).sum()
+        self.sides.iter().map(|s| if *s == MoveOrder::First { 1 } else { -1 }).sum()
     }
 
     pub(crate) fn met(&self, other: usize) -> bool {
@@ -142,7 +142,7 @@ impl Event {
                 past.points += game.points.get(seat).copied().unwrap_or(0);
                 past.opponents.extend(game.seats.iter().copied().filter(|&o| o != who));
                 if game.over_the_board && game.seats.len() == 2 && !is_mini_match_half(self, game) {
-                    past.sides.push(if seat == 0 { Side::First } else { Side::Second });
+                    past.sides.push(if seat == 0 { MoveOrder::First } else { MoveOrder::Second });
                 }
             }
         }
@@ -168,7 +168,7 @@ impl Event {
 
 /// Whether a game is one half of a mini-match (the same two entrants met twice in its round, sides swapped):
 /// such a pairing leaves the sides balanced, so neither half counts for them.
-fn is_mini_match_half(event: &Event, game: &Played) -> bool {
+fn is_mini_match_half(event: &Event, game: &RoundGame) -> bool {
     event
         .games
         .iter()

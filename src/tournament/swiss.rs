@@ -14,7 +14,7 @@
 
 use integer_blossom::max_weight_matching;
 
-use super::{Event, Pairing, Past, Round, Side};
+use super::{Event, MoveOrder, Pairing, Past, Round};
 
 /// Pairs the next round of a Swiss tournament among the entrants not withdrawn. Sides are seat order: seat 0
 /// plays first.
@@ -211,7 +211,7 @@ enum Strength {
 #[derive(Clone, Copy, Debug)]
 struct Preference {
     strength: Strength,
-    side: Side,
+    side: MoveOrder,
     balance: i32,
 }
 
@@ -219,9 +219,9 @@ fn preference(past: &Past) -> Preference {
     let balance = past.side_balance();
     let last = past.sides.last().copied();
     let twice = past.sides.len() >= 2 && past.sides[past.sides.len() - 2] == past.sides[past.sides.len() - 1];
-    let toward = if balance > 0 { Side::Second } else { Side::First };
+    let toward = if balance > 0 { MoveOrder::Second } else { MoveOrder::First };
     let (strength, side) = match (balance.abs(), last) {
-        (_, None) => (Strength::None, Side::First),
+        (_, None) => (Strength::None, MoveOrder::First),
         (b, _) if b >= 2 => (Strength::Absolute, toward),
         (_, Some(l)) if twice => (Strength::Absolute, l.other()),
         (1, _) => (Strength::Strong, toward),
@@ -238,14 +238,18 @@ fn first_side_to_higher(a: &Ranked, b: &Ranked, board: usize) -> bool {
         return board % 2 == 0;
     }
     if pa.side != pb.side || pb.strength == Strength::None {
-        return if pa.strength == Strength::None { pb.side == Side::Second } else { pa.side == Side::First };
+        return if pa.strength == Strength::None {
+            pb.side == MoveOrder::Second
+        } else {
+            pa.side == MoveOrder::First
+        };
     }
     if pa.strength == Strength::None {
-        return pb.side == Side::Second;
+        return pb.side == MoveOrder::Second;
     }
     // Both want the same side: who needs it more gets it.
     let a_wins = (pa.strength, pa.balance.abs()) >= (pb.strength, pb.balance.abs());
-    if a_wins { pa.side == Side::First } else { pb.side == Side::Second }
+    if a_wins { pa.side == MoveOrder::First } else { pb.side == MoveOrder::Second }
 }
 
 /// The stacked weights of one round.

@@ -220,7 +220,16 @@ fn node_budgets_and_seeds_make_searches_repeatable() {
                 let mut limits = kind.limits(level, Duration::from_millis(30), 11);
                 limits.max_nodes = limits.max_nodes.map(|n| n.min(3_000));
                 limits.time = Duration::from_secs(30);
-                let (a, b) = (game.think(&limits), game.think(&limits));
+                let (mut a, mut b) = (game.think(&limits), game.think(&limits));
+                // TZAAR's player keeps the endgame facts it proves (a proven result is a fact about a position,
+                // shared by every search of the process): a search may find more of its tree settled the next
+                // time, until what it settles is known. Tablut keeps nothing between searches.
+                for _ in 0..3 {
+                    if kind == GameKind::Tablut || same(&a, &b) {
+                        break;
+                    }
+                    (a, b) = (b, game.think(&limits));
+                }
                 assert!(same(&a, &b), "{kind} level {level}: {a:?} vs {b:?}");
             }
             assert_eq!(game.greedy(5), game.greedy(5));

@@ -333,12 +333,12 @@ fn round_2s_player_stays_selectable_and_both_play_legal_placements() {
     use tantrix_ai::Style;
     // Today's level 5 without its sequential halving too (twelve finalists halved after 8, 16 and 32 rounds):
     // 30,000 nodes are enough for the first halvings.
-    let unhalved = Style { halving: None, ..Style::CURRENT };
+    let unhalved = Style { halving: None, ..Style::PREDICTED };
     for seed in 0..4u64 {
         let mut game = new_game(seed, 2 + (seed % 3) as usize);
         advance(&mut game, 10, seed);
         let limits = Limits { max_depth: None, max_nodes: Some(30_000), ..tiny(seed, 0) };
-        for style in [Style::CURRENT, unhalved, Style::CLASSIC] {
+        for style in [Style::PREDICTED, unhalved, Style::PROSPECTS] {
             let r = tantrix_ai::think_with(&game, &limits, style);
             assert!(game.legal_moves_text().contains(&r.notation()[0]), "{style:?}: {r:?}");
             assert_eq!(tantrix_ai::think_with(&game, &limits, style).notation(), r.notation(), "seeded");

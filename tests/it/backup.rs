@@ -5,10 +5,10 @@
 use std::path::Path;
 use std::process::{Command, Output};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Move, Play};
+use tabula::session::commands::{Accept, Play, PlayMove};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
 use tabula::store::{SessionIds as _, SessionRow, SessionState, SessionStore as _, SqliteStore, Store as _};
 
@@ -62,7 +62,7 @@ async fn round(sessions: &Sessions<impl tabula::store::Store>) -> usize {
             let Some(first) = sessions.suggest(channel, who.member.id, "", 1).await.into_iter().next() else {
                 continue;
             };
-            let reply = sessions.handle(channel, &who, Move { text: first }).await;
+            let reply = sessions.handle(channel, &who, PlayMove { text: first }).await;
             assert!(!reply.ephemeral, "{reply:?}");
             played += 1;
             break;
@@ -79,9 +79,10 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
     start_games(&sessions).await;
 
     let stop = Arc::new(AtomicBool::new(false));
-    let played = Arc::new(AtomicUsize::new(0));
+    // The moves played so far, announced after each round.
+    let (played_tx, mut played) = tokio::sync::watch::channel(0usize);
     let burst = {
-        let (sessions, stop, played) = (sessions.clone(), stop.clone(), played.clone());
+        let (sessions, stop) = (sessions.clone(), stop.clone());
         tokio::spawn(async move {
             // Moves until told to stop, then three rounds more: the game goes on after the backup.
             let mut after = 0;
@@ -89,13 +90,13 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
                 if stop.load(Ordering::SeqCst) {
                     after += 1;
                 }
-                played.fetch_add(round(&sessions).await, Ordering::SeqCst);
+                let moves = round(&sessions).await;
+                played_tx.send_modify(|n| *n += moves);
             }
         })
     };
-    while played.load(Ordering::SeqCst) < 2 * CHANNELS as usize {
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    // The backup starts in the middle of the burst: after two rounds.
+    played.wait_for(|&n| n >= 2 * CHANNELS as usize).await.expect("the burst goes on");
     let backup = dir.path().join("backup.db");
     let out = {
         let (live, backup) = (live.clone(), backup.clone());

@@ -41,6 +41,9 @@ fn test_config(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Config {
         guild_id: Some(GUILD_ID),
         database: dir.path().join("bot.db"),
         api_proxy: Some(fake.base_url()),
+        // The computer and the coach think a fifth of a second at most: what they say is under test, not how
+        // well they play.
+        ai_time_ms: 200,
         ..Config::default()
     }
 }

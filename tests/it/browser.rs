@@ -78,15 +78,11 @@ impl Browser {
             }),
         );
         let url = format!("http://127.0.0.1:{port}");
-        let started = Instant::now();
-        let client = loop {
+        let client = crate::support::wait::until("chromedriver to open a browser", WAIT, || async {
             let connector = hyper_util::client::legacy::connect::HttpConnector::new();
-            match ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await {
-                Ok(client) => break client,
-                Err(e) if started.elapsed() > WAIT => panic!("chromedriver did not open a browser: {e}"),
-                Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
-            }
-        };
+            ClientBuilder::new(connector).capabilities(capabilities.clone()).connect(&url).await.ok()
+        })
+        .await;
         Some(Browser { client, _driver: driver })
     }
 
@@ -105,15 +101,11 @@ impl Browser {
 
     /// Waits until `script` returns something other than null or false, and returns it.
     async fn until(&self, what: &str, script: &str, args: Vec<Value>) -> Value {
-        let started = Instant::now();
-        loop {
+        crate::support::wait::until(what, WAIT, || async {
             let value = self.eval(script, args.clone()).await;
-            if !value.is_null() && value != Value::Bool(false) {
-                return value;
-            }
-            assert!(started.elapsed() < WAIT, "{what}: not within {WAIT:?}");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+            (!value.is_null() && value != Value::Bool(false)).then_some(value)
+        })
+        .await
     }
 
     async fn text(&self, css: &str) -> String {

@@ -71,22 +71,15 @@ impl Instance {
             .spawn()
             .unwrap();
         self.child = Some(child);
-        let started = Instant::now();
-        loop {
-            if let Ok((200, _)) = try_send(self.addr, "GET", Post::get("/healthz")).await {
-                return;
-            }
+        let what = format!("instance {} to come up", self.name);
+        let addr = self.addr;
+        crate::support::wait::until(&what, Duration::from_secs(30), || {
             if let Some(status) = self.child.as_mut().unwrap().try_wait().unwrap() {
                 panic!("instance {} exited at start ({status}):\n{}", self.name, self.logs());
             }
-            assert!(
-                started.elapsed() < Duration::from_secs(30),
-                "{} never came up:\n{}",
-                self.name,
-                self.logs()
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+            async move { matches!(try_send(addr, "GET", Post::get("/healthz")).await, Ok((200, _))).then_some(()) }
+        })
+        .await;
     }
 
     /// SIGKILL: no shutdown, no draining, whatever was in flight is cut.
@@ -127,18 +120,18 @@ enum Sent {
 impl Balancer {
     async fn post(&self, body: &Value) -> Sent {
         let post = Post::signed(body);
-        for _ in 0..200 {
+        crate::support::wait::until("an instance to take the request", Duration::from_secs(4), || async {
             let addr = self.addrs[self.next.fetch_add(1, Ordering::Relaxed) % self.addrs.len()];
             match try_send(addr, "POST", post.clone()).await {
                 Ok((status, text)) => {
-                    return Sent::Answered(status, serde_json::from_str(&text).unwrap_or(json!(text)));
+                    Some(Sent::Answered(status, serde_json::from_str(&text).unwrap_or(json!(text))))
                 }
                 // Refused before anything was sent: the next instance gets it, as a load balancer does.
-                Err(e) if e.contains("refused") => tokio::time::sleep(Duration::from_millis(20)).await,
-                Err(_) => return Sent::Lost,
+                Err(e) if e.contains("refused") => None,
+                Err(_) => Some(Sent::Lost),
             }
-        }
-        panic!("no instance took the request for 4 s");
+        })
+        .await
     }
 }
 
@@ -240,15 +233,12 @@ async fn play(
             _ => return (seen, record),
         }
         let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
-        let Some(seat) = game.to_move() else {
-            // Over on the board; the session closes with the same write.
-            tokio::time::sleep(Duration::from_millis(20)).await;
+        // Over on the board (the session closes with the same write), or the computer's turn: the record
+        // changes in the instance that took it.
+        let Some(seat) = game.to_move().filter(|&seat| record.players[seat].level.is_none()) else {
+            changed(&store, &record, plan.channel).await;
             continue;
         };
-        if record.players[seat].level.is_some() {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-            continue;
-        }
         let index = record.moves.len();
         let text = choose(&game, &mut rng);
         // As the record writes it (a capture's suffix added).
@@ -331,19 +321,14 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
     }
     // Kill A in the middle of the games, then start it again on its address.
     let mut results = Vec::new();
-    let waiting = Instant::now();
-    while acks.load(Ordering::Relaxed) < KILL_AFTER {
-        assert!(
-            waiting.elapsed() < DEADLINE,
-            "the games stalled before the kill:\nA:\n{}\nB:\n{}",
-            a.logs(),
-            b.logs()
-        );
-        if let Some(done) = games.try_join_next() {
+    crate::support::wait::until("the games to reach the kill", DEADLINE, || {
+        while let Some(done) = games.try_join_next() {
             results.push(done.unwrap_or_else(|e| panic!("{e}\nA:\n{}\nB:\n{}", a.logs(), b.logs())));
         }
-        tokio::time::sleep(Duration::from_millis(10)).await;
-    }
+        let reached = acks.load(Ordering::Relaxed) >= KILL_AFTER;
+        async move { reached.then_some(()) }
+    })
+    .await;
     a.kill();
     let at_kill = acks.load(Ordering::Relaxed);
     // How far each game was stored when A died: announcements of moves stored before may have died with it.
@@ -352,7 +337,12 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
         let moves = store.open_session(plan.channel).await.unwrap().map_or(usize::MAX, |r| r.moves.len());
         stored_at_kill.insert(plan.channel, moves);
     }
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // B carries the games alone for a while (every request A would have taken comes to B) before A is back.
+    crate::support::wait::until("B to carry on alone", DEADLINE, || {
+        let carried = acks.load(Ordering::Relaxed) >= at_kill + 20;
+        async move { carried.then_some(()) }
+    })
+    .await;
     a.start().await;
     while let Some(done) = games.join_next().await {
         results.push(done.unwrap_or_else(|e| panic!("{e}\nA:\n{}\nB:\n{}", a.logs(), b.logs())));
@@ -363,17 +353,23 @@ async fn two_instances_over_one_postgres_play_twenty_games_through_a_kill() {
         "the kill happened in the middle of the games: {at_kill} of {total_acks}"
     );
     // A game's last move may be the computer's, stored (which ends the channel's loop) but still on its way to
-    // the channel: wait until the messages to Discord settle before counting announcements.
-    let mut calls = fake.calls();
-    let settling = Instant::now();
-    loop {
-        tokio::time::sleep(Duration::from_millis(300)).await;
-        let now = fake.calls();
-        if now.len() == calls.len() || settling.elapsed() > Duration::from_secs(10) {
-            break;
+    // the channel: wait for the announcement of every turn of the computer's stored after the kill.
+    for (plan, (_, record)) in &results {
+        for first in computer_turns(record, stored_at_kill[&plan.channel]).1 {
+            let announced = format!("played `{first}`");
+            let channel = format!("/channels/{}/messages", plan.channel);
+            fake.wait_for(
+                |c| {
+                    c.method == "POST"
+                        && c.path.contains(&channel)
+                        && c.content().is_some_and(|t| t.contains(&announced))
+                },
+                DEADLINE,
+            )
+            .await;
         }
-        calls = now;
     }
+    let calls = fake.calls();
     let (mut total, mut unanswered, mut computer) = (0, 0, 0);
     for (plan, (seen, record)) in &results {
         computer += check(plan, seen, record, &calls, stored_at_kill[&plan.channel]);
@@ -428,28 +424,17 @@ fn check(
     }
     let unanswered: HashMap<usize, &str> = seen.unanswered.iter().map(|(i, t)| (*i, t.as_str())).collect();
     let mut replay = AnyGame::new(record.game, &record.setup).unwrap();
-    // The computer's turns (a TZAAR turn is two moves, announced together).
-    let mut computer = 0;
-    // The first move of each of the computer's turns stored after A died.
-    let mut after_kill = Vec::new();
-    let mut last_seat = None;
     for (index, text) in record.moves.iter().enumerate() {
         let seat = replay.to_move().unwrap();
-        if record.players[seat].level.is_some() {
-            let new_turn = last_seat != Some(seat);
-            computer += usize::from(new_turn);
-            if new_turn && index >= stored_at_kill {
-                after_kill.push(text.clone());
-            }
-        } else {
+        if record.players[seat].level.is_none() {
             assert!(
                 fate.contains_key(&index) || unanswered.get(&index) == Some(&text.as_str()),
                 "channel {channel}: move {index} `{text}` was never sent there"
             );
         }
         replay.play_text(text).unwrap();
-        last_seat = Some(seat);
     }
+    let (computer, after_kill) = computer_turns(record, stored_at_kill);
     if record.players.iter().any(|p| p.level.is_some()) {
         // The computer's turns, announced at most once each (an announcement can die with its instance).
         let announcements: Vec<String> = calls
@@ -473,4 +458,33 @@ fn check(
         }
     }
     computer
+}
+
+/// The computer's turns in a finished game (a TZAAR turn is two moves, announced together): how many, and the
+/// first move of each one stored after instance A died (`stored_at_kill` moves were stored then).
+fn computer_turns(record: &SessionRow, stored_at_kill: usize) -> (usize, Vec<String>) {
+    let mut replay = AnyGame::new(record.game, &record.setup).unwrap();
+    let (mut turns, mut after_kill, mut last_seat) = (0, Vec::new(), None);
+    for (index, text) in record.moves.iter().enumerate() {
+        let seat = replay.to_move().unwrap();
+        if record.players[seat].level.is_some() && last_seat != Some(seat) {
+            turns += 1;
+            if index >= stored_at_kill {
+                after_kill.push(text.clone());
+            }
+        }
+        replay.play_text(text).unwrap();
+        last_seat = Some(seat);
+    }
+    (turns, after_kill)
+}
+
+/// Waits until the session `record` is stored otherwise (a move more, or closed) by whichever instance took it.
+async fn changed(store: &PgStore, record: &SessionRow, channel: u64) {
+    let what = format!("channel {channel}: the session to change");
+    crate::support::wait::until(&what, DEADLINE, || async {
+        let now = store.session(record.id).await.unwrap().unwrap();
+        (now.moves.len() != record.moves.len() || now.state != record.state).then_some(())
+    })
+    .await;
 }

@@ -10,7 +10,7 @@ use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::local::{Console, GUILD, console_clock, member_id};
 use tabula::record::Record;
 use tabula::session::Span;
-use tabula::session::commands::{Abort, Accept, Draw, Game, History, Move, Play, Rating, Resign};
+use tabula::session::commands::{Abort, Accept, Draw, History, Play, PlayMove, Resign, ShowGame, ShowRating};
 use tabula::session::{
     Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_component,
 };
@@ -109,7 +109,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
     let ending = record.ending.as_ref().expect("a finished game has its ending");
     assert_eq!(ending.places.as_deref(), Some(&places[..]), "{ending:?}");
     let viewer = Actor::in_guild(Member::new(record.players[0].id, &record.players[0].name), record.guild);
-    let shown = s.handle(record.channel, &viewer, Game { id, replay: false }).await;
+    let shown = s.handle(record.channel, &viewer, ShowGame { id, replay: false }).await;
     let file = shown.files.first().unwrap_or_else(|| panic!("the record is attached: {shown:?}"));
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     let parsed = Record::parse(&text).unwrap();
@@ -157,7 +157,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
             };
             assert_eq!((row.wins, row.draws, row.losses), expected, "{}: {row:?} for {places:?}", p.name);
             let actor = Actor::in_guild(Member::new(p.id, &p.name), record.guild);
-            let shown = s.handle(record.channel, &actor, Rating { user: None }).await;
+            let shown = s.handle(record.channel, &actor, ShowRating { user: None }).await;
             assert_eq!(names_in(&shown.text), std::slice::from_ref(&p.name), "{}", shown.text);
             let (w, d, l) = expected;
             assert!(shown.text.to_plain().contains(&format!("{w}-{d}-{l}")), "{}: {}", p.name, shown.text);
@@ -548,7 +548,7 @@ impl Table {
         let text = moves[n % moves.len()].clone();
         let who = &record.players[seat];
         let actor = Actor::in_guild(Member::new(who.id, &who.name), Some(GUILD));
-        self.s.handle(CH, &actor, Move { text }).await;
+        self.s.handle(CH, &actor, PlayMove { text }).await;
         true
     }
 
@@ -699,7 +699,7 @@ async fn names_agree(table: &Table, record: &SessionRow, ended_by: Option<&Reply
         return;
     }
     let ending = record.ending.as_ref().unwrap_or_else(|| panic!("a closed game has its ending: {record:?}"));
-    let shown = table.s.handle(CH, &table.person(0), Game { id: record.id, replay: true }).await;
+    let shown = table.s.handle(CH, &table.person(0), ShowGame { id: record.id, replay: true }).await;
     let named = names_in(&shown.text);
     let players: Vec<String> = record.players.iter().map(|p| p.name.clone()).collect();
     assert_eq!(named[..players.len()], players[..], "the summary lists the players: {named:?}");

@@ -17,6 +17,7 @@ mod fake_discord_selftest;
 mod golden;
 mod languages;
 mod layers;
+mod names;
 mod ops;
 mod picker;
 mod picture_languages;

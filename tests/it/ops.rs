@@ -4,7 +4,7 @@
 
 use std::net::SocketAddr;
 use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use serde_json::Value;
 use tabula::store::{SessionStore as _, Store as _};
@@ -38,17 +38,13 @@ fn sample(text: &str, name: &str) -> Option<f64> {
 
 /// Scrapes `/metrics` until `name` reaches `value` (an adapter counts a reply just after Discord has it).
 async fn wait_sample(addr: SocketAddr, name: &str, value: f64) -> String {
-    let start = Instant::now();
-    loop {
+    crate::support::wait::until(&format!("{name} to reach {value}"), WAIT, || async {
         let (status, head, text) = get(addr, "/metrics").await;
         assert_eq!(status, 200, "{text}");
         assert!(head.contains("content-type: application/openmetrics-text"), "{head}");
-        if sample(&text, name) == Some(value) {
-            return text;
-        }
-        assert!(start.elapsed() < WAIT, "{name} never reached {value}:\n{text}");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        (sample(&text, name) == Some(value)).then_some(text)
+    })
+    .await
 }
 
 #[tokio::test]
@@ -62,15 +58,12 @@ async fn the_web_listener_serves_metrics_health_and_readiness() {
     let (status, _, body) = get(addr, "/healthz").await;
     assert_eq!((status, body.as_str()), (200, "ok"));
     // The shard is connected (the fake sent READY): the store and Discord are reachable.
-    let start = Instant::now();
-    let ready = loop {
+    let ready = crate::support::wait::until("/readyz to say ready", WAIT, || async {
         let (status, _, body) = get(addr, "/readyz").await;
-        if status == 200 || start.elapsed() > WAIT {
-            break (status, body);
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    };
-    assert_eq!(ready, (200, "store: ok\ndiscord: ok\n".to_string()));
+        (status == 200).then_some(body)
+    })
+    .await;
+    assert_eq!(ready, "store: ok\ndiscord: ok\n");
 
     // A game: the challenge and its acceptance through the session layer, a move through Discord.
     crate::support::start_tablut(&sessions).await;
@@ -144,14 +137,12 @@ async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
     // says it is back when it is.
     fake.set_rest_down(true);
     let until = |want: u16| async move {
-        let start = Instant::now();
-        loop {
+        let body = crate::support::wait::until(&format!("/readyz to answer {want}"), WAIT, || async {
             let (status, _, body) = get(addr, "/readyz").await;
-            if status == want || start.elapsed() > WAIT {
-                break (status, body);
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
+            (status == want).then_some(body)
+        })
+        .await;
+        (want, body)
     };
     assert_eq!(until(503).await, (503, "store: ok\ndiscord: unreachable\n".to_string()));
     let text = get(addr, "/metrics").await.2;
@@ -205,14 +196,13 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
     let addr: SocketAddr = format!("127.0.0.1:{port}").parse().unwrap();
     let mut child = serve_logging_json(&fake, dir.path(), addr, TOKEN, WEB_SECRET);
     let read_log = |name: &str| std::fs::read_to_string(dir.path().join(name)).unwrap_or_default();
-    let start = Instant::now();
-    while crate::support::signed::try_send(addr, "GET", Post::get("/healthz")).await.is_err() {
+    crate::support::wait::until("tabula serve to listen", 3 * WAIT, || {
         if let Some(status) = child.try_wait().unwrap() {
             panic!("tabula serve stopped ({status}): {}", read_log("stderr.log"));
         }
-        assert!(start.elapsed() < 3 * WAIT, "tabula serve never listened");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+        async { crate::support::signed::try_send(addr, "GET", Post::get("/healthz")).await.ok() }
+    })
+    .await;
     let signed = |payload: &Value| crate::support::signed::send(addr, "POST", Post::signed(payload));
     let play = fake.slash(
         "play",
@@ -245,11 +235,11 @@ async fn json_logs_name_the_interaction_channel_and_game_and_no_secret() {
     let board = fake.slash("board", &[], BOB, GAMES_CHANNEL);
     signed(&board).await;
     let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
-    let deadline = Instant::now() + WAIT;
-    while child.try_wait().unwrap().is_none() {
-        assert!(Instant::now() < deadline, "tabula serve did not stop on SIGTERM");
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    crate::support::wait::until("tabula serve to stop on SIGTERM", WAIT, || {
+        let exited = child.try_wait().unwrap();
+        async move { exited }
+    })
+    .await;
     let stdout = read_log("stdout.log");
     let stderr = read_log("stderr.log");
     for secret in [TOKEN, "secret-bot-token", WEB_SECRET] {

@@ -5,7 +5,7 @@
 use std::process::Command;
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Game, History, Move, Notify, Play, Privacy, Resign};
+use tabula::session::commands::{Accept, History, Notify, Play, PlayMove, Privacy, Resign, ShowGame};
 use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_component};
 use tabula::store::{MemberStore as _, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
@@ -43,7 +43,7 @@ fn play(opponent: &Actor) -> Play {
 
 async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) {
     let first = s.suggest(channel, who.member.id, "", 1).await.into_iter().next().expect("a move");
-    let reply = s.handle(channel, who, Move { text: first }).await;
+    let reply = s.handle(channel, who, PlayMove { text: first }).await;
     assert!(!reply.ephemeral, "{reply:?}");
 }
 
@@ -120,7 +120,7 @@ async fn forgetting(store: impl Store) {
     // The others' view: Bob's history, the record, the open challenge, the ratings.
     let history = s.handle(10, &bob(), History { user: None, game: None, page: 1 }).await.text.to_plain();
     assert!(history.contains(label.as_str()) && !history.contains("alice"), "{history}");
-    let record = record_of(&s.handle(10, &bob(), Game { id: 1, replay: false }).await);
+    let record = record_of(&s.handle(10, &bob(), ShowGame { id: 1, replay: false }).await);
     assert!(record.contains(&format!("\"{label}\"")) && !record.contains("alice"), "{record}");
     assert!(record.contains("\"bob\""), "{record}");
     let challenge = s.store().open_session(11).await.unwrap().unwrap();
@@ -233,7 +233,7 @@ async fn catching_up(store: impl Store, database: &str) {
     let data = s.store().member_data(1).await.unwrap();
     assert_eq!(data.names, vec![label.to_string()], "{stdout}");
     // The database's first session.
-    let record = record_of(&s.handle(20, &bob(), Game { id: 1, replay: false }).await);
+    let record = record_of(&s.handle(20, &bob(), ShowGame { id: 1, replay: false }).await);
     assert!(record.contains(label) && !record.contains("alice"), "{record}");
     s.store().close().await;
 }
@@ -347,7 +347,7 @@ async fn forgotten_everywhere(store: impl Store) {
     let done = s.handle(30, &alice(), press(&asked, "Forget me")).await;
     assert!(done.text.to_plain().contains("player-"), "{done:?}");
     for &id in &closed {
-        let shown = s.handle(30, &bob(), Game { id, replay: true }).await;
+        let shown = s.handle(30, &bob(), ShowGame { id, replay: true }).await;
         let mut seen = shown.text.to_plain();
         if let Some(file) = shown.files.first() {
             seen.push_str(&String::from_utf8_lossy(&file.bytes));

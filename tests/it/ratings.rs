@@ -5,11 +5,11 @@
 use std::time::Duration;
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, History, Leaderboard, Move, Play, Rating, Resign};
+use tabula::session::commands::{Accept, History, Play, PlayMove, Resign, ShowLeaderboard, ShowRating};
 use tabula::session::{
     Actor, FileKind, Member, Reply, Request, SessionConfig, Sessions, SidePref, parse_component,
 };
-use tabula::store::{GameResult, Placed, RatingRow, RatingStore, SqliteStore, Store};
+use tabula::store::{GameResult, PlayerPlace, RatingRow, RatingStore, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
 
 const GUILD: u64 = 777;
@@ -66,7 +66,7 @@ fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Play {
 async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) -> Reply {
     let moves = s.suggest(channel, who.member.id, "", 1).await;
     let first = moves.first().unwrap_or_else(|| panic!("{} has a move", who.member.name));
-    let reply = s.handle(channel, who, Move { text: first.clone() }).await;
+    let reply = s.handle(channel, who, PlayMove { text: first.clone() }).await;
     assert!(!reply.ephemeral, "{reply:?}");
     reply
 }
@@ -137,14 +137,14 @@ async fn rated_games_move_ratings_and_the_others_do_not() {
     assert!(reply.text.mentions().is_empty(), "a history pings nobody");
 
     // `/rating` shows both boards, and nothing pings.
-    let reply = s.handle(10, &bob(), Rating { user: Some(alice().member) }).await;
+    let reply = s.handle(10, &bob(), ShowRating { user: Some(alice().member) }).await;
     let text = reply.text.to_plain();
     assert!(
         !reply.ephemeral && text.contains("Tablut:") && text.contains("this server (1 game, W-D-L 1-0-0)")
     );
     assert!(text.contains("across servers") && text.contains('?'), "{text}");
     assert!(reply.text.mentions().is_empty());
-    let reply = s.handle(10, &carol(), Rating { user: None }).await;
+    let reply = s.handle(10, &carol(), ShowRating { user: None }).await;
     assert!(reply.ephemeral && reply.text.contains("carol has no rated games yet"), "{reply:?}");
 
     // The same numbers from the history.
@@ -221,7 +221,12 @@ fn results(count: usize, players: u64) -> Vec<GameResult> {
                 players: users
                     .iter()
                     .zip(places)
-                    .map(|(&user, place)| Placed { user, name: format!("player{user}"), place, level: None })
+                    .map(|(&user, place)| PlayerPlace {
+                        user,
+                        name: format!("player{user}"),
+                        place,
+                        level: None,
+                    })
                     .collect(),
                 rated: next(5) != 0,
                 ended_at: 1_790_000_000 + 600 * i as i64,
@@ -339,7 +344,7 @@ async fn history_pages_and_the_leaderboard_picture() {
     let board = s.store().leaderboard(GameKind::Tablut, Some(GUILD), 0, 14).await.unwrap();
     let last_player = board.top.last().unwrap().row.clone();
     let caller = actor(last_player.user, &last_player.name);
-    let reply = s.handle(1, &caller, Leaderboard { game: GameKind::Tablut }).await;
+    let reply = s.handle(1, &caller, ShowLeaderboard { game: GameKind::Tablut }).await;
     assert!(!reply.ephemeral, "{reply:?}");
     assert!(reply.text.contains("14 rated players") && reply.text.contains("is number 14"), "{reply:?}");
     assert_eq!(reply.files.len(), 1);
@@ -350,7 +355,7 @@ async fn history_pages_and_the_leaderboard_picture() {
     if let Ok(dir) = std::env::var("LEADERBOARD_PNG") {
         std::fs::write(dir, &reply.files[0].bytes).unwrap();
     }
-    let empty = s.handle(1, &caller, Leaderboard { game: GameKind::Tzaar }).await;
+    let empty = s.handle(1, &caller, ShowLeaderboard { game: GameKind::Tzaar }).await;
     assert!(empty.ephemeral && empty.text.contains("Nobody is rated in TZAAR here yet"), "{empty:?}");
 }
 

@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Abort, Accept, Board, Decline, Help, Move, Play, Resign, Withdraw};
+use tabula::session::commands::{Abort, Accept, Decline, Help, Play, PlayMove, Resign, ShowBoard, Withdraw};
 use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_component};
 use tabula::store::{SessionStore, SqliteStore, Store};
 
@@ -72,8 +72,8 @@ pub(crate) fn play(game: GameKind, opponent: &Actor, variant: Option<String>, si
     }
 }
 
-fn mv(text: &str) -> Move {
-    Move { text: text.to_string() }
+fn mv(text: &str) -> PlayMove {
+    PlayMove { text: text.to_string() }
 }
 
 /// The reply's text as a person reads it.
@@ -114,7 +114,7 @@ async fn a_challenge_is_accepted_and_moves_alternate() {
     assert_eq!(reply.board.as_ref().unwrap().game.moves_text(), vec!["e8-d8"]);
     let reply = s.handle(CHANNEL, &bob(), mv("e4-h4")).await;
     assert_public(&reply, "played `e4-h4`");
-    let reply = s.handle(CHANNEL, &alice(), Board).await;
+    let reply = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert_public(&reply, "Move 3");
     assert_eq!(reply.board.unwrap().game.moves_text(), vec!["e8-d8", "e4-h4"]);
 }
@@ -130,7 +130,7 @@ async fn wrong_player_wrong_turn_and_bad_moves_are_private_and_change_nothing() 
     let illegal = s.handle(CHANNEL, &alice(), mv("e4-h4")).await;
     assert!(illegal.ephemeral && !illegal.text.is_empty(), "{illegal:?}");
     assert_ne!(unreadable.text, illegal.text, "unreadable and illegal moves are told apart");
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.board.unwrap().game.moves_text().is_empty());
 }
 
@@ -284,8 +284,8 @@ async fn two_sessions_over_one_database_never_both_apply() {
     let b = Sessions::new(SqliteStore::open(&path).await.unwrap(), SessionConfig::default());
     started(&a).await;
     // Both load the game at version 0.
-    a.handle(CHANNEL, &alice(), Board).await;
-    b.handle(CHANNEL, &alice(), Board).await;
+    a.handle(CHANNEL, &alice(), ShowBoard).await;
+    b.handle(CHANNEL, &alice(), ShowBoard).await;
     let first = a.handle(CHANNEL, &alice(), mv("e8-d8")).await;
     assert!(!first.ephemeral, "{first:?}");
     // b's append loses against the stored version; b reads the game again and answers from what is stored.
@@ -486,7 +486,7 @@ async fn resigning_while_the_bot_thinks_discards_its_move() {
         assert!(std::time::Instant::now() < deadline, "the computer starts thinking");
         tokio::task::yield_now().await;
     }
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(!board.ephemeral, "the board answers while the bot thinks");
     assert_public(&s.handle(CHANNEL, &alice(), Resign).await, "resigned");
     assert!(thinking.await.unwrap().is_none(), "the move found after the resignation is dropped");

@@ -49,6 +49,10 @@ fn phases() -> usize {
 const MOVES_PER_PHASE: usize = 4;
 /// Channels that play at the same moment (a closed loop: each waits for its answer).
 const IN_FLIGHT: usize = 60;
+/// A phase is under way, and its faults are made, once this many of its moves are answered.
+const UNDER_WAY: usize = 40;
+/// How long the Postgres restart keeps the database away.
+const OUTAGE: Duration = Duration::from_secs(2);
 const HOUR: i64 = 3_600;
 /// The bot, as a member to challenge over the gateway.
 const TABULA: User = User { id: BOT_ID, name: "tabula" };
@@ -86,6 +90,17 @@ impl BotProcess {
             child.kill().unwrap();
             child.wait().unwrap();
         }
+    }
+
+    /// SIGTERM, as an operator stops it, and waits until it has exited: nothing more comes from it after.
+    async fn stop(&mut self) {
+        let Some(mut child) = self.child.take() else { return };
+        let _ = Command::new("kill").args(["-TERM", &child.id().to_string()]).status();
+        crate::support::wait::until("the bot to stop on SIGTERM", Duration::from_secs(30), || {
+            let exited = child.try_wait().unwrap();
+            async move { exited }
+        })
+        .await;
     }
 
     /// Resident memory, in MB.
@@ -230,17 +245,14 @@ async fn ask(fake: &FakeDiscord, payload: Value) -> Answer {
 
 /// Reads a channel's session, waiting out a database that is away.
 async fn read(store: &PgStore, channel: &Channel) -> Option<SessionRow> {
-    for _ in 0..200 {
-        let read = match channel.session {
-            Some(id) => store.session(id).await,
-            None => store.open_session(channel.id).await,
-        };
-        match read {
-            Ok(record) => return record,
-            Err(_) => tokio::time::sleep(Duration::from_millis(100)).await,
+    let what = format!("channel {}: the database to answer", channel.id);
+    crate::support::wait::until(&what, Duration::from_secs(20), || async {
+        match channel.session {
+            Some(id) => store.session(id).await.ok(),
+            None => store.open_session(channel.id).await.ok(),
         }
-    }
-    panic!("channel {}: the database stayed away", channel.id);
+    })
+    .await
 }
 
 fn user(channel: &Channel, id: u64) -> User {
@@ -311,8 +323,14 @@ async fn phase(fake: &FakeDiscord, store: &PgStore, channel: &mut Channel, last:
         let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
         let Some(seat) = game.to_move() else { return };
         if record.players[seat].level.is_some() {
-            // The computer thinks.
-            tokio::time::sleep(Duration::from_millis(100)).await;
+            // The computer thinks: its move is stored (or the game closed) by the bot.
+            let what = format!("channel {}: the computer's move", channel.id);
+            crate::support::wait::until(&what, Duration::from_secs(60), || async {
+                let now = read(store, channel).await;
+                now.is_none_or(|now| now.moves.len() != record.moves.len() || now.state != record.state)
+                    .then_some(())
+            })
+            .await;
             continue;
         }
         if last && channel.resigns && moves == 1 {
@@ -355,10 +373,8 @@ async fn phase(fake: &FakeDiscord, store: &PgStore, channel: &mut Channel, last:
                 acks.fetch_add(1, Ordering::Relaxed);
                 moves += 1;
             }
-            Answer::Private(sentence) if sentence.contains("try again") => {
-                channel.try_again += 1;
-                tokio::time::sleep(Duration::from_millis(300)).await;
-            }
+            // Asked to try again: the next look at the store (which waits while it is away) comes first.
+            Answer::Private(sentence) if sentence.contains("try again") => channel.try_again += 1,
             Answer::Private(sentence) => channel.refused.push(format!("{text}: {sentence}")),
             Answer::None => channel.unanswered.push((index, stored)),
         }
@@ -408,24 +424,11 @@ async fn open_all(
     }
 }
 
-/// Waits until no more calls arrive (a picture, a reminder, the computer's move still on its way).
-async fn quiet(fake: &FakeDiscord) {
-    let mut count = fake.call_count();
-    loop {
-        tokio::time::sleep(Duration::from_millis(500)).await;
-        if fake.call_count() == count {
-            return;
-        }
-        count = fake.call_count();
-    }
-}
-
 /// Makes one fault happen now.
 async fn make(event: Event, bot: &mut BotProcess, fake: &FakeDiscord, server: &mut PgServer) {
     match event {
         Event::Kill => {
             bot.kill();
-            tokio::time::sleep(Duration::from_millis(300)).await;
             bot.start();
         }
         Event::RouteStorm => fake.storm(Storm {
@@ -440,11 +443,7 @@ async fn make(event: Event, bot: &mut BotProcess, fake: &FakeDiscord, server: &m
             let old = fake.gateway_fault(Fault::Drop).await;
             fake.wait_reconnected(old, Duration::from_secs(30)).await;
         }
-        Event::PostgresRestart => {
-            server.stop();
-            tokio::time::sleep(Duration::from_secs(2)).await;
-            server.restart();
-        }
+        Event::PostgresRestart => server.outage(OUTAGE).await,
     }
 }
 
@@ -504,7 +503,11 @@ async fn two_hundred_channels_over_a_week_of_faults() {
             });
         }
         // This phase's faults, once it is well under way.
-        tokio::time::sleep(Duration::from_secs(1)).await;
+        crate::support::wait::until("the phase to be under way", Duration::from_secs(60), || {
+            let under_way = acks.load(Ordering::Relaxed) >= at_start + UNDER_WAY;
+            async move { under_way.then_some(()) }
+        })
+        .await;
         for event in faults(p) {
             let at = acks.load(Ordering::Relaxed) - at_start;
             make(*event, &mut bot, &fake, &mut server).await;
@@ -521,11 +524,18 @@ async fn two_hundred_channels_over_a_week_of_faults() {
         // The clock moves on: most nights 20 hours, once long enough for every waiting player's reminder.
         offset += if p == 4 { 38 * HOUR } else { 20 * HOUR };
         std::fs::write(&clock_file, offset.to_string()).unwrap();
-        // Let the clock task see the new time and send what fell due.
-        tokio::time::sleep(Duration::from_millis(1_500)).await;
+        // The bot says (in the file's `.seen` twin) when its clock task has seen the new time and sent what fell
+        // due.
+        let seen = clock_file.with_extension("seen");
+        crate::support::wait::until("the bot to see the new time", Duration::from_secs(30), || {
+            let read = std::fs::read_to_string(&seen).unwrap_or_default();
+            async move { (read.trim() == offset.to_string()).then_some(()) }
+        })
+        .await;
     }
-    // What is still on its way to Discord (a picture, a reminder, the computer's move) arrives.
-    quiet(&fake).await;
+    // The bot stopped as an operator stops it: what it was still sending (a picture, a reminder, the computer's
+    // move) went out or stopped with it, and nothing more comes.
+    bot.stop().await;
     let calls = fake.calls();
     let elapsed = started.elapsed();
 

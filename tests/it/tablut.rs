@@ -639,7 +639,7 @@ fn playout(choices: &[u16]) -> Result<(), TestCaseError> {
         let probe = tabula::games::tablut::Move { from, to };
         prop_assert_eq!(pos.check(probe).is_ok(), moves.contains(&probe), "{} in {}", probe, text);
 
-        let captured = game.play(mv).unwrap();
+        let captured = game.apply(mv).unwrap();
         let after = game.position();
         let (victims_before, victims_after) = match pos.to_move() {
             Side::Black => (pos.defenders(), after.defenders()),

@@ -112,12 +112,12 @@ fn play_against_the_fake(colour: Side, client_moves: u32) {
                 .copied()
                 .find(|m| m.from == from && m.to == to)
                 .unwrap_or_else(|| panic!("{action} is not a legal move here"));
-            game.play(mv).unwrap();
+            game.apply(mv).unwrap();
             answered += 1;
         } else {
             let moves = game.position().legal_moves();
             ply += 1;
-            game.play(moves[(ply * 13) % moves.len()]).unwrap();
+            game.apply(moves[(ply * 13) % moves.len()]).unwrap();
         }
     }
     let result = game.result().map_or("draw", |r| r.notation());

@@ -9,8 +9,8 @@ use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use tabula::tournament::{
-    Entrant, Event, Format, Played, Round, Side, TieBreak, WIN, knockout, round_robin, standings, swiss,
-    tables,
+    Entrant, Event, Format, MoveOrder, Round, RoundGame, TieBreak, WIN, knockout, round_robin, standings,
+    swiss, tables,
 };
 
 fn event(n: usize, rng: &mut ChaCha8Rng) -> Event {
@@ -39,7 +39,7 @@ fn play(event: &mut Event, number: u32, round: &Round, rng: &mut ChaCha8Rng) {
                         .sum()
                 })
                 .collect();
-            event.games.push(Played {
+            event.games.push(RoundGame {
                 round: number,
                 seats,
                 points,
@@ -49,7 +49,7 @@ fn play(event: &mut Event, number: u32, round: &Round, rng: &mut ChaCha8Rng) {
             continue;
         };
         let over_the_board = rng.random_range(0..12) != 0;
-        event.games.push(Played { round: number, seats, points, scores: None, over_the_board });
+        event.games.push(RoundGame { round: number, seats, points, scores: None, over_the_board });
     }
     event.byes.extend(round.byes.iter().map(|&b| (number, b)));
 }
@@ -66,13 +66,13 @@ fn met(event: &Event, a: usize, b: usize) -> bool {
     event.games.iter().any(|g| g.seats.contains(&a) && g.seats.contains(&b))
 }
 
-fn sides(event: &Event, who: usize) -> Vec<Side> {
+fn sides(event: &Event, who: usize) -> Vec<MoveOrder> {
     let mut sides = Vec::new();
     for g in event.games.iter().filter(|g| g.over_the_board && g.seats.len() == 2) {
         if g.seats[0] == who {
-            sides.push(Side::First);
+            sides.push(MoveOrder::First);
         } else if g.seats[1] == who {
-            sides.push(Side::Second);
+            sides.push(MoveOrder::Second);
         }
     }
     sides
@@ -80,14 +80,14 @@ fn sides(event: &Event, who: usize) -> Vec<Side> {
 
 /// The sides a player may not take without breaking a rule: the one that would make the sides' difference pass 2,
 /// the one that would make three in a row.
-fn forbidden_sides(event: &Event, who: usize) -> Vec<Side> {
+fn forbidden_sides(event: &Event, who: usize) -> Vec<MoveOrder> {
     let sides = sides(event, who);
-    let balance: i32 = sides.iter().map(|s| if *s == Side::First { 1 } else { -1 }).sum();
+    let balance: i32 = sides.iter().map(|s| if *s == MoveOrder::First { 1 } else { -1 }).sum();
     let mut forbidden = Vec::new();
     if balance >= 2 {
-        forbidden.push(Side::First);
+        forbidden.push(MoveOrder::First);
     } else if balance <= -2 {
-        forbidden.push(Side::Second);
+        forbidden.push(MoveOrder::Second);
     }
     if let [.., a, b] = sides[..]
         && a == b
@@ -102,14 +102,14 @@ fn forbidden_sides(event: &Event, who: usize) -> Vec<Side> {
 /// `sides`, with every player on a side that breaks none of the sides' rules.
 fn clean_pairing_exists(event: &Event, sides: bool) -> bool {
     let active = event.active();
-    let forbidden: Vec<Vec<Side>> = active.iter().map(|&a| forbidden_sides(event, a)).collect();
+    let forbidden: Vec<Vec<MoveOrder>> = active.iter().map(|&a| forbidden_sides(event, a)).collect();
     let with_bye = active.len() % 2 == 1;
     let n = active.len() + usize::from(with_bye);
     let mut weights = vec![0_i64; n * n];
     for i in 0..active.len() {
         for j in i + 1..active.len() {
             let may = |a: usize, b: usize| {
-                !forbidden[a].contains(&Side::First) && !forbidden[b].contains(&Side::Second)
+                !forbidden[a].contains(&MoveOrder::First) && !forbidden[b].contains(&MoveOrder::Second)
             };
             let sides_ok = !sides || may(i, j) || may(j, i);
             weights[i * n + j] = i64::from(!met(event, active[i], active[j]) && sides_ok);
@@ -141,7 +141,7 @@ fn swiss_tournament(n: usize, rounds: u32, seed: u64) {
         every_active_once(&event, &round);
         assert!(round.byes.len() == event.active().len() % 2, "byes only for an odd one out: {round:?}");
         let sides_keepable = clean_pairing_exists(&event, true);
-        let before: Vec<Vec<Side>> = (0..n).map(|who| forbidden_sides(&event, who)).collect();
+        let before: Vec<Vec<MoveOrder>> = (0..n).map(|who| forbidden_sides(&event, who)).collect();
         if clean_pairing_exists(&event, false) {
             for p in &round.pairings {
                 assert!(!met(&event, p.seats[0], p.seats[1]), "round {number}: avoidable rematch {p:?}");
@@ -291,7 +291,7 @@ proptest! {
 fn swiss_standings_break_ties_by_buchholz_then_sonneborn_berger() {
     // 0 beat 1, 2 beat 3; then 0 drew 2, 1 beat 3.
     let entrants = (0..4).map(|_| Entrant { rating: 1500.0, withdrawn: false }).collect();
-    let game = |round, a, b, pa, pb| Played {
+    let game = |round, a, b, pa, pb| RoundGame {
         round,
         seats: vec![a, b],
         points: vec![pa, pb],

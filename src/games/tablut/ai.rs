@@ -43,7 +43,7 @@ pub struct Weights {
     pub escape_moves: i32,
 }
 
-/// The weights in use, tuned by self-play matches (`cargo bench --bench tablut_match`).
+/// The weights in use, tuned by self-play matches (`cargo run --release -p tabula-tools --bin tablut_match`).
 pub const WEIGHTS: Weights = Weights {
     defender: 200,
     attacker: 100,
@@ -63,15 +63,15 @@ pub const WEIGHTS: Weights = Weights {
 pub struct Style {
     pub weights: &'static Weights,
     /// Late moves are pruned near the leaves and reduced by the logarithms of depth and move number; else
-    /// (round 2) only reduced by a ply or two.
+    /// only reduced by a ply or two.
     pub prune_late_moves: bool,
 }
 
 impl Style {
     /// The player of every level.
-    pub const CURRENT: Style = Style { weights: &WEIGHTS, prune_late_moves: true };
-    /// Round 2's player (`classic5` in `tabula match`): the same weights, late moves only reduced by a ply or two.
-    pub const CLASSIC: Style = Style { weights: &WEIGHTS, prune_late_moves: false };
+    pub const PRUNING: Style = Style { weights: &WEIGHTS, prune_late_moves: true };
+    /// The baseline (`baseline5` in `tabula match`): the same weights, late moves only reduced by a ply or two.
+    pub const REDUCING: Style = Style { weights: &WEIGHTS, prune_late_moves: false };
 
     fn late_moves(self) -> LateMoves {
         if self.prune_late_moves { LateMoves::Pruned } else { LateMoves::Reduced }
@@ -530,7 +530,7 @@ fn history(game: &Game) -> Vec<u64> {
 const CONTEMPT: i32 = 50;
 
 /// The evaluation of `pos` from White's side with `weights`: a sum of the weights times counts on the board, so
-/// that a tuner can read each count with a weight of one and the others zero (`benches/tune_tablut.rs`).
+/// that a tuner can read each count with a weight of one and the others zero (`tools/tune_tablut.rs`).
 pub fn evaluate(pos: &Position, weights: &Weights) -> i32 {
     TablutNode::new(*pos).eval_white(weights)
 }
@@ -544,10 +544,10 @@ pub fn is_quiet(pos: &Position) -> bool {
 
 /// Chooses a move for the side to move. Returns no move only when the game is over.
 pub fn think(game: &Game, limits: &Limits) -> Report<Move> {
-    think_with(game, limits, Style::CURRENT)
+    think_with(game, limits, Style::PRUNING)
 }
 
-/// [`think`] in another style: for self-play matches between weights and searches (`benches/tablut_match.rs`).
+/// [`think`] in another style: for self-play matches between weights and searches (`tools/tablut_match.rs`).
 pub fn think_with(game: &Game, limits: &Limits, style: Style) -> Report<Move> {
     search(game, limits, style, &Table::for_budget(limits.max_nodes))
 }
@@ -562,7 +562,7 @@ pub struct Thinker {
 }
 
 impl Thinker {
-    /// A player in `style` ([`Style::CURRENT`] is the one in use) with an empty table.
+    /// A player in `style` ([`Style::PRUNING`] is the one in use) with an empty table.
     pub fn new(style: Style) -> Thinker {
         Thinker { table: Table::new(KEPT_TABLE_BITS), style }
     }
@@ -630,8 +630,8 @@ impl crate::games::Player for Game {
         think(self, limits)
     }
 
-    fn think_classic(&self, limits: &Limits) -> Report<Move> {
-        think_with(self, limits, Style::CLASSIC)
+    fn think_baseline(&self, limits: &Limits) -> Report<Move> {
+        think_with(self, limits, Style::REDUCING)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {

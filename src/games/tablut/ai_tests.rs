@@ -48,13 +48,13 @@ fn pruning_late_moves_looks_deeper_on_the_same_budget() {
             noise: 0.0,
             seed: 1,
         };
-        let (current, classic) =
-            (think_with(&game, &limits, Style::CURRENT), think_with(&game, &limits, Style::CLASSIC));
-        for report in [&current, &classic] {
+        let (pruning, reducing) =
+            (think_with(&game, &limits, Style::PRUNING), think_with(&game, &limits, Style::REDUCING));
+        for report in [&pruning, &reducing] {
             let mv = report.moves.first().expect("a move");
             assert!(game.position().legal_moves().contains(mv), "{mv}");
         }
-        assert!(current.depth > classic.depth, "{variant:?}: {} against {}", current.depth, classic.depth);
-        assert_eq!(think_with(&game, &limits, Style::CURRENT).notation(), current.notation(), "seeded");
+        assert!(pruning.depth > reducing.depth, "{variant:?}: {} against {}", pruning.depth, reducing.depth);
+        assert_eq!(think_with(&game, &limits, Style::PRUNING).notation(), pruning.notation(), "seeded");
     }
 }

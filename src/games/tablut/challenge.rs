@@ -167,7 +167,7 @@ impl Follower {
         let current = *self.game.position();
         let step = current.legal_moves().iter().copied().find(|&mv| current.play_unchecked(mv).0 == seen);
         if let Some(mv) = step
-            && self.game.play(mv).is_ok()
+            && self.game.apply(mv).is_ok()
         {
             return;
         }
@@ -198,7 +198,7 @@ impl Client {
             seed: options.seed,
             follower: Follower::default(),
             our_moves: 0,
-            thinker: ai::Thinker::new(ai::Style::CURRENT),
+            thinker: ai::Thinker::new(ai::Style::PRUNING),
         }
     }
 }
@@ -309,7 +309,7 @@ mod tests {
         for ply in 0..12 {
             let moves = reference.position().legal_moves();
             let mv = moves[(ply * 7) % moves.len()];
-            reference.play(mv).unwrap();
+            reference.apply(mv).unwrap();
             let seen = *reference.position();
             follower.follow(seen);
             // A state sent twice (our move echoed, then nothing) changes nothing.

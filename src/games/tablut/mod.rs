@@ -113,12 +113,12 @@ impl Game {
     }
 
     /// The side to move (also after the end, the side that would move).
-    pub(crate) fn side_to_move(&self) -> Side {
+    pub(crate) fn next_side(&self) -> Side {
         self.position.to_move()
     }
 
-    /// Plays a move: all or nothing. Returns the soldiers it captured.
-    pub fn play(&mut self, mv: Move) -> Result<Bitboard, IllegalMove> {
+    /// Plays a move: all or nothing. Returns the soldiers it captured ([`Engine::play`] says it as a phrase).
+    pub fn apply(&mut self, mv: Move) -> Result<Bitboard, IllegalMove> {
         if let Some(result) = self.result {
             return Err(IllegalMove::GameOver(result));
         }
@@ -151,7 +151,7 @@ impl Game {
             return Err(MoveError::Illegal(IllegalMove::GameOver(result).describe()));
         }
         let mv = self.position.resolve(&written).map_err(|e| MoveError::Illegal(e.describe()))?;
-        let captured = self.play(mv).map_err(|e| MoveError::Illegal(e.describe()))?;
+        let captured = self.apply(mv).map_err(|e| MoveError::Illegal(e.describe()))?;
         Ok((mv, captured))
     }
 }
@@ -215,7 +215,7 @@ impl Engine for Game {
 
     fn play(&mut self, mv: Move) -> Result<Played, IllegalMove> {
         let seat = self.position.to_move().seat();
-        let captured = Game::play(self, mv)?;
+        let captured = self.apply(mv)?;
         let notation = self.records.last().cloned().unwrap_or_default();
         Ok(Played { notation, effect: phrases::effect(captured, self.result.map(|r| r.end)), seat })
     }

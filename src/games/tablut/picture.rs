@@ -289,7 +289,7 @@ fn header_seat(names: &[String], side: Side, lang: Lang) -> HeaderSeat {
 
 fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang, ended: Option<&str>) {
     overlay(img, 0, 0, WIDTH, HEADER, |c, _| {
-        let to_move = (game.result().is_none() && ended.is_none()).then(|| game.side_to_move());
+        let to_move = (game.result().is_none() && ended.is_none()).then(|| game.next_side());
         let (mid, y) = (HEADER_MID, NAME_Y);
         for side in [Side::Black, Side::White] {
             let seat = header_seat(names, side, lang);
@@ -326,7 +326,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang, ended: Op
                 None => say(lang, "picture-tablut-draw", &[("reason", text(&reason))]),
             }
         } else {
-            let mover = game.side_to_move();
+            let mover = game.next_side();
             say(
                 lang,
                 "picture-tablut-to-move",

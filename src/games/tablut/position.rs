@@ -27,7 +27,7 @@ impl fmt::Display for Move {
 pub const MAX_MOVES: usize = 4 * SQUARES;
 
 /// A fixed-capacity list of moves, so generating moves never allocates.
-pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
+pub type MoveList = crate::games::MoveArray<Move, MAX_MOVES>;
 
 /// Why a position in notation could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

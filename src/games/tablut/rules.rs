@@ -76,7 +76,7 @@ impl fmt::Display for Side {
 /// One value per side.
 pub use crate::games::BySide;
 
-impl crate::games::Colour for Side {
+impl crate::games::WhiteOrBlack for Side {
     fn is_white(self) -> bool {
         self == Side::White
     }
@@ -372,7 +372,7 @@ impl FromStr for Variant {
     }
 }
 
-impl crate::games::Side for Side {
+impl crate::games::GameSide for Side {
     fn seat(self) -> usize {
         Side::seat(self)
     }

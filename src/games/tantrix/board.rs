@@ -27,12 +27,12 @@ pub struct Placement {
 
 /// A placed tile as stored in a cell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Placed {
+pub struct PlacedTile {
     pub(crate) tile: Tile,
     pub(crate) rot: u8,
 }
 
-impl Placed {
+impl PlacedTile {
     /// The colour the tile shows on edge `edge`.
     #[inline]
     pub fn edge(self, edge: Direction) -> Colour {
@@ -150,9 +150,9 @@ impl Board {
 
     /// The tile on a cell, if any.
     #[inline]
-    pub fn get(&self, h: Hex) -> Option<Placed> {
+    pub fn get(&self, h: Hex) -> Option<PlacedTile> {
         let c = self.cell(h);
-        c.tile.map(|tile| Placed { tile, rot: c.rot })
+        c.tile.map(|tile| PlacedTile { tile, rot: c.rot })
     }
 
     #[inline]
@@ -413,7 +413,7 @@ mod tests {
             board.put(Placement { tile: tile(i as u8 + 1), cell: c, rot: (i % 6) as u8 });
         }
         for (i, &c) in cells.iter().enumerate() {
-            assert_eq!(board.get(c), Some(Placed { tile: tile(i as u8 + 1), rot: (i % 6) as u8 }));
+            assert_eq!(board.get(c), Some(PlacedTile { tile: tile(i as u8 + 1), rot: (i % 6) as u8 }));
             for n in c.neighbours() {
                 let expected = n.neighbours().iter().filter(|m| cells.contains(m)).count() as u8;
                 assert_eq!(board.neighbour_count(n), expected, "neighbours of {n}");

@@ -19,7 +19,7 @@ mod tile_picture;
 mod tiles;
 mod view;
 
-pub use board::{Board, Chain, LIMIT, PathEnd, Placed, Placement};
+pub use board::{Board, Chain, LIMIT, PathEnd, PlacedTile, Placement};
 pub(crate) use notation::{MoveParseError, PositionError, parse_placements};
 pub use position::{IllegalMove, Position, Step};
 pub use tiles::{ByColour, Colour, Path, PathKind, TILES_TSV, Tile};
@@ -183,8 +183,8 @@ impl Game {
         self.colours.iter().map(|&c| self.board().best_chain(c)).collect()
     }
 
-    /// Checks and plays one placement for the seat to move.
-    pub fn play(&mut self, p: Placement) -> Result<Played, IllegalMove> {
+    /// Checks and plays one placement for the seat to move ([`Engine::play`]).
+    fn place(&mut self, p: Placement) -> Result<Played, IllegalMove> {
         let State::Playing { seat, .. } = self.state else { return Err(IllegalMove::GameOver) };
         self.pos.check(p)?;
         let forced = !self.board().is_empty() && self.board().neighbour_count(p.cell) >= 3;
@@ -446,7 +446,7 @@ impl Engine for Game {
     }
 
     fn play(&mut self, p: Placement) -> Result<Played, IllegalMove> {
-        Game::play(self, p)
+        self.place(p)
     }
 
     fn suggest(&self, typed: &str, limit: usize) -> Vec<String> {

@@ -3,7 +3,7 @@
 //! an incrementally updated Zobrist hash, and the security evaluation of [`super::eval`]; when few stacks remain,
 //! a proof-number search ([`super::proof`]) first tries to settle the game exactly.
 //!
-//! The player before the security evaluation and the endgame search stays selectable ([`Style::CLASSIC`]), so
+//! The player before the security evaluation and the endgame search stays selectable ([`Style::MATERIAL`]), so
 //! the arena can measure one against the other.
 
 use std::time::{Duration, Instant};
@@ -13,13 +13,13 @@ use crate::ai::{Level, LevelTable, Limits, Nodes, Report, cores};
 use crate::games::tzaar::board::POINTS;
 use crate::games::tzaar::eval::{self, LEARNT, TUNED, TYPE_VALUE, Weights};
 use crate::games::tzaar::proof::{self, Proven};
-use crate::games::tzaar::{Game, Kind, Move, Phase, Point, Position, Side, classic};
+use crate::games::tzaar::{Game, Kind, Move, Phase, Point, Position, Side, material};
 
 /// Which evaluation a search uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval<'w> {
-    /// The evaluation before the security one ([`classic`]).
-    Classic,
+    /// The evaluation before the security one ([`material`]).
+    Material,
     /// The security evaluation ([`eval`]) with these weights.
     Weights(&'w Weights),
 }
@@ -30,7 +30,7 @@ pub enum Endgame {
     /// It never does.
     Off,
     /// At [`ENDGAME_STACKS`] stacks or fewer, with a third of the move's node budget (taken from the alpha-beta's)
-    /// and nothing kept from one search to the next: the player of round 2.
+    /// and nothing kept from one search to the next (the baseline's).
     Shared,
     /// At [`KEPT_ENDGAME_STACKS`] stacks or fewer, with a node budget of its own (tree nodes cost a tenth to a
     /// twentieth of a search node) and a quarter of the time, keeping what it settles in [`proof::known`].
@@ -46,11 +46,11 @@ pub struct Style<'w> {
 
 impl Style<'static> {
     /// The player of levels 2 to 5.
-    pub(crate) const CURRENT: Style<'static> = Style { eval: Eval::Weights(&LEARNT), endgame: Endgame::Kept };
-    /// Level 5 as it played before the learnt evaluation and the kept endgame search (`classic5` in the arena).
-    pub const PREVIOUS: Style<'static> = Style { eval: Eval::Weights(&TUNED), endgame: Endgame::Shared };
+    pub(crate) const LEARNT: Style<'static> = Style { eval: Eval::Weights(&LEARNT), endgame: Endgame::Kept };
+    /// Level 5 as it played before the learnt evaluation and the kept endgame search (`baseline5` in the arena).
+    pub const TUNED: Style<'static> = Style { eval: Eval::Weights(&TUNED), endgame: Endgame::Shared };
     /// The player before the security evaluation and the endgame search (level 1's).
-    pub const CLASSIC: Style<'static> = Style { eval: Eval::Classic, endgame: Endgame::Off };
+    pub const MATERIAL: Style<'static> = Style { eval: Eval::Material, endgame: Endgame::Off };
 }
 
 /// The shared proof-number search takes over at this many stacks on the board (both sides) or fewer.
@@ -110,7 +110,7 @@ impl<'w> TzaarNode<'w> {
     /// The node of `pos` with the current evaluation.
     #[cfg(test)]
     pub(crate) fn new(pos: Position) -> TzaarNode<'static> {
-        TzaarNode::with_eval(pos, Style::CURRENT.eval)
+        TzaarNode::with_eval(pos, Style::LEARNT.eval)
     }
 
     /// The node of `pos`, judged by `eval`.
@@ -218,7 +218,7 @@ impl Node for TzaarNode<'_> {
     #[inline]
     fn eval(&self) -> i32 {
         match self.eval {
-            Eval::Classic => classic::evaluate(&self.pos),
+            Eval::Material => material::evaluate(&self.pos),
             Eval::Weights(w) => eval::evaluate(&self.pos, w),
         }
     }
@@ -256,11 +256,11 @@ const NOISE_SPREAD: i32 = 2_500;
 
 /// Chooses the moves that complete the current turn (one or two). Returns none only when the game is over.
 ///
-/// A search one move deep (level 1) keeps the classic evaluation: level 1 is there to be beaten by beginners, and
-/// one move deep the security evaluation alone already beats the greedy player 19 games in 20 (the classic one
+/// A search one move deep (level 1) keeps the material evaluation: level 1 is there to be beaten by beginners, and
+/// one move deep the security evaluation alone already beats the greedy player 19 games in 20 (the material one
 /// wins 7 in 20).
 pub fn think(game: &Game, limits: &Limits) -> Report<Move> {
-    let style = if limits.max_depth == Some(1) { Style::CLASSIC } else { Style::CURRENT };
+    let style = if limits.max_depth == Some(1) { Style::MATERIAL } else { Style::LEARNT };
     think_with(game, limits, style)
 }
 
@@ -435,8 +435,8 @@ impl crate::games::Player for Game {
         think(self, limits)
     }
 
-    fn think_classic(&self, limits: &Limits) -> Report<Move> {
-        let style = if limits.max_depth == Some(1) { Style::CLASSIC } else { Style::PREVIOUS };
+    fn think_baseline(&self, limits: &Limits) -> Report<Move> {
+        let style = if limits.max_depth == Some(1) { Style::MATERIAL } else { Style::TUNED };
         think_with(self, limits, style)
     }
 

@@ -5,7 +5,7 @@
 //! lost), the best stack each side could take next, and the tempo of the two-move turn.
 //!
 //! The weights are data ([`Weights`]): [`TUNED`] came from self-play (see `docs/tuning-tzaar.md` and the tuner,
-//! `benches/tune_tzaar.rs`).
+//! `tools/tune_tzaar.rs`).
 
 use super::board::{Bits, Direction, first_hit, points};
 use super::{Kind, Phase, Position, Side};
@@ -110,7 +110,7 @@ pub const START: Weights = Weights {
 pub const TUNED: Weights = Weights { tall3: 225, lead: 100, targets: 30, ..START };
 
 /// The weights of levels 2 to 5, learnt from the outcomes of self-play games (see `docs/tuning-tzaar.md` and the
-/// tuner, `benches/texel_tzaar.rs`).
+/// tuner, `tools/texel_tzaar.rs`).
 pub const LEARNT: Weights = Weights {
     material: 40,
     secure: 1200,

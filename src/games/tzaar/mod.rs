@@ -6,10 +6,10 @@
 
 pub mod ai;
 pub(crate) mod board;
-pub mod classic;
 pub mod cli;
 mod entry;
 pub mod eval;
+pub mod material;
 mod moves;
 mod notation;
 mod perft;
@@ -45,7 +45,7 @@ type Ranked = Vec<(Move, i32)>;
 
 /// One move of the game's history, with what it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct HistoryEntry {
+pub(crate) struct PastMove {
     pub(crate) mv: Move,
     pub(crate) side: Side,
     /// The turn it belongs to, from 1 (White's opening).
@@ -61,7 +61,7 @@ pub(crate) struct HistoryEntry {
 pub struct Game {
     setup: Setup,
     position: Position,
-    history: Vec<HistoryEntry>,
+    history: Vec<PastMove>,
     turn: usize,
 }
 
@@ -78,7 +78,7 @@ impl Game {
     }
 
     /// The moves of the last turn played (or of the turn under way, when only its first move is made).
-    pub(crate) fn last_turn(&self) -> &[HistoryEntry] {
+    pub(crate) fn last_turn(&self) -> &[PastMove] {
         let Some(last) = self.history.last() else { return &[] };
         let n = self.history.iter().rev().take_while(|r| r.turn == last.turn).count();
         &self.history[self.history.len() - n..]
@@ -122,7 +122,7 @@ impl Game {
         };
         self.position = before.play_unchecked(mv);
         let height = mv.to().and_then(|to| self.position.stack(to)).map_or(0, |s| s.height);
-        self.history.push(HistoryEntry { mv, side, turn: self.turn, captured, height });
+        self.history.push(PastMove { mv, side, turn: self.turn, captured, height });
         if self.position.phase() == Phase::Capture {
             self.turn += 1;
         }

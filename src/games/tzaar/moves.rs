@@ -83,7 +83,7 @@ impl FromStr for Move {
 pub const MAX_MOVES: usize = 184;
 
 /// A list of moves on the stack, so that move generation never allocates.
-pub type MoveList = crate::games::MoveList<Move, MAX_MOVES>;
+pub type MoveList = crate::games::MoveArray<Move, MAX_MOVES>;
 
 #[cfg(test)]
 mod tests {

@@ -64,7 +64,7 @@ impl Side {
 /// A value for each side.
 pub use crate::games::BySide;
 
-impl crate::games::Colour for Side {
+impl crate::games::WhiteOrBlack for Side {
     fn is_white(self) -> bool {
         self == Side::White
     }
@@ -157,7 +157,7 @@ pub struct Stack {
     pub height: u8,
 }
 
-impl crate::games::Side for Side {
+impl crate::games::GameSide for Side {
     fn seat(self) -> usize {
         Side::seat(self)
     }

@@ -128,7 +128,7 @@ fn search(root: &Position, max_nodes: usize, deadline: Instant, known: Option<&K
         let proven = if end.winner() == us { Proven::Unknown } else { Proven::Loss };
         return Proof { proven, nodes: 0 };
     }
-    let start = TzaarNode::with_eval(*root, Eval::Classic);
+    let start = TzaarNode::with_eval(*root, Eval::Material);
     if let Some(fact) = known.and_then(|k| k.get(start.hash())) {
         let proven = match fact {
             Fact::Win(i) => {

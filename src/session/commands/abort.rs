@@ -26,19 +26,18 @@ impl Run for Abort {
         };
         let is_player = live.seat_of(actor.member.id).is_some();
         // Before the first move a person made: the computer's own opening moves (it may move first) do not count.
-        let before_first_move = !people_moved(&live.record);
-        let two_people =
-            live.record.players.len() == 2 && live.record.players.iter().all(|p| p.level.is_none());
+        let before_first_move = !people_moved(&live.row);
+        let two_people = live.row.players.len() == 2 && live.row.players.iter().all(|p| p.level.is_none());
         if is_player && !before_first_move && !actor.can_manage && two_people {
             // After the first move, a player needs the opponent's consent: the button asks for it.
-            let button = ask_abort_button(live.record.channel, live.record.id);
+            let button = ask_abort_button(live.row.channel, live.row.id);
             return Ok(Reply::private(Text::new().key("abort-needs-consent")).with_buttons(vec![button]));
         }
         if !(actor.can_manage || (is_player && before_first_move)) {
             let why = if is_player { "abort-too-late" } else { "abort-not-allowed" };
             return Ok(Reply::private(Text::msg(why, Vec::new())));
         }
-        let from = live.record.state;
+        let from = live.row.state;
         // Who aborted it: a player (before the first move), or a member who may manage the channel's messages.
         let mut ending =
             Ending::new(EndKind::Aborted, live.seat_of(actor.member.id).into_iter().collect(), None);
@@ -51,7 +50,7 @@ impl Run for Abort {
             let text = t!(
                 "aborted",
                 player = Text::new().strong_name(&actor.member.name),
-                game = live.record.game.title(),
+                game = live.row.game.title(),
                 what = "game",
                 players = messages::vs_line(live)
             );
@@ -59,18 +58,18 @@ impl Run for Abort {
         }
         sessions
             .store
-            .transition(live.record.id, from, SessionState::Aborted, Some(&ending), sessions.now())
+            .transition(live.row.id, from, SessionState::Aborted, Some(&ending), sessions.now())
             .await?;
         let text = t!(
             "aborted",
             player = Text::new().strong_name(&actor.member.name),
-            game = live.record.game.title(),
+            game = live.row.game.title(),
             what = if from == SessionState::Challenge { "challenge" } else { "game" },
             players = messages::vs_line(live)
         );
         let mut reply = Reply::public(text);
         if from == SessionState::Challenge {
-            reply = reply.for_challenge(live.record.id, live.record.message);
+            reply = reply.for_challenge(live.row.id, live.row.message);
         }
         *slot = Slot::Free;
         Ok(reply)

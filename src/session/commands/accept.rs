@@ -3,7 +3,7 @@
 use crate::games::AnyGame;
 use crate::session::buttons::challenge_buttons;
 use crate::session::text::Text;
-use crate::session::{Actor, Board, Reply, Sessions, Slot, messages};
+use crate::session::{Actor, Reply, Sessions, Slot, messages};
 use crate::store::{PlayerRow, SessionState, Store, StoreError};
 use crate::t;
 
@@ -41,43 +41,43 @@ impl<S: Store> Sessions<S> {
         let Some(seat) = live.seat_of(user) else {
             return Ok(Reply::private(t!("challenge-for-others", players = messages::vs_line(live))));
         };
-        if live.record.challenger == user {
+        if live.row.challenger == user {
             return Ok(Reply::private(Text::new().key("challenge-own")));
         }
-        if live.record.players[seat].accepted {
+        if live.row.players[seat].accepted {
             return Ok(Reply::private(Text::new().key("accepted-already")));
         }
         let now = self.now();
-        let mut players = live.record.players.clone();
+        let mut players = live.row.players.clone();
         players[seat].accepted = true;
         let waiting: Vec<&PlayerRow> = players.iter().filter(|p| !p.accepted).collect();
         if !waiting.is_empty() {
             let text = t!(
                 "accepted-waiting",
                 player = Text::new().strong_name(&actor.member.name),
-                game = live.record.game.title(),
+                game = live.row.game.title(),
                 waiting = Text::new().list(waiting.iter().map(|p| Text::new().mention(p.id, &p.name)))
             );
-            self.store.accept(live.record.id, &players, false, now).await?;
-            live.record.players = players;
-            let buttons = challenge_buttons(live.record.channel, live.record.id);
+            self.store.accept(live.row.id, &players, false, now).await?;
+            live.row.players = players;
+            let buttons = challenge_buttons(live.row.channel, live.row.id);
             return Ok(Reply::public(text)
                 .with_buttons(buttons)
-                .for_challenge(live.record.id, live.record.message));
+                .for_challenge(live.row.id, live.row.message));
         }
-        let game = AnyGame::new(live.record.game, &live.record.setup).map_err(|e| {
-            Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.record.id)))
+        let game = AnyGame::new(live.row.game, &live.row.setup).map_err(|e| {
+            Failure::Store(StoreError::Corrupt(format!("challenge {} has a bad setup: {e}", live.row.id)))
         })?;
         // One atomic write: a failure leaves the challenge exactly as it was, never half accepted.
-        self.store.accept(live.record.id, &players, true, now).await?;
-        live.record.players = players;
-        live.record.state = SessionState::Playing;
+        self.store.accept(live.row.id, &players, true, now).await?;
+        live.row.players = players;
+        live.row.state = SessionState::Playing;
         self.start_turn(live, &game).await;
         let text = t!("accepted", player = Text::new().strong_name(&actor.member.name))
             .plain(" ")
             .then(messages::begins(live, &game));
-        let board = Board { game: game.clone(), names: live.names(), id: live.record.id, ended: None };
+        let board = live.picture(game.clone());
         live.game = Some(game);
-        Ok(Reply::public(text).with_board(board).for_challenge(live.record.id, live.record.message))
+        Ok(Reply::public(text).with_board(board).for_challenge(live.row.id, live.row.message))
     }
 }

@@ -8,11 +8,11 @@ use super::{Context, Failure, Request, Run};
 
 /// The AI's analysis of the finished game `id`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Analysis {
+pub struct Analyse {
     pub id: i64,
 }
 
-impl Run for Analysis {
+impl Run for Analyse {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
@@ -25,7 +25,7 @@ impl Request {
     /// (`Sessions::analysis`).
     pub fn analysis(&self) -> Option<i64> {
         match self {
-            Request::Analysis(Analysis { id }) => Some(*id),
+            Request::Analyse(Analyse { id }) => Some(*id),
             _ => None,
         }
     }

@@ -35,7 +35,7 @@ impl<S: Store> Sessions<S> {
     ) -> Result<Reply, Failure> {
         let expired = || Reply::private(Text::new().key("offer-closed"));
         let Slot::Open(live) = slot else { return Ok(expired()) };
-        if live.record.id != session || live.game.is_none() {
+        if live.row.id != session || live.game.is_none() {
             return Ok(expired());
         }
         let Some(offer) = self.pending_offer(live).filter(|o| o.nonce == nonce) else {
@@ -47,7 +47,7 @@ impl<S: Store> Sessions<S> {
         let Some(seat) = live.seat_of(actor.member.id) else {
             return Ok(Reply::private(t!("offer-for-players", players = messages::vs_line(live))));
         };
-        let player = live.record.players[seat].clone();
+        let player = live.row.players[seat].clone();
         self.settle_offer(slot, &player, accept).await
     }
 }

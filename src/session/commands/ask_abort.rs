@@ -16,7 +16,7 @@ impl Run for AskAbort {
     const NEW_MESSAGE: bool = true;
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         match &*cx.slot {
-            Slot::Open(live) if live.record.id == self.session => {
+            Slot::Open(live) if live.row.id == self.session => {
                 cx.sessions.offer_abort(cx.actor, cx.slot).await
             }
             _ => Ok(Reply::private(Text::new().key("abort-over"))),

@@ -9,13 +9,13 @@ use super::{Context, Declaration, Failure, Run};
 
 /// `/board`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Board;
+pub struct ShowBoard;
 
 pub(super) fn declaration() -> Declaration {
-    Declaration::without_options("board", Board.into())
+    Declaration::without_options("board", ShowBoard.into())
 }
 
-impl Run for Board {
+impl Run for ShowBoard {
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         Ok(self::run(cx.sessions, cx.slot))
     }
@@ -37,12 +37,7 @@ fn board(slot: &Slot) -> Reply {
     match slot {
         Slot::Open(live) => match &live.game {
             Some(game) => {
-                Reply::public(messages::board_caption(live, game)).with_board(crate::session::Board {
-                    game: game.clone(),
-                    names: live.names(),
-                    id: live.record.id,
-                    ended: None,
-                })
+                Reply::public(messages::board_caption(live, game)).with_board(live.picture(game.clone()))
             }
             None => Reply::private(Text::new().key("not-started")),
         },

@@ -27,13 +27,13 @@ impl Run for Decline {
                 if live.seat_of(actor.member.id).is_none() {
                     return Err(t!("decline-not-yours", players = messages::vs_line(live)));
                 }
-                let challenger = live.record.players.iter().find(|p| p.id == live.record.challenger);
+                let challenger = live.row.players.iter().find(|p| p.id == live.row.challenger);
                 let challenger = challenger.map_or("", |p| p.name.as_str());
                 let text = t!(
                     "declined",
                     player = Text::new().strong_name(&actor.member.name),
-                    game = live.record.game.title(),
-                    challenger = Text::new().mention(live.record.challenger, challenger)
+                    game = live.row.game.title(),
+                    challenger = Text::new().mention(live.row.challenger, challenger)
                 );
                 Ok((SessionState::Declined, text))
             })

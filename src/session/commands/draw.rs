@@ -24,7 +24,7 @@ impl Run for Draw {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
-        let kind = live.record.game;
+        let kind = live.row.game;
         if !kind.draw_by_agreement() {
             return Ok(Reply::private(t!("no-draws", game = kind.title())));
         }

@@ -8,7 +8,7 @@ use crate::store::{SessionState, Store};
 
 use super::super::request::{OptionKind, read_bool, read_id};
 use super::super::text::Text;
-use super::{Analysis, Args, Context, Declaration, Failure, Opt, Request, Run};
+use super::{Analyse, Args, Context, Declaration, Failure, Opt, Request, Run};
 use crate::t;
 
 /// The line under a finished game: where its record is (`/game id:<n>`).
@@ -26,12 +26,12 @@ pub(super) fn declaration() -> Declaration {
 /// `/game id:<n>`: the record of game `id` (its number, shown as `#1042`), with its animated replay when
 /// `replay` (with `analysis:true`, it asks for an [`Analysis`] instead).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Game {
+pub struct ShowGame {
     pub id: i64,
     pub replay: bool,
 }
 
-impl Run for Game {
+impl Run for ShowGame {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
@@ -49,8 +49,8 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
         (true, true) => {
             Err(t!("replay-or-analysis", example = Text::new().code("/game id:1042 analysis:true")))
         }
-        (_, true) => Ok(Analysis { id: read_id(id)? }.into()),
-        _ => Ok(Game { id: read_id(id)?, replay }.into()),
+        (_, true) => Ok(Analyse { id: read_id(id)? }.into()),
+        _ => Ok(ShowGame { id: read_id(id)?, replay }.into()),
     }
 }
 

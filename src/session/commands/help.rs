@@ -3,7 +3,7 @@
 use crate::games::{AnyGame, GameKind};
 use crate::session::ClockChoice;
 use crate::session::messages::rules;
-use crate::session::{Board, File, FileKind, Reply};
+use crate::session::{BoardPicture, File, FileKind, Reply};
 use crate::store::Store;
 use crate::t;
 
@@ -88,7 +88,7 @@ pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
 
 /// A game's start with an example move played (the first of its examples that is legal there, else its first
 /// legal move), and that move; the picture marks the last move.
-fn example_board(kind: GameKind) -> Option<(Board, String)> {
+fn example_board(kind: GameKind) -> Option<(BoardPicture, String)> {
     let info = kind.info();
     let seats = *kind.seats().start();
     let setup = crate::games::Setup { variant: String::new(), seed: 1, seats };
@@ -98,7 +98,7 @@ fn example_board(kind: GameKind) -> Option<(Board, String)> {
         let mut game = start.clone();
         if game.play_text(&example).is_ok() {
             let names = vec![Text::new(); seats];
-            return Some((Board { game, id: 0, names, ended: None }, example));
+            return Some((BoardPicture { game, id: 0, names, ended: None }, example));
         }
     }
     None

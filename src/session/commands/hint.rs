@@ -62,7 +62,7 @@ pub(super) async fn run<S: Store>(
         if game.to_move() != Some(seat) {
             return Ok(Reply::private(Text::new().key("hint-not-your-move")));
         }
-        (game.clone(), live.record.id, live.record.moves.len(), seat)
+        (game.clone(), live.row.id, live.row.moves.len(), seat)
     };
     let Some(report) = sessions.coach_think(&game, sessions.config.ai_time, version as u64).await else {
         return Ok(Reply::private(Text::new().key("hint-no-thought")));
@@ -73,11 +73,11 @@ pub(super) async fn run<S: Store>(
     let Slot::Open(live) = &mut *slot else {
         return Ok(Reply::private(Text::new().key("hint-game-ended")));
     };
-    if live.record.id != id || live.record.moves.len() != version {
+    if live.row.id != id || live.row.moves.len() != version {
         return Ok(Reply::private(Text::new().key("hint-moved-on")));
     }
     // A game against the computer never counted for ratings, so a hint takes nothing from it.
-    let was_rated = live.record.rated && live.record.players.iter().all(|p| p.level.is_none());
+    let was_rated = live.row.rated && live.row.players.iter().all(|p| p.level.is_none());
     let first = match sessions.store.mark_hinted(id).await {
         Ok(first) => first,
         Err(e) => {
@@ -85,8 +85,8 @@ pub(super) async fn run<S: Store>(
             return Err(Failure::Own { error: e, key: "hint-failed" });
         }
     };
-    live.record.hinted = true;
-    live.record.rated = false;
+    live.row.hinted = true;
+    live.row.rated = false;
     let moves = Text::new().join(report.moves.iter().enumerate(), "", |t, (i, m)| {
         let m = Text::new().code(m.to_string());
         if i == 0 { t.then(m) } else { t.then(t!("played-then", move = m)) }

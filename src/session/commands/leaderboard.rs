@@ -20,15 +20,16 @@ pub(super) fn declaration() -> Declaration {
 
 /// `/leaderboard`: the best players of a game on this server, as a picture.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Leaderboard {
+pub struct ShowLeaderboard {
     pub game: GameKind,
 }
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Leaderboard { game: super::required_game(args, |game| format!("/leaderboard game:{game}"))? }.into())
+    Ok(ShowLeaderboard { game: super::required_game(args, |game| format!("/leaderboard game:{game}"))? }
+        .into())
 }
 
-impl Run for Leaderboard {
+impl Run for ShowLeaderboard {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {

@@ -27,7 +27,7 @@
 use std::sync::LazyLock;
 
 use crate::games::GameKind;
-use crate::metrics::Outcome;
+use crate::metrics::Handled;
 
 use crate::store::{Store, StoreError};
 
@@ -144,25 +144,25 @@ requests! {
         accept => Accept,
         decline => Decline,
         withdraw => Withdraw,
-        move_ => Move,
-        board => Board,
+        move_ => PlayMove,
+        board => ShowBoard,
         resign => Resign,
         abort => Abort,
         help => Help,
         history => History,
-        rating => Rating,
-        leaderboard => Leaderboard,
+        rating => ShowRating,
+        leaderboard => ShowLeaderboard,
         draw => Draw,
         takeback => Takeback,
         notify => Notify,
-        game => Game,
+        game => ShowGame,
         hint => Hint,
         settings => Settings,
         tournament => Tournament,
         privacy => Privacy,
     }
     others {
-        analysis => Analysis,
+        analysis => Analyse,
         answer => Answer,
         ask_abort => AskAbort,
         pick => Pick,
@@ -210,6 +210,9 @@ pub struct Declaration {
     pub(crate) managers: bool,
     /// It may take longer than Discord's three seconds to answer: adapters defer their answer first.
     pub(crate) slow: bool,
+    /// It may start its game in a thread of its own, which adapters open first (`Sessions::wants_thread` says
+    /// whether this request does, `Sessions::prepare_thread` names the thread).
+    pub(crate) threads: bool,
     /// How its options (already checked against [`Declaration::options`]) become a request.
     read: Reader,
 }
@@ -233,7 +236,15 @@ impl Declaration {
     }
 
     fn with_reader(name: &'static str, read: Reader) -> Self {
-        Declaration { name, options: Vec::new(), server_only: None, managers: false, slow: false, read }
+        Declaration {
+            name,
+            options: Vec::new(),
+            server_only: None,
+            managers: false,
+            slow: false,
+            threads: false,
+            read,
+        }
     }
 
     fn option(mut self, option: Opt) -> Self {
@@ -540,9 +551,9 @@ impl<S: Store> Sessions<S> {
             request.run(self, channel, actor, &mut Slot::Unloaded).await
         };
         let outcome = match &result {
-            Ok(_) => Outcome::Ok,
-            Err(Failure::Conflict) => Outcome::Conflict,
-            Err(_) => Outcome::StoreError,
+            Ok(_) => Handled::Ok,
+            Err(Failure::Conflict) => Handled::Conflict,
+            Err(_) => Handled::StoreError,
         };
         self.metrics.interaction(name, outcome);
         tracing::info!(command = name, outcome = outcome.label(), "handled");

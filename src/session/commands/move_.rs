@@ -15,15 +15,15 @@ pub(super) fn declaration() -> Declaration {
 
 /// `/move`: the move as typed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
+pub struct PlayMove {
     pub text: String,
 }
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Move { text: args.read("move", |v| read_text("move", v))?.unwrap_or_default() }.into())
+    Ok(PlayMove { text: args.read("move", |v| read_text("move", v))?.unwrap_or_default() }.into())
 }
 
-impl Run for Move {
+impl Run for PlayMove {
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
         cx.sessions.move_(cx.actor, cx.slot, &self.text).await
     }
@@ -40,7 +40,7 @@ impl<S: Store> Sessions<S> {
         }
         if text.trim().is_empty() {
             // `/move` without a move opens the move picker.
-            let (channel, session) = (live.record.channel, live.record.id);
+            let (channel, session) = (live.row.channel, live.row.id);
             return Ok(crate::session::picker::open(live, &game, channel, session));
         }
         if text.trim() == crate::session::NO_MOVE_CHOICE {

@@ -22,7 +22,7 @@ impl Run for Pick {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
-        if live.record.id != self.session {
+        if live.row.id != self.session {
             return Ok(Reply::private(crate::session::text::Text::new().key("pick-other-game")));
         }
         if live.seat_of(cx.actor.member.id).is_none() {

@@ -49,6 +49,7 @@ pub(super) fn declaration() -> Declaration {
         play = play.option(if i == 0 { opponent.required() } else { opponent });
     }
     play.server_only = Some("play-in-dm");
+    play.threads = true;
     play.option(
         Opt::new("side", OptionKind::Text)
             .choices(["first", "second", "random"].map(|v| Choice::message("side", v))),
@@ -143,14 +144,14 @@ impl<S: Store> Sessions<S> {
             return Ok(Reply::private(why));
         }
         if let Slot::Open(live) = slot {
-            let what = match live.record.state {
+            let what = match live.row.state {
                 SessionState::Challenge => "challenge",
                 _ => "game",
             };
             return Ok(Reply::private(t!(
                 "channel-busy",
                 what = what,
-                game = live.record.game.title(),
+                game = live.row.game.title(),
                 players = messages::vs_line(live)
             )));
         }
@@ -306,11 +307,11 @@ impl<S: Store> Sessions<S> {
             "challenges",
             player = Text::new().strong_name(&challenger.name),
             opponents = opponents,
-            game = Text::new().strong(live.record.game.title()),
-            id = format!("#{}", live.record.id),
-            rated = if live.record.rated { "yes" } else { "no" }
+            game = Text::new().strong(live.row.game.title()),
+            id = format!("#{}", live.row.id),
+            rated = if live.row.rated { "yes" } else { "no" }
         );
-        for (seat, p) in live.record.players.iter().enumerate() {
+        for (seat, p) in live.row.players.iter().enumerate() {
             let plays =
                 t!("lineup-plays", player = Text::new().player(p), seat = messages::seat(preview, seat));
             text = text.line().plain("- ").then(plays);

@@ -15,15 +15,15 @@ pub(super) fn declaration() -> Declaration {
 
 /// `/rating`: a member's ratings (the sender's when `user` is not given).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Rating {
+pub struct ShowRating {
     pub user: Option<Member>,
 }
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Rating { user: args.read("user", |v| read_member("user", v))? }.into())
+    Ok(ShowRating { user: args.read("user", |v| read_member("user", v))? }.into())
 }
 
-impl Run for Rating {
+impl Run for ShowRating {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {

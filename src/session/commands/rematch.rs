@@ -42,7 +42,7 @@ impl<S: Store> Sessions<S> {
         session: i64,
     ) -> Result<Reply, Failure> {
         if let Slot::Open(live) = slot {
-            let what = if live.record.state == SessionState::Challenge { "challenge" } else { "game" };
+            let what = if live.row.state == SessionState::Challenge { "challenge" } else { "game" };
             return Ok(Reply::private(t!("rematch-busy", what = what)));
         }
         let Some(old) = self.store.session(session).await? else {
@@ -93,12 +93,12 @@ impl<S: Store> Sessions<S> {
         // A rematch is played by the first game's rules: say which, as the first challenge did.
         let rules = super::play::rules_line(kind, &setup.variant, actor.locales.public);
         let text = |live: &Live, _: &Self| {
-            let waiting: Vec<&PlayerRow> = live.record.players.iter().filter(|p| !p.accepted).collect();
+            let waiting: Vec<&PlayerRow> = live.row.players.iter().filter(|p| !p.accepted).collect();
             let text = t!(
                 "rematch-asked",
                 player = Text::new().strong_name(&name),
                 game = kind.title(),
-                id = format!("#{}", live.record.id),
+                id = format!("#{}", live.row.id),
                 lineup = messages::lineup(live, &preview)
             )
             .line()

@@ -30,8 +30,8 @@ impl Run for Takeback {
             return Ok(Reply::private(Text::new().key("takeback-two-players")));
         };
         // A game with hidden tiles has none: the tiles drawn since the move were seen.
-        if live.record.game.shuffles() {
-            return Ok(Reply::private(t!("takeback-hidden", game = live.record.game.title())));
+        if live.row.game.shuffles() {
+            return Ok(Reply::private(t!("takeback-hidden", game = live.row.game.title())));
         }
         let turns = Sessions::<S>::turns(live)?;
         let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {

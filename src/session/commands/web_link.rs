@@ -21,7 +21,7 @@ impl Run for WebLink {
         let Slot::Open(live) = &*cx.slot else {
             return Ok(Reply::private(Text::new().key("web-game-over")));
         };
-        if live.record.id != self.session || live.record.state != SessionState::Playing {
+        if live.row.id != self.session || live.row.state != SessionState::Playing {
             return Ok(Reply::private(Text::new().key("web-game-over")));
         }
         if live.seat_of(cx.actor.member.id).is_none() {

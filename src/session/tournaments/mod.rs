@@ -13,7 +13,7 @@ use crate::store::{
     CHECK_IN_SECONDS, EntrantRow, NewTournament, Store, StoreError, TournamentGameRow, TournamentRow,
     TournamentState,
 };
-use crate::tournament::{self, Entrant, Event, Format, Played, TieBreak, WIN};
+use crate::tournament::{self, Entrant, Event, Format, RoundGame, TieBreak, WIN};
 
 mod organise;
 mod rounds;
@@ -142,7 +142,7 @@ fn event_of(entrants: &[EntrantRow], games: &[TournamentGameRow]) -> Event {
         if seats.len() == 1 {
             event.byes.push((g.round, seats[0]));
         } else {
-            event.games.push(Played {
+            event.games.push(RoundGame {
                 round: g.round,
                 seats,
                 points: points.clone(),

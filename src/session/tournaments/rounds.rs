@@ -13,7 +13,7 @@ use crate::tournament::{self, Format, Round, WIN};
 use super::super::clocks::{ClockChoice, Notice, duration};
 use super::super::commands::Failure;
 use super::super::text::Text;
-use super::super::{Board, Live, Reply, Sessions, Slot, messages};
+use super::super::{BoardPicture, Live, Reply, Sessions, Slot, messages};
 use super::{
     TournamentBoard, event_of, format_of, name_of, points_of, signup_buttons, tables, tie_breaks,
     total_rounds,
@@ -279,12 +279,12 @@ impl<S: Store> Sessions<S> {
         }
         let super::super::Slot::Open(live) = &mut *slot else { return Ok(()) };
         let Some(game) = live.game.clone() else { return Ok(()) };
-        if live.record.id != session || live.record.state != SessionState::Playing {
+        if live.row.id != session || live.row.state != SessionState::Playing {
             return Ok(());
         }
         let points = settled.points.clone().unwrap_or_default();
         let by_seat: Vec<u32> = live
-            .record
+            .row
             .players
             .iter()
             .map(|p| {
@@ -292,8 +292,8 @@ impl<S: Store> Sessions<S> {
                 at.and_then(|i| points.get(i)).copied().unwrap_or(0)
             })
             .collect();
-        let ending = ending(&live.record, &by_seat);
-        let said = super::super::endings::how(&live.record.players, Some(&game), &ending);
+        let ending = ending(&live.row, &by_seat);
+        let said = super::super::endings::how(&live.row.players, Some(&game), &ending);
         let reply = self.end(&mut slot, game, said, ending).await?;
         self.announce(channel, reply);
         Ok(())
@@ -577,17 +577,16 @@ impl<S: Store> Sessions<S> {
             hinted: false,
         };
         let clock = ClockRow::first_turn(id, per_move, now);
-        let mut live = Live { record, game: Some(game.clone()), clock: Some(clock), offer: None };
+        let mut live = Live { row: record, game: Some(game.clone()), clock: Some(clock), offer: None };
         self.start_turn(&mut live, &game).await;
         let intro = t!(
             "tournament-game-starts",
             id = format!("#{}", t.id),
             round = row.round,
-            players =
-                Text::new().list(live.record.players.iter().map(|p| Text::new().mention(p.id, &p.name)))
+            players = Text::new().list(live.row.players.iter().map(|p| Text::new().mention(p.id, &p.name)))
         );
         let text = intro.line().then(messages::begins(&live, &game));
-        let board = Board { game: game.clone(), names: live.names(), id, ended: None };
+        let board = BoardPicture { game: game.clone(), names: live.names(), id, ended: None };
         *slot = Slot::Open(Box::new(live));
         let reply = self.add_clock(&slot, Reply::public(text).with_board(board));
         Ok(Some(reply))

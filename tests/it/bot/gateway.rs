@@ -14,6 +14,7 @@ fn frames(fake: &FakeDiscord, op: u64) -> usize {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "long tier (a gateway outage, eight reconnections): `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn the_bot_recovers_from_every_gateway_fault_and_loses_nothing() {
     // Heartbeats every 400 ms, so that a missing acknowledgement is noticed quickly.
     let fake = FakeDiscord::start_with_heartbeat(Duration::from_millis(400)).await;

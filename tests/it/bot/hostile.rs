@@ -100,13 +100,16 @@ async fn a_challenge_accepted_by_command_loses_its_buttons() {
 async fn an_expired_challenge_loses_its_buttons_on_time() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
-    // Challenges expire at once: the sweep (every few seconds) settles this one without anyone touching it.
+    // Challenges expire at once: the sweep (every few seconds, woken here rather than waited for) settles this
+    // one without anyone touching it.
     let config = Config { challenge_expiry_minutes: 0, ..test_config(&fake, &dir) };
     let bot = open_bot(&config).await;
     fake.wait_ready(WAIT).await;
     let play =
         fake.slash("play", &[("game", "tablut".into()), ("opponent", BOB.into())], ALICE, GAMES_CHANNEL);
     send(&fake, play).await;
+    bot.handled_at_least(1).await;
+    bot.sweep_pass().await;
     let edit = channel_edit(&fake, GAMES_CHANNEL).await;
     let payload = edit.json().unwrap();
     assert_eq!(payload["components"], json!([]), "{edit:?}");

@@ -20,13 +20,12 @@ use crate::support::small_disk::SmallDisk;
 
 const START: i64 = 1_800_000_000;
 const DAY: i64 = 86_400;
-/// Discord's window for the first answer.
-const WINDOW: Duration = Duration::from_secs(3);
-
-/// Sends an interaction and returns its callback and how long it took to come.
+/// Sends an interaction and returns its callback, which the fake took within Discord's 3 s (it refuses a first
+/// answer that comes later, as Discord does), and how long it took to come, for the report.
 async fn timed(fake: &FakeDiscord, payload: serde_json::Value) -> (RecordedCall, Duration) {
     let started = Instant::now();
     let (_, callback) = send(fake, payload).await;
+    assert!(callback.refusal.is_none(), "the first answer was refused: {callback:?}");
     (callback, started.elapsed())
 }
 
@@ -59,7 +58,6 @@ async fn through_an_outage<S: Store>(
     // Bob's move: one private sentence, in time, and nothing changed.
     let (refused, took) =
         timed(fake, fake.slash("move", &[("move", Opt::from("g5-g6"))], BOB, GAMES_CHANNEL)).await;
-    assert!(took < WINDOW, "the refusal came in {took:?}");
     assert!(refused.is_ephemeral(), "{refused:?}");
     let text = refused.content().unwrap_or_default();
     assert!(text.contains("nothing was changed") && text.contains("try again"), "{text}");
@@ -72,14 +70,12 @@ async fn through_an_outage<S: Store>(
     );
     // Lookups and autocompletes are answered in time too (from what is cached, or with the same sentence).
     let (board, board_took) = timed(fake, fake.slash("board", &[], ALICE, GAMES_CHANNEL)).await;
-    assert!(board_took < WINDOW && board.callback_type().is_some(), "/board: {board_took:?} {board:?}");
+    assert!(board.callback_type().is_some(), "/board: {board:?}");
     let ac = fake.autocomplete("move", &[("move", Opt::from(""))], "move", BOB, GAMES_CHANNEL);
     let (_, ac_took) = timed(fake, ac).await;
-    assert!(ac_took < WINDOW, "an autocomplete came in {ac_took:?}");
     // The reminder falls due while the database is away: it cannot be marked, so it is not sent yet.
     now.fetch_add(DAY + DAY / 2 + 60, Ordering::SeqCst);
-    bot.sessions().poke_clocks();
-    tokio::time::sleep(Duration::from_millis(1_500)).await;
+    bot.clock_pass().await;
     assert_eq!(reminders(fake), 0, "no reminder while it cannot be recorded as sent");
 
     let repaired = Instant::now();
@@ -95,7 +91,8 @@ async fn through_an_outage<S: Store>(
     let (id, _) = slash_move(fake, BOB, "g5-g6").await;
     assert!(assert_board(&original_edit(fake, id).await).contains("`g5-g6"));
     let recovered = repaired.elapsed();
-    tokio::time::sleep(Duration::from_secs(1)).await;
+    // Another whole pass of the clock task after the reminder went out: it is not sent again.
+    bot.clock_pass().await;
     assert_eq!(reminders(fake), 1, "the reminder was sent once");
     let stored = bot.sessions().store().open_session(GAMES_CHANNEL).await.unwrap().unwrap();
     assert_eq!(stored.moves, ["d1-c1", "g5-g6"], "nothing half written, nothing lost");

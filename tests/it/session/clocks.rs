@@ -5,7 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Board, Notify, Play, Resign};
+use tabula::session::commands::{Accept, Notify, Play, Resign, ShowBoard};
 use tabula::session::{ClockChoice, Notice, SessionConfig, Sessions, SidePref, parse_request};
 use tabula::store::{ClockStore, EndKind, SessionState, SessionStore, SqliteStore};
 
@@ -60,7 +60,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
         challenge.text
     );
     s.handle(CHANNEL, &bob(), Accept { session: None }).await;
-    let board = s.handle(CHANNEL, &bob(), Board).await;
+    let board = s.handle(CHANNEL, &bob(), ShowBoard).await;
     assert!(board.text.contains("alice to move, 3 days left"), "{}", board.text);
     assert_eq!(
         board.clock.as_ref().map(ToString::to_string).as_deref(),
@@ -83,7 +83,7 @@ async fn reminders_once_each_and_a_loss_on_time_across_restarts() {
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
     assert!(s.settle_clocks().await.is_empty(), "not again after a restart");
-    let board = s.handle(CHANNEL, &bob(), Board).await;
+    let board = s.handle(CHANNEL, &bob(), ShowBoard).await;
     assert!(board.text.contains("alice to move, 1 day 12 hours left"), "{}", board.text);
 
     // Less than a tenth left (7.2 h of 3 d): the second reminder, once.
@@ -162,7 +162,7 @@ async fn no_clock_is_said_in_the_challenge_and_never_runs_out() {
     s.handle(CHANNEL, &bob(), Accept { session: None }).await;
     now.fetch_add(400 * 24 * HOUR, Ordering::SeqCst);
     assert!(s.settle_clocks().await.is_empty());
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.text.contains("alice to move, no clock"), "{}", board.text);
     assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral);
     let bad = parse_request("play", &[("game", tabula::session::OptionValue::Text("tablut".into()))]);
@@ -240,7 +240,7 @@ async fn in_a_bigger_game_the_computer_takes_over_a_seat_that_ran_out() {
     let refused = s.handle(CHANNEL, &who, Resign).await;
     assert!(refused.ephemeral, "{refused:?}");
     assert!(s.ai_turn(CHANNEL).await.is_some(), "the computer moves for the seat");
-    assert!(s.handle(CHANNEL, &dave, Board).await.board.is_some());
+    assert!(s.handle(CHANNEL, &dave, ShowBoard).await.board.is_some());
 }
 
 #[tokio::test]
@@ -256,7 +256,7 @@ async fn a_move_stored_without_its_clock_gets_one_when_the_game_is_read() {
     s.store().append_moves(1, 0, &[(0, "e8-d8".into())], None, START + 20 * 60, None).await.unwrap();
     drop(s);
     let s = open(&db, &now, SessionConfig::default()).await;
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.text.contains("bob to move, 1 hour left"), "{}", board.text);
     assert_eq!(s.store().clock(1).await.unwrap().unwrap().ply, 1);
     now.fetch_add(30 * 60, Ordering::SeqCst);

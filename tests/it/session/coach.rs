@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use tabula::games::{AnyGame, GameKind};
-use tabula::session::commands::{Accept, Analysis, Hint, History, Resign};
+use tabula::session::commands::{Accept, Analyse, Hint, History, Resign};
 use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{RatingStore, SessionStore, SqliteStore, Store};
 use tabula_testkit::MemoryStore;
@@ -135,7 +135,7 @@ async fn a_finished_game_is_analysed_with_legal_preferred_moves() {
             );
         }
     }
-    let reply = s.handle(CHANNEL, &carol(), Analysis { id: 1 }).await;
+    let reply = s.handle(CHANNEL, &carol(), Analyse { id: 1 }).await;
     assert_public(&reply, "Tabula's analysis of game #1 (Tablut, level 5 at 75 ms a position, 8 positions):");
     assert!(reply.text.contains("alice, Black:") && reply.text.contains("bob, White:"), "{}", reply.text);
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
-use tabula::session::commands::{Accept, Board, Resign};
+use tabula::session::commands::{Accept, Resign, ShowBoard};
 use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::SessionState;
 use tabula_testkit::MemoryStore;
@@ -89,7 +89,7 @@ async fn the_cache_drops_finished_and_idle_channels_and_stays_bounded() {
         assert!(!s.handle(ch, &bob(), Resign).await.ephemeral);
     }
     for ch in 4..6 {
-        assert!(!s.handle(ch, &bob(), Board).await.ephemeral);
+        assert!(!s.handle(ch, &bob(), ShowBoard).await.ephemeral);
     }
     assert_eq!(s.cached_channels(), 6);
     s.sweep().await;
@@ -106,7 +106,7 @@ async fn a_challenge_that_expires_before_its_message_is_known_still_names_it() {
     let s = Sessions::new(MemoryStore::new(), config);
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::Random)).await;
     // Touching the channel settles the challenge at once, before the adapter has recorded its message.
-    assert!(s.handle(CHANNEL, &bob(), Board).await.ephemeral);
+    assert!(s.handle(CHANNEL, &bob(), ShowBoard).await.ephemeral);
     s.set_challenge_message(CHANNEL, reply.challenge.unwrap().session, 77).await;
     let expired = s.sweep().await;
     assert_eq!(expired.iter().map(|e| e.message).collect::<Vec<_>>(), vec![Some(77)]);

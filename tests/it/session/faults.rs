@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use tabula::session::commands::{Abort, Accept, Board, Resign};
+use tabula::session::commands::{Abort, Accept, Resign, ShowBoard};
 use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{SessionState, SessionStore};
 use tabula_testkit::{FaultyStore, MemoryStore};
@@ -44,7 +44,7 @@ async fn a_failed_acceptance_leaves_the_challenge_as_it_was() {
     let after = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(before, after, "still a challenge, nobody marked as accepted");
     assert_eq!(after.state, SessionState::Challenge);
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.ephemeral && board.board.is_none(), "the game has not started: {board:?}");
     // Accepting again works, in one write.
     let writes = s.store().writes();
@@ -61,7 +61,7 @@ async fn a_failed_move_leaves_the_game_as_it_was() {
     s.store().fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &alice(), mv("e8-d8")).await);
     assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap(), before);
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.board.unwrap().game.moves_text().is_empty(), "the cache did not keep the move");
     // Still Alice's move; she plays it again.
     assert!(!s.handle(CHANNEL, &alice(), mv("e8-d8")).await.ephemeral);

@@ -2,7 +2,7 @@
 //! and only the players meant are mentioned.
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Board, Play};
+use tabula::session::commands::{Accept, Play, ShowBoard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref, Span};
 use tabula_testkit::MemoryStore;
 
@@ -23,7 +23,7 @@ async fn a_huge_move_is_echoed_as_a_short_excerpt() {
         assert!(text.chars().count() < 200, "{} characters: {text}", text.chars().count());
         assert!(text.contains('…'), "{text}");
     }
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.board.unwrap().game.moves_text().is_empty());
 }
 

@@ -3,7 +3,7 @@
 //! a typed ending, with the seats and the recorded places, and every view then names the right players, however
 //! they are called ("Ann" and "Ann, the Great", a member called "Tabula (level 2)", a member forgotten since).
 
-use tabula::session::commands::{Game, History};
+use tabula::session::commands::{History, ShowGame};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::{EndKind, Ending, SessionState, SessionStore as _, SqliteStore, Store as _};
 
@@ -70,7 +70,7 @@ async fn the_converted_games_name_their_winners_in_every_view() {
     let sessions = Sessions::new(store, SessionConfig::default());
     let row = sessions.store().session(1).await.unwrap().unwrap();
     let ann = Actor::in_guild(Member::new(row.players[0].id, "Ann"), Some(CONSOLE_GUILD));
-    let shown = sessions.handle(row.channel, &ann, Game { id: 1, replay: true }).await;
+    let shown = sessions.handle(row.channel, &ann, ShowGame { id: 1, replay: true }).await;
     let record = String::from_utf8(shown.files[0].bytes.clone()).unwrap();
     assert!(record.contains("[Result \"black\"]"), "Ann (Black) won: {record}");
     assert!(record.contains("[Termination \"Ann, the Great resigned\"]"), "{record}");
@@ -106,7 +106,7 @@ async fn the_converted_games_name_their_winners_in_every_view() {
 async fn postgres_converts_old_sentences_when_it_connects() {
     use tabula::games::GameKind;
     use tabula::session::SidePref;
-    use tabula::session::commands::{Accept, Move, Resign};
+    use tabula::session::commands::{Accept, PlayMove, Resign};
     let Some(server) = crate::support::postgres::PgServer::start("old_endings_in_postgres") else { return };
     let url = server.database("old_endings").await;
     let s = Sessions::new(tabula::store::PgStore::connect(&url).await.unwrap(), SessionConfig::default());
@@ -116,7 +116,7 @@ async fn postgres_converts_old_sentences_when_it_connects() {
     s.handle(9, &ann, play).await;
     s.handle(9, &great, Accept { session: None }).await;
     for (who, text) in [(&ann, "e8-d8"), (&great, "e4-h4"), (&ann, "d8-c8"), (&great, "h4-h3")] {
-        assert!(!s.handle(9, who, Move { text: text.into() }).await.ephemeral);
+        assert!(!s.handle(9, who, PlayMove { text: text.into() }).await.ephemeral);
     }
     s.handle(9, &great, Resign).await;
     let stored = s.store().session(1).await.unwrap().unwrap().ending;

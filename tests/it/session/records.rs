@@ -3,15 +3,15 @@
 
 use tabula::record::Record;
 use tabula::session::FileKind;
-use tabula::session::commands::{Board, Decline, Game, Resign};
+use tabula::session::commands::{Decline, Resign, ShowBoard, ShowGame};
 use tabula::store::SessionStore as _;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, mv, sessions, started};
 
 const MOVES: [&str; 7] = ["d1-c1", "g5-g6", "f9-f6", "g6-g7", "f1-f4", "e5-f5", "h5-g5"];
 
-fn game(id: i64, replay: bool) -> Game {
-    Game { id, replay }
+fn game(id: i64, replay: bool) -> ShowGame {
+    ShowGame { id, replay }
 }
 
 #[tokio::test]
@@ -19,7 +19,7 @@ async fn a_finished_game_shows_its_id_and_its_record_replays_to_its_result() {
     let s = sessions().await;
     started(&s).await;
     let id = s.store().open_session(CHANNEL).await.unwrap().unwrap().id;
-    let board = s.handle(CHANNEL, &alice(), Board).await;
+    let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert_public(&board, &format!("#{id}"));
     let mut last = None;
     for (i, m) in MOVES.iter().enumerate() {

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use tabula::session::commands::Board;
+use tabula::session::commands::ShowBoard;
 use tabula::session::{Actor, OptionValue, Request, SessionConfig, Sessions, SidePref, parse_request};
 use tabula::store::{SqliteStore, Store};
 use tabula_testkit::MemoryStore;
@@ -192,7 +192,7 @@ async fn settings_survive_a_restart() {
     // Messages sent without an interaction (the computer's moves, clock notices) find the server's language
     // through the channel's stored session, once it is read.
     assert_eq!(s.channel_language(70).await, None, "the channel's server is not known yet");
-    s.handle(70, &bob(), Board).await;
+    s.handle(70, &bob(), ShowBoard).await;
     assert_eq!(s.channel_language(70).await.as_deref(), Some("pt-BR"));
     assert_eq!(s.channel_language(71).await, None, "no session there");
 }

@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use tabula::games::GameKind;
-use tabula::session::commands::{Board, Play};
+use tabula::session::commands::{Play, ShowBoard};
 use tabula::session::{SessionConfig, Sessions, SidePref};
 use tabula::store::{PgStore, SessionStore};
 
@@ -31,13 +31,13 @@ async fn instances_answer_from_the_stored_game_whichever_gets_the_command() {
     let (a, b) = instances(&server, "alternate").await;
     started(&a).await;
     // Both have read the game; moves then alternate between the instances, each seeing the other's.
-    a.handle(CHANNEL, &alice(), Board).await;
-    b.handle(CHANNEL, &alice(), Board).await;
+    a.handle(CHANNEL, &alice(), ShowBoard).await;
+    b.handle(CHANNEL, &alice(), ShowBoard).await;
     assert_public(&a.handle(CHANNEL, &alice(), mv("e8-d8")).await, "played `e8-d8`");
     assert_private(&b.handle(CHANNEL, &alice(), mv("e8-c8")).await, "not your turn");
     assert_public(&b.handle(CHANNEL, &bob(), mv("e4-h4")).await, "played `e4-h4`");
     assert_public(&a.handle(CHANNEL, &alice(), mv("f9-f6")).await, "played `f9-f6`");
-    let board = b.handle(CHANNEL, &bob(), Board).await;
+    let board = b.handle(CHANNEL, &bob(), ShowBoard).await;
     assert_eq!(board.board.unwrap().game.moves_text(), vec!["e8-d8", "e4-h4", "f9-f6"]);
 }
 

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::games::{AnyGame, GameKind};
-use tabula::session::commands::Move;
+use tabula::session::commands::PlayMove;
 use tabula::session::{Actor, Notice, OptionValue, SessionConfig, Sessions, parse_component, parse_request};
 use tabula::store::{SessionStore, TournamentStore};
 use tabula_testkit::MemoryStore;
@@ -78,7 +78,7 @@ async fn a_tantrix_table_keeps_each_players_score_for_the_tie_break() {
         let seat = game.to_move().unwrap();
         let mover = players.iter().find(|p| p.member.id == record.players[seat].id).unwrap();
         let first = game.legal_moves_text().into_iter().next().unwrap();
-        let reply = s.handle(THREAD, mover, Move { text: first.clone() }).await;
+        let reply = s.handle(THREAD, mover, PlayMove { text: first.clone() }).await;
         assert!(!reply.ephemeral, "{first}: {reply:?}");
     }
     let record = s.store().open_session(THREAD).await.unwrap().unwrap();
@@ -121,7 +121,7 @@ async fn an_organisers_result_ends_the_game() {
     let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
     let first = players.iter().find(|p| p.member.id == record.players[game.to_move().unwrap()].id).unwrap();
     let opening = game.legal_moves_text().remove(0);
-    assert!(!s.handle(THREAD, first, Move { text: opening }).await.ephemeral);
+    assert!(!s.handle(THREAD, first, PlayMove { text: opening }).await.ephemeral);
 
     // The organiser says "Ann, the Great" won (Ann did not show up in time, say).
     let great = players[1].member.clone();
@@ -200,7 +200,7 @@ async fn standings_follow_the_winner_whatever_the_names() {
             let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
             let mover = players.iter().find(|p| p.member.id == record.players[game.to_move().unwrap()].id);
             let opening = game.legal_moves_text().remove(0);
-            assert!(!s.handle(thread, mover.unwrap(), Move { text: opening }).await.ephemeral);
+            assert!(!s.handle(thread, mover.unwrap(), PlayMove { text: opening }).await.ephemeral);
             let resigned = s.handle(thread, loser, Resign).await;
             assert!(!resigned.ephemeral, "{a} / {b}: {resigned:?}");
         }

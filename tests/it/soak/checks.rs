@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use tabula::games::AnyGame;
 use tabula::record::Record;
-use tabula::session::commands::Game;
+use tabula::session::commands::ShowGame;
 use tabula::session::{SessionConfig, Sessions};
 use tabula::store::{PgStore, SessionRow, SessionState, SessionStore as _};
 
@@ -125,7 +125,7 @@ pub(super) async fn check_all(
 
 /// A finished game's record, as `/game` gives it to a player, reads back with its stored moves and replays.
 async fn check_record(lookup: &Sessions<PgStore>, channel: u64, session: i64, record: &SessionRow) {
-    let reply = lookup.handle(channel, &actor(DAVE), Game { id: session, replay: false }).await;
+    let reply = lookup.handle(channel, &actor(DAVE), ShowGame { id: session, replay: false }).await;
     let file = reply.files.first().unwrap_or_else(|| panic!("game #{session}: no record: {reply:?}"));
     let text = String::from_utf8(file.bytes.clone()).unwrap();
     let read = Record::parse(&text).unwrap_or_else(|e| panic!("game #{session}: {e}\n{text}"));

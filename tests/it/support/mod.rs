@@ -34,6 +34,7 @@ pub mod signed;
 pub mod small_disk;
 mod threads;
 mod users;
+pub mod wait;
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
@@ -518,7 +519,8 @@ where
     loop {
         while connections.try_join_next().is_some() {}
         let Ok((stream, _)) = listener.accept().await else {
-            tokio::time::sleep(Duration::from_millis(10)).await;
+            // A refused accept (a connection reset before it was taken): take the next one.
+            tokio::task::yield_now().await;
             continue;
         };
         connections.spawn(serve(stream, Arc::clone(&shared)));

@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// A running throwaway server.
 pub struct PgServer {
@@ -114,11 +114,9 @@ impl PgServer {
             .spawn()
             .expect("postgres starts");
         self.child = Some(child);
-        let deadline = Instant::now() + Duration::from_secs(30);
-        while std::net::TcpStream::connect(("127.0.0.1", self.port)).is_err() {
-            assert!(Instant::now() < deadline, "postgres did not start listening within 30 s");
-            std::thread::sleep(Duration::from_millis(50));
-        }
+        super::wait::until_blocking("postgres to listen", Duration::from_secs(30), || {
+            std::net::TcpStream::connect(("127.0.0.1", self.port)).ok()
+        });
     }
 
     /// Stops the server as an operator does (`pg_ctl stop -m fast`: SIGINT, every session cut, a clean
@@ -128,6 +126,14 @@ impl PgServer {
             let _ = Command::new("kill").args(["-INT", &child.id().to_string()]).status();
             let _ = child.wait();
         }
+    }
+
+    /// A fault of the given length: the server stopped as an operator stops it, away for `length` (the fault's
+    /// simulated duration), then started again on the same port and data.
+    pub async fn outage(&mut self, length: Duration) {
+        self.stop();
+        tokio::time::sleep(length).await;
+        self.spawn();
     }
 
     /// Starts the stopped server again, on the same port and data.
@@ -144,22 +150,16 @@ impl PgServer {
     /// Creates an empty database and returns its URL (the server may still be starting up: it is retried).
     pub async fn database(&self, name: &str) -> String {
         use sqlx::Connection as _;
-        let deadline = Instant::now() + Duration::from_secs(30);
-        loop {
-            match sqlx::PgConnection::connect(&self.url("postgres")).await {
-                Ok(mut c) => {
-                    sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
-                        .execute(&mut c)
-                        .await
-                        .expect("create a database");
-                    return self.url(name);
-                }
-                Err(e) => {
-                    assert!(Instant::now() < deadline, "postgres does not accept connections: {e}");
-                    tokio::time::sleep(Duration::from_millis(100)).await;
-                }
-            }
-        }
+        let url = self.url("postgres");
+        let mut c = super::wait::until("postgres to accept connections", Duration::from_secs(30), || async {
+            sqlx::PgConnection::connect(&url).await.ok()
+        })
+        .await;
+        sqlx::query(sqlx::AssertSqlSafe(format!("CREATE DATABASE {name}")))
+            .execute(&mut c)
+            .await
+            .expect("create a database");
+        self.url(name)
     }
 }
 

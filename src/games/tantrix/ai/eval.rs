@@ -176,7 +176,7 @@ pub struct ChainFeatures {
 }
 
 /// The learnt evaluation: each chain's value at the end of the game predicted from what it is now, fitted to the
-/// final scores of self-play games (`benches/texel_tantrix.rs`); a colour's value is its best chain's prediction
+/// final scores of self-play games (`tools/texel_tantrix.rs`); a colour's value is its best chain's prediction
 /// plus a share of its second best's, and a seat's evaluation its own colour's value less the best opponent's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Predictor {
@@ -233,7 +233,7 @@ impl Predictor {
     }
 }
 
-/// The learnt weights (`benches/texel_tantrix.rs`; the run is in `docs/tuning-tantrix.md`).
+/// The learnt weights (`tools/texel_tantrix.rs`; the run is in `docs/tuning-tantrix.md`).
 pub const PREDICTOR: Predictor = Predictor { growth: [36, 6, 0, 14, 6, -19, 0, 0, 0], second: 2 };
 
 /// The tiles off the board as a colour's seat sees them, one bit each.
@@ -327,7 +327,7 @@ pub fn features(game: &Game) -> Vec<Vec<ChainFeatures>> {
 /// How a search scores a position that is not over.
 #[derive(Clone, Copy, Debug)]
 pub(super) enum Eval {
-    /// The hand-tuned prospects of round 2 (and the lower levels' simpler views).
+    /// The hand-tuned prospects (the baseline's, and the lower levels' simpler views).
     Weights(Weights),
     /// Each chain's predicted final value.
     Predicted(Predictor),

@@ -17,12 +17,12 @@
 //! no limit (level 5) = the same playouts for two rounds of turns (`Style::horizon`), then scored by the predicted
 //!     final lead as a share of a win, so that many sampled bags are compared rather than a few whole games.
 //! The playouts compare the best twelve moves of depth 3 at first, and drop the worse half after 8 rounds, after
-//! 16 more and after 32 more, down to the last two (`Style::halving`; round 2's player compares six throughout).
+//! 16 more and after 32 more, down to the last two (`Style::halving`; the baseline compares six throughout).
 //! Once the bag is empty nothing is left to chance: every move is played out once instead, `depth - 1` turns or
 //! to the end.
 //! Depths 0 to 3 draw no tiles (a hand just gets shorter: no luck is assumed); the playouts sample the draws.
-//! A node is one position evaluated. Round 2's player (hand-tuned prospects, playouts to the end) stays as
-//! `Style::CLASSIC`, `classic1` to `classic5` in `tabula match`.
+//! A node is one position evaluated. The baseline (hand-tuned prospects, playouts to the end) stays as
+//! `Style::PROSPECTS`, `baseline1` to `baseline5` in `tabula match`.
 
 pub mod eval;
 mod search;
@@ -69,8 +69,8 @@ impl Player for Game {
         think(self, limits)
     }
 
-    fn think_classic(&self, limits: &Limits) -> Report<Placement> {
-        think_with(self, limits, Style::CLASSIC)
+    fn think_baseline(&self, limits: &Limits) -> Report<Placement> {
+        think_with(self, limits, Style::PROSPECTS)
     }
 
     fn greedy(&self, seed: u64) -> Vec<String> {

@@ -127,12 +127,12 @@ fn report(best: Placement, depth: u32, nodes: u64, score: i32, start: Instant) -
 /// How a search plays: its evaluation and how far level 5's playouts look.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
-    /// The learnt prediction of each chain's final value, or `None` for round 2's hand-tuned prospects.
+    /// The learnt prediction of each chain's final value, or `None` for the hand-tuned prospects.
     pub predictor: Option<Predictor>,
     /// How many rounds (each seat's turn once) level 5's playouts last before the evaluation scores them, or
     /// `None` to play them to the end of the game.
     pub horizon: Option<u32>,
-    /// How level 5 shares its playouts among the best moves of depth 3: `None` for round 2's six finalists in every
+    /// How level 5 shares its playouts among the best moves of depth 3: `None` for the same six finalists in every
     /// round; `Some(r)` for twelve, the worse half dropped after `r` rounds, then after `2r` more, `4r` more...
     /// down to the last two (sequential halving: more moves looked at, the budget kept for the close ones).
     pub halving: Option<u32>,
@@ -140,14 +140,15 @@ pub struct Style {
 
 impl Style {
     /// Today's player: the learnt predictor, its playouts cut short where its prediction takes over.
-    pub const CURRENT: Style = Style { predictor: Some(PREDICTOR), horizon: Some(2), halving: Some(8) };
-    /// Round 2's player (`classic1` to `classic5` in `tabula match`).
-    pub const CLASSIC: Style = Style { predictor: None, horizon: None, halving: None };
+    pub const PREDICTED: Style = Style { predictor: Some(PREDICTOR), horizon: Some(2), halving: Some(8) };
+    /// The hand-tuned prospects, playouts to the end, six finalists throughout: the baseline (`baseline1` to
+    /// `baseline5` in `tabula match`).
+    pub const PROSPECTS: Style = Style { predictor: None, horizon: None, halving: None };
 }
 
 /// Chooses the next placement for the seat to move (one placement: call again while the same seat is to move).
 pub fn think(game: &Game, limits: &Limits) -> Report<Placement> {
-    think_with(game, limits, Style::CURRENT)
+    think_with(game, limits, Style::PREDICTED)
 }
 
 /// [`think`] in a given style.

@@ -9,9 +9,9 @@
 //!    `1 / (1 + 10^(-eval / K))` to the weights in use, then moves one weight at a time by its step while the
 //!    mean squared error between the logistic and the labels falls (the attacker's weight stays 100, the unit).
 //!
-//! It prints the fitted weights; `benches/tablut_match.rs --set ...` then plays them against the weights in use.
+//! It prints the fitted weights; `tools/tablut_match.rs --set ...` then plays them against the weights in use.
 //! A run is reproduced exactly by its command line:
-//! `cargo bench --bench tune_tablut -- --variant ashton --games 400 --nodes 20000 --seed 1`
+//! `cargo run --release -p tabula-tools --bin tune_tablut -- --variant ashton --games 400 --nodes 20000 --seed 1`
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -67,7 +67,6 @@ fn settings() -> Settings {
             "--opening" => s.opening = value().parse().expect("--opening N"),
             "--threads" => s.threads = value().parse().expect("--threads N"),
             "--max-plies" => s.max_plies = value().parse().expect("--max-plies N"),
-            "--bench" => {}
             other => panic!("unknown argument {other}"),
         }
     }
@@ -107,7 +106,7 @@ fn self_play(s: &Settings, index: u32) -> (Vec<Position>, u8) {
             noise: 0.0,
             seed: seed.wrapping_add(plies as u64),
         };
-        let report = think_with(&game, &limits, Style::CURRENT);
+        let report = think_with(&game, &limits, Style::PRUNING);
         let mv = report.notation().into_iter().next().expect("a move in a game that is not over");
         let mover = game.to_move();
         game.play_text(&mv).expect("the search plays legal moves");

@@ -10,11 +10,11 @@
 //! `--keep-table` lets the candidate keep its transposition table from one of its moves to the next
 //! (`ai::Thinker`, as the Tablut Challenge client plays).
 //!
-//! The players are both `Style::CURRENT` unless told: `--base classic` makes the baseline round 2's player
-//! (`Style::CLASSIC`, as `classic5` in `tabula match`), and `--candidate classic` the candidate's search (its
+//! The players are both `Style::PRUNING` unless told: `--base reducing` makes the baseline the reducing player
+//! (`Style::REDUCING`, as `baseline5` in `tabula match`), and `--candidate reducing` the candidate's search (its
 //! weights still the ones `--set` gives).
 //!
-//! `cargo bench --bench tablut_match -- --variant ashton --games 40 --nodes 100000 --set escape_moves=60`
+//! `cargo run --release -p tabula-tools --bin tablut_match -- --variant ashton --games 40 --nodes 100000 --set escape_moves=60`
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU32, Ordering};
@@ -52,14 +52,14 @@ fn settings() -> Settings {
         max_plies: 300,
         show: false,
         candidate: WEIGHTS,
-        candidate_style: Style::CURRENT,
-        base: Style::CURRENT,
+        candidate_style: Style::PRUNING,
+        base: Style::PRUNING,
         keep_table: false,
     };
     let style = |name: &str| match name {
-        "current" => Style::CURRENT,
-        "classic" => Style::CLASSIC,
-        other => panic!("no style {other}: current or classic"),
+        "pruning" => Style::PRUNING,
+        "reducing" => Style::REDUCING,
+        other => panic!("no style {other}: pruning or reducing"),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -83,12 +83,10 @@ fn settings() -> Settings {
                     s.candidate = Weights::from_array(all);
                 }
             }
-            // cargo bench passes --bench to every harness.
             "--base" => s.base = style(&value()),
             "--candidate" => s.candidate_style = style(&value()),
             "--show" => s.show = true,
             "--keep-table" => s.keep_table = true,
-            "--bench" => {}
             other => panic!("unknown argument {other}"),
         }
     }

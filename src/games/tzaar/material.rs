@@ -1,7 +1,7 @@
 //! The evaluation TZAAR's AI played with before the security evaluation ([`super::eval`]): the counts of each
 //! type (scarce types weigh most), stack heights, which stacks the other side can take, and the captures each side
 //! has. Kept so that the arena can pit the old player against the new one (`tabula match tzaar --a 5 --b
-//! classic5`).
+//! baseline5`).
 
 use crate::ai::search::WIN;
 use crate::games::tzaar::board::{first_hit, points};
@@ -23,7 +23,7 @@ pub(crate) struct Weights {
     pub(crate) capture: i32,
 }
 
-/// The classic weights.
+/// The material evaluation's weights.
 pub(crate) const WEIGHTS: Weights = Weights {
     type_value: [0, 1000, 1600, 2000, 2280, 2480, 2630, 2750, 2850, 2930, 3000, 3060, 3110, 3150, 3185, 3215],
     height: 60,
@@ -32,7 +32,7 @@ pub(crate) const WEIGHTS: Weights = Weights {
     capture: 15,
 };
 
-/// The classic evaluation from the side to move's view.
+/// The material evaluation from the side to move's view.
 pub fn evaluate(pos: &Position) -> i32 {
     let w = &WEIGHTS;
     let me = pos.to_move();

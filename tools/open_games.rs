@@ -7,7 +7,7 @@
 //! 100,000 channels (the moves with them). Prints the process's resident memory before and after the cache
 //! fills, and the median, 99th percentile and worst time of an uncached `/board`.
 //!
-//! `cargo bench --bench open_games`; `TABULA_OPEN_GAMES` and `TABULA_TOUCHED` change the counts.
+//! `cargo run --release -p tabula-tools --bin open_games`; `TABULA_OPEN_GAMES` and `TABULA_TOUCHED` change the counts.
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -16,7 +16,7 @@ use rand::SeedableRng as _;
 use rand::seq::IndexedRandom as _;
 use rand_chacha::ChaCha8Rng;
 use tabula::games::GameKind;
-use tabula::session::commands::{Accept, Board, Move, Play};
+use tabula::session::commands::{Accept, Play, PlayMove, ShowBoard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
 use tabula::store::SqliteStore;
 
@@ -48,7 +48,7 @@ async fn template(s: &Sessions<SqliteStore>, channel: u64, kind: GameKind, moves
     assert!(!reply.ephemeral, "{}", reply.text);
     let mut rng = ChaCha8Rng::seed_from_u64(channel);
     for _ in 0..moves {
-        let board = s.handle(channel, &a, Board).await.board.expect("a game in play");
+        let board = s.handle(channel, &a, ShowBoard).await.board.expect("a game in play");
         if board.game.to_move().is_none() {
             break;
         }
@@ -63,9 +63,9 @@ async fn template(s: &Sessions<SqliteStore>, channel: u64, kind: GameKind, moves
             .collect();
         let Some(text) = going_on.choose(&mut rng).cloned() else { break };
         // Seats need not follow the challenge (Tantrix deals them): whoever is not told to wait plays.
-        let reply = s.handle(channel, &a, Move { text: text.clone() }).await;
+        let reply = s.handle(channel, &a, PlayMove { text: text.clone() }).await;
         if reply.ephemeral {
-            let reply = s.handle(channel, &b, Move { text }).await;
+            let reply = s.handle(channel, &b, PlayMove { text }).await;
             assert!(!reply.ephemeral, "{}", reply.text);
         }
     }
@@ -113,10 +113,6 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; a plain `cargo test --benches` passes nothing and only checks it builds.
-    if !std::env::args().any(|a| a == "--bench") {
-        return;
-    }
     let (count, touched) = (setting("TABULA_OPEN_GAMES", 100_000), setting("TABULA_TOUCHED", 10_000));
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     runtime.block_on(async move {
@@ -141,7 +137,7 @@ fn main() {
         let someone = actor(7);
         let started = Instant::now();
         for k in 0..touched {
-            let board = s.handle(1000 + k, &someone, Board).await;
+            let board = s.handle(1000 + k, &someone, ShowBoard).await;
             assert!(board.board.is_some(), "channel {} has its game: {}", 1000 + k, board.text);
         }
         let after = resident_mb();
@@ -164,7 +160,7 @@ fn main() {
             for k in 0..2_000u64 {
                 let channel = 1000 + touched + (from + k * 7) % spread;
                 let t = Instant::now();
-                let reply = s.handle(channel, &someone, Board).await;
+                let reply = s.handle(channel, &someone, ShowBoard).await;
                 let board = reply.board.expect("an open game");
                 if pictures {
                     let png =

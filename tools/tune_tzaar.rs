@@ -6,9 +6,9 @@
 //! search has a fixed node budget (`--nodes` per turn, deterministic whatever the machine's load), so a run is
 //! reproduced exactly by its command line. The run and its result are recorded in `docs/tuning-tzaar.md`.
 //!
-//! `cargo bench --bench tune_tzaar -- --games 16 --nodes 30000 --seed 1 --rounds 1`
-//! (`--vs-classic` instead plays the incumbent against the classic evaluation and stops, `--vs-previous` against
-//! the level 5 of round 2 (`Style::PREVIOUS`), `--vs-no-proof` against itself without the endgame search; `--only a,b` tunes only the named weights; `--start "100 600 ..."` starts
+//! `cargo run --release -p tabula-tools --bin tune_tzaar -- --games 16 --nodes 30000 --seed 1 --rounds 1`
+//! (`--vs-material` instead plays the incumbent against the material evaluation and stops, `--vs-tuned` against
+//! level 5 with the tuned weights and the shared endgame search (`Style::TUNED`), `--vs-no-proof` against itself without the endgame search; `--only a,b` tunes only the named weights; `--start "100 600 ..."` starts
 //! from other weights, in `Weights::NAMES` order.)
 
 use std::time::{Duration, Instant};
@@ -48,9 +48,9 @@ struct Settings {
     seed: u64,
     rounds: u32,
     accept: f64,
-    vs_classic: bool,
+    vs_material: bool,
     vs_no_proof: bool,
-    vs_previous: bool,
+    vs_tuned: bool,
     only: Option<Vec<String>>,
     start: Weights,
 }
@@ -62,9 +62,9 @@ fn settings() -> Settings {
         seed: 1,
         rounds: 1,
         accept: 0.56,
-        vs_classic: false,
+        vs_material: false,
         vs_no_proof: false,
-        vs_previous: false,
+        vs_tuned: false,
         only: None,
         start: START,
     };
@@ -83,13 +83,13 @@ fn settings() -> Settings {
                 let v: Vec<i32> = value.split_whitespace().map(|x| x.parse().expect("a weight")).collect();
                 s.start = Weights::from_array(v.try_into().expect("all the weights"));
             }
-            "--vs-classic" => {
-                s.vs_classic = true;
+            "--vs-material" => {
+                s.vs_material = true;
                 i += 1;
                 continue;
             }
-            "--vs-previous" => {
-                s.vs_previous = true;
+            "--vs-tuned" => {
+                s.vs_tuned = true;
                 i += 1;
                 continue;
             }
@@ -163,15 +163,15 @@ fn main() {
         s.accept,
         best.to_array()
     );
-    if s.vs_classic {
-        let share = score(style(&best), Style::CLASSIC, &s, s.seed);
-        println!("against classic: {:.1}% in {} games ({:.0?})", 100.0 * share, s.games, started.elapsed());
+    if s.vs_material {
+        let share = score(style(&best), Style::MATERIAL, &s, s.seed);
+        println!("against material: {:.1}% in {} games ({:.0?})", 100.0 * share, s.games, started.elapsed());
         return;
     }
-    if s.vs_previous {
-        let share = score(style(&best), Style::PREVIOUS, &s, s.seed);
+    if s.vs_tuned {
+        let share = score(style(&best), Style::TUNED, &s, s.seed);
         println!(
-            "against the previous level 5: {:.1}% in {} games ({:.0?})",
+            "against the tuned level 5: {:.1}% in {} games ({:.0?})",
             100.0 * share,
             s.games,
             started.elapsed()

@@ -95,9 +95,6 @@ pub struct Shared {
     /// Fit only these weights (names separated by commas).
     #[arg(long, value_delimiter = ',')]
     pub only: Option<Vec<String>>,
-    /// Cargo's own flag when it runs a bench.
-    #[arg(long, hide = true)]
-    pub bench: bool,
 }
 
 /// `N` weights written in a line, or `None` for an empty one (the tuner's default weights).

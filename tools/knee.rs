@@ -13,7 +13,7 @@
 //! steps it times the parts of one move on their own (engine, picture drawing, PNG encoding, the session layer
 //! with its store), so that what is left of the CPU per move is serenity, HTTP and the harness.
 //!
-//! `cargo bench --bench knee`; `TABULA_KNEE_RATES` (moves per second, comma-separated) and
+//! `cargo run --release -p tabula-tools --bin knee`; `TABULA_KNEE_RATES` (moves per second, comma-separated) and
 //! `TABULA_KNEE_SECONDS` (per step, default 6) change the steps; `TABULA_KNEE_ONLY` (`gateway`, `endpoint`,
 //! `sqlite`, `postgres`) keeps the set-ups whose name has it.
 
@@ -440,7 +440,7 @@ async fn parts() {
 
 /// The CPU per move of the session layer alone: 20 rounds of a move in each of 100 channels at once.
 async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duration {
-    use tabula::session::commands::{Accept, Board, Move, Play};
+    use tabula::session::commands::{Accept, Play, PlayMove, ShowBoard};
     use tabula::session::{Actor, Member};
     let actor = |id: u64| Actor {
         member: Member::new(id, "p"),
@@ -463,12 +463,12 @@ async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duratio
                 let s = s.clone();
                 let (a, b) = (actor(ch * 10 + 1), actor(ch * 10 + 2));
                 tokio::spawn(async move {
-                    let Some(board) = s.handle(ch, &a, Board).await.board else { return 0 };
+                    let Some(board) = s.handle(ch, &a, ShowBoard).await.board else { return 0 };
                     let Some(seat) = board.game.to_move() else { return 0 };
                     let legal = board.game.legal_moves_text();
                     let text = legal[(round * 7 + ch as usize) % legal.len()].clone();
                     let who = if seat == 0 { &a } else { &b };
-                    u32::from(!s.handle(ch, who, Move { text }).await.ephemeral)
+                    u32::from(!s.handle(ch, who, PlayMove { text }).await.ephemeral)
                 })
             })
             .collect();
@@ -480,10 +480,6 @@ async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duratio
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; a plain `cargo test --benches` passes nothing and only checks it builds.
-    if !std::env::args().any(|a| a == "--bench") {
-        return;
-    }
     let only = setting("TABULA_KNEE_ONLY").unwrap_or_default();
     let wanted = |name: &str| only.is_empty() || name.contains(only.as_str());
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();

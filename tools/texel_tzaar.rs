@@ -8,7 +8,7 @@
 //! 3. The fit: a coordinate descent on the weights (each in turn a step up or down while the mean squared error of
 //!    that prediction falls, the steps halved when no weight moves), `--rounds` times over.
 //!
-//! `cargo bench --bench texel_tzaar -- --games 1200 --nodes 8000 --seed 1 --rounds 8`
+//! `cargo run --release -p tabula-tools --bin texel_tzaar -- --games 1200 --nodes 8000 --seed 1 --rounds 8`
 //! (`--start "..."` starts from other weights, in `Weights::NAMES` order; `--only a,b` fits only the named ones;
 //! `--threads N` plays and fits on N threads, by default one per core.) The run that made `LEARNT` and its figures
 //! are in `docs/tuning-tzaar.md`.
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-#[path = "support/descent.rs"]
+#[path = "descent.rs"]
 mod descent;
 use descent::{Descent, Shared, mean_over, parse_weights, self_play_data};
 

@@ -9,7 +9,7 @@
 //! 2. The fit: a coordinate descent on the weights (each in turn a step up or down while the mean squared error of
 //!    the predicted final scores falls, the steps halved when no weight moves), `--rounds` times over.
 //!
-//! `cargo bench --bench texel_tantrix -- --games 2000 --nodes 3000 --seed 1 --rounds 10`
+//! `cargo run --release -p tabula-tools --bin texel_tantrix -- --games 2000 --nodes 3000 --seed 1 --rounds 10`
 //! (`--start "..."` starts from other weights, in `Predictor::NAMES` order; `--only a,b` fits only the named ones;
 //! `--threads N` plays and fits on N threads, by default one per core.) The run that made `PREDICTOR` and its figures are in
 //! `docs/tuning-tantrix.md`.
@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 
-#[path = "support/descent.rs"]
+#[path = "descent.rs"]
 mod descent;
 use descent::{Descent, Shared, mean_over, parse_weights, self_play_data};
 

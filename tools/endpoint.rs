@@ -8,7 +8,7 @@
 //! latencies under that load, not the most the endpoint can take; `TABULA_BENCH_RATE` (moves per second, default
 //! 40) and `TABULA_BENCH_SECONDS` (default 15) change it.
 //!
-//! `cargo bench --bench endpoint` prints the median, 90th and 99th percentiles.
+//! `cargo run --release -p tabula-tools --bin endpoint` prints the median, 90th and 99th percentiles.
 
 #![allow(dead_code, unused_imports, clippy::pedantic)]
 
@@ -222,10 +222,6 @@ fn localhost() -> SocketAddr {
 }
 
 fn main() {
-    // `cargo bench` passes `--bench`; a plain `cargo test --benches` passes nothing and only checks it builds.
-    if !std::env::args().any(|a| a == "--bench") {
-        return;
-    }
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().unwrap();
     runtime.block_on(async {
         sqlite().await;

@@ -6,7 +6,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use tabula::games::{AnyGame, GameKind, Setup, board_png_captioned};
+use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::i18n::Lang;
 
 /// A game of `kind` with `seats` players and exactly `moves` stored moves, still in play: seeded random legal
@@ -50,12 +50,12 @@ fn pictures(c: &mut Criterion) {
     ];
     for (kind, stage, moves) in stages {
         let game = game_of(kind, 2, moves);
-        let png = board_png_captioned(&game, &names, Lang::En, None, Some(caption));
+        let png = game.board_png(&names, Lang::En, None, Some(caption));
         let img = image::load_from_memory(&png).expect("the picture decodes");
         assert!(img.width() > 500 && img.height() > 300, "{kind} {stage}: {}x{}", img.width(), img.height());
         println!("{kind} {stage}: {moves} moves, {}x{}, {} bytes", img.width(), img.height(), png.len());
         group.bench_function(format!("{kind} {stage}"), |b| {
-            b.iter(|| board_png_captioned(black_box(&game), &names, Lang::En, None, Some(caption)));
+            b.iter(|| black_box(&game).board_png(&names, Lang::En, None, Some(caption)));
         });
     }
     group.finish();

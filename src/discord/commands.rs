@@ -1,10 +1,10 @@
-//! The slash commands Tabula registers (the session layer's declarations, one loop), and how an interaction's
-//! options and user become the session layer's request and actor.
+//! The slash commands Tabula registers: the session layer's declarations, one loop (how an interaction's options
+//! become a request is the handler's).
 
 #[allow(clippy::wildcard_imports)]
 use super::*;
 use crate::session::OptionKind;
-use crate::session::commands::{Choice, Declaration, Label, Opt, declarations, refusal};
+use crate::session::commands::{Choice, Declaration, Label, Opt, declarations};
 
 /// Message `key` in every language that localizes it on Discord: `(Discord locale, text)`.
 fn translations(key: &str) -> impl Iterator<Item = (&'static str, String)> + '_ {
@@ -88,69 +88,4 @@ fn command_of(declared: &Declaration) -> CreateCommand {
 /// The slash commands: every command the session layer declares, registered in one loop.
 pub fn commands() -> Vec<CreateCommand> {
     declarations().iter().map(command_of).collect()
-}
-
-/// The session layer's view of a command's options.
-pub(super) fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
-    options
-        .iter()
-        .filter_map(|o| {
-            let value = match &o.value {
-                ResolvedValue::String(s) => OptionValue::Text((*s).to_string()),
-                ResolvedValue::Integer(n) => OptionValue::Integer(*n),
-                ResolvedValue::Boolean(b) => OptionValue::Boolean(*b),
-                ResolvedValue::User(user, member) => {
-                    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-                    OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
-                }
-                ResolvedValue::Channel(channel) => OptionValue::Channel {
-                    id: channel.id.get(),
-                    name: channel.name.clone().unwrap_or_default(),
-                },
-                ResolvedValue::Unresolved(serenity::all::Unresolved::Channel(id)) => {
-                    OptionValue::Channel { id: id.get(), name: String::new() }
-                }
-                ResolvedValue::Role(role) => OptionValue::Role { id: role.id.get(), name: role.name.clone() },
-                ResolvedValue::Unresolved(serenity::all::Unresolved::RoleId(id)) => {
-                    OptionValue::Role { id: id.get(), name: String::new() }
-                }
-                // Discord sends no other kinds for Tabula's commands.
-                _ => return None,
-            };
-            Some((o.name.to_string(), value))
-        })
-        .collect()
-}
-
-/// Reads a command into a request, or the sentence saying what is wrong.
-pub(super) fn read_request(cmd: &CommandInteraction) -> Result<Request, Text> {
-    if let Some(why) = refusal(&cmd.data.name, cmd.guild_id.is_some()) {
-        return Err(why);
-    }
-    parse_request(&cmd.data.name, &options_of(&cmd.data.options()))
-}
-
-pub(super) fn display_name(user: &User) -> String {
-    user.global_name.clone().unwrap_or_else(|| user.name.clone())
-}
-
-/// Who acts, with the languages of the interaction (for the pictures the session layer draws).
-pub(super) fn actor_of(
-    user: &User,
-    member: Option<&serenity::all::Member>,
-    guild: Option<GuildId>,
-    locales: crate::i18n::Locales,
-) -> Actor {
-    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
-    let permissions = member.and_then(|m| m.permissions);
-    let can_manage = permissions.is_some_and(serenity::all::Permissions::manage_messages);
-    let can_manage_server = permissions.is_some_and(serenity::all::Permissions::manage_guild);
-    Actor {
-        member: Member { id: user.id.get(), name, bot: user.bot },
-        can_manage,
-        can_manage_server,
-        roles: member.map(|m| m.roles.iter().map(|r| r.get()).collect()).unwrap_or_default(),
-        guild: guild.map(GuildId::get),
-        locales,
-    }
 }

@@ -1,6 +1,7 @@
 //! The gateway's event handler and the answer to each interaction, whichever way it came (the gateway or the
-//! HTTP interactions endpoint): slash commands, autocompletes, buttons and select menus, routed to the session
-//! layer and answered within Discord's three seconds. The bot's lifecycle (connecting, the sweep, shutting down)
+//! HTTP interactions endpoint): slash commands (their options and user read into the session layer's request and
+//! actor), autocompletes, buttons and select menus, routed to the session layer and answered within Discord's
+//! three seconds through [`super::deliver`]. The bot's lifecycle (connecting, the sweep, shutting down)
 //! is in the module above.
 
 #[allow(clippy::wildcard_imports)]
@@ -24,6 +25,71 @@ pub(super) struct Handler<S: Store> {
 pub(super) struct Shards {
     pub(super) connected: std::collections::HashSet<u32>,
     pub(super) seen: std::collections::HashSet<u32>,
+}
+
+/// The session layer's view of a command's options.
+fn options_of(options: &[ResolvedOption<'_>]) -> Vec<(String, OptionValue)> {
+    options
+        .iter()
+        .filter_map(|o| {
+            let value = match &o.value {
+                ResolvedValue::String(s) => OptionValue::Text((*s).to_string()),
+                ResolvedValue::Integer(n) => OptionValue::Integer(*n),
+                ResolvedValue::Boolean(b) => OptionValue::Boolean(*b),
+                ResolvedValue::User(user, member) => {
+                    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
+                    OptionValue::User(Member { id: user.id.get(), name, bot: user.bot })
+                }
+                ResolvedValue::Channel(channel) => OptionValue::Channel {
+                    id: channel.id.get(),
+                    name: channel.name.clone().unwrap_or_default(),
+                },
+                ResolvedValue::Unresolved(serenity::all::Unresolved::Channel(id)) => {
+                    OptionValue::Channel { id: id.get(), name: String::new() }
+                }
+                ResolvedValue::Role(role) => OptionValue::Role { id: role.id.get(), name: role.name.clone() },
+                ResolvedValue::Unresolved(serenity::all::Unresolved::RoleId(id)) => {
+                    OptionValue::Role { id: id.get(), name: String::new() }
+                }
+                // Discord sends no other kinds for Tabula's commands.
+                _ => return None,
+            };
+            Some((o.name.to_string(), value))
+        })
+        .collect()
+}
+
+/// Reads a command into a request, or the sentence saying what is wrong.
+fn read_request(cmd: &CommandInteraction) -> Result<Request, Text> {
+    if let Some(why) = refusal(&cmd.data.name, cmd.guild_id.is_some()) {
+        return Err(why);
+    }
+    parse_request(&cmd.data.name, &options_of(&cmd.data.options()))
+}
+
+fn display_name(user: &User) -> String {
+    user.global_name.clone().unwrap_or_else(|| user.name.clone())
+}
+
+/// Who acts, with the languages of the interaction (for the pictures the session layer draws).
+fn actor_of(
+    user: &User,
+    member: Option<&serenity::all::Member>,
+    guild: Option<GuildId>,
+    locales: crate::i18n::Locales,
+) -> Actor {
+    let name = member.and_then(|m| m.nick.clone()).unwrap_or_else(|| display_name(user));
+    let permissions = member.and_then(|m| m.permissions);
+    let can_manage = permissions.is_some_and(serenity::all::Permissions::manage_messages);
+    let can_manage_server = permissions.is_some_and(serenity::all::Permissions::manage_guild);
+    Actor {
+        member: Member { id: user.id.get(), name, bot: user.bot },
+        can_manage,
+        can_manage_server,
+        roles: member.map(|m| m.roles.iter().map(|r| r.get()).collect()).unwrap_or_default(),
+        guild: guild.map(GuildId::get),
+        locales,
+    }
 }
 
 impl<S: Store> Handler<S> {

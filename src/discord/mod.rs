@@ -49,7 +49,6 @@ use markdown::choices;
 
 pub use crate::session::commands::refusal;
 pub use commands::commands;
-use commands::{actor_of, read_request};
 use emojis::Emojis;
 use handler::Handler;
 

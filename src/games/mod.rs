@@ -61,22 +61,6 @@ impl GameKind {
     }
 }
 
-/// Draws any game (the players' names in seat order, its words in `lang`; with the line that says how it
-/// `ended` when its moves did not end it) with a caption band under it when there is one (the clock, already in
-/// `lang`), and encodes it as an indexed PNG in the game's palette: the picture the bot posts after a move.
-pub fn board_png_captioned(
-    game: &AnyGame,
-    names: &[String],
-    lang: crate::i18n::Lang,
-    ended: Option<&str>,
-    caption: Option<&str>,
-) -> Vec<u8> {
-    let picture = game.render_ended(names, lang, ended);
-    let png = crate::render::png_with_caption(&picture, caption, game.palette());
-    crate::render::canvas::recycle(picture);
-    png
-}
-
 impl fmt::Display for GameKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())

@@ -444,3 +444,21 @@ pub enum CompetitionStep {
     /// The game is over; `verdict` says how it ended for us (`won`, `lost`, `drew`, with any note).
     Over { verdict: String },
 }
+
+impl super::AnyGame {
+    /// Draws the game (the players' names in seat order, its words in `lang`; with the line that says how it
+    /// `ended` when its moves did not end it) with a caption band under it when there is one (the clock, already
+    /// in `lang`), and encodes it as an indexed PNG in the game's palette: the picture the bot posts after a move.
+    pub fn board_png(
+        &self,
+        names: &[String],
+        lang: Lang,
+        ended: Option<&str>,
+        caption: Option<&str>,
+    ) -> Vec<u8> {
+        let picture = self.render_ended(names, lang, ended);
+        let png = crate::render::png_with_caption(&picture, caption, self.palette());
+        crate::render::canvas::recycle(picture);
+        png
+    }
+}

@@ -237,7 +237,7 @@ impl Reply {
             png
         } else {
             let ended = board.ended.as_ref().map(|e| e.plain_in(lang));
-            crate::games::board_png_captioned(&board.game, &names, lang, ended.as_deref(), clock.as_deref())
+            board.game.board_png(&names, lang, ended.as_deref(), clock.as_deref())
         };
         Some(DrawnBoard { title, png })
     }

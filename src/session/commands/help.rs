@@ -80,8 +80,7 @@ pub(super) fn reply(game: Option<GameKind>, lang: crate::i18n::Lang) -> Reply {
     };
     let text = help(game, lang).line().then(t!("rules-example", move = Text::new().code(&example)));
     // The picture's caption is the move itself: notation reads the same in every language.
-    let png =
-        crate::games::board_png_captioned(&board.game, &board.names_in(lang), lang, None, Some(&example));
+    let png = board.game.board_png(&board.names_in(lang), lang, None, Some(&example));
     let name = format!("rules-{}.png", kind.name());
     Reply::private(text).with_file(File { kind: FileKind::Picture, name, bytes: png })
 }

@@ -144,7 +144,8 @@ impl<S: Store> Handler<S> {
         locales: Locales,
     ) -> serenity::Result<()> {
         let notice = reply.notice.as_ref().map(|n| n.localized(locales.public));
-        let mut reply = reply.clone().localized(locales.of(reply.ephemeral));
+        let lang = locales.of(reply.ephemeral);
+        let mut reply = reply.localized(lang);
         reply.notice = notice;
         if !reply.ephemeral {
             self.spawn_ai(answer.http, answer.channel);

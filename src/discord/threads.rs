@@ -51,7 +51,8 @@ impl<S: Store> Handler<S> {
         };
         self.sessions.thread_opened(thread, channel).await;
         let reply = self.sessions.handle(thread, actor, request).await;
-        let reply = reply.clone().localized(locales.of(reply.ephemeral));
+        let lang = locales.of(reply.ephemeral);
+        let reply = reply.localized(lang);
         if reply.ephemeral {
             return answer.send(&reply, Shape::New).await;
         }

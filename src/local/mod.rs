@@ -473,7 +473,7 @@ impl<S: Store> Console<S> {
                 id => format!("{channel}-{kind}-{id}-{ply:03}.png"),
             };
             let file = self.pictures.join(name);
-            let png = draw(&reply).await;
+            let png = draw(reply.clone()).await;
             out.push_str(&self.write_file(FileKind::Picture, &file, &png).await);
         }
         for attached in reply.files {
@@ -508,7 +508,7 @@ impl<S: Store> Console<S> {
         board: crate::session::BoardPicture,
     ) -> String {
         let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
-        let png = draw(&Reply { board: Some(board), ..reply }).await;
+        let png = draw(Reply { board: Some(board), ..reply }).await;
         self.write_file(FileKind::Picture, &file, &png).await
     }
 
@@ -625,7 +625,6 @@ async fn write_flush(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io
 }
 
 /// The PNG of a reply's board, drawn off the async runtime (empty when it has none, or the drawing failed).
-async fn draw(reply: &Reply) -> Vec<u8> {
-    let reply = reply.clone();
+async fn draw(reply: Reply) -> Vec<u8> {
     crate::render::drawn(move || reply.draw_board().map(|d| d.png)).await.flatten().unwrap_or_default()
 }

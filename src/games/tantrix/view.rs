@@ -20,41 +20,49 @@ fn tile_view(tile: Tile, rotation: u8) -> TileView {
 
 impl WebView for Game {
     fn board_view(&self) -> BoardView {
-        board_view(self)
+        let mut cells: Vec<CellView> = self
+            .board()
+            .placements()
+            .iter()
+            .map(|p| {
+                let (x, y) = place(p.cell);
+                let tile = Some(tile_view(p.tile, p.rot));
+                let piece = Some(PieceView { colour: None, mark: p.tile.number().to_string(), tile });
+                CellView {
+                    name: p.cell.to_string(),
+                    x,
+                    y,
+                    shape: Shape::Hex,
+                    ground: None,
+                    piece,
+                    open: false,
+                }
+            })
+            .collect();
+        let mut open: Vec<Hex> = self.legal_moves().iter().map(|p| p.cell).collect();
+        open.sort_by_key(|h| (h.q, h.r));
+        open.dedup();
+        cells.extend(open.into_iter().map(|cell| {
+            let (x, y) = place(cell);
+            CellView {
+                name: cell.to_string(),
+                x,
+                y,
+                shape: Shape::Hex,
+                ground: None,
+                piece: None,
+                open: true,
+            }
+        }));
+        BoardView { cells, labels: Vec::new() }
     }
 
     fn move_view(&self, mv: Placement) -> MoveView {
-        move_view(mv)
-    }
-}
-
-fn board_view(game: &Game) -> BoardView {
-    let mut cells: Vec<CellView> = game
-        .board()
-        .placements()
-        .iter()
-        .map(|p| {
-            let (x, y) = place(p.cell);
-            let tile = Some(tile_view(p.tile, p.rot));
-            let piece = Some(PieceView { colour: None, mark: p.tile.number().to_string(), tile });
-            CellView { name: p.cell.to_string(), x, y, shape: Shape::Hex, ground: None, piece, open: false }
-        })
-        .collect();
-    let mut open: Vec<Hex> = game.legal_moves().iter().map(|p| p.cell).collect();
-    open.sort_by_key(|h| (h.q, h.r));
-    open.dedup();
-    cells.extend(open.into_iter().map(|cell| {
-        let (x, y) = place(cell);
-        CellView { name: cell.to_string(), x, y, shape: Shape::Hex, ground: None, piece: None, open: true }
-    }));
-    BoardView { cells, labels: Vec::new() }
-}
-
-fn move_view(mv: Placement) -> MoveView {
-    MoveView {
-        text: mv.to_string(),
-        from: None,
-        to: Some(mv.cell.to_string()),
-        tile: Some(tile_view(mv.tile, mv.rot)),
+        MoveView {
+            text: mv.to_string(),
+            from: None,
+            to: Some(mv.cell.to_string()),
+            tile: Some(tile_view(mv.tile, mv.rot)),
+        }
     }
 }

@@ -1,23 +1,32 @@
 //! Tabula: Tablut, TZAAR and Tantrix for Discord.
 //!
-//! `games` holds the pure rules engines, with each game's picture and computer player. `session` is the
-//! platform-neutral heart of the bot (challenges, turns, persistence through `store`); `discord`, `local` and
-//! `cli` are thin adapters on top.
+//! The bot is three crates, one per layer, and the compiler keeps them pointing one way: a crate uses only the
+//! crates below it.
+//!
+//! - `tabula-games` (`crates/games`): the pure rules engines, each with its picture and computer player, over the
+//!   leaves that know no game (the drawing toolkit, the generic search, the translations).
+//! - `tabula-session` (`crates/session`): game records, ratings, the stores, tournaments' pairings and the
+//!   platform-neutral session layer (commands, turns, clocks, offers), whose replies are structure.
+//! - `tabula` (this crate): the adapters (`discord`, `local`, `web`, `cli`), the configuration and the binary.
+//!
+//! This crate names the layers below by their modules (`tabula::games`, `tabula::session`...), so that its
+//! tests, benchmarks and tools see one library.
 //!
 //! # Layers
 //!
-//! The modules form a ladder: each uses only modules of its own layer or below, never one above, so a leaf can
-//! be read (and reused) without the rest. `tests/it/layers.rs` reads this table and checks every `crate::` path
-//! of `src/` against it; a new module (say `web`) gets its line here.
+//! Within each crate the modules form a ladder too: each uses only modules of its own layer or below, never one
+//! above, so a leaf can be read (and reused) without the rest. `tests/it/layers.rs` reads this table and checks
+//! every `crate::` path of each crate's `src/` against it; a new module gets its line here.
 //!
 //! ```text
-//! layer 0: text i18n render ai metrics     leaves, which know no game: text helpers, translations and
-//!                                          phrases, the drawing toolkit, the generic search, the operator's
-//!                                          metrics
+//! layer 0: text i18n render ai             tabula-games' leaves, which know no game: text helpers,
+//!                                          translations and phrases, the drawing toolkit, the generic search
 //! layer 1: games                           the rules engines, each with its picture, player and command line
-//! layer 2: record rating store tournament  game records, ratings, persistence, tournaments' pairings
-//! layer 3: session                         commands, turns, clocks, offers, platform-neutral
-//! layer 4: discord local cli config web    the adapters (web: the live board in the browser), and the config
+//! layer 2: metrics                         tabula-session's leaf: the operator's metrics
+//! layer 3: record rating store tournament  game records, ratings, persistence, tournaments' pairings
+//! layer 4: session                         commands, turns, clocks, offers, platform-neutral
+//! layer 5: discord local cli config web    this crate: the adapters (web: the live board in the browser), and
+//!                                          the config
 //! ```
 //!
 //! # Words
@@ -53,19 +62,13 @@
 //! | `abandoned` | a seat left (resigned, or out of time) in a game of more than two: the computer plays it on, and it ranks below who stayed |
 //! | `Exit` | how a command-line engine command ended: the exit status and the message |
 
-pub mod ai;
 pub mod cli;
 pub mod config;
 pub mod discord;
-pub mod games;
-pub mod i18n;
 pub mod local;
-pub mod metrics;
-pub(crate) mod rating;
-pub mod record;
-pub mod render;
-pub mod session;
-pub mod store;
-pub(crate) mod text;
-pub mod tournament;
 pub mod web;
+
+use tabula_games::text;
+pub use tabula_games::{ai, games, i18n, render};
+use tabula_session::t;
+pub use tabula_session::{metrics, record, session, store, tournament};

@@ -1,4 +1,4 @@
-//! Self-play matches between two sets of Tablut evaluation weights (`src/games/tablut/ai.rs`): the weights in use
+//! Self-play matches between two sets of Tablut evaluation weights (`crates/games/src/games/tablut/ai.rs`): the weights in use
 //! against a candidate that differs in the weights named on the command line.
 //!
 //! Each pair of games shares an opening (two seeded random plies, as `tabula arena` opens a Tablut match) with

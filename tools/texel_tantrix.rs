@@ -1,4 +1,4 @@
-//! The learnt Tantrix evaluation's tuner (`src/games/tantrix/ai/eval.rs`, `PREDICTOR`): each chain's value at the
+//! The learnt Tantrix evaluation's tuner (`crates/games/src/games/tantrix/ai/eval.rs`, `PREDICTOR`): each chain's value at the
 //! end of the game predicted from what it is now, fitted by least squares to the final scores of self-play games.
 //!
 //! 1. The data: `--games` self-play games (setup `seed + i`; game i has 2 seats when `i % 4` is 0 or 1, 3 when it

@@ -1,4 +1,4 @@
-//! The learnt TZAAR evaluation's tuner (`src/games/tzaar/eval.rs`, `LEARNT`): Texel's method.
+//! The learnt TZAAR evaluation's tuner (`crates/games/src/games/tzaar/eval.rs`, `LEARNT`): Texel's method.
 //!
 //! 1. The data: `--games` self-play games from random setups (setup `seed + i`), each turn searched with a fixed
 //!    node budget (`--nodes`) by the evaluation `--start`, so a run is reproduced exactly by its command line on

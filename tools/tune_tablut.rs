@@ -1,4 +1,4 @@
-//! The Texel-style tuner of the Tablut evaluation's weights (`src/games/tablut/ai.rs`), from self-play labels.
+//! The Texel-style tuner of the Tablut evaluation's weights (`crates/games/src/games/tablut/ai.rs`), from self-play labels.
 //!
 //! 1. Plays `--games` self-play games with the weights in use at `--nodes` nodes a move, each from an opening of
 //!    `--opening` seeded random plies, on `--threads` threads.

@@ -1,4 +1,4 @@
-//! The tuner of the TZAAR evaluation's weights (`src/games/tzaar/eval.rs`): a coordinate search by self-play.
+//! The tuner of the TZAAR evaluation's weights (`crates/games/src/games/tzaar/eval.rs`): a coordinate search by self-play.
 //!
 //! For each weight in turn, it tries the incumbent weights with that one weight moved a step up, then a step down
 //! (within its range), each in a match of `--games` games against the incumbent on random setups (game `2i` and

@@ -5,8 +5,9 @@ use std::fmt::Write as _;
 
 use image::RgbaImage;
 
-use crate::games::{CliError, CliPosition, CommandLine, GameKind, each_kind};
+use crate::games::{CliError, CliPosition, CommandLine, GameKind};
 use crate::i18n::Lang;
+use tabula_games::each_kind;
 
 /// Whether `--colour` means something for `kind`'s positions.
 fn takes_colour(kind: GameKind) -> bool {

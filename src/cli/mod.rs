@@ -12,11 +12,10 @@ use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser as _};
 use clap::{Args, Parser, Subcommand};
 
 use crate::ai::Limits;
-use crate::games::{
-    AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind, each_kind,
-};
+use crate::games::{AnyGame, CliError, CliPosition, CommandLine as _, CompetitionOptions, Entry, GameKind};
 use crate::i18n::Lang;
 use arena::{Budget, Contender, Schedule, SearchTimes, play_match};
+use tabula_games::each_kind;
 
 mod arena;
 mod competition;

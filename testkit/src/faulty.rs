@@ -11,16 +11,16 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
-use tabula::games::GameKind;
-use tabula::store::{
+use tabula_games::games::GameKind;
+use tabula_session::store::{
     ClockRow, ClockStore, Ending, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
     RatingRow, RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store,
     StoreError,
 };
-use tabula::store::{
+use tabula_session::store::{
     EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState, TournamentStore,
 };
-use tabula::store::{MemberData, MemberStore};
+use tabula_session::store::{MemberData, MemberStore};
 
 /// Wraps a store; reads pass through, writes may be delayed or refused.
 #[derive(Debug, Default)]
@@ -335,7 +335,7 @@ impl<S: Store> MemberStore for FaultyStore<S> {
         self.inner.relabel_member(user, label).await
     }
 
-    async fn forgotten_after(&self, seq: i64) -> Result<Vec<tabula::store::Forgotten>, StoreError> {
+    async fn forgotten_after(&self, seq: i64) -> Result<Vec<tabula_session::store::Forgotten>, StoreError> {
         self.inner.forgotten_after(seq).await
     }
 }

@@ -1,4 +1,4 @@
-//! What adding a command takes: its module `src/session/commands/<name>.rs` and one line in the list of requests
+//! What adding a command takes: its module `crates/session/src/session/commands/<name>.rs` and one line in the list of requests
 //! (see the `session::commands` module docs). These tests check that every declared command is registered on
 //! Discord within Discord's limits, read by the console and listed in `/help`, that no code outside the commands'
 //! folder types a command, and that a request's type is named only in its module and in the list.
@@ -11,7 +11,7 @@ use tabula::session::commands::{Help, Play, declarations, no_such_command, parse
 use tabula::session::{Actor, Member, OptionValue, Request, SessionConfig, Sessions};
 use tabula::store::SqliteStore;
 
-use super::registry::{code_and_strings, rust_files};
+use super::registry::{code_and_strings, library_files};
 
 fn registered() -> Vec<Value> {
     tabula::discord::commands()
@@ -160,11 +160,10 @@ fn has_word(line: &str, word: &str) -> bool {
 
 #[test]
 fn adding_a_command_touches_only_its_module() {
-    let own = Path::new("src/session/commands");
+    let own = Path::new("crates/session/src/session/commands");
     let option_names: Vec<&str> =
         declarations().iter().flat_map(|d| d.options.iter().map(|o| o.name.as_str())).collect();
-    let mut files = Vec::new();
-    rust_files(Path::new("src"), &mut files);
+    let files = library_files();
     let list = own.join("mod.rs");
     let mut offences = Vec::new();
     for file in &files {

@@ -1,12 +1,13 @@
-//! Modules that point one way: every module of `src/` sits on a layer of the table in the crate docs
-//! (`src/lib.rs`, "Layers"), and uses only modules of its own layer or below. This test reads every `crate::…`
+//! Modules that point one way. Between crates the compiler sees to it (`tabula-games` below `tabula-session`
+//! below `tabula`); within a crate, every module sits on a layer of the table in the crate docs (`src/lib.rs`,
+//! "Layers"), and uses only modules of its own layer or below. This test reads every `crate::…`
 //! path (and `super::` paths that climb to the crate root) in the code of `src/` (comments, strings and unit
 //! tests aside) and fails for each that reaches up.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::registry::{code_and_strings, rust_files};
+use crate::registry::{CRATES, code_and_strings, rust_files};
 
 /// The layers table of the crate docs: each module and its layer (0 the lowest).
 fn layers() -> BTreeMap<String, usize> {
@@ -25,18 +26,19 @@ fn layers() -> BTreeMap<String, usize> {
     table
 }
 
-/// The modules `src/lib.rs` declares.
-fn declared_modules() -> Vec<String> {
-    let lib = std::fs::read_to_string("src/lib.rs").expect("src/lib.rs");
+/// The modules a crate's `lib.rs` declares.
+fn declared_modules(src: &str) -> Vec<String> {
+    let lib = std::fs::read_to_string(format!("{src}/lib.rs")).expect("a crate's lib.rs");
     lib.lines()
         .filter_map(|l| l.trim().trim_start_matches("pub ").strip_prefix("mod ")?.strip_suffix(';'))
         .map(str::to_string)
         .collect()
 }
 
-/// The module path of a file under `src/`: `src/games/tablut/ai.rs` is `games::tablut::ai`.
-fn module_path(file: &Path) -> Vec<String> {
-    let relative = file.strip_prefix("src").expect("a file of src/");
+/// The module path of a file under a crate's `src`: `crates/games/src/games/tablut/ai.rs` is
+/// `games::tablut::ai`.
+fn module_path(src: &str, file: &Path) -> Vec<String> {
+    let relative = file.strip_prefix(src).expect("a file of the crate");
     let mut path: Vec<String> =
         relative.with_extension("").iter().map(|c| c.to_string_lossy().into_owned()).collect();
     if path.last().is_some_and(|l| l == "mod") {
@@ -103,37 +105,47 @@ fn used_modules(code: &str, own: &[String]) -> Vec<String> {
 #[test]
 fn every_module_uses_only_its_layer_and_those_below() {
     let table = layers();
-    let declared = declared_modules();
     let mut offences = Vec::new();
-    for module in &declared {
-        if !table.contains_key(module) {
-            offences.push(format!("src/lib.rs declares `{module}`, which the layers table does not list"));
-        }
-    }
-    let mut files: Vec<PathBuf> = Vec::new();
-    rust_files(Path::new("src"), &mut files);
-    for file in files {
-        let own = module_path(&file);
-        let Some(top) = own.first() else { continue };
-        // The crate root and the binary sit above every layer.
-        let Some(&layer) = table.get(top) else { continue };
-        if file.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_tests.rs")) {
-            continue;
-        }
-        let source = std::fs::read_to_string(&file).expect("a readable source file");
-        // Unit tests may reach up (a leaf's test over every game); the shipped code may not.
-        let source = source.split("#[cfg(test)]").next().unwrap_or_default();
-        let (code, _) = code_and_strings(source);
-        for used in used_modules(&code, &own) {
-            match table.get(&used) {
-                Some(&above) if above > layer => offences.push(format!(
-                    "{}: `{top}` (layer {layer}) uses `{used}` (layer {above})",
-                    file.display()
+    let mut lowest_above = 0;
+    for src in CRATES {
+        let declared = declared_modules(src);
+        assert!(!declared.is_empty(), "{src}/lib.rs declares its modules");
+        for module in &declared {
+            match table.get(module) {
+                None => offences.push(format!("{src}/lib.rs declares `{module}`, which the layers table does not list")),
+                Some(&layer) if layer < lowest_above => offences.push(format!(
+                    "{src}: `{module}` (layer {layer}) sits below a layer of the crates under it; move it down a crate"
                 )),
-                None if declared.contains(&used) => {
-                    offences.push(format!("{}: uses `{used}`, which has no layer", file.display()));
+                Some(_) => {}
+            }
+        }
+        lowest_above =
+            declared.iter().filter_map(|m| table.get(m)).max().map_or(lowest_above, |&top| top + 1);
+        let mut files: Vec<PathBuf> = Vec::new();
+        rust_files(Path::new(src), &mut files);
+        for file in files {
+            let own = module_path(src, &file);
+            let Some(top) = own.first() else { continue };
+            // The crate root and the binary sit above every layer.
+            let Some(&layer) = table.get(top) else { continue };
+            if file.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_tests.rs")) {
+                continue;
+            }
+            let source = std::fs::read_to_string(&file).expect("a readable source file");
+            // Unit tests may reach up (a leaf's test over every game); the shipped code may not.
+            let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+            let (code, _) = code_and_strings(source);
+            for used in used_modules(&code, &own) {
+                match table.get(&used) {
+                    Some(&above) if above > layer => offences.push(format!(
+                        "{}: `{top}` (layer {layer}) uses `{used}` (layer {above})",
+                        file.display()
+                    )),
+                    None if declared.contains(&used) => {
+                        offences.push(format!("{}: uses `{used}`, which has no layer", file.display()));
+                    }
+                    _ => {}
                 }
-                _ => {}
             }
         }
     }

@@ -1,11 +1,11 @@
-//! One name, one meaning: a public type's name is defined once in `src/`, except the words the crate docs'
-//! glossary (`src/lib.rs`, "Words") marks as each game's own, which every game's folder under `src/games/` may
+//! One name, one meaning: a public type's name is defined once in the library crates' `src/`, except the words the crate docs'
+//! glossary (`src/lib.rs`, "Words") marks as each game's own, which every game's folder under `crates/games/src/games/` may
 //! define for itself (its `Game`, `Position`, `Move`, `Side`...: the same idea in each game).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use crate::registry::{code_and_strings, rust_files};
+use crate::registry::{code_and_strings, library_files};
 
 /// The glossary's words marked "(each game's own)".
 fn per_game_words() -> Vec<String> {
@@ -22,8 +22,7 @@ fn per_game_words() -> Vec<String> {
 
 /// Every public type, trait and alias defined in `src/` (unit tests aside), by name, with the files defining it.
 fn public_types() -> BTreeMap<String, Vec<PathBuf>> {
-    let mut files = Vec::new();
-    rust_files(Path::new("src"), &mut files);
+    let files = library_files();
     let mut defined: BTreeMap<String, Vec<PathBuf>> = BTreeMap::new();
     for file in files {
         let source = std::fs::read_to_string(&file).expect("a source file");
@@ -44,12 +43,12 @@ fn public_types() -> BTreeMap<String, Vec<PathBuf>> {
     defined
 }
 
-/// The game folder a file is in (`src/games/tablut/...`), if any.
+/// The game folder a file is in (`crates/games/src/games/tablut/...`), if any.
 fn game_folder(file: &Path) -> Option<String> {
-    let relative = file.strip_prefix("src/games").ok()?;
+    let relative = file.strip_prefix("crates/games/src/games").ok()?;
     let mut parts = relative.iter();
     let first = parts.next()?.to_string_lossy().into_owned();
-    // A file directly under src/games/ is shared by the games: it counts as a place of its own.
+    // A file directly under crates/games/src/games/ is shared by the games: it counts as a place of its own.
     Some(if parts.next().is_some() { first } else { format!("games::{first}") })
 }
 

@@ -1,5 +1,5 @@
-//! What adding a game takes: its own folder `src/games/<folder>/`, its module declaration and one line in the
-//! registry of `src/games/mod.rs` (see the `games::registry` module docs). This test reads the source tree and checks that no
+//! What adding a game takes: its own folder `crates/games/src/games/<folder>/`, its module declaration and one line in the
+//! registry of `crates/games/src/games/mod.rs` (see the `games::registry` module docs). This test reads the source tree and checks that no
 //! code outside a game's folder names the game: no path into its module, no string that says its name. Comments may
 //! mention games; code may not.
 
@@ -9,7 +9,8 @@ use tabula::games::GameKind;
 
 /// The registry's lines: (enum variant, folder).
 fn registry() -> Vec<(String, String)> {
-    let text = std::fs::read_to_string("src/games/mod.rs").expect("src/games/mod.rs");
+    let text =
+        std::fs::read_to_string("crates/games/src/games/mod.rs").expect("crates/games/src/games/mod.rs");
     let start = text.find("registry::games! {").expect("the registry macro call");
     let body = &text[start..text[start..].find("\n}").map(|e| start + e).expect("its end")];
     body.lines()
@@ -17,6 +18,18 @@ fn registry() -> Vec<(String, String)> {
         .filter_map(|l| l.split_once("=>"))
         .map(|(kind, folder)| (kind.trim().to_string(), folder.trim().to_string()))
         .collect()
+}
+
+/// The source folders of the workspace's library crates, from the lowest layer up.
+pub(crate) const CRATES: [&str; 3] = ["crates/games/src", "crates/session/src", "src"];
+
+/// Every Rust file of the library crates.
+pub(crate) fn library_files() -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for src in CRATES {
+        rust_files(Path::new(src), &mut files);
+    }
+    files
 }
 
 pub(crate) fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -108,29 +121,35 @@ fn the_registry_lists_every_game_once() {
     assert_eq!(lines.len(), GameKind::ALL.len(), "{lines:?}");
     for ((kind, folder), game) in lines.iter().zip(GameKind::ALL) {
         assert_eq!(format!("{game:?}"), *kind);
-        assert!(Path::new("src/games").join(folder).join("mod.rs").is_file(), "src/games/{folder}/mod.rs");
+        assert!(
+            Path::new("crates/games/src/games").join(folder).join("mod.rs").is_file(),
+            "crates/games/src/games/{folder}/mod.rs"
+        );
     }
 }
 
 #[test]
 fn every_game_folder_is_declared_as_a_plain_module() {
     // Declared outside the registry macro, so that rustfmt reaches the folder.
-    let text = std::fs::read_to_string("src/games/mod.rs").expect("src/games/mod.rs");
+    let text =
+        std::fs::read_to_string("crates/games/src/games/mod.rs").expect("crates/games/src/games/mod.rs");
     let declared: Vec<&str> =
         text.lines().filter_map(|l| l.trim().strip_prefix("pub mod")?.trim().strip_suffix(';')).collect();
     for (_, folder) in registry() {
-        assert!(declared.contains(&folder.as_str()), "src/games/mod.rs lacks `pub mod {folder};`");
+        assert!(
+            declared.contains(&folder.as_str()),
+            "crates/games/src/games/mod.rs lacks `pub mod {folder};`"
+        );
     }
 }
 
 #[test]
 fn adding_a_game_touches_only_its_folder() {
-    let mut files = Vec::new();
-    rust_files(Path::new("src"), &mut files);
+    let files = library_files();
     let mut offences = Vec::new();
     for (kind, folder) in registry() {
         let game: GameKind = folder.parse().expect("a folder named after its game");
-        let own = Path::new("src/games").join(&folder);
+        let own = Path::new("crates/games/src/games").join(&folder);
         // Unit-test files (`*_tests.rs`, included under `#[cfg(test)]`) may name games too.
         let is_tests =
             |f: &Path| f.file_name().and_then(|n| n.to_str()).is_some_and(|n| n.ends_with("_tests.rs"));

@@ -2,7 +2,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
-use tabula::store::{ClockRow, ClockStore, OfferRow, StoreError};
+use tabula_session::store::{ClockRow, ClockStore, OfferRow, StoreError};
 
 use super::MemoryStore;
 

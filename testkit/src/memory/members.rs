@@ -1,6 +1,6 @@
 //! [`MemberStore`] in memory, over the other groups' tables.
 
-use tabula::store::{Forgotten, MemberData, MemberStore, StoreError};
+use tabula_session::store::{Forgotten, MemberData, MemberStore, StoreError};
 
 use super::MemoryStore;
 

@@ -3,7 +3,7 @@
 
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use tabula::store::{SessionRow, Store};
+use tabula_session::store::{SessionRow, Store};
 
 mod clocks;
 mod members;
@@ -21,7 +21,7 @@ pub struct MemoryStore {
     settings: Mutex<settings::Tables>,
     tournaments: Mutex<tournaments::Tables>,
     /// The log of forgotten members.
-    forgotten: Mutex<Vec<tabula::store::Forgotten>>,
+    forgotten: Mutex<Vec<tabula_session::store::Forgotten>>,
 }
 
 fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -54,7 +54,7 @@ impl MemoryStore {
         lock(&self.settings)
     }
 
-    fn forgotten(&self) -> MutexGuard<'_, Vec<tabula::store::Forgotten>> {
+    fn forgotten(&self) -> MutexGuard<'_, Vec<tabula_session::store::Forgotten>> {
         lock(&self.forgotten)
     }
 
@@ -67,7 +67,7 @@ impl MemoryStore {
         let tables = self.sessions();
         ids.into_iter()
             .filter_map(|id| tables.sessions.get(&id))
-            .filter(|s| s.state == tabula::store::SessionState::Playing)
+            .filter(|s| s.state == tabula_session::store::SessionState::Playing)
             .cloned()
             .collect()
     }

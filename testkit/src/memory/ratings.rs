@@ -1,8 +1,8 @@
 //! [`RatingStore`] in memory: results in the order they were recorded, and the library's [`Ledger`] for the
 //! ratings made from them (the SQL stores' rebuild uses the same one).
 
-use tabula::games::GameKind;
-use tabula::store::{
+use tabula_games::games::GameKind;
+use tabula_session::store::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, RatingRow, RatingStore,
     StoreError,
 };

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tabula::store::{
+use tabula_session::store::{
     ClockRow, Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore, StoreError,
 };
 

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use tabula::store::{ServerSettings, SettingsStore, StoreError};
+use tabula_session::store::{ServerSettings, SettingsStore, StoreError};
 
 use super::MemoryStore;
 

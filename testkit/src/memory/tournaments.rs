@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use tabula::store::{
+use tabula_session::store::{
     CHECK_IN_SECONDS, EntrantRow, NewTournament, StoreError, TournamentGameRow, TournamentRow,
     TournamentState, TournamentStore,
 };

@@ -1,0 +1,85 @@
+//! `/privacy`: what Tabula stores about the member who asks (games, ratings, preferences, the names kept for
+//! them); `/privacy forget:true` asks them to confirm, with a button ([`super::forget`]), that it should forget
+//! them.
+
+use crate::session::{Button, ButtonStyle, Reply};
+use crate::store::{MemberData, Store};
+use crate::t;
+
+use super::super::request::{OptionKind, read_bool};
+use super::super::text::Text;
+use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
+
+/// The most names `/privacy` lists (a member renamed often has many).
+const MAX_NAMES: usize = 10;
+
+pub fn declaration() -> Declaration {
+    Declaration::new("privacy", parse).option(Opt::new("forget", OptionKind::Boolean))
+}
+
+/// `/privacy`: shows what is stored about the sender; with `forget`, asks them to confirm forgetting it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Privacy {
+    pub forget: bool,
+}
+
+fn parse(args: &Args<'_>) -> Result<Request, Text> {
+    Ok(Privacy { forget: args.read("forget", |v| read_bool("forget", v))?.unwrap_or(false) }.into())
+}
+
+impl Run for Privacy {
+    const LOCKS_CHANNEL: bool = false;
+
+    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+        if self.forget {
+            return Ok(confirm(cx.channel, cx.actor.member.id));
+        }
+        let data = cx.sessions.store.member_data(cx.actor.member.id).await.map_err(Failure::Read)?;
+        Ok(Reply::private(shown(&cx.actor.member.name, &data)))
+    }
+}
+
+/// The button a member presses to be forgotten; its id names them, so that it forgets nobody else.
+pub(super) fn forget_button(channel: u64, user: u64) -> Button {
+    Button::new(
+        Text::new().key("button-forget"),
+        crate::session::ComponentId::new(channel, crate::session::component::Action::Forget { user }),
+        ButtonStyle::Danger,
+    )
+}
+
+fn confirm(channel: u64, user: u64) -> Reply {
+    let mut reply = Reply::private(t!("privacy-confirm", button = Text::new().key("button-forget")));
+    reply.buttons.push(forget_button(channel, user));
+    reply
+}
+
+fn shown(name: &str, data: &MemberData) -> Text {
+    let player = Text::new().strong_name(name);
+    if data.is_empty() {
+        return t!("privacy-nothing", player = player);
+    }
+    let notify = match data.notify_dm {
+        Some(true) => "privacy-notify-dm",
+        Some(false) => "privacy-notify-channel",
+        None => "privacy-notify-unset",
+    };
+    let mut names = Text::new().join(data.names.iter().take(MAX_NAMES), ", ", Text::name);
+    if data.names.len() > MAX_NAMES {
+        names = names.plain(", …");
+    }
+    if data.names.is_empty() {
+        names = names.plain("—");
+    }
+    t!(
+        "privacy-data",
+        player = player,
+        sessions = data.sessions,
+        finished = data.finished,
+        ratings = data.ratings,
+        tournaments = data.tournaments,
+        notify = Text::new().key(notify),
+        names = names,
+        forget = Text::new().code("/privacy forget:true")
+    )
+}

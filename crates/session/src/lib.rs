@@ -6,7 +6,7 @@
 //! The layers of the modules and the words they share are in the `tabula` crate's docs (`src/lib.rs`).
 
 pub mod metrics;
-pub mod rating;
+mod rating;
 pub mod record;
 pub mod session;
 pub mod store;

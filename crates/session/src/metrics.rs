@@ -169,12 +169,12 @@ impl Metrics {
         self.picture_reply.observe(took.as_secs_f64());
     }
 
-    pub fn set_open_games(&self, games: usize) {
+    pub(crate) fn set_open_games(&self, games: usize) {
         self.open_games.set(games as i64);
     }
 
     /// A search asks for a place in the AI's pool; the guard counts it as queued until [`AiQueued::started`].
-    pub fn ai_queued(&self) -> AiQueued<'_> {
+    pub(crate) fn ai_queued(&self) -> AiQueued<'_> {
         self.ai_queue.inc();
         AiQueued { metrics: self, running: false }
     }
@@ -251,7 +251,7 @@ impl Metrics {
 }
 
 /// A search waiting for (then holding) a place in the AI's pool; dropping it takes it off the gauges.
-pub struct AiQueued<'a> {
+pub(crate) struct AiQueued<'a> {
     metrics: &'a Metrics,
     running: bool,
 }

@@ -23,6 +23,7 @@ pub(crate) const MIN_MOVES_EACH: usize = 2;
 /// A player's rating in one game: Glicko-2's rating, deviation and volatility, or Weng-Lin's mean and
 /// uncertainty (volatility unused).
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[expect(clippy::struct_field_names, reason = "a rating's `rating` is what Glicko-2 and players call it")]
 pub struct Rating {
     pub rating: f64,
     pub deviation: f64,

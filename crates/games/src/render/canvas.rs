@@ -35,7 +35,7 @@ pub(crate) const fn with_alpha(c: Color, alpha: u8) -> Color {
 
 /// Which face of the embedded `DejaVu Sans` to use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Weight {
+pub(crate) enum Weight {
     Regular,
     Bold,
 }
@@ -530,7 +530,14 @@ pub(crate) fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weig
 
 /// `name` then `suffix` (a seat's colour, " (Red)") like [`fit_text`], except that when even `min` is too wide it
 /// is the name that is cut with `…`, and the suffix stays whole.
-pub fn fit_name(name: &str, suffix: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
+pub(crate) fn fit_name(
+    name: &str,
+    suffix: &str,
+    width: f32,
+    size: f32,
+    min: f32,
+    weight: Weight,
+) -> (f32, String) {
     let whole = format!("{name}{suffix}");
     let (at, shown) = fit_text(&whole, width, size, min, weight);
     if shown == whole || suffix.is_empty() {

@@ -161,7 +161,7 @@ fn result_of(game: &AnyGame, places: &[usize]) -> String {
 impl Record {
     /// Names the event the game was played in (`[Event "…"]` first) and its round (`[Round "2"]` after the date),
     /// as a tournament's games carry them.
-    pub fn set_event(&mut self, event: &str, round: u32) {
+    pub(crate) fn set_event(&mut self, event: &str, round: u32) {
         self.tags.retain(|(k, _)| k != "Event" && k != "Round");
         self.tags.insert(0, ("Event".to_string(), event.to_string()));
         let after = self.tags.iter().position(|(k, _)| k == "Date").map_or(self.tags.len(), |i| i + 1);

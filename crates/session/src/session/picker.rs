@@ -100,7 +100,7 @@ fn starts_with(path: &PickPath, chosen: &[&str]) -> bool {
 }
 
 /// The distinct next choices after `chosen`, in the order the paths give them, and whether a path ends there.
-pub fn next_choices(
+pub(crate) fn next_choices(
     paths: &[PickPath],
     chosen: &[&str],
 ) -> (Vec<crate::games::pick::PickChoice>, Option<String>) {

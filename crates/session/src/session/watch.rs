@@ -19,7 +19,7 @@ use crate::store::{OfferKind, SessionRow, SessionState, Store};
 use super::{Notice, Reply, Sessions, Text};
 
 /// How long a player's link to the web board stays valid.
-pub const LINK_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
+pub(crate) const LINK_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
 
 /// Signs and checks players' links: an HMAC-SHA256, under the server's secret, of the player, the game and the
 /// expiry. The secret never leaves this type (its `Debug` hides it).
@@ -79,7 +79,7 @@ impl Links {
     }
 
     /// The public page of game `game`.
-    pub fn watch_url(&self, game: i64) -> String {
+    pub(crate) fn watch_url(&self, game: i64) -> String {
         format!("{}/g/{game}", self.base)
     }
 

@@ -16,7 +16,7 @@ use super::{Store, StoreError};
 const RESULTS_LOCK: i64 = 0x7461_6275_6c61_2072;
 
 /// The longest a command waits for a connection before it is told that the store is unavailable.
-pub const ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1_500);
+pub(crate) const ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1_500);
 
 /// Sessions in a Postgres database.
 #[derive(Clone, Debug)]

@@ -84,7 +84,7 @@ impl PlayerRow {
     }
 
     /// Whether the computer plays this seat as itself (from the start), not for a member who left it.
-    pub fn is_computer(&self) -> bool {
+    pub(crate) fn is_computer(&self) -> bool {
         self.level.is_some() && !self.abandoned
     }
 }
@@ -151,7 +151,7 @@ impl EndKind {
     }
 
     /// Whether a game that ends so is finished (it has places), not aborted.
-    pub fn finishes(self) -> bool {
+    pub(crate) fn finishes(self) -> bool {
         !matches!(self, EndKind::AbortAgreed | EndKind::Aborted)
     }
 }

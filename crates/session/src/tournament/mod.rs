@@ -43,7 +43,7 @@ impl Format {
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Format> {
+    pub(crate) fn from_name(name: &str) -> Option<Format> {
         Format::ALL.into_iter().find(|f| f.name().eq_ignore_ascii_case(name.trim()))
     }
 }
@@ -156,13 +156,6 @@ impl Event {
     /// The entrants still playing, by number.
     pub fn active(&self) -> Vec<usize> {
         (0..self.entrants.len()).filter(|&i| !self.entrants[i].withdrawn).collect()
-    }
-
-    /// The number of the last round with a game or a bye (0 before the first).
-    pub fn rounds_played(&self) -> u32 {
-        let games = self.games.iter().map(|g| g.round);
-        let byes = self.byes.iter().map(|b| b.0);
-        games.chain(byes).max().unwrap_or(0)
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{Event, Pairing, Round, TieBreak, standings};
 
 /// How many seats each table of a round of `n` players has: as even as can be, at most four.
-pub fn table_sizes(n: usize) -> Vec<usize> {
+pub(crate) fn table_sizes(n: usize) -> Vec<usize> {
     if n < 2 {
         return Vec::new();
     }

@@ -23,13 +23,13 @@ use crate::games::tablut::{Game, Position, Side, Square, Variant, ai};
 use crate::games::{Competition, CompetitionClient, CompetitionOptions, CompetitionStep};
 
 /// The Tablut Challenge, for the command line.
-pub const COMPETITION: Competition = Competition {
+pub(crate) const COMPETITION: Competition = Competition {
     port: |colour| default_port(if colour == "white" { Side::White } else { Side::Black }),
     client: |options| Box::new(Client::new(options)),
 };
 
 /// The competition's port for a colour.
-pub fn default_port(colour: Side) -> u16 {
+pub(crate) fn default_port(colour: Side) -> u16 {
     match colour {
         Side::White => 5800,
         Side::Black => 5801,
@@ -39,7 +39,7 @@ pub fn default_port(colour: Side) -> u16 {
 /// How long to search when the server allows `limit` per move: a tenth less, at least 250 ms less (the network,
 /// the process waking, writing the answer, and a busy machine's scheduler: with 100 ms a 1 s answer once took
 /// 1.04 s while the test suite loaded both cores), at most 2 s less.
-pub fn search_budget(limit: Duration) -> Duration {
+pub(crate) fn search_budget(limit: Duration) -> Duration {
     let margin = (limit / 10).clamp(Duration::from_millis(250), Duration::from_secs(2));
     limit.saturating_sub(margin).max(Duration::from_millis(10))
 }
@@ -93,12 +93,12 @@ fn side_word(side: Side) -> &'static str {
 }
 
 /// A square in the server's naming: column a-i from the left, row 1-9 from the top.
-pub fn server_square(square: Square) -> String {
+pub(crate) fn server_square(square: Square) -> String {
     format!("{}{}", char::from(b'a' + square.file()), 9 - square.rank())
 }
 
 /// Reads a server board and side to move as an Ashton position.
-pub fn position_from_board(board: &[Vec<String>], to_move: Side) -> Result<Position, String> {
+pub(crate) fn position_from_board(board: &[Vec<String>], to_move: Side) -> Result<Position, String> {
     if board.len() != 9 || board.iter().any(|row| row.len() != 9) {
         return Err("the server sent a board that is not 9 rows of 9 squares".to_string());
     }
@@ -140,7 +140,7 @@ pub fn position_from_board(board: &[Vec<String>], to_move: Side) -> Result<Posit
 }
 
 /// The client's game: the moves the server's states show, one after the other.
-pub struct Follower {
+pub(crate) struct Follower {
     game: Game,
     /// How many times a state could not be reached by one legal move and the game was started afresh from it.
     pub resyncs: u32,

@@ -118,7 +118,7 @@ pub fn prove(root: &Position, max_nodes: usize, deadline: Instant) -> Proof {
 }
 
 /// [`prove`], starting from what `known` holds and adding to it every position the search settles.
-pub fn prove_keeping(root: &Position, max_nodes: usize, deadline: Instant, known: &Known) -> Proof {
+pub(crate) fn prove_keeping(root: &Position, max_nodes: usize, deadline: Instant, known: &Known) -> Proof {
     search(root, max_nodes, deadline, Some(known))
 }
 

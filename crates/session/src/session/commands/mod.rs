@@ -360,7 +360,7 @@ pub fn declaration(name: &str) -> Option<&'static Declaration> {
 }
 
 /// The names of the commands, in the order help lists them.
-pub fn command_names() -> impl Iterator<Item = &'static str> {
+pub(crate) fn command_names() -> impl Iterator<Item = &'static str> {
     declarations().iter().map(|d| d.name)
 }
 

@@ -68,6 +68,13 @@ async fn through_an_outage<S: Store>(
             && !metrics.contains("tabula_store_errors_total 0"),
         "{metrics}"
     );
+    // A challenge, which reads the server's settings and then the channel before it writes: answered in time
+    // too (once a read found Postgres away, the others fail at once), with the same private sentence where the
+    // write fails (SQLite may still take a small one through the handles it holds).
+    let play = fake.slash("play", &[("game", "tablut".into()), ("opponent", ALICE.into())], BOB, 9_999);
+    let (challenge, play_took) = timed(fake, play).await;
+    let text = challenge.content().unwrap_or_default();
+    assert!(!challenge.is_ephemeral() || text.contains("try again"), "/play: {challenge:?}");
     // Lookups and autocompletes are answered in time too (from what is cached, or with the same sentence).
     let (board, board_took) = timed(fake, fake.slash("board", &[], ALICE, GAMES_CHANNEL)).await;
     assert!(board.callback_type().is_some(), "/board: {board:?}");
@@ -97,9 +104,10 @@ async fn through_an_outage<S: Store>(
     let stored = bot.sessions().store().open_session(GAMES_CHANNEL).await.unwrap().unwrap();
     assert_eq!(stored.moves, ["d1-c1", "g5-g6"], "nothing half written, nothing lost");
     format!(
-        "refusal in {} ms, /board in {} ms, autocomplete in {} ms; after the repair the reminder in {} ms, \
+        "refusal in {} ms, /play in {} ms, /board in {} ms, autocomplete in {} ms; after the repair the reminder in {} ms, \
          the move accepted in {} ms",
         took.as_millis(),
+        play_took.as_millis(),
         board_took.as_millis(),
         ac_took.as_millis(),
         reminder_after.as_millis(),

@@ -27,71 +27,78 @@ macro_rules! member_store {
     ($store:ty) => {
         impl MemberStore for $store {
             async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
-                let id = user as i64;
-                let mut data = MemberData::default();
-                let mut names: Vec<String> = Vec::new();
-                let sessions: Vec<(String,)> =
-                    sqlx::query_as("SELECT players FROM sessions WHERE players LIKE $1")
-                        .bind(players_pattern(user))
-                        .fetch_all(&self.pool)
+                self.guarded(async move {
+                    let id = user as i64;
+                    let mut data = MemberData::default();
+                    let mut names: Vec<String> = Vec::new();
+                    let sessions: Vec<(String,)> =
+                        sqlx::query_as("SELECT players FROM sessions WHERE players LIKE $1")
+                            .bind(players_pattern(user))
+                            .fetch_all(&self.pool)
+                            .await?;
+                    for (players,) in sessions {
+                        let list: Vec<PlayerRow> = serde_json::from_str(&players)
+                            .map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
+                        let mine: Vec<&PlayerRow> = list.iter().filter(|p| p.id == user).collect();
+                        if !mine.is_empty() {
+                            data.sessions += 1;
+                            names.extend(mine.iter().map(|p| p.name.clone()));
+                        }
+                    }
+                    let count = |sql: &'static str| {
+                        let pool = self.pool.clone();
+                        async move {
+                            let (n,): (i64,) = sqlx::query_as(sql).bind(id).fetch_one(&pool).await?;
+                            Ok::<usize, StoreError>(n as usize)
+                        }
+                    };
+                    data.finished = count("SELECT COUNT(*) FROM game_players WHERE user_id = $1").await?;
+                    data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?;
+                    data.tournaments =
+                        count("SELECT COUNT(*) FROM tournament_entrants WHERE user_id = $1").await?;
+                    for sql in [
+                        "SELECT DISTINCT name FROM game_players WHERE user_id = $1",
+                        "SELECT DISTINCT name FROM ratings WHERE user_id = $1",
+                        "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1",
+                    ] {
+                        let rows: Vec<(String,)> = sqlx::query_as(sql).bind(id).fetch_all(&self.pool).await?;
+                        names.extend(rows.into_iter().map(|(n,)| n));
+                    }
+                    let dm: Option<(bool,)> = sqlx::query_as("SELECT dm FROM notify WHERE user_id = $1")
+                        .bind(id)
+                        .fetch_optional(&self.pool)
                         .await?;
-                for (players,) in sessions {
-                    let list: Vec<PlayerRow> = serde_json::from_str(&players)
-                        .map_err(|_| StoreError::Corrupt("unreadable players".to_string()))?;
-                    let mine: Vec<&PlayerRow> = list.iter().filter(|p| p.id == user).collect();
-                    if !mine.is_empty() {
-                        data.sessions += 1;
-                        names.extend(mine.iter().map(|p| p.name.clone()));
-                    }
-                }
-                let count = |sql: &'static str| {
-                    let pool = self.pool.clone();
-                    async move {
-                        let (n,): (i64,) = sqlx::query_as(sql).bind(id).fetch_one(&pool).await?;
-                        Ok::<usize, StoreError>(n as usize)
-                    }
-                };
-                data.finished = count("SELECT COUNT(*) FROM game_players WHERE user_id = $1").await?;
-                data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?;
-                data.tournaments =
-                    count("SELECT COUNT(*) FROM tournament_entrants WHERE user_id = $1").await?;
-                for sql in [
-                    "SELECT DISTINCT name FROM game_players WHERE user_id = $1",
-                    "SELECT DISTINCT name FROM ratings WHERE user_id = $1",
-                    "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1",
-                ] {
-                    let rows: Vec<(String,)> = sqlx::query_as(sql).bind(id).fetch_all(&self.pool).await?;
-                    names.extend(rows.into_iter().map(|(n,)| n));
-                }
-                let dm: Option<(bool,)> = sqlx::query_as("SELECT dm FROM notify WHERE user_id = $1")
-                    .bind(id)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                data.notify_dm = dm.map(|(dm,)| dm);
-                names.sort();
-                names.dedup();
-                data.names = names;
-                Ok(data)
+                    data.notify_dm = dm.map(|(dm,)| dm);
+                    names.sort();
+                    names.dedup();
+                    data.names = names;
+                    Ok(data)
+                })
+                .await
             }
 
             async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
-                self.relabel(user, label, true).await
+                self.guarded(async move { self.relabel(user, label, true).await }).await
             }
 
             async fn relabel_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
-                self.relabel(user, label, false).await
+                self.guarded(async move { self.relabel(user, label, false).await }).await
             }
 
             async fn forgotten_after(&self, seq: i64) -> Result<Vec<Forgotten>, StoreError> {
-                let rows: Vec<(i64, i64, String)> =
-                    sqlx::query_as("SELECT seq, user_id, label FROM forgotten WHERE seq > $1 ORDER BY seq")
-                        .bind(seq)
-                        .fetch_all(&self.pool)
-                        .await?;
-                Ok(rows
-                    .into_iter()
-                    .map(|(seq, user, label)| Forgotten { seq, user: user as u64, label })
-                    .collect())
+                self.guarded(async move {
+                    let rows: Vec<(i64, i64, String)> = sqlx::query_as(
+                        "SELECT seq, user_id, label FROM forgotten WHERE seq > $1 ORDER BY seq",
+                    )
+                    .bind(seq)
+                    .fetch_all(&self.pool)
+                    .await?;
+                    Ok(rows
+                        .into_iter()
+                        .map(|(seq, user, label)| Forgotten { seq, user: user as u64, label })
+                        .collect())
+                })
+                .await
             }
         }
 

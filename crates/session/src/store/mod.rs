@@ -25,7 +25,8 @@
 //!    here. (A column or a method that belongs to an existing group goes into that group's trait instead.)
 //! 3. One SQL body, `crates/session/src/store/<name>_sql.rs`: a `macro_rules!` implementation over `$n` placeholders, expanded
 //!    for `SqliteStore` and `PgStore` (see `clocks_sql.rs`); a real difference between the databases is a literal
-//!    or a hook, not a second body.
+//!    or a hook, not a second body. Each method's body runs in `self.guarded(...)`: the Postgres store's circuit
+//!    breaker (`breaker.rs`), which fails a call at once for a moment after one found the database away.
 //! 4. The memory double, in the `testkit` crate (`testkit/src/memory/<name>.rs`), and the fault-injecting
 //!    wrapper's forwarding (`testkit/src/faulty.rs`: a write a command stands on counts and can fail).
 //! 5. The contract tests, in `tests/it/session/`: one `async fn` of assertions over `impl Store`, run on the
@@ -34,6 +35,7 @@
 use std::future::Future;
 
 mod backup;
+mod breaker;
 mod clocks;
 mod clocks_sql;
 mod endings;

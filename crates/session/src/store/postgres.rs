@@ -24,6 +24,8 @@ pub struct PgStore {
     /// Moves waiting for the next group commit (see [`super::group`]).
     pub(super) appends: std::sync::Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
     pub(super) pool: PgPool,
+    /// Fails statements at once for a moment after one found the database unreachable.
+    breaker: std::sync::Arc<super::breaker::Breaker>,
 }
 
 impl PgStore {
@@ -38,9 +40,22 @@ impl PgStore {
             .connect_with(options)
             .await?;
         super::migrations::POSTGRES.migrator().await?.run(&pool).await?;
-        let store = PgStore { appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()), pool };
+        let store = PgStore {
+            appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()),
+            pool,
+            breaker: std::sync::Arc::default(),
+        };
         store.convert_endings().await?;
         Ok(store)
+    }
+
+    /// Every store call (see [`super::breaker`]): refused at once for a moment after one found the database
+    /// unreachable, so that a command's second call does not wait out the pool's timeout again.
+    pub(super) async fn guarded<T>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        self.breaker.call(work).await
     }
 
     /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing

@@ -19,6 +19,15 @@ pub struct SqliteStore {
 }
 
 impl SqliteStore {
+    /// Every store call, as it is: a SQLite file does not make a statement wait when it cannot be written (the
+    /// Postgres store's calls go through a circuit breaker here).
+    pub(super) async fn guarded<T>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        work.await
+    }
+
     /// Opens (creating it and its folder on first run) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<Self, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {

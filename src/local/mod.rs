@@ -27,10 +27,12 @@ use crate::t;
 
 mod clock;
 mod line;
+mod tools;
 
 pub use clock::console_clock;
 pub(crate) use line::example_lines;
 pub use line::{Line, member_id, parse_line};
+use tools::Tool;
 
 /// The console's name for the bot itself: challenge `@tabula` to play the AI.
 pub(crate) const BOT_NAME: &str = "tabula";
@@ -107,24 +109,6 @@ impl<S: Store> Console<S> {
         self.langs.get(&user).copied().unwrap_or(self.lang)
     }
 
-    /// `@name /lang cs`: the member's language, as Discord's `locale` would give it.
-    fn set_lang(&mut self, line: &Line) -> String {
-        let code = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
-        if let Ok(lang) = code.parse::<Lang>() {
-            self.langs.insert(member_id(&line.user), lang);
-            return self.remark(&t!(
-                "console-lang-set",
-                user = format!("@{}", line.user),
-                lang = lang.code()
-            ));
-        }
-        let codes: Vec<&str> = Lang::ALL.iter().map(|l| l.code()).collect();
-        self.to_user(
-            &line.user,
-            &t!("console-lang-unknown", typed = Text::new().typed(&code), codes = codes.join(", ")),
-        )
-    }
-
     /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
     pub fn with_offset(
         sessions: Arc<Sessions<S>>,
@@ -138,42 +122,6 @@ impl<S: Store> Console<S> {
 
     fn role_id(&mut self, name: &str) -> u64 {
         *self.roles.entry(name.to_ascii_lowercase()).or_insert_with(|| member_id(&format!("@&{name}")))
-    }
-
-    /// `@admin /role @bob organisers` gives Bob a role, `-organisers` takes it back (as a server's moderators do
-    /// in Discord's member list).
-    fn set_role(&mut self, line: &Line, manager: bool) -> String {
-        let words: Vec<&str> = line.options.iter().flat_map(|(_, v)| v.split_whitespace()).collect();
-        let (Some(who), Some(role), 2) = (words.first(), words.get(1), words.len()) else {
-            return self.to_user(
-                &line.user,
-                &t!("console-role-usage", example = Text::new().code("@admin /role @bob organisers")),
-            );
-        };
-        if !manager {
-            return self.to_user(&line.user, &Text::new().key("console-role-not-allowed"));
-        }
-        let who = who.trim_start_matches('@');
-        let (take, role) = match role.strip_prefix('-') {
-            Some(role) => (true, role),
-            None => (false, *role),
-        };
-        let role = role.trim_start_matches('@').trim_start_matches('&');
-        let id = self.role_id(role);
-        let member = member_id(who);
-        self.names.insert(member, who.to_string());
-        let held = self.member_roles.entry(member).or_default();
-        held.retain(|&r| r != id);
-        if !take {
-            held.push(id);
-        }
-        let (user, role) = (format!("@{who}"), format!("@&{role}"));
-        let said = if take {
-            t!("console-role-taken", user = user, role = role)
-        } else {
-            t!("console-role-given", user = user, role = role)
-        };
-        self.remark(&said)
     }
 
     /// The bot gave a member a role (a tournament's winner).
@@ -318,34 +266,8 @@ impl<S: Store> Console<S> {
             guild: Some(GUILD),
             locales,
         };
-        if line.command == "lang" {
-            return self.set_lang(&line);
-        }
-        if line.command == "role" {
-            return self.set_role(&line, manager);
-        }
-        if line.command == "wait" {
-            return self.wait(&line).await;
-        }
-        if line.command == "press" {
-            return self.press(&line, &actor).await;
-        }
-        if line.command == "select" {
-            return self.select(&line, &actor).await;
-        }
-        if line.command == "suggest" {
-            let typed =
-                line.options.iter().find(|(k, _)| k.is_empty() || k == "move").map(|(_, v)| v.as_str());
-            let list = self
-                .sessions
-                .suggest_or_why(channel, actor.member.id, typed.unwrap_or_default(), SUGGESTIONS_SHOWN)
-                .await;
-            let text = match list {
-                Err(why) => why,
-                Ok(list) if list.is_empty() => Text::new().key("console-no-suggestions"),
-                Ok(list) => Text::new().plain(list.join("  ")),
-            };
-            return self.to_user(&line.user, &text);
+        if let Some(tool) = Tool::named(&line.command) {
+            return self.tool(tool, &line, &actor, manager, channel).await;
         }
         let request = match self.options(&line).and_then(|options| parse_request(&line.command, &options)) {
             Ok(request) => request,
@@ -510,39 +432,6 @@ impl<S: Store> Console<S> {
         let file = self.pictures.join(format!("{channel}-{}-pick.png", user.to_ascii_lowercase()));
         let png = draw(Reply { board: Some(board), ..reply }).await;
         self.write_file(FileKind::Picture, &file, &png).await
-    }
-
-    /// `@alice /select e8`: chooses an option (by value or label) of the last select menu shown to alice.
-    async fn select(&mut self, line: &Line, actor: &Actor) -> String {
-        let typed = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
-        let typed = typed.trim();
-        let Some(select) = self.selects.get(&line.user.to_ascii_lowercase()).cloned() else {
-            return self.to_user(&line.user, &Text::new().key("console-no-select"));
-        };
-        let lang = self.lang_of(actor.member.id);
-        let chosen = select.options.iter().find(|o| {
-            o.value.eq_ignore_ascii_case(typed)
-                || o.label.plain_in(lang).eq_ignore_ascii_case(typed)
-                || o.label.to_plain().eq_ignore_ascii_case(typed)
-        });
-        let Some(chosen) = chosen else {
-            let values: Vec<&str> = select.options.iter().map(|o| o.value.as_str()).collect();
-            let text = t!(
-                "console-select-options",
-                options = values.join(" "),
-                example =
-                    Text::new().code(format!("/select {}", values.first().copied().unwrap_or_default()))
-            );
-            return self.to_user(&line.user, &text);
-        };
-        let Some((channel, request)) =
-            crate::session::parse_component(&select.custom_id, Some(&chosen.value))
-        else {
-            return self.to_user(&line.user, &Text::new().key("button-unknown"));
-        };
-        let name = self.channel_name(channel);
-        let reply = self.sessions.handle(channel, actor, request).await;
-        self.answer(&name, &line.user, reply).await
     }
 
     /// Writes what the bot would attach to the picture folder and says where, after `picture:`, `record:` or

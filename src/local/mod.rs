@@ -244,6 +244,11 @@ impl<S: Store> Console<S> {
 
     /// Handles one input line and returns what to print.
     pub async fn line(&mut self, text: &str) -> String {
+        // On the heap: a line may run any command, and its future is as large as the largest.
+        Box::pin(self.run_line(text)).await
+    }
+
+    async fn run_line(&mut self, text: &str) -> String {
         let default_channel = self.default_channel.clone();
         let line = match parse_line(text, &default_channel) {
             Ok(Some(line)) => line,

@@ -10,6 +10,8 @@
 
 use std::path::{Path, PathBuf};
 
+use super::sql::{Backend, SqlStore};
+
 use super::{SqliteStore, StoreError};
 use crate::games::AnyGame;
 
@@ -89,20 +91,29 @@ pub trait SessionIds: super::SessionStore {
     fn session_ids(&self) -> impl std::future::Future<Output = Result<Vec<i64>, StoreError>> + Send;
 }
 
-macro_rules! session_ids {
-    ($store:ty) => {
-        impl SessionIds for $store {
-            async fn session_ids(&self) -> Result<Vec<i64>, StoreError> {
-                let ids: Vec<(i64,)> =
-                    sqlx::query_as("SELECT id FROM sessions ORDER BY id").fetch_all(&self.pool).await?;
-                Ok(ids.into_iter().map(|(id,)| id).collect())
-            }
-        }
-    };
+impl<DB> SessionIds for SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    async fn session_ids(&self) -> Result<Vec<i64>, StoreError> {
+        let ids: Vec<(i64,)> =
+            sqlx::query_as("SELECT id FROM sessions ORDER BY id").fetch_all(&self.pool).await?;
+        Ok(ids.into_iter().map(|(id,)| id).collect())
+    }
 }
-
-session_ids!(SqliteStore);
-session_ids!(super::PgStore);
 
 /// Checks that every session of `store` reads and every game replays through its engine: what `tabula restore`
 /// asks of a backup, and `tabula check` of any database (a Postgres dump restored into a scratch database before

@@ -9,6 +9,7 @@
 //! the places recorded in the results table decide. The log says how many rows were converted, and how many only
 //! by places.
 
+use super::sql::{Backend, SqlStore};
 use crate::games::AnyGame;
 use crate::rating;
 
@@ -129,75 +130,84 @@ pub(crate) fn convert(
 /// The conversion for one store: every session with a sentence and no ending gets its ending, and the sentence
 /// is emptied, row by row (a process that opens the store at the same time converts the same rows to the same
 /// endings; each update applies once).
-macro_rules! convert_endings {
-    ($store:ty) => {
-        impl $store {
-            pub(super) async fn convert_endings(&self) -> Result<(), super::StoreError> {
-                use super::SessionStore as _;
-                let ids: Vec<(i64, String)> = sqlx::query_as(
-                    "SELECT id, result FROM sessions WHERE result IS NOT NULL AND end_kind IS NULL ORDER BY id",
-                )
-                .fetch_all(&self.pool)
-                .await?;
-                if ids.is_empty() {
-                    return Ok(());
-                }
-                let (mut converted, mut by_places) = (0usize, 0usize);
-                for (id, text) in ids {
-                    let Some(row) = self.session(id).await? else { continue };
-                    let recorded: Vec<(i64, i64)> =
-                        sqlx::query_as("SELECT seat, place FROM game_players WHERE session_id = $1 ORDER BY seat")
-                            .bind(id)
-                            .fetch_all(&self.pool)
-                            .await?;
-                    let recorded: Option<Vec<usize>> = (recorded.len() == row.players.len())
-                        .then(|| recorded.iter().map(|&(_, p)| p as usize).collect());
-                    let game = crate::games::AnyGame::replay(row.game, &row.setup, &row.moves).ok();
-                    let ending = match row.state {
-                        super::SessionState::Finished | super::SessionState::Aborted => {
-                            let c = super::endings::convert(&row, game.as_ref(), &text, recorded.as_deref());
-                            by_places += usize::from(c.by_places);
-                            Some(c.ending)
-                        }
-                        _ => None,
-                    };
-                    let (kind, seats, member, reason, places) = super::Ending::columns(ending.as_ref());
-                    sqlx::query(
-                        "UPDATE sessions SET end_kind = $1, end_seats = $2, end_member = $3, end_reason = $4, \
-                         end_places = $5, result = NULL WHERE id = $6 AND end_kind IS NULL",
-                    )
-                    .bind(kind)
-                    .bind(seats)
-                    .bind(member)
-                    .bind(reason)
-                    .bind(places)
-                    .bind(id)
-                    .execute(&self.pool)
-                    .await?;
-                    // The computer's seats, which the results table knew only by the name they were stored under.
-                    for (seat, p) in row.players.iter().enumerate() {
-                        if let Some(level) = p.level.filter(|_| p.is_computer()) {
-                            sqlx::query("UPDATE game_players SET level = $1 WHERE session_id = $2 AND seat = $3")
-                                .bind(i64::from(level))
-                                .bind(id)
-                                .bind(seat as i64)
-                                .execute(&self.pool)
-                                .await?;
-                        }
-                    }
-                    converted += 1;
-                }
-                tracing::info!(
-                    converted,
-                    by_places,
-                    "converted stored endings from sentences to data ({by_places} of them resolved by the recorded \
-                     places)"
-                );
-                Ok(())
-            }
+impl<DB> SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    pub(super) async fn convert_endings(&self) -> Result<(), super::StoreError> {
+        use super::SessionStore as _;
+        let ids: Vec<(i64, String)> = sqlx::query_as(
+            "SELECT id, result FROM sessions WHERE result IS NOT NULL AND end_kind IS NULL ORDER BY id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        if ids.is_empty() {
+            return Ok(());
         }
-    };
+        let (mut converted, mut by_places) = (0usize, 0usize);
+        for (id, text) in ids {
+            let Some(row) = self.session(id).await? else { continue };
+            let recorded: Vec<(i64, i64)> =
+                sqlx::query_as("SELECT seat, place FROM game_players WHERE session_id = $1 ORDER BY seat")
+                    .bind(id)
+                    .fetch_all(&self.pool)
+                    .await?;
+            let recorded: Option<Vec<usize>> = (recorded.len() == row.players.len())
+                .then(|| recorded.iter().map(|&(_, p)| p as usize).collect());
+            let game = crate::games::AnyGame::replay(row.game, &row.setup, &row.moves).ok();
+            let ending = match row.state {
+                super::SessionState::Finished | super::SessionState::Aborted => {
+                    let c = super::endings::convert(&row, game.as_ref(), &text, recorded.as_deref());
+                    by_places += usize::from(c.by_places);
+                    Some(c.ending)
+                }
+                _ => None,
+            };
+            let (kind, seats, member, reason, places) = super::Ending::columns(ending.as_ref());
+            sqlx::query(
+                "UPDATE sessions SET end_kind = $1, end_seats = $2, end_member = $3, end_reason = $4, \
+                 end_places = $5, result = NULL WHERE id = $6 AND end_kind IS NULL",
+            )
+            .bind(kind)
+            .bind(seats)
+            .bind(member)
+            .bind(reason)
+            .bind(places)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+            // The computer's seats, which the results table knew only by the name they were stored under.
+            for (seat, p) in row.players.iter().enumerate() {
+                if let Some(level) = p.level.filter(|_| p.is_computer()) {
+                    sqlx::query("UPDATE game_players SET level = $1 WHERE session_id = $2 AND seat = $3")
+                        .bind(i64::from(level))
+                        .bind(id)
+                        .bind(seat as i64)
+                        .execute(&self.pool)
+                        .await?;
+                }
+            }
+            converted += 1;
+        }
+        tracing::info!(
+            converted,
+            by_places,
+            "converted stored endings from sentences to data ({by_places} of them resolved by the recorded \
+             places)"
+        );
+        Ok(())
+    }
 }
-
-convert_endings!(super::SqliteStore);
-convert_endings!(super::PgStore);

@@ -11,8 +11,9 @@
 //! | [`TournamentStore`] | `tournaments`, `tournament_entrants`, `tournament_games` | tournaments, who plays, each round's games |
 //!
 //! [`Store`] is their sum, the one bound the session layer takes. Each trait is written once in SQL for both
-//! databases (`<group>_sql.rs`, a body expanded for [`SqliteStore`] and [`PgStore`], with the few real
-//! differences named where it is expanded or as a small hook in `sqlite.rs` / `postgres.rs`). A game is stored as
+//! databases (`<group>_sql.rs`: ordinary generic methods of `SqlStore<DB>`, of which [`SqliteStore`] and
+//! [`PgStore`] are the two; the few real differences are the database's `Backend`, in `sqlite.rs` /
+//! `postgres.rs`). A game is stored as
 //! notation, never as engine internals (see [`SessionRow`]).
 //!
 //! # Adding a table
@@ -23,10 +24,11 @@
 //! 2. Its trait in a file of its own, `crates/session/src/store/<name>.rs`: the records it reads and writes and the methods, each
 //!    saying what a lost race returns ([`StoreError::Conflict`]); add it to [`Store`]'s supertraits and export it
 //!    here. (A column or a method that belongs to an existing group goes into that group's trait instead.)
-//! 3. One SQL body, `crates/session/src/store/<name>_sql.rs`: a `macro_rules!` implementation over `$n` placeholders, expanded
-//!    for `SqliteStore` and `PgStore` (see `clocks_sql.rs`); a real difference between the databases is a literal
-//!    or a hook, not a second body. Each method's body runs in `self.guarded(...)`: the Postgres store's circuit
-//!    breaker (`breaker.rs`), which fails a call at once for a moment after one found the database away.
+//! 3. One SQL body, `crates/session/src/store/<name>_sql.rs`: `impl<DB> <Trait> for SqlStore<DB>` over `$n`
+//!    placeholders, with the `where` clause every such block states (see `sql.rs`, and `clocks_sql.rs` for a
+//!    small one); a real difference between the databases is a constant or a hook of `sql::Backend`, not a second
+//!    body. Each method's body runs in `self.guarded(...)`: the Postgres store's circuit breaker (`breaker.rs`),
+//!    which fails a call at once for a moment after one found the database away.
 //! 4. The memory double, in the `testkit` crate (`testkit/src/memory/<name>.rs`), and the fault-injecting
 //!    wrapper's forwarding (`testkit/src/faulty.rs`: a write a command stands on counts and can fail).
 //! 5. The contract tests, in `tests/it/session/`: one `async fn` of assertions over `impl Store`, run on the

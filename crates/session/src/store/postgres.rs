@@ -8,9 +8,11 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::Postgres;
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 
-use super::{Store, StoreError};
+use super::StoreError;
+use super::sql::SqlStore;
 
 /// The advisory lock key under which results are recorded ("tabula r" in ASCII).
 const RESULTS_LOCK: i64 = 0x7461_6275_6c61_2072;
@@ -19,16 +21,28 @@ const RESULTS_LOCK: i64 = 0x7461_6275_6c61_2072;
 pub(crate) const ACQUIRE_TIMEOUT: Duration = Duration::from_millis(1_500);
 
 /// Sessions in a Postgres database.
-#[derive(Clone, Debug)]
-pub struct PgStore {
-    /// Moves waiting for the next group commit (see [`super::group`]).
-    pub(super) appends: std::sync::Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
-    pub(super) pool: PgPool,
-    /// Fails statements at once for a moment after one found the database unreachable.
-    breaker: std::sync::Arc<super::breaker::Breaker>,
+pub type PgStore = super::sql::SqlStore<Postgres>;
+
+impl super::sql::Backend for Postgres {
+    const SESSION_COLUMNS: &'static str = "s.*, COALESCE((SELECT json_agg(m.notation ORDER BY m.ply) FROM moves m \
+                                           WHERE m.session_id = s.id), '[]')::text AS move_list";
+
+    /// While the server is away, a call waits the pool's whole acquire timeout.
+    const BREAKER: bool = true;
+
+    /// Across the processes sharing the database: a transaction-level advisory lock, held until the transaction
+    /// ends.
+    async fn serialize_results(tx: &mut sqlx::PgConnection) -> Result<(), StoreError> {
+        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(RESULTS_LOCK).execute(tx).await?;
+        Ok(())
+    }
+
+    fn rows_affected(result: &sqlx::postgres::PgQueryResult) -> u64 {
+        result.rows_affected()
+    }
 }
 
-impl PgStore {
+impl SqlStore<Postgres> {
     /// Connects to the database at `url` (`postgres://user@host:port/db`) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {
         let options = PgConnectOptions::from_str(url)?;
@@ -40,35 +54,8 @@ impl PgStore {
             .connect_with(options)
             .await?;
         super::migrations::POSTGRES.migrator().await?.run(&pool).await?;
-        let store = PgStore {
-            appends: std::sync::Arc::new(super::group::GroupCommit::ungrouped()),
-            pool,
-            breaker: std::sync::Arc::default(),
-        };
+        let store = SqlStore::new(pool, super::group::GroupCommit::ungrouped());
         store.convert_endings().await?;
         Ok(store)
-    }
-
-    /// Every store call (see [`super::breaker`]): refused at once for a moment after one found the database
-    /// unreachable, so that a command's second call does not wait out the pool's timeout again.
-    pub(super) async fn guarded<T>(
-        &self,
-        work: impl Future<Output = Result<T, StoreError>>,
-    ) -> Result<T, StoreError> {
-        self.breaker.call(work).await
-    }
-
-    /// The ratings' hook: results are recorded (and ratings updated) one at a time across the processes sharing
-    /// the database, in one order: a transaction-level advisory lock, held until the transaction ends.
-    pub(super) async fn serialize_results(tx: &mut sqlx::PgConnection) -> Result<(), StoreError> {
-        sqlx::query("SELECT pg_advisory_xact_lock($1)").bind(RESULTS_LOCK).execute(tx).await?;
-        Ok(())
-    }
-}
-
-/// Sessions, clocks, ratings and settings are written once for both databases (`*_sql.rs`).
-impl Store for PgStore {
-    async fn close(&self) {
-        self.pool.close().await;
     }
 }

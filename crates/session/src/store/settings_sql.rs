@@ -7,8 +7,9 @@
 
 use sqlx::Row;
 
+use super::StoreError;
 use super::settings::{ServerSettings, SettingsStore};
-use super::{PgStore, SqliteStore, StoreError};
+use super::sql::{Backend, SqlStore};
 
 /// The channel list as stored: a JSON array, `NULL` for every channel.
 fn channels_column(channels: &[u64]) -> Option<String> {
@@ -23,150 +24,154 @@ fn channels_of(guild: u64, column: Option<String>) -> Result<Vec<u64>, StoreErro
     }
 }
 
-/// The implementation for one store.
-macro_rules! settings_store {
-    ($store:ty) => {
-        impl SettingsStore for $store {
-            async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query("SELECT * FROM server_settings WHERE guild_id = $1")
-                        .bind(guild as i64)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                    let Some(row) = row else { return Ok(ServerSettings::default()) };
-                    Ok(ServerSettings {
-                        language: row.get("language"),
-                        channels: channels_of(guild, row.get("channels"))?,
-                        blocked: channels_of(guild, row.get("blocked_channels"))?,
-                        games_in_threads: row.get("games_in_threads"),
-                        default_clock: row.get("default_clock"),
-                        challenge_expiry: row.get("challenge_expiry"),
-                        organiser_role: row.get::<Option<i64>, _>("organiser_role").map(|r| r as u64),
-                    })
-                })
-                .await
-            }
+/// The implementation for both databases.
+impl<DB> SettingsStore for SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM server_settings WHERE guild_id = $1")
+                .bind(guild as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+            let Some(row) = row else { return Ok(ServerSettings::default()) };
+            Ok(ServerSettings {
+                language: row.get("language"),
+                channels: channels_of(guild, row.get("channels"))?,
+                blocked: channels_of(guild, row.get("blocked_channels"))?,
+                games_in_threads: row.get("games_in_threads"),
+                default_clock: row.get("default_clock"),
+                challenge_expiry: row.get("challenge_expiry"),
+                organiser_role: row.get::<Option<i64>, _>("organiser_role").map(|r| r as u64),
+            })
+        })
+        .await
+    }
 
-            async fn put_server_settings(
-                &self,
-                guild: u64,
-                s: &ServerSettings,
-                now: i64,
-            ) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query(
-                        "INSERT INTO server_settings (guild_id, language, channels, games_in_threads, default_clock, \
-                         challenge_expiry, updated_at, blocked_channels, organiser_role) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON \
-                         CONFLICT (guild_id) DO UPDATE SET language = excluded.language, channels = excluded.channels, \
-                         games_in_threads = excluded.games_in_threads, default_clock = excluded.default_clock, \
-                         challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at, \
-                         blocked_channels = excluded.blocked_channels, organiser_role = excluded.organiser_role",
-                    )
-                    .bind(guild as i64)
-                    .bind(&s.language)
-                    .bind(channels_column(&s.channels))
-                    .bind(s.games_in_threads)
-                    .bind(&s.default_clock)
-                    .bind(s.challenge_expiry)
-                    .bind(now)
-                    .bind(channels_column(&s.blocked))
-                    .bind(s.organiser_role.map(|r| r as i64))
-                    .execute(&self.pool)
-                    .await?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn put_server_settings(&self, guild: u64, s: &ServerSettings, now: i64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query(
+                "INSERT INTO server_settings (guild_id, language, channels, games_in_threads, default_clock, \
+                 challenge_expiry, updated_at, blocked_channels, organiser_role) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON \
+                 CONFLICT (guild_id) DO UPDATE SET language = excluded.language, channels = excluded.channels, \
+                 games_in_threads = excluded.games_in_threads, default_clock = excluded.default_clock, \
+                 challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at, \
+                 blocked_channels = excluded.blocked_channels, organiser_role = excluded.organiser_role",
+            )
+            .bind(guild as i64)
+            .bind(&s.language)
+            .bind(channels_column(&s.channels))
+            .bind(s.games_in_threads)
+            .bind(&s.default_clock)
+            .bind(s.challenge_expiry)
+            .bind(now)
+            .bind(channels_column(&s.blocked))
+            .bind(s.organiser_role.map(|r| r as i64))
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query("SELECT parent_id FROM threads WHERE channel_id = $1")
-                        .bind(channel as i64)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                    Ok(row.map(|r| r.get::<i64, _>(0) as u64))
-                })
-                .await
-            }
+    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT parent_id FROM threads WHERE channel_id = $1")
+                .bind(channel as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.map(|r| r.get::<i64, _>(0) as u64))
+        })
+        .await
+    }
 
-            async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query(
-                        "INSERT INTO notify (user_id, dm) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
-                    )
-                    .bind(user as i64)
-                    .bind(dm)
-                    .execute(&self.pool)
-                    .await?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query(
+                "INSERT INTO notify (user_id, dm) VALUES ($1, $2) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm",
+            )
+            .bind(user as i64)
+            .bind(dm)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query("SELECT dm FROM notify WHERE user_id = $1")
-                        .bind(user as i64)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                    Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
-                })
-                .await
-            }
+    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT dm FROM notify WHERE user_id = $1")
+                .bind(user as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
+        })
+        .await
+    }
 
-            async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query(
-                        "INSERT INTO threads (channel_id, parent_id) VALUES ($1, $2) ON CONFLICT (channel_id) DO NOTHING",
-                    )
-                    .bind(channel as i64)
-                    .bind(parent as i64)
-                    .execute(&self.pool)
-                    .await?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query(
+                "INSERT INTO threads (channel_id, parent_id) VALUES ($1, $2) ON CONFLICT (channel_id) DO NOTHING",
+            )
+            .bind(channel as i64)
+            .bind(parent as i64)
+            .execute(&self.pool)
+            .await?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query("UPDATE threads SET archive_at = $1 WHERE channel_id = $2")
-                        .bind(at)
-                        .bind(channel as i64)
-                        .execute(&self.pool)
-                        .await?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query("UPDATE threads SET archive_at = $1 WHERE channel_id = $2")
+                .bind(at)
+                .bind(channel as i64)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
-                self.guarded(async move {
-                    let rows = sqlx::query(
-                        "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= $1 ORDER BY archive_at",
-                    )
-                    .bind(now)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
-                })
-                .await
-            }
+    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT channel_id FROM threads WHERE archive_at IS NOT NULL AND archive_at <= $1 ORDER BY archive_at",
+            )
+            .bind(now)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.iter().map(|r| r.get::<i64, _>(0) as u64).collect())
+        })
+        .await
+    }
 
-            async fn archived(&self, channel: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = $1")
-                        .bind(channel as i64)
-                        .execute(&self.pool)
-                        .await?;
-                    Ok(())
-                })
-                .await
-            }
-        }
-    };
+    async fn archived(&self, channel: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query("UPDATE threads SET archive_at = NULL WHERE channel_id = $1")
+                .bind(channel as i64)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
 }
-
-settings_store!(SqliteStore);
-settings_store!(PgStore);

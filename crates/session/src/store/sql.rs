@@ -1,13 +1,111 @@
-//! What every SQL body shares: reading stored rows into records (SQLite and Postgres decode the same columns)
-//! and settling conditional writes.
+//! The SQL store, for SQLite and Postgres alike: [`SqlStore`], whose methods (in `<group>_sql.rs`) are ordinary
+//! generic code over sqlx, written once; what differs between the databases is their [`Backend`] (a statement's
+//! fragment, a hook, whether calls go through the circuit breaker). Also what every body shares: reading stored
+//! rows into records (SQLite and Postgres decode the same columns) and settling conditional writes.
+//!
+//! Every implementation block over `SqlStore<DB>` states the same `where` clause: the sqlx bounds the SQL needs
+//! (its connections execute statements; the column types it binds and reads). Rust does not carry a trait's
+//! `where` clause to its users, so each block says it again; both databases satisfy it.
 
 use std::str::FromStr as _;
 
-use sqlx::{ColumnIndex, Decode, Row, Type};
+use std::sync::Arc;
+
+use sqlx::{ColumnIndex, Decode, Pool, Row, Type};
 
 use super::{GameResult, PlayerPlace, PlayerRow, RatingRow, SessionRow, SessionState, StoreError};
 use crate::games::{GameKind, Setup};
 use crate::rating::Rating;
+
+/// A store over one SQL database: [`super::SqliteStore`] or [`super::PgStore`].
+pub struct SqlStore<DB: sqlx::Database> {
+    /// Moves waiting for the next group commit (see [`super::group`]).
+    pub(super) appends: Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
+    pub(super) pool: Pool<DB>,
+    /// Fails calls at once for a moment after one found the database unreachable (where the backend waits for
+    /// connections: [`Backend::BREAKER`]).
+    breaker: Arc<super::breaker::Breaker>,
+}
+
+impl<DB: sqlx::Database> SqlStore<DB> {
+    /// The store over `pool`, whose moves are grouped into shared transactions by `appends`.
+    pub(super) fn new(
+        pool: Pool<DB>,
+        appends: super::group::GroupCommit<super::sessions_sql::AppendMoves>,
+    ) -> Self {
+        SqlStore { appends: Arc::new(appends), pool, breaker: Arc::default() }
+    }
+}
+
+impl<DB: sqlx::Database> Clone for SqlStore<DB> {
+    fn clone(&self) -> Self {
+        SqlStore { appends: self.appends.clone(), pool: self.pool.clone(), breaker: self.breaker.clone() }
+    }
+}
+
+impl<DB: sqlx::Database> std::fmt::Debug for SqlStore<DB> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SqlStore")
+            .field("database", &DB::NAME)
+            .field("pool", &self.pool)
+            .finish_non_exhaustive()
+    }
+}
+
+/// What differs between the databases the SQL store runs on.
+pub trait Backend: sqlx::Database {
+    /// The columns of a session as read with its moves: `s.*` and `move_list`, the moves of session `s` as the
+    /// text of a JSON array of notation in order (`[]` for none). A session and its moves are read in one
+    /// statement, so that the moves and the version they must match come from one snapshot, even while another
+    /// process appends.
+    const SESSION_COLUMNS: &'static str;
+
+    /// Whether a call waits for a connection while the database is away, so that the circuit breaker should
+    /// fail the next ones at once ([`super::breaker`]).
+    const BREAKER: bool;
+
+    /// The ratings' hook: results are recorded (and ratings updated) one at a time, in one order; this makes a
+    /// transaction that records one wait for the others.
+    fn serialize_results(tx: &mut Self::Connection) -> impl Future<Output = Result<(), StoreError>> + Send;
+
+    /// How many rows a statement changed.
+    fn rows_affected(result: &Self::QueryResult) -> u64;
+}
+
+impl<DB: Backend> SqlStore<DB> {
+    /// Every store call: through the circuit breaker where the database can keep a call waiting
+    /// ([`Backend::BREAKER`]), so that a command's second call does not wait out the pool's timeout again.
+    pub(super) async fn guarded<T>(
+        &self,
+        work: impl Future<Output = Result<T, StoreError>>,
+    ) -> Result<T, StoreError> {
+        if DB::BREAKER { self.breaker.call(work).await } else { work.await }
+    }
+}
+
+/// Sessions, clocks, ratings, settings, members and tournaments are written once for both databases
+/// (`<group>_sql.rs`).
+impl<DB> super::Store for SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    async fn close(&self) {
+        self.pool.close().await;
+    }
+}
 
 /// A session from its row, as selected with its moves in `move_list` (a JSON array of notation, in order).
 pub(super) fn session_record<'r, R>(row: &'r R) -> Result<SessionRow, StoreError>

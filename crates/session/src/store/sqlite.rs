@@ -4,30 +4,35 @@ use std::path::Path;
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use super::{Store, StoreError};
+use sqlx::Sqlite;
+
+use super::StoreError;
+use super::sql::SqlStore;
 
 /// Sessions in one SQLite file.
-#[derive(Clone, Debug)]
-pub struct SqliteStore {
-    /// Moves waiting for the next group commit (see [`super::group`]).
-    pub(super) appends: std::sync::Arc<super::group::GroupCommit<super::sessions_sql::AppendMoves>>,
-    pub(super) pool: SqlitePool,
-}
+pub type SqliteStore = super::sql::SqlStore<Sqlite>;
 
-impl SqliteStore {
-    /// Every store call, as it is: a SQLite file does not make a statement wait when it cannot be written (the
-    /// Postgres store's calls go through a circuit breaker here).
-    pub(super) async fn guarded<T>(
-        &self,
-        work: impl Future<Output = Result<T, StoreError>>,
-    ) -> Result<T, StoreError> {
-        work.await
+impl super::sql::Backend for Sqlite {
+    const SESSION_COLUMNS: &'static str = "s.*, (SELECT json_group_array(m.notation ORDER BY m.ply) FROM moves m \
+                                           WHERE m.session_id = s.id) AS move_list";
+
+    /// A SQLite call does not wait for a connection to a server.
+    const BREAKER: bool = false;
+
+    /// Nothing to do: the first statement of a transaction that records a result writes, so it holds the
+    /// database's write lock before it reads any rating.
+    async fn serialize_results(_tx: &mut sqlx::SqliteConnection) -> Result<(), StoreError> {
+        Ok(())
     }
 
+    fn rows_affected(result: &sqlx::sqlite::SqliteQueryResult) -> u64 {
+        result.rows_affected()
+    }
+}
+
+impl SqlStore<Sqlite> {
     /// Opens (creating it and its folder on first run) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<Self, StoreError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
@@ -83,24 +88,8 @@ impl SqliteStore {
             .connect_with(options)
             .await?;
         super::migrations::SQLITE.migrator().await?.run(&pool).await?;
-        let store = SqliteStore { appends: std::sync::Arc::default(), pool };
+        let store = SqlStore::new(pool, super::group::GroupCommit::default());
         store.convert_endings().await?;
         Ok(store)
-    }
-}
-
-impl SqliteStore {
-    /// The ratings' hook: results are recorded one at a time. Nothing to do here: the first statement of a
-    /// transaction that records a result writes, so it holds the database's write lock before it reads any rating.
-    #[expect(clippy::unused_async, reason = "the hook's shape is Postgres's, which waits for its lock")]
-    pub(super) async fn serialize_results(_tx: &mut sqlx::SqliteConnection) -> Result<(), StoreError> {
-        Ok(())
-    }
-}
-
-/// Sessions, clocks, ratings and settings are written once for both databases (`*_sql.rs`).
-impl Store for SqliteStore {
-    async fn close(&self) {
-        self.pool.close().await;
     }
 }

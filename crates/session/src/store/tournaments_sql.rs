@@ -5,12 +5,13 @@ use std::str::FromStr as _;
 
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
+use super::StoreError;
+use super::sql::{Backend, SqlStore};
 use super::sql::{changed_one, conflict_on_unique};
 use super::tournaments::{
     CHECK_IN_SECONDS, EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState,
     TournamentStore,
 };
-use super::{PgStore, SqliteStore, StoreError};
 use crate::games::GameKind;
 
 fn tournament_of<'r, R>(row: &'r R) -> Result<TournamentRow, StoreError>
@@ -104,324 +105,333 @@ fn json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("numbers serialize")
 }
 
-/// The implementation for one store.
-macro_rules! tournament_store {
-    ($store:ty) => {
-        impl TournamentStore for $store {
-            async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query(
-                        "INSERT INTO tournaments (guild_id, channel_id, organiser, game, variant, format, rounds, clock, \
-                         rated, max_players, mini_match, starts_at, round_seconds, winner_role, state, created_at, check_in) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'signup', $15, $16) \
-                         RETURNING id",
-                    )
-                    .bind(t.guild as i64)
-                    .bind(t.channel as i64)
-                    .bind(t.organiser as i64)
-                    .bind(t.game.name())
-                    .bind(&t.variant)
-                    .bind(&t.format)
-                    .bind(i64::from(t.rounds))
-                    .bind(&t.clock)
-                    .bind(t.rated)
-                    .bind(i64::from(t.max_players))
-                    .bind(t.mini_match)
-                    .bind(t.starts_at)
-                    .bind(t.round_seconds)
-                    .bind(t.winner_role.map(|r| r as i64))
-                    .bind(t.now)
-                    .bind(t.check_in)
-                    .fetch_one(&self.pool)
-                    .await?;
-                    Ok(row.get::<i64, _>(0))
-                })
-                .await
-            }
+/// The implementation for both databases.
+impl<DB> TournamentStore for SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "INSERT INTO tournaments (guild_id, channel_id, organiser, game, variant, format, rounds, clock, \
+                 rated, max_players, mini_match, starts_at, round_seconds, winner_role, state, created_at, check_in) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 'signup', $15, $16) \
+                 RETURNING id",
+            )
+            .bind(t.guild as i64)
+            .bind(t.channel as i64)
+            .bind(t.organiser as i64)
+            .bind(t.game.name())
+            .bind(&t.variant)
+            .bind(&t.format)
+            .bind(i64::from(t.rounds))
+            .bind(&t.clock)
+            .bind(t.rated)
+            .bind(i64::from(t.max_players))
+            .bind(t.mini_match)
+            .bind(t.starts_at)
+            .bind(t.round_seconds)
+            .bind(t.winner_role.map(|r| r as i64))
+            .bind(t.now)
+            .bind(t.check_in)
+            .fetch_one(&self.pool)
+            .await?;
+            Ok(row.get::<i64, _>(0))
+        })
+        .await
+    }
 
-            async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
-                        .bind(id)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                    row.as_ref().map(tournament_of).transpose()
-                })
-                .await
-            }
+    async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM tournaments WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.as_ref().map(tournament_of).transpose()
+        })
+        .await
+    }
 
-            async fn open_tournaments(&self, guild: u64) -> Result<Vec<TournamentRow>, StoreError> {
-                self.guarded(async move {
-                    let rows = sqlx::query(
-                        "SELECT * FROM tournaments WHERE guild_id = $1 AND state IN ('signup', 'running', 'paused') \
-                         ORDER BY id",
-                    )
-                    .bind(guild as i64)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    rows.iter().map(tournament_of).collect()
-                })
-                .await
-            }
+    async fn open_tournaments(&self, guild: u64) -> Result<Vec<TournamentRow>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM tournaments WHERE guild_id = $1 AND state IN ('signup', 'running', 'paused') \
+                 ORDER BY id",
+            )
+            .bind(guild as i64)
+            .fetch_all(&self.pool)
+            .await?;
+            rows.iter().map(tournament_of).collect()
+        })
+        .await
+    }
 
-            async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query(
-                        "SELECT * FROM tournaments WHERE guild_id = $1 AND state = 'finished' ORDER BY id DESC LIMIT 1",
-                    )
-                    .bind(guild as i64)
-                    .fetch_optional(&self.pool)
-                    .await?;
-                    row.as_ref().map(tournament_of).transpose()
-                })
-                .await
-            }
+    async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "SELECT * FROM tournaments WHERE guild_id = $1 AND state = 'finished' ORDER BY id DESC LIMIT 1",
+            )
+            .bind(guild as i64)
+            .fetch_optional(&self.pool)
+            .await?;
+            row.as_ref().map(tournament_of).transpose()
+        })
+        .await
+    }
 
-            async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
-                self.guarded(async move {
-                    let rows = sqlx::query(
-                        "SELECT id FROM tournaments WHERE (state = 'signup' AND (starts_at <= $1 \
-                         OR (check_in = TRUE AND check_in_open = FALSE AND starts_at <= $2))) \
-                         OR state = 'running' ORDER BY id",
-                    )
-                    .bind(now)
-                    .bind(now + CHECK_IN_SECONDS)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
-                })
-                .await
-            }
+    async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT id FROM tournaments WHERE (state = 'signup' AND (starts_at <= $1 \
+                 OR (check_in = TRUE AND check_in_open = FALSE AND starts_at <= $2))) \
+                 OR state = 'running' ORDER BY id",
+            )
+            .bind(now)
+            .bind(now + CHECK_IN_SECONDS)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.iter().map(|r| r.get::<i64, _>(0)).collect())
+        })
+        .await
+    }
 
-            async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    sqlx::query("UPDATE tournaments SET message_id = $1 WHERE id = $2")
-                        .bind(message as i64)
-                        .bind(id)
-                        .execute(&self.pool)
-                        .await?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            sqlx::query("UPDATE tournaments SET message_id = $1 WHERE id = $2")
+                .bind(message as i64)
+                .bind(id)
+                .execute(&self.pool)
+                .await?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn join_tournament(&self, id: i64, e: &EntrantRow) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    conflict_on_unique(
-                        sqlx::query(
-                            "INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at, withdrawn, \
-                             checked_in) VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                        )
-                        .bind(id)
-                        .bind(e.user as i64)
-                        .bind(&e.name)
-                        .bind(e.rating)
-                        .bind(e.joined_at)
-                        .bind(e.withdrawn)
-                        .bind(e.checked_in)
-                        .execute(&self.pool)
-                        .await,
-                    )?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn join_tournament(&self, id: i64, e: &EntrantRow) -> Result<(), StoreError> {
+        self.guarded(async move {
+            conflict_on_unique(
+                sqlx::query(
+                    "INSERT INTO tournament_entrants (tournament_id, user_id, name, rating, joined_at, withdrawn, \
+                     checked_in) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(id)
+                .bind(e.user as i64)
+                .bind(&e.name)
+                .bind(e.rating)
+                .bind(e.joined_at)
+                .bind(e.withdrawn)
+                .bind(e.checked_in)
+                .execute(&self.pool)
+                .await,
+            )?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn open_check_in(&self, id: i64) -> Result<bool, StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournaments SET check_in_open = TRUE \
-                         WHERE id = $1 AND state = 'signup' AND check_in = TRUE AND check_in_open = FALSE",
-                    )
-                    .bind(id)
-                    .execute(&self.pool)
-                    .await?;
-                    Ok(done.rows_affected() == 1)
-                })
-                .await
-            }
+    async fn open_check_in(&self, id: i64) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournaments SET check_in_open = TRUE \
+                 WHERE id = $1 AND state = 'signup' AND check_in = TRUE AND check_in_open = FALSE",
+            )
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+            Ok(DB::rows_affected(&done) == 1)
+        })
+        .await
+    }
 
-            async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournament_entrants SET checked_in = TRUE \
-                         WHERE tournament_id = $1 AND user_id = $2 AND checked_in = FALSE",
-                    )
+    async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournament_entrants SET checked_in = TRUE \
+                 WHERE tournament_id = $1 AND user_id = $2 AND checked_in = FALSE",
+            )
+            .bind(id)
+            .bind(user as i64)
+            .execute(&self.pool)
+            .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
+
+    async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done =
+                sqlx::query("DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2")
                     .bind(id)
                     .bind(user as i64)
                     .execute(&self.pool)
                     .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
 
-            async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query("DELETE FROM tournament_entrants WHERE tournament_id = $1 AND user_id = $2")
-                        .bind(id)
-                        .bind(user as i64)
-                        .execute(&self.pool)
-                        .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
+    async fn withdraw_entrant(&self, id: i64, user: u64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournament_entrants SET withdrawn = TRUE \
+                 WHERE tournament_id = $1 AND user_id = $2 AND withdrawn = FALSE",
+            )
+            .bind(id)
+            .bind(user as i64)
+            .execute(&self.pool)
+            .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
 
-            async fn withdraw_entrant(&self, id: i64, user: u64) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournament_entrants SET withdrawn = TRUE \
-                         WHERE tournament_id = $1 AND user_id = $2 AND withdrawn = FALSE",
-                    )
-                    .bind(id)
-                    .bind(user as i64)
-                    .execute(&self.pool)
-                    .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
+    async fn entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT * FROM tournament_entrants WHERE tournament_id = $1 ORDER BY joined_at, user_id",
+            )
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows.iter().map(entrant_of).collect())
+        })
+        .await
+    }
 
-            async fn entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError> {
-                self.guarded(async move {
-                    let rows = sqlx::query(
-                        "SELECT * FROM tournament_entrants WHERE tournament_id = $1 ORDER BY joined_at, user_id",
-                    )
-                    .bind(id)
-                    .fetch_all(&self.pool)
-                    .await?;
-                    Ok(rows.iter().map(entrant_of).collect())
-                })
-                .await
-            }
+    async fn claim_round(&self, id: i64, round: u32, due: Option<i64>) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournaments SET round = $1, round_due = $2, state = 'running' \
+                 WHERE id = $3 AND round = $4 AND state IN ('signup', 'running')",
+            )
+            .bind(i64::from(round))
+            .bind(due)
+            .bind(id)
+            .bind(i64::from(round) - 1)
+            .execute(&self.pool)
+            .await?;
+            Ok(DB::rows_affected(&done) == 1)
+        })
+        .await
+    }
 
-            async fn claim_round(&self, id: i64, round: u32, due: Option<i64>) -> Result<bool, StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournaments SET round = $1, round_due = $2, state = 'running' \
-                         WHERE id = $3 AND round = $4 AND state IN ('signup', 'running')",
-                    )
-                    .bind(i64::from(round))
-                    .bind(due)
-                    .bind(id)
-                    .bind(i64::from(round) - 1)
-                    .execute(&self.pool)
-                    .await?;
-                    Ok(done.rows_affected() == 1)
-                })
-                .await
-            }
+    async fn set_tournament_state(
+        &self,
+        id: i64,
+        from: TournamentState,
+        to: TournamentState,
+    ) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query("UPDATE tournaments SET state = $1 WHERE id = $2 AND state = $3")
+                .bind(to.name())
+                .bind(id)
+                .bind(from.name())
+                .execute(&self.pool)
+                .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
 
-            async fn set_tournament_state(
-                &self,
-                id: i64,
-                from: TournamentState,
-                to: TournamentState,
-            ) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query("UPDATE tournaments SET state = $1 WHERE id = $2 AND state = $3")
-                        .bind(to.name())
-                        .bind(id)
-                        .bind(from.name())
-                        .execute(&self.pool)
-                        .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
+    async fn add_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
+        self.guarded(async move {
+            conflict_on_unique(
+                sqlx::query(
+                    "INSERT INTO tournament_games (tournament_id, round, board, seats, session_id, points, \
+                     scores, over_the_board) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                )
+                .bind(g.tournament)
+                .bind(i64::from(g.round))
+                .bind(i64::from(g.board))
+                .bind(json(&g.seats))
+                .bind(g.session)
+                .bind(g.points.as_ref().map(json))
+                .bind(g.scores.as_ref().map(json))
+                .bind(g.over_the_board)
+                .execute(&self.pool)
+                .await,
+            )?;
+            Ok(())
+        })
+        .await
+    }
 
-            async fn add_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    conflict_on_unique(
-                        sqlx::query(
-                            "INSERT INTO tournament_games (tournament_id, round, board, seats, session_id, points, \
-                             scores, over_the_board) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-                        )
-                        .bind(g.tournament)
-                        .bind(i64::from(g.round))
-                        .bind(i64::from(g.board))
-                        .bind(json(&g.seats))
-                        .bind(g.session)
-                        .bind(g.points.as_ref().map(json))
-                        .bind(g.scores.as_ref().map(json))
-                        .bind(g.over_the_board)
-                        .execute(&self.pool)
-                        .await,
-                    )?;
-                    Ok(())
-                })
-                .await
-            }
+    async fn set_tournament_game_session(
+        &self,
+        tournament: i64,
+        round: u32,
+        board: u32,
+        session: i64,
+    ) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournament_games SET session_id = $1 \
+                 WHERE tournament_id = $2 AND round = $3 AND board = $4 AND session_id IS NULL",
+            )
+            .bind(session)
+            .bind(tournament)
+            .bind(i64::from(round))
+            .bind(i64::from(board))
+            .execute(&self.pool)
+            .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
 
-            async fn set_tournament_game_session(
-                &self,
-                tournament: i64,
-                round: u32,
-                board: u32,
-                session: i64,
-            ) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournament_games SET session_id = $1 \
-                         WHERE tournament_id = $2 AND round = $3 AND board = $4 AND session_id IS NULL",
-                    )
-                    .bind(session)
-                    .bind(tournament)
-                    .bind(i64::from(round))
-                    .bind(i64::from(board))
-                    .execute(&self.pool)
-                    .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
+    async fn settle_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE tournament_games SET points = $1, scores = $2, over_the_board = $3 \
+                 WHERE tournament_id = $4 AND round = $5 AND board = $6 AND points IS NULL",
+            )
+            .bind(g.points.as_ref().map(json))
+            .bind(g.scores.as_ref().map(json))
+            .bind(g.over_the_board)
+            .bind(g.tournament)
+            .bind(i64::from(g.round))
+            .bind(i64::from(g.board))
+            .execute(&self.pool)
+            .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
 
-            async fn settle_tournament_game(&self, g: &TournamentGameRow) -> Result<(), StoreError> {
-                self.guarded(async move {
-                    let done = sqlx::query(
-                        "UPDATE tournament_games SET points = $1, scores = $2, over_the_board = $3 \
-                         WHERE tournament_id = $4 AND round = $5 AND board = $6 AND points IS NULL",
-                    )
-                    .bind(g.points.as_ref().map(json))
-                    .bind(g.scores.as_ref().map(json))
-                    .bind(g.over_the_board)
-                    .bind(g.tournament)
-                    .bind(i64::from(g.round))
-                    .bind(i64::from(g.board))
-                    .execute(&self.pool)
-                    .await?;
-                    changed_one(done.rows_affected())
-                })
-                .await
-            }
-
-            async fn tournament_games(&self, id: i64) -> Result<Vec<TournamentGameRow>, StoreError> {
-                self.guarded(async move {
-                    let rows = sqlx::query(
-                        "SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board",
-                    )
+    async fn tournament_games(&self, id: i64) -> Result<Vec<TournamentGameRow>, StoreError> {
+        self.guarded(async move {
+            let rows =
+                sqlx::query("SELECT * FROM tournament_games WHERE tournament_id = $1 ORDER BY round, board")
                     .bind(id)
                     .fetch_all(&self.pool)
                     .await?;
-                    rows.iter().map(game_of).collect()
-                })
-                .await
-            }
+            rows.iter().map(game_of).collect()
+        })
+        .await
+    }
 
-            async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError> {
-                self.guarded(async move {
-                    let row = sqlx::query("SELECT * FROM tournament_games WHERE session_id = $1")
-                        .bind(session)
-                        .fetch_optional(&self.pool)
-                        .await?;
-                    row.as_ref().map(game_of).transpose()
-                })
-                .await
-            }
-        }
-    };
+    async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM tournament_games WHERE session_id = $1")
+                .bind(session)
+                .fetch_optional(&self.pool)
+                .await?;
+            row.as_ref().map(game_of).transpose()
+        })
+        .await
+    }
 }
-
-tournament_store!(SqliteStore);
-tournament_store!(PgStore);

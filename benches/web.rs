@@ -2,7 +2,7 @@
 //!
 //! - the page's weight (the page, its script and its style: everything a browser fetches; the page uses the
 //!   system's fonts), asserted under 150 KB;
-//! - a player's action on the page (`POST /api/g/<id>/act`, what a click sends) to the channel's public message
+//! - a player's action on the page (`POST /api/g/<handle>/act`, what a click sends) to the channel's public message
 //!   with its picture reaching the fake Discord;
 //! - 1,000 spectators' live streams (Server-Sent Events) on one game: the memory they take (the process's resident
 //!   memory before and after opening them, which counts this benchmark's own small clients too), and the time
@@ -160,7 +160,7 @@ impl Table {
             address(SPECTATORS + self.moves % 1000),
             self.addr(),
             "POST",
-            &format!("/api/g/{}/act", self.id),
+            &format!("/api/g/{}/act", self.links.handle(self.id)),
             &token,
             body.as_bytes(),
         )
@@ -228,13 +228,13 @@ struct Crowd {
 
 impl Crowd {
     /// Opens the streams and waits for each one's first event (the game as it is).
-    async fn open(id: i64, addr: SocketAddr) -> Crowd {
+    async fn open(handle: &str, addr: SocketAddr) -> Crowd {
         let (heard_tx, mut heard) = tokio::sync::mpsc::unbounded_channel();
         let mut listeners = Vec::new();
         for n in 0..SPECTATORS {
             let mut stream = connect(address(n + 2), addr).await;
             let request = format!(
-                "GET /api/g/{id}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
+                "GET /api/g/{handle}/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n"
             );
             stream.write_all(request.as_bytes()).await.unwrap();
             listeners.push(tokio::spawn(listen(stream, heard_tx.clone())));
@@ -260,7 +260,11 @@ fn web(c: &mut Criterion) {
     // The page's weight: everything the browser fetches for it.
     let weight: usize = rt.block_on(async {
         let mut total = 0;
-        for path in [format!("/g/{}", table.id), "/static/board.js".into(), "/static/board.css".into()] {
+        for path in [
+            format!("/g/{}", table.links.handle(table.id)),
+            "/static/board.js".into(),
+            "/static/board.css".into(),
+        ] {
             let (status, body) = http(address(1), addr, "GET", &path, "", b"").await;
             assert_eq!(status, 200, "{path}");
             println!("page weight: {path} {} bytes", body.len());
@@ -286,7 +290,7 @@ fn web(c: &mut Criterion) {
 
     // A thousand spectators on one game.
     let before = resident_kib();
-    let mut crowd = rt.block_on(Crowd::open(table.id, addr));
+    let mut crowd = rt.block_on(Crowd::open(&table.links.handle(table.id), addr));
     let after = resident_kib();
     println!(
         "{SPECTATORS} live spectators: resident memory {before} KiB before, {after} KiB after: {} KiB more, {:.1} KiB \
@@ -305,7 +309,7 @@ fn web(c: &mut Criterion) {
                     if table.game.to_move().is_none() {
                         table.new_game().await;
                         crowd.close();
-                        crowd = Crowd::open(table.id, addr).await;
+                        crowd = Crowd::open(&table.links.handle(table.id), addr).await;
                     }
                     let started = Instant::now();
                     table.one_move().await;

@@ -78,6 +78,9 @@ pub struct Config {
     /// `Debug` never shows it; none = a random one per process (links then die with it, and two instances
     /// refuse each other's).
     pub web_secret: Token,
+    /// Where the operator's listener serves `/metrics`, `/healthz` and `/readyz` (`127.0.0.1:9100`: loopback or
+    /// a private network, never the public address); none = no operator's listener.
+    pub ops_listen: Option<std::net::SocketAddr>,
 }
 
 /// Which gateway shards a process runs.
@@ -114,6 +117,7 @@ impl Default for Config {
             web_listen: None,
             public_url: None,
             web_secret: Token::default(),
+            ops_listen: None,
         }
     }
 }

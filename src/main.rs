@@ -295,6 +295,7 @@ async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
 async fn serve<S: Store>(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<()> {
     let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
     let web = tabula::web::Web::start_from(config, endpoint.sessions().clone()).await?;
+    let ops = tabula::web::ops::Ops::start_from(config, endpoint.sessions().clone()).await?;
     let mut term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
     tokio::select! {
         _ = tokio::signal::ctrl_c() => {}
@@ -303,6 +304,9 @@ async fn serve<S: Store>(config: &Config, store: S, listen: SocketAddr) -> anyho
     tracing::info!("shutting down: finishing the interactions in flight");
     if let Some(web) = web {
         web.shutdown().await;
+    }
+    if let Some(ops) = ops {
+        ops.shutdown().await;
     }
     endpoint.shutdown().await;
     Ok(())

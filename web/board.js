@@ -300,7 +300,7 @@ function replay() {
   nav.replaceChildren(button(T["web-first"], () => go(0)), button(T["web-previous"], () => go(at - 1)),
     el("span", {}, ` ${at}/${view.frames.length - 1} `), button(T["web-next"], () => go(at + 1)),
     button(T["web-last"], () => go(view.frames.length - 1)),
-    el("a", { href: `/api/g/${id}/record`, download: `game-${id}.txt` }, T["web-record"]));
+    el("a", { href: `/api/g/${id}/record`, download: `game-${view.id}.txt` }, T["web-record"]));
 }
 
 document.addEventListener("keydown", (e) => {

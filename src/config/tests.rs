@@ -90,6 +90,7 @@ fn every_key_can_come_from_the_environment() {
         ("WEB_LISTEN", "127.0.0.1:8090"),
         ("PUBLIC_URL", "https://board.example"),
         ("WEB_SECRET", "s3cret"),
+        ("OPS_LISTEN", "127.0.0.1:9100"),
     ];
     assert_eq!(values.len(), Config::keys().len(), "a value for every key");
     let env: Vec<(String, &str)> = values.iter().map(|(k, v)| (format!("TABULA_{k}"), *v)).collect();
@@ -118,6 +119,7 @@ fn every_key_can_come_from_the_environment() {
         web_listen: Some("127.0.0.1:8090".parse().unwrap()),
         public_url: Some("https://board.example".into()),
         web_secret: Token::new("s3cret"),
+        ops_listen: Some("127.0.0.1:9100".parse().unwrap()),
     };
     assert_eq!(config, expected);
     // An empty variable unsets an optional key the file set.

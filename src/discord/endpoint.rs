@@ -6,10 +6,9 @@
 //! clock, is refused with 401 and never acted on. The first answer goes back in the response body within
 //! Discord's three seconds (a reply with a picture is deferred there and completed by an edit through REST, as
 //! the gateway adapter does); everything else is the gateway adapter's own code ([`Handler`]), with its expiry
-//! sweep and clock task. `/healthz`
-//! answers the load balancer, `/readyz` whether the store and Discord are reachable, `/metrics` the operator's
-//! metrics (as the web listener does); a shutdown stops accepting, lets the requests in flight and their edits finish,
-//! then closes the store.
+//! sweep and clock task. `/healthz` answers the load balancer; the operator's `/readyz` and `/metrics` are on the
+//! operator's own listener (`ops_listen`, [`crate::web::ops`]), not on this public one. A shutdown stops accepting,
+//! lets the requests in flight and their edits finish, then closes the store.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -220,13 +219,6 @@ fn plain(status: StatusCode, text: &'static str) -> Answer {
     response
 }
 
-fn text(status: StatusCode, kind: &'static str, body: String) -> Answer {
-    let mut response = Response::new(Full::new(Bytes::from(body)));
-    *response.status_mut() = status;
-    response.headers_mut().insert(hyper::header::CONTENT_TYPE, hyper::header::HeaderValue::from_static(kind));
-    response
-}
-
 fn json(body: Vec<u8>) -> Answer {
     let mut response = Response::new(Full::new(Bytes::from(body)));
     response
@@ -239,15 +231,6 @@ fn json(body: Vec<u8>) -> Answer {
 async fn answer<S: Store>(shared: Arc<Shared<S>>, req: Request<Incoming>) -> Result<Answer, Infallible> {
     Ok(match (req.method(), req.uri().path()) {
         (&Method::GET, "/healthz") => plain(StatusCode::OK, "ok"),
-        (&Method::GET, "/readyz") => {
-            let (ready, body) = crate::web::ops::readiness(&shared.handler.sessions).await;
-            let status = if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE };
-            text(status, "text/plain; charset=utf-8", body)
-        }
-        (&Method::GET, "/metrics") => {
-            let body = crate::web::ops::metrics_text(&shared.handler.sessions).await;
-            text(StatusCode::OK, crate::metrics::CONTENT_TYPE, body)
-        }
         (&Method::POST, "/interactions" | "/") => interaction(&shared, req).await,
         _ => plain(StatusCode::NOT_FOUND, "not found: interactions are POSTed to /interactions"),
     })

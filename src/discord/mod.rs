@@ -299,12 +299,16 @@ pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
     };
     tracing::info!(proxy = config.api_proxy.is_some(), "Tabula is starting");
     let web = crate::web::Web::start_from(&config, bot.sessions().clone()).await?;
+    let ops = crate::web::ops::Ops::start_from(&config, bot.sessions().clone()).await?;
     tokio::select! {
         result = bot.wait() => return result,
         () = shutdown_signal() => tracing::info!("shutting down"),
     }
     if let Some(web) = web {
         web.shutdown().await;
+    }
+    if let Some(ops) = ops {
+        ops.shutdown().await;
     }
     bot.shutdown().await
 }

@@ -382,6 +382,11 @@ impl<S: Store> Console<S> {
             let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.to_plain()).collect();
             let _ = writeln!(out, "[{}]", labels.join("] ["));
         }
+        // A link button (the game's Watch live) opens its address: shown, so that it can be opened as a player
+        // would.
+        for link in reply.buttons.iter().filter(|b| b.is_link()) {
+            let _ = writeln!(out, "{}: {}", link.label.to_plain(), link.custom_id);
+        }
         if let Some(board) = &reply.board {
             // How the game ended, when its moves did not end it: the text board says it where it would say
             // whose turn it is, as the picture's header does.

@@ -1,4 +1,5 @@
-//! The live board in the browser: a small web server (axum) beside the bot, serving each game's page (`/g/<id>`),
+//! The live board in the browser: a small web server (axum) beside the bot, serving each game's page
+//! (`/g/<handle>`: the game's number and a tag only this server makes, so that counting numbers opens nothing),
 //! its state as JSON, its changes as Server-Sent Events, and a player's actions, which go through the session
 //! layer like the slash commands (the channel gets its public message through [`Sessions::announce`]).
 //!
@@ -6,8 +7,8 @@
 //! signed token of their private link ([`crate::session::Links`]), sent in the `Authorization` header (it rides in
 //! the URL fragment, which browsers never send, and never in a cookie). Every response carries a strict
 //! Content-Security-Policy; names reach the page as JSON and are written as text, never as markup; bodies are
-//! bounded and each address has a small token bucket. The router is one list of routes ([`router`]), so that
-//! more (`/metrics`, `/healthz`) are one line each.
+//! bounded and each address has a small token bucket; pages are unlisted (`noindex`). The router is one list of
+//! routes ([`router`]). The operator's routes (`/metrics`, `/readyz`) are on a listener of their own ([`ops`]).
 
 mod live;
 
@@ -35,7 +36,7 @@ use crate::session::commands::Answer;
 use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_request};
 use crate::store::Store;
 
-pub(crate) mod ops;
+pub mod ops;
 
 const PAGE: &str = include_str!("../../web/game.html");
 const SCRIPT: &str = include_str!("../../web/board.js");
@@ -198,14 +199,16 @@ impl Web {
 /// Every route of the web server.
 fn router<S: Store>(shared: Arc<Shared<S>>) -> Router {
     Router::new()
-        .route("/g/{id}", get(page::<S>))
+        .route("/g/{handle}", get(page::<S>))
         .route("/static/board.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
         .route("/static/board.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
-        .route("/api/g/{id}", get(state::<S>))
-        .route("/api/g/{id}/events", get(events::<S>))
-        .route("/api/g/{id}/act", post(act::<S>))
-        .route("/api/g/{id}/record", get(record::<S>))
-        .merge(ops::routes::<S>())
+        .route("/api/g/{handle}", get(state::<S>))
+        .route("/api/g/{handle}/events", get(events::<S>))
+        .route("/api/g/{handle}/act", post(act::<S>))
+        .route("/api/g/{handle}/record", get(record::<S>))
+        // The load balancer's check stays public and says nothing more; the operator's routes are on their own
+        // listener (`ops_listen`, see [`ops`]).
+        .route("/healthz", get(|| async { plain(StatusCode::OK, "ok") }))
         .layer(middleware::from_fn_with_state(shared.clone(), guard::<S>))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
@@ -228,7 +231,20 @@ async fn guard<S: Store>(
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.entry(header::CACHE_CONTROL).or_insert(HeaderValue::from_static("no-store"));
+    // No game is public: its pages are unlisted, reached only through the link the bot gives out.
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex, nofollow"));
     response
+}
+
+/// The game a handle opens (see [`crate::session::Links::handle`]); a bare number, another game's tag or a
+/// made-up one opens nothing, and is answered as a game that does not exist would be.
+fn opened<S: Store>(shared: &Shared<S>, handle: &str) -> Option<i64> {
+    shared.sessions.links().and_then(|links| links.open(handle))
+}
+
+/// The one answer for a game that is not there, or not reachable by what was asked.
+fn no_such_game() -> Response {
+    plain(StatusCode::NOT_FOUND, "no such game")
 }
 
 fn plain(status: StatusCode, text: &'static str) -> Response {
@@ -279,14 +295,16 @@ pub(crate) fn escape_html(text: &str) -> String {
 
 async fn page<S: Store>(
     State(shared): State<Arc<Shared<S>>>,
-    Path(id): Path<i64>,
+    Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
     let lang = page_lang(&query, &headers);
-    let Some(view) = shared.sessions.view(id, None, lang).await else {
-        return plain(StatusCode::NOT_FOUND, "no such game");
+    let view = match opened(&shared, &handle) {
+        Some(id) => shared.sessions.view(id, None, lang).await,
+        None => None,
     };
+    let Some(view) = view else { return not_found_page(lang) };
     let texts: serde_json::Map<String, serde_json::Value> = PAGE_TEXTS
         .iter()
         .map(|key| ((*key).to_string(), Text::new().key(key).plain_in(lang).into()))
@@ -294,10 +312,28 @@ async fn page<S: Store>(
     let title = Text::new().key("web-title").plain_in(lang);
     let body = PAGE
         .replace("{lang}", lang.code())
-        .replace("{title}", &escape_html(&format!("{} #{id} · {title}", view.title)))
+        .replace("{title}", &escape_html(&format!("{} #{} · {title}", view.title, view.id)))
         .replace("{texts}", &escape_html(&serde_json::Value::Object(texts).to_string()))
-        .replace("{id}", &id.to_string());
+        .replace("{handle}", &escape_html(&handle));
     ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
+}
+
+/// The page of an address that opens no game (a link with a bare number, as the bot gave out before games had
+/// handles, or a mistyped one): the same for every address, saying where the game's link is found.
+fn not_found_page(lang: Lang) -> Response {
+    let title = Text::new().key("web-title").plain_in(lang);
+    let text = Text::new().key("web-no-game").plain_in(lang);
+    let body = format!(
+        "<!doctype html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"robots\" content=\"noindex\">\n<title>{}</title>\n\
+         <link rel=\"stylesheet\" href=\"/static/board.css\">\n</head>\n<body>\n<main>\n<h1>{}</h1>\n\
+         <p>{}</p>\n</main>\n</body>\n</html>\n",
+        lang.code(),
+        escape_html(&title),
+        escape_html(&title),
+        escape_html(&text)
+    );
+    (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()
 }
 
 /// Who the request's token names in game `id`: `Ok(None)` without a token, `Err` for a token that is not a
@@ -320,10 +356,11 @@ impl IntoResponse for Unauthorized {
 
 async fn state<S: Store>(
     State(shared): State<Arc<Shared<S>>>,
-    Path(id): Path<i64>,
+    Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
+    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
     let reader = match reader(&shared, &headers, id) {
         Ok(reader) => reader,
         Err(refused) => return refused.into_response(),
@@ -344,19 +381,18 @@ async fn state<S: Store>(
             }
             json(&view)
         }
-        None => plain(StatusCode::NOT_FOUND, "no such game"),
+        None => no_such_game(),
     }
 }
 
 /// The game's changes as Server-Sent Events: a `change` event with the game's version at once, then whenever it
 /// changes (made in this process, at once; by another instance, within a second: see [`live`]). The page then
 /// asks for the state with its token. The stream ends with the server.
-async fn events<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(id): Path<i64>) -> Response {
-    let Some((channel, _)) = shared.sessions.game_place(id).await else {
-        return plain(StatusCode::NOT_FOUND, "no such game");
-    };
+async fn events<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(handle): Path<String>) -> Response {
+    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
+    let Some((channel, _)) = shared.sessions.game_place(id).await else { return no_such_game() };
     let Some(mut versions) = shared.live.watch(&shared.sessions, id, channel).await else {
-        return plain(StatusCode::NOT_FOUND, "no such game");
+        return no_such_game();
     };
     let mut stopped = shared.stopped.clone();
     let stream = async_stream(move |tx| async move {
@@ -400,8 +436,10 @@ impl futures_core::Stream for EventStream {
     }
 }
 
-/// The record of a finished game, to download.
-async fn record<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(id): Path<i64>) -> Response {
+/// The record of a finished game, to download: only by the game's handle (which every player's link carries),
+/// as `/game` shows it only where the game was played.
+async fn record<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(handle): Path<String>) -> Response {
+    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
     match shared.sessions.finished_record(id).await {
         Some(text) => (
             [
@@ -426,11 +464,12 @@ struct Action {
 
 async fn act<S: Store>(
     State(shared): State<Arc<Shared<S>>>,
-    Path(id): Path<i64>,
+    Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
+    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
     let player = match reader(&shared, &headers, id) {
         Ok(Some(player)) => player,
         Ok(None) => return plain(StatusCode::UNAUTHORIZED, "this needs your link"),
@@ -441,9 +480,7 @@ async fn act<S: Store>(
     };
     let lang = page_lang(&query, &headers);
     let sessions = &shared.sessions;
-    let Some(row) = sessions.store().session(id).await.ok().flatten() else {
-        return plain(StatusCode::NOT_FOUND, "no such game");
-    };
+    let Some(row) = sessions.store().session(id).await.ok().flatten() else { return no_such_game() };
     let Some(seat) = row.players.iter().find(|p| p.id == player) else {
         return plain(StatusCode::UNAUTHORIZED, "not a player of this game");
     };

@@ -1,38 +1,87 @@
-//! The operator's routes on the web listener: `/metrics` (Prometheus' text format), `/healthz` (the process
-//! answers) and `/readyz` (the store and Discord are reachable: 200, else 503 with what is not).
+//! The operator's listener (`ops_listen`): `/metrics` (Prometheus' text format), `/healthz` (the process answers)
+//! and `/readyz` (the store and Discord are reachable: 200, else 503 with what is not). It is a listener of its
+//! own, meant for loopback or a private network: the public listeners (the web board, the interactions endpoint)
+//! answer `/healthz` with "ok" and nothing more.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
+use tokio::sync::watch;
+use tokio::task::JoinHandle;
 
-use super::Shared;
 use crate::session::Sessions;
 use crate::store::Store;
 
-/// The routes, merged into the web server's router.
-pub(super) fn routes<S: Store>() -> Router<Arc<Shared<S>>> {
-    Router::new()
-        .route("/metrics", get(metrics::<S>))
-        .route("/healthz", get(|| async { text(StatusCode::OK, "ok".to_string()) }))
-        .route("/readyz", get(readyz::<S>))
+/// The operator's listener, stopped with [`Ops::shutdown`].
+pub struct Ops {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    task: JoinHandle<()>,
 }
 
-async fn metrics<S: Store>(State(shared): State<Arc<Shared<S>>>) -> Response {
-    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], metrics_text(&shared.sessions).await)
-        .into_response()
+impl Ops {
+    /// Listens on `listen` and serves `sessions`' metrics and readiness.
+    pub async fn start<S: Store>(sessions: Arc<Sessions<S>>, listen: SocketAddr) -> anyhow::Result<Ops> {
+        let listener = tokio::net::TcpListener::bind(listen).await?;
+        let addr = listener.local_addr()?;
+        let app = Router::new()
+            .route("/metrics", get(metrics::<S>))
+            .route("/healthz", get(|| async { text(StatusCode::OK, "ok".to_string()) }))
+            .route("/readyz", get(readyz::<S>))
+            .with_state(sessions);
+        let (stop, mut stopped) = watch::channel(false);
+        let task = tokio::spawn(async move {
+            let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            });
+            if let Err(e) = serve.await {
+                tracing::error!(error = %e, "the operator's listener stopped");
+            }
+        });
+        tracing::info!(%addr, "the operator's listener is listening");
+        Ok(Ops { addr, stop, task })
+    }
+
+    /// The operator's listener of the config, when `ops_listen` is set.
+    pub async fn start_from<S: Store>(
+        config: &crate::config::Config,
+        sessions: Arc<Sessions<S>>,
+    ) -> anyhow::Result<Option<Ops>> {
+        let Some(listen) = config.ops_listen else { return Ok(None) };
+        Ok(Some(Ops::start(sessions, listen).await?))
+    }
+
+    /// The address it listens on (the port chosen when `listen` named port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting and waits (briefly) for the requests in flight.
+    pub async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let mut task = self.task;
+        if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
+            task.abort();
+        }
+    }
 }
 
-async fn readyz<S: Store>(State(shared): State<Arc<Shared<S>>>) -> Response {
-    let (ready, body) = readiness(&shared.sessions).await;
+async fn metrics<S: Store>(State(sessions): State<Arc<Sessions<S>>>) -> Response {
+    ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], metrics_text(&sessions).await).into_response()
+}
+
+async fn readyz<S: Store>(State(sessions): State<Arc<Sessions<S>>>) -> Response {
+    let (ready, body) = readiness(&sessions).await;
     text(if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, body)
 }
 
-/// `/metrics`'s text (of [`crate::metrics::CONTENT_TYPE`]), with the open games counted afresh; the HTTP
-/// interactions endpoint serves the same.
+/// `/metrics`'s text (of [`crate::metrics::CONTENT_TYPE`]), with the open games counted afresh.
 pub(crate) async fn metrics_text<S: Store>(sessions: &Sessions<S>) -> String {
     sessions.count_open_games().await;
     sessions.metrics().encode()

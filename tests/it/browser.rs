@@ -141,7 +141,7 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
 
     // A spectator's page, in the first tab, notes when the move appears in its list.
     let c = &browser.client;
-    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    c.goto(&running.bot.sessions().links().unwrap().watch_url(id)).await.unwrap();
     browser.find("#board svg").await;
     browser
         .eval(
@@ -297,7 +297,7 @@ async fn board_picture(browser: &Browser) -> image::RgbaImage {
 #[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
 async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let Some(browser) = Browser::start("browser::the_page_draws", 700, 900).await else { return };
-    let (sessions, web, base) = web_board().await;
+    let (sessions, web, _) = web_board().await;
     let c = &browser.client;
     let mut channel = 900;
     for &kind in GameKind::ALL {
@@ -309,7 +309,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
         for (variant, seats) in tables {
             channel += 1;
             let id = stored_game(&sessions, channel, kind, &variant, seats, 6).await;
-            c.goto(&format!("{base}/g/{id}?lang=en")).await.unwrap();
+            c.goto(&format!("{}?lang=en", sessions.links().unwrap().watch_url(id))).await.unwrap();
             browser.find("#board svg").await;
             let board = sessions.view(id, None, Lang::En).await.unwrap().text;
             browser
@@ -340,7 +340,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
         )
         .await
         .unwrap();
-    c.goto(&format!("{base}/g/{id}?lang=cs")).await.unwrap();
+    c.goto(&format!("{}?lang=cs", sessions.links().unwrap().watch_url(id))).await.unwrap();
     assert_eq!(browser.text("#replay span").await.trim(), "6/6");
     assert_eq!(browser.text("#moves-label").await, "Tahy", "the link's language");
     browser.find("body").await.send_keys("\u{E012}").await.unwrap(); // ArrowLeft
@@ -354,7 +354,7 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     // On a phone's width the page does not scroll sideways.
     c.set_window_size(360, 740).await.unwrap();
     let id = stored_game(&sessions, channel + 1, GameKind::Tantrix, "", 4, 8).await;
-    c.goto(&format!("{base}/g/{id}")).await.unwrap();
+    c.goto(&sessions.links().unwrap().watch_url(id)).await.unwrap();
     browser.find("#board svg").await;
     let wide = browser.eval("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
     assert!(wide.as_i64().unwrap() <= 0, "the page is {wide} px too wide for a phone");

@@ -1,6 +1,7 @@
-//! For the operator: `/metrics`, `/healthz` and `/readyz` on the web listener (beside the real bot and the fake
-//! Discord) and on `tabula serve`'s own listener, and JSON log lines that name each interaction, its channel and
-//! its game, and never a secret.
+//! For the operator: `/metrics`, `/healthz` and `/readyz` on the operator's own listener (beside the real bot and
+//! the fake Discord, and beside `tabula serve`), never on the public ones (the web board, the interactions
+//! endpoint: `/healthz` only); and JSON log lines that name each interaction, its channel and its game, and never a
+//! secret.
 
 use std::net::SocketAddr;
 use std::process::Command;
@@ -9,6 +10,7 @@ use std::time::Duration;
 use serde_json::Value;
 use tabula::store::{SessionStore as _, Store as _};
 use tabula::web::Web;
+use tabula::web::ops::Ops;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
@@ -47,13 +49,26 @@ async fn wait_sample(addr: SocketAddr, name: &str, value: f64) -> String {
     .await
 }
 
+/// The public listener at `addr` answers `/healthz` with "ok" and nothing more, and not the operator's routes.
+async fn public_says_only_ok(addr: SocketAddr) {
+    let (status, _, body) = get(addr, "/healthz").await;
+    assert_eq!((status, body.as_str()), (200, "ok"));
+    for path in ["/metrics", "/readyz"] {
+        let (status, _, body) = get(addr, path).await;
+        assert_eq!(status, 404, "{path} on a public listener: {body}");
+        assert!(!body.contains("tabula_") && !body.contains("store"), "{body}");
+    }
+}
+
 #[tokio::test]
-async fn the_web_listener_serves_metrics_health_and_readiness() {
+async fn the_operators_listener_serves_metrics_health_and_readiness() {
     let running = start_bot().await;
     let fake = &running.fake;
     let sessions = running.bot.sessions().clone();
     let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, "").await.unwrap();
-    let addr = web.local_addr();
+    public_says_only_ok(web.local_addr()).await;
+    let ops = Ops::start(sessions.clone(), "127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let addr = ops.local_addr();
 
     let (status, _, body) = get(addr, "/healthz").await;
     assert_eq!((status, body.as_str()), (200, "ok"));
@@ -95,11 +110,12 @@ async fn the_web_listener_serves_metrics_health_and_readiness() {
     sessions.store().close().await;
     let (status, _, body) = get(addr, "/readyz").await;
     assert_eq!((status, body.as_str()), (503, "store: unreachable\ndiscord: ok\n"));
+    ops.shutdown().await;
     web.shutdown().await;
 }
 
 #[tokio::test]
-async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
+async fn beside_the_endpoint_the_operators_listener_serves_metrics_and_readiness() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let config = tabula::config::Config {
@@ -114,7 +130,10 @@ async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
     let endpoint = tabula::discord::endpoint::Endpoint::start(&config, store, "127.0.0.1:0".parse().unwrap())
         .await
         .unwrap();
-    let addr = endpoint.local_addr();
+    let public = endpoint.local_addr();
+    public_says_only_ok(public).await;
+    let ops = Ops::start(endpoint.sessions().clone(), "127.0.0.1:0".parse().unwrap()).await.unwrap();
+    let addr = ops.local_addr();
     let (status, _, body) = get(addr, "/readyz").await;
     assert_eq!((status, body.as_str()), (200, "store: ok\ndiscord: ok\n"));
     let play = fake.slash(
@@ -123,7 +142,7 @@ async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
         ALICE,
         GAMES_CHANNEL,
     );
-    let (status, _) = crate::support::signed::send(addr, "POST", Post::signed(&play)).await;
+    let (status, _) = crate::support::signed::send(public, "POST", Post::signed(&play)).await;
     assert_eq!(status, 200);
     let text = wait_sample(addr, "tabula_first_answer_seconds_count", 1.0).await;
     assert_eq!(
@@ -149,6 +168,7 @@ async fn the_endpoint_serves_metrics_and_readiness_on_its_own_listener() {
     assert_eq!(sample(&text, "tabula_discord_up"), Some(0.0), "{text}");
     fake.set_rest_down(false);
     assert_eq!(until(200).await, (200, "store: ok\ndiscord: ok\n".to_string()));
+    ops.shutdown().await;
     endpoint.shutdown().await;
     fake.assert_no_refusals();
 }

@@ -14,6 +14,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;
 
 use crate::bot::{Running, start_bot};
+use crate::support::postgres::PgServer;
 use crate::support::{ALICE, BOB, GAMES_CHANNEL};
 
 const SECRET: &str = "a test secret, never shown";
@@ -27,7 +28,27 @@ async fn http(
     headers: &[(&str, &str)],
     body: &[u8],
 ) -> (u16, String, String) {
-    let mut stream = TcpStream::connect(addr).await.unwrap();
+    http_from(None, addr, method, path, headers, body).await
+}
+
+/// [`http`] from the loopback address `from` (the server throttles each address: a crowd of strangers comes
+/// from many).
+async fn http_from(
+    from: Option<std::net::Ipv4Addr>,
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> (u16, String, String) {
+    let mut stream = match from {
+        None => TcpStream::connect(addr).await.unwrap(),
+        Some(ip) => {
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.bind(SocketAddr::from((ip, 0))).unwrap();
+            socket.connect(addr).await.unwrap()
+        }
+    };
     let mut head = format!("{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n");
     for (name, value) in headers {
         let _ = write!(head, "{name}: {value}\r\n");
@@ -56,6 +77,11 @@ pub(crate) async fn game() -> (Running, Web, i64) {
     (running, web, id)
 }
 
+/// Game `id`'s handle, the part of its links that opens it (the server signs it with [`SECRET`]).
+fn handle(id: i64) -> String {
+    Links::new(SECRET.as_bytes(), "").handle(id)
+}
+
 fn bearer(token: &str) -> String {
     format!("Bearer {token}")
 }
@@ -63,18 +89,19 @@ fn bearer(token: &str) -> String {
 #[tokio::test]
 async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
     let (running, web, id) = game().await;
+    let h = handle(id);
     let addr = web.local_addr();
     let links = Links::new(SECRET.as_bytes(), "http://unused");
     let alice = links.sign(ALICE.id, id, tabula_now() + 3600);
 
-    let (status, head, page) = http(addr, "GET", &format!("/g/{id}?lang=cs"), &[], b"").await;
+    let (status, head, page) = http(addr, "GET", &format!("/g/{h}?lang=cs"), &[], b"").await;
     assert_eq!(status, 200);
     assert!(head.contains("content-security-policy: default-src 'none'; script-src 'self'"), "{head}");
     assert!(page.contains("lang=\"cs\"") && !page.contains(SECRET) && !page.contains("<script>"), "{page}");
 
     let auth = bearer(&alice);
     let (status, _, state) =
-        http(addr, "GET", &format!("/api/g/{id}"), &[("Authorization", &auth)], b"").await;
+        http(addr, "GET", &format!("/api/g/{h}"), &[("Authorization", &auth)], b"").await;
     assert_eq!(status, 200, "{state}");
     let state: Value = serde_json::from_str(&state).unwrap();
     assert_eq!(state["you"], 0);
@@ -86,14 +113,14 @@ async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
         (&Value::Bool(true), &Value::Bool(true)),
         "Tablut has both"
     );
-    let (_, _, spectator) = http(addr, "GET", &format!("/api/g/{id}"), &[], b"").await;
+    let (_, _, spectator) = http(addr, "GET", &format!("/api/g/{h}"), &[], b"").await;
     let spectator: Value = serde_json::from_str(&spectator).unwrap();
     assert_eq!((spectator["you"].clone(), spectator["legal"].clone()), (Value::Null, serde_json::json!([])));
 
     // A spectator's stream: the first event is the state as it is.
     let mut stream = TcpStream::connect(addr).await.unwrap();
     let request =
-        format!("GET /api/g/{id}/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n");
+        format!("GET /api/g/{h}/events HTTP/1.1\r\nHost: test\r\nAccept: text/event-stream\r\n\r\n");
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut events = BufReader::new(stream);
     let first = next_change(&mut events).await;
@@ -102,7 +129,7 @@ async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
     let (status, _, answer) = http(
         addr,
         "POST",
-        &format!("/api/g/{id}/act"),
+        &format!("/api/g/{h}/act"),
         &[("Authorization", &auth), ("Content-Type", "application/json")],
         br#"{"action":"move","move":"e8-d8"}"#,
     )
@@ -129,7 +156,7 @@ async fn a_player_link_plays_and_the_channel_and_spectators_hear_of_it() {
     let (_, _, answer) = http(
         addr,
         "POST",
-        &format!("/api/g/{id}/act"),
+        &format!("/api/g/{h}/act"),
         &[("Authorization", &auth)],
         br#"{"action":"move","move":"d8-d7"}"#,
     )
@@ -160,6 +187,7 @@ fn tabula_now() -> i64 {
 #[tokio::test]
 async fn tokens_not_for_this_player_game_and_time_are_refused_and_change_nothing() {
     let (running, web, id) = game().await;
+    let h = handle(id);
     let addr = web.local_addr();
     let ours = Links::new(SECRET.as_bytes(), "");
     let forged = Links::new(b"another secret", "").sign(ALICE.id, id, tabula_now() + 3600);
@@ -173,20 +201,20 @@ async fn tokens_not_for_this_player_game_and_time_are_refused_and_change_nothing
     {
         let auth = bearer(&token);
         let (status, _, body) =
-            http(addr, "POST", &format!("/api/g/{id}/act"), &[("Authorization", &auth)], move_body).await;
+            http(addr, "POST", &format!("/api/g/{h}/act"), &[("Authorization", &auth)], move_body).await;
         assert_eq!(status, 401, "{what}: {body}");
         assert!(!body.contains(SECRET));
         let (status, _, _) =
-            http(addr, "GET", &format!("/api/g/{id}"), &[("Authorization", &auth)], b"").await;
+            http(addr, "GET", &format!("/api/g/{h}"), &[("Authorization", &auth)], b"").await;
         assert_eq!(status, 401, "{what}");
     }
-    let (status, _, _) = http(addr, "POST", &format!("/api/g/{id}/act"), &[], move_body).await;
+    let (status, _, _) = http(addr, "POST", &format!("/api/g/{h}/act"), &[], move_body).await;
     assert_eq!(status, 401, "no token");
     // A body beyond the bound is not read.
     let auth = bearer(&valid);
     let huge = vec![b' '; 64 * 1024];
     let (status, _, _) =
-        http(addr, "POST", &format!("/api/g/{id}/act"), &[("Authorization", &auth)], &huge).await;
+        http(addr, "POST", &format!("/api/g/{h}/act"), &[("Authorization", &auth)], &huge).await;
     assert_eq!(status, 413);
     let game = running.bot.sessions().store().open_session(GAMES_CHANNEL).await.unwrap().unwrap();
     assert!(game.moves.is_empty(), "nothing refused was played");
@@ -200,4 +228,100 @@ async fn tokens_not_for_this_player_game_and_time_are_refused_and_change_nothing
     }
     assert!(throttled > 0, "a flood is throttled");
     web.shutdown().await;
+}
+
+/// Every route of the web board for the game `key` names (a handle, or a bare number): method and path.
+fn routes(key: &str) -> [(&'static str, String); 5] {
+    [
+        ("GET", format!("/g/{key}")),
+        ("GET", format!("/api/g/{key}")),
+        ("GET", format!("/api/g/{key}/events")),
+        ("GET", format!("/api/g/{key}/record")),
+        ("POST", format!("/api/g/{key}/act")),
+    ]
+}
+
+/// A stranger counting game numbers opens nothing; the link the game's message gives out opens it (page, state,
+/// stream, record), and only it; a player's link still plays.
+async fn only_a_games_link_opens_it(store: impl tabula::store::Store) {
+    use tabula::session::{SessionConfig, Sessions};
+    let sessions = std::sync::Arc::new(Sessions::new(store, SessionConfig::default()));
+    let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
+    let addr = web.local_addr();
+    let reply = crate::support::start_tablut(&sessions).await;
+    let id = sessions.store().open_session(GAMES_CHANNEL).await.unwrap().unwrap().id;
+    let watch = reply
+        .buttons
+        .iter()
+        .find(|b| b.is_link())
+        .expect("the game's message has its link")
+        .custom_id
+        .clone();
+    let h = watch.rsplit('/').next().unwrap().to_string();
+    assert_eq!(h, handle(id), "the message links the game's handle: {watch}");
+    assert!(h.len() > 30 && h.starts_with(&format!("{id}-")), "{h}");
+
+    // Alice plays and resigns with her link, so that the game has a record.
+    let alice = Links::new(SECRET.as_bytes(), "").sign(ALICE.id, id, tabula_now() + 3600);
+    let auth = bearer(&alice);
+    let act = |body: &'static [u8]| {
+        let (path, auth) = (format!("/api/g/{h}/act"), auth.clone());
+        async move { http(addr, "POST", &path, &[("Authorization", &auth)], body).await }
+    };
+    let (status, _, done) = act(br#"{"action":"move","move":"e8-d8"}"#).await;
+    assert!(status == 200 && done.contains(r#""done":true"#), "{status} {done}");
+    let (status, _, done) = act(br#"{"action":"resign"}"#).await;
+    assert!(status == 200 && done.contains(r#""done":true"#), "{status} {done}");
+
+    // With the handle: the page, the state and the record.
+    let (status, head, page) = http(addr, "GET", &format!("/g/{h}"), &[], b"").await;
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        head.contains("x-robots-tag: noindex") && page.contains(r#"content="noindex"#),
+        "unlisted: {head}"
+    );
+    let (status, _, state) = http(addr, "GET", &format!("/api/g/{h}"), &[], b"").await;
+    assert!(status == 200 && state.contains(r#""state":"over""#), "{status} {state}");
+    let (status, _, record) = http(addr, "GET", &format!("/api/g/{h}/record"), &[], b"").await;
+    assert!(status == 200 && record.contains("e8-d8"), "{status} {record}");
+
+    // Without it: every route of every number from 1 to 200 answers as for a game that does not exist, from a
+    // crowd of addresses (each throttled on its own).
+    let mut answers = std::collections::BTreeSet::new();
+    for n in 1..=200_i64 {
+        let from = std::net::Ipv4Addr::new(127, 0, 1, (n % 250) as u8 + 1);
+        for (method, path) in routes(&n.to_string()) {
+            let (status, _, body) =
+                http_from(Some(from), addr, method, &path, &[("Authorization", &auth)], b"{}").await;
+            assert_eq!(status, 404, "{method} {path}: {body}");
+            assert!(!body.contains("Alice") && !body.contains("e8-d8"), "{method} {path}: {body}");
+            answers.insert((method, path.split('/').nth(4).map(str::to_string), body));
+        }
+    }
+    assert_eq!(answers.len(), 5, "one answer a route, whatever the number: {answers:?}");
+    // Another game's number with this game's tag, or this game's number with a changed tag, opens nothing.
+    let tag = &h[h.find('-').unwrap()..];
+    let flipped = format!("{id}{}{}", &tag[..tag.len() - 1], if tag.ends_with('0') { '1' } else { '0' });
+    for key in [format!("{}{tag}", id + 1), flipped, format!("{id}")] {
+        for (method, path) in routes(&key) {
+            let (status, _, body) = http(addr, method, &path, &[], b"{}").await;
+            assert_eq!(status, 404, "{method} {path}: {body}");
+        }
+    }
+    // The old links' page says where the game's link is found, whatever the number.
+    let (status, _, page) = http(addr, "GET", &format!("/g/{id}"), &[], b"").await;
+    assert!(status == 404 && page.contains("/game") && page.contains("noindex"), "{page}");
+    web.shutdown().await;
+}
+
+#[tokio::test]
+async fn only_a_games_link_opens_it_on_sqlite() {
+    only_a_games_link_opens_it(tabula::store::SqliteStore::in_memory().await.unwrap()).await;
+}
+
+#[tokio::test]
+async fn only_a_games_link_opens_it_on_postgres() {
+    let Some(server) = PgServer::start("only_a_games_link_opens_it_on_postgres") else { return };
+    let url = server.database("handles").await;
+    only_a_games_link_opens_it(tabula::store::PgStore::connect(&url).await.unwrap()).await;
 }

@@ -508,6 +508,7 @@ console-archived = (konzole) vlákno { $thread } je archivováno.
 
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = živá deska
+web-no-game = Tato adresa neotevírá žádnou hru. Stránka hry se otevírá jejím odkazem: stiskněte Sledovat živě pod deskou, nebo pošlete /game s číslem hry v jejím kanálu.
 web-waiting-accept = Čeká se, až někdo výzvu přijme.
 web-to-move = Na tahu je { $player }, { $seat }
 web-over = Konec hry: { $result }

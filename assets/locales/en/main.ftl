@@ -509,6 +509,7 @@ console-archived = (console) the thread { $thread } is archived.
 
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = live board
+web-no-game = This address opens no game. A game's page is reached through its link: press Watch live under its board, or send /game with the game's number in its channel.
 web-waiting-accept = Waiting for the challenge to be accepted.
 web-to-move = { $player }, { $seat }, to move
 web-over = Game over: { $result }

@@ -492,6 +492,7 @@ console-archived = (console) o tópico { $thread } foi arquivado.
 
 ## The live board in the browser (src/web, session/watch.rs)
 web-title = tabuleiro ao vivo
+web-no-game = Este endereço não abre nenhuma partida. A página de uma partida é aberta pelo link dela: toque em Assistir ao vivo sob o tabuleiro, ou envie /game com o número da partida no canal dela.
 web-waiting-accept = Aguardando o desafio ser aceito.
 web-to-move = Vez de { $player }, { $seat }
 web-over = Fim de jogo: { $result }

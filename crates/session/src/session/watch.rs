@@ -21,6 +21,9 @@ use super::{Notice, Reply, Sessions, Text};
 /// How long a player's link to the web board stays valid.
 pub(crate) const LINK_LIFETIME_SECS: i64 = 7 * 24 * 60 * 60;
 
+/// How much of a game's tag its handle carries: 16 bytes (128 bits), hopeless to guess.
+const HANDLE_TAG_BYTES: usize = 16;
+
 /// Signs and checks players' links: an HMAC-SHA256, under the server's secret, of the player, the game and the
 /// expiry. The secret never leaves this type (its `Debug` hides it).
 #[derive(Clone)]
@@ -78,15 +81,41 @@ impl Links {
         (for_game == game && now < expires).then_some(player)
     }
 
-    /// The public page of game `game`.
-    pub(crate) fn watch_url(&self, game: i64) -> String {
-        format!("{}/g/{game}", self.base)
+    /// Game `game`'s handle on the web: its number and a tag only this server can make (the first 128 bits of an
+    /// HMAC-SHA256 of the game under the server's secret), `17-3fa9…`. The pages, state, events and record of a
+    /// game answer only to it, so that counting numbers opens nothing; whoever was given the link can watch.
+    pub fn handle(&self, game: i64) -> String {
+        let tag = self.mac(&format!("watch.{game}")).finalize().into_bytes();
+        let hex = tag[..HANDLE_TAG_BYTES].iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
+        format!("{game}-{hex}")
+    }
+
+    /// The game a handle opens, when it is one of ours.
+    pub fn open(&self, handle: &str) -> Option<i64> {
+        let (game, tag) = handle.split_once('-')?;
+        if tag.len() != 2 * HANDLE_TAG_BYTES || game.len() > 19 {
+            return None;
+        }
+        let game: i64 = game.parse().ok().filter(|g| *g > 0)?;
+        let bytes: Vec<u8> = (0..HANDLE_TAG_BYTES)
+            .map(|i| u8::from_str_radix(tag.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect::<Option<_>>()?;
+        self.mac(&format!("watch.{game}")).verify_truncated_left(&bytes).ok()?;
+        Some(game)
+    }
+
+    /// The public page of game `game` (its handle: see [`Links::handle`]).
+    pub fn watch_url(&self, game: i64) -> String {
+        format!("{}/g/{}", self.base, self.handle(game))
     }
 
     /// `player`'s private page of game `game`: the token rides in the fragment, which browsers never send.
     pub fn play_url(&self, player: u64, game: i64, now: i64, lang: Lang) -> String {
         let token = self.sign(player, game, now + LINK_LIFETIME_SECS);
-        format!("{}/g/{game}?lang={}#t={token}", self.base, lang.code())
+        format!("{}/g/{}?lang={}#t={token}", self.base, self.handle(game), lang.code())
     }
 }
 
@@ -338,6 +367,25 @@ mod tests {
         assert_eq!(Links::new(b"other", "").verify(&token, 3, 99), None, "another secret");
         assert_eq!(links.verify("garbage", 3, 0), None);
         assert!(!format!("{links:?}").contains("secret"));
-        assert!(links.play_url(7, 3, 0, Lang::Cs).starts_with("http://x/g/3?lang=cs#t=7.3."));
+        let handle = links.handle(3);
+        assert!(
+            links.play_url(7, 3, 0, Lang::Cs).starts_with(&format!("http://x/g/{handle}?lang=cs#t=7.3."))
+        );
+    }
+
+    #[test]
+    fn a_handle_opens_its_game_only() {
+        let links = Links::new(b"secret", "http://x");
+        let handle = links.handle(42);
+        assert!(handle.starts_with("42-") && handle.len() == 3 + 32, "{handle}");
+        assert_eq!(links.open(&handle), Some(42));
+        assert_eq!(links.watch_url(42), format!("http://x/g/{handle}"));
+        let other = links.handle(43);
+        assert_ne!(other[3..], handle[3..], "each game its own tag");
+        assert_eq!(links.open(&format!("43{}", &handle[2..])), None, "a tag of another game");
+        assert_eq!(Links::new(b"other", "").open(&handle), None, "another secret");
+        for bare in ["42", "42-", "-42", "42-zz", "0-00", "", &handle[..20]] {
+            assert_eq!(links.open(bare), None, "{bare:?}");
+        }
     }
 }

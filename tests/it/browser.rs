@@ -200,8 +200,11 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
     println!("browser: click to the spectator's page {after} ms (tab switched after {:?})", switch.elapsed());
     assert!(after < 1000, "the spectator saw the move {after} ms after the click");
 
-    // A forged link (signed with another secret) is refused and shows nothing to play.
-    let forged = Links::new(b"not the server's secret", &base).play_url(BOB.id, id, now(), Lang::En);
+    // A forged player's token (signed with another secret) on the game's own page is refused and shows nothing
+    // to play. (A whole link made with another secret opens no page at all: its handle is not the game's.)
+    let token = Links::new(b"not the server's secret", &base).sign(BOB.id, id, now() + 3600);
+    let watch = running.bot.sessions().links().unwrap().watch_url(id);
+    let forged = format!("{watch}?lang=en#t={token}");
     c.goto(&forged).await.unwrap();
     let refused = browser
         .until(

@@ -329,8 +329,8 @@ fn not_found_page(lang: Lang) -> Response {
          <link rel=\"stylesheet\" href=\"/static/board.css\">\n</head>\n<body>\n<main>\n<h1>{}</h1>\n\
          <p>{}</p>\n</main>\n</body>\n</html>\n",
         lang.code(),
-        escape_html(&title),
-        escape_html(&title),
+        escape_html(&format!("Tabula · {title}")),
+        "Tabula",
         escape_html(&text)
     );
     (StatusCode::NOT_FOUND, [(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response()

@@ -122,12 +122,53 @@ struct Shared<S: Store> {
     stopped: watch::Receiver<bool>,
 }
 
-/// A running web server, stopped with [`Web::shutdown`].
-pub struct Web {
+/// A router served on a bound listener until [`Listening::shutdown`]: the web board's and the operator's.
+pub(crate) struct Listening {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
     task: JoinHandle<()>,
 }
+
+impl Listening {
+    /// Serves `app` on `listener` until `stop` turns true; `what` names the server in the logs.
+    pub(crate) fn spawn(
+        listener: tokio::net::TcpListener,
+        app: Router,
+        stop: watch::Sender<bool>,
+        what: &'static str,
+    ) -> std::io::Result<Listening> {
+        let addr = listener.local_addr()?;
+        let mut stopped = stop.subscribe();
+        let task = tokio::spawn(async move {
+            let serve = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
+                .with_graceful_shutdown(async move {
+                    let _ = stopped.wait_for(|s| *s).await;
+                });
+            if let Err(e) = serve.await {
+                tracing::error!(error = %e, server = what, "a server stopped");
+            }
+        });
+        tracing::info!(%addr, server = what, "listening");
+        Ok(Listening { addr, stop, task })
+    }
+
+    /// The address it listens on (the port chosen when the address named port 0).
+    pub(crate) fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// Stops accepting and waits (briefly) for the requests in flight.
+    pub(crate) async fn shutdown(self) {
+        let _ = self.stop.send(true);
+        let mut task = self.task;
+        if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
+            task.abort();
+        }
+    }
+}
+
+/// A running web server, stopped with [`Web::shutdown`].
+pub struct Web(Listening);
 
 impl Web {
     /// Listens on `listen` and serves the pages of `sessions`' games; links go to `public_url` (else
@@ -150,25 +191,15 @@ impl Web {
             secret.to_string()
         };
         sessions.set_links(crate::session::Links::new(secret.as_bytes(), &base));
-        let (stop, mut stopped) = watch::channel(false);
+        let stop = watch::channel(false).0;
         let shared = Shared {
             sessions,
             throttle: Throttle::default(),
             live: Arc::default(),
-            stopped: stopped.clone(),
+            stopped: stop.subscribe(),
         };
         let app = router(Arc::new(shared));
-        let task = tokio::spawn(async move {
-            let serve = axum::serve(listener, app.into_make_service_with_connect_info::<SocketAddr>())
-                .with_graceful_shutdown(async move {
-                    let _ = stopped.wait_for(|s| *s).await;
-                });
-            if let Err(e) = serve.await {
-                tracing::error!(error = %e, "the web server stopped");
-            }
-        });
-        tracing::info!(%addr, "the web board is listening");
-        Ok(Web { addr, stop, task })
+        Ok(Web(Listening::spawn(listener, app, stop, "the web board")?))
     }
 
     /// The web server of the config, when `web_listen` is set.
@@ -183,16 +214,12 @@ impl Web {
 
     /// The address it listens on (the port chosen when `listen` named port 0).
     pub fn local_addr(&self) -> SocketAddr {
-        self.addr
+        self.0.local_addr()
     }
 
     /// Stops accepting, closes the live streams and waits (briefly) for the requests in flight.
     pub async fn shutdown(self) {
-        let _ = self.stop.send(true);
-        let mut task = self.task;
-        if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
-            task.abort();
-        }
+        self.0.shutdown().await;
     }
 }
 

@@ -5,47 +5,30 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::Router;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use tokio::sync::watch;
-use tokio::task::JoinHandle;
 
 use crate::session::Sessions;
 use crate::store::Store;
 
 /// The operator's listener, stopped with [`Ops::shutdown`].
-pub struct Ops {
-    addr: SocketAddr,
-    stop: watch::Sender<bool>,
-    task: JoinHandle<()>,
-}
+pub struct Ops(super::Listening);
 
 impl Ops {
     /// Listens on `listen` and serves `sessions`' metrics and readiness.
     pub async fn start<S: Store>(sessions: Arc<Sessions<S>>, listen: SocketAddr) -> anyhow::Result<Ops> {
         let listener = tokio::net::TcpListener::bind(listen).await?;
-        let addr = listener.local_addr()?;
         let app = Router::new()
             .route("/metrics", get(metrics::<S>))
             .route("/healthz", get(|| async { text(StatusCode::OK, "ok".to_string()) }))
             .route("/readyz", get(readyz::<S>))
             .with_state(sessions);
-        let (stop, mut stopped) = watch::channel(false);
-        let task = tokio::spawn(async move {
-            let serve = axum::serve(listener, app).with_graceful_shutdown(async move {
-                let _ = stopped.wait_for(|s| *s).await;
-            });
-            if let Err(e) = serve.await {
-                tracing::error!(error = %e, "the operator's listener stopped");
-            }
-        });
-        tracing::info!(%addr, "the operator's listener is listening");
-        Ok(Ops { addr, stop, task })
+        let stop = tokio::sync::watch::channel(false).0;
+        Ok(Ops(super::Listening::spawn(listener, app, stop, "the operator's listener")?))
     }
 
     /// The operator's listener of the config, when `ops_listen` is set.
@@ -59,16 +42,12 @@ impl Ops {
 
     /// The address it listens on (the port chosen when `listen` named port 0).
     pub fn local_addr(&self) -> SocketAddr {
-        self.addr
+        self.0.local_addr()
     }
 
     /// Stops accepting and waits (briefly) for the requests in flight.
     pub async fn shutdown(self) {
-        let _ = self.stop.send(true);
-        let mut task = self.task;
-        if tokio::time::timeout(Duration::from_secs(5), &mut task).await.is_err() {
-            task.abort();
-        }
+        self.0.shutdown().await;
     }
 }
 
@@ -82,13 +61,13 @@ async fn readyz<S: Store>(State(sessions): State<Arc<Sessions<S>>>) -> Response 
 }
 
 /// `/metrics`'s text (of [`crate::metrics::CONTENT_TYPE`]), with the open games counted afresh.
-pub(crate) async fn metrics_text<S: Store>(sessions: &Sessions<S>) -> String {
+async fn metrics_text<S: Store>(sessions: &Sessions<S>) -> String {
     sessions.count_open_games().await;
     sessions.metrics().encode()
 }
 
 /// `/readyz`'s verdict and text: a line for the store and one for Discord.
-pub(crate) async fn readiness<S: Store>(sessions: &Sessions<S>) -> (bool, String) {
+async fn readiness<S: Store>(sessions: &Sessions<S>) -> (bool, String) {
     let store = sessions.store_ready().await;
     let discord = sessions.metrics().discord_reachable().await;
     let word = |up: bool| if up { "ok" } else { "unreachable" };

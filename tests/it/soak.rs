@@ -51,8 +51,10 @@ const MOVES_PER_PHASE: usize = 4;
 const IN_FLIGHT: usize = 60;
 /// A phase is under way, and its faults are made, once this many of its moves are answered.
 const UNDER_WAY: usize = 40;
-/// How long the Postgres restart keeps the database away.
-const OUTAGE: Duration = Duration::from_secs(2);
+/// The longest the bot may take to meet the Postgres restart's outage (which lasts until it does).
+const OUTAGE_NOTICED: Duration = Duration::from_secs(30);
+/// The channels of the probes that wait for the bot to meet a database outage (none of the plan's).
+const PROBE_CHANNEL: u64 = 90_000;
 const HOUR: i64 = 3_600;
 /// The bot, as a member to challenge over the gateway.
 const TABULA: User = User { id: BOT_ID, name: "tabula" };
@@ -443,7 +445,38 @@ async fn make(event: Event, bot: &mut BotProcess, fake: &FakeDiscord, server: &m
             let old = fake.gateway_fault(Fault::Drop).await;
             fake.wait_reconnected(old, Duration::from_secs(30)).await;
         }
-        Event::PostgresRestart => server.outage(OUTAGE).await,
+        Event::PostgresRestart => {
+            // Stopped as an operator stops it, and started again on the same port and data once the bot has met
+            // the outage.
+            server.stop();
+            until_the_bot_meets_the_outage(fake).await;
+            server.restart();
+        }
+    }
+}
+
+/// Waits until the bot refuses a challenge because the database is away (each probe in a channel of its own,
+/// where nothing is stored while the database is away), at most [`OUTAGE_NOTICED`].
+async fn until_the_bot_meets_the_outage(fake: &FakeDiscord) {
+    static PROBES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let deadline = Instant::now() + OUTAGE_NOTICED;
+    loop {
+        let channel = PROBE_CHANNEL + PROBES.fetch_add(1, Ordering::Relaxed);
+        let play = fake.slash(
+            "play",
+            &[("game", Opt::from("tablut")), ("opponent", Opt::User(BOB))],
+            ALICE,
+            channel,
+        );
+        if let Answer::Private(sentence) = ask(fake, play).await
+            && sentence.contains("try again")
+        {
+            return;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the bot did not meet the database's outage in {OUTAGE_NOTICED:?}"
+        );
     }
 }
 

@@ -128,14 +128,6 @@ impl PgServer {
         }
     }
 
-    /// A fault of the given length: the server stopped as an operator stops it, away for `length` (the fault's
-    /// simulated duration), then started again on the same port and data.
-    pub async fn outage(&mut self, length: Duration) {
-        self.stop();
-        tokio::time::sleep(length).await;
-        self.spawn();
-    }
-
     /// Starts the stopped server again, on the same port and data.
     pub fn restart(&mut self) {
         self.stop();

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::{GameKind, Setup};
 use tabula::session::{Notice, SessionConfig, Sessions};
-use tabula::store::{ClockRow, ClockStore, NewSession, PlayerRow, SessionState, SessionStore, SqliteStore};
+use tabula::store::{ClockRow, NewSession, PlayerRow, SessionState, SqliteStore, Store};
 
 const GAMES: u64 = 100_000;
 const DUE: u64 = 1_000;
@@ -22,7 +22,7 @@ fn player(id: u64, name: &str) -> PlayerRow {
 }
 
 /// A game being played in `channel`, its turn begun at `started`; returns its session id.
-async fn game(store: &SqliteStore, channel: u64, started: i64) -> i64 {
+async fn game(store: &dyn Store, channel: u64, started: i64) -> i64 {
     let new = NewSession {
         channel,
         guild: None,

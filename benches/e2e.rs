@@ -20,7 +20,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 struct Table {
     fake: FakeDiscord,
-    bot: Option<Bot<SqliteStore>>,
+    bot: Option<Bot>,
     game: Option<tablut::Game>,
     moves: u64,
     samples: Vec<Duration>,

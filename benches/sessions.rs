@@ -10,7 +10,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Play, PlayMove, ShowBoard};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
-use tabula::store::{PgStore, SqliteStore, Store};
+use tabula::store::{PgStore, SqliteStore};
 
 #[allow(dead_code)]
 #[path = "../tests/it/support/postgres.rs"]
@@ -42,7 +42,7 @@ fn players(channel: u64) -> [Actor; 2] {
 }
 
 /// Starts a game in `channel` with seat 0 = the first player.
-async fn start(s: &Sessions<impl Store>, channel: u64) {
+async fn start(s: &Sessions, channel: u64) {
     let [a, b] = players(channel);
     let play = Play::against(GameKind::Tablut, b.member.clone());
     s.handle(channel, &a, play).await;
@@ -51,7 +51,7 @@ async fn start(s: &Sessions<impl Store>, channel: u64) {
 }
 
 /// Plays one move in `channel` (the first legal one in a varying order), starting a new game when one ends.
-async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
+async fn one_move(s: &Sessions, channel: u64, round: usize) {
     let [a, b] = players(channel);
     let board = s.handle(channel, &a, ShowBoard).await;
     let Some(board) = board.board else {
@@ -67,7 +67,7 @@ async fn one_move(s: &Sessions<impl Store>, channel: u64, round: usize) {
 }
 
 /// Measures one round of moves, one in each channel at once, over `s`.
-fn bench_rounds<S: Store>(c: &mut Criterion, rt: &tokio::runtime::Runtime, s: &Arc<Sessions<S>>, name: &str) {
+fn bench_rounds(c: &mut Criterion, rt: &tokio::runtime::Runtime, s: &Arc<Sessions>, name: &str) {
     rt.block_on(async {
         for ch in 1..=CHANNELS {
             start(s, ch).await;

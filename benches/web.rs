@@ -83,7 +83,7 @@ fn resident_kib() -> u64 {
 
 struct Table {
     fake: FakeDiscord,
-    bot: Option<Bot<SqliteStore>>,
+    bot: Option<Bot>,
     web: Option<Web>,
     links: Links,
     id: i64,

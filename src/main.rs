@@ -7,13 +7,14 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
 
 use anyhow::Context as _;
 use clap::{CommandFactory as _, Parser};
 use tabula::cli::{Cli, Command, run_engine_command};
 use tabula::config::Config;
 use tabula::i18n::Lang;
-use tabula::store::{Database, PgStore, SqliteStore, Store};
+use tabula::store::{Database, PgStore, SharedStore, SqliteStore, Store};
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -45,8 +46,10 @@ fn main() -> ExitCode {
         }
         match Database::from_setting(&database) {
             // Boxed: each service's future holds a whole bot, too large to keep on the stack.
-            Database::Sqlite(path) => Box::pin(service.run(config, open_store(&path).await?)).await,
-            Database::Postgres(url) => Box::pin(service.run(config, open_postgres(&url).await?)).await,
+            Database::Sqlite(path) => Box::pin(service.run(config, Arc::new(open_store(&path).await?))).await,
+            Database::Postgres(url) => {
+                Box::pin(service.run(config, Arc::new(open_postgres(&url).await?))).await
+            }
         }
     };
     match runtime().and_then(|rt| rt.block_on(run)) {
@@ -164,7 +167,7 @@ impl Service {
         matches!(self, Service::Run { .. } | Service::Serve { .. })
     }
 
-    async fn run<S: Store>(&self, config: Config, store: S) -> anyhow::Result<()> {
+    async fn run(&self, config: Config, store: SharedStore) -> anyhow::Result<()> {
         match self {
             Service::Run { .. } => tabula::discord::run(config, store).await,
             Service::Serve { listen, .. } => serve(&config, store, *listen).await,
@@ -292,7 +295,7 @@ async fn open_postgres(url: &str) -> anyhow::Result<PgStore> {
 }
 
 /// Runs the HTTP interactions endpoint until Ctrl-C or SIGTERM, then shuts it down gracefully.
-async fn serve<S: Store>(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<()> {
+async fn serve(config: &Config, store: SharedStore, listen: SocketAddr) -> anyhow::Result<()> {
     let endpoint = tabula::discord::endpoint::Endpoint::start(config, store, listen).await?;
     let web = tabula::web::Web::start_from(config, endpoint.sessions().clone()).await?;
     let ops = tabula::web::ops::Ops::start_from(config, endpoint.sessions().clone()).await?;

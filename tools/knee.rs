@@ -80,10 +80,10 @@ enum Front {
 
 /// What a running set-up needs to be stopped.
 enum Running {
-    Bot(Bot<SqliteStore>),
-    PgBot(Bot<PgStore>),
-    Endpoints(Vec<Endpoint<SqliteStore>>),
-    PgEndpoints(Vec<Endpoint<PgStore>>),
+    Bot(Bot),
+    PgBot(Bot),
+    Endpoints(Vec<Endpoint>),
+    PgEndpoints(Vec<Endpoint>),
 }
 
 impl Running {
@@ -439,7 +439,7 @@ async fn parts() {
 }
 
 /// The CPU per move of the session layer alone: 20 rounds of a move in each of 100 channels at once.
-async fn session_cpu<S: Store>(s: &Arc<tabula::session::Sessions<S>>) -> Duration {
+async fn session_cpu(s: &Arc<tabula::session::Sessions>) -> Duration {
     use tabula::session::commands::{Accept, Play, PlayMove, ShowBoard};
     use tabula::session::{Actor, Member};
     let actor = |id: u64| Actor {

@@ -40,7 +40,7 @@ fn resident_mb() -> f64 {
 }
 
 /// Plays a game of `kind` in `channel` with `moves` seeded random legal moves that do not end it.
-async fn template(s: &Sessions<SqliteStore>, channel: u64, kind: GameKind, moves: usize) {
+async fn template(s: &Sessions, channel: u64, kind: GameKind, moves: usize) {
     let (a, b) = (actor(channel * 10 + 1), actor(channel * 10 + 2));
     let play = Play::against(kind, b.member.clone());
     s.handle(channel, &a, play).await;

@@ -6,7 +6,6 @@ use std::time::{Duration, Instant};
 
 use crate::i18n::Lang;
 use crate::session::{Actor, Reply, Text};
-use crate::store::Store;
 
 use super::Handler;
 use super::deliver::{Answer, Shape};
@@ -14,10 +13,10 @@ use super::deliver::{Answer, Shape};
 /// The least time between two progress edits of an analysis.
 const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
-impl<S: Store> Handler<S> {
+impl Handler {
     pub(super) async fn analyse(
         &self,
-        mut answer: Answer<'_, S>,
+        mut answer: Answer<'_>,
         actor: &Actor,
         id: i64,
         lang: Lang,

@@ -21,7 +21,6 @@ use serenity::all::{
 use serenity::builder::Builder as _;
 
 use crate::session::{Button, ButtonStyle, Reply, Sessions};
-use crate::store::Store;
 
 use super::emojis::Emojis;
 use super::markdown::{self, allowed_mentions, no_mentions};
@@ -50,9 +49,9 @@ pub(super) enum Shape {
 
 /// The answer to one interaction, sent in steps: [`Answer::defer`] when the work takes time, then
 /// [`Answer::send`] with the reply.
-pub(super) struct Answer<'a, S: Store> {
+pub(super) struct Answer<'a> {
     pub(super) http: &'a Arc<Http>,
-    pub(super) sessions: &'a Sessions<S>,
+    pub(super) sessions: &'a Sessions,
     pub(super) emojis: &'a Emojis,
     pub(super) respond: &'a dyn Respond,
     /// The interaction's token, for the edits and follow-ups.
@@ -65,7 +64,7 @@ pub(super) struct Answer<'a, S: Store> {
     pub(super) deferred: bool,
 }
 
-impl<S: Store> Answer<'_, S> {
+impl Answer<'_> {
     /// Defers the first response now (a slow command, a thread to open): the reply then completes it.
     pub(super) async fn defer(&mut self, ephemeral: bool) -> serenity::Result<()> {
         let defer = CreateInteractionResponseMessage::new().ephemeral(ephemeral);
@@ -151,9 +150,9 @@ fn needs_edit(reply: &Reply, respond: &dyn Respond) -> bool {
 
 /// Posts a reply as a new message in `channel` (its text, the board with its clock, its buttons; the replay of a
 /// game it ends follows in a message of its own), remembering a pending challenge's message; the message's id.
-pub(super) async fn post<S: Store>(
+pub(super) async fn post(
     http: &Http,
-    sessions: &Sessions<S>,
+    sessions: &Sessions,
     channel: u64,
     reply: &Reply,
 ) -> serenity::Result<u64> {

@@ -29,7 +29,7 @@ use tokio::task::{JoinHandle, JoinSet};
 use super::{Handler, Respond};
 use crate::config::Config;
 use crate::session::Sessions;
-use crate::store::Store;
+use crate::store::IntoShared;
 
 /// Requests whose timestamp is further than this from our clock are refused (replays of old requests).
 pub(crate) const MAX_SKEW_SECS: i64 = 5 * 60;
@@ -60,8 +60,8 @@ fn verifier(public_key: Option<&str>) -> anyhow::Result<Verifier> {
 }
 
 /// What every connection shares.
-struct Shared<S: Store> {
-    handler: Handler<S>,
+struct Shared {
+    handler: Handler,
     http: Arc<Http>,
     verifier: Verifier,
     /// The REST rate-limit relay, stopped with the endpoint.
@@ -71,20 +71,31 @@ struct Shared<S: Store> {
 }
 
 /// A running endpoint, stopped with [`Endpoint::shutdown`].
-pub struct Endpoint<S: Store> {
+pub struct Endpoint {
     addr: SocketAddr,
-    shared: Arc<Shared<S>>,
+    shared: Arc<Shared>,
     stop: watch::Sender<bool>,
     server: JoinHandle<()>,
     background: Vec<JoinHandle<()>>,
 }
 
-impl<S: Store> Endpoint<S> {
+impl Endpoint {
     /// Listens on `listen` and starts answering interactions over `store`: learns the application id (from the
     /// config or Discord), registers the slash commands, and starts the expiry sweep and the computer's turns.
-    pub async fn start(config: &Config, store: S, listen: SocketAddr) -> anyhow::Result<Endpoint<S>> {
+    pub async fn start(
+        config: &Config,
+        store: impl IntoShared,
+        listen: SocketAddr,
+    ) -> anyhow::Result<Endpoint> {
+        Self::start_over(config, Arc::new(Sessions::new(store, config.session_config())), listen).await
+    }
+
+    async fn start_over(
+        config: &Config,
+        sessions: Arc<Sessions>,
+        listen: SocketAddr,
+    ) -> anyhow::Result<Endpoint> {
         let verifier = verifier(config.public_key.as_deref())?;
-        let sessions = Arc::new(Sessions::new(store, config.session_config()));
         let (http, relay) = super::http_client(config, sessions.metrics()).await?;
         let http = Arc::new(http);
         let application = if let Some(id) = config.application_id {
@@ -143,7 +154,7 @@ impl<S: Store> Endpoint<S> {
     }
 
     /// The session layer it drives.
-    pub fn sessions(&self) -> &Arc<Sessions<S>> {
+    pub fn sessions(&self) -> &Arc<Sessions> {
         &self.shared.handler.sessions
     }
 
@@ -163,7 +174,7 @@ impl<S: Store> Endpoint<S> {
 }
 
 /// Accepts connections until told to stop, then waits for the open ones to finish their requests.
-async fn accept<S: Store>(listener: TcpListener, shared: Arc<Shared<S>>, mut stopped: watch::Receiver<bool>) {
+async fn accept(listener: TcpListener, shared: Arc<Shared>, mut stopped: watch::Receiver<bool>) {
     let mut connections = JoinSet::new();
     loop {
         let stream = tokio::select! {
@@ -198,7 +209,7 @@ async fn accept<S: Store>(listener: TcpListener, shared: Arc<Shared<S>>, mut sto
 
 /// Looks for games in which the computer owes a move (at start and then regularly): the claim in the store makes
 /// sure that one instance thinks, and picks up the turns of an instance that died.
-fn spawn_ai_resumer<S: Store>(shared: Arc<Shared<S>>) -> JoinHandle<()> {
+fn spawn_ai_resumer(shared: Arc<Shared>) -> JoinHandle<()> {
     tokio::spawn(async move {
         let mut tick = tokio::time::interval(AI_RESUME_EVERY);
         tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -228,7 +239,7 @@ fn json(body: Vec<u8>) -> Answer {
 }
 
 /// Answers one HTTP request.
-async fn answer<S: Store>(shared: Arc<Shared<S>>, req: Request<Incoming>) -> Result<Answer, Infallible> {
+async fn answer(shared: Arc<Shared>, req: Request<Incoming>) -> Result<Answer, Infallible> {
     Ok(match (req.method(), req.uri().path()) {
         (&Method::GET, "/healthz") => plain(StatusCode::OK, "ok"),
         (&Method::POST, "/interactions" | "/") => interaction(&shared, req).await,
@@ -237,7 +248,7 @@ async fn answer<S: Store>(shared: Arc<Shared<S>>, req: Request<Incoming>) -> Res
 }
 
 /// Checks, reads and answers one interaction.
-async fn interaction<S: Store>(shared: &Arc<Shared<S>>, req: Request<Incoming>) -> Answer {
+async fn interaction(shared: &Arc<Shared>, req: Request<Incoming>) -> Answer {
     let header = |name: &str| req.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
     let (Some(signature), Some(timestamp)) = (header("x-signature-ed25519"), header("x-signature-timestamp"))
     else {

@@ -7,8 +7,8 @@
 #[allow(clippy::wildcard_imports)]
 use super::*;
 /// The event handler: the session layer plus what it needs to know about Discord.
-pub(super) struct Handler<S: Store> {
-    pub(super) sessions: Arc<Sessions<S>>,
+pub(super) struct Handler {
+    pub(super) sessions: Arc<Sessions>,
     pub(super) guild_id: Option<u64>,
     /// The languages last seen per channel and member, for messages sent without an interaction.
     pub(super) langs: Arc<LangBook>,
@@ -92,7 +92,7 @@ fn actor_of(
     }
 }
 
-impl<S: Store> Handler<S> {
+impl Handler {
     /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
     pub(super) fn spawn_ai(&self, http: &Arc<Http>, channel: u64) {
         tasks::spawn_ai_in(self.sessions.clone(), http.clone(), channel, self.langs.clone());
@@ -106,7 +106,7 @@ impl<S: Store> Handler<S> {
         token: &'a str,
         size_limit: u32,
         channel: u64,
-    ) -> Answer<'a, S> {
+    ) -> Answer<'a> {
         let (sessions, emojis, limit) = (&*self.sessions, &*self.emojis, replay::size_limit(size_limit));
         Answer { http, sessions, emojis, respond, token, limit, channel, deferred: false }
     }
@@ -138,7 +138,7 @@ impl<S: Store> Handler<S> {
     /// and a challenge it settled loses its buttons; then the reply is sent as `shape`.
     pub(super) async fn reply(
         &self,
-        mut answer: Answer<'_, S>,
+        mut answer: Answer<'_>,
         reply: Reply,
         shape: Shape,
         locales: Locales,
@@ -329,7 +329,7 @@ impl<S: Store> Handler<S> {
 }
 
 #[serenity::async_trait]
-impl<S: Store> EventHandler for Handler<S> {
+impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         tracing::info!(user = %ready.user.name, guilds = ready.guilds.len(), "connected to Discord");
         self.sessions.set_bot_id(ready.user.id.get());

@@ -29,7 +29,7 @@ use crate::i18n::{Lang, LangBook, Locales, public_lang};
 use crate::session::{
     Actor, Member, OptionValue, Reply, Request, Sessions, Text, parse_component, parse_request,
 };
-use crate::store::Store;
+use crate::store::{IntoShared, SharedStore};
 
 mod analysis;
 mod commands;
@@ -102,8 +102,8 @@ impl Respond for Callback<'_> {
 
 /// The languages of an interaction: its user's `locale`; for public messages the server's `language` setting
 /// when it chose one, else the server's `guild_locale`.
-async fn locales_of<S: Store>(
-    sessions: &Sessions<S>,
+async fn locales_of(
+    sessions: &Sessions,
     guild: Option<GuildId>,
     locale: &str,
     guild_locale: Option<&str>,
@@ -137,7 +137,7 @@ async fn http_client(
 }
 
 /// A running bot, to be stopped with [`Bot::shutdown`].
-pub struct Bot<S: Store> {
+pub struct Bot {
     shard_manager: Arc<ShardManager>,
     task: JoinHandle<serenity::Result<()>>,
     sweeper: JoinHandle<()>,
@@ -145,29 +145,29 @@ pub struct Bot<S: Store> {
     clocks: JoinHandle<()>,
     passes: Arc<tasks::Passes>,
     handled: Arc<tokio::sync::watch::Sender<u64>>,
-    sessions: Arc<Sessions<S>>,
+    sessions: Arc<Sessions>,
     emojis: Arc<Emojis>,
     /// Stopped when the bot is dropped.
     _relay: Option<limits::Relay>,
 }
 
-impl<S: Store> Bot<S> {
+impl Bot {
     /// Connects to Discord (or to `api_proxy`) and starts handling events, over `store`.
-    pub async fn start(config: &Config, store: S) -> anyhow::Result<Bot<S>> {
+    pub async fn start(config: &Config, store: impl IntoShared) -> anyhow::Result<Bot> {
         Self::start_with_sessions(config, Arc::new(Sessions::new(store, config.session_config()))).await
     }
 
     /// Like [`Bot::start`], with the session layer's clock given (tests move it forward).
     pub async fn start_with_clock(
         config: &Config,
-        store: S,
+        store: impl IntoShared,
         clock: crate::session::Clock,
-    ) -> anyhow::Result<Bot<S>> {
+    ) -> anyhow::Result<Bot> {
         let sessions = Sessions::with_clock(store, config.session_config(), clock);
         Self::start_with_sessions(config, Arc::new(sessions)).await
     }
 
-    async fn start_with_sessions(config: &Config, sessions: Arc<Sessions<S>>) -> anyhow::Result<Bot<S>> {
+    async fn start_with_sessions(config: &Config, sessions: Arc<Sessions>) -> anyhow::Result<Bot> {
         let langs = Arc::new(LangBook::default());
         let emojis = Arc::new(Emojis::default());
         let done = Arc::new(tokio::sync::watch::Sender::new(0));
@@ -217,7 +217,7 @@ impl<S: Store> Bot<S> {
     }
 
     /// The session layer the bot drives.
-    pub fn sessions(&self) -> &Arc<Sessions<S>> {
+    pub fn sessions(&self) -> &Arc<Sessions> {
         &self.sessions
     }
 
@@ -288,7 +288,7 @@ impl<S: Store> Bot<S> {
 }
 
 /// Runs the bot over `store` until Ctrl-C or SIGTERM, then shuts down gracefully.
-pub async fn run(config: Config, store: impl Store) -> anyhow::Result<()> {
+pub async fn run(config: Config, store: SharedStore) -> anyhow::Result<()> {
     let mut bot = match test_clock::TestClock::from_env() {
         None => Bot::start(&config, store).await?,
         Some(clock) => {

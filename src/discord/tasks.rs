@@ -13,7 +13,6 @@ use tokio::task::JoinHandle;
 
 use crate::i18n::{Lang, LangBook};
 use crate::session::{Notice, Sessions, Text};
-use crate::store::Store;
 
 use super::deliver::post;
 use super::markdown::{markdown, no_mentions};
@@ -37,7 +36,7 @@ async fn direct(http: &Http, user: u64, text: &Text) -> serenity::Result<()> {
 /// The public language of `channel` for a message sent without an interaction: the server's `/settings`
 /// language (stored, so it holds after a restart and on every instance), else the language last seen in the
 /// channel, else English.
-pub(super) async fn channel_lang<S: Store>(sessions: &Sessions<S>, langs: &LangBook, channel: u64) -> Lang {
+pub(super) async fn channel_lang(sessions: &Sessions, langs: &LangBook, channel: u64) -> Lang {
     match sessions.channel_language(channel).await {
         Some(code) => Lang::from_locale(&code),
         None => langs.channel(channel),
@@ -45,12 +44,7 @@ pub(super) async fn channel_lang<S: Store>(sessions: &Sessions<S>, langs: &LangB
 }
 
 /// Carries out what the session layer settled.
-async fn deliver<S: Store>(
-    sessions: &Sessions<S>,
-    http: &Http,
-    notice: Notice,
-    langs: &LangBook,
-) -> Option<u64> {
+async fn deliver(sessions: &Sessions, http: &Http, notice: Notice, langs: &LangBook) -> Option<u64> {
     match notice {
         Notice::Post { channel, reply } => {
             let reply = reply.localized(channel_lang(sessions, langs, channel).await);
@@ -105,12 +99,7 @@ async fn deliver<S: Store>(
 }
 
 /// Lets the AI play in `channel` for as long as it is to move, posting each of its moves.
-pub(super) fn spawn_ai_in<S: Store>(
-    sessions: Arc<Sessions<S>>,
-    http: Arc<Http>,
-    channel: u64,
-    langs: Arc<LangBook>,
-) {
+pub(super) fn spawn_ai_in(sessions: Arc<Sessions>, http: Arc<Http>, channel: u64, langs: Arc<LangBook>) {
     tokio::spawn(async move {
         while let Some(reply) = sessions.ai_turn(channel).await {
             let reply = reply.localized(channel_lang(&sessions, &langs, channel).await);
@@ -167,8 +156,8 @@ impl Passes {
 
 /// Settles expired challenges every [`super::SWEEP_EVERY`] (or when poked) and edits each one's message: the text
 /// says it expired, the buttons go.
-pub(super) fn spawn_sweeper<S: Store>(
-    sessions: Arc<Sessions<S>>,
+pub(super) fn spawn_sweeper(
+    sessions: Arc<Sessions>,
     http: Arc<Http>,
     langs: Arc<LangBook>,
     passes: Arc<Passes>,
@@ -201,8 +190,8 @@ pub(super) fn spawn_sweeper<S: Store>(
 
 /// The clock task: sleeps until the next deadline (or until a new turn pokes it), settles what is due and posts
 /// it; the computer then moves where it took a seat over.
-pub(super) fn spawn_clocks<S: Store>(
-    sessions: Arc<Sessions<S>>,
+pub(super) fn spawn_clocks(
+    sessions: Arc<Sessions>,
     http: Arc<Http>,
     ai: impl Fn(u64) + Send + Sync + 'static,
     langs: Arc<LangBook>,

@@ -11,7 +11,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use crate::session::Sessions;
-use crate::store::Store;
 
 /// The environment variable that names the offset file.
 pub(super) const VARIABLE: &str = "TABULA_TEST_CLOCK_FILE";
@@ -53,7 +52,7 @@ impl TestClock {
 
     /// Follows the file for as long as the process runs, waking the clock task when the time jumps and saying
     /// in the `.seen` file when a whole pass at the new time is over.
-    pub(super) fn follow<S: Store>(self, sessions: Arc<Sessions<S>>, passes: Arc<super::tasks::Passes>) {
+    pub(super) fn follow(self, sessions: Arc<Sessions>, passes: Arc<super::tasks::Passes>) {
         tokio::spawn(async move {
             let mut seen = self.path.clone().into_os_string();
             seen.push(".seen");

@@ -7,7 +7,6 @@ use serenity::all::{AutoArchiveDuration, ChannelId, ChannelType, CreateThread, H
 
 use crate::i18n::Locales;
 use crate::session::{Actor, Reply, Request, Text};
-use crate::store::Store;
 
 use super::Handler;
 use super::deliver::{Answer, Shape, post};
@@ -27,12 +26,12 @@ pub(super) async fn open_thread(http: &Http, channel: u64, name: &str) -> Option
     }
 }
 
-impl<S: Store> Handler<S> {
+impl Handler {
     /// Checks the challenge, opens a public thread named after it and posts the challenge there (the thread is
     /// the game's channel); without permission, says so and plays in the channel.
     pub(super) async fn play_in_thread(
         &self,
-        mut answer: Answer<'_, S>,
+        mut answer: Answer<'_>,
         actor: &Actor,
         request: Request,
         locales: Locales,

@@ -10,7 +10,6 @@ use super::{Console, Line};
 use crate::session::Text;
 use crate::session::clocks::{duration, parse_duration};
 use crate::session::{Actor, Clock, Notice, Reply, Request, parse_component};
-use crate::store::Store;
 use crate::t;
 
 /// The longest `/wait`: a year, far beyond any clock or challenge, and still a date the records can show.
@@ -29,7 +28,7 @@ pub fn console_clock() -> (Clock, Arc<AtomicI64>) {
     (clock, offset)
 }
 
-impl<S: Store> Console<S> {
+impl Console {
     /// `/wait 45m`: moves the clock forward and prints what happened meanwhile.
     pub(super) async fn wait(&mut self, line: &Line) -> String {
         let value =

@@ -22,7 +22,7 @@ use crate::session::commands::{declaration, main_option, no_such_command, option
 use crate::session::{
     Actor, FileKind, Member, OptionKind, OptionValue, Reply, Sessions, Text, parse_request,
 };
-use crate::store::Store;
+use crate::store::SharedStore;
 use crate::t;
 
 mod clock;
@@ -51,8 +51,8 @@ const MANAGERS: [&str; 2] = ["admin", "mod"];
 pub const GUILD: u64 = 1;
 
 /// The console: sessions over a store, a picture folder, and the channels it has seen.
-pub struct Console<S: Store> {
-    sessions: Arc<Sessions<S>>,
+pub struct Console {
+    sessions: Arc<Sessions>,
     pictures: PathBuf,
     channels: HashMap<String, u64>,
     default_channel: String,
@@ -77,8 +77,8 @@ pub struct Console<S: Store> {
     member_roles: HashMap<u64, Vec<u64>>,
 }
 
-impl<S: Store> Console<S> {
-    pub fn new(sessions: Arc<Sessions<S>>, pictures: &Path) -> Self {
+impl Console {
+    pub fn new(sessions: Arc<Sessions>, pictures: &Path) -> Self {
         sessions.set_bot_id(member_id(BOT_NAME));
         Console {
             sessions,
@@ -111,7 +111,7 @@ impl<S: Store> Console<S> {
 
     /// A console whose sessions run on [`console_clock`]: `/wait` moves that clock forward by `offset`.
     pub fn with_offset(
-        sessions: Arc<Sessions<S>>,
+        sessions: Arc<Sessions>,
         pictures: &Path,
         offset: Arc<std::sync::atomic::AtomicI64>,
     ) -> Self {
@@ -463,8 +463,8 @@ impl<S: Store> Console<S> {
 }
 
 /// Runs the console over `store` on standard input until it ends, printing to standard output.
-pub async fn run<S: Store>(
-    store: S,
+pub async fn run(
+    store: SharedStore,
     pictures: &Path,
     config: &crate::config::Config,
     lang: Lang,

@@ -7,7 +7,6 @@
 use super::{Console, Line, SUGGESTIONS_SHOWN, member_id};
 use crate::i18n::Lang;
 use crate::session::{Actor, Text};
-use crate::store::Store;
 use crate::t;
 
 /// One of the console's own commands.
@@ -44,7 +43,7 @@ impl Tool {
     }
 }
 
-impl<S: Store> Console<S> {
+impl Console {
     /// Runs one of the console's own commands.
     pub(super) async fn tool(
         &mut self,

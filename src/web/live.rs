@@ -18,7 +18,6 @@ use tokio::sync::watch;
 
 use crate::i18n::Lang;
 use crate::session::{Sessions, View};
-use crate::store::Store;
 
 /// How often a watched game's version is read for changes made by another instance (once per game, however
 /// many watch it).
@@ -39,9 +38,9 @@ struct Watched {
 impl Live {
     /// A receiver of game `id`'s version (in `channel`), starting its feeder when nobody watched it yet; `None`
     /// when there is no such game.
-    pub(super) async fn watch<S: Store>(
+    pub(super) async fn watch(
         self: &Arc<Self>,
-        sessions: &Arc<Sessions<S>>,
+        sessions: &Arc<Sessions>,
         id: i64,
         channel: u64,
     ) -> Option<watch::Receiver<String>> {
@@ -89,9 +88,9 @@ impl Live {
 
 /// Game `id`'s feeder: reads its version when its channel changed (or every [`POLL`]) and publishes it when it
 /// differs; ends when nobody watches any more (or the game is gone).
-async fn feed<S: Store>(
+async fn feed(
     live: Arc<Live>,
-    sessions: Arc<Sessions<S>>,
+    sessions: Arc<Sessions>,
     id: i64,
     channel: u64,
     sender: watch::Sender<String>,

@@ -34,7 +34,6 @@ use tokio::task::JoinHandle;
 use crate::i18n::{Lang, Locales};
 use crate::session::commands::Answer;
 use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_request};
-use crate::store::Store;
 
 pub mod ops;
 
@@ -114,8 +113,8 @@ impl Throttle {
     }
 }
 
-struct Shared<S: Store> {
-    sessions: Arc<Sessions<S>>,
+struct Shared {
+    sessions: Arc<Sessions>,
     throttle: Throttle,
     live: Arc<live::Live>,
     /// Turns true when the server stops (the live streams end then).
@@ -173,8 +172,8 @@ pub struct Web(Listening);
 impl Web {
     /// Listens on `listen` and serves the pages of `sessions`' games; links go to `public_url` (else
     /// `http://<listen>`), signed with `secret` (else a random secret of this process).
-    pub async fn start<S: Store>(
-        sessions: Arc<Sessions<S>>,
+    pub async fn start(
+        sessions: Arc<Sessions>,
         listen: SocketAddr,
         public_url: Option<&str>,
         secret: &str,
@@ -203,9 +202,9 @@ impl Web {
     }
 
     /// The web server of the config, when `web_listen` is set.
-    pub async fn start_from<S: Store>(
+    pub async fn start_from(
         config: &crate::config::Config,
-        sessions: Arc<Sessions<S>>,
+        sessions: Arc<Sessions>,
     ) -> anyhow::Result<Option<Web>> {
         let Some(listen) = config.web_listen else { return Ok(None) };
         let secret = config.web_secret.expose();
@@ -224,26 +223,26 @@ impl Web {
 }
 
 /// Every route of the web server.
-fn router<S: Store>(shared: Arc<Shared<S>>) -> Router {
+fn router(shared: Arc<Shared>) -> Router {
     Router::new()
-        .route("/g/{handle}", get(page::<S>))
+        .route("/g/{handle}", get(page))
         .route("/static/board.js", get(|| async { asset("text/javascript; charset=utf-8", SCRIPT) }))
         .route("/static/board.css", get(|| async { asset("text/css; charset=utf-8", STYLE) }))
-        .route("/api/g/{handle}", get(state::<S>))
-        .route("/api/g/{handle}/events", get(events::<S>))
-        .route("/api/g/{handle}/act", post(act::<S>))
-        .route("/api/g/{handle}/record", get(record::<S>))
+        .route("/api/g/{handle}", get(state))
+        .route("/api/g/{handle}/events", get(events))
+        .route("/api/g/{handle}/act", post(act))
+        .route("/api/g/{handle}/record", get(record))
         // The load balancer's check stays public and says nothing more; the operator's routes are on their own
         // listener (`ops_listen`, see [`ops`]).
         .route("/healthz", get(|| async { plain(StatusCode::OK, "ok") }))
-        .layer(middleware::from_fn_with_state(shared.clone(), guard::<S>))
+        .layer(middleware::from_fn_with_state(shared.clone(), guard))
         .layer(axum::extract::DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared)
 }
 
 /// Throttles each address and sets the security headers of every response.
-async fn guard<S: Store>(
-    State(shared): State<Arc<Shared<S>>>,
+async fn guard(
+    State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: Request,
     next: Next,
@@ -265,7 +264,7 @@ async fn guard<S: Store>(
 
 /// The game a handle opens (see [`crate::session::Links::handle`]); a bare number, another game's tag or a
 /// made-up one opens nothing, and is answered as a game that does not exist would be.
-fn opened<S: Store>(shared: &Shared<S>, handle: &str) -> Option<i64> {
+fn opened(shared: &Shared, handle: &str) -> Option<i64> {
     shared.sessions.links().and_then(|links| links.open(handle))
 }
 
@@ -320,8 +319,8 @@ pub(crate) fn escape_html(text: &str) -> String {
     out
 }
 
-async fn page<S: Store>(
-    State(shared): State<Arc<Shared<S>>>,
+async fn page(
+    State(shared): State<Arc<Shared>>,
     Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
@@ -365,7 +364,7 @@ fn not_found_page(lang: Lang) -> Response {
 
 /// Who the request's token names in game `id`: `Ok(None)` without a token, `Err` for a token that is not a
 /// valid one for this game (forged, altered, expired, another game's).
-fn reader<S: Store>(shared: &Shared<S>, headers: &HeaderMap, id: i64) -> Result<Option<u64>, Unauthorized> {
+fn reader(shared: &Shared, headers: &HeaderMap, id: i64) -> Result<Option<u64>, Unauthorized> {
     let Some(value) = headers.get(header::AUTHORIZATION) else { return Ok(None) };
     let token = value.to_str().ok().and_then(|v| v.strip_prefix("Bearer ")).unwrap_or("");
     let links = shared.sessions.links().ok_or(Unauthorized)?;
@@ -381,8 +380,8 @@ impl IntoResponse for Unauthorized {
     }
 }
 
-async fn state<S: Store>(
-    State(shared): State<Arc<Shared<S>>>,
+async fn state(
+    State(shared): State<Arc<Shared>>,
     Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
@@ -415,7 +414,7 @@ async fn state<S: Store>(
 /// The game's changes as Server-Sent Events: a `change` event with the game's version at once, then whenever it
 /// changes (made in this process, at once; by another instance, within a second: see [`live`]). The page then
 /// asks for the state with its token. The stream ends with the server.
-async fn events<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(handle): Path<String>) -> Response {
+async fn events(State(shared): State<Arc<Shared>>, Path(handle): Path<String>) -> Response {
     let Some(id) = opened(&shared, &handle) else { return no_such_game() };
     let Some((channel, _)) = shared.sessions.game_place(id).await else { return no_such_game() };
     let Some(mut versions) = shared.live.watch(&shared.sessions, id, channel).await else {
@@ -465,7 +464,7 @@ impl futures_core::Stream for EventStream {
 
 /// The record of a finished game, to download: only by the game's handle (which every player's link carries),
 /// as `/game` shows it only where the game was played.
-async fn record<S: Store>(State(shared): State<Arc<Shared<S>>>, Path(handle): Path<String>) -> Response {
+async fn record(State(shared): State<Arc<Shared>>, Path(handle): Path<String>) -> Response {
     let Some(id) = opened(&shared, &handle) else { return no_such_game() };
     match shared.sessions.finished_record(id).await {
         Some(text) => (
@@ -489,8 +488,8 @@ struct Action {
     mv: String,
 }
 
-async fn act<S: Store>(
-    State(shared): State<Arc<Shared<S>>>,
+async fn act(
+    State(shared): State<Arc<Shared>>,
     Path(handle): Path<String>,
     Query(query): Query<LangQuery>,
     headers: HeaderMap,

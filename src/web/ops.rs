@@ -13,28 +13,27 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 
 use crate::session::Sessions;
-use crate::store::Store;
 
 /// The operator's listener, stopped with [`Ops::shutdown`].
 pub struct Ops(super::Listening);
 
 impl Ops {
     /// Listens on `listen` and serves `sessions`' metrics and readiness.
-    pub async fn start<S: Store>(sessions: Arc<Sessions<S>>, listen: SocketAddr) -> anyhow::Result<Ops> {
+    pub async fn start(sessions: Arc<Sessions>, listen: SocketAddr) -> anyhow::Result<Ops> {
         let listener = tokio::net::TcpListener::bind(listen).await?;
         let app = Router::new()
-            .route("/metrics", get(metrics::<S>))
+            .route("/metrics", get(metrics))
             .route("/healthz", get(|| async { text(StatusCode::OK, "ok".to_string()) }))
-            .route("/readyz", get(readyz::<S>))
+            .route("/readyz", get(readyz))
             .with_state(sessions);
         let stop = tokio::sync::watch::channel(false).0;
         Ok(Ops(super::Listening::spawn(listener, app, stop, "the operator's listener")?))
     }
 
     /// The operator's listener of the config, when `ops_listen` is set.
-    pub async fn start_from<S: Store>(
+    pub async fn start_from(
         config: &crate::config::Config,
-        sessions: Arc<Sessions<S>>,
+        sessions: Arc<Sessions>,
     ) -> anyhow::Result<Option<Ops>> {
         let Some(listen) = config.ops_listen else { return Ok(None) };
         Ok(Some(Ops::start(sessions, listen).await?))
@@ -51,23 +50,23 @@ impl Ops {
     }
 }
 
-async fn metrics<S: Store>(State(sessions): State<Arc<Sessions<S>>>) -> Response {
+async fn metrics(State(sessions): State<Arc<Sessions>>) -> Response {
     ([(header::CONTENT_TYPE, crate::metrics::CONTENT_TYPE)], metrics_text(&sessions).await).into_response()
 }
 
-async fn readyz<S: Store>(State(sessions): State<Arc<Sessions<S>>>) -> Response {
+async fn readyz(State(sessions): State<Arc<Sessions>>) -> Response {
     let (ready, body) = readiness(&sessions).await;
     text(if ready { StatusCode::OK } else { StatusCode::SERVICE_UNAVAILABLE }, body)
 }
 
 /// `/metrics`'s text (of [`crate::metrics::CONTENT_TYPE`]), with the open games counted afresh.
-async fn metrics_text<S: Store>(sessions: &Sessions<S>) -> String {
+async fn metrics_text(sessions: &Sessions) -> String {
     sessions.count_open_games().await;
     sessions.metrics().encode()
 }
 
 /// `/readyz`'s verdict and text: a line for the store and one for Discord.
-async fn readiness<S: Store>(sessions: &Sessions<S>) -> (bool, String) {
+async fn readiness(sessions: &Sessions) -> (bool, String) {
     let store = sessions.store_ready().await;
     let discord = sessions.metrics().discord_reachable().await;
     let word = |up: bool| if up { "ok" } else { "unreachable" };

@@ -96,12 +96,14 @@ impl<S: Store> FaultyStore<S> {
     }
 }
 
+#[async_trait::async_trait]
 impl<S: Store> Store for FaultyStore<S> {
     async fn close(&self) {
         self.inner.close().await;
     }
 }
 
+#[async_trait::async_trait]
 impl<S: Store> SessionStore for FaultyStore<S> {
     async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError> {
         self.inner.open_session(channel).await
@@ -189,6 +191,7 @@ impl<S: Store> SessionStore for FaultyStore<S> {
 }
 
 /// Offers count; a turn's clock and its reminders pass through.
+#[async_trait::async_trait]
 impl<S: Store> ClockStore for FaultyStore<S> {
     async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError> {
         self.inner.clock(session).await
@@ -234,6 +237,7 @@ impl<S: Store> ClockStore for FaultyStore<S> {
     }
 }
 
+#[async_trait::async_trait]
 impl<S: Store> RatingStore for FaultyStore<S> {
     async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
         self.write("record_result").await?;
@@ -272,6 +276,7 @@ impl<S: Store> RatingStore for FaultyStore<S> {
 }
 
 /// Settings, threads and preferences count; an archive scheduled or done passes through.
+#[async_trait::async_trait]
 impl<S: Store> SettingsStore for FaultyStore<S> {
     async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
         self.inner.server_settings(guild).await
@@ -320,6 +325,7 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
     }
 }
 
+#[async_trait::async_trait]
 impl<S: Store> MemberStore for FaultyStore<S> {
     async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
         self.inner.member_data(user).await
@@ -340,6 +346,7 @@ impl<S: Store> MemberStore for FaultyStore<S> {
     }
 }
 
+#[async_trait::async_trait]
 impl<S: Store> TournamentStore for FaultyStore<S> {
     async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
         self.write("create_tournament").await?;

@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Play, PlayMove};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
-use tabula::store::{SessionIds as _, SessionRow, SessionState, SessionStore as _, SqliteStore, Store as _};
+use tabula::store::{SessionIds as _, SessionRow, SessionState, SessionStore as _, SqliteStore};
 
 const CHANNELS: u64 = 6;
 
@@ -35,7 +35,7 @@ async fn all_sessions(store: &SqliteStore) -> Vec<SessionRow> {
 }
 
 /// Tablut games between Alice (first) and Bob in channels 1 to [`CHANNELS`].
-async fn start_games(sessions: &Sessions<impl tabula::store::Store>) {
+async fn start_games(sessions: &Sessions) {
     let (alice, bob) = (actor(1, "alice"), actor(2, "bob"));
     for channel in 1..=CHANNELS {
         let play = Play {
@@ -55,7 +55,7 @@ async fn start_games(sessions: &Sessions<impl tabula::store::Store>) {
 }
 
 /// One move in each channel whose game goes on, by whoever is to move; how many were played.
-async fn round(sessions: &Sessions<impl tabula::store::Store>) -> usize {
+async fn round(sessions: &Sessions) -> usize {
     let mut played = 0;
     for channel in 1..=CHANNELS {
         for who in [actor(1, "alice"), actor(2, "bob")] {
@@ -134,7 +134,7 @@ async fn a_backup_during_a_burst_of_moves_restores_to_the_same_games() {
         "{stdout}"
     );
 
-    let now = all_sessions(sessions.store()).await;
+    let now = all_sessions(sessions.store_as::<SqliteStore>().unwrap()).await;
     let backed_up = SqliteStore::open(&backup).await.unwrap();
     let snapshot = all_sessions(&backed_up).await;
     let restored = SqliteStore::open(&restored_path).await.unwrap();
@@ -168,7 +168,10 @@ async fn a_backup_whose_game_does_not_replay_is_refused_and_the_database_kept() 
     round(&sessions).await;
     round(&sessions).await;
     let backup = dir.path().join("backup.db");
-    assert_eq!(sessions.store().backup_to(&backup).await.unwrap(), CHANNELS as usize);
+    assert_eq!(
+        sessions.store_as::<SqliteStore>().unwrap().backup_to(&backup).await.unwrap(),
+        CHANNELS as usize
+    );
     sessions.store().close().await;
 
     // Damage one move of game 3 in the backup.
@@ -205,7 +208,7 @@ const DAMAGE: &str = "UPDATE moves SET notation = 'a1-a2' WHERE session_id = 3 A
 
 /// `tabula check` replays every game of a database, SQLite or Postgres (the check of a Postgres dump restored
 /// into a scratch database before it replaces the live one), and names the first game that does not replay.
-async fn checking<S: tabula::store::Store>(sessions: Sessions<S>, database: &str) {
+async fn checking(sessions: Sessions, database: &str) {
     start_games(&sessions).await;
     round(&sessions).await;
     round(&sessions).await;

@@ -29,7 +29,7 @@ const WAIT: Duration = Duration::from_secs(20);
 
 pub struct Running {
     pub fake: FakeDiscord,
-    pub bot: Bot<SqliteStore>,
+    pub bot: Bot,
     pub _dir: tempfile::TempDir,
 }
 
@@ -49,7 +49,7 @@ fn test_config(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Config {
 }
 
 /// Starts the bot over the SQLite file its config names, as `main` does.
-pub async fn open_bot(config: &Config) -> Bot<SqliteStore> {
+pub async fn open_bot(config: &Config) -> Bot {
     let store = SqliteStore::open(&config.database).await.unwrap();
     Bot::start(config, store).await.unwrap()
 }
@@ -356,7 +356,7 @@ async fn playing_against_the_bot_itself() {
 
 /// The REST calls the fake received from index `from` on, as `METHOD route` with ids and tokens as `*`, once the
 /// bot has handled `handled` interactions to the end.
-async fn calls_from(fake: &FakeDiscord, bot: &Bot<SqliteStore>, from: usize, handled: u64) -> Vec<String> {
+async fn calls_from(fake: &FakeDiscord, bot: &Bot, from: usize, handled: u64) -> Vec<String> {
     tokio::time::timeout(WAIT, bot.handled_at_least(handled)).await.expect("the interaction is handled");
     fake.calls()[from..]
         .iter()

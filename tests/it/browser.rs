@@ -17,7 +17,7 @@ use serde_json::{Value, json};
 use tabula::games::{AnyGame, GameKind, Setup};
 use tabula::i18n::Lang;
 use tabula::session::{Links, SessionConfig, Sessions};
-use tabula::store::{EndKind, Ending, NewSession, PlayerRow, SessionState, SessionStore as _};
+use tabula::store::{EndKind, Ending, NewSession, PlayerRow, SessionState};
 use tabula::web::Web;
 use tabula_testkit::MemoryStore;
 
@@ -227,7 +227,7 @@ async fn a_player_clicks_a_move_the_channel_hears_it_and_a_spectator_sees_it() {
 /// A game of `kind` in `variant` for `seats` players, stored with its first `plies` moves (each the middle one
 /// of the legal moves, so the positions are varied but fixed); its id.
 async fn stored_game(
-    sessions: &Sessions<MemoryStore>,
+    sessions: &Sessions,
     channel: u64,
     kind: GameKind,
     variant: &str,
@@ -273,7 +273,7 @@ async fn stored_game(
 }
 
 /// A web board on loopback over sessions of its own (its links signed with `secret`), and its address.
-async fn web_board() -> (Arc<Sessions<MemoryStore>>, Web, String) {
+async fn web_board() -> (Arc<Sessions>, Web, String) {
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
     let web =
         Web::start(sessions.clone(), SocketAddr::from(([127, 0, 0, 1], 0)), None, "secret").await.unwrap();

@@ -9,13 +9,13 @@ use tabula::session::commands::{Accept, Analyse, PlayMove, Resign};
 use tabula::session::{Actor, Member, SessionConfig, Sessions, SidePref};
 use tabula_testkit::MemoryStore;
 
-fn console(dir: &std::path::Path) -> Console<MemoryStore> {
+fn console(dir: &std::path::Path) -> Console {
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
     Console::new(sessions, dir)
 }
 
 /// A Tablut game between alice (first) and bob, started.
-async fn tablut(console: &mut Console<MemoryStore>) {
+async fn tablut(console: &mut Console) {
     console.line("@alice /play game:tablut opponent:@bob side:first").await;
     let out = console.line("@bob /accept").await;
     assert!(out.contains("begins"), "{out}");
@@ -230,7 +230,7 @@ async fn analysis_numbers_tzaar_moves_by_turn_and_names_tantrix_colours() {
         let resigned = sessions.handle(7, &alice, Resign).await;
         assert!(resigned.text.contains("resigned"), "{:?}", resigned.text);
         let analysis = sessions.analysis(&carol, 1, &|_, _| {}).await.unwrap();
-        let record = sessions.store().all().pop().unwrap();
+        let record = sessions.store_as::<tabula_testkit::MemoryStore>().unwrap().all().pop().unwrap();
         for m in analysis.per_seat.iter().flatten() {
             let before = AnyGame::replay(record.game, &record.setup, &record.moves[..m.ply]).unwrap();
             assert_eq!(m.number, before.move_number(), "{m:?}");

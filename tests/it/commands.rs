@@ -230,7 +230,7 @@ fn adding_a_command_touches_only_its_module() {
     );
 }
 
-async fn console(dir: &Path) -> tabula::local::Console<SqliteStore> {
+async fn console(dir: &Path) -> tabula::local::Console {
     let sessions = Sessions::new(SqliteStore::in_memory().await.unwrap(), SessionConfig::default());
     tabula::local::Console::new(std::sync::Arc::new(sessions), &dir.join("boards"))
 }

@@ -14,9 +14,7 @@ use tabula::session::commands::{Abort, Accept, Draw, History, Play, PlayMove, Re
 use tabula::session::{
     Actor, ClockChoice, Member, Reply, SessionConfig, Sessions, SidePref, parse_component,
 };
-use tabula::store::{
-    ALL_SERVERS, EndKind, NewSession, PlayerRow, RatingStore, SessionRow, SessionState, SessionStore,
-};
+use tabula::store::{ALL_SERVERS, EndKind, NewSession, PlayerRow, SessionRow, SessionState};
 use tabula_testkit::MemoryStore;
 
 const NAMES: [&str; 4] = ["alice", "bob", "carol", "dave"];
@@ -26,7 +24,7 @@ fn config() -> SessionConfig {
 }
 
 /// A console over a memory store whose clock `/wait` moves, and the sessions behind it.
-fn console(dir: &std::path::Path) -> (Console<MemoryStore>, Arc<Sessions<MemoryStore>>) {
+fn console(dir: &std::path::Path) -> (Console, Arc<Sessions>) {
     let (clock, offset) = console_clock();
     let sessions = Arc::new(Sessions::with_clock(MemoryStore::new(), config(), clock));
     (Console::with_offset(sessions.clone(), dir, offset), sessions)
@@ -38,12 +36,12 @@ fn channel() -> u64 {
 }
 
 /// The game being played in the console's channel.
-async fn open_game(s: &Sessions<MemoryStore>) -> SessionRow {
+async fn open_game(s: &Sessions) -> SessionRow {
     s.store().open_session(channel()).await.unwrap().expect("a game is being played")
 }
 
 /// The stored places of game `id`, in seat order (what the ratings were given).
-async fn stored_places(s: &Sessions<MemoryStore>, record: &SessionRow) -> Option<Vec<usize>> {
+async fn stored_places(s: &Sessions, record: &SessionRow) -> Option<Vec<usize>> {
     let page = s.store().history(record.players[0].id, record.guild, None, 0, 100).await.unwrap();
     let entry = page.entries.into_iter().find(|e| e.session == record.id)?;
     Some(entry.players.iter().map(|p| p.place).collect())
@@ -87,7 +85,7 @@ fn result_word(game: &AnyGame, places: &[usize]) -> String {
 
 /// Checks that the stored result, `/history`, the record's `Result` and the replay of that record agree on game
 /// `id` (finished); returns its places.
-async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
+async fn agree(s: &Sessions, id: i64) -> Vec<usize> {
     let record = s.store().session(id).await.unwrap().expect("the game is stored");
     assert_eq!(record.state, SessionState::Finished, "{record:?}");
     let places = stored_places(s, &record).await.expect("a finished game's result is recorded");
@@ -176,7 +174,7 @@ async fn agree(s: &Sessions<MemoryStore>, id: i64) -> Vec<usize> {
 static RATED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 /// Plays `@who /play game:tantrix` against the others, all accept: a game of `names.len()` seats.
-async fn tantrix_table(console: &mut Console<MemoryStore>, names: &[&str], clock: &str) {
+async fn tantrix_table(console: &mut Console, names: &[&str], clock: &str) {
     let opponents: Vec<String> = names[1..]
         .iter()
         .enumerate()
@@ -192,7 +190,7 @@ async fn tantrix_table(console: &mut Console<MemoryStore>, names: &[&str], clock
 }
 
 /// The name of the player to move (a person: the console lets the computer play its seats).
-async fn to_move(s: &Sessions<MemoryStore>) -> Option<(String, usize)> {
+async fn to_move(s: &Sessions) -> Option<(String, usize)> {
     let record = s.store().open_session(channel()).await.unwrap()?;
     let game = AnyGame::replay(record.game, &record.setup, &record.moves).unwrap();
     let seat = game.to_move()?;
@@ -493,7 +491,7 @@ fn person(names: &[String], seat: usize) -> Actor {
 
 /// A game of the random test: its sessions, its clock and its id.
 struct Table {
-    s: Sessions<MemoryStore>,
+    s: Sessions,
     now: Arc<AtomicI64>,
     id: i64,
     seats: usize,

@@ -13,7 +13,7 @@ use crate::support::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, GUILD_ID, Opt};
 
 const WAIT: Duration = Duration::from_secs(10);
 
-async fn start(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Endpoint<SqliteStore> {
+async fn start(fake: &FakeDiscord, dir: &tempfile::TempDir) -> Endpoint {
     let config = Config {
         token: Token::new("fake-token-not-secret"),
         guild_id: Some(GUILD_ID),

@@ -9,7 +9,7 @@ use tabula::session::commands::{Help, Play};
 use tabula::session::{SessionConfig, Sessions};
 use tabula_testkit::MemoryStore;
 
-fn console(dir: &std::path::Path, lang: Lang) -> Console<MemoryStore> {
+fn console(dir: &std::path::Path, lang: Lang) -> Console {
     let sessions = Arc::new(Sessions::new(MemoryStore::default(), SessionConfig::default()));
     Console::new(sessions, dir).with_lang(lang)
 }

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use tabula::store::{SessionStore as _, Store as _};
+use tabula::store::SessionStore as _;
 use tabula::web::Web;
 use tabula::web::ops::Ops;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};

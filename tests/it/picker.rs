@@ -129,7 +129,7 @@ fn groups_hold_every_choice_within_one_menu() {
 }
 
 /// A console over a memory store, its pictures in `dir`.
-fn console(dir: &std::path::Path) -> tabula::local::Console<tabula_testkit::MemoryStore> {
+fn console(dir: &std::path::Path) -> tabula::local::Console {
     let config = tabula::session::SessionConfig::default();
     let sessions = tabula::session::Sessions::new(tabula_testkit::MemoryStore::new(), config);
     tabula::local::Console::new(std::sync::Arc::new(sessions), dir)

@@ -41,7 +41,7 @@ fn play(opponent: &Actor) -> Play {
     }
 }
 
-async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) {
+async fn any_move(s: &Sessions, channel: u64, who: &Actor) {
     let first = s.suggest(channel, who.member.id, "", 1).await.into_iter().next().expect("a move");
     let reply = s.handle(channel, who, PlayMove { text: first }).await;
     assert!(!reply.ephemeral, "{reply:?}");
@@ -49,7 +49,7 @@ async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) {
 
 /// A rated game of Alice against Bob in channel 10 (Bob resigns), a challenge of Alice to Carol in channel 11,
 /// and both Alice's and Bob's reminder preferences.
-async fn history_of_alice(s: &Sessions<impl Store>) {
+async fn history_of_alice(s: &Sessions) {
     s.handle(10, &alice(), play(&bob())).await;
     s.handle(10, &bob(), Accept { session: None }).await;
     for _ in 0..2 {

@@ -42,7 +42,7 @@ fn tabula_bot() -> Member {
     Member { id: BOT, name: "Tabula".into(), bot: true }
 }
 
-async fn sessions() -> Sessions<SqliteStore> {
+async fn sessions() -> Sessions {
     let config = SessionConfig { ai_time: Duration::from_millis(30), ..SessionConfig::default() };
     let s = Sessions::new(SqliteStore::in_memory().await.unwrap(), config);
     s.set_bot_id(BOT);
@@ -63,7 +63,7 @@ fn play(game: GameKind, opponents: Vec<Member>, rated: bool) -> Play {
 }
 
 /// Plays the first legal move the autocomplete offers to `who`.
-async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) -> Reply {
+async fn any_move(s: &Sessions, channel: u64, who: &Actor) -> Reply {
     let moves = s.suggest(channel, who.member.id, "", 1).await;
     let first = moves.first().unwrap_or_else(|| panic!("{} has a move", who.member.name));
     let reply = s.handle(channel, who, PlayMove { text: first.clone() }).await;
@@ -71,18 +71,12 @@ async fn any_move(s: &Sessions<impl Store>, channel: u64, who: &Actor) -> Reply 
     reply
 }
 
-async fn ratings(s: &Sessions<impl Store>, user: u64) -> Vec<RatingRow> {
+async fn ratings(s: &Sessions, user: u64) -> Vec<RatingRow> {
     s.store().ratings_of(user, Some(GUILD)).await.unwrap()
 }
 
 /// Alice (first) against Bob in `channel`: `moves` moves each, then Bob resigns.
-async fn two_player_game(
-    s: &Sessions<impl Store>,
-    channel: u64,
-    game: GameKind,
-    moves: usize,
-    rated: bool,
-) -> String {
+async fn two_player_game(s: &Sessions, channel: u64, game: GameKind, moves: usize, rated: bool) -> String {
     let reply = s.handle(channel, &alice(), play(game, vec![bob().member], rated)).await;
     assert!(!reply.ephemeral, "{reply:?}");
     let reply = s.handle(channel, &bob(), Accept { session: None }).await;
@@ -235,7 +229,7 @@ fn results(count: usize, players: u64) -> Vec<GameResult> {
         .collect()
 }
 
-async fn everything(store: &impl Store, players: u64) -> Vec<RatingRow> {
+async fn everything(store: &(impl Store + ?Sized), players: u64) -> Vec<RatingRow> {
     let mut rows = Vec::new();
     for user in 1..=players {
         for guild in [Some(1), Some(2)] {
@@ -248,7 +242,7 @@ async fn everything(store: &impl Store, players: u64) -> Vec<RatingRow> {
 }
 
 /// Sessions for the results, so the SQLite store's foreign keys hold.
-async fn sessions_for(store: &impl Store, results: &[GameResult]) {
+async fn sessions_for(store: &(impl Store + ?Sized), results: &[GameResult]) {
     use tabula::games::Setup;
     use tabula::store::{NewSession, PlayerRow, SessionState};
     for r in results {

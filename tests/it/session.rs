@@ -7,7 +7,7 @@ use std::time::Duration;
 use tabula::games::GameKind;
 use tabula::session::commands::{Abort, Accept, Decline, Help, Play, PlayMove, Resign, ShowBoard, Withdraw};
 use tabula::session::{Actor, Member, Reply, SessionConfig, Sessions, SidePref, parse_component};
-use tabula::store::{SessionStore, SqliteStore, Store};
+use tabula::store::SqliteStore;
 
 mod clock_store;
 mod clocks;
@@ -50,7 +50,7 @@ fn carol() -> Actor {
     actor(3, "carol")
 }
 
-async fn sessions() -> Sessions<SqliteStore> {
+async fn sessions() -> Sessions {
     Sessions::new(SqliteStore::in_memory().await.unwrap(), SessionConfig::default())
 }
 
@@ -93,7 +93,7 @@ fn assert_public(reply: &Reply, needle: &str) {
 }
 
 /// Alice challenges Bob with Alice moving first (Black in Tablut), and Bob accepts.
-async fn started(s: &Sessions<impl Store>) {
+async fn started(s: &Sessions) {
     let reply = s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
     assert_public(&reply, "challenges @bob");
     assert_eq!(reply.text.mentions(), vec![2], "Bob is mentioned: {reply:?}");

@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 use tabula::session::Links;
-use tabula::store::SessionStore as _;
 use tabula::web::Web;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::net::TcpStream;

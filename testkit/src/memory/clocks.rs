@@ -13,6 +13,7 @@ pub(super) struct Tables {
     offers: HashMap<i64, OfferRow>,
 }
 
+#[async_trait::async_trait]
 impl ClockStore for MemoryStore {
     async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError> {
         Ok(self.clocks().clocks.get(&session).cloned())

@@ -4,6 +4,7 @@ use tabula_session::store::{Forgotten, MemberData, MemberStore, StoreError};
 
 use super::MemoryStore;
 
+#[async_trait::async_trait]
 impl MemberStore for MemoryStore {
     async fn member_data(&self, user: u64) -> Result<MemberData, StoreError> {
         let mut names = Vec::new();

@@ -73,4 +73,5 @@ impl MemoryStore {
     }
 }
 
+#[async_trait::async_trait]
 impl Store for MemoryStore {}

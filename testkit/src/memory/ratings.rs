@@ -16,6 +16,7 @@ pub(super) struct Tables {
     ledger: Ledger,
 }
 
+#[async_trait::async_trait]
 impl RatingStore for MemoryStore {
     async fn record_result(&self, result: &GameResult) -> Result<(), StoreError> {
         let mut tables = self.ratings();

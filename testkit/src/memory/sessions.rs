@@ -27,6 +27,7 @@ impl Tables {
     }
 }
 
+#[async_trait::async_trait]
 impl SessionStore for MemoryStore {
     async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError> {
         Ok(self.sessions().sessions.values().find(|s| s.channel == channel && s.state.is_open()).cloned())

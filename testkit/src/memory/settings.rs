@@ -22,6 +22,7 @@ impl MemoryStore {
     }
 }
 
+#[async_trait::async_trait]
 impl SettingsStore for MemoryStore {
     async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError> {
         Ok(self.settings().servers.get(&guild).cloned().unwrap_or_default())

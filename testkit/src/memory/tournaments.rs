@@ -22,6 +22,7 @@ fn changed(done: bool) -> Result<(), StoreError> {
     if done { Ok(()) } else { Err(StoreError::Conflict) }
 }
 
+#[async_trait::async_trait]
 impl TournamentStore for MemoryStore {
     async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError> {
         let mut tables = self.tournaments();

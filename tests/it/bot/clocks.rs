@@ -18,20 +18,20 @@ const START: i64 = 1_800_000_000;
 const MINUTE: i64 = 60;
 
 /// Starts the bot on the test's clock, over the database its config names.
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot<SqliteStore> {
+async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
     let store = SqliteStore::open(&config.database).await.unwrap();
     let now = now.clone();
     Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
 }
 
 /// Moves the clock forward and wakes the bot's clock task.
-fn advance(bot: &Bot<SqliteStore>, now: &AtomicI64, seconds: i64) {
+fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
     now.fetch_add(seconds, Ordering::SeqCst);
     bot.sessions().poke_clocks();
 }
 
 /// Waits (within [`WAIT`]) for a whole pass of the bot's clock task after this call, before counting what it sent.
-async fn clock_pass(bot: &Bot<SqliteStore>) {
+async fn clock_pass(bot: &Bot) {
     tokio::time::timeout(WAIT, bot.clock_pass()).await.expect("the clock task makes a pass");
 }
 

@@ -4,7 +4,6 @@
 
 use serde_json::{Value, json};
 use tabula::config::Config;
-use tabula::store::SessionStore as _;
 
 use super::{Running, WAIT, open_bot, send, slash_move, start_bot, start_tablut, test_config};
 use crate::fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};

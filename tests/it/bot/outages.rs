@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use tabula::config::Config;
 use tabula::discord::Bot;
-use tabula::store::{PgStore, SessionStore as _, SqliteStore, Store};
+use tabula::store::{PgStore, SessionStore as _, SqliteStore};
 
 use super::{WAIT, assert_board, original_edit, send, slash_move, start_tablut, test_config};
 use crate::fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall};
@@ -42,9 +42,9 @@ fn reminders(fake: &FakeDiscord) -> usize {
 
 /// One outage in the middle of a Tablut game with a 3-day clock, Alice having moved and Bob to move: `outage`
 /// takes the database away, `repair` brings it back. Returns what it measured, for the report.
-async fn through_an_outage<S: Store>(
+async fn through_an_outage(
     fake: &FakeDiscord,
-    bot: &Bot<S>,
+    bot: &Bot,
     now: &AtomicI64,
     outage: impl FnOnce(),
     repair: impl FnOnce(),
@@ -150,11 +150,7 @@ async fn postgres_stopped_mid_game_and_started_again() {
 }
 
 /// The bot over a SQLite file on the small disk.
-async fn on_small_disk(
-    fake: &FakeDiscord,
-    disk: &SmallDisk,
-    now: &Arc<AtomicI64>,
-) -> (Config, Bot<SqliteStore>) {
+async fn on_small_disk(fake: &FakeDiscord, disk: &SmallDisk, now: &Arc<AtomicI64>) -> (Config, Bot) {
     let mut config = test_config(fake, &tempfile::tempdir().unwrap());
     config.database = disk.path().join("bot.db");
     let store = SqliteStore::open(&config.database).await.unwrap();
@@ -208,7 +204,7 @@ async fn sqlite_writes_refused_by_the_fault_store_then_accepted() {
     let bot = Bot::start_with_clock(&config, store, clock(&now)).await.unwrap();
     fake.wait_ready(WAIT).await;
     start_tablut(&fake).await;
-    let store = bot.sessions().store();
+    let store = bot.sessions().store_as::<tabula_testkit::FaultyStore<SqliteStore>>().unwrap();
     let report =
         through_an_outage(&fake, &bot, &now, || store.set_writable(false), || store.set_writable(true)).await;
     eprintln!("fault store, writes refused: {report}");

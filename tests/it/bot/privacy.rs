@@ -4,7 +4,6 @@
 
 use super::{Running, send, start_bot, start_tablut};
 use crate::fake_discord::{ALICE, BOB, GAMES_CHANNEL, Opt};
-use tabula::store::MemberStore as _;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_member_sees_their_data_and_is_forgotten_with_the_button() {

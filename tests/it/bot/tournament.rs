@@ -22,13 +22,13 @@ const MINUTE: i64 = 60;
 const ERIN: User = User { id: 559, name: "erin" };
 const PLAYERS: [User; 5] = [ALICE, BOB, CAROL, DAVE, ERIN];
 
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot<SqliteStore> {
+async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
     let store = SqliteStore::open(&config.database).await.unwrap();
     let now = now.clone();
     Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
 }
 
-fn advance(bot: &Bot<SqliteStore>, now: &AtomicI64, seconds: i64) {
+fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
     now.fetch_add(seconds, Ordering::SeqCst);
     bot.sessions().poke_clocks();
 }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use tabula::games::GameKind;
 use tabula::session::commands::{Accept, Notify, Play, Resign, ShowBoard};
 use tabula::session::{ClockChoice, Notice, SessionConfig, Sessions, SidePref, parse_request};
-use tabula::store::{ClockStore, EndKind, SessionState, SessionStore, SqliteStore};
+use tabula::store::{EndKind, SessionState, SqliteStore};
 
 use super::{CHANNEL, actor, alice, bob, carol, mv};
 
@@ -15,7 +15,7 @@ const START: i64 = 1_800_000_000;
 const HOUR: i64 = 3_600;
 
 /// Sessions over the SQLite file `db`, on a clock the test moves.
-async fn open(db: &std::path::Path, now: &Arc<AtomicI64>, config: SessionConfig) -> Sessions<SqliteStore> {
+async fn open(db: &std::path::Path, now: &Arc<AtomicI64>, config: SessionConfig) -> Sessions {
     let now = now.clone();
     let store = SqliteStore::open(db).await.unwrap();
     Sessions::with_clock(store, config, Arc::new(move || now.load(Ordering::SeqCst)))

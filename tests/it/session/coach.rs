@@ -6,7 +6,7 @@ use std::time::Duration;
 use tabula::games::{AnyGame, GameKind};
 use tabula::session::commands::{Accept, Analyse, Hint, History, Resign};
 use tabula::session::{SessionConfig, Sessions, SidePref};
-use tabula::store::{RatingStore, SessionStore, SqliteStore, Store};
+use tabula::store::SqliteStore;
 use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, carol, mv, play, started};
@@ -52,7 +52,7 @@ async fn a_hint_is_for_the_player_to_move_and_makes_the_game_unrated_once() {
     let again = s.handle(CHANNEL, &bob(), Hint).await;
     assert_private(&again, "would play");
     assert!(again.notice.is_none() && !again.text.contains("ratings"), "{again:?}");
-    let record = s.store().all().pop().unwrap();
+    let record = s.store_as::<tabula_testkit::MemoryStore>().unwrap().all().pop().unwrap();
     assert!(record.hinted && !record.rated, "{record:?}");
 }
 
@@ -117,7 +117,7 @@ async fn a_finished_game_is_analysed_with_legal_preferred_moves() {
     assert_eq!(seen.first(), Some(&(0, moves.len() + 1)));
     assert_eq!(seen.last(), Some(&(moves.len() + 1, moves.len() + 1)), "{seen:?}");
     assert_eq!(analysis.per_seat.len(), 2);
-    let record = s.store().all().pop().unwrap();
+    let record = s.store_as::<tabula_testkit::MemoryStore>().unwrap().all().pop().unwrap();
     for list in &analysis.per_seat {
         assert!(list.len() <= 3, "{list:?}");
         for m in list {

@@ -11,7 +11,7 @@ use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, bob, carol, mv, play_tablut, started};
 
-fn clocked(config: SessionConfig) -> (Sessions<MemoryStore>, Arc<AtomicI64>) {
+fn clocked(config: SessionConfig) -> (Sessions, Arc<AtomicI64>) {
     let now = Arc::new(AtomicI64::new(1_000_000));
     let clock = {
         let now = now.clone();
@@ -41,7 +41,7 @@ async fn the_sweep_settles_expired_challenges_and_names_their_message() {
     let text = expired[0].text.to_plain();
     assert!(text.contains("expired") && text.contains("alice"), "{text}");
     assert!(expired[0].text.mentions().is_empty(), "an expiry notifies nobody");
-    let stored = s.store().all();
+    let stored = s.store_as::<tabula_testkit::MemoryStore>().unwrap().all();
     assert_eq!(stored.iter().find(|r| r.id == challenge.session).unwrap().state, SessionState::Expired);
     // Settled once only; the channel is free again.
     assert!(s.sweep().await.is_empty());

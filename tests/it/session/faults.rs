@@ -6,15 +6,18 @@ use std::time::Duration;
 
 use tabula::session::commands::{Abort, Accept, Resign, ShowBoard};
 use tabula::session::{SessionConfig, Sessions, SidePref};
-use tabula::store::{SessionState, SessionStore};
+use tabula::store::SessionState;
 use tabula_testkit::{FaultyStore, MemoryStore};
 
 use super::{CHANNEL, alice, bob, mv, play_tablut, started};
 
-type Faulty = Sessions<FaultyStore<MemoryStore>>;
-
-fn sessions() -> Faulty {
+fn sessions() -> Sessions {
     Sessions::new(FaultyStore::new(MemoryStore::new()), SessionConfig::default())
+}
+
+/// The faults of the store under `s`.
+fn faulty(s: &Sessions) -> &FaultyStore<MemoryStore> {
+    s.store_as().expect("the sessions run over a faulty store")
 }
 
 fn assert_try_again(reply: &tabula::session::Reply) {
@@ -25,7 +28,7 @@ fn assert_try_again(reply: &tabula::session::Reply) {
 #[tokio::test]
 async fn a_failed_challenge_leaves_the_channel_free() {
     let s = sessions();
-    s.store().fail_nth_write(1);
+    faulty(&s).fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await);
     assert!(s.store().open_session(CHANNEL).await.unwrap().is_none());
     assert!(
@@ -39,7 +42,7 @@ async fn a_failed_acceptance_leaves_the_challenge_as_it_was() {
     let s = sessions();
     s.handle(CHANNEL, &alice(), play_tablut(&bob(), SidePref::First)).await;
     let before = s.store().open_session(CHANNEL).await.unwrap().unwrap();
-    s.store().fail_nth_write(1);
+    faulty(&s).fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &bob(), Accept { session: None }).await);
     let after = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(before, after, "still a challenge, nobody marked as accepted");
@@ -47,9 +50,9 @@ async fn a_failed_acceptance_leaves_the_challenge_as_it_was() {
     let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
     assert!(board.ephemeral && board.board.is_none(), "the game has not started: {board:?}");
     // Accepting again works, in one write.
-    let writes = s.store().writes();
+    let writes = faulty(&s).writes();
     assert!(!s.handle(CHANNEL, &bob(), Accept { session: None }).await.ephemeral);
-    assert_eq!(s.store().writes(), writes + 1, "acceptance is one store call");
+    assert_eq!(faulty(&s).writes(), writes + 1, "acceptance is one store call");
     assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap().state, SessionState::Playing);
 }
 
@@ -58,7 +61,7 @@ async fn a_failed_move_leaves_the_game_as_it_was() {
     let s = sessions();
     started(&s).await;
     let before = s.store().open_session(CHANNEL).await.unwrap().unwrap();
-    s.store().fail_nth_write(1);
+    faulty(&s).fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &alice(), mv("e8-d8")).await);
     assert_eq!(s.store().open_session(CHANNEL).await.unwrap().unwrap(), before);
     let board = s.handle(CHANNEL, &alice(), ShowBoard).await;
@@ -72,9 +75,9 @@ async fn a_failed_move_leaves_the_game_as_it_was() {
 async fn failed_resignation_and_abort_change_nothing() {
     let s = sessions();
     started(&s).await;
-    s.store().fail_nth_write(1);
+    faulty(&s).fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &bob(), Resign).await);
-    s.store().fail_nth_write(1);
+    faulty(&s).fail_nth_write(1);
     assert_try_again(&s.handle(CHANNEL, &alice(), Abort).await);
     let record = s.store().open_session(CHANNEL).await.unwrap().unwrap();
     assert_eq!(record.state, SessionState::Playing);
@@ -85,7 +88,7 @@ async fn failed_resignation_and_abort_change_nothing() {
 async fn slow_writes_still_serialize_moves() {
     let s = Arc::new(sessions());
     started(&s).await;
-    s.store().delay_writes(Duration::from_millis(30));
+    faulty(&s).delay_writes(Duration::from_millis(30));
     let tasks: Vec<_> = ["e8-d8", "e8-c8", "d9-d6"]
         .into_iter()
         .map(|m| {

@@ -8,7 +8,7 @@ use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, alice, bob, mv, started};
 
-fn sessions() -> Sessions<MemoryStore> {
+fn sessions() -> Sessions {
     Sessions::new(MemoryStore::new(), SessionConfig::default())
 }
 

@@ -4,7 +4,7 @@
 use tabula::games::GameKind;
 use tabula::session::commands::{Abort, Accept, Draw, Play, Resign, Takeback};
 use tabula::session::{Button, Reply, Request, SidePref, parse_component};
-use tabula::store::{EndKind, SessionState, SessionStore};
+use tabula::store::{EndKind, SessionState};
 
 use super::{CHANNEL, actor, alice, assert_private, assert_public, bob, carol, mv, sessions, started};
 

@@ -5,7 +5,7 @@
 
 use tabula::session::commands::{History, ShowGame};
 use tabula::session::{Actor, Member, SessionConfig, Sessions};
-use tabula::store::{EndKind, Ending, SessionState, SessionStore as _, SqliteStore, Store as _};
+use tabula::store::{EndKind, Ending, SessionState, SessionStore as _, SqliteStore};
 
 const FIXTURE: &[u8] = include_bytes!("../../data/endings-before-0014.sqlite");
 

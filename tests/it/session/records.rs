@@ -4,7 +4,6 @@
 use tabula::record::Record;
 use tabula::session::FileKind;
 use tabula::session::commands::{Decline, Resign, ShowBoard, ShowGame};
-use tabula::store::SessionStore as _;
 
 use super::{CHANNEL, alice, assert_private, assert_public, bob, mv, sessions, started};
 

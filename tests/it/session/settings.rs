@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicI64, Ordering};
 
 use tabula::session::commands::ShowBoard;
 use tabula::session::{Actor, OptionValue, Request, SessionConfig, Sessions, SidePref, parse_request};
-use tabula::store::{SqliteStore, Store};
+use tabula::store::SqliteStore;
 use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, GUILD, alice, assert_private, assert_public, bob, play_tablut};
@@ -30,7 +30,7 @@ fn settings(options: &[(&str, OptionValue)]) -> Request {
     parse_request("settings", options).unwrap()
 }
 
-async fn show(s: &Sessions<impl Store>) -> String {
+async fn show(s: &Sessions) -> String {
     let reply = s.handle(CHANNEL, &moderator(), settings(&[])).await;
     assert!(reply.ephemeral, "{reply:?}");
     reply.text.to_plain()

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tabula::games::GameKind;
 use tabula::session::commands::{Play, ShowBoard};
 use tabula::session::{SessionConfig, Sessions, SidePref};
-use tabula::store::{PgStore, SessionStore};
+use tabula::store::PgStore;
 
 use super::{BOT, CHANNEL, alice, assert_private, assert_public, bob, mv, started, tabula_bot};
 use crate::support::postgres::PgServer;
@@ -15,7 +15,7 @@ fn shared() -> SessionConfig {
     SessionConfig { shared_store: true, ..SessionConfig::default() }
 }
 
-async fn instances(server: &PgServer, db: &str) -> (Arc<Sessions<PgStore>>, Arc<Sessions<PgStore>>) {
+async fn instances(server: &PgServer, db: &str) -> (Arc<Sessions>, Arc<Sessions>) {
     let url = server.database(db).await;
     let a = Sessions::new(PgStore::connect(&url).await.unwrap(), shared());
     let b = Sessions::new(PgStore::connect(&url).await.unwrap(), shared());

@@ -8,7 +8,6 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use tabula::games::{AnyGame, GameKind};
 use tabula::session::commands::PlayMove;
 use tabula::session::{Actor, Notice, OptionValue, SessionConfig, Sessions, parse_component, parse_request};
-use tabula::store::{SessionStore, TournamentStore};
 use tabula_testkit::MemoryStore;
 
 use super::{CHANNEL, actor};
@@ -26,7 +25,7 @@ async fn started(
     game: &str,
     players: &[Actor],
     extra: &[(&str, OptionValue)],
-) -> (Sessions<MemoryStore>, Arc<AtomicI64>, Actor, tabula::session::TournamentBoard) {
+) -> (Sessions, Arc<AtomicI64>, Actor, tabula::session::TournamentBoard) {
     let now = Arc::new(AtomicI64::new(START));
     let clock = now.clone();
     let s = Sessions::with_clock(

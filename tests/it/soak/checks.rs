@@ -124,7 +124,7 @@ pub(super) async fn check_all(
 }
 
 /// A finished game's record, as `/game` gives it to a player, reads back with its stored moves and replays.
-async fn check_record(lookup: &Sessions<PgStore>, channel: u64, session: i64, record: &SessionRow) {
+async fn check_record(lookup: &Sessions, channel: u64, session: i64, record: &SessionRow) {
     let reply = lookup.handle(channel, &actor(DAVE), ShowGame { id: session, replay: false }).await;
     let file = reply.files.first().unwrap_or_else(|| panic!("game #{session}: no record: {reply:?}"));
     let text = String::from_utf8(file.bytes.clone()).unwrap();

@@ -534,9 +534,7 @@ pub fn actor(user: User) -> tabula::session::Actor {
 
 /// Alice challenges Bob to Tablut in the games channel (she plays first) and Bob accepts, through the session
 /// layer; Bob's reply, the game's first public message.
-pub async fn start_tablut<S: tabula::store::Store>(
-    sessions: &tabula::session::Sessions<S>,
-) -> tabula::session::Reply {
+pub async fn start_tablut(sessions: &tabula::session::Sessions) -> tabula::session::Reply {
     use tabula::session::{Member, OptionValue, parse_request};
     let play = parse_request(
         "play",

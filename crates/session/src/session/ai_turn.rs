@@ -4,11 +4,11 @@ use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
 use crate::games::AnyGame;
-use crate::store::{SessionState, Store};
+use crate::store::SessionState;
 
 use super::{Reply, Sessions, Slot};
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Every search of the bot: takes a permit of the AI's pool (so that at most `ai_concurrency` run at once),
     /// then thinks on a blocking thread, off the async runtime. `None` when the pool is closed or the search
     /// failed.

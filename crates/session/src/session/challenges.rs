@@ -5,7 +5,7 @@
 use std::sync::PoisonError;
 
 use crate::games::{AnyGame, GameKind, Setup};
-use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, Store, StoreError};
+use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, StoreError};
 
 use super::clocks::duration;
 use super::request::challenge_buttons;
@@ -26,7 +26,7 @@ pub struct Expired {
     pub text: Text,
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Remembers that `channel` is a thread opened for a game under `parent` (archived after the game).
     pub async fn thread_opened(&self, channel: u64, parent: u64) {
         if let Err(e) = self.store.add_thread(channel, parent).await {

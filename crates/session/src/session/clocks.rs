@@ -7,7 +7,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::games::AnyGame;
-use crate::store::{ClockRow, SessionState, Store, StoreError};
+use crate::store::{ClockRow, SessionState, StoreError};
 
 use super::text::Text;
 use super::{Live, Reply, Sessions, Slot, messages};
@@ -161,7 +161,7 @@ pub enum Notice {
     GiveRole { guild: u64, user: u64, role: u64, channel: u64, refused: Reply },
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// The current time of the session layer's clock (seconds since the Unix epoch).
     pub fn now_secs(&self) -> i64 {
         self.now()

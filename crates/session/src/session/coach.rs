@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use crate::ai::{Limits, Report};
 use crate::games::{AnyGame, AnyMove, EvalWords, GameKind};
-use crate::store::{SessionState, Store};
+use crate::store::SessionState;
 
 use super::records::tag;
 use super::text::Text;
@@ -124,7 +124,7 @@ pub struct Analysis {
     pub(crate) positions: usize,
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Runs one search of level [`COACH_LEVEL`] with `top` as its budget, on the AI's pool (on more threads while
     /// the other cores are idle).
     pub(super) async fn coach_think(

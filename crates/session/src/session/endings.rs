@@ -7,8 +7,7 @@
 use crate::games::AnyGame;
 use crate::rating::{self, MIN_MOVES_EACH, Rating};
 use crate::store::{
-    ALL_SERVERS, EndKind, Ending, GameResult, PlayerPlace, PlayerRow, SessionRow, SessionState, Store,
-    StoreError,
+    ALL_SERVERS, EndKind, Ending, GameResult, PlayerPlace, PlayerRow, SessionRow, SessionState, StoreError,
 };
 
 use super::request::rematch_buttons;
@@ -195,7 +194,7 @@ pub(super) fn date(seconds: i64) -> String {
     crate::record::date(seconds).replace('.', "-")
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Records a finished game's result (and rates it when it counts), and returns the line that says how the
     /// players' ratings on this board moved. A failure is logged, not shown: the game itself is over and stored,
     /// and `tabula ratings --rebuild` cannot bring back a result that was never recorded, so the log says which.
@@ -245,7 +244,7 @@ impl<S: Store> Sessions<S> {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// `seat` leaves the game: it resigned, or ran out of time. In a game of more than two where a person still
     /// plays, the computer takes the seat (which will rank below everyone who stays) and the game goes on;
     /// otherwise the game ends, in a game of two with the leaver last.

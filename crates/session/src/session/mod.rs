@@ -18,7 +18,9 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use crate::games::AnyGame;
-use crate::store::{ClockRow, OfferRow, SessionRow, SessionState, Store, StoreError};
+use crate::store::{
+    ClockRow, IntoShared, OfferRow, SessionRow, SessionState, SharedStore, Store, StoreError,
+};
 
 use commands::Failure;
 
@@ -201,8 +203,10 @@ struct Cached {
 }
 
 /// All channels' sessions over one store.
-pub struct Sessions<S: Store> {
-    store: S,
+pub struct Sessions {
+    /// Any store, behind one pointer: the session layer and the adapters above it compile once, not once for each
+    /// kind of store.
+    store: SharedStore,
     config: SessionConfig,
     clock: Clock,
     slots: Mutex<HashMap<u64, Cached>>,
@@ -240,12 +244,16 @@ pub struct Sessions<S: Store> {
     forgotten_seen: tokio::sync::Mutex<Option<i64>>,
 }
 
-impl<S: Store> Sessions<S> {
-    pub fn new(store: S, config: SessionConfig) -> Self {
+impl Sessions {
+    pub fn new(store: impl IntoShared, config: SessionConfig) -> Self {
         Self::with_clock(store, config, system_clock())
     }
 
-    pub fn with_clock(store: S, config: SessionConfig, clock: Clock) -> Self {
+    pub fn with_clock(store: impl IntoShared, config: SessionConfig, clock: Clock) -> Self {
+        Self::shared(store.into_shared(), config, clock)
+    }
+
+    fn shared(store: SharedStore, config: SessionConfig, clock: Clock) -> Self {
         let ai_slots = Arc::new(tokio::sync::Semaphore::new(config.ai_concurrency.max(1)));
         Sessions {
             store,
@@ -279,8 +287,15 @@ impl<S: Store> Sessions<S> {
         Some(self.bot_id.load(Ordering::Relaxed)).filter(|&id| id != 0)
     }
 
-    pub fn store(&self) -> &S {
-        &self.store
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
+    }
+
+    /// The store as the type it was made with, or `None` if it is another: for what reaches past the trait (a
+    /// backup of SQLite's file, a test double's faults).
+    pub fn store_as<T: Store>(&self) -> Option<&T> {
+        let store: &dyn std::any::Any = &*self.store;
+        store.downcast_ref()
     }
 
     /// The process's metrics, which the adapters add to and the web listener serves.

@@ -4,7 +4,7 @@
 //! expires with the move's clock. Against the computer the answer comes at once.
 
 use crate::games::AnyGame;
-use crate::store::{EndKind, OfferKind, OfferRow, PlayerRow, Store, StoreError};
+use crate::store::{EndKind, OfferKind, OfferRow, PlayerRow, StoreError};
 
 use super::request::offer_buttons;
 use super::text::Text;
@@ -21,7 +21,7 @@ pub(super) fn offer_name(kind: OfferKind) -> &'static str {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// The game and the sender's seat, for an offer; or the sentence saying why there is nothing to offer in.
     pub(super) fn offer_game<'a>(
         slot: &'a mut Slot,

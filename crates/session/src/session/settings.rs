@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::PoisonError;
 use std::time::Duration;
 
-use crate::store::{ServerSettings, Store};
+use crate::store::ServerSettings;
 
 use super::Sessions;
 use super::clocks::ClockChoice;
@@ -198,7 +198,7 @@ fn read_organiser_role<'a>(
 /// The settings cache of [`Sessions`]: server → its settings as last read or written.
 pub(super) type SettingsCache = std::sync::Mutex<HashMap<u64, ServerSettings>>;
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// The settings of `guild` (the defaults outside servers, or when the store cannot be read). Public replies
     /// in that server are written in `language` when it is set (see [`ServerSettings::language`]).
     pub async fn server_settings(&self, guild: Option<u64>) -> ServerSettings {

@@ -2,13 +2,13 @@
 //! (stored before the reply).
 
 use crate::games::{AnyGame, Played};
-use crate::store::{EndKind, Store, StoreError};
+use crate::store::{EndKind, StoreError};
 
 use super::text::Text;
 use super::{Failure, Live, Reply, Sessions, Slot, messages};
 use crate::t;
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// The game of the channel, or the sentence saying why there is none to act on.
     pub(super) fn game_of(slot: &mut Slot) -> Result<(&mut Live, AnyGame), Text> {
         match slot {

@@ -14,7 +14,7 @@ use sha2::Sha256;
 use crate::games::AnyGame;
 use crate::games::board_view::{BoardView, FrameView, MoveView};
 use crate::i18n::Lang;
-use crate::store::{OfferKind, SessionRow, SessionState, Store};
+use crate::store::{OfferKind, SessionRow, SessionState};
 
 use super::{Notice, Reply, Sessions, Text};
 
@@ -180,7 +180,7 @@ pub struct View {
     pub version: String,
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Sets how the bot links to the web board (its address and the secret that signs players' links).
     pub fn set_links(&self, links: Links) {
         let _ = self.links.set(links);

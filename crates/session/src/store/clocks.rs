@@ -1,8 +1,6 @@
 //! The `clocks` and `offers` tables, for games that never get stuck: the clock of a game's turn and its
 //! reminders, and a game's pending offer (a draw, a takeback, an abort).
 
-use std::future::Future;
-
 use super::StoreError;
 
 /// The clock of one game, for the turn it describes.
@@ -70,37 +68,38 @@ pub struct OfferRow {
 }
 
 /// Clocks and offers.
+#[async_trait::async_trait]
 pub trait ClockStore: Send + Sync {
     /// A game's clock row, if it has one.
-    fn clock(&self, session: i64) -> impl Future<Output = Result<Option<ClockRow>, StoreError>> + Send;
+    async fn clock(&self, session: i64) -> Result<Option<ClockRow>, StoreError>;
 
     /// Writes a game's clock for a new turn (replacing the previous turn's).
-    fn put_clock(&self, clock: &ClockRow) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn put_clock(&self, clock: &ClockRow) -> Result<(), StoreError>;
 
     /// Records that reminder `to` was sent for turn `ply`, if the row still says `from` reminders for that turn;
     /// [`StoreError::Conflict`] otherwise (someone settled it already), so that each reminder goes out once.
-    fn mark_reminded(
+    async fn mark_reminded(
         &self,
         session: i64,
         ply: usize,
         from: u8,
         to: u8,
         next_at: Option<i64>,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Games being played whose clock has something due at or before `now`, as (session, channel), the earliest
     /// first.
-    fn due_clocks(&self, now: i64) -> impl Future<Output = Result<Vec<(i64, u64)>, StoreError>> + Send;
+    async fn due_clocks(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError>;
 
     /// The earliest time anything is due: a clock of a game being played, or a game thread to archive (see
     /// [`SettingsStore::schedule_archive`](super::SettingsStore::schedule_archive)), so that one sweep wakes for
     /// both.
-    fn next_wake(&self) -> impl Future<Output = Result<Option<i64>, StoreError>> + Send;
+    async fn next_wake(&self) -> Result<Option<i64>, StoreError>;
 
     /// Records a game's pending offer; [`StoreError::Conflict`] when it already has one.
-    fn put_offer(&self, offer: &OfferRow) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn put_offer(&self, offer: &OfferRow) -> Result<(), StoreError>;
 
-    fn offer(&self, session: i64) -> impl Future<Output = Result<Option<OfferRow>, StoreError>> + Send;
+    async fn offer(&self, session: i64) -> Result<Option<OfferRow>, StoreError>;
 
-    fn clear_offer(&self, session: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn clear_offer(&self, session: i64) -> Result<(), StoreError>;
 }

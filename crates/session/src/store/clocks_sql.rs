@@ -53,6 +53,7 @@ where
 }
 
 /// The implementation for both databases.
+#[async_trait::async_trait]
 impl<DB> ClockStore for SqlStore<DB>
 where
     DB: Backend,

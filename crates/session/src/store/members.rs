@@ -3,8 +3,6 @@
 //! rating and tournament entry becomes a neutral label. Ids, moves, results and ratings stay as they are, so the
 //! other players' games, records and ratings are unchanged (a rebuild of the ratings gives the same numbers).
 
-use std::future::Future;
-
 use super::StoreError;
 
 /// What the store keeps about one member.
@@ -36,25 +34,21 @@ impl MemberData {
 }
 
 /// A member's data across the tables.
+#[async_trait::async_trait]
 pub trait MemberStore: Send + Sync {
     /// What is stored about `user`.
-    fn member_data(&self, user: u64) -> impl Future<Output = Result<MemberData, StoreError>> + Send;
+    async fn member_data(&self, user: u64) -> Result<MemberData, StoreError>;
 
     /// Forgets `user`: removes their preferences and writes `label` for their name everywhere, and logs it
     /// among the [`Forgotten`], in one transaction; how many sessions were relabelled.
-    fn forget_member(&self, user: u64, label: &str)
-    -> impl Future<Output = Result<usize, StoreError>> + Send;
+    async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError>;
 
     /// Writes `label` for `user`'s name everywhere again (and removes their preferences), without logging it:
     /// for a process that held the old name in memory while another forgot it, and may have written it back.
-    fn relabel_member(
-        &self,
-        user: u64,
-        label: &str,
-    ) -> impl Future<Output = Result<usize, StoreError>> + Send;
+    async fn relabel_member(&self, user: u64, label: &str) -> Result<usize, StoreError>;
 
     /// The forgets logged after `seq`, oldest first.
-    fn forgotten_after(&self, seq: i64) -> impl Future<Output = Result<Vec<Forgotten>, StoreError>> + Send;
+    async fn forgotten_after(&self, seq: i64) -> Result<Vec<Forgotten>, StoreError>;
 }
 
 /// One forget, as logged.

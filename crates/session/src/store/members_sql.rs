@@ -24,6 +24,7 @@ fn relabel(players: &str, user: u64, label: &str) -> Result<Option<String>, Stor
     Ok(changed.then(|| serde_json::to_string(&list).expect("players serialize")))
 }
 
+#[async_trait::async_trait]
 impl<DB> MemberStore for SqlStore<DB>
 where
     DB: Backend,

@@ -34,8 +34,6 @@
 //! 5. The contract tests, in `tests/it/session/`: one `async fn` of assertions over `impl Store`, run on the
 //!    memory double, SQLite and Postgres (see `clock_store.rs`).
 
-use std::future::Future;
-
 mod backup;
 mod breaker;
 mod clocks;
@@ -134,6 +132,7 @@ pub enum StoreError {
 
 /// Everything the session layer keeps: one trait per group of tables, so that each reads on its own and a new
 /// table has an obvious home. Every write is durable when its future completes.
+#[async_trait::async_trait]
 pub trait Store:
     SessionStore
     + ClockStore
@@ -141,13 +140,33 @@ pub trait Store:
     + SettingsStore
     + TournamentStore
     + MemberStore
+    + std::any::Any
     + Send
     + Sync
     + 'static
 {
     /// Finishes pending writes and releases the store's resources (a no-op where there are none).
-    fn close(&self) -> impl Future<Output = ()> + Send {
-        async {}
+    async fn close(&self) {}
+}
+
+/// A store as the layers above hold it: any kind of store behind one pointer, so that the session layer and the
+/// adapters compile once, not once for each kind of store.
+pub type SharedStore = std::sync::Arc<dyn Store>;
+
+/// What the layers above take as their store: a store of any kind, or one already shared.
+pub trait IntoShared {
+    fn into_shared(self) -> SharedStore;
+}
+
+impl<S: Store> IntoShared for S {
+    fn into_shared(self) -> SharedStore {
+        std::sync::Arc::new(self)
+    }
+}
+
+impl IntoShared for SharedStore {
+    fn into_shared(self) -> SharedStore {
+        self
     }
 }
 

@@ -3,7 +3,6 @@
 //! rating rows per board (the server's and the one across servers) through [`crate::rating`].
 
 use std::collections::HashMap;
-use std::future::Future;
 
 use super::StoreError;
 use crate::games::GameKind;
@@ -108,41 +107,38 @@ pub struct Leaderboard {
 }
 
 /// Finished games and ratings.
+#[async_trait::async_trait]
 pub trait RatingStore: Send + Sync {
     /// Records the result of a finished game, for `/history`, and when it is rated updates its players' ratings
     /// (on its server and across servers), all in one write; [`StoreError::Conflict`] when it was recorded before.
-    fn record_result(&self, result: &GameResult) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn record_result(&self, result: &GameResult) -> Result<(), StoreError>;
 
     /// A member's ratings in every game they are rated in: on `guild`'s board and across servers.
-    fn ratings_of(
-        &self,
-        user: u64,
-        guild: Option<u64>,
-    ) -> impl Future<Output = Result<Vec<RatingRow>, StoreError>> + Send;
+    async fn ratings_of(&self, user: u64, guild: Option<u64>) -> Result<Vec<RatingRow>, StoreError>;
 
     /// A member's finished games on `guild` (of one game, or all), newest first: page `page` (from 0) of
     /// `per_page`, and how many there are in all.
-    fn history(
+    async fn history(
         &self,
         user: u64,
         guild: Option<u64>,
         game: Option<GameKind>,
         page: usize,
         per_page: usize,
-    ) -> impl Future<Output = Result<HistoryPage, StoreError>> + Send;
+    ) -> Result<HistoryPage, StoreError>;
 
     /// The best `top` players of a game on `guild`'s board, with their recent ratings, and `user`'s own place.
-    fn leaderboard(
+    async fn leaderboard(
         &self,
         game: GameKind,
         guild: Option<u64>,
         user: u64,
         top: usize,
-    ) -> impl Future<Output = Result<Leaderboard, StoreError>> + Send;
+    ) -> Result<Leaderboard, StoreError>;
 
     /// Recomputes every rating from the recorded results, in the order they were recorded; returns how many
     /// rated games it went through.
-    fn rebuild_ratings(&self) -> impl Future<Output = Result<usize, StoreError>> + Send;
+    async fn rebuild_ratings(&self) -> Result<usize, StoreError>;
 }
 
 /// The boards a game of `guild` counts on: the server's, and the one across servers.

@@ -104,6 +104,7 @@ where
     }
 }
 
+#[async_trait::async_trait]
 impl<DB> RatingStore for SqlStore<DB>
 where
     DB: Backend,

@@ -3,8 +3,6 @@
 //! setup (game, variant, shuffle seed, players in seat order) and its move list; the session layer replays the
 //! moves through the engine when it loads a game.
 
-use std::future::Future;
-
 use serde::{Deserialize, Serialize};
 
 use super::StoreError;
@@ -266,54 +264,46 @@ pub struct NewSession {
 
 /// Sessions and their moves. Every conditional write says [`StoreError::Conflict`] when it lost a race, so that
 /// several processes sharing one database never both apply a move or settle a challenge.
+#[async_trait::async_trait]
 pub trait SessionStore: Send + Sync {
     /// The open session (challenge or game) of a channel, if any.
-    fn open_session(
-        &self,
-        channel: u64,
-    ) -> impl Future<Output = Result<Option<SessionRow>, StoreError>> + Send;
+    async fn open_session(&self, channel: u64) -> Result<Option<SessionRow>, StoreError>;
 
     /// The session `id`, open or closed, if there is one (for records: `/game`).
-    fn session(&self, id: i64) -> impl Future<Output = Result<Option<SessionRow>, StoreError>> + Send;
+    async fn session(&self, id: i64) -> Result<Option<SessionRow>, StoreError>;
 
     /// Every open session, for start-up checks and sweeps.
-    fn open_sessions(&self) -> impl Future<Output = Result<Vec<SessionRow>, StoreError>> + Send;
+    async fn open_sessions(&self) -> Result<Vec<SessionRow>, StoreError>;
 
     /// Creates a session; [`StoreError::Conflict`] when the channel already has an open one.
-    fn create(&self, session: &NewSession) -> impl Future<Output = Result<i64, StoreError>> + Send;
+    async fn create(&self, session: &NewSession) -> Result<i64, StoreError>;
 
     /// Records acceptances of a challenge: rewrites its players and, when `start`, moves it to
     /// [`SessionState::Playing`], in one atomic write; [`StoreError::Conflict`] when it is no longer a challenge.
-    fn accept(
-        &self,
-        id: i64,
-        players: &[PlayerRow],
-        start: bool,
-        now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, now: i64) -> Result<(), StoreError>;
 
     /// Remembers the platform message that shows a session's challenge.
-    fn set_message(&self, id: i64, message: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn set_message(&self, id: i64, message: u64) -> Result<(), StoreError>;
 
     /// Open challenges whose deadline is at or before `now`, as (session id, channel), oldest deadline first.
-    fn due_challenges(&self, now: i64) -> impl Future<Output = Result<Vec<(i64, u64)>, StoreError>> + Send;
+    async fn due_challenges(&self, now: i64) -> Result<Vec<(i64, u64)>, StoreError>;
 
     /// Moves a session from state `from` to state `to` (with its ending for a game that ended);
     /// [`StoreError::Conflict`] when it is no longer in `from`.
-    fn transition(
+    async fn transition(
         &self,
         id: i64,
         from: SessionState,
         to: SessionState,
         ending: Option<&Ending>,
         now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Appends moves to a game stored at `version` moves, and closes it with `finished` when they end it;
     /// with `clock`, stores it as the game's clock (the turn these moves start) in the same transaction, so that a
     /// move and its turn's clock are kept or lost together and cost one commit. [`StoreError::Conflict`] when the
     /// stored version is no longer `version`. All or nothing.
-    fn append_moves(
+    async fn append_moves(
         &self,
         id: i64,
         version: usize,
@@ -321,41 +311,30 @@ pub trait SessionStore: Send + Sync {
         finished: Option<&Ending>,
         now: i64,
         clock: Option<&ClockRow>,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Takes moves back: keeps the first `keep` moves of a game stored at `version`; [`StoreError::Conflict`] when
     /// the stored version is no longer `version`.
-    fn truncate_moves(
-        &self,
-        id: i64,
-        version: usize,
-        keep: usize,
-        now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn truncate_moves(&self, id: i64, version: usize, keep: usize, now: i64) -> Result<(), StoreError>;
 
     /// Rewrites the players of a game being played (a seat taken over by the computer);
     /// [`StoreError::Conflict`] when it is no longer being played.
-    fn set_players(
-        &self,
-        id: i64,
-        players: &[PlayerRow],
-        now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn set_players(&self, id: i64, players: &[PlayerRow], now: i64) -> Result<(), StoreError>;
 
     /// Records that a hint was used in game `id`, which makes it unrated: `true` the first time, `false` when a
     /// hint was used before (so that the game says so once).
-    fn mark_hinted(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    async fn mark_hinted(&self, id: i64) -> Result<bool, StoreError>;
 
     /// Claims for process `owner` the turn of a game stored at `version` moves until `until` (clock seconds):
     /// `true` when no other process holds an unexpired claim on that turn, so that one process thinks for the
     /// computer; a claim lapses, so the turn of a process that died is picked up by another. `false` also when the
     /// game moved on or ended.
-    fn claim_turn(
+    async fn claim_turn(
         &self,
         id: i64,
         version: usize,
         owner: u64,
         now: i64,
         until: i64,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    ) -> Result<bool, StoreError>;
 }

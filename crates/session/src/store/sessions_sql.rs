@@ -33,6 +33,7 @@ fn select_sessions<DB: Backend>(rest: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("SELECT {} FROM sessions s {rest}", DB::SESSION_COLUMNS))
 }
 
+#[async_trait::async_trait]
 impl<DB> SessionStore for SqlStore<DB>
 where
     DB: Backend,

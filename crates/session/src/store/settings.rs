@@ -1,8 +1,6 @@
 //! The `server_settings`, `threads` and `notify` tables: each server's house rules (`/settings`), the threads
 //! opened for games (under which channel, when to archive them) and each member's preferences (`/notify`).
 
-use std::future::Future;
-
 use super::StoreError;
 
 /// A server's house rules as stored; every `None` follows the bot's config (or, for the language, the server's
@@ -26,35 +24,36 @@ pub struct ServerSettings {
 }
 
 /// Server settings, game threads and members' preferences.
+#[async_trait::async_trait]
 pub trait SettingsStore: Send + Sync {
     /// A server's settings; the defaults when it never changed any.
-    fn server_settings(&self, guild: u64) -> impl Future<Output = Result<ServerSettings, StoreError>> + Send;
+    async fn server_settings(&self, guild: u64) -> Result<ServerSettings, StoreError>;
 
     /// Replaces a server's settings.
-    fn put_server_settings(
+    async fn put_server_settings(
         &self,
         guild: u64,
         settings: &ServerSettings,
         now: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Remembers that `channel` is a thread opened under `parent` for a game.
-    fn add_thread(&self, channel: u64, parent: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn add_thread(&self, channel: u64, parent: u64) -> Result<(), StoreError>;
 
     /// The channel a game thread was opened under, if `channel` is one.
-    fn thread_parent(&self, channel: u64) -> impl Future<Output = Result<Option<u64>, StoreError>> + Send;
+    async fn thread_parent(&self, channel: u64) -> Result<Option<u64>, StoreError>;
 
     /// Schedules the archiving of `channel` at `at`, when it is a game thread (nothing otherwise).
-    fn schedule_archive(&self, channel: u64, at: i64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn schedule_archive(&self, channel: u64, at: i64) -> Result<(), StoreError>;
 
     /// Game threads whose archive time has come.
-    fn due_archives(&self, now: i64) -> impl Future<Output = Result<Vec<u64>, StoreError>> + Send;
+    async fn due_archives(&self, now: i64) -> Result<Vec<u64>, StoreError>;
 
     /// Records that a thread was archived (it is not due again).
-    fn archived(&self, channel: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn archived(&self, channel: u64) -> Result<(), StoreError>;
 
     /// Whether `user` wants reminders by direct message.
-    fn set_notify_dm(&self, user: u64, dm: bool) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError>;
 
-    fn notify_dm(&self, user: u64) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    async fn notify_dm(&self, user: u64) -> Result<bool, StoreError>;
 }

@@ -25,6 +25,7 @@ fn channels_of(guild: u64, column: Option<String>) -> Result<Vec<u64>, StoreErro
 }
 
 /// The implementation for both databases.
+#[async_trait::async_trait]
 impl<DB> SettingsStore for SqlStore<DB>
 where
     DB: Backend,

@@ -85,6 +85,7 @@ impl<DB: Backend> SqlStore<DB> {
 
 /// Sessions, clocks, ratings, settings, members and tournaments are written once for both databases
 /// (`<group>_sql.rs`).
+#[async_trait::async_trait]
 impl<DB> super::Store for SqlStore<DB>
 where
     DB: Backend,

@@ -3,8 +3,6 @@
 //! A round is started once, by one instance: [`TournamentStore::claim_round`] moves the round number on only
 //! from the one before.
 
-use std::future::Future;
-
 use super::StoreError;
 use crate::games::GameKind;
 
@@ -121,105 +119,75 @@ pub struct TournamentGameRow {
 }
 
 /// Tournaments, their entrants and their games.
+#[async_trait::async_trait]
 pub trait TournamentStore: Send + Sync {
     /// Stores a new tournament, open for sign-up; its id.
-    fn create_tournament(&self, t: &NewTournament) -> impl Future<Output = Result<i64, StoreError>> + Send;
+    async fn create_tournament(&self, t: &NewTournament) -> Result<i64, StoreError>;
 
-    fn tournament(&self, id: i64) -> impl Future<Output = Result<Option<TournamentRow>, StoreError>> + Send;
+    async fn tournament(&self, id: i64) -> Result<Option<TournamentRow>, StoreError>;
 
     /// A server's tournaments not finished or cancelled, oldest first.
-    fn open_tournaments(
-        &self,
-        guild: u64,
-    ) -> impl Future<Output = Result<Vec<TournamentRow>, StoreError>> + Send;
+    async fn open_tournaments(&self, guild: u64) -> Result<Vec<TournamentRow>, StoreError>;
 
     /// A server's latest finished tournament (its standings stay to be seen), if it has one.
-    fn last_finished_tournament(
-        &self,
-        guild: u64,
-    ) -> impl Future<Output = Result<Option<TournamentRow>, StoreError>> + Send;
+    async fn last_finished_tournament(&self, guild: u64) -> Result<Option<TournamentRow>, StoreError>;
 
     /// Tournaments with work that may be due at `now`: check-in to open, sign-up closed (`starts_at` passed), or
     /// running (a round's games may all have ended, or its time be up).
-    fn due_tournaments(&self, now: i64) -> impl Future<Output = Result<Vec<i64>, StoreError>> + Send;
+    async fn due_tournaments(&self, now: i64) -> Result<Vec<i64>, StoreError>;
 
     /// Remembers the announcement's message.
-    fn set_tournament_message(
-        &self,
-        id: i64,
-        message: u64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn set_tournament_message(&self, id: i64, message: u64) -> Result<(), StoreError>;
 
     /// Signs a member up; [`StoreError::Conflict`] when they already are.
-    fn join_tournament(
-        &self,
-        id: i64,
-        entrant: &EntrantRow,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn join_tournament(&self, id: i64, entrant: &EntrantRow) -> Result<(), StoreError>;
 
     /// Opens check-in: `true` for the one caller that moved it (it posts the call), `false` for every other.
-    fn open_check_in(&self, id: i64) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    async fn open_check_in(&self, id: i64) -> Result<bool, StoreError>;
 
     /// Checks an entrant in; [`StoreError::Conflict`] when they are not on the list or checked in already.
-    fn check_in(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn check_in(&self, id: i64, user: u64) -> Result<(), StoreError>;
 
     /// Takes a member off the list before the start; [`StoreError::Conflict`] when they are not on it.
-    fn leave_tournament(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn leave_tournament(&self, id: i64, user: u64) -> Result<(), StoreError>;
 
     /// Takes an entrant out of later rounds, their games kept; [`StoreError::Conflict`] when not in (or out).
-    fn withdraw_entrant(&self, id: i64, user: u64) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn withdraw_entrant(&self, id: i64, user: u64) -> Result<(), StoreError>;
 
     /// The entrants in sign-up order.
-    fn entrants(&self, id: i64) -> impl Future<Output = Result<Vec<EntrantRow>, StoreError>> + Send;
+    async fn entrants(&self, id: i64) -> Result<Vec<EntrantRow>, StoreError>;
 
     /// Starts round `round` (the tournament running, its last round `round - 1`), with its deadline; `true` for
     /// the one caller that moved it, `false` for every other (another instance started it, or it is paused).
-    fn claim_round(
-        &self,
-        id: i64,
-        round: u32,
-        due: Option<i64>,
-    ) -> impl Future<Output = Result<bool, StoreError>> + Send;
+    async fn claim_round(&self, id: i64, round: u32, due: Option<i64>) -> Result<bool, StoreError>;
 
     /// Moves a tournament from `from` to `to`; [`StoreError::Conflict`] when it was not in `from`.
-    fn set_tournament_state(
+    async fn set_tournament_state(
         &self,
         id: i64,
         from: TournamentState,
         to: TournamentState,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Stores a game or a bye of a round; [`StoreError::Conflict`] when its board is taken.
-    fn add_tournament_game(
-        &self,
-        game: &TournamentGameRow,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn add_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError>;
 
     /// Remembers the session a game of a round is played in; [`StoreError::Conflict`] when it has one already
     /// (another instance started it).
-    fn set_tournament_game_session(
+    async fn set_tournament_game_session(
         &self,
         tournament: i64,
         round: u32,
         board: u32,
         session: i64,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    ) -> Result<(), StoreError>;
 
     /// Decides a game: its points (and scores); [`StoreError::Conflict`] when it was decided before.
-    fn settle_tournament_game(
-        &self,
-        game: &TournamentGameRow,
-    ) -> impl Future<Output = Result<(), StoreError>> + Send;
+    async fn settle_tournament_game(&self, game: &TournamentGameRow) -> Result<(), StoreError>;
 
     /// Every game and bye of a tournament, by round and board.
-    fn tournament_games(
-        &self,
-        id: i64,
-    ) -> impl Future<Output = Result<Vec<TournamentGameRow>, StoreError>> + Send;
+    async fn tournament_games(&self, id: i64) -> Result<Vec<TournamentGameRow>, StoreError>;
 
     /// The tournament game a session is, if it is one.
-    fn tournament_game_of(
-        &self,
-        session: i64,
-    ) -> impl Future<Output = Result<Option<TournamentGameRow>, StoreError>> + Send;
+    async fn tournament_game_of(&self, session: i64) -> Result<Option<TournamentGameRow>, StoreError>;
 }

@@ -106,6 +106,7 @@ fn json<T: serde::Serialize>(value: &T) -> String {
 }
 
 /// The implementation for both databases.
+#[async_trait::async_trait]
 impl<DB> TournamentStore for SqlStore<DB>
 where
     DB: Backend,

@@ -3,7 +3,7 @@
 use crate::session::request::ask_abort_button;
 use crate::session::text::Text;
 use crate::session::{Reply, Slot, messages};
-use crate::store::{EndKind, Ending, SessionState, Store};
+use crate::store::{EndKind, Ending, SessionState};
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -19,7 +19,7 @@ pub fn declaration() -> Declaration {
 impl Run for Abort {
     /// `/abort`: ends the channel's challenge or game, for its players before the first move and for moderators;
     /// after it, a player asks the opponent's consent (a button).
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let Context { sessions, actor, slot, .. } = cx;
         let Slot::Open(live) = slot else {
             return Ok(Reply::private(Text::new().key("abort-nothing")));

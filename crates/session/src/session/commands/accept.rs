@@ -4,7 +4,7 @@ use crate::games::AnyGame;
 use crate::session::buttons::challenge_buttons;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot, messages};
-use crate::store::{PlayerRow, SessionState, Store, StoreError};
+use crate::store::{PlayerRow, SessionState, StoreError};
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -21,12 +21,12 @@ pub fn declaration() -> Declaration {
 }
 
 impl Run for Accept {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.accept(cx.actor, cx.slot, self.session).await
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     pub(super) async fn accept(
         &self,
         actor: &Actor,

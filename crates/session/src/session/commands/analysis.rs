@@ -2,7 +2,6 @@
 //! (see `Sessions::analysis`; adapters may show its progress, see [`Request::analysis`]).
 
 use crate::session::Reply;
-use crate::store::Store;
 
 use super::{Context, Failure, Request, Run};
 
@@ -15,7 +14,7 @@ pub struct Analyse {
 impl Run for Analyse {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         Ok(cx.sessions.analysis_reply(cx.actor, self.id, &|_, _| {}).await)
     }
 }

@@ -3,7 +3,6 @@
 use crate::session::offers::offer_name;
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot, messages};
-use crate::store::Store;
 use crate::t;
 
 use super::{Context, Failure, Run};
@@ -18,12 +17,12 @@ pub struct Answer {
 }
 
 impl Run for Answer {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.answer(cx.actor, cx.slot, self.session, self.offer, self.accept).await
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// An answer to the pending offer, from its buttons (`session` names the game they were made for).
     async fn answer(
         &self,

@@ -2,7 +2,7 @@
 
 use crate::session::text::Text;
 use crate::session::{Actor, Reply, Sessions, Slot};
-use crate::store::{OfferKind, Store};
+use crate::store::OfferKind;
 
 use super::{Context, Failure, Run};
 
@@ -14,7 +14,7 @@ pub struct AskAbort {
 
 impl Run for AskAbort {
     const NEW_MESSAGE: bool = true;
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         match &*cx.slot {
             Slot::Open(live) if live.row.id == self.session => {
                 cx.sessions.offer_abort(cx.actor, cx.slot).await
@@ -24,7 +24,7 @@ impl Run for AskAbort {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// `/abort` by a player after the first move: an offer the opponent must accept.
     async fn offer_abort(&self, actor: &Actor, slot: &mut Slot) -> Result<Reply, Failure> {
         let (live, _, seat) = match Self::offer_game(slot, actor) {

@@ -2,7 +2,6 @@
 
 use crate::session::text::Text;
 use crate::session::{Reply, Sessions, Slot, messages};
-use crate::store::Store;
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -16,13 +15,13 @@ pub fn declaration() -> Declaration {
 }
 
 impl Run for ShowBoard {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         Ok(self::run(cx.sessions, cx.slot))
     }
 }
 
 /// The channel's board with its clock line, or why there is none.
-pub(super) fn run<S: Store>(sessions: &Sessions<S>, slot: &Slot) -> Reply {
+pub(super) fn run(sessions: &Sessions, slot: &Slot) -> Reply {
     let mut reply = board(slot);
     if let (Slot::Open(live), Some(board)) = (slot, &reply.board)
         && let Some(line) = sessions.clock_caption(live, &board.game)

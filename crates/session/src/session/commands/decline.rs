@@ -2,7 +2,7 @@
 
 use crate::session::text::Text;
 use crate::session::{Reply, messages};
-use crate::store::{SessionState, Store};
+use crate::store::SessionState;
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -20,7 +20,7 @@ pub fn declaration() -> Declaration {
 
 impl Run for Decline {
     /// An invited player turns the challenge down (its challenger withdraws it).
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let actor = cx.actor;
         cx.sessions
             .close_challenge(actor, cx.slot, self.session, |live| {

@@ -3,7 +3,7 @@
 use crate::games::AnyGame;
 use crate::session::text::Text;
 use crate::session::{Reply, Sessions};
-use crate::store::{OfferKind, Store};
+use crate::store::OfferKind;
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -18,9 +18,9 @@ pub fn declaration() -> Declaration {
 
 impl Run for Draw {
     /// `/draw`: offers a draw to the opponent (the computer answers at once, by its evaluation).
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let Context { sessions, actor, slot, .. } = cx;
-        let (live, game, seat) = match Sessions::<S>::offer_game(slot, actor) {
+        let (live, game, seat) = match Sessions::offer_game(slot, actor) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
@@ -28,7 +28,7 @@ impl Run for Draw {
         if !kind.draw_by_agreement() {
             return Ok(Reply::private(t!("no-draws", game = kind.title())));
         }
-        let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
+        let Some(opponent) = Sessions::opponent(live, seat) else {
             return Ok(Reply::private(Text::new().key("draw-two-players")));
         };
         if let Some(level) = opponent.level {
@@ -41,17 +41,12 @@ impl Run for Draw {
         if let Some(why) = sessions.make_offer(live, OfferKind::Draw, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Draw))
+        Ok(Sessions::offer_reply(live, actor, &opponent, OfferKind::Draw))
     }
 }
 
 /// Whether the computer, at `seat`, takes a draw: when its evaluation says equal or worse for it.
-async fn computer_accepts_draw<S: Store>(
-    sessions: &Sessions<S>,
-    game: &AnyGame,
-    seat: usize,
-    level: u8,
-) -> bool {
+async fn computer_accepts_draw(sessions: &Sessions, game: &AnyGame, seat: usize, level: u8) -> bool {
     let mut limits = game.kind().limits(level, sessions.config.ai_time, game.setup().seed);
     limits.noise = 0.0;
     let Some(report) = sessions.think(game, limits).await else { return false };

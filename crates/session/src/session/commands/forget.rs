@@ -2,7 +2,7 @@
 //! their name becomes a neutral label everywhere; see [`crate::store::MemberStore`]).
 
 use crate::session::{Reply, Sessions};
-use crate::store::{Store, neutral_label};
+use crate::store::neutral_label;
 use crate::t;
 
 use super::super::text::Text;
@@ -16,7 +16,7 @@ pub struct Forget {
 
 impl Run for Forget {
     const LOCKS_CHANNEL: bool = false;
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         if cx.actor.member.id != self.user {
             return Ok(Reply::private(t!(
                 "privacy-not-yours",
@@ -28,7 +28,7 @@ impl Run for Forget {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Forgets `user` in the store (see [`crate::store::MemberStore::forget_member`]) and drops the sessions this
     /// process remembers, so that none shows the old name again; the label written and how many sessions held
     /// the member.

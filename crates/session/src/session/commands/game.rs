@@ -4,7 +4,7 @@
 use crate::games::AnyGame;
 use crate::session::records::{Replay, record_of, tag};
 use crate::session::{Actor, File, FileKind, Reply, Sessions, endings, messages};
-use crate::store::{SessionState, Store};
+use crate::store::SessionState;
 
 use super::super::request::{OptionKind, read_bool, read_id};
 use super::super::text::Text;
@@ -34,7 +34,7 @@ pub struct ShowGame {
 impl Run for ShowGame {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.actor, self.id, self.replay).await
     }
 }
@@ -55,12 +55,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 }
 
 /// `/game id:<n>`: the record of game `id` (with its replay when asked), if it was played in this server.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    id: i64,
-    replay: bool,
-) -> Result<Reply, Failure> {
+pub(super) async fn run(sessions: &Sessions, actor: &Actor, id: i64, replay: bool) -> Result<Reply, Failure> {
     tracing::Span::current().record("game", id);
     let stored = sessions.store.session(id).await.map_err(Failure::Store)?;
     let Some(stored) = stored else {

@@ -4,7 +4,6 @@ use crate::games::{AnyGame, GameKind};
 use crate::session::ClockChoice;
 use crate::session::messages::rules;
 use crate::session::{BoardPicture, File, FileKind, Reply};
-use crate::store::Store;
 use crate::t;
 
 use super::super::request::read_game;
@@ -28,7 +27,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 impl Run for Help {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         Ok(reply(self.game, cx.actor.locales.user))
     }
 }

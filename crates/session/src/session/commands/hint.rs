@@ -4,7 +4,6 @@
 use crate::session::coach::{COACH_LEVEL, Sides, verdict};
 use crate::session::records::tag;
 use crate::session::{Actor, Reply, Sessions, Slot};
-use crate::store::Store;
 use crate::t;
 
 use super::super::text::Text;
@@ -24,13 +23,13 @@ impl Run for Hint {
     /// It locks the channel only around its reads, not while it thinks.
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.channel, cx.actor).await
     }
 }
 
 /// Reads the channel afresh for a hint (under its lock); a failure leaves it to be reloaded.
-async fn load<S: Store>(sessions: &Sessions<S>, channel: u64, slot: &mut Slot) -> Result<(), Failure> {
+async fn load(sessions: &Sessions, channel: u64, slot: &mut Slot) -> Result<(), Failure> {
     let loaded = sessions.load(channel, slot).await;
     if loaded.is_err() {
         *slot = Slot::Unloaded;
@@ -41,11 +40,7 @@ async fn load<S: Store>(sessions: &Sessions<S>, channel: u64, slot: &mut Slot) -
 /// `/hint`: the move level 5 would play for the player to move, privately, with its evaluation in words. The
 /// first hint of a game makes it unrated, and the channel is told once. The channel is locked only while it is
 /// read, before and after thinking.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    channel: u64,
-    actor: &Actor,
-) -> Result<Reply, Failure> {
+pub(super) async fn run(sessions: &Sessions, channel: u64, actor: &Actor) -> Result<Reply, Failure> {
     let (game, id, version, seat) = {
         let slot = sessions.slot(channel);
         let mut slot = slot.lock().await;

@@ -5,7 +5,7 @@ use crate::rating;
 use crate::session::component::{Action, ComponentId};
 use crate::session::endings::date;
 use crate::session::{Actor, Button, ButtonStyle, Member, Reply, Sessions};
-use crate::store::{HistoryEntry, Store};
+use crate::store::HistoryEntry;
 use crate::t;
 
 use super::super::request::{OptionKind, read_game, read_member, read_page};
@@ -42,7 +42,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 
 impl Run for History {
     const LOCKS_CHANNEL: bool = false;
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let History { user, game, page } = self;
         self::run(cx.sessions, cx.channel, cx.actor, user.as_ref(), game, page)
             .await
@@ -70,8 +70,8 @@ fn outcome_for(entry: &HistoryEntry, user: u64) -> Text {
 }
 
 /// `/history`: a page of a member's finished games on this server.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
+pub(super) async fn run(
+    sessions: &Sessions,
     channel: u64,
     actor: &Actor,
     user: Option<&Member>,

@@ -4,7 +4,7 @@ use crate::games::GameKind;
 use crate::render::leaderboard::{self, LeaderRow, LeaderboardView, leaderboard_png};
 use crate::session::endings::date;
 use crate::session::{Actor, File, FileKind, Reply, Sessions};
-use crate::store::{ALL_SERVERS, Ranked, Store};
+use crate::store::{ALL_SERVERS, Ranked};
 use crate::t;
 
 use super::super::text::Text;
@@ -32,7 +32,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 impl Run for ShowLeaderboard {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.actor, self.game).await.map_err(Failure::reading)
     }
 }
@@ -53,11 +53,7 @@ fn leader_row(ranked: &Ranked, user: u64) -> LeaderRow {
 }
 
 /// `/leaderboard`: the picture of a game's best players on this server.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    game: GameKind,
-) -> Result<Reply, Failure> {
+pub(super) async fn run(sessions: &Sessions, actor: &Actor, game: GameKind) -> Result<Reply, Failure> {
     let board = sessions.store.leaderboard(game, actor.guild, actor.member.id, LEADERBOARD_TOP).await?;
     if board.players == 0 {
         return Ok(Reply::private(t!(

@@ -29,7 +29,7 @@ use std::sync::LazyLock;
 use crate::games::GameKind;
 use crate::metrics::Handled;
 
-use crate::store::{Store, StoreError};
+use crate::store::StoreError;
 
 use super::request::{OptionKind, OptionValue};
 use super::text::{Text, excerpt};
@@ -91,9 +91,9 @@ macro_rules! requests {
             }
 
             /// Runs it ([`Run::run`]); `slot` is the channel's, loaded, when it locks the channel.
-            async fn run<S: Store>(
+            async fn run(
                 self,
-                sessions: &Sessions<S>,
+                sessions: &Sessions,
                 channel: u64,
                 actor: &Actor,
                 slot: &mut Slot,
@@ -185,12 +185,12 @@ pub(crate) trait Run: Sized {
     const NEW_MESSAGE: bool = false;
 
     /// Runs it: in `cx.channel`, for `cx.actor`.
-    fn run<S: Store>(self, cx: Context<'_, S>) -> impl Future<Output = Result<Reply, Failure>> + Send;
+    fn run(self, cx: Context<'_>) -> impl Future<Output = Result<Reply, Failure>> + Send;
 }
 
 /// Where and for whom a request runs.
-pub(crate) struct Context<'a, S: Store> {
-    pub(super) sessions: &'a Sessions<S>,
+pub(crate) struct Context<'a> {
+    pub(super) sessions: &'a Sessions,
     pub(super) channel: u64,
     pub(super) actor: &'a Actor,
     /// The channel's session: loaded when the request locks the channel ([`Run::LOCKS_CHANNEL`]), else unloaded.
@@ -539,7 +539,7 @@ impl Failure {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Runs one command in a channel and returns what to answer. This is the one dispatch: it decides locking
     /// ([`Run::LOCKS_CHANNEL`]), runs the command, and turns any [`Failure`] into the sentence a user sees.
     pub async fn handle(&self, channel: u64, actor: &Actor, request: impl Into<Request>) -> Reply {

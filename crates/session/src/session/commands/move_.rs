@@ -2,7 +2,6 @@
 //! move it opens the move picker.
 
 use crate::session::{Actor, MAX_INPUT_CHARS, Reply, Sessions, Slot, engine_text};
-use crate::store::Store;
 use crate::t;
 
 use super::super::request::{OptionKind, read_text};
@@ -24,12 +23,12 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 }
 
 impl Run for PlayMove {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.move_(cx.actor, cx.slot, &self.text).await
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     pub(super) async fn move_(&self, actor: &Actor, slot: &mut Slot, text: &str) -> Result<Reply, Failure> {
         let (live, mut game) = match Self::game_for(slot, actor.member.id) {
             Ok(found) => found,

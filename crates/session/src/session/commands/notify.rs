@@ -4,7 +4,6 @@ use super::super::request::{OptionKind, read_switch};
 use super::super::text::Text;
 use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 use crate::session::{Actor, Reply, Sessions};
-use crate::store::Store;
 use crate::t;
 
 pub fn declaration() -> Declaration {
@@ -20,7 +19,7 @@ pub struct Notify {
 impl Run for Notify {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.actor, self.dm).await
     }
 }
@@ -36,7 +35,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
     }
 }
 
-pub(super) async fn run<S: Store>(sessions: &Sessions<S>, actor: &Actor, dm: bool) -> Result<Reply, Failure> {
+pub(super) async fn run(sessions: &Sessions, actor: &Actor, dm: bool) -> Result<Reply, Failure> {
     sessions.store.set_notify_dm(actor.member.id, dm).await.map_err(Failure::Store)?;
     Ok(Reply::private(Text::new().key(if dm { "notify-dm" } else { "notify-channel" })))
 }

@@ -3,7 +3,6 @@
 
 use crate::session::picker::{self, Answer, Press};
 use crate::session::{Reply, Sessions};
-use crate::store::Store;
 
 use super::{Context, Failure, Run};
 
@@ -17,8 +16,8 @@ pub struct Pick {
 }
 
 impl Run for Pick {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
-        let (live, game) = match Sessions::<S>::game_for(cx.slot, cx.actor.member.id) {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
+        let (live, game) = match Sessions::game_for(cx.slot, cx.actor.member.id) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
@@ -28,7 +27,7 @@ impl Run for Pick {
         if live.seat_of(cx.actor.member.id).is_none() {
             return Ok(Reply::private(picker::spectator(live, &game)));
         }
-        if let Err(why) = Sessions::<S>::may_move(live, &game, cx.actor.member.id) {
+        if let Err(why) = Sessions::may_move(live, &game, cx.actor.member.id) {
             return Ok(Reply::private(why));
         }
         match picker::press(live, &game, self.ply, &self.chosen, &self.press) {

@@ -5,7 +5,7 @@ use crate::session::{
     Actor, DEFAULT_LEVEL, Live, MAX_SETUP_CHARS, Member, Reply, Sessions, SidePref, Slot, engine_text,
     messages,
 };
-use crate::store::{PlayerRow, SessionState, Store};
+use crate::store::{PlayerRow, SessionState};
 use crate::t;
 
 use super::super::clocks::ClockChoice;
@@ -84,7 +84,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 }
 
 impl Run for Play {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.play(cx.channel, cx.actor, cx.slot, self).await
     }
 }
@@ -131,7 +131,7 @@ pub struct NewThread {
     pub game: GameKind,
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     pub(super) async fn play(
         &self,
         channel: u64,

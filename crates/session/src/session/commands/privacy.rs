@@ -3,7 +3,7 @@
 //! them.
 
 use crate::session::{Button, ButtonStyle, Reply};
-use crate::store::{MemberData, Store};
+use crate::store::MemberData;
 use crate::t;
 
 use super::super::request::{OptionKind, read_bool};
@@ -30,7 +30,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 impl Run for Privacy {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         if self.forget {
             return Ok(confirm(cx.channel, cx.actor.member.id));
         }

@@ -2,7 +2,7 @@
 
 use crate::games::GameKind;
 use crate::session::{Actor, Member, Reply, Sessions};
-use crate::store::{ALL_SERVERS, RatingRow, Store};
+use crate::store::{ALL_SERVERS, RatingRow};
 use crate::t;
 
 use super::super::request::{OptionKind, read_member};
@@ -26,7 +26,7 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 impl Run for ShowRating {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.actor, self.user.as_ref()).await.map_err(Failure::reading)
     }
 }
@@ -37,11 +37,7 @@ pub(super) fn record(row: &RatingRow) -> String {
 }
 
 /// `/rating`: a member's ratings and wins, draws and losses, per game, on this server and across servers.
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
-    actor: &Actor,
-    user: Option<&Member>,
-) -> Result<Reply, Failure> {
+pub(super) async fn run(sessions: &Sessions, actor: &Actor, user: Option<&Member>) -> Result<Reply, Failure> {
     let member = user.unwrap_or(&actor.member);
     let rows = sessions.store.ratings_of(member.id, actor.guild).await?;
     if rows.is_empty() {

@@ -3,7 +3,7 @@
 use crate::games::{AnyGame, GameKind, Setup};
 use crate::session::text::Text;
 use crate::session::{Actor, Live, Reply, Sessions, Slot, engine_text, messages};
-use crate::store::{PlayerRow, SessionState, Store};
+use crate::store::{PlayerRow, SessionState};
 use crate::t;
 
 use super::{Context, Failure, Run};
@@ -16,7 +16,7 @@ pub struct Rematch {
 
 impl Run for Rematch {
     const NEW_MESSAGE: bool = true;
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.rematch(cx.channel, cx.actor, cx.slot, self.session).await
     }
 }
@@ -31,7 +31,7 @@ struct NextGame {
     pub rated: bool,
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// A rematch of a finished game, from its button: the same players, the seats moved on (sides swap), as a
     /// new challenge the others accept.
     async fn rematch(

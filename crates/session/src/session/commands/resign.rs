@@ -2,7 +2,6 @@
 
 use crate::session::endings::Leaving;
 use crate::session::{Reply, Sessions, messages};
-use crate::store::Store;
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -18,9 +17,9 @@ pub fn declaration() -> Declaration {
 impl Run for Resign {
     /// `/resign`: the sender gives up; the other wins, or, with more players, the computer takes the seat and the
     /// others play on (the game ends when no person is left).
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let Context { sessions, actor, slot, .. } = cx;
-        let (live, game) = match Sessions::<S>::game_for(slot, actor.member.id) {
+        let (live, game) = match Sessions::game_for(slot, actor.member.id) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };

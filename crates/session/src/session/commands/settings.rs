@@ -7,7 +7,7 @@ use crate::session::settings::{
     DEFAULT, FOLLOW_SERVER, LANGUAGES, MAX_CHALLENGE_MINUTES, SettingsChange, read_change,
 };
 use crate::session::{Actor, Reply, Sessions};
-use crate::store::{ServerSettings, Store};
+use crate::store::ServerSettings;
 use crate::t;
 
 use super::super::clocks::ClockChoice;
@@ -55,14 +55,14 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 impl Run for Settings {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         self::run(cx.sessions, cx.actor, self.change).await
     }
 }
 
 /// `/settings`: shows the server's settings, after making the changes asked for (moderators only).
-pub(super) async fn run<S: Store>(
-    sessions: &Sessions<S>,
+pub(super) async fn run(
+    sessions: &Sessions,
     actor: &Actor,
     change: SettingsChange,
 ) -> Result<Reply, Failure> {
@@ -92,7 +92,7 @@ pub(super) async fn run<S: Store>(
 }
 
 /// The settings, one per line, saying which follow the defaults, and how to change them.
-fn shown<S: Store>(sessions: &Sessions<S>, s: &ServerSettings) -> Text {
+fn shown(sessions: &Sessions, s: &ServerSettings) -> Text {
     let language = match LANGUAGES.iter().find(|(code, _)| Some(*code) == s.language.as_deref()) {
         Some((code, name)) => t!("settings-language", name = *name, code = Text::new().code(*code)),
         None => Text::new().key("settings-language-follow"),

@@ -2,7 +2,7 @@
 
 use crate::session::text::Text;
 use crate::session::{Reply, Sessions};
-use crate::store::{OfferKind, Store};
+use crate::store::OfferKind;
 use crate::t;
 
 use super::{Context, Declaration, Failure, Run};
@@ -20,20 +20,20 @@ const TAKEBACK_LEVELS: std::ops::RangeInclusive<u8> = 1..=3;
 
 impl Run for Takeback {
     /// `/takeback`: asks to take back one's last turn (the computer agrees at its lower levels).
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let Context { sessions, actor, slot, .. } = cx;
-        let (live, _, seat) = match Sessions::<S>::offer_game(slot, actor) {
+        let (live, _, seat) = match Sessions::offer_game(slot, actor) {
             Ok(found) => found,
             Err(why) => return Ok(Reply::private(why)),
         };
-        let Some(opponent) = Sessions::<S>::opponent(live, seat) else {
+        let Some(opponent) = Sessions::opponent(live, seat) else {
             return Ok(Reply::private(Text::new().key("takeback-two-players")));
         };
         // A game with hidden tiles has none: the tiles drawn since the move were seen.
         if live.row.game.shuffles() {
             return Ok(Reply::private(t!("takeback-hidden", game = live.row.game.title())));
         }
-        let turns = Sessions::<S>::turns(live)?;
+        let turns = Sessions::turns(live)?;
         let Some(mine) = turns.iter().rposition(|&(_, s)| s == seat) else {
             return Ok(Reply::private(Text::new().key("takeback-nothing")));
         };
@@ -56,6 +56,6 @@ impl Run for Takeback {
         if let Some(why) = sessions.make_offer(live, OfferKind::Takeback, actor.member.id).await? {
             return Ok(Reply::private(why));
         }
-        Ok(Sessions::<S>::offer_reply(live, actor, &opponent, OfferKind::Takeback))
+        Ok(Sessions::offer_reply(live, actor, &opponent, OfferKind::Takeback))
     }
 }

@@ -6,7 +6,7 @@ use crate::games::GameKind;
 use crate::session::clocks::{ClockChoice, parse_duration};
 use crate::session::tournaments::{MAX_PLAYERS, MAX_ROUNDS, MAX_START, TournamentSpec};
 use crate::session::{Member, Reply};
-use crate::store::{Store, TournamentState};
+use crate::store::TournamentState;
 use crate::t;
 use crate::tournament::{Format, WIN};
 
@@ -206,7 +206,7 @@ fn read_spec(args: &Args<'_>) -> Result<TournamentSpec, Text> {
 impl Run for Tournament {
     const LOCKS_CHANNEL: bool = false;
 
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let (sessions, actor) = (cx.sessions, cx.actor);
         match self {
             Tournament::Create(spec) => sessions.create_tournament(cx.channel, actor, spec).await,

@@ -1,7 +1,6 @@
 //! The Join, Leave and Check in buttons under a tournament's announcement.
 
 use crate::session::component::Signup;
-use crate::store::Store;
 
 use super::super::Reply;
 use super::{Context, Failure, Run};
@@ -15,7 +14,7 @@ pub struct TournamentSignup {
 
 impl Run for TournamentSignup {
     const LOCKS_CHANNEL: bool = false;
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let (sessions, actor) = (cx.sessions, cx.actor);
         match self.action {
             Signup::Join => sessions.join_tournament(actor, self.tournament).await,

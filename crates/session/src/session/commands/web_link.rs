@@ -3,7 +3,7 @@
 
 use crate::session::text::Text;
 use crate::session::{Button, Reply, Slot};
-use crate::store::{SessionState, Store};
+use crate::store::SessionState;
 
 use super::{Context, Failure, Run};
 
@@ -14,7 +14,7 @@ pub struct WebLink {
 }
 
 impl Run for WebLink {
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let Some(links) = cx.sessions.links() else {
             return Ok(Reply::private(Text::new().key("web-off")));
         };

@@ -2,7 +2,6 @@
 
 use crate::session::text::Text;
 use crate::session::{Live, Reply};
-use crate::store::Store;
 
 use super::{Context, Declaration, Failure, Run};
 
@@ -19,7 +18,7 @@ pub fn declaration() -> Declaration {
 
 impl Run for Withdraw {
     /// The challenger takes the challenge back; nobody else may.
-    async fn run<S: Store>(self, cx: Context<'_, S>) -> Result<Reply, Failure> {
+    async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         let not_yours = |_: &Live| Err(Text::new().key("withdraw-not-yours"));
         cx.sessions.close_challenge(cx.actor, cx.slot, self.session, not_yours).await
     }

@@ -10,7 +10,7 @@
 use crate::games::{AnyGame, GameKind, Setup};
 use crate::session::component::{Action, ComponentId, Signup};
 use crate::store::{
-    CHECK_IN_SECONDS, EntrantRow, NewTournament, Store, StoreError, TournamentGameRow, TournamentRow,
+    CHECK_IN_SECONDS, EntrantRow, NewTournament, StoreError, TournamentGameRow, TournamentRow,
     TournamentState,
 };
 use crate::tournament::{self, Entrant, Event, Format, RoundGame, TieBreak, WIN};
@@ -168,7 +168,7 @@ fn tie_breaks(t: &TournamentRow) -> &'static [TieBreak] {
     TieBreak::of(format_of(t), tables(t.settings.game))
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// Whether `actor` may run tournaments here: the Manage Server permission, or the role `/settings` chose.
     pub(super) async fn may_organise(&self, actor: &Actor) -> bool {
         if actor.can_manage_server {

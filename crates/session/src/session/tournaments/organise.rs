@@ -3,7 +3,7 @@
 
 use crate::render::encode_png;
 use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
-use crate::store::{EndKind, Ending, Store, StoreError, TournamentGameRow, TournamentRow, TournamentState};
+use crate::store::{EndKind, Ending, StoreError, TournamentGameRow, TournamentRow, TournamentState};
 use crate::t;
 use crate::tournament::{self, WIN};
 
@@ -12,7 +12,7 @@ use super::super::text::Text;
 use super::super::{Actor, File, FileKind, Member, Reply, Sessions};
 use super::{LEADERS, event_of, name_of, points_text, state_key, tie_break_text, tie_breaks};
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// `/tournament action:standings`: the table as a picture.
     pub(crate) async fn tournament_standings(
         &self,

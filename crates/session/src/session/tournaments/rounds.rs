@@ -4,7 +4,7 @@
 
 use crate::games::{AnyGame, Setup};
 use crate::store::{
-    CHECK_IN_SECONDS, ClockRow, EndKind, EntrantRow, NewSession, PlayerRow, SessionState, Store, StoreError,
+    CHECK_IN_SECONDS, ClockRow, EndKind, EntrantRow, NewSession, PlayerRow, SessionState, StoreError,
     TournamentGameRow, TournamentRow, TournamentState,
 };
 use crate::t;
@@ -34,7 +34,7 @@ impl Decided {
     }
 }
 
-impl<S: Store> Sessions<S> {
+impl Sessions {
     /// The round task, run with the clocks: opens check-in, starts the tournaments whose sign-up closed, scores
     /// the games that ended, and starts the next round (or ends the tournament) when a round is over. Every
     /// change is stored before it is reported.

@@ -20,9 +20,11 @@ use tabula_games::each_kind;
 mod arena;
 mod competition;
 pub mod engine;
+mod entry;
 mod records;
 mod run;
 
+pub use entry::main;
 use run::game_line;
 pub use run::{Exit, run_engine_command};
 

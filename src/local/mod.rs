@@ -14,6 +14,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use futures_core::future::BoxFuture;
+
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::i18n::Lang;
@@ -243,9 +245,10 @@ impl Console {
     }
 
     /// Handles one input line and returns what to print.
-    pub async fn line(&mut self, text: &str) -> String {
-        // On the heap: a line may run any command, and its future is as large as the largest.
-        Box::pin(self.run_line(text)).await
+    pub fn line<'a>(&'a mut self, text: &'a str) -> BoxFuture<'a, String> {
+        // On the heap: a line may run any command, and its future is as large as the largest. Boxed here, not in
+        // an `async fn`, so that what it runs is compiled in this crate (see `Sessions::handle`).
+        Box::pin(self.run_line(text))
     }
 
     async fn run_line(&mut self, text: &str) -> String {

@@ -96,6 +96,12 @@ impl<S: Store> FaultyStore<S> {
     }
 }
 
+impl<S: Store> tabula_session::store::IntoShared for FaultyStore<S> {
+    fn into_shared(self) -> tabula_session::store::SharedStore {
+        std::sync::Arc::new(self)
+    }
+}
+
 #[async_trait::async_trait]
 impl<S: Store> Store for FaultyStore<S> {
     async fn close(&self) {

@@ -68,7 +68,7 @@ fn record_of(reply: &Reply) -> String {
 }
 
 /// The whole contract, over one store.
-async fn forgetting(store: impl Store) {
+async fn forgetting(store: impl Store + tabula::store::IntoShared) {
     let s = Sessions::new(store, SessionConfig::default());
     let nothing = s.handle(10, &alice(), Privacy { forget: false }).await;
     assert!(
@@ -212,7 +212,7 @@ async fn a_running_bot_catches_up_with_a_forget_from_the_command_line_in_postgre
 }
 
 /// A bot over `store` (whose setting, a file or a URL, is `database`) while `tabula forget-user` forgets Alice.
-async fn catching_up(store: impl Store, database: &str) {
+async fn catching_up(store: impl Store + tabula::store::IntoShared, database: &str) {
     let s = Sessions::new(store, SessionConfig::default());
     s.sweep().await;
     s.handle(20, &alice(), play(&bob())).await;
@@ -296,7 +296,7 @@ fn naming<'a>(dump: &'a str, name: &str) -> Vec<&'a str> {
 /// Games that Alice ended in every way an ending names a player: she lost on time, she was the last to leave a
 /// game of three, she agreed to abort one, she resigned one; then she is forgotten. The name "alice" is in no
 /// stored row, and in no view of those games.
-async fn forgotten_everywhere(store: impl Store) {
+async fn forgotten_everywhere(store: impl Store + tabula::store::IntoShared) {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicI64, Ordering};
     use tabula::session::ClockChoice;

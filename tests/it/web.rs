@@ -242,7 +242,7 @@ fn routes(key: &str) -> [(&'static str, String); 5] {
 
 /// A stranger counting game numbers opens nothing; the link the game's message gives out opens it (page, state,
 /// stream, record), and only it; a player's link still plays.
-async fn only_a_games_link_opens_it(store: impl tabula::store::Store) {
+async fn only_a_games_link_opens_it(store: impl tabula::store::Store + tabula::store::IntoShared) {
     use tabula::session::{SessionConfig, Sessions};
     let sessions = std::sync::Arc::new(Sessions::new(store, SessionConfig::default()));
     let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();

@@ -75,3 +75,9 @@ impl MemoryStore {
 
 #[async_trait::async_trait]
 impl Store for MemoryStore {}
+
+impl tabula_session::store::IntoShared for MemoryStore {
+    fn into_shared(self) -> tabula_session::store::SharedStore {
+        std::sync::Arc::new(self)
+    }
+}

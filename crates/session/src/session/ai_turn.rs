@@ -3,6 +3,8 @@
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
+use futures_core::future::BoxFuture;
+
 use crate::games::AnyGame;
 use crate::store::SessionState;
 
@@ -50,7 +52,12 @@ impl Sessions {
     /// When the bot is to move in `channel`: thinks (on a blocking thread, within the cap on searches, without
     /// holding the channel, so `/board` and `/resign` still answer at once), then plays and stores its move(s).
     /// `None` when the bot has nothing to do, another search already runs there, or the game changed meanwhile.
-    pub async fn ai_turn(&self, channel: u64) -> Option<Reply> {
+    pub fn ai_turn(&self, channel: u64) -> BoxFuture<'_, Option<Reply>> {
+        // Boxed here, so that the turn is compiled in this crate (see `Sessions::handle`).
+        Box::pin(self.computer_plays(channel))
+    }
+
+    async fn computer_plays(&self, channel: u64) -> Option<Reply> {
         let _busy = Busy::claim(&self.ai_busy, channel)?;
         let (game, version, seat, level) = {
             let slot = self.slot(channel);

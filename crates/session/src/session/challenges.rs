@@ -4,6 +4,8 @@
 
 use std::sync::PoisonError;
 
+use futures_core::future::BoxFuture;
+
 use crate::games::{AnyGame, GameKind, Setup};
 use crate::store::{ClockRow, NewSession, PlayerRow, SessionRow, SessionState, StoreError};
 
@@ -217,7 +219,12 @@ impl Sessions {
     /// Settles every challenge whose time is up and trims the cache; returns the expired challenges (including
     /// those found lapsed when their channel was touched since the last sweep), for the adapter to show.
     /// Adapters call it every few seconds.
-    pub async fn sweep(&self) -> Vec<Expired> {
+    pub fn sweep(&self) -> BoxFuture<'_, Vec<Expired>> {
+        // Boxed here, so that the sweep is compiled in this crate (see `Sessions::handle`).
+        Box::pin(self.swept())
+    }
+
+    async fn swept(&self) -> Vec<Expired> {
         match self.store.due_challenges(self.now()).await {
             Ok(due) => {
                 for (_, channel) in due {

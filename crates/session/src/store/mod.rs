@@ -154,14 +154,12 @@ pub trait Store:
 pub type SharedStore = std::sync::Arc<dyn Store>;
 
 /// What the layers above take as their store: a store of any kind, or one already shared.
+///
+/// Each kind of store implements it where it is defined (`std::sync::Arc::new(self)`), not through one blanket
+/// impl: the store's methods are then compiled in its own crate, where it becomes a `dyn Store`, and not again in
+/// every crate that hands one to the session layer.
 pub trait IntoShared {
     fn into_shared(self) -> SharedStore;
-}
-
-impl<S: Store> IntoShared for S {
-    fn into_shared(self) -> SharedStore {
-        std::sync::Arc::new(self)
-    }
 }
 
 impl IntoShared for SharedStore {

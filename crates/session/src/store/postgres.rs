@@ -42,6 +42,12 @@ impl super::sql::Backend for Postgres {
     }
 }
 
+impl super::IntoShared for SqlStore<Postgres> {
+    fn into_shared(self) -> super::SharedStore {
+        std::sync::Arc::new(self)
+    }
+}
+
 impl SqlStore<Postgres> {
     /// Connects to the database at `url` (`postgres://user@host:port/db`) and brings its schema up to date.
     pub async fn connect(url: &str) -> Result<Self, StoreError> {

@@ -32,6 +32,12 @@ impl super::sql::Backend for Sqlite {
     }
 }
 
+impl super::IntoShared for SqlStore<Sqlite> {
+    fn into_shared(self) -> super::SharedStore {
+        std::sync::Arc::new(self)
+    }
+}
+
 impl SqlStore<Sqlite> {
     /// Opens (creating it and its folder on first run) the database at `path` and brings its schema up to date.
     pub async fn open(path: &Path) -> Result<Self, StoreError> {

@@ -26,6 +26,8 @@
 
 use std::sync::LazyLock;
 
+use futures_core::future::BoxFuture;
+
 use crate::games::GameKind;
 use crate::metrics::Handled;
 
@@ -542,8 +544,22 @@ impl Failure {
 impl Sessions {
     /// Runs one command in a channel and returns what to answer. This is the one dispatch: it decides locking
     /// ([`Run::LOCKS_CHANNEL`]), runs the command, and turns any [`Failure`] into the sentence a user sees.
-    pub async fn handle(&self, channel: u64, actor: &Actor, request: impl Into<Request>) -> Reply {
-        let request = request.into();
+    pub fn handle<'a>(
+        &'a self,
+        channel: u64,
+        actor: &'a Actor,
+        request: impl Into<Request>,
+    ) -> BoxFuture<'a, Reply> {
+        self.dispatch(channel, actor, request.into())
+    }
+
+    /// [`Sessions::handle`]'s work, boxed here: an `async` body is compiled in every crate that polls it, so the
+    /// adapters, the tests and the tools await this box and the session layer is compiled once, in this crate.
+    fn dispatch<'a>(&'a self, channel: u64, actor: &'a Actor, request: Request) -> BoxFuture<'a, Reply> {
+        Box::pin(self.dispatched(channel, actor, request))
+    }
+
+    async fn dispatched(&self, channel: u64, actor: &Actor, request: Request) -> Reply {
         let name = request.name();
         let result = if request.locks_channel() {
             self.locked(channel, actor, request).await

@@ -1,11 +1,41 @@
 //! Small text helpers shared by the engines' messages, the pictures and the adapters.
 
-/// At most `max` characters of `text`: when longer, its first `max - 1` characters and "…", cut at a character
-/// boundary.
+use unicode_segmentation::UnicodeSegmentation;
+
+/// At most `max` characters of `text`: when longer, as many of its first whole graphemes (a letter with its
+/// marks, a joined emoji, a syllable) as leave room for "…", then "…". A grapheme is never cut in two, so a
+/// limit counted in characters (Discord's) holds and nothing half-drawn is shown.
 pub fn cut(text: &str, max: usize) -> String {
     if text.char_indices().nth(max).is_none() {
         return text.to_string();
     }
-    let end = text.char_indices().nth(max.saturating_sub(1)).map_or(text.len(), |(i, _)| i);
+    let room = max.saturating_sub(1);
+    let mut end = 0;
+    let mut chars = 0;
+    for (at, grapheme) in text.grapheme_indices(true) {
+        chars += grapheme.chars().count();
+        if chars > room {
+            break;
+        }
+        end = at + grapheme.len();
+    }
     format!("{}…", &text[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut;
+
+    #[test]
+    fn cuts_fall_between_graphemes() {
+        assert_eq!(cut("alice", 10), "alice");
+        assert_eq!(cut("alexandria", 5), "alex…");
+        // "é" written as e and a combining acute: the mark stays with its letter or both go.
+        assert_eq!(cut("cafe\u{301}s", 5), "caf…");
+        assert_eq!(cut("cafe\u{301}s!", 6), "cafe\u{301}…");
+        // A family emoji is five characters joined into one: whole or not at all.
+        let family = "\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}";
+        assert_eq!(cut(&format!("{family}{family}"), 8), format!("{family}…"));
+        assert_eq!(cut(&format!("{family}x"), 5), "…");
+    }
 }

@@ -3,22 +3,16 @@
 //! Every shape is drawn through one primitive, [`Canvas::fill_sdf`]: a signed distance function (negative inside)
 //! gives each pixel a coverage in `0..=1`, which is alpha-blended onto the image. This yields smooth edges without
 //! supersampling the whole picture, which keeps rendering fast. Parts that never change are drawn once into a
-//! [`Sprite`] (or a whole cached layer) and stamped with [`Canvas::composite`]; [`short_name`] fits a player's
-//! name into a picture.
+//! [`Sprite`] (or a whole cached layer) and stamped with [`Canvas::composite`]. Text is laid out by
+//! [`typeset`] and drawn here from cached glyph masks; [`short_name`] and [`fit_text`] fit a player's name or a
+//! sentence into a picture.
 
 use std::sync::LazyLock;
 
-use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::{Rgba, RgbaImage};
 
-static REGULAR: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../../assets/DejaVuSans.ttf"))
-        .expect("embedded font is valid")
-});
-static BOLD: LazyLock<FontRef<'static>> = LazyLock::new(|| {
-    FontRef::try_from_slice(include_bytes!("../../../../assets/DejaVuSans-Bold.ttf"))
-        .expect("embedded font is valid")
-});
+use super::typeset::{self, FaceId, Item};
+pub(crate) use super::typeset::{Weight, cut_to_width};
 
 /// An RGBA colour.
 pub(crate) type Color = Rgba<u8>;
@@ -31,20 +25,6 @@ pub(crate) const fn rgb(hex: u32) -> Color {
 /// The same colour with another alpha.
 pub(crate) const fn with_alpha(c: Color, alpha: u8) -> Color {
     Rgba([c.0[0], c.0[1], c.0[2], alpha])
-}
-
-/// Which face of the embedded `DejaVu Sans` to use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum Weight {
-    Regular,
-    Bold,
-}
-
-fn font(weight: Weight) -> &'static FontRef<'static> {
-    match weight {
-        Weight::Regular => &REGULAR,
-        Weight::Bold => &BOLD,
-    }
 }
 
 /// Horizontal anchor of a text run.
@@ -308,7 +288,9 @@ impl Canvas {
         self.composite(&sprite.img, x - sprite.half, y - sprite.half);
     }
 
-    /// Draws `text` with its baseline box's top at `y`, anchored at `x` as `align` says, `size` pixels high.
+    /// Draws `text` with its line's top at `y`, anchored at `x` as `align` says, `size` pixels high (see
+    /// [`typeset`]). Nothing is drawn outside the line's box (a fifth of the size around its advance width, a
+    /// quarter above, a half below the baseline): stacked marks cannot spill over the picture.
     #[allow(clippy::too_many_arguments)] // a text run needs all of them; a struct would only rename them
     pub(crate) fn text(
         &mut self,
@@ -320,33 +302,62 @@ impl Canvas {
         color: Color,
         text: &str,
     ) {
-        let (glyphs, width) = layout(size, weight, text);
+        let line = typeset::line(text, size, weight);
         let left = match align {
             Align::Left => x,
-            Align::Center => x - width / 2.0,
-            Align::Right => x - width,
+            Align::Center => x - line.width / 2.0,
+            Align::Right => x - line.width,
         };
-        let baseline = y + font(weight).as_scaled(PxScale::from(size)).ascent();
-        let quarters = |v: f32| (v * GLYPH_PHASES as f32).round() as i32;
-        let qy = quarters(baseline);
-        for (id, offset) in glyphs {
-            let qx = quarters(left + offset);
-            let key = GlyphKey {
-                weight,
-                id: id.0,
-                size: size.to_bits(),
-                phase: (qx.rem_euclid(GLYPH_PHASES) as u8, qy.rem_euclid(GLYPH_PHASES) as u8),
-            };
-            let mask = glyph_mask(key);
-            let (ox, oy) = (qx.div_euclid(GLYPH_PHASES) + mask.x, qy.div_euclid(GLYPH_PHASES) + mask.y);
-            for (i, row) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
-                for (j, &c) in row.iter().enumerate() {
-                    if c > 0 {
-                        self.blend(ox + j as i32, oy + i as i32, color, f32::from(c) / 255.0);
-                    }
+        let baseline = y + typeset::ascent(size);
+        let clip = Clip {
+            left: (left - 0.2 * size).floor() as i32,
+            right: (left + line.width + 0.2 * size).ceil() as i32,
+            top: (y - 0.25 * size).floor() as i32,
+            bottom: (baseline + 0.5 * size).ceil() as i32,
+        };
+        for item in &line.items {
+            match *item {
+                Item::Glyph { face, id, x, y } => {
+                    self.glyph(GlyphKey::new(face, id, size, left + x, baseline + y), color, clip);
+                }
+                Item::Missing { code, x, width } => {
+                    self.missing(code, left + x, width, baseline, size, color)
                 }
             }
         }
+    }
+
+    /// Draws one glyph's mask at its place.
+    fn glyph(&mut self, (key, ox, oy): (GlyphKey, i32, i32), color: Color, clip: Clip) {
+        let mask = glyph_mask(key);
+        let (ox, oy) = (ox + mask.x, oy + mask.y);
+        for (i, row) in mask.coverage.chunks_exact(mask.width.max(1)).enumerate() {
+            let y = oy + i as i32;
+            if y < clip.top || y >= clip.bottom {
+                continue;
+            }
+            for (j, &c) in row.iter().enumerate() {
+                let x = ox + j as i32;
+                if c > 0 && x >= clip.left && x < clip.right {
+                    self.blend(x, y, color, f32::from(c) / 255.0);
+                }
+            }
+        }
+    }
+
+    /// A character no font has: a box `width` wide on the baseline, its code point inside in two rows of three
+    /// hexadecimal digits (as Unicode's charts show a character without a glyph).
+    fn missing(&mut self, code: u32, x: f32, width: f32, baseline: f32, size: f32, color: Color) {
+        let em = typeset::em(size);
+        let (left, right) = (x + 0.08 * em, x + width - 0.08 * em);
+        let (top, bottom) = (baseline - 0.86 * em, baseline + 0.1 * em);
+        self.stroke_rect(left, top, right, bottom, (0.05 * em).max(1.0), color);
+        let digits = typeset::MISSING_DIGIT * size;
+        let (upper, lower) = typeset::missing_rows(code);
+        let mid = (left + right) / 2.0;
+        let row = (bottom - top) / 4.0;
+        self.text_centered_v(mid, top + row * 1.1, digits, Weight::Regular, Align::Center, color, &upper);
+        self.text_centered_v(mid, bottom - row * 1.1, digits, Weight::Regular, Align::Center, color, &lower);
     }
 
     /// Like [`Canvas::text`], with `y` the vertical centre of the capital letters.
@@ -361,11 +372,19 @@ impl Canvas {
         color: Color,
         text: &str,
     ) {
-        let scaled = font(weight).as_scaled(PxScale::from(size));
-        // Capital letters of DejaVu Sans rise to about 0.73 of the em.
+        // Capital letters of DejaVu Sans rise to about 0.73 of its height.
         let cap = 0.73 * size;
-        self.text(x, y - scaled.ascent() + cap / 2.0, size, weight, align, color, text);
+        self.text(x, y - typeset::ascent(size) + cap / 2.0, size, weight, align, color, text);
     }
+}
+
+/// The pixels a line of text may draw on, right and bottom excluded.
+#[derive(Clone, Copy)]
+struct Clip {
+    left: i32,
+    right: i32,
+    top: i32,
+    bottom: i32,
 }
 
 /// Steps per pixel of a glyph's position: a letter is drawn at most an eighth of a pixel from where its text puts
@@ -377,10 +396,25 @@ const GLYPH_CACHE: usize = 20_000;
 /// What a rasterized glyph depends on.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct GlyphKey {
-    weight: Weight,
+    face: FaceId,
     id: u16,
     size: u32,
     phase: (u8, u8),
+}
+
+impl GlyphKey {
+    /// The key of glyph `id` of `face` with its origin at `(x, y)`, and the whole pixel its origin falls in.
+    fn new(face: FaceId, id: u16, size: f32, x: f32, y: f32) -> (GlyphKey, i32, i32) {
+        let quarters = |v: f32| (v * GLYPH_PHASES as f32).round() as i32;
+        let (qx, qy) = (quarters(x), quarters(y));
+        let key = GlyphKey {
+            face,
+            id,
+            size: size.to_bits(),
+            phase: (qx.rem_euclid(GLYPH_PHASES) as u8, qy.rem_euclid(GLYPH_PHASES) as u8),
+        };
+        (key, qx.div_euclid(GLYPH_PHASES), qy.div_euclid(GLYPH_PHASES))
+    }
 }
 
 /// A glyph's coverage, row by row, with its top-left corner relative to the whole pixel its pen position falls
@@ -398,16 +432,20 @@ static GLYPHS: LazyLock<std::sync::Mutex<std::collections::HashMap<GlyphKey, std
 /// The mask of `key`'s glyph, rasterized the first time it is asked for: the pictures' words are a few dozen
 /// letters in a few sizes, and outlining them was a tenth of a board picture's time.
 fn glyph_mask(key: GlyphKey) -> std::sync::Arc<GlyphMask> {
+    use ab_glyph::Font as _;
     let lock = || GLYPHS.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
     if let Some(mask) = lock().get(&key) {
         return mask.clone();
     }
     let at = |p: u8| f32::from(p) / GLYPH_PHASES as f32;
+    let face = key.face.face();
+    // Every font is drawn at the same em; the rasterizer's scale is the font's own height for that em.
+    let scale = typeset::em(f32::from_bits(key.size)) * face.scale_per_em;
     let glyph = ab_glyph::GlyphId(key.id).with_scale_and_position(
-        PxScale::from(f32::from_bits(key.size)),
+        ab_glyph::PxScale::from(scale),
         ab_glyph::point(at(key.phase.0), at(key.phase.1)),
     );
-    let mask = match font(key.weight).outline_glyph(glyph) {
+    let mask = match face.raster.outline_glyph(glyph) {
         Some(outlined) => {
             let bounds = outlined.px_bounds();
             let width = bounds.width() as usize;
@@ -504,32 +542,33 @@ impl Sprite {
     }
 }
 
-/// A player's name as a picture shows it: trimmed and cut to `max` characters, the last of them then `…`; `None`
-/// when there is no name or it is blank, so that the picture shows the seat's label instead.
+/// A player's name as a picture shows it: trimmed and cut to `max` characters (at a grapheme), the last of them
+/// then `…`; `None` when there is no name or nothing of it would be seen (blank, or only invisible characters
+/// such as the Hangul filler some members use for an empty-looking name), so that the picture shows the seat's
+/// label instead.
 pub(crate) fn short_name(name: Option<&str>, max: usize) -> Option<String> {
-    let name = name.map(str::trim).filter(|n| !n.is_empty())?;
+    let name =
+        name.map(str::trim).filter(|n| !n.chars().all(|c| c.is_whitespace() || typeset::invisible(c)))?;
     Some(crate::text::cut(name, max))
 }
 
 /// `text` at the largest size from `size` down to `min` (in steps of one pixel) whose width fits `width`; when
-/// even `min` is too wide, the text cut with `…` until it fits at `min`. Longer translations shrink instead of
-/// overflowing the picture.
+/// even `min` is too wide, the text cut with `…` (between graphemes) until it fits at `min`. Longer translations
+/// shrink instead of overflowing the picture.
 pub(crate) fn fit_text(text: &str, width: f32, size: f32, min: f32, weight: Weight) -> (f32, String) {
     let mut at = size;
     while at > min && text_width(at, weight, text) > width {
         at = (at - 1.0).max(min);
     }
-    let mut chars = text.chars().count();
-    let mut shown = text.to_string();
-    while chars > 1 && text_width(at, weight, &shown) > width {
-        chars -= 1;
-        shown = crate::text::cut(text, chars);
+    if text_width(at, weight, text) <= width {
+        return (at, text.to_string());
     }
-    (at, shown)
+    (at, cut_to_width(text, width, at, weight))
 }
 
 /// `name` then `suffix` (a seat's colour, " (Red)") like [`fit_text`], except that when even `min` is too wide it
-/// is the name that is cut with `…`, and the suffix stays whole.
+/// is the name that is cut with `…`, and the suffix stays whole. The name is isolated from the suffix, so that a
+/// right-to-left name leaves the suffix after it.
 pub(crate) fn fit_name(
     name: &str,
     suffix: &str,
@@ -538,36 +577,18 @@ pub(crate) fn fit_name(
     min: f32,
     weight: Weight,
 ) -> (f32, String) {
-    let whole = format!("{name}{suffix}");
+    let whole = format!("{}{suffix}", typeset::isolate(name));
     let (at, shown) = fit_text(&whole, width, size, min, weight);
     if shown == whole || suffix.is_empty() {
         return (at, shown);
     }
-    let (_, name) = fit_text(name, width - text_width(at, weight, suffix), at, at, weight);
-    (at, format!("{name}{suffix}"))
+    let name = cut_to_width(name, width - text_width(at, weight, suffix), at, weight);
+    (at, format!("{}{suffix}", typeset::isolate(&name)))
 }
 
 /// The advance width of `text` at `size` pixels.
 pub(crate) fn text_width(size: f32, weight: Weight, text: &str) -> f32 {
-    layout(size, weight, text).1
-}
-
-/// Each glyph of `text` with its offset from the start of the run (kerning applied), and the run's width.
-fn layout(size: f32, weight: Weight, text: &str) -> (Vec<(ab_glyph::GlyphId, f32)>, f32) {
-    let scaled = font(weight).as_scaled(PxScale::from(size));
-    let mut caret = 0.0;
-    let mut previous = None;
-    let mut glyphs = Vec::with_capacity(text.len());
-    for ch in text.chars() {
-        let id = scaled.glyph_id(ch);
-        if let Some(prev) = previous {
-            caret += scaled.kern(prev, id);
-        }
-        glyphs.push((id, caret));
-        caret += scaled.h_advance(id);
-        previous = Some(id);
-    }
-    (glyphs, caret)
+    typeset::width(text, size, weight)
 }
 
 /// `v` (in `0..=255`, or a little outside) rounded to the nearest whole number, halves up, as a byte: what

@@ -12,6 +12,7 @@ pub(crate) use caption::{CAPTION_COLOURS, with_caption};
 pub mod gif;
 pub mod leaderboard;
 mod palette;
+pub(crate) mod typeset;
 pub(crate) mod words;
 mod workers;
 

@@ -26,6 +26,7 @@ mod ratings;
 mod readme;
 mod records;
 mod registry;
+mod scripts;
 mod session;
 mod soak;
 mod support;

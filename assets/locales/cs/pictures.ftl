@@ -99,3 +99,13 @@ picture-leaderboard-record = V-R-P
 picture-leaderboard-trend = VÝVOJ
 picture-leaderboard-nobody = Zatím nikdo
 picture-tantrix-rotations = Kámen { $tile }: jeho otočení
+
+## Tabulka turnaje
+
+picture-standings-points = BODY
+picture-standings-games = HRY
+picture-standings-withdrawn = odhlášen(a)
+picture-standings-buchholz = BUCHHOLZ
+picture-standings-sonneborn-berger = S-B
+picture-standings-head-to-head = VZÁJ.
+picture-standings-total-score = SKÓRE

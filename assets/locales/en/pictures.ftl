@@ -84,3 +84,13 @@ picture-leaderboard-record = W-D-L
 picture-leaderboard-trend = TREND
 picture-leaderboard-nobody = Nobody yet
 picture-tantrix-rotations = Tile { $tile }: its rotations
+
+## The tournament standings (the player's and "nobody" heads are the leaderboard's)
+
+picture-standings-points = POINTS
+picture-standings-games = GAMES
+picture-standings-withdrawn = withdrawn
+picture-standings-buchholz = BUCHHOLZ
+picture-standings-sonneborn-berger = S-B
+picture-standings-head-to-head = H2H
+picture-standings-total-score = SCORE

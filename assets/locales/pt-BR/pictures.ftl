@@ -93,3 +93,13 @@ picture-leaderboard-record = V-E-D
 picture-leaderboard-trend = TENDÊNCIA
 picture-leaderboard-nobody = Ninguém ainda
 picture-tantrix-rotations = Peça { $tile }: suas rotações
+
+## Classificação do torneio
+
+picture-standings-points = PONTOS
+picture-standings-games = JOGOS
+picture-standings-withdrawn = fora do torneio
+picture-standings-buchholz = BUCHHOLZ
+picture-standings-sonneborn-berger = S-B
+picture-standings-head-to-head = C.D.
+picture-standings-total-score = ESCORE

@@ -22,6 +22,13 @@ pub fn cut(text: &str, max: usize) -> String {
     format!("{}…", &text[..end])
 }
 
+/// `name` set apart from the sentence around it (Unicode's first-strong isolate, U+2068 … U+2069): drawn in a
+/// picture, a right-to-left name keeps its own order without turning the sentence's around, and the sentence's
+/// punctuation stays outside it.
+pub fn isolate(name: &str) -> String {
+    format!("\u{2068}{name}\u{2069}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::cut;

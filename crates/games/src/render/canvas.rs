@@ -577,13 +577,13 @@ pub(crate) fn fit_name(
     min: f32,
     weight: Weight,
 ) -> (f32, String) {
-    let whole = format!("{}{suffix}", typeset::isolate(name));
+    let whole = format!("{}{suffix}", crate::text::isolate(name));
     let (at, shown) = fit_text(&whole, width, size, min, weight);
     if shown == whole || suffix.is_empty() {
         return (at, shown);
     }
     let name = cut_to_width(name, width - text_width(at, weight, suffix), at, weight);
-    (at, format!("{}{suffix}", typeset::isolate(&name)))
+    (at, format!("{}{suffix}", crate::text::isolate(&name)))
 }
 
 /// The advance width of `text` at `size` pixels.

@@ -12,6 +12,8 @@ pub(crate) use caption::{CAPTION_COLOURS, with_caption};
 pub mod gif;
 pub mod leaderboard;
 mod palette;
+pub mod standings;
+mod table;
 pub(crate) mod typeset;
 pub(crate) mod words;
 mod workers;

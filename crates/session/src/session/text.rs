@@ -413,12 +413,34 @@ impl From<String> for Text {
 /// The plain rendering, in English (what the console prints when no language is chosen).
 impl fmt::Display for Text {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write_plain(f, false)
+    }
+}
+
+impl Text {
+    /// The plain rendering in `lang` as a picture draws it: each name isolated from the sentence around it
+    /// ([`crate::text::isolate`]), so that a right-to-left name keeps its order and the sentence its own.
+    pub fn picture_in(&self, lang: Lang) -> String {
+        struct Isolated<'a>(&'a Text);
+        impl fmt::Display for Isolated<'_> {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                self.0.write_plain(f, true)
+            }
+        }
+        Isolated(&self.localized(lang)).to_string()
+    }
+
+    fn write_plain(&self, f: &mut fmt::Formatter<'_>, isolated: bool) -> fmt::Result {
         for span in &self.spans {
             if let Span::Msg(msg) = span {
-                write!(f, "{}", msg.localized(Lang::En))?;
+                msg.localized(Lang::En).write_plain(f, isolated)?;
                 continue;
             }
             match span {
+                Span::Name { name, .. } if isolated => f.write_str(&crate::text::isolate(name))?,
+                Span::Mention { name, .. } if isolated => {
+                    f.write_str(&crate::text::isolate(&format!("@{name}")))?
+                }
                 Span::Plain(s) | Span::Strong(s) | Span::Name { name: s, .. } => f.write_str(s)?,
                 Span::Code(s) => write!(f, "`{s}`")?,
                 Span::Mention { name, .. } => write!(f, "@{name}")?,

@@ -22,6 +22,7 @@ use crate::render::canvas::{
     Align, Canvas, Color, Sprite, Weight, fit_text, rgb, short_name, text_width, with_alpha,
 };
 use crate::render::words::{number, say, text};
+use crate::text::isolate;
 
 /// Side of a square in pixels.
 const SQ: u32 = 74;
@@ -318,7 +319,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang, ended: Op
                     lang,
                     "picture-tablut-won",
                     &[
-                        ("player", text(&name(names, winner, lang))),
+                        ("player", text(&isolate(&name(names, winner, lang)))),
                         ("side", text(&side_word(lang, winner))),
                         ("reason", text(&reason)),
                     ],
@@ -332,7 +333,7 @@ fn header(img: &mut Canvas, game: &Game, names: &[String], lang: Lang, ended: Op
                 "picture-tablut-to-move",
                 &[
                     ("number", number(game.moves().len() + 1)),
-                    ("player", text(&name(names, mover, lang))),
+                    ("player", text(&isolate(&name(names, mover, lang)))),
                     ("side", text(&side_word(lang, mover))),
                 ],
             )

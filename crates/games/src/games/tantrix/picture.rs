@@ -18,6 +18,7 @@ use crate::i18n::Lang;
 use crate::render::canvas::{Align, Canvas, Color, Weight, fit_name, fit_text, rgb, short_name};
 use crate::render::words::{number, say, text};
 use crate::render::{CAPTION_COLOURS, Palette};
+use crate::text::isolate;
 
 use super::tile_picture::{Marks, SQRT3, band, colour_slot, draw_forced, hex_sdf, stamp_tile};
 
@@ -374,10 +375,11 @@ fn render_fitted(
     (layout, board_h): (Layout, f32),
     ended: Option<&str>,
 ) -> RgbaImage {
+    // Isolated from the sentence it is put in: a right-to-left name keeps the sentence's order.
     let name = |seat: usize| {
         let colour = colour_word(lang, game.colours()[seat]);
         match short_name(names.get(seat).map(String::as_str), 16) {
-            Some(n) => format!("{n} ({colour})"),
+            Some(n) => format!("{} ({colour})", isolate(&n)),
             None => colour,
         }
     };

@@ -19,6 +19,7 @@ use crate::render::canvas::{
 };
 use crate::render::words::{number, say, text};
 use crate::render::{CAPTION_COLOURS, Palette};
+use crate::text::isolate;
 
 /// Picture width.
 const WIDTH: u32 = 680;
@@ -217,8 +218,8 @@ fn ending(lang: Lang, game: &Game) -> Option<String> {
     game.end_description().map(|why| crate::i18n::phrase(lang, &why))
 }
 
-/// The text of the status line, in `lang`.
-fn status(game: &Game, names: &[String], lang: Lang) -> String {
+/// The text of the status line, in `lang`, with the players' names as `name` writes them.
+fn status(game: &Game, name: &dyn Fn(Side) -> String, lang: Lang) -> String {
     let pos = game.position();
     if let (Some(end), Some(why)) = (game.end(), ending(lang, game)) {
         let winner = end.winner();
@@ -226,7 +227,7 @@ fn status(game: &Game, names: &[String], lang: Lang) -> String {
             lang,
             "picture-tzaar-wins",
             &[
-                ("player", text(&name(names, winner, lang))),
+                ("player", text(&name(winner))),
                 ("side", text(&side_word(lang, winner))),
                 ("reason", text(&why)),
             ],
@@ -272,7 +273,9 @@ fn header(game: &Game, names: &[String], lang: Lang, ended: Option<&str>) -> Rgb
     let mut c = Canvas::new(WIDTH, HEADER, BACKGROUND);
     let pos = game.position();
     let over = game.outcome();
-    let status = ended.map_or_else(|| status(game, names, lang), str::to_string);
+    // Drawn, the name is isolated from the sentence (a right-to-left name keeps the sentence's order).
+    let isolated = |side: Side| isolate(&name(names, side, lang));
+    let status = ended.map_or_else(|| status(game, &isolated, lang), str::to_string);
     let (size, line) = fit_text(&status, WIDTH as f32 - 32.0, 20.0, 14.0, Weight::Bold);
     c.text_centered_v(WIDTH as f32 / 2.0, 22.0, size, Weight::Bold, Align::Center, TEXT, &line);
     let half = WIDTH as f32 / 2.0;
@@ -471,7 +474,8 @@ impl crate::games::Picture for Game {
         let board = crate::games::Engine::text_board(self);
         let columns = "A   B   C   D   E   F   G   H   I\n";
         let grid = board.find(columns).map_or(board.as_str(), |at| &board[..at + columns.len()]);
-        let status = ended.map_or_else(|| status(self, names, lang), str::to_string);
+        let status =
+            ended.map_or_else(|| status(self, &|side| name(names, side, lang), lang), str::to_string);
         format!("{grid}{status}\n")
     }
 }

@@ -15,7 +15,7 @@ pub(crate) enum Weight {
 
 /// A font family, drawn in both weights (Noto Emoji has one, used for both).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
+pub(super) enum Family {
     /// DejaVu Sans: Latin, Greek, Cyrillic, punctuation and many symbols.
     Sans,
     Hebrew,
@@ -88,7 +88,7 @@ impl Face {
 pub(crate) struct FaceId(u8);
 
 impl FaceId {
-    fn of(family: Family, weight: Weight) -> FaceId {
+    pub(super) fn of(family: Family, weight: Weight) -> FaceId {
         let bold = u8::from(weight == Weight::Bold);
         FaceId(match family {
             Family::Sans => bold,

@@ -2,7 +2,8 @@
 //!
 //! A line goes through three steps, the ones a browser takes:
 //! 1. **Bidirectional order** (`unicode-bidi`, UAX #9): the line's direction is its first strong letter's, so a
-//!    Hebrew name alone reads right to left; the pictures' sentences isolate each name they hold ([`isolate`]),
+//!    Hebrew name alone reads right to left; the pictures' sentences isolate each name they hold
+//!    ([`crate::text::isolate`]),
 //!    so "alice vs שלום" keeps the sentence's order and each name its own.
 //! 2. **Fonts** ([`faces`]): each grapheme (a letter with its marks, a joined emoji) is drawn by the font of its
 //!    script, else the first of the chain that has it; spaces and punctuation stay with the font around them.
@@ -53,12 +54,6 @@ pub(crate) fn ascent(size: f32) -> f32 {
     use ab_glyph::Font as _;
     let sans = FaceId::sans(Weight::Regular).face();
     em(size) * sans.raster.ascent_unscaled() / sans.units_per_em
-}
-
-/// `name` set apart from the sentence around it (Unicode's first-strong isolate): a right-to-left name keeps its
-/// own order without turning the sentence's around, and the sentence's punctuation stays outside it.
-pub fn isolate(name: &str) -> String {
-    format!("\u{2068}{name}\u{2069}")
 }
 
 /// The lines already laid out, by size and weight, then text.

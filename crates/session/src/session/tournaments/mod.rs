@@ -473,8 +473,9 @@ fn name_of(entrants: &[EntrantRow], user: u64) -> String {
 /// How many lines the standings' picture shows.
 const LEADERS: usize = 20;
 
-fn tie_break_text(b: TieBreak, v: i64) -> String {
-    let value = match b {
+/// A tie-break's value as its column of the standings shows it.
+fn tie_break_value(b: TieBreak, v: i64) -> String {
+    match b {
         TieBreak::Buchholz | TieBreak::HeadToHead => points_text(v.max(0) as u32),
         // Quarter points.
         TieBreak::SonnebornBerger => {
@@ -482,14 +483,17 @@ fn tie_break_text(b: TieBreak, v: i64) -> String {
             if q % 4 == 0 { (q / 4).to_string() } else { format!("{:.2}", q as f64 / 4.0) }
         }
         TieBreak::TotalScore => v.to_string(),
-    };
-    let label = match b {
-        TieBreak::Buchholz => "Bh",
-        TieBreak::SonnebornBerger => "SB",
-        TieBreak::HeadToHead => "H2H",
-        TieBreak::TotalScore => "Σ",
-    };
-    format!("{label} {value}")
+    }
+}
+
+/// The message that heads a tie-break's column of the standings.
+fn tie_break_head(b: TieBreak) -> &'static str {
+    match b {
+        TieBreak::Buchholz => "picture-standings-buchholz",
+        TieBreak::SonnebornBerger => "picture-standings-sonneborn-berger",
+        TieBreak::HeadToHead => "picture-standings-head-to-head",
+        TieBreak::TotalScore => "picture-standings-total-score",
+    }
 }
 
 fn format_key(f: Format) -> &'static str {

@@ -1,8 +1,7 @@
 //! What organisers do with a running tournament, and what anyone may ask of it: the standings as a picture;
 //! pause, resume and cancel; a player withdrawn; a result set by hand with its reason.
 
-use crate::render::encode_png;
-use crate::render::leaderboard::{LeaderRow, LeaderboardView, render_leaderboard};
+use crate::render::standings::{StandingRow, StandingsView, standings_png};
 use crate::store::{EndKind, Ending, StoreError, TournamentGameRow, TournamentRow, TournamentState};
 use crate::t;
 use crate::tournament::{self, WIN};
@@ -10,7 +9,9 @@ use crate::tournament::{self, WIN};
 use super::super::commands::Failure;
 use super::super::text::Text;
 use super::super::{Actor, File, FileKind, Member, Reply, Sessions};
-use super::{LEADERS, event_of, name_of, points_text, state_key, tie_break_text, tie_breaks};
+use super::{
+    LEADERS, event_of, name_of, points_text, state_key, tie_break_head, tie_break_value, tie_breaks,
+};
 
 impl Sessions {
     /// `/tournament action:standings`: the table as a picture.
@@ -55,21 +56,22 @@ impl Sessions {
         let event = event_of(&entrants, &games);
         let breaks = tie_breaks(t);
         let table = tournament::standings(&event, breaks);
-        let rows: Vec<LeaderRow> = table
+        let rows: Vec<StandingRow> = table
             .iter()
             .take(LEADERS)
             .map(|s| {
                 let e = &entrants[s.entrant];
-                let name = if s.withdrawn { format!("{} (-)", e.name) } else { e.name.clone() };
-                let values: Vec<String> =
-                    breaks.iter().zip(&s.tie_breaks).map(|(b, v)| tie_break_text(*b, *v)).collect();
-                LeaderRow {
+                StandingRow {
                     place: s.place,
-                    name,
-                    rating: points_text(s.points),
+                    name: e.name.clone(),
+                    points: points_text(s.points),
                     games: s.games,
-                    record: values.join(" · "),
-                    trend: Vec::new(),
+                    tie_breaks: breaks
+                        .iter()
+                        .zip(&s.tie_breaks)
+                        .map(|(b, v)| tie_break_value(*b, *v))
+                        .collect(),
+                    withdrawn: s.withdrawn,
                     highlight: user == Some(e.user),
                 }
             })
@@ -79,10 +81,9 @@ impl Sessions {
                 .plain_in(lang);
         let subtitle =
             t!("tournament-standings-subtitle", round = t.round, players = entrants.len()).plain_in(lang);
-        let view = LeaderboardView { title, subtitle, rows, own: None };
-        let png = crate::render::drawn(move || encode_png(&render_leaderboard(&view, lang)))
-            .await
-            .unwrap_or_default();
+        let tie_breaks = breaks.iter().map(|b| Text::new().key(tie_break_head(*b)).plain_in(lang)).collect();
+        let view = StandingsView { title, subtitle, tie_breaks, rows };
+        let png = crate::render::drawn(move || standings_png(&view, lang)).await.unwrap_or_default();
         let text = match table.first() {
             Some(top) => t!(
                 "tournament-standings",

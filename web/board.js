@@ -283,7 +283,7 @@ function offer() {
   const box = $("#offer");
   box.replaceChildren();
   if (!view.offer || view.state !== "playing") return;
-  box.append(el("span", {}, `${T[`web-offer-${view.offer.kind}`]}: ${view.offer.by} `));
+  box.append(el("span", {}, `${T[`web-offer-${view.offer.kind}`]}: `), el("bdi", {}, view.offer.by), " ");
   if (token && view.you !== null && !view.offer.mine) {
     box.append(button(T["web-accept"], () => act("accept")), button(T["web-decline"], () => act("decline")));
   } else if (view.offer.mine) {
@@ -326,7 +326,10 @@ function show() {
   $("#status").textContent = view.status + clockText();
   const players = $("#players");
   players.replaceChildren(...view.players.map((p, seat) => {
-    const li = el("li", {}, `${p.name} (${p.seat})${p.computer ? ` · ${T["web-computer"]}` : ""}${p.left ? ` · ${T["web-left"]}` : ""}`);
+    // The name in a <bdi>: a right-to-left name keeps its own order, and the seat after it stays after it.
+    const li = el("li", {}, "");
+    li.append(el("bdi", { class: "name" }, p.name));
+    li.append(` (${p.seat})${p.computer ? ` · ${T["web-computer"]}` : ""}${p.left ? ` · ${T["web-left"]}` : ""}`);
     if (p.to_move) li.classList.add("to-move");
     if (seat === view.you) li.append(" ★");
     return li;

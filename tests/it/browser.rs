@@ -234,12 +234,27 @@ async fn stored_game(
     seats: usize,
     plies: usize,
 ) -> i64 {
+    let names: Vec<&str> = [ALICE, BOB, CAROL, DAVE][..seats].iter().map(|u| u.name).collect();
+    stored_game_of(sessions, channel, kind, variant, &names, plies).await
+}
+
+/// [`stored_game`] with players of these `names` (the test users' ids in order).
+async fn stored_game_of(
+    sessions: &Sessions,
+    channel: u64,
+    kind: GameKind,
+    variant: &str,
+    names: &[&str],
+    plies: usize,
+) -> i64 {
+    let seats = names.len();
     let setup = Setup { variant: variant.to_string(), seed: 7, seats };
     let players = [ALICE, BOB, CAROL, DAVE][..seats]
         .iter()
-        .map(|u| PlayerRow {
+        .zip(names)
+        .map(|(u, name)| PlayerRow {
             id: u.id,
-            name: u.name.to_string(),
+            name: name.to_string(),
             accepted: true,
             abandoned: false,
             left: None,
@@ -362,6 +377,49 @@ async fn the_page_draws_every_game_and_variant_like_its_golden_screenshot() {
     let wide = browser.eval("return document.documentElement.scrollWidth - window.innerWidth;", vec![]).await;
     assert!(wide.as_i64().unwrap() <= 0, "the page is {wide} px too wide for a phone");
 
+    browser.close().await;
+    web.shutdown().await;
+}
+
+/// A right-to-left name next to left-to-right words on the page: the browser keeps each in its own order. The
+/// players' list writes the name in a `<bdi>`, so that a Hebrew name ending in "!" keeps the "!" at its own
+/// (left) end and the seat after it on the right; the status line holds the name isolated (U+2068 … U+2069).
+#[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
+async fn a_right_to_left_name_keeps_its_order_beside_left_to_right_words() {
+    let Some(browser) = Browser::start("browser::a_right_to_left_name", 700, 900).await else { return };
+    let (sessions, web, _) = web_board().await;
+    let hebrew = "שלום עולם!";
+    let id = stored_game_of(&sessions, 990, GameKind::Tablut, "", &[hebrew, "alice"], 0).await;
+    browser.client.goto(&format!("{}?lang=en", sessions.links().unwrap().watch_url(id))).await.unwrap();
+    browser.find("#players li bdi").await;
+    // Where the browser put the name, its "!" and the seat's words, left to right.
+    let places = browser
+        .until(
+            "the players are listed",
+            "const li = document.querySelector('#players li'); if (!li) return null;
+             const bdi = li.querySelector('bdi'); if (!bdi || !bdi.firstChild) return null;
+             const range = document.createRange();
+             const text = bdi.firstChild.textContent;
+             range.setStart(bdi.firstChild, text.length - 1); range.setEnd(bdi.firstChild, text.length);
+             const bang = range.getBoundingClientRect();
+             range.setStart(bdi.firstChild, 0); range.setEnd(bdi.firstChild, 1);
+             const first = range.getBoundingClientRect();
+             const seat = document.createRange(); seat.selectNodeContents(li.childNodes[1]);
+             return { name: text, bang: bang.left, first: first.left, nameRight: bdi.getBoundingClientRect().right,
+                      seat: seat.getBoundingClientRect().left, status: document.querySelector('#status').textContent };",
+            vec![],
+        )
+        .await;
+    assert_eq!(places["name"], json!(hebrew));
+    let at = |key: &str| places[key].as_f64().unwrap();
+    assert!(at("bang") < at("first"), "the name reads right to left, its '!' leftmost: {places}");
+    assert!(at("nameRight") <= at("seat") + 0.5, "the seat follows the name on the right: {places}");
+    let status = places["status"].as_str().unwrap();
+    assert!(
+        status.contains(&format!("\u{2068}{hebrew}\u{2069}")),
+        "the status isolates the name: {status:?}"
+    );
     browser.close().await;
     web.shutdown().await;
 }

@@ -64,7 +64,7 @@ fn a_hebrew_name_reads_right_to_left_beside_a_latin_one() {
 
 #[test]
 fn an_end_line_mixes_a_right_to_left_name_into_its_sentence() {
-    // As the session writes it: each name isolated from the sentence (Text::picture_in).
+    // As the session writes it: each name isolated from the sentence (Text::isolated_in).
     let ended = format!(
         "{} resigned: {} wins",
         tabula_games::text::isolate(ARABIC),

@@ -227,7 +227,7 @@ impl Reply {
             crate::t!("board-title", game = kind.title(), id = board.id, number = board.game.move_number())
                 .plain_in(lang)
         };
-        let clock = self.clock.as_ref().map(|c| c.picture_in(lang));
+        let clock = self.clock.as_ref().map(|c| c.isolated_in(lang));
         let names = board.names_in(lang);
         let png = if let Some(chosen) = &self.picking {
             let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
@@ -236,7 +236,7 @@ impl Reply {
             crate::render::canvas::recycle(picture);
             png
         } else {
-            let ended = board.ended.as_ref().map(|e| e.picture_in(lang));
+            let ended = board.ended.as_ref().map(|e| e.isolated_in(lang));
             board.game.board_png(&names, lang, ended.as_deref(), clock.as_deref())
         };
         Some(DrawnBoard { title, png })

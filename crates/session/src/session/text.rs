@@ -418,9 +418,10 @@ impl fmt::Display for Text {
 }
 
 impl Text {
-    /// The plain rendering in `lang` as a picture draws it: each name isolated from the sentence around it
-    /// ([`crate::text::isolate`]), so that a right-to-left name keeps its order and the sentence its own.
-    pub fn picture_in(&self, lang: Lang) -> String {
+    /// The plain rendering in `lang` as a picture or the web page shows it: each name isolated from the sentence
+    /// around it ([`crate::text::isolate`]), so that a right-to-left name keeps its order and the sentence its
+    /// own.
+    pub fn isolated_in(&self, lang: Lang) -> String {
         struct Isolated<'a>(&'a Text);
         impl fmt::Display for Isolated<'_> {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -319,7 +319,8 @@ impl Sessions {
             last,
             text: game.text_board(),
             frames,
-            status: status.plain_in(lang),
+            // The names isolated: the browser keeps a right-to-left name's order and the sentence's.
+            status: status.isolated_in(lang),
             prompt: game.prompt().filter(|_| playing).map(|p| super::engine_text::text(&p).plain_in(lang)),
             deadline,
             now: self.now(),

@@ -39,7 +39,7 @@ fn game(kind: GameKind, seats: usize, moves: usize) -> AnyGame {
 }
 
 fn names(list: &[&str]) -> Vec<String> {
-    list.iter().map(|n| n.to_string()).collect()
+    list.iter().map(ToString::to_string).collect()
 }
 
 /// The top `height` rows of a PNG, where a board's header holds the names.
@@ -151,4 +151,38 @@ fn the_standings_have_their_own_columns_and_say_who_withdrew() {
 fn a_long_name_and_an_undrawable_one_on_a_board() {
     let png = game(GameKind::Tzaar, 2, 0).board_png(&names(&[LONG, UNDRAWABLE]), Lang::En, None, None);
     golden::check("scripts-tzaar-long-undrawable", &top(&png, 110));
+}
+
+/// Every picture's words go through the one text layer: no file but the canvas and `render/typeset/` reaches a
+/// font, a rasterizer or a shaper of its own.
+#[test]
+fn every_picture_draws_its_words_through_the_one_text_layer() {
+    fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                sources(&path, out);
+            } else if path.extension().is_some_and(|e| e == "rs") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    for dir in ["src", "crates/games/src", "crates/session/src"] {
+        sources(std::path::Path::new(dir), &mut files);
+    }
+    assert!(files.len() > 50, "the sources are read: {}", files.len());
+    let layer = |path: &std::path::Path| {
+        let path = path.to_string_lossy().replace('\\', "/");
+        path.ends_with("render/canvas.rs") || path.contains("render/typeset/")
+    };
+    let strays: Vec<_> = files
+        .iter()
+        .filter(|f| !layer(f))
+        .filter(|f| {
+            let source = std::fs::read_to_string(f).unwrap();
+            ["ab_glyph", "rustybuzz", "unicode_bidi", ".ttf\")", ".otf\")"].iter().any(|k| source.contains(k))
+        })
+        .collect();
+    assert!(strays.is_empty(), "text drawn outside the text layer: {strays:?}");
 }

@@ -321,7 +321,7 @@ impl Canvas {
                     self.glyph(GlyphKey::new(face, id, size, left + x, baseline + y), color, clip);
                 }
                 Item::Missing { code, x, width } => {
-                    self.missing(code, left + x, width, baseline, size, color)
+                    self.missing(code, left + x, width, baseline, size, color);
                 }
             }
         }
@@ -354,7 +354,7 @@ impl Canvas {
         self.stroke_rect(left, top, right, bottom, (0.05 * em).max(1.0), color);
         let digits = typeset::MISSING_DIGIT * size;
         let (upper, lower) = typeset::missing_rows(code);
-        let mid = (left + right) / 2.0;
+        let mid = f32::midpoint(left, right);
         let row = (bottom - top) / 4.0;
         self.text_centered_v(mid, top + row * 1.1, digits, Weight::Regular, Align::Center, color, &upper);
         self.text_centered_v(mid, bottom - row * 1.1, digits, Weight::Regular, Align::Center, color, &lower);

@@ -440,7 +440,7 @@ impl Text {
             match span {
                 Span::Name { name, .. } if isolated => f.write_str(&crate::text::isolate(name))?,
                 Span::Mention { name, .. } if isolated => {
-                    f.write_str(&crate::text::isolate(&format!("@{name}")))?
+                    f.write_str(&crate::text::isolate(&format!("@{name}")))?;
                 }
                 Span::Plain(s) | Span::Strong(s) | Span::Name { name: s, .. } => f.write_str(s)?,
                 Span::Code(s) => write!(f, "`{s}`")?,

@@ -13,6 +13,12 @@
 //!
 //! Measuring and drawing use the same [`Line`], so a name is drawn exactly as wide as it was measured; lines are
 //! kept in a cache, as the same names are drawn on every move of a game.
+//!
+//! Why `rustybuzz`: it is HarfBuzz's shaping ported to Rust (every script's shaper, the same results), and it
+//! reads fonts with `ttf-parser`, which `ab_glyph` (the rasterizer the pictures already used) reads them with too:
+//! six small crates more, and one font parser. `cosmic-text` would bring a second rasterizer (`swash`), a font
+//! database made for the host's fonts and line breaking the pictures do not need; `harfrust` a second font
+//! parser (`read-fonts`). Neither draws better here.
 
 mod faces;
 
@@ -91,7 +97,7 @@ pub(crate) fn cut_to_width(text: &str, room: f32, size: f32, weight: Weight) -> 
     // The widest n (graphemes kept) that fits, by bisection: widths grow with n.
     let (mut fits, mut too_wide) = (0, ends.len());
     while too_wide - fits > 1 {
-        let mid = (fits + too_wide) / 2;
+        let mid = usize::midpoint(fits, too_wide);
         if width(&shown(mid), size, weight) <= room {
             fits = mid;
         } else {

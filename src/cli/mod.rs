@@ -289,6 +289,25 @@ pub enum Command {
         #[command(flatten)]
         at: At,
     },
+    /// Solves a puzzle for one player and prints a solution as a position line (which `tabula render
+    /// --position` draws).
+    ///
+    /// Example: `tabula solve tantrix discovery 20` (the Discovery puzzle of 20 tiles).
+    Solve {
+        /// The game (Tantrix has the Discovery puzzle).
+        #[arg(value_parser = game_parser(), long_help = game_help())]
+        game: GameKind,
+        /// The puzzle: Tantrix's `discovery`.
+        puzzle: String,
+        /// The puzzle's size (Discovery: 3 to 30 tiles).
+        size: u8,
+        /// Counts the solutions instead (layouts moved or turned as a whole count once), when the search can.
+        #[arg(long)]
+        count: bool,
+        /// Which solution: the search's order of the tiles.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+    },
 }
 
 /// The console's `--lang`: a shipped language, or English in place of a language Tabula does not speak, with

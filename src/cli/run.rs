@@ -18,7 +18,11 @@ impl Exit {
 
 impl From<CliError> for Exit {
     fn from(e: CliError) -> Self {
-        Exit::usage(e.to_string())
+        match e {
+            // Not a usage error: the command was right, the search could not finish.
+            CliError::GaveUp(message) => Exit { status: 1, message },
+            e => Exit::usage(e.to_string()),
+        }
     }
 }
 
@@ -61,6 +65,13 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             };
             competition::play(&to, (competition.client)(&options).as_mut(), out)
                 .map_err(|message| Exit { status: 1, message })
+        }
+        Command::Solve { game, puzzle, size, count, seed } => {
+            let lines = each_kind!(*game, G => G::cli_solve(puzzle, *size, *count, *seed))?;
+            for line in lines {
+                writeln!(out, "{line}").map_err(|e| Exit::usage(format!("cannot write the output: {e}")))?;
+            }
+            Ok(())
         }
         Command::Moves { at }
         | Command::Perft { at, .. }
@@ -165,6 +176,7 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::Check { .. }
         | Command::ForgetUser { .. }
         | Command::Match { .. }
+        | Command::Solve { .. }
         | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),
     }
 }

@@ -11,6 +11,7 @@ mod cluster;
 mod commands;
 mod console;
 mod contract;
+mod discovery;
 mod endings;
 mod endpoint;
 mod fake_discord_selftest;

@@ -104,6 +104,10 @@ async fn a_wait_on_one_route_holds_no_other_reply() {
     });
     let moved = Instant::now();
     let (alice_move, _) = slash_move(&fake, ALICE, "d1-c1").await;
+    // The storm's one 429 is Alice's board's: Bob's requests below come after it (his /board's edit would
+    // otherwise take the 429 when it is quicker than her board).
+    fake.wait_for(|c| c.method == "PATCH" && c.interaction_id() == Some(alice_move) && c.status == 429, WAIT)
+        .await;
     // Whether Alice's board has arrived: it cannot before its route's 2.5 s are over.
     let alice_edited = || {
         fake.calls()

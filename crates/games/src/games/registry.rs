@@ -81,6 +81,12 @@ pub enum CliError {
     /// The command is not one this game offers, and why.
     #[error("{command} is not available for {game}: {why}")]
     Unavailable { command: &'static str, game: &'static str, why: &'static str },
+    /// A puzzle the game has, asked for in a way it cannot be: what to ask instead.
+    #[error("{0}")]
+    Puzzle(String),
+    /// A search gave up (a count too large to finish): what was not done.
+    #[error("{0}")]
+    GaveUp(String),
 }
 
 /// What `tabula perft` prints: with `--divide`, each first move and its count; and the total.
@@ -230,6 +236,16 @@ pub trait CommandLine: Engine + Picture {
     /// The game's client for a competition's server, if it has one (`tabula tablut-challenge`).
     fn cli_competition() -> Option<Competition> {
         None
+    }
+
+    /// A puzzle for one player solved (`tabula solve GAME PUZZLE SIZE`): the lines to print, one solution as a
+    /// position line or with `count` the number of solutions; `seed` picks which solution.
+    fn cli_solve(_puzzle: &str, _size: u8, _count: bool, _seed: u64) -> Result<Vec<String>, CliError> {
+        Err(CliError::Unavailable {
+            command: "solve",
+            game: Self::INFO.name,
+            why: "it has no puzzles for one player",
+        })
     }
 
     /// Each colour's score in a position (`tabula score`), for games that count scores.

@@ -9,6 +9,9 @@ use image::RgbaImage;
 use crate::games::tantrix::{Colour, Game, Position, PositionError, colour_letters, parse_placements};
 use crate::games::{CliError, CliPosition, CommandLine, Engine, Scores, SetupError};
 
+/// The most steps `tabula solve tantrix discovery N --count` searches before it gives up.
+const COUNT_LIMIT: u64 = 2_000_000_000;
+
 /// How `--colour` is written.
 const LETTERS: &str = "R, B, Y or G";
 
@@ -111,6 +114,32 @@ impl CommandLine for Game {
             why: "a game depends on its hidden bag, which a line of moves does not show (a record from `/game` \
                   does, and replays)",
         })
+    }
+
+    fn cli_solve(puzzle: &str, size: u8, count: bool, seed: u64) -> Result<Vec<String>, CliError> {
+        use super::discovery;
+        if !puzzle.eq_ignore_ascii_case("discovery") {
+            return Err(CliError::Puzzle(format!(
+                "Tantrix has no puzzle `{puzzle}` to solve: the one is `discovery` (tabula solve tantrix discovery N)"
+            )));
+        }
+        if !discovery::SIZES.contains(&size) {
+            return Err(CliError::Puzzle(format!("a Discovery puzzle has 3 to 30 tiles, not {size}")));
+        }
+        if count {
+            return match discovery::count(size, COUNT_LIMIT) {
+                Some(n) => Ok(vec![n.to_string()]),
+                None => Err(CliError::GaveUp(format!(
+                    "the puzzle of {size} has too many solutions to count here (the search stopped after \
+                     {COUNT_LIMIT} steps)"
+                ))),
+            };
+        }
+        let solution = discovery::solve(size, seed)
+            .ok_or_else(|| CliError::GaveUp(format!("the puzzle of {size} has no solution")))?;
+        let line: Vec<String> = solution.iter().map(ToString::to_string).collect();
+        // A position line with no hand and an empty bag, which `tabula render tantrix --position` draws.
+        Ok(vec![format!("{} | | 0", line.join(" "))])
     }
 
     fn cli_score(at: &CliPosition<'_>) -> Result<Scores, CliError> {

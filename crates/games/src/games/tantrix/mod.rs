@@ -8,6 +8,7 @@
 pub mod ai;
 mod board;
 pub mod cli;
+pub mod discovery;
 mod entry;
 mod movegen;
 mod notation;

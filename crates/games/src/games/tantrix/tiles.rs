@@ -208,6 +208,12 @@ impl Tile {
         TABLE.paths[self.row()]
     }
 
+    /// The colour of the number printed on the tile's back (none of the four on the white-numbered tiles 48 to
+    /// 56): tile N's is the colour of the Discovery puzzle of N.
+    pub fn back(self) -> Option<Colour> {
+        TABLE.backs[self.row()]
+    }
+
     /// The two edges (at rotation `rot`) where `colour` ends, if the tile carries it.
     #[inline]
     pub(crate) fn ends(self, colour: Colour, rot: u8) -> Option<(Direction, Direction)> {
@@ -231,6 +237,9 @@ struct Table {
     ends: [[ByColourEnds; 6]; 57],
     codes: [[u16; 6]; 57],
     paths: [[Path; 3]; 57],
+    /// The colour of the number on the tile's back (the solo puzzles' colour; white, none of the four, on the
+    /// tiles 48 to 56).
+    backs: [Option<Colour>; 57],
 }
 
 /// The tile table as shipped (columns number, e0..e5, ...); kept in `assets/` beside the fonts.
@@ -243,6 +252,7 @@ static TABLE: LazyLock<Table> = LazyLock::new(|| {
 /// Reads the tile table: every number 1..=56 once, six edge colours, each colour present on 0 or 2 edges.
 fn parse_table(text: &str) -> Result<Table, String> {
     let mut edges = [[Colour::Red; 6]; 57];
+    let mut backs = [None; 57];
     let mut seen = [false; 57];
     for line in text.lines() {
         let line = line.trim_end();
@@ -259,6 +269,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
             let c = cols.get(1 + i).and_then(|s| s.chars().next()).and_then(Colour::from_letter);
             *edge = c.ok_or(format!("tile {n}: edge {i} is not a colour"))?;
         }
+        backs[n] = cols.get(12).and_then(|s| s.chars().next()).and_then(Colour::from_letter);
     }
     if seen[1..].iter().any(|s| !s) {
         return Err("some tile numbers are missing".into());
@@ -309,7 +320,7 @@ fn parse_table(text: &str) -> Result<Table, String> {
             }
         }
     }
-    Ok(Table { rotated, links, ends, codes, paths })
+    Ok(Table { rotated, links, ends, codes, paths, backs })
 }
 
 #[cfg(test)]

@@ -120,6 +120,24 @@ impl Walk {
         })
     }
 
+    /// Whether, with a tile just put on `cell`, some tile left still fits the goal (the cell the loop closes
+    /// from) with its path of the loop's colour ending at tile N's: checked only when `cell` touches the goal.
+    fn goal_fillable(&self, cell: Hex) -> bool {
+        let goal = self.goal;
+        if self.get(goal).is_some() || !cell.neighbours().contains(&goal) {
+            return true;
+        }
+        let Some(home) = Direction::ALL.into_iter().find(|&d| goal.step(d) == Hex::ORIGIN) else {
+            return true;
+        };
+        self.order.iter().any(|&tile| {
+            self.used & (1 << tile.number()) == 0
+                && tile.ends(self.colour, 0).is_some_and(|(a, b)| {
+                    [a, b].into_iter().any(|end| self.fits(goal, tile, end.steps_cw_to(home)))
+                })
+        })
+    }
+
     /// Whether the tile on `cell` touches a tile besides the one it was entered from (across `entry`).
     fn touches_another(&self, cell: Hex, entry: Direction) -> bool {
         Direction::ALL.into_iter().any(|d| d != entry && self.get(cell.step(d)).is_some())
@@ -246,6 +264,7 @@ impl Walk {
                 // The tiles left after this one go from `next` to the goal, both included.
                 && distance(next, self.goal) <= left as i32 - 2
                 && !self.shuts_a_cell(cell)
+                && self.goal_fillable(cell)
                 // Only a tile that touches another besides the one before it can shut a part of the board off.
                 && (!self.touches_another(cell, entry) || self.open(next, self.goal, left - 1))
             {
@@ -307,7 +326,9 @@ pub fn solve(n: u8, seed: u64) -> Option<Vec<Placement>> {
     // walk takes has a heavy tail.
     for attempt in 1u64.. {
         let budget = UNIT.saturating_mul(luby(attempt));
-        let mut walk = Walk::new(n, colour, order(n, seed.wrapping_add(attempt)), budget, 1, 1);
+        // Each seed's restarts are its own orders (seeds next to each other share none).
+        let order = order(n, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ attempt);
+        let mut walk = Walk::new(n, colour, order, budget, 1, 1);
         start(&mut walk, n);
         if let Some(found) = walk.found.pop() {
             return Some(found);
@@ -321,7 +342,7 @@ pub fn solve(n: u8, seed: u64) -> Option<Vec<Placement>> {
 }
 
 /// The nodes of a restart's budget per step of Luby's sequence.
-const UNIT: u64 = 1000;
+const UNIT: u64 = 4000;
 
 /// The `i`th term (from 1) of Luby's sequence: 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
 fn luby(i: u64) -> u64 {

@@ -48,18 +48,22 @@ pub(crate) enum Item {
     Missing { code: u32, x: f32, width: f32 },
 }
 
+/// DejaVu Sans's metrics every line is set by: its height (the rasterizer's scale) per em, and its ascent per em.
+static SANS: LazyLock<(f32, f32)> = LazyLock::new(|| {
+    use ab_glyph::Font as _;
+    let sans = FaceId::sans(Weight::Regular).face();
+    (sans.scale_per_em, sans.raster.ascent_unscaled() / sans.units_per_em)
+});
+
 /// The pixels of an em at a text `size`. The pictures give sizes as DejaVu Sans's height (ascent to descent, as
 /// its rasterizer counts them), and every font is drawn at the same em.
 pub(crate) fn em(size: f32) -> f32 {
-    let sans = FaceId::sans(Weight::Regular).face();
-    size / sans.scale_per_em
+    size / SANS.0
 }
 
 /// How far the baseline lies below the top of a line of `size`: DejaVu Sans's ascent.
 pub(crate) fn ascent(size: f32) -> f32 {
-    use ab_glyph::Font as _;
-    let sans = FaceId::sans(Weight::Regular).face();
-    em(size) * sans.raster.ascent_unscaled() / sans.units_per_em
+    em(size) * SANS.1
 }
 
 /// The lines already laid out, by size and weight, then text.

@@ -66,7 +66,8 @@ pub struct Console {
     /// How many messages with buttons were shown: the order of [`Console::buttons`].
     shown_buttons: u64,
     /// The last select menu shown to each member (by lowercase name), for `/select`.
-    selects: HashMap<String, crate::session::Select>,
+    /// The select menus of each member's last private answer (a message may hold several).
+    selects: HashMap<String, Vec<crate::session::Select>>,
     /// Members' names by id, for the direct messages the console shows.
     names: HashMap<u64, String>,
     /// The language of every answer (`--lang`), English by default.
@@ -322,11 +323,19 @@ impl Console {
             for select in &reply.selects {
                 let labels: Vec<String> = select.options.iter().map(|o| o.label.plain_in(lang)).collect();
                 let _ = writeln!(out, "<{}> {}", select.placeholder.plain_in(lang), labels.join(" | "));
-                self.selects.insert(user.to_ascii_lowercase(), select.clone());
+            }
+            if !reply.selects.is_empty() {
+                self.selects.insert(user.to_ascii_lowercase(), reply.selects.clone());
             }
             if !reply.buttons.is_empty() {
                 let labels: Vec<String> = reply.buttons.iter().map(|b| b.label.plain_in(lang)).collect();
                 let _ = writeln!(out, "[{}]", labels.join("] ["));
+            }
+            // What only its reader gets attached (a puzzle's pictures), as `<channel>-<user>-<name>`.
+            for attached in &reply.files {
+                let file =
+                    self.pictures.join(format!("{channel}-{}-{}", user.to_ascii_lowercase(), attached.name));
+                out.push_str(&self.write_file(attached.kind, &file, &attached.bytes).await);
             }
             if let Some(board) = reply.board.clone() {
                 out.push_str(&self.private_picture(channel, user, reply.localized(lang), board).await);

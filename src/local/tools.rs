@@ -121,17 +121,22 @@ impl Console {
     async fn select(&mut self, line: &Line, actor: &Actor) -> String {
         let typed = line.options.iter().map(|(_, v)| v.as_str()).collect::<Vec<_>>().join(" ");
         let typed = typed.trim();
-        let Some(select) = self.selects.get(&line.user.to_ascii_lowercase()).cloned() else {
+        let Some(selects) = self.selects.get(&line.user.to_ascii_lowercase()).cloned() else {
             return self.to_user(&line.user, &Text::new().key("console-no-select"));
         };
         let lang = self.lang_of(actor.member.id);
-        let chosen = select.options.iter().find(|o| {
-            o.value.eq_ignore_ascii_case(typed)
-                || o.label.plain_in(lang).eq_ignore_ascii_case(typed)
-                || o.label.to_plain().eq_ignore_ascii_case(typed)
+        // The first menu of the message with such an option.
+        let chosen = selects.iter().find_map(|select| {
+            let option = select.options.iter().find(|o| {
+                o.value.eq_ignore_ascii_case(typed)
+                    || o.label.plain_in(lang).eq_ignore_ascii_case(typed)
+                    || o.label.to_plain().eq_ignore_ascii_case(typed)
+            })?;
+            Some((select, option))
         });
-        let Some(chosen) = chosen else {
-            let values: Vec<&str> = select.options.iter().map(|o| o.value.as_str()).collect();
+        let Some((select, chosen)) = chosen else {
+            let values: Vec<&str> =
+                selects.iter().flat_map(|s| &s.options).map(|o| o.value.as_str()).collect();
             let text = t!(
                 "console-select-options",
                 options = values.join(" "),

@@ -12,6 +12,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use tabula_games::games::GameKind;
+use tabula_session::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore};
 use tabula_session::store::{
     ClockRow, ClockStore, Ending, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
     RatingRow, RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store,
@@ -349,6 +350,37 @@ impl<S: Store> MemberStore for FaultyStore<S> {
 
     async fn forgotten_after(&self, seq: i64) -> Result<Vec<tabula_session::store::Forgotten>, StoreError> {
         self.inner.forgotten_after(seq).await
+    }
+}
+
+#[async_trait::async_trait]
+impl<S: Store> PuzzleStore for FaultyStore<S> {
+    async fn start_attempt(&self, new: &NewAttempt) -> Result<i64, StoreError> {
+        self.write("start_attempt").await?;
+        self.inner.start_attempt(new).await
+    }
+
+    async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>, StoreError> {
+        self.inner.attempt(id).await
+    }
+
+    async fn open_attempt(&self, user: u64) -> Result<Option<AttemptRow>, StoreError> {
+        self.inner.open_attempt(user).await
+    }
+
+    async fn update_attempt(&self, update: &AttemptUpdate) -> Result<(), StoreError> {
+        self.write("update_attempt").await?;
+        self.inner.update_attempt(update).await
+    }
+
+    async fn fastest(
+        &self,
+        guild: Option<u64>,
+        kind: &str,
+        spec: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Fastest>, StoreError> {
+        self.inner.fastest(guild, kind, spec, limit).await
     }
 }
 

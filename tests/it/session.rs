@@ -17,6 +17,7 @@ mod faults;
 mod hostile;
 mod offers;
 mod old_endings;
+mod puzzle_store;
 mod records;
 mod settings;
 mod shared;

@@ -95,6 +95,10 @@ opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní
 
 cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
 opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)
+cmd-puzzle = Hádanky pro jednoho hráče: Tantrix Discovery, řešené v soukromí
+opt-puzzle-game = Hra hádanky (Tantrix)
+opt-puzzle-size = Discovery: počet kamenů, 3 až 30 (začne novou hádanku)
+opt-puzzle-table = Ukázat nejrychlejší řešení na tomto serveru (jedné velikosti, se size)
 opt-tournament-check_in = Hráči potvrzují účast v posledních 15 minutách; kdo nepotvrdí, není nalosován (vytvořit)
 opt-tournament-winner_role = Role, kterou dostane vítěz (vytvořit)
 opt-settings-organiser_role = Role, jejíž členové smějí také pořádat turnaje

@@ -190,3 +190,22 @@ pick-tantrix-rotation = Vyberte jeho otočení (označené písmenem na obrázku
 pick-tantrix-tile-label = Kámen { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Otočení { $letter }
+
+## Tantrix Discovery (pro jednoho hráče)
+
+discovery-size = hádanka Discovery s { $size } kameny neexistuje: vyberte 3 až 30
+discovery-no-tile = tato hádanka nemá kámen { $tile }
+discovery-not-down = kámen { $tile } neleží na desce
+discovery-taken = { $cell } je obsazené: vyberte prázdné místo
+discovery-apart = kámen se musí dotýkat položených kamenů (první patří doprostřed, 0,0)
+discovery-mismatch = kámen { $tile } takto otočený nesouhlasí s kameny vedle: vyberte jedno z ukázaných otočení
+discovery-unreadable = rozložení nelze přečíst: { $why }
+discovery-not-a-place = { $place } není pole: pište ho jako q,r
+discovery-goal = čáry barvy { $colour } tvoří jednu smyčku přes všech { $size } kamenů, bez děr
+discovery-open = všechny kameny leží, ale čára ještě není uzavřená
+discovery-short = { $missed ->
+    [one] všechny kameny leží, ale smyčce chybí jeden kámen: tvoří vlastní čáru nebo smyčku
+    [few] všechny kameny leží, ale smyčce chybějí { $missed } kameny: tvoří vlastní čáru nebo smyčku
+   *[other] všechny kameny leží, ale smyčce chybí { $missed } kamenů: tvoří vlastní čáru nebo smyčku
+}
+discovery-hole = jedna smyčka vede přes všechny kameny, ale jedno prázdné pole je uzavřené: díry nejsou dovoleny

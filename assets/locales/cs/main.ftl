@@ -111,6 +111,7 @@ help =
     - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
     - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
+    - /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle table:true ukáže nejrychlejší řešení zde.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -641,6 +642,7 @@ privacy-data =
     - hry a výzvy, kterých jste se účastnili: { $sessions } (dokončené, ve vaší historii: { $finished }; vypíše je /history)
     - hodnocení: { $ratings } (ukáže je /rating)
     - přihlášky do turnajů: { $tournaments }
+    - hádanky, které jste začali: { $puzzles }
     - kam chodí vaše připomínky: { $notify }
     - jména, která jsou u vás zaznamenána: { $names }
     Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
@@ -682,3 +684,73 @@ tournament-role-given = Dostává roli { $role }.
 tournament-role-refused = Nemohl jsem dát hráči { $player } roli { $role }: potřebuji oprávnění Spravovat role a roli nad ní. Moderátor ji může dát ručně.
 # A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
 sentence = { $text }
+
+## Hádanky (pro jednoho hráče)
+
+puzzle-size = Hádanka { $puzzle } má { $low } až { $high } kamenů.
+puzzle-size-typed = { $typed } není velikost: zadejte počet kamenů, například { $example }.
+puzzle-game = Hádanky pro { $game } tu zatím nejsou: zkuste { $example }.
+puzzle-failed = Hádanku se teď nepodařilo uložit (nic se nezměnilo): zkuste to prosím za chvíli znovu.
+puzzle-start = { $puzzle } s { $size } kameny: { $goal }, každé dotýkající se hrany souhlasí. Kámen položíte jeho výběrem níže; položený kámen vyberte, chcete-li ho přesunout, otočit nebo zvednout. Vidíte to jen vy; { $command } to vrátí.
+puzzle-none = Nepracujete na žádné hádance: začněte ji příkazem { $example } (3 až 30 kamenů).
+puzzle-gone = Tato hádanka už není uložena.
+puzzle-not-yours = Tato hádanka patří někomu jinému: začněte svou příkazem { $example }.
+puzzle-closed = Mezitím jste začali jinou hádanku, takže tato je uzavřena: { $command } ukáže tu, na které pracujete.
+puzzle-stale = Hádanka se od té zprávy změnila (jiná zpráva nebo zařízení); tady je, jak vypadá teď.
+puzzle-hint = Nápověda: kámen { $tile } patří na { $cell }, otočený { $turn } (na desce zakroužkovaný).
+puzzle-hint-counted = Řešení s nápovědou se do tabulky nejrychlejších nepočítají.
+puzzle-hint-impossible = Položené kameny nemohou v žádném řešení zůstat všechny, kde jsou: některé zvedněte (nejdřív ty poslední) a zeptejte se znovu.
+puzzle-hint-unknown = Nestihl jsem hledání dokončit: zvedněte kámen nebo dva a zeptejte se znovu.
+puzzle-hint-failed = Nápovědu se teď nepodařilo uložit, takže žádná nebyla dána: zkuste to prosím za chvíli znovu.
+button-puzzle-put-hint = Položit ho tam
+button-puzzle-post = Zveřejnit zde
+button-puzzle-again = Další této velikosti
+button-hint = Nápověda
+puzzle-lifted = Kámen { $tile } je zpět stranou.
+puzzle-put = Kámen { $tile } leží na { $cell }.
+puzzle-solved = Vyřešeno! { $puzzle } { $size } za { $time } na { $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+}{ $hints ->
+    [0] .
+    [one] {" "}a jednu nápovědu (mimo tabulku nejrychlejších).
+   *[other] {" "}a { $hints } nápovědy (mimo tabulku nejrychlejších).
+}
+puzzle-board = Položeno { $placed } z { $size } kamenů; cíl: { $goal }.
+puzzle-menu-tiles = Položit kámen ({ $first }–{ $last })…
+puzzle-menu-down = Přesunout, otočit nebo zvednout kámen ({ $first }–{ $last })…
+puzzle-places = Kam patří kámen { $tile }? Místa, kde souhlasí, jsou na desce označena písmeny.
+puzzle-places-down = Kam teď patří kámen { $tile }? Vyberte místo označené písmenem, nebo ho zvedněte.
+puzzle-places-none = Kámen { $tile } nikde vedle položených kamenů nesouhlasí: vraťte se a nejdřív přesuňte jiný.
+puzzle-lift = Zvednout
+puzzle-place-option = { $letter }: { $cell }
+puzzle-menu-places = Místo kamene { $tile }…
+puzzle-no-fit = Kámen { $tile } teď na { $cell } nepasuje.
+puzzle-turns = Jak otočený patří kámen { $tile } na { $cell }? Otočení, která souhlasí, jsou v obrázku označena písmeny.
+puzzle-menu-turns = Otočení kamene { $tile }…
+puzzle-turn-option = { $letter } (otočení { $turn })
+puzzle-post-unsolved = Zveřejnit lze jen vyřešenou hádanku.
+puzzle-posted = { $player } vyřešil(a) { $game } { $puzzle } { $size } za { $time } na { $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+}{ $hints ->
+    [0] .
+    [one] {" "}a jednu nápovědu.
+   *[other] {" "}a { $hints } nápovědy.
+} Zkuste to: { $command }
+puzzle-table-server = na tomto serveru
+puzzle-table-alone = v soukromých zprávách
+puzzle-table-empty = Žádná hádanka { $puzzle } zatím nebyla vyřešena bez nápovědy { $scope }: zkuste { $example }.
+puzzle-table-size = Nejrychlejší řešení { $puzzle } { $size } { $scope } (bez nápovědy):
+puzzle-table-all = Nejrychlejší řešení { $puzzle } každé velikosti { $scope } (bez nápovědy):
+puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+})
+puzzle-tile-option = Kámen { $tile }

@@ -109,3 +109,21 @@ picture-standings-buchholz = BUCHHOLZ
 picture-standings-sonneborn-berger = S-B
 picture-standings-head-to-head = VZÁJ.
 picture-standings-total-score = SKÓRE
+
+## Tantrix Discovery (pro jednoho hráče)
+
+picture-discovery-title = Discovery { $size } · jedna smyčka barvy { $colour } přes všechny kameny, bez děr
+picture-discovery-placed = { $placed } z { $size } kamenů položeno
+picture-discovery-progress = { $time } · { $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+}
+picture-discovery-solved = Vyřešeno za { $time } na { $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+}
+picture-discovery-all-down = Všechny kameny leží.

@@ -163,3 +163,21 @@ pick-tantrix-rotation = Choose its rotation (lettered in the picture)
 pick-tantrix-tile-label = Tile { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Rotation { $letter }
+
+## Tantrix Discovery (one player)
+
+discovery-size = there is no Discovery puzzle of { $size } tiles: choose 3 to 30
+discovery-no-tile = this puzzle has no tile { $tile }
+discovery-not-down = tile { $tile } is not down
+discovery-taken = { $cell } is taken: choose an empty place
+discovery-apart = a tile must touch the tiles down (the first goes on the centre, 0,0)
+discovery-mismatch = tile { $tile } turned that way does not match the tiles beside it: choose one of the turns shown
+discovery-unreadable = the layout cannot be read: { $why }
+discovery-not-a-place = { $place } is not a cell: write it q,r
+discovery-goal = the { $colour } lines make one loop through all { $size } tiles, with no holes
+discovery-open = every tile is down, but the line is not closed yet
+discovery-short = { $missed ->
+    [one] every tile is down, but the loop misses one tile: it makes a line or loop of its own
+   *[other] every tile is down, but the loop misses { $missed } tiles: they make a line or loop of their own
+}
+discovery-hole = one loop runs through every tile, but an empty cell is shut in: no holes allowed

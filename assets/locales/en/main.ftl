@@ -105,6 +105,7 @@ help =
     - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
     - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
+    - /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle table:true shows the fastest solves here.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -641,6 +642,7 @@ privacy-data =
     - games and challenges you took part in: { $sessions } (finished, in your history: { $finished }; /history lists them)
     - ratings: { $ratings } (/rating shows them)
     - tournament entries: { $tournaments }
+    - puzzles you started: { $puzzles }
     - where your reminders go: { $notify }
     - the names recorded for you: { $names }
     Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
@@ -684,3 +686,67 @@ tournament-role-given = They are given the role { $role }.
 tournament-role-refused = I could not give { $player } the role { $role }: I need the Manage Roles permission and a role above it. A moderator can give it by hand.
 # A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
 sentence = { $text }
+
+## Puzzles (one player)
+
+puzzle-size = A { $puzzle } puzzle has { $low } to { $high } tiles.
+puzzle-size-typed = { $typed } is not a size: give the number of tiles, like { $example }.
+puzzle-game = Puzzles for { $game } are not here yet: try { $example }.
+puzzle-failed = The puzzle could not be saved just now (nothing was changed): please try again in a moment.
+puzzle-start = { $puzzle } of { $size } tiles: { $goal }, every touching edge matching. Choose a tile below to put it down; choose one that is down to move it, turn it or pick it up. Only you see this; { $command } brings it back.
+puzzle-none = You are not working on a puzzle: start one with { $example } (3 to 30 tiles).
+puzzle-gone = That puzzle is no longer kept.
+puzzle-not-yours = That puzzle is someone else's: start your own with { $example }.
+puzzle-closed = You started another puzzle since, so this one is closed: { $command } shows the one you are working on.
+puzzle-stale = The puzzle changed since that message (another message or device); here it is now.
+puzzle-hint = Hint: tile { $tile } goes on { $cell }, turned { $turn } (ringed on the board).
+puzzle-hint-counted = Solves with hints do not go on the fastest table.
+puzzle-hint-impossible = The tiles down cannot all stay where they are in any solution: pick some up (the last ones first) and ask again.
+puzzle-hint-unknown = I could not finish looking within my time: pick up a tile or two and ask again.
+puzzle-hint-failed = The hint could not be saved just now, so none was given: please try again in a moment.
+button-puzzle-put-hint = Put it there
+button-puzzle-post = Post it here
+button-puzzle-again = Another of this size
+button-hint = Hint
+puzzle-lifted = Tile { $tile } is back on the side.
+puzzle-put = Tile { $tile } is down on { $cell }.
+puzzle-solved = Solved! { $puzzle } { $size } in { $time } with { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}{ $hints ->
+    [0] .
+    [one] {" "}and one hint (not on the fastest table).
+   *[other] {" "}and { $hints } hints (not on the fastest table).
+}
+puzzle-board = { $placed } of { $size } tiles down; the goal: { $goal }.
+puzzle-menu-tiles = Put a tile down ({ $first }–{ $last })…
+puzzle-menu-down = Move, turn or pick up a tile ({ $first }–{ $last })…
+puzzle-places = Where does tile { $tile } go? The places where it matches are lettered on the board.
+puzzle-places-down = Where does tile { $tile } go now? Choose a lettered place, or pick it up.
+puzzle-places-none = Tile { $tile } matches nowhere beside the tiles down: go back and move another first.
+puzzle-lift = Pick it up
+puzzle-place-option = { $letter }: { $cell }
+puzzle-menu-places = Place of tile { $tile }…
+puzzle-no-fit = Tile { $tile } does not fit on { $cell } now.
+puzzle-turns = Which way round does tile { $tile } go on { $cell }? Its turns that match are lettered in the picture.
+puzzle-menu-turns = Turn of tile { $tile }…
+puzzle-turn-option = { $letter } (turned { $turn })
+puzzle-post-unsolved = Only a solved puzzle can be posted.
+puzzle-posted = { $player } solved { $game } { $puzzle } { $size } in { $time } with { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}{ $hints ->
+    [0] .
+    [one] {" "}and one hint.
+   *[other] {" "}and { $hints } hints.
+} Try it: { $command }
+puzzle-table-server = on this server
+puzzle-table-alone = in direct messages
+puzzle-table-empty = No { $puzzle } puzzle has been solved without hints { $scope } yet: try { $example }.
+puzzle-table-size = Fastest { $puzzle } { $size } solves { $scope } (without hints):
+puzzle-table-all = Fastest { $puzzle } solve of each size { $scope } (without hints):
+puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+})
+puzzle-tile-option = Tile { $tile }

@@ -94,3 +94,17 @@ picture-standings-buchholz = BUCHHOLZ
 picture-standings-sonneborn-berger = S-B
 picture-standings-head-to-head = H2H
 picture-standings-total-score = SCORE
+
+## Tantrix Discovery (one player)
+
+picture-discovery-title = Discovery { $size } · one { $colour } loop through every tile, no holes
+picture-discovery-placed = { $placed } of { $size } tiles down
+picture-discovery-progress = { $time } · { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}
+picture-discovery-solved = Solved in { $time } with { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}
+picture-discovery-all-down = Every tile is down.

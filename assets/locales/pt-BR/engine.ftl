@@ -167,3 +167,21 @@ pick-tantrix-rotation = Escolha a rotação dela (com letras na imagem)
 pick-tantrix-tile-label = Peça { $tile }: { $colours }
 pick-tantrix-cell-label = { $letter }: { $cell }
 pick-tantrix-rotation-label = Rotação { $letter }
+
+## Tantrix Discovery (um jogador)
+
+discovery-size = não há quebra-cabeça Discovery de { $size } peças: escolha de 3 a 30
+discovery-no-tile = este quebra-cabeça não tem a peça { $tile }
+discovery-not-down = a peça { $tile } não está no tabuleiro
+discovery-taken = { $cell } está ocupado: escolha um lugar vazio
+discovery-apart = uma peça precisa encostar nas peças colocadas (a primeira vai no centro, 0,0)
+discovery-mismatch = a peça { $tile } girada assim não combina com as peças ao lado: escolha uma das rotações mostradas
+discovery-unreadable = a disposição não pode ser lida: { $why }
+discovery-not-a-place = { $place } não é uma casa: escreva q,r
+discovery-goal = as linhas { $colour } formam um só laço por todas as { $size } peças, sem buracos
+discovery-open = todas as peças estão colocadas, mas a linha ainda não se fechou
+discovery-short = { $missed ->
+    [one] todas as peças estão colocadas, mas o laço deixa de fora uma peça: ela forma uma linha ou laço à parte
+   *[other] todas as peças estão colocadas, mas o laço deixa de fora { $missed } peças: elas formam uma linha ou laço à parte
+}
+discovery-hole = um laço passa por todas as peças, mas uma casa vazia ficou fechada: buracos não são permitidos

@@ -103,6 +103,7 @@ help =
     - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
     - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
+    - /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle table:true mostra as soluções mais rápidas daqui.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -624,6 +625,7 @@ privacy-data =
     - partidas e desafios de que você participou: { $sessions } (terminadas, no seu histórico: { $finished }; /history as lista)
     - ratings: { $ratings } (/rating os mostra)
     - inscrições em torneios: { $tournaments }
+    - quebra-cabeças que você começou: { $puzzles }
     - para onde vão seus lembretes: { $notify }
     - os nomes registrados para você: { $names }
     Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
@@ -667,3 +669,67 @@ tournament-role-given = Recebe o cargo { $role }.
 tournament-role-refused = Não consegui dar a { $player } o cargo { $role }: preciso da permissão Gerenciar Cargos e de um cargo acima dele. Um moderador pode dá-lo manualmente.
 # A clause of an engine (a refusal) as a sentence of its own: the code capitalizes it and ends it with a full stop.
 sentence = { $text }
+
+## Quebra-cabeças (um jogador)
+
+puzzle-size = Um quebra-cabeça { $puzzle } tem de { $low } a { $high } peças.
+puzzle-size-typed = { $typed } não é um tamanho: dê o número de peças, como { $example }.
+puzzle-game = Ainda não há quebra-cabeças de { $game }: experimente { $example }.
+puzzle-failed = O quebra-cabeça não pôde ser salvo agora (nada mudou): tente de novo daqui a pouco.
+puzzle-start = { $puzzle } de { $size } peças: { $goal }, com toda borda encostada combinando. Escolha uma peça abaixo para colocá-la; escolha uma já colocada para movê-la, girá-la ou retirá-la. Só você vê isto; { $command } traz de volta.
+puzzle-none = Você não está resolvendo nenhum quebra-cabeça: comece um com { $example } (de 3 a 30 peças).
+puzzle-gone = Esse quebra-cabeça não está mais guardado.
+puzzle-not-yours = Esse quebra-cabeça é de outra pessoa: comece o seu com { $example }.
+puzzle-closed = Você começou outro quebra-cabeça depois, então este foi fechado: { $command } mostra o que você está resolvendo.
+puzzle-stale = O quebra-cabeça mudou desde aquela mensagem (outra mensagem ou aparelho); aqui está ele agora.
+puzzle-hint = Dica: a peça { $tile } vai em { $cell }, girada { $turn } (circulada no tabuleiro).
+puzzle-hint-counted = Soluções com dicas não entram na tabela das mais rápidas.
+puzzle-hint-impossible = As peças colocadas não podem ficar todas onde estão em nenhuma solução: retire algumas (as últimas primeiro) e peça de novo.
+puzzle-hint-unknown = Não consegui terminar a busca a tempo: retire uma ou duas peças e peça de novo.
+puzzle-hint-failed = A dica não pôde ser salva agora, então nenhuma foi dada: tente de novo daqui a pouco.
+button-puzzle-put-hint = Colocar ali
+button-puzzle-post = Publicar aqui
+button-puzzle-again = Outro deste tamanho
+button-hint = Dica
+puzzle-lifted = A peça { $tile } voltou para o lado.
+puzzle-put = A peça { $tile } está em { $cell }.
+puzzle-solved = Resolvido! { $puzzle } { $size } em { $time } com { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}{ $hints ->
+    [0] .
+    [one] {" "}e uma dica (fora da tabela das mais rápidas).
+   *[other] {" "}e { $hints } dicas (fora da tabela das mais rápidas).
+}
+puzzle-board = { $placed } de { $size } peças colocadas; o objetivo: { $goal }.
+puzzle-menu-tiles = Colocar uma peça ({ $first }–{ $last })…
+puzzle-menu-down = Mover, girar ou retirar uma peça ({ $first }–{ $last })…
+puzzle-places = Onde vai a peça { $tile }? Os lugares onde ela combina estão marcados com letras no tabuleiro.
+puzzle-places-down = Para onde vai a peça { $tile } agora? Escolha um lugar marcado, ou retire-a.
+puzzle-places-none = A peça { $tile } não combina em nenhum lugar ao lado das peças colocadas: volte e mova outra antes.
+puzzle-lift = Retirar
+puzzle-place-option = { $letter }: { $cell }
+puzzle-menu-places = Lugar da peça { $tile }…
+puzzle-no-fit = A peça { $tile } não cabe em { $cell } agora.
+puzzle-turns = Como a peça { $tile } vai girada em { $cell }? As rotações que combinam estão marcadas com letras na imagem.
+puzzle-menu-turns = Rotação da peça { $tile }…
+puzzle-turn-option = { $letter } (girada { $turn })
+puzzle-post-unsolved = Só um quebra-cabeça resolvido pode ser publicado.
+puzzle-posted = { $player } resolveu { $game } { $puzzle } { $size } em { $time } com { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}{ $hints ->
+    [0] .
+    [one] {" "}e uma dica.
+   *[other] {" "}e { $hints } dicas.
+} Experimente: { $command }
+puzzle-table-server = neste servidor
+puzzle-table-alone = em mensagens diretas
+puzzle-table-empty = Nenhum quebra-cabeça { $puzzle } foi resolvido sem dicas { $scope } ainda: experimente { $example }.
+puzzle-table-size = Soluções mais rápidas de { $puzzle } { $size } { $scope } (sem dicas):
+puzzle-table-all = Solução mais rápida de { $puzzle } de cada tamanho { $scope } (sem dicas):
+puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+})
+puzzle-tile-option = Peça { $tile }

@@ -103,3 +103,17 @@ picture-standings-buchholz = BUCHHOLZ
 picture-standings-sonneborn-berger = S-B
 picture-standings-head-to-head = C.D.
 picture-standings-total-score = ESCORE
+
+## Tantrix Discovery (um jogador)
+
+picture-discovery-title = Discovery { $size } · um laço { $colour } por todas as peças, sem buracos
+picture-discovery-placed = { $placed } de { $size } peças na mesa
+picture-discovery-progress = { $time } · { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}
+picture-discovery-solved = Resolvido em { $time } com { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}
+picture-discovery-all-down = Todas as peças estão na mesa.

@@ -17,12 +17,14 @@ impl MemberStore for MemoryStore {
         }
         let (finished, ratings, rated_names) = self.ratings().member(user);
         let (tournaments, entrant_names) = self.tournaments().member(user);
+        let (puzzles, solver_names) = self.puzzles().member(user);
         names.extend(rated_names);
         names.extend(entrant_names);
+        names.extend(solver_names);
         names.sort();
         names.dedup();
         let notify_dm = self.settings().notify_of(user);
-        Ok(MemberData { sessions, finished, ratings, tournaments, notify_dm, names })
+        Ok(MemberData { sessions, finished, ratings, tournaments, puzzles, notify_dm, names })
     }
 
     async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {
@@ -48,6 +50,7 @@ impl MemberStore for MemoryStore {
         }
         self.ratings().forget(user, label);
         self.tournaments().forget(user, label);
+        self.puzzles().forget(user, label);
         self.settings().forget(user);
         Ok(relabelled)
     }

@@ -7,6 +7,7 @@ use tabula_session::store::{SessionRow, Store};
 
 mod clocks;
 mod members;
+mod puzzles;
 mod ratings;
 mod sessions;
 mod settings;
@@ -20,6 +21,7 @@ pub struct MemoryStore {
     ratings: Mutex<ratings::Tables>,
     settings: Mutex<settings::Tables>,
     tournaments: Mutex<tournaments::Tables>,
+    puzzles: Mutex<puzzles::Tables>,
     /// The log of forgotten members.
     forgotten: Mutex<Vec<tabula_session::store::Forgotten>>,
 }
@@ -60,6 +62,10 @@ impl MemoryStore {
 
     fn tournaments(&self) -> MutexGuard<'_, tournaments::Tables> {
         lock(&self.tournaments)
+    }
+
+    fn puzzles(&self) -> MutexGuard<'_, puzzles::Tables> {
+        lock(&self.puzzles)
     }
 
     /// The sessions being played, among `ids` (for the clocks, which belong to games being played).

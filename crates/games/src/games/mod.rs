@@ -18,6 +18,7 @@ mod movelist;
 pub mod pick;
 mod registry;
 mod side;
+pub mod solo;
 
 pub mod board_view;
 

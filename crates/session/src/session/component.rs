@@ -10,7 +10,8 @@ use crate::games::GameKind;
 
 use super::Member;
 use super::commands::{
-    Accept, Answer, AskAbort, Decline, Forget, History, Pick, Rematch, TournamentSignup, WebLink, Withdraw,
+    Accept, Answer, AskAbort, Decline, Forget, History, Pick, PuzzlePress, Rematch, TournamentSignup,
+    WebLink, Withdraw,
 };
 use super::picker::MAX_CUSTOM_ID;
 use super::picker::Press;
@@ -74,6 +75,38 @@ pub enum Action {
     Forget {
         user: u64,
     },
+    /// A step of puzzle `attempt`, shown when it had `actions` actions.
+    Puzzle {
+        attempt: i64,
+        actions: u32,
+        step: PuzzleStep,
+    },
+}
+
+/// What a puzzle's component does (see `session::puzzles`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PuzzleStep {
+    /// Shows the puzzle as it stands.
+    Board,
+    /// A select menu of tiles (`part` tells menus of one message apart); it sends back a [`PuzzleStep::Tile`].
+    TileMenu(u8),
+    /// A tile chosen: where it may go.
+    Tile(u8),
+    /// A select menu of places for a tile; it sends back a [`PuzzleStep::Cell`] or a [`PuzzleStep::Lift`].
+    CellMenu(u8, u8),
+    /// A tile and its place chosen (as the puzzle writes places): which way round.
+    Cell(u8, String),
+    /// Picks a tile up.
+    Lift(u8),
+    /// The select menu of turns for a tile on a place; it sends back a [`PuzzleStep::Put`].
+    RotMenu(u8, String),
+    /// Puts a tile down: tile, place, turn.
+    Put(u8, String, u8),
+    Hint,
+    /// Shows the solved puzzle in the channel.
+    Post,
+    /// Another puzzle of the same size.
+    Again,
 }
 
 /// What a sign-up button asks.
@@ -126,6 +159,16 @@ impl ComponentId {
                 *step = PickStep::Choose(value.to_string());
                 Some(id)
             }
+            Action::Puzzle { step, .. } => {
+                *step = match step {
+                    PuzzleStep::TileMenu(_) => PuzzleStep::Tile(number(value).ok()?),
+                    PuzzleStep::CellMenu(tile, _) if value == "lift" => PuzzleStep::Lift(*tile),
+                    PuzzleStep::CellMenu(tile, _) => PuzzleStep::Cell(*tile, place(value).ok()?),
+                    PuzzleStep::RotMenu(tile, at) => PuzzleStep::Put(*tile, at.clone(), number(value).ok()?),
+                    _ => return None,
+                };
+                Some(id)
+            }
             _ => None,
         }
     }
@@ -156,6 +199,13 @@ impl ComponentId {
                 History { user: Some(Member::new(user, "")), game, page }.into()
             }
             Action::Forget { user } => Forget { user }.into(),
+            Action::Puzzle {
+                step: PuzzleStep::TileMenu(_) | PuzzleStep::CellMenu(..) | PuzzleStep::RotMenu(..),
+                ..
+            } => {
+                return None;
+            }
+            Action::Puzzle { attempt, actions, step } => PuzzlePress { attempt, actions, step }.into(),
         })
     }
 }
@@ -204,6 +254,22 @@ impl fmt::Display for ComponentId {
                 write!(f, "history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
             }
             Action::Forget { user } => write!(f, "forget:{channel}:{user}"),
+            Action::Puzzle { attempt, actions, step } => {
+                write!(f, "pz:{channel}:{attempt}:{actions}:")?;
+                match step {
+                    PuzzleStep::Board => f.write_str("b"),
+                    PuzzleStep::TileMenu(part) => write!(f, "tm:{part}"),
+                    PuzzleStep::Tile(t) => write!(f, "t:{t}"),
+                    PuzzleStep::CellMenu(t, part) => write!(f, "cm:{t}:{part}"),
+                    PuzzleStep::Cell(t, at) => write!(f, "c:{t}:{at}"),
+                    PuzzleStep::Lift(t) => write!(f, "l:{t}"),
+                    PuzzleStep::RotMenu(t, at) => write!(f, "rm:{t}:{at}"),
+                    PuzzleStep::Put(t, at, k) => write!(f, "p:{t}:{at}:{k}"),
+                    PuzzleStep::Hint => f.write_str("h"),
+                    PuzzleStep::Post => f.write_str("post"),
+                    PuzzleStep::Again => f.write_str("new"),
+                }
+            }
         }
     }
 }
@@ -217,8 +283,10 @@ impl FromStr for ComponentId {
     type Err = NotAComponent;
 
     fn from_str(text: &str) -> Result<ComponentId, NotAComponent> {
-        // At most seven words: a value chosen in a picker's menu, the last, may hold a `:` of its own.
-        let words: Vec<&str> = text.splitn(7, ':').collect();
+        // At most seven words: a value chosen in a picker's menu, the last, may hold a `:` of its own. A puzzle's
+        // words hold none.
+        let words: Vec<&str> =
+            if text.starts_with("pz:") { text.split(':').collect() } else { text.splitn(7, ':').collect() };
         let [action, channel, rest @ ..] = &words[..] else { return Err(NotAComponent) };
         let channel = number(channel)?;
         let session = || match rest {
@@ -276,6 +344,24 @@ impl FromStr for ComponentId {
                 [user] => Action::Forget { user: number(user)? },
                 _ => return Err(NotAComponent),
             },
+            "pz" => {
+                let [attempt, actions, step @ ..] = rest else { return Err(NotAComponent) };
+                let step = match step {
+                    ["b"] => PuzzleStep::Board,
+                    ["tm", part] => PuzzleStep::TileMenu(number(part)?),
+                    ["t", t] => PuzzleStep::Tile(number(t)?),
+                    ["cm", t, part] => PuzzleStep::CellMenu(number(t)?, number(part)?),
+                    ["c", t, at] => PuzzleStep::Cell(number(t)?, place(at)?),
+                    ["l", t] => PuzzleStep::Lift(number(t)?),
+                    ["rm", t, at] => PuzzleStep::RotMenu(number(t)?, place(at)?),
+                    ["p", t, at, k] => PuzzleStep::Put(number(t)?, place(at)?, number(k)?),
+                    ["h"] => PuzzleStep::Hint,
+                    ["post"] => PuzzleStep::Post,
+                    ["new"] => PuzzleStep::Again,
+                    _ => return Err(NotAComponent),
+                };
+                Action::Puzzle { attempt: number(attempt)?, actions: number(actions)?, step }
+            }
             _ => return Err(NotAComponent),
         };
         Ok(ComponentId { channel, action })
@@ -284,6 +370,14 @@ impl FromStr for ComponentId {
 
 fn number<N: FromStr>(word: &str) -> Result<N, NotAComponent> {
     word.parse().map_err(|_| NotAComponent)
+}
+
+/// A puzzle's place, as the puzzle writes it: short, and without the separator of ids.
+fn place(word: &str) -> Result<String, NotAComponent> {
+    let fits = !word.is_empty()
+        && word.len() <= 16
+        && word.chars().all(|c| c.is_ascii_alphanumeric() || ",-.".contains(c));
+    if fits { Ok(word.to_string()) } else { Err(NotAComponent) }
 }
 
 /// Reads a component's id (with the value chosen, for a select menu) into its channel and request.
@@ -325,6 +419,23 @@ mod tests {
             Action::Forget { user: u64::MAX },
         ]
         .into_iter()
+        .chain(
+            [
+                PuzzleStep::Board,
+                PuzzleStep::TileMenu(1),
+                PuzzleStep::Tile(30),
+                PuzzleStep::CellMenu(7, 3),
+                PuzzleStep::Cell(7, "-15,15".into()),
+                PuzzleStep::Lift(2),
+                PuzzleStep::RotMenu(30, "0,-1".into()),
+                PuzzleStep::Put(30, "-15,-15".into(), 5),
+                PuzzleStep::Hint,
+                PuzzleStep::Post,
+                PuzzleStep::Again,
+            ]
+            .into_iter()
+            .map(|step| Action::Puzzle { attempt: i64::MAX, actions: u32::MAX, step }),
+        )
         .map(|action| ComponentId::new(c, action))
         .collect()
     }
@@ -335,7 +446,14 @@ mod tests {
             let text = id.to_string();
             assert!(text.chars().count() <= MAX_CUSTOM_ID, "{text}");
             assert_eq!(text.parse::<ComponentId>(), Ok(id.clone()), "{text}");
-            let menu = matches!(id.action, Action::Pick { step: PickStep::Menu, .. });
+            let menu = matches!(
+                id.action,
+                Action::Pick { step: PickStep::Menu, .. }
+                    | Action::Puzzle {
+                        step: PuzzleStep::TileMenu(_) | PuzzleStep::CellMenu(..) | PuzzleStep::RotMenu(..),
+                        ..
+                    }
+            );
             assert_eq!(id.request().is_none(), menu, "{text}");
         }
     }
@@ -350,6 +468,23 @@ mod tests {
     }
 
     #[test]
+    fn a_puzzles_menus_send_their_values() {
+        let id = |step| ComponentId::new(5, Action::Puzzle { attempt: 6, actions: 7, step }).to_string();
+        let chosen = |step, value| ComponentId::selected(&id(step), value).map(|c| c.action);
+        let puzzle = |step| Some(Action::Puzzle { attempt: 6, actions: 7, step });
+        assert_eq!(chosen(PuzzleStep::TileMenu(0), "12"), puzzle(PuzzleStep::Tile(12)));
+        assert_eq!(chosen(PuzzleStep::CellMenu(12, 1), "1,-2"), puzzle(PuzzleStep::Cell(12, "1,-2".into())));
+        assert_eq!(chosen(PuzzleStep::CellMenu(12, 0), "lift"), puzzle(PuzzleStep::Lift(12)));
+        assert_eq!(
+            chosen(PuzzleStep::RotMenu(12, "1,-2".into()), "4"),
+            puzzle(PuzzleStep::Put(12, "1,-2".into(), 4))
+        );
+        assert_eq!(chosen(PuzzleStep::TileMenu(0), "x"), None);
+        assert_eq!(chosen(PuzzleStep::CellMenu(12, 0), "1:2"), None);
+        assert_eq!(chosen(PuzzleStep::Hint, "1"), None);
+    }
+
+    #[test]
     fn other_texts_are_not_ids() {
         for text in [
             "",
@@ -361,6 +496,8 @@ mod tests {
             "pick:1:2:3:e5:s:",
             "history:1:2:chess:1",
             "forget:1:-2",
+            "pz:1:2:3:x",
+            "pz:1:2:3:c:4:a b",
             "nothing:1:2",
         ] {
             assert_eq!(text.parse::<ComponentId>(), Err(NotAComponent), "{text}");

@@ -16,7 +16,12 @@ pub(crate) fn text(phrase: &Phrase) -> Text {
 /// Why an engine refused something (a move, a setup), as a translated sentence: its first letter a capital, a
 /// full stop at its end (the engines' phrases are clauses, to be put in sentences of their own).
 pub(super) fn refusal(error: &impl Describe) -> Text {
-    Text::msg(SENTENCE, vec![("text", Arg::Text(text(&error.describe())))])
+    sentence(&error.describe())
+}
+
+/// An engine's clause as a sentence of its own (a capital, a full stop), translated.
+pub(super) fn sentence(phrase: &Phrase) -> Text {
+    Text::msg(SENTENCE, vec![("text", Arg::Text(text(phrase)))])
 }
 
 /// The message that makes a clause a sentence of its own (see [`Text::localized`]).

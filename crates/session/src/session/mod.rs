@@ -36,6 +36,7 @@ mod engine_text;
 mod messages;
 mod offers;
 pub mod picker;
+mod puzzles;
 mod records;
 mod reply;
 pub(crate) mod request;

@@ -16,6 +16,8 @@ pub struct MemberData {
     pub ratings: usize,
     /// Tournaments they signed up for.
     pub tournaments: usize,
+    /// Puzzles they started (each attempt).
+    pub puzzles: usize,
     /// Whether they asked for reminders by direct message (`/notify`), if they ever said.
     pub notify_dm: Option<bool>,
     /// The names stored for them, each once, in no particular order.
@@ -29,6 +31,7 @@ impl MemberData {
             && self.finished == 0
             && self.ratings == 0
             && self.tournaments == 0
+            && self.puzzles == 0
             && self.notify_dm.is_none()
     }
 }

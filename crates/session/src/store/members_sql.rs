@@ -71,10 +71,12 @@ where
             data.finished = count("SELECT COUNT(*) FROM game_players WHERE user_id = $1").await?;
             data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?;
             data.tournaments = count("SELECT COUNT(*) FROM tournament_entrants WHERE user_id = $1").await?;
+            data.puzzles = count("SELECT COUNT(*) FROM puzzle_attempts WHERE user_id = $1").await?;
             for sql in [
                 "SELECT DISTINCT name FROM game_players WHERE user_id = $1",
                 "SELECT DISTINCT name FROM ratings WHERE user_id = $1",
                 "SELECT DISTINCT name FROM tournament_entrants WHERE user_id = $1",
+                "SELECT DISTINCT name FROM puzzle_attempts WHERE user_id = $1",
             ] {
                 let rows: Vec<(String,)> = sqlx::query_as(sql).bind(id).fetch_all(&self.pool).await?;
                 names.extend(rows.into_iter().map(|(n,)| n));
@@ -153,6 +155,7 @@ where
             "UPDATE game_players SET name = $1 WHERE user_id = $2",
             "UPDATE ratings SET name = $1 WHERE user_id = $2",
             "UPDATE tournament_entrants SET name = $1 WHERE user_id = $2",
+            "UPDATE puzzle_attempts SET name = $1 WHERE user_id = $2",
         ] {
             sqlx::query(sql).bind(label).bind(id).execute(&mut *tx).await?;
         }

@@ -25,6 +25,7 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ("0012_tournament_roles.sql", include_str!("../../../../migrations/0012_tournament_roles.sql")),
     ("0013_forgotten.sql", include_str!("../../../../migrations/0013_forgotten.sql")),
     ("0014_endings.sql", include_str!("../../../../migrations/0014_endings.sql")),
+    ("0015_puzzles.sql", include_str!("../../../../migrations/0015_puzzles.sql")),
 ]);
 
 /// Postgres's migrations, by file name.
@@ -40,6 +41,7 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ("0009_tournament_roles.sql", include_str!("../../../../migrations-postgres/0009_tournament_roles.sql")),
     ("0010_forgotten.sql", include_str!("../../../../migrations-postgres/0010_forgotten.sql")),
     ("0011_endings.sql", include_str!("../../../../migrations-postgres/0011_endings.sql")),
+    ("0012_puzzles.sql", include_str!("../../../../migrations-postgres/0012_puzzles.sql")),
 ]);
 
 /// Migrations compiled in: each file's name and its SQL.

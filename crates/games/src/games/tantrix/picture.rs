@@ -12,7 +12,7 @@ use image::RgbaImage;
 
 use crate::games::Setup;
 use crate::games::registry::palette_samples;
-use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile};
+use crate::games::tantrix::{Board, Colour, Game, Hex, Placement, Position, Tile, discovery};
 use crate::games::{Engine, MoveError, Outcome, Picture};
 use crate::i18n::Lang;
 use crate::render::canvas::{Align, Canvas, Color, Weight, fit_name, fit_text, rgb, short_name};
@@ -66,6 +66,8 @@ struct BoardView<'a> {
     last: &'a [Placement],
     /// Cells of the best chains to outline, with their colours.
     chains: Vec<(Colour, Vec<Hex>)>,
+    /// A puzzle's board: no forced spaces to mark.
+    puzzle: bool,
 }
 
 /// Cells the board picture must show: the tiles and the free cells next to them (or 0,0 on an empty board).
@@ -101,7 +103,7 @@ fn draw_board(canvas: &mut Canvas, view: &BoardView, layout: Layout) {
     let label = (s * 0.33).clamp(9.0, 14.0);
     for &h in &free {
         let (cx, cy) = layout.centre(h);
-        let forced = view.board.neighbour_count(h) >= 3;
+        let forced = !view.puzzle && view.board.neighbour_count(h) >= 3;
         if forced {
             draw_forced(canvas, cx, cy, s);
         } else if view.board.is_empty() {
@@ -395,7 +397,7 @@ fn render_fitted(
     } else {
         Vec::new()
     };
-    let view = BoardView { board: game.board(), last: game.last_turn(), chains };
+    let view = BoardView { board: game.board(), last: game.last_turn(), chains, puzzle: false };
     draw_board(&mut canvas, &view, layout);
     let top = HEADER + board_h + 8.0;
     for (seat, &score) in scores.iter().enumerate() {
@@ -417,11 +419,83 @@ fn render_fitted(
     canvas.into_image()
 }
 
-/// The picker's picture of the places for one tile: the board with each legal cell ringed dark and light and
-/// lettered as the picker's options are (see `pick::letters`).
-pub(super) fn render_cells(game: &Game, cells: &[Hex], names: &[String], lang: Lang) -> RgbaImage {
-    let (layout, _) = fit(game.board(), HEADER);
-    let mut canvas = Canvas::from_image(render_ended(game, names, lang, None));
+/// What a Discovery puzzle's picture shows besides its tiles.
+#[derive(Clone, Debug, Default)]
+pub struct DiscoveryMarks {
+    /// Seconds since the puzzle was started (or that it took, once solved), and the actions made.
+    pub seconds: i64,
+    pub actions: u32,
+    /// Cells lettered as the picker's options are (the places for one tile).
+    pub cells: Vec<Hex>,
+    /// A tile to show down and ringed (a hint), which is not down yet.
+    pub hint: Option<Placement>,
+}
+
+/// The rows of the tray under a Discovery puzzle, and the tiles in each.
+const TRAY_ROW: f32 = 64.0;
+const TRAY_PER_ROW: usize = 12;
+
+/// A Discovery puzzle as its solver sees it: the title (the size and the loop's colour), where it stands (tiles
+/// down, time, actions, or solved), the board (the solved loop outlined; `marks`' cells lettered, its hint ringed),
+/// and the tiles still on the side; its words in `lang`.
+pub fn render_discovery(layout: &discovery::Discovery, marks: &DiscoveryMarks, lang: Lang) -> RgbaImage {
+    let mut board = layout.board();
+    let mut last = Vec::new();
+    if let Some(hint) = marks.hint.filter(|h| board.is_empty_cell(h.cell)) {
+        board.put(hint);
+        last.push(hint);
+    }
+    let (layout_px, board_h) = fit(&board, HEADER);
+    let tray: Vec<Tile> =
+        layout.unplaced().into_iter().filter(|t| marks.hint.is_none_or(|h| h.tile != *t)).collect();
+    let rows = tray.len().div_ceil(TRAY_PER_ROW).max(1);
+    let height = (HEADER + board_h + 8.0 + TRAY_ROW * rows as f32 + 10.0).ceil() as u32;
+    let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
+    let colour = crate::i18n::phrase(lang, &super::phrases::colour(layout.colour()));
+    let size = number(usize::from(layout.size()));
+    let title = say(lang, "picture-discovery-title", &[("size", size.clone()), ("colour", text(&colour))]);
+    let time = format!("{}:{:02}", marks.seconds / 60, marks.seconds % 60);
+    let counts = [("time", text(&time)), ("actions", number(marks.actions as usize))];
+    let solved = layout.is_solved();
+    let sub = if solved {
+        say(lang, "picture-discovery-solved", &counts)
+    } else {
+        let down = [("placed", number(layout.placed().len())), ("size", size)];
+        let down = say(lang, "picture-discovery-placed", &down);
+        format!("{down} · {}", say(lang, "picture-discovery-progress", &counts))
+    };
+    header(&mut canvas, &title, &sub);
+    let chains =
+        if solved { vec![(layout.colour(), board.best_chain(layout.colour()).cells)] } else { Vec::new() };
+    let view = BoardView { board: &board, last: &last, chains, puzzle: true };
+    draw_board(&mut canvas, &view, layout_px);
+    letter_cells(&mut canvas, layout_px, &marks.cells);
+    let top = HEADER + board_h + 8.0;
+    if tray.is_empty() {
+        let all = say(lang, "picture-discovery-all-down", &[]);
+        canvas.text_centered_v(MARGIN, top + TRAY_ROW / 2.0, 14.0, Weight::Regular, Align::Left, MUTED, &all);
+    }
+    let step = (WIDTH as f32 - 2.0 * MARGIN) / TRAY_PER_ROW as f32;
+    for (i, &t) in tray.iter().enumerate() {
+        let (row, col) = (i / TRAY_PER_ROW, i % TRAY_PER_ROW);
+        let (cx, cy) = (MARGIN + step * (col as f32 + 0.5), top + TRAY_ROW * row as f32 + 26.0);
+        stamp_tile(&mut canvas, t, 0, cx, cy, HAND_SIZE, Marks::default());
+        let label = t.to_string();
+        canvas.text_centered_v(
+            cx,
+            cy + HAND_SIZE * 0.87 + 8.0,
+            13.0,
+            Weight::Bold,
+            Align::Center,
+            INK,
+            &label,
+        );
+    }
+    canvas.into_image()
+}
+
+/// Rings and letters `cells` as a picker's options (see `pick::letters`).
+fn letter_cells(canvas: &mut Canvas, layout: Layout, cells: &[Hex]) {
     let s = layout.size;
     for (i, &cell) in cells.iter().enumerate() {
         let (cx, cy) = layout.centre(cell);
@@ -432,11 +506,19 @@ pub(super) fn render_cells(game: &Game, cells: &[Hex], names: &[String], lang: L
         let letter = super::pick::letters(i);
         canvas.text_centered_v(cx, cy, size, Weight::Bold, Align::Center, rgb(0x0014_1414), &letter);
     }
+}
+
+/// The picker's picture of the places for one tile: the board with each legal cell ringed dark and light and
+/// lettered as the picker's options are (see `pick::letters`).
+pub(super) fn render_cells(game: &Game, cells: &[Hex], names: &[String], lang: Lang) -> RgbaImage {
+    let (layout, _) = fit(game.board(), HEADER);
+    let mut canvas = Canvas::from_image(render_ended(game, names, lang, None));
+    letter_cells(&mut canvas, layout, cells);
     canvas.into_image()
 }
 
 /// The picker's picture of a tile's legal rotations, side by side, each lettered under it.
-pub(super) fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> RgbaImage {
+pub fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> RgbaImage {
     const CELL: f32 = 130.0;
     let count = rotations.len().max(1);
     let width = (CELL * count as f32) as u32;
@@ -470,7 +552,7 @@ pub(crate) fn render_position(pos: &Position, last: &[Placement], lang: Lang) ->
         &[("chains", text(&chains)), ("forced", number(forced))],
     );
     header(&mut canvas, &title, &sub);
-    let view = BoardView { board: pos.board(), last, chains: Vec::new() };
+    let view = BoardView { board: pos.board(), last, chains: Vec::new(), puzzle: false };
     draw_board(&mut canvas, &view, layout);
     let label = say(lang, "picture-tantrix-hand", &[]);
     let row =

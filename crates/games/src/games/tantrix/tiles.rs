@@ -158,7 +158,7 @@ impl Tile {
     }
 
     #[inline]
-    pub(crate) const fn number(self) -> u8 {
+    pub const fn number(self) -> u8 {
         self.0.get()
     }
 

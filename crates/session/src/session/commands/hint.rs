@@ -45,6 +45,14 @@ pub(super) async fn run(sessions: &Sessions, channel: u64, actor: &Actor) -> Res
         let slot = sessions.slot(channel);
         let mut slot = slot.lock().await;
         load(sessions, channel, &mut slot).await?;
+        // Someone who plays no game here and is working on a puzzle gets a hint for the puzzle.
+        let playing = match &*slot {
+            Slot::Open(live) => live.seat_of(actor.member.id).is_some(),
+            _ => false,
+        };
+        if !playing && let Some(reply) = sessions.hint_open_puzzle(channel, actor).await? {
+            return Ok(reply);
+        }
         let Slot::Open(live) = &*slot else {
             return Ok(Reply::private(Text::new().key("hint-no-game")));
         };

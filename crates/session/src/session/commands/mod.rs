@@ -127,6 +127,8 @@ mod notify;
 mod pick;
 mod play;
 mod privacy;
+pub(super) mod puzzle;
+mod puzzle_press;
 mod rating;
 mod rematch;
 mod resign;
@@ -162,12 +164,14 @@ requests! {
         settings => Settings,
         tournament => Tournament,
         privacy => Privacy,
+        puzzle => Puzzle,
     }
     others {
         analysis => Analyse,
         answer => Answer,
         ask_abort => AskAbort,
         pick => Pick,
+        puzzle_press => PuzzlePress,
         forget => Forget,
         rematch => Rematch,
         tournament_signup => TournamentSignup,

@@ -78,6 +78,7 @@ fn shown(name: &str, data: &MemberData) -> Text {
         finished = data.finished,
         ratings = data.ratings,
         tournaments = data.tournaments,
+        puzzles = data.puzzles,
         notify = Text::new().key(notify),
         names = names,
         forget = Text::new().code("/privacy forget:true")

@@ -18,6 +18,12 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{Colour, Direction, Hex, Placement, Tile};
 
+mod layout;
+mod solo;
+
+pub use layout::{Discovery, DiscoveryError, Verdict, is_size};
+pub(crate) use solo::SOLO;
+
 /// The sizes a Discovery puzzle comes in.
 pub const SIZES: std::ops::RangeInclusive<u8> = 3..=30;
 
@@ -47,6 +53,12 @@ struct Walk {
     goal: Hex,
     placed: Vec<Placement>,
     used: u64,
+    /// The cell the loop starts from and closes on (tile N's, or a tile the player placed).
+    home: Hex,
+    /// Tiles placed before the walk (a player's, when asked for a hint), and those of them the walk has passed
+    /// through: the loop must pass through every one, as it lies.
+    fixed: u64,
+    visited: u64,
     /// The tiles, in the order this walk tries them.
     order: Vec<Tile>,
     /// Nodes visited, and the most this walk may visit (restarts); `u64::MAX` for no limit.
@@ -81,6 +93,9 @@ impl Walk {
             goal: Hex::ORIGIN,
             placed: Vec::with_capacity(usize::from(n)),
             used: 0,
+            home: Hex::ORIGIN,
+            fixed: 0,
+            visited: 0,
             order,
             nodes: 0,
             budget,
@@ -127,7 +142,7 @@ impl Walk {
         if self.get(goal).is_some() || !cell.neighbours().contains(&goal) {
             return true;
         }
-        let Some(home) = Direction::ALL.into_iter().find(|&d| goal.step(d) == Hex::ORIGIN) else {
+        let Some(home) = Direction::ALL.into_iter().find(|&d| goal.step(d) == self.home) else {
             return true;
         };
         self.order.iter().any(|&tile| {
@@ -180,7 +195,8 @@ impl Walk {
         self.queue.clear();
         self.queue.push(head);
         let part = self.flood(enclosed, &inside);
-        let goal_in = index(goal).is_some_and(|g| self.marks[g] == enclosed);
+        // (A goal under a fixed tile is not checked: the path may come home through more fixed tiles.)
+        let goal_in = self.get(goal).is_some() || index(goal).is_some_and(|g| self.marks[g] == enclosed);
         goal_in && part <= left && self.enclosed_cells(q0..=q1, r0..=r1, outside) == part
     }
 
@@ -225,7 +241,6 @@ impl Walk {
     /// Goes on from the empty `cell`, entered across its edge `entry`.
     fn extend(&mut self, cell: Hex, entry: Direction) {
         self.nodes += 1;
-        let left = self.n - self.placed.len();
         // Every tile that fits, each way round; the walk first tries those whose next cell touches the most
         // tiles: a loop that shuts no cell in hugs itself.
         let mut moves: Vec<(usize, Placement, Direction)> = Vec::new();
@@ -250,27 +265,73 @@ impl Walk {
             if self.done() {
                 return;
             }
-            let next = cell.step(exit);
             self.put(placement);
-            if left == 1 {
-                // The last tile: the loop closes on the origin, and no empty cell is shut in anywhere.
-                if next == Hex::ORIGIN && !has_hole(&self.placed) {
+            self.go_on(placement.cell, Some(entry), exit);
+            self.take_back();
+        }
+    }
+
+    /// Goes on from the tile on `cell` (entered across `entry`, when the walk put it there), whose path leaves
+    /// across `exit`: through the fixed tiles the path runs into, then to the next empty cell (pruned there), or
+    /// home (a solution when everything is on the loop).
+    fn go_on(&mut self, cell: Hex, entry: Option<Direction>, exit: Direction) {
+        let left = self.n - self.placed.len();
+        let (mut from, mut exit) = (cell, exit);
+        let mut passed = 0u64;
+        loop {
+            let next = from.step(exit);
+            if next == self.home {
+                // The loop closes: a solution when every tile is on it and no empty cell is shut in.
+                if left == 0 && self.visited | passed == self.fixed && !has_hole(&self.placed) {
                     self.counted += 1;
                     if self.found.len() < self.keep {
                         self.found.push(self.placed.clone());
                     }
                 }
-            } else if self.get(next).is_none()
-                // The tiles left after this one go from `next` to the goal, both included.
-                && distance(next, self.goal) <= left as i32 - 2
-                && !self.shuts_a_cell(cell)
-                && self.goal_fillable(cell)
-                // Only a tile that touches another besides the one before it can shut a part of the board off.
-                && (!self.touches_another(cell, entry) || self.open(next, self.goal, left - 1))
-            {
-                self.extend(next, exit.opposite());
+                break;
             }
-            self.take_back();
+            match self.get(next) {
+                None => {
+                    self.visited |= passed;
+                    let unvisited = (self.fixed & !self.visited).count_ones() as usize;
+                    // The tiles left go from `next` to the goal, both included, through the fixed tiles not
+                    // passed yet.
+                    // Only a tile that touches another besides the one before it can shut a part of the board
+                    // off (a fixed tile passed may have).
+                    let may_shut = match entry {
+                        Some(entry) if passed == 0 => self.touches_another(cell, entry),
+                        _ => true,
+                    };
+                    if left > 0
+                        && distance(next, self.goal) < (left + unvisited) as i32
+                        && !self.shuts_a_cell(cell)
+                        && self.goal_fillable(cell)
+                        && (!may_shut || self.open(next, self.goal, left))
+                    {
+                        self.extend(next, exit.opposite());
+                    }
+                    self.visited &= !passed;
+                    break;
+                }
+                Some((tile, rot)) => {
+                    let bit = 1u64 << tile.number();
+                    if self.fixed & !(self.visited | passed) & bit == 0 {
+                        // A tile of the walk, or a fixed one passed already: the path would cross itself.
+                        break;
+                    }
+                    let entry = exit.opposite();
+                    let Some((a, b)) = tile.ends(self.colour, rot) else { break };
+                    let out = if a == entry {
+                        b
+                    } else if b == entry {
+                        a
+                    } else {
+                        break;
+                    };
+                    passed |= bit;
+                    (from, exit) = (next, out);
+                }
+            }
         }
     }
 }
@@ -299,13 +360,22 @@ fn has_hole(placed: &[Placement]) -> bool {
     })
 }
 
-/// Starts a walk: tile `n` on the origin, unturned, its loop path left by its first end.
-fn start(walk: &mut Walk, n: u8) {
-    let Some(first) = Tile::new(n) else { return };
-    let Some((a, b)) = first.ends(walk.colour, 0) else { return };
-    walk.goal = Hex::ORIGIN.step(b);
-    walk.put(Placement { tile: first, cell: Hex::ORIGIN, rot: 0 });
-    walk.extend(Hex::ORIGIN.step(a), a.opposite());
+/// Starts a walk from `first` (its loop path left by its first end), with the `fixed` tiles already down (which
+/// may include `first`).
+fn start(walk: &mut Walk, first: Placement, fixed: &[Placement]) {
+    let Some((a, b)) = first.tile.ends(walk.colour, first.rot) else { return };
+    for &p in fixed {
+        walk.put(p);
+        walk.fixed |= 1 << p.tile.number();
+    }
+    if !fixed.contains(&first) {
+        walk.put(first);
+    }
+    // The first tile is where the loop ends, not one it passes through.
+    walk.fixed &= !(1 << first.tile.number());
+    walk.home = first.cell;
+    walk.goal = first.cell.step(b);
+    walk.go_on(first.cell, None, a);
 }
 
 /// The tiles 1..n but `n` (which starts every walk), in `seed`'s order.
@@ -320,16 +390,88 @@ fn order(n: u8, seed: u64) -> Vec<Tile> {
 /// One solution of the puzzle of `n` tiles (its placements, tile `n` first on the origin), or `None` when `n` is
 /// not a size; `seed` picks which of the solutions (the search's order of the tiles).
 pub fn solve(n: u8, seed: u64) -> Option<Vec<Placement>> {
+    solve_within(n, seed, u64::MAX)
+}
+
+/// Tile `n` on the origin, unturned: where every walk of the solver starts.
+fn first(n: u8) -> Option<Placement> {
+    Some(Placement { tile: Tile::new(n)?, cell: Hex::ORIGIN, rot: 0 })
+}
+
+/// What a hint finds for a layout of the puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextTile {
+    /// One more tile of a solution that keeps every tile placed as it lies.
+    Place(Placement),
+    /// No solution keeps the tiles placed as they lie (the whole search was made).
+    Impossible,
+    /// The search ran out of its budget without finding either.
+    Unknown,
+}
+
+/// One more tile of a solution of the puzzle of `n` tiles that agrees with the tiles `placed` (each where and as it
+/// lies); `None` when `n` is not a size. `limit` bounds the nodes visited in all; `seed` picks among solutions.
+pub fn hint(n: u8, placed: &[Placement], seed: u64, limit: u64) -> Option<NextTile> {
     let colour = colour(n)?;
+    let Some(&home) = placed.iter().find(|p| p.tile.number() == n).or(placed.first()) else {
+        // Nothing placed yet: tile n, on the centre.
+        return Some(match solve_within(n, seed, limit) {
+            Some(_) => NextTile::Place(first(n)?),
+            None => NextTile::Unknown,
+        });
+    };
+    if !consistent(n, placed) {
+        return Some(NextTile::Impossible);
+    }
+    // The loop runs through every tile: none lies farther from another than half of it.
+    let reach = i32::from(n) / 2;
+    if placed.iter().any(|p| distance(p.cell, home.cell) > reach) {
+        return Some(NextTile::Impossible);
+    }
+    let moved = |p: &Placement, by: Hex| Placement { cell: Hex::new(p.cell.q - by.q, p.cell.r - by.r), ..*p };
+    let fixed: Vec<Placement> = placed.iter().map(|p| moved(p, home.cell)).collect();
+    let free = |t: &Tile| !placed.iter().any(|p| p.tile == *t);
+    let mut spent = 0u64;
+    for attempt in 1u64.. {
+        let budget = UNIT.saturating_mul(luby(attempt)).min(limit.saturating_sub(spent));
+        if budget == 0 {
+            return Some(NextTile::Unknown);
+        }
+        let mut order = order(n + 1, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ attempt);
+        order.retain(free);
+        let mut walk = Walk::new(n, colour, order, budget, 1, 1);
+        start(&mut walk, moved(&home, home.cell), &fixed);
+        spent += walk.nodes;
+        if let Some(found) = walk.found.pop() {
+            let back = Hex::new(-home.cell.q, -home.cell.r);
+            return Some(
+                found.get(placed.len()).map_or(NextTile::Impossible, |p| NextTile::Place(moved(p, back))),
+            );
+        }
+        if walk.nodes < budget {
+            return Some(NextTile::Impossible);
+        }
+    }
+    Some(NextTile::Unknown)
+}
+
+/// [`solve`] within `limit` nodes in all.
+fn solve_within(n: u8, seed: u64, limit: u64) -> Option<Vec<Placement>> {
+    let colour = colour(n)?;
+    let mut spent = 0u64;
     // Restarts with another order of the tiles, each with a budget of nodes on Luby's sequence (1 1 2 1 1 2 4 ...
     // times a unit): a walk that took a bad turn early would otherwise search its whole subtree, and how long a
     // walk takes has a heavy tail.
     for attempt in 1u64.. {
-        let budget = UNIT.saturating_mul(luby(attempt));
+        let budget = UNIT.saturating_mul(luby(attempt)).min(limit.saturating_sub(spent));
+        if budget == 0 {
+            return None;
+        }
         // Each seed's restarts are its own orders (seeds next to each other share none).
         let order = order(n, seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ attempt);
         let mut walk = Walk::new(n, colour, order, budget, 1, 1);
-        start(&mut walk, n);
+        start(&mut walk, first(n)?, &[]);
+        spent += walk.nodes;
         if let Some(found) = walk.found.pop() {
             return Some(found);
         }
@@ -339,6 +481,27 @@ pub fn solve(n: u8, seed: u64) -> Option<Vec<Placement>> {
         }
     }
     None
+}
+
+/// Whether `placed` are distinct tiles of 1..=n on distinct cells, every touching edge matching.
+fn consistent(n: u8, placed: &[Placement]) -> bool {
+    let mut tiles = 0u64;
+    let mut cells = HashSet::new();
+    for p in placed {
+        let bit = 1u64 << p.tile.number();
+        if p.tile.number() > n || tiles & bit != 0 || !cells.insert(p.cell) {
+            return false;
+        }
+        tiles |= bit;
+    }
+    placed.iter().all(|p| {
+        Direction::ALL.into_iter().all(|d| {
+            placed
+                .iter()
+                .find(|o| o.cell == p.cell.step(d))
+                .is_none_or(|o| o.tile.edge(o.rot, d.opposite()) == p.tile.edge(p.rot, d))
+        })
+    })
 }
 
 /// The nodes of a restart's budget per step of Luby's sequence.
@@ -359,12 +522,12 @@ fn luby(i: u64) -> u64 {
 pub fn count(n: u8, limit: u64) -> Option<u64> {
     let colour = colour(n)?;
     let mut walk = Walk::new(n, colour, order(n, 0), limit, 0, u64::MAX);
-    start(&mut walk, n);
+    start(&mut walk, first(n)?, &[]);
     (walk.nodes < limit).then_some(walk.counted)
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
@@ -378,6 +541,83 @@ mod tests {
             let c = colour(n).unwrap();
             assert!((1..=n).all(|t| Tile::new(t).unwrap().ends(c, 0).is_some()), "puzzle {n}");
         }
+    }
+
+    /// Every solution of the puzzle of `n`, tile `n` on the origin unturned.
+    pub(super) fn solutions(n: u8) -> Vec<Vec<Placement>> {
+        let mut walk = Walk::new(n, colour(n).unwrap(), order(n, 0), u64::MAX, usize::MAX, u64::MAX);
+        start(&mut walk, first(n).unwrap(), &[]);
+        walk.found
+    }
+
+    #[test]
+    fn a_hint_is_given_exactly_when_the_tiles_placed_can_be_completed() {
+        for n in 4..=7 {
+            let all = solutions(n);
+            assert_eq!(all.len() as u64, count(n, u64::MAX).unwrap());
+            let home = first(n).unwrap();
+            // Tile n where every solution has it, and one more tile beside it, every way that matches.
+            for t in 1..n {
+                let tile = Tile::new(t).unwrap();
+                for d in Direction::ALL {
+                    for rot in 0..6 {
+                        let other = Placement { tile, cell: Hex::ORIGIN.step(d), rot };
+                        let placed = [home, other];
+                        if !consistent(n, &placed) {
+                            assert_eq!(hint(n, &placed, 0, u64::MAX), Some(NextTile::Impossible));
+                            continue;
+                        }
+                        let completable = all.iter().any(|s| s.contains(&other));
+                        match hint(n, &placed, 0, u64::MAX).unwrap() {
+                            NextTile::Place(p) => {
+                                assert!(completable, "{n}: {other:?} cannot be completed, yet {p:?}");
+                                assert!(
+                                    all.iter().any(|s| s.contains(&other) && s.contains(&p)),
+                                    "{n}: {p:?} is in no solution with {other:?}"
+                                );
+                            }
+                            NextTile::Impossible => assert!(!completable, "{n}: {other:?} can be completed"),
+                            NextTile::Unknown => panic!("no budget was set"),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn hints_alone_solve_the_puzzle_wherever_it_started() {
+        for n in [5, 9, 14, 20] {
+            // The first tile somewhere else than the solver's start, turned.
+            let mut placed = vec![Placement { tile: Tile::new(1).unwrap(), cell: Hex::new(3, -2), rot: 4 }];
+            while placed.len() < usize::from(n) {
+                match hint(n, &placed, 7, 50_000_000).unwrap() {
+                    NextTile::Place(p) => {
+                        assert!(!placed.iter().any(|q| q.tile == p.tile || q.cell == p.cell));
+                        placed.push(p);
+                        assert!(consistent(n, &placed), "{n}: {placed:?}");
+                    }
+                    other => panic!("{n}: {other:?} after {placed:?}"),
+                }
+            }
+            assert!(!has_hole(&placed), "{n}");
+            let mut board = super::super::Board::new();
+            for p in &placed {
+                board.put(*p);
+            }
+            let chain = board.best_chain(colour(n).unwrap());
+            assert!(chain.is_loop && chain.cells.len() == usize::from(n), "{n}: {placed:?}");
+        }
+    }
+
+    #[test]
+    fn a_hint_with_nothing_placed_puts_the_last_tile_on_the_centre() {
+        assert_eq!(hint(8, &[], 0, u64::MAX), Some(NextTile::Place(first(8).unwrap())));
+        assert_eq!(hint(2, &[], 0, u64::MAX), None);
+        // Too far apart for any loop of 6.
+        let apart =
+            [first(6).unwrap(), Placement { tile: Tile::new(1).unwrap(), cell: Hex::new(5, 0), rot: 0 }];
+        assert_eq!(hint(6, &apart, 0, u64::MAX), Some(NextTile::Impossible));
     }
 
     #[test]

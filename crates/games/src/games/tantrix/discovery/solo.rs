@@ -1,0 +1,182 @@
+//! Discovery as the session layer drives any puzzle for one player ([`Solo`]): tiles by number, cells written
+//! `q,r`, turns 0 to 5; what goes wrong said as engine phrases (`assets/locales/*/engine.ftl`, `discovery-…`).
+
+use image::RgbaImage;
+
+use super::{Discovery, DiscoveryError, NextTile, SIZES, Verdict};
+use crate::games::Phrase;
+use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
+use crate::games::tantrix::{Hex, Placement, Tile, phrases, picture};
+use crate::i18n::Lang;
+use crate::render::Palette;
+
+/// Discovery in the registry (Tantrix's puzzle for one player).
+pub(crate) static SOLO: SoloInfo = SoloInfo { name: "discovery", title: "Discovery", sizes: SIZES, read };
+
+fn read(size: u8, state: &str) -> Result<Box<dyn Solo>, Phrase> {
+    Discovery::read(size, state).map(|d| Box::new(d) as Box<dyn Solo>).map_err(|e| refusal(&e))
+}
+
+/// A cell written `q,r`.
+fn cell(place: &str) -> Option<Hex> {
+    let (q, r) = place.split_once(',')?;
+    Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+}
+
+/// Why a tile cannot go where it was asked, as a phrase.
+fn refusal(why: &DiscoveryError) -> Phrase {
+    match why {
+        DiscoveryError::Size(n) => Phrase::new(
+            "discovery-size",
+            format!("there is no Discovery puzzle of {n} tiles: choose 3 to 30"),
+        )
+        .number("size", usize::from(*n)),
+        DiscoveryError::NoTile(n) => {
+            Phrase::new("discovery-no-tile", format!("this puzzle has no tile {n}")).str("tile", n)
+        }
+        DiscoveryError::NotPlaced(t) => {
+            Phrase::new("discovery-not-down", format!("tile {t} is not down")).str("tile", t)
+        }
+        DiscoveryError::Taken(c) => {
+            Phrase::new("discovery-taken", format!("{c} is taken: choose an empty place")).str("cell", c)
+        }
+        DiscoveryError::Apart => Phrase::new(
+            "discovery-apart",
+            "a tile must touch the tiles down (the first goes on the centre, 0,0)",
+        ),
+        DiscoveryError::Mismatch(t) => Phrase::new(
+            "discovery-mismatch",
+            format!(
+                "tile {t} turned that way does not match the tiles beside it: choose one of the turns shown"
+            ),
+        )
+        .str("tile", t),
+        DiscoveryError::Unreadable(why) => {
+            Phrase::new("discovery-unreadable", format!("the layout cannot be read: {why}")).str("why", why)
+        }
+    }
+}
+
+fn tile(piece: u8) -> Result<Tile, Phrase> {
+    Tile::new(piece).ok_or_else(|| refusal(&DiscoveryError::NoTile(piece)))
+}
+
+impl Solo for Discovery {
+    fn size(&self) -> u8 {
+        Discovery::size(self)
+    }
+
+    fn state(&self) -> String {
+        self.to_string()
+    }
+
+    fn goal(&self) -> Phrase {
+        let colour = phrases::colour(self.colour());
+        Phrase::new(
+            "discovery-goal",
+            format!(
+                "the {} lines make one loop through all {} tiles, with no holes",
+                self.colour().name(),
+                self.size()
+            ),
+        )
+        .phrase("colour", colour)
+        .number("size", usize::from(self.size()))
+    }
+
+    fn off(&self) -> Vec<u8> {
+        self.unplaced().iter().map(|t| t.number()).collect()
+    }
+
+    fn on(&self) -> Vec<u8> {
+        let mut on: Vec<u8> = self.placed().iter().map(|p| p.tile.number()).collect();
+        on.sort_unstable();
+        on
+    }
+
+    fn places(&self, piece: u8) -> Vec<String> {
+        match Tile::new(piece).filter(|t| t.number() <= self.size()) {
+            Some(t) => self.cells_for(t).iter().map(ToString::to_string).collect(),
+            None => Vec::new(),
+        }
+    }
+
+    fn turns(&self, piece: u8, place: &str) -> Vec<u8> {
+        match (Tile::new(piece), cell(place)) {
+            (Some(t), Some(c)) if self.cells_for(t).contains(&c) => self.rotations(t, c),
+            _ => Vec::new(),
+        }
+    }
+
+    fn put(&mut self, m: &SoloMove) -> Result<(), Phrase> {
+        let tile = tile(m.piece)?;
+        let cell = cell(&m.place).ok_or_else(|| {
+            Phrase::new("discovery-not-a-place", format!("{} is not a cell: write it q,r", m.place))
+                .str("place", &m.place)
+        })?;
+        Discovery::put(self, Placement { tile, cell, rot: m.turn % 6 }).map_err(|e| refusal(&e))
+    }
+
+    fn lift(&mut self, piece: u8) -> Result<(), Phrase> {
+        Discovery::lift(self, tile(piece)?).map(|_| ()).map_err(|e| refusal(&e))
+    }
+
+    fn verdict(&self) -> SoloVerdict {
+        match Discovery::verdict(self) {
+            Verdict::Solved => SoloVerdict::Solved,
+            Verdict::Unfinished { .. } => SoloVerdict::Unfinished,
+            Verdict::Open => SoloVerdict::Wrong(Phrase::new(
+                "discovery-open",
+                "every tile is down, but the line is not closed yet",
+            )),
+            Verdict::Short { missed } => SoloVerdict::Wrong(
+                Phrase::new(
+                    "discovery-short",
+                    match missed {
+                        1 => "every tile is down, but the loop misses one tile: it makes a line or loop of its own"
+                            .to_string(),
+                        _ => format!(
+                            "every tile is down, but the loop misses {missed} tiles: they make a line or loop of \
+                             their own"
+                        ),
+                    },
+                )
+                .number("missed", missed),
+            ),
+            Verdict::Hole => SoloVerdict::Wrong(Phrase::new(
+                "discovery-hole",
+                "one loop runs through every tile, but an empty cell is shut in: no holes allowed",
+            )),
+        }
+    }
+
+    fn hint(&self, seed: u64, limit: u64) -> SoloHint {
+        match Discovery::hint(self, seed, limit) {
+            NextTile::Place(p) => {
+                SoloHint::Put(SoloMove { piece: p.tile.number(), place: p.cell.to_string(), turn: p.rot })
+            }
+            NextTile::Impossible => SoloHint::Impossible,
+            NextTile::Unknown => SoloHint::Unknown,
+        }
+    }
+
+    fn picture(&self, marks: &SoloMarks, lang: Lang) -> RgbaImage {
+        let hint = marks.hint.as_ref().and_then(|m| {
+            Some(Placement { tile: Tile::new(m.piece)?, cell: cell(&m.place)?, rot: m.turn % 6 })
+        });
+        let cells = marks.places.iter().filter_map(|p| cell(p)).collect();
+        let marks = picture::DiscoveryMarks { seconds: marks.seconds, actions: marks.actions, cells, hint };
+        picture::render_discovery(self, &marks, lang)
+    }
+
+    fn turns_picture(&self, piece: u8, turns: &[u8], lang: Lang) -> RgbaImage {
+        match Tile::new(piece) {
+            Some(t) => picture::render_rotations(t, turns, lang),
+            None => RgbaImage::new(1, 1),
+        }
+    }
+
+    fn palette(&self) -> &'static Palette {
+        picture::palette()
+    }
+}

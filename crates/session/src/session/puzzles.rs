@@ -1,0 +1,631 @@
+//! Puzzles for one player, worked in private: a game's puzzle for one player (`games::solo`), driven without
+//! naming the game. Each attempt is a row of the store (the tiles
+//! down in notation, the actions and hints it took, when it started and was solved), and every step is a private
+//! message drawn afresh from it: the board with the tiles still on the side and menus to put a tile down, move,
+//! turn or pick one up; the places for a chosen tile, lettered on the board; its turns side by side. Components
+//! name the attempt and the number of actions it had when shown, so a press on an old message is answered with
+//! the puzzle as it is now, and two presses at once never both apply (the store's write names the version).
+//! Once solved, the solver may post it in the channel; the server keeps a table of the fastest solves without
+//! hints.
+
+use crate::games::GameKind;
+use crate::games::pick::Icon;
+use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
+use crate::i18n::Lang;
+use crate::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, StoreError};
+use crate::t;
+
+use super::commands::Failure;
+use super::commands::puzzle::{self, example};
+use super::component::{Action, ComponentId, PuzzleStep};
+use super::engine_text;
+use super::picker::MAX_OPTIONS;
+use super::text::Text;
+use super::{Actor, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption, Sessions};
+
+/// The most nodes a hint's search visits (a few seconds on one core at most; most hints take a fraction).
+const HINT_NODES: u64 = 4_000_000;
+
+/// The most lines of a solved-fastest table.
+pub(crate) const TABLE_LINES: usize = 10;
+
+/// The games' puzzles for one player, with the game of each.
+pub(crate) fn solo_puzzles() -> impl Iterator<Item = (GameKind, &'static SoloInfo)> {
+    GameKind::ALL.iter().filter_map(|&g| Some((g, g.info().solo?)))
+}
+
+/// The puzzle named `name`, with its game.
+fn solo_named(name: &str) -> Option<(GameKind, &'static SoloInfo)> {
+    solo_puzzles().find(|(_, s)| s.name == name)
+}
+
+/// An attempt read with its puzzle.
+struct Attempt {
+    row: AttemptRow,
+    game: GameKind,
+    info: &'static SoloInfo,
+    puzzle: Box<dyn Solo>,
+}
+
+impl Attempt {
+    fn read(row: AttemptRow) -> Result<Attempt, Failure> {
+        let (game, info) = solo_named(&row.kind).ok_or_else(|| corrupt(&row))?;
+        let size: u8 = row.spec.parse().map_err(|_| corrupt(&row))?;
+        let puzzle = (info.read)(size, &row.state).map_err(|_| corrupt(&row))?;
+        Ok(Attempt { row, game, info, puzzle })
+    }
+
+    /// A component of this attempt, as it stands.
+    fn id(&self, channel: u64, step: PuzzleStep) -> ComponentId {
+        ComponentId::new(channel, Action::Puzzle { attempt: self.row.id, actions: self.row.actions, step })
+    }
+
+    /// The puzzle's name and size, as the messages say it.
+    fn named(&self) -> (&'static str, u8) {
+        (self.info.title, self.puzzle.size())
+    }
+}
+
+fn corrupt(row: &AttemptRow) -> Failure {
+    Failure::Read(StoreError::Corrupt(format!("puzzle attempt {} does not read", row.id)))
+}
+
+/// The answer replaces the message pressed on.
+fn updated(reply: Reply) -> Reply {
+    Reply { update: true, ..reply }
+}
+
+impl Sessions {
+    /// `/puzzle <game> size:N`: starts the game's puzzle of `size` pieces for the member (closing the one they
+    /// were working on), shown to them alone.
+    pub(crate) async fn start_puzzle(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        game: GameKind,
+        size: u8,
+    ) -> Result<Reply, Failure> {
+        let Some(info) = game.info().solo else {
+            return Ok(Reply::private(t!("puzzle-game", game = game.title(), example = example(None, None))));
+        };
+        if !info.sizes.contains(&size) {
+            let (low, high) = (*info.sizes.start(), *info.sizes.end());
+            return Ok(Reply::private(t!("puzzle-size", puzzle = info.title, low = low, high = high)));
+        }
+        let Ok(fresh) = (info.read)(size, "") else {
+            return Ok(Reply::private(t!("puzzle-size", puzzle = info.title, low = 0, high = 0)));
+        };
+        let new = NewAttempt {
+            user: actor.member.id,
+            name: actor.member.name.clone(),
+            guild: actor.guild,
+            kind: info.name.to_string(),
+            spec: size.to_string(),
+            state: fresh.state(),
+            now: self.now(),
+        };
+        let id = self
+            .store
+            .start_attempt(&new)
+            .await
+            .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
+        let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
+        let attempt = Attempt::read(row)?;
+        let intro = t!(
+            "puzzle-start",
+            puzzle = info.title,
+            size = size,
+            goal = engine_text::text(&attempt.puzzle.goal()),
+            command = puzzle::bare()
+        );
+        Ok(self.puzzle_board(channel, actor, &attempt, Some(intro)).await)
+    }
+
+    /// `/puzzle` without a size: the puzzle the member is working on, or how to start one.
+    pub(crate) async fn open_puzzle(&self, channel: u64, actor: &Actor) -> Result<Reply, Failure> {
+        match self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)? {
+            Some(row) => {
+                let attempt = Attempt::read(row)?;
+                Ok(self.puzzle_board(channel, actor, &attempt, None).await)
+            }
+            None => Ok(Reply::private(t!("puzzle-none", example = example(None, None)))),
+        }
+    }
+
+    /// A press on a puzzle's component.
+    pub(crate) async fn puzzle_press(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        id: i64,
+        shown: u32,
+        step: PuzzleStep,
+    ) -> Result<Reply, Failure> {
+        let Some(row) = self.store.attempt(id).await.map_err(Failure::Read)? else {
+            return Ok(Reply::private(Text::new().key("puzzle-gone")));
+        };
+        if row.user != actor.member.id {
+            return Ok(Reply::private(t!("puzzle-not-yours", example = example(None, None))));
+        }
+        let attempt = Attempt::read(row)?;
+        let reply = match step {
+            PuzzleStep::Post => return Ok(self.puzzle_post(actor, &attempt).await),
+            PuzzleStep::Again => {
+                return self.start_puzzle(channel, actor, attempt.game, attempt.puzzle.size()).await;
+            }
+            _ if !attempt.row.open && attempt.row.solved_at.is_none() => {
+                let closed = t!("puzzle-closed", command = puzzle::bare());
+                return Ok(updated(Reply::private(closed)));
+            }
+            _ if attempt.row.solved_at.is_some() => self.puzzle_board(channel, actor, &attempt, None).await,
+            // A press on an older message: the puzzle as it is now.
+            _ if shown != attempt.row.actions => {
+                self.puzzle_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale"))).await
+            }
+            PuzzleStep::Board
+            | PuzzleStep::TileMenu(_)
+            | PuzzleStep::CellMenu(..)
+            | PuzzleStep::RotMenu(..) => self.puzzle_board(channel, actor, &attempt, None).await,
+            PuzzleStep::Tile(piece) => self.puzzle_places(channel, actor, &attempt, piece).await,
+            PuzzleStep::Cell(piece, place) => {
+                self.puzzle_turns(channel, actor, &attempt, piece, &place).await
+            }
+            PuzzleStep::Lift(piece) => {
+                return self.puzzle_act(channel, actor, attempt, Act::Lift(piece)).await;
+            }
+            PuzzleStep::Put(piece, place, turn) => {
+                let m = SoloMove { piece, place, turn };
+                return self.puzzle_act(channel, actor, attempt, Act::Put(m)).await;
+            }
+            PuzzleStep::Hint => return self.puzzle_hint(channel, actor, attempt).await,
+        };
+        Ok(updated(reply))
+    }
+
+    /// `/hint` from someone who plays no game in the channel and works on a puzzle: the puzzle's hint, as a new
+    /// private message; `None` when they work on no puzzle.
+    pub(crate) async fn hint_open_puzzle(
+        &self,
+        channel: u64,
+        actor: &Actor,
+    ) -> Result<Option<Reply>, Failure> {
+        let Some(row) = self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)? else {
+            return Ok(None);
+        };
+        let attempt = Attempt::read(row)?;
+        let mut reply = self.puzzle_hint(channel, actor, attempt).await?;
+        reply.update = false;
+        Ok(Some(reply))
+    }
+
+    /// A hint: one more piece of a solution that keeps every piece down as it lies, shown ringed on the board
+    /// with a button to put it there; or that the pieces down cannot all stay. Each hint is counted.
+    async fn puzzle_hint(&self, channel: u64, actor: &Actor, attempt: Attempt) -> Result<Reply, Failure> {
+        let state = attempt.puzzle.state();
+        let (info, size, seed) = (attempt.info, attempt.puzzle.size(), attempt.row.id as u64);
+        let found = crate::render::drawn(move || match (info.read)(size, &state) {
+            Ok(puzzle) => puzzle.hint(seed, HINT_NODES),
+            Err(_) => SoloHint::Unknown,
+        })
+        .await
+        .unwrap_or(SoloHint::Unknown);
+        let m = match found {
+            SoloHint::Put(m) => m,
+            SoloHint::Impossible => {
+                let note = Text::new().key("puzzle-hint-impossible");
+                return Ok(updated(self.puzzle_board(channel, actor, &attempt, Some(note)).await));
+            }
+            SoloHint::Unknown => {
+                let note = Text::new().key("puzzle-hint-unknown");
+                return Ok(updated(self.puzzle_board(channel, actor, &attempt, Some(note)).await));
+            }
+        };
+        let update = AttemptUpdate {
+            id: attempt.row.id,
+            from_actions: attempt.row.actions,
+            state: attempt.row.state.clone(),
+            actions: attempt.row.actions,
+            hints: attempt.row.hints + 1,
+            solved_at: None,
+        };
+        if let Err(e) = self.store.update_attempt(&update).await {
+            return self.puzzle_write_failed(channel, actor, &attempt, e, "puzzle-hint-failed").await;
+        }
+        let attempt = Attempt { row: AttemptRow { hints: update.hints, ..attempt.row }, ..attempt };
+        let text = t!("puzzle-hint", tile = m.piece, cell = Text::new().code(&m.place), turn = m.turn)
+            .line()
+            .then(Text::new().key("puzzle-hint-counted"));
+        let marks = SoloMarks { hint: Some(m.clone()), ..self.puzzle_marks(&attempt) };
+        let picture = self.puzzle_picture(&attempt, marks, actor.locales.user).await;
+        let mut reply = Reply::private(text).with_file(picture);
+        let put = PuzzleStep::Put(m.piece, m.place, m.turn);
+        reply.buttons = vec![
+            Button::new(
+                Text::new().key("button-puzzle-put-hint"),
+                attempt.id(channel, put),
+                ButtonStyle::Success,
+            ),
+            back(&attempt, channel),
+        ];
+        Ok(updated(reply))
+    }
+
+    /// A write to an attempt failed: on a lost race, the puzzle as it is now; otherwise the failure `key` says.
+    async fn puzzle_write_failed(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: &Attempt,
+        error: StoreError,
+        key: &'static str,
+    ) -> Result<Reply, Failure> {
+        if !matches!(error, StoreError::Conflict) {
+            return Err(Failure::Own { error, key });
+        }
+        let now =
+            self.store.attempt(attempt.row.id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
+        let now = Attempt::read(now)?;
+        let note = Some(Text::new().key("puzzle-stale"));
+        Ok(updated(self.puzzle_board(channel, actor, &now, note).await))
+    }
+
+    /// Puts a piece down or picks one up, stores it, and shows the board (solved, when it is).
+    async fn puzzle_act(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: Attempt,
+        act: Act,
+    ) -> Result<Reply, Failure> {
+        let Ok(mut puzzle) = (attempt.info.read)(attempt.puzzle.size(), &attempt.row.state) else {
+            return Err(corrupt(&attempt.row));
+        };
+        let done = match &act {
+            Act::Lift(piece) => puzzle.lift(*piece).map(|()| t!("puzzle-lifted", tile = *piece)),
+            Act::Put(m) => {
+                puzzle.put(m).map(|()| t!("puzzle-put", tile = m.piece, cell = Text::new().code(&m.place)))
+            }
+        };
+        let said = match done {
+            Ok(said) => said,
+            Err(why) => {
+                let note = Some(engine_text::sentence(&why));
+                return Ok(updated(self.puzzle_board(channel, actor, &attempt, note).await));
+            }
+        };
+        let verdict = puzzle.verdict();
+        let solved = verdict == SoloVerdict::Solved;
+        let update = AttemptUpdate {
+            id: attempt.row.id,
+            from_actions: attempt.row.actions,
+            state: puzzle.state(),
+            actions: attempt.row.actions + 1,
+            hints: attempt.row.hints,
+            solved_at: solved.then(|| self.now()),
+        };
+        if let Err(e) = self.store.update_attempt(&update).await {
+            return self.puzzle_write_failed(channel, actor, &attempt, e, "puzzle-failed").await;
+        }
+        let row = AttemptRow {
+            state: update.state,
+            actions: update.actions,
+            solved_at: update.solved_at,
+            open: !solved,
+            ..attempt.row
+        };
+        let attempt = Attempt { row, puzzle, ..attempt };
+        let note = match verdict {
+            SoloVerdict::Solved => None,
+            SoloVerdict::Unfinished => Some(said),
+            SoloVerdict::Wrong(why) => Some(said.line().then(engine_text::sentence(&why))),
+        };
+        Ok(updated(self.puzzle_board(channel, actor, &attempt, note).await))
+    }
+
+    /// The puzzle as it stands: the picture, menus of the pieces on the side and of those down (to move, turn
+    /// or pick up), Hint; once solved, the time, Post and Another.
+    async fn puzzle_board(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: &Attempt,
+        note: Option<Text>,
+    ) -> Reply {
+        let puzzle = &attempt.puzzle;
+        let (name, size) = attempt.named();
+        let mut text = note.map(Text::line).unwrap_or_default();
+        let mut reply;
+        if let Some(solved_at) = attempt.row.solved_at {
+            text = text.then(t!(
+                "puzzle-solved",
+                puzzle = name,
+                size = size,
+                time = clock_text(solved_at - attempt.row.started_at),
+                actions = attempt.row.actions,
+                hints = attempt.row.hints
+            ));
+            reply = Reply::private(text);
+            reply.buttons = vec![
+                Button::new(
+                    Text::new().key("button-puzzle-post"),
+                    attempt.id(channel, PuzzleStep::Post),
+                    ButtonStyle::Success,
+                ),
+                Button::new(
+                    Text::new().key("button-puzzle-again"),
+                    attempt.id(channel, PuzzleStep::Again),
+                    ButtonStyle::Secondary,
+                ),
+            ];
+        } else {
+            let goal = engine_text::text(&puzzle.goal());
+            text = text.then(t!("puzzle-board", placed = puzzle.on().len(), size = size, goal = goal));
+            reply = Reply::private(text);
+            // At most two menus of pieces on the side and two of pieces down, and the buttons: five rows.
+            let (off, on) = (puzzle.off(), puzzle.on());
+            let parts = menus(&off).map(|c| (c, false)).chain(menus(&on).map(|c| (c, true)));
+            for (part, (chunk, down)) in parts.filter(|(c, _)| !c.is_empty()).enumerate() {
+                let (first, last) = (chunk[0], chunk[chunk.len() - 1]);
+                let placeholder = if down {
+                    t!("puzzle-menu-down", first = first, last = last)
+                } else {
+                    t!("puzzle-menu-tiles", first = first, last = last)
+                };
+                reply.selects.push(Select {
+                    custom_id: attempt.id(channel, PuzzleStep::TileMenu(part as u8)).into(),
+                    placeholder,
+                    options: chunk.iter().map(|&p| piece_option(attempt.game, p)).collect(),
+                });
+            }
+            reply.buttons = vec![Button::new(
+                Text::new().key("button-hint"),
+                attempt.id(channel, PuzzleStep::Hint),
+                ButtonStyle::Secondary,
+            )];
+        }
+        let marks = self.puzzle_marks(attempt);
+        reply.with_file(self.puzzle_picture(attempt, marks, actor.locales.user).await)
+    }
+
+    /// Where a chosen piece may go: the board with the places lettered, menus of them (and "pick it up" when it
+    /// is down), Back.
+    async fn puzzle_places(&self, channel: u64, actor: &Actor, attempt: &Attempt, piece: u8) -> Reply {
+        let puzzle = &attempt.puzzle;
+        if !puzzle.off().contains(&piece) && !puzzle.on().contains(&piece) {
+            return self.puzzle_board(channel, actor, attempt, None).await;
+        }
+        let places = puzzle.places(piece);
+        let down = puzzle.on().contains(&piece);
+        let text = if places.is_empty() && !down {
+            t!("puzzle-places-none", tile = piece)
+        } else if down {
+            t!("puzzle-places-down", tile = piece)
+        } else {
+            t!("puzzle-places", tile = piece)
+        };
+        let mut reply = Reply::private(text);
+        let mut options: Vec<SelectOption> = Vec::new();
+        if down {
+            options.push(SelectOption {
+                value: "lift".to_string(),
+                label: Text::new().key("puzzle-lift"),
+                icon: None,
+            });
+        }
+        options.extend(places.iter().enumerate().map(|(i, place)| SelectOption {
+            value: place.clone(),
+            label: t!("puzzle-place-option", letter = letters(i), cell = place.clone()),
+            icon: None,
+        }));
+        // The places of a piece beside at most 29 others: fewer than 100, four menus at most.
+        for (part, chunk) in menus(&options).take(4).enumerate() {
+            reply.selects.push(Select {
+                custom_id: attempt.id(channel, PuzzleStep::CellMenu(piece, part as u8)).into(),
+                placeholder: t!("puzzle-menu-places", tile = piece),
+                options: chunk.to_vec(),
+            });
+        }
+        reply.buttons = vec![back(attempt, channel)];
+        let marks = SoloMarks { places, ..self.puzzle_marks(attempt) };
+        reply.with_file(self.puzzle_picture(attempt, marks, actor.locales.user).await)
+    }
+
+    /// Which way round a piece goes on a chosen place: its turns that fit, side by side and lettered, Back.
+    async fn puzzle_turns(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: &Attempt,
+        piece: u8,
+        place: &str,
+    ) -> Reply {
+        let turns = attempt.puzzle.turns(piece, place);
+        if turns.is_empty() {
+            let note = Some(t!("puzzle-no-fit", tile = piece, cell = Text::new().code(place)));
+            return self.puzzle_board(channel, actor, attempt, note).await;
+        }
+        let mut reply = Reply::private(t!("puzzle-turns", tile = piece, cell = Text::new().code(place)));
+        reply.selects.push(Select {
+            custom_id: attempt.id(channel, PuzzleStep::RotMenu(piece, place.to_string())).into(),
+            placeholder: t!("puzzle-menu-turns", tile = piece),
+            options: turns
+                .iter()
+                .enumerate()
+                .map(|(i, turn)| SelectOption {
+                    value: turn.to_string(),
+                    label: t!("puzzle-turn-option", letter = letters(i), turn = *turn),
+                    icon: None,
+                })
+                .collect(),
+        });
+        reply.buttons = vec![back(attempt, channel)];
+        let (info, size, state, lang) =
+            (attempt.info, attempt.puzzle.size(), attempt.row.state.clone(), actor.locales.user);
+        let png = crate::render::drawn(move || {
+            let puzzle = (info.read)(size, &state).ok()?;
+            let picture = puzzle.turns_picture(piece, &turns, lang);
+            Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
+        })
+        .await
+        .flatten()
+        .unwrap_or_default();
+        let name = format!("puzzle-{}-turns.png", attempt.row.id);
+        reply.with_file(File { kind: FileKind::Picture, name, bytes: png })
+    }
+
+    /// Posts a solved puzzle in the channel (the solver's choice): the time, the actions, the picture.
+    async fn puzzle_post(&self, actor: &Actor, attempt: &Attempt) -> Reply {
+        let Some(solved_at) = attempt.row.solved_at else {
+            return Reply::private(Text::new().key("puzzle-post-unsolved"));
+        };
+        let (name, size) = attempt.named();
+        let text = t!(
+            "puzzle-posted",
+            player = Text::new().name(&actor.member.name),
+            game = attempt.game.title(),
+            puzzle = name,
+            size = size,
+            time = clock_text(solved_at - attempt.row.started_at),
+            actions = attempt.row.actions,
+            hints = attempt.row.hints,
+            command = example(Some(attempt.game), Some(size))
+        );
+        let marks = self.puzzle_marks(attempt);
+        Reply::public(text).with_file(self.puzzle_picture(attempt, marks, actor.locales.public).await)
+    }
+
+    /// The solved-fastest table of the server (or of direct messages) for `game`'s puzzle: of one size (its ten
+    /// fastest), or each size's fastest.
+    pub(crate) async fn puzzle_table(
+        &self,
+        actor: &Actor,
+        game: GameKind,
+        size: Option<u8>,
+    ) -> Result<Reply, Failure> {
+        let Some(info) = game.info().solo else {
+            return Ok(Reply::private(t!("puzzle-game", game = game.title(), example = example(None, None))));
+        };
+        let spec = size.map(|s| s.to_string());
+        let limit = if size.is_some() { TABLE_LINES } else { 1000 };
+        let solves = self
+            .store
+            .fastest(actor.guild, info.name, spec.as_deref(), limit)
+            .await
+            .map_err(Failure::Read)?;
+        let lines: Vec<Fastest> = if size.is_some() {
+            solves
+        } else {
+            // The fastest of each size, smallest first.
+            let mut best: Vec<Fastest> = Vec::new();
+            for f in solves {
+                if !best.iter().any(|b| b.spec == f.spec) {
+                    best.push(f);
+                }
+            }
+            best.sort_by_key(|f| f.spec.parse::<u8>().unwrap_or(u8::MAX));
+            best
+        };
+        let scope =
+            Text::new().key(if actor.guild.is_some() { "puzzle-table-server" } else { "puzzle-table-alone" });
+        if lines.is_empty() {
+            let example = example(Some(game), size);
+            return Ok(Reply::private(t!(
+                "puzzle-table-empty",
+                puzzle = info.title,
+                scope = scope,
+                example = example
+            )));
+        }
+        let mut text = match size {
+            Some(n) => t!("puzzle-table-size", puzzle = info.title, size = n, scope = scope),
+            None => t!("puzzle-table-all", puzzle = info.title, scope = scope),
+        };
+        for (i, f) in lines.iter().enumerate() {
+            text = text.line().then(t!(
+                "puzzle-table-line",
+                place = i + 1,
+                puzzle = info.title,
+                size = f.spec.clone(),
+                player = Text::new().name(&f.name),
+                time = clock_text(f.seconds),
+                actions = f.actions
+            ));
+        }
+        Ok(Reply::private(text))
+    }
+
+    /// The marks of the puzzle as it stands: its time and actions.
+    fn puzzle_marks(&self, attempt: &Attempt) -> SoloMarks {
+        SoloMarks {
+            seconds: attempt.row.seconds(self.now()),
+            actions: attempt.row.actions,
+            ..SoloMarks::default()
+        }
+    }
+
+    /// The puzzle's picture, drawn off the async runtime, as a file to attach.
+    async fn puzzle_picture(&self, attempt: &Attempt, marks: SoloMarks, lang: Lang) -> File {
+        let (info, size, state) = (attempt.info, attempt.puzzle.size(), attempt.row.state.clone());
+        let png = crate::render::drawn(move || {
+            let puzzle = (info.read)(size, &state).ok()?;
+            let picture = puzzle.picture(&marks, lang);
+            Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
+        })
+        .await
+        .flatten()
+        .unwrap_or_default();
+        File { kind: FileKind::Picture, name: format!("puzzle-{}.png", attempt.row.id), bytes: png }
+    }
+}
+
+/// A piece's action.
+enum Act {
+    Lift(u8),
+    Put(SoloMove),
+}
+
+fn back(attempt: &Attempt, channel: u64) -> Button {
+    Button::new(
+        Text::new().key("button-back"),
+        attempt.id(channel, PuzzleStep::Board),
+        ButtonStyle::Secondary,
+    )
+}
+
+/// Splits `items` into menus of at most [`MAX_OPTIONS`], as even as can be.
+fn menus<T>(items: &[T]) -> std::slice::Chunks<'_, T> {
+    let count = items.len().div_ceil(MAX_OPTIONS).max(1);
+    items.chunks(items.len().div_ceil(count).max(1))
+}
+
+fn piece_option(game: GameKind, piece: u8) -> SelectOption {
+    SelectOption {
+        value: piece.to_string(),
+        label: t!("puzzle-tile-option", tile = piece),
+        icon: Some(Icon { game, key: piece }),
+    }
+}
+
+/// The letters of the `i`-th choice, as the pictures letter them: A to Z, then AA, AB…
+fn letters(i: usize) -> String {
+    let mut n = i;
+    let mut out = Vec::new();
+    loop {
+        out.push(char::from(b'A' + (n % 26) as u8));
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    out.iter().rev().collect()
+}
+
+/// `m:ss` (or `h:mm:ss`).
+fn clock_text(seconds: i64) -> String {
+    let s = seconds.max(0);
+    if s >= 3600 {
+        format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    } else {
+        format!("{}:{:02}", s / 60, s % 60)
+    }
+}

@@ -1,0 +1,104 @@
+//! The `puzzle_attempts` table: each attempt a member makes at a puzzle, kept as data (which puzzle, where it
+//! stands in notation, its actions and hints, when it was started and solved), one open at a time per member.
+//! The solved-fastest tables are read from it.
+
+use super::StoreError;
+
+/// A puzzle attempt to start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewAttempt {
+    pub user: u64,
+    /// How the member is named now (for the tables).
+    pub name: String,
+    pub guild: Option<u64>,
+    /// The puzzle's name (`discovery`: a game's puzzle for one player, see `games::solo`).
+    pub kind: String,
+    pub spec: String,
+    /// Where it starts (nothing down, for Discovery).
+    pub state: String,
+    pub now: i64,
+}
+
+/// One attempt at a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttemptRow {
+    pub id: i64,
+    pub user: u64,
+    pub name: String,
+    pub guild: Option<u64>,
+    /// The puzzle's name (`discovery`: a game's puzzle for one player, see `games::solo`).
+    pub kind: String,
+    pub spec: String,
+    pub state: String,
+    /// Actions made (a tile put down, moved, turned or picked up): also the attempt's version, which every
+    /// write names.
+    pub actions: u32,
+    pub hints: u32,
+    pub started_at: i64,
+    pub solved_at: Option<i64>,
+    /// The member is working on it (not solved, and no other started since).
+    pub open: bool,
+}
+
+impl AttemptRow {
+    /// Seconds from the start to the solve (or to `now`, while it is worked on).
+    pub fn seconds(&self, now: i64) -> i64 {
+        (self.solved_at.unwrap_or(now) - self.started_at).max(0)
+    }
+}
+
+/// A write to an open attempt, made on the version it was decided on (`actions` before it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AttemptUpdate {
+    pub id: i64,
+    pub from_actions: u32,
+    pub state: String,
+    pub actions: u32,
+    pub hints: u32,
+    /// Set when this write solves it (the attempt is closed then).
+    pub solved_at: Option<i64>,
+}
+
+/// One line of a solved-fastest table: a member's best solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fastest {
+    pub user: u64,
+    pub name: String,
+    pub spec: String,
+    pub seconds: i64,
+    pub actions: u32,
+    pub solved_at: i64,
+}
+
+/// Puzzle attempts.
+#[async_trait::async_trait]
+pub trait PuzzleStore: Send + Sync {
+    /// Starts an attempt (closing the member's open one, if any, in the same transaction); its id.
+    async fn start_attempt(&self, new: &NewAttempt) -> Result<i64, StoreError>;
+
+    async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>, StoreError>;
+
+    /// The member's open attempt, if any.
+    async fn open_attempt(&self, user: u64) -> Result<Option<AttemptRow>, StoreError>;
+
+    /// Writes an action (or a hint) to an open attempt; [`StoreError::Conflict`] when it is no longer open or
+    /// another action was written since `from_actions`.
+    async fn update_attempt(&self, update: &AttemptUpdate) -> Result<(), StoreError>;
+
+    /// Each member's fastest solve without hints of `kind` in the server `guild`, of the puzzle `spec` (or of
+    /// every puzzle of the kind, when `None`: each member's fastest of each); fastest first (fewer actions
+    /// first among equal times), at most `limit`.
+    async fn fastest(
+        &self,
+        guild: Option<u64>,
+        kind: &str,
+        spec: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Fastest>, StoreError>;
+}
+
+/// Keeps each member's best of each puzzle from `solves`, already in order (fastest first), at most `limit`.
+pub fn best_of_each(solves: impl IntoIterator<Item = Fastest>, limit: usize) -> Vec<Fastest> {
+    let mut seen = std::collections::HashSet::new();
+    solves.into_iter().filter(|f| seen.insert((f.user, f.spec.clone()))).take(limit).collect()
+}

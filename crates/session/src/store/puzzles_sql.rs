@@ -1,0 +1,175 @@
+//! [`PuzzleStore`] over SQL: one body for SQLite and Postgres (the `puzzle_attempts` table of
+//! `migrations/0015_puzzles.sql` and `migrations-postgres/0012_puzzles.sql`).
+
+use sqlx::{ColumnIndex, Decode, Row, Type};
+
+use super::StoreError;
+use super::puzzles::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore, best_of_each};
+use super::sql::changed_one;
+use super::sql::{Backend, SqlStore};
+
+fn attempt_of<'r, R>(row: &'r R) -> AttemptRow
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+    bool: Decode<'r, R::Database> + Type<R::Database>,
+{
+    AttemptRow {
+        id: row.get("id"),
+        user: row.get::<i64, _>("user_id") as u64,
+        name: row.get("name"),
+        guild: row.get::<Option<i64>, _>("guild_id").map(|g| g as u64),
+        kind: row.get("kind"),
+        spec: row.get("spec"),
+        state: row.get("state"),
+        actions: row.get::<i64, _>("actions") as u32,
+        hints: row.get::<i64, _>("hints") as u32,
+        started_at: row.get("started_at"),
+        solved_at: row.get("solved_at"),
+        open: row.get("open"),
+    }
+}
+
+/// The implementation for both databases.
+#[async_trait::async_trait]
+impl<DB> PuzzleStore for SqlStore<DB>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<i64>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> bool: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<bool>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> f64: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> String: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<String>: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> &'q str: sqlx::Encode<'q, DB> + sqlx::Decode<'q, DB> + sqlx::Type<DB>,
+    for<'q> Option<&'q str>: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+    for<'a> &'a str: sqlx::ColumnIndex<DB::Row>,
+    usize: sqlx::ColumnIndex<DB::Row>,
+{
+    async fn start_attempt(&self, new: &NewAttempt) -> Result<i64, StoreError> {
+        self.guarded(async move {
+            let mut tx = self.pool.begin().await?;
+            sqlx::query("UPDATE puzzle_attempts SET open = $1 WHERE user_id = $2 AND open = $3")
+                .bind(false)
+                .bind(new.user as i64)
+                .bind(true)
+                .execute(&mut *tx)
+                .await?;
+            let row = sqlx::query(
+                "INSERT INTO puzzle_attempts (user_id, name, guild_id, kind, spec, state, actions, hints, \
+                 started_at, solved_at, open) VALUES ($1, $2, $3, $4, $5, $6, 0, 0, $7, NULL, $8) RETURNING id",
+            )
+            .bind(new.user as i64)
+            .bind(&new.name)
+            .bind(new.guild.map(|g| g as i64))
+            .bind(&new.kind)
+            .bind(&new.spec)
+            .bind(&new.state)
+            .bind(new.now)
+            .bind(true)
+            .fetch_one(&mut *tx)
+            .await?;
+            let id: i64 = row.get(0);
+            tx.commit().await?;
+            Ok(id)
+        })
+        .await
+    }
+
+    async fn attempt(&self, id: i64) -> Result<Option<AttemptRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM puzzle_attempts WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(attempt_of))
+        })
+        .await
+    }
+
+    async fn open_attempt(&self, user: u64) -> Result<Option<AttemptRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "SELECT * FROM puzzle_attempts WHERE user_id = $1 AND open = $2 ORDER BY id DESC LIMIT 1",
+            )
+            .bind(user as i64)
+            .bind(true)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.as_ref().map(attempt_of))
+        })
+        .await
+    }
+
+    async fn update_attempt(&self, u: &AttemptUpdate) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5 \
+                 WHERE id = $6 AND actions = $7 AND open = $8",
+            )
+            .bind(&u.state)
+            .bind(i64::from(u.actions))
+            .bind(i64::from(u.hints))
+            .bind(u.solved_at)
+            .bind(u.solved_at.is_none())
+            .bind(u.id)
+            .bind(i64::from(u.from_actions))
+            .bind(true)
+            .execute(&self.pool)
+            .await?;
+            changed_one(DB::rows_affected(&done))
+        })
+        .await
+    }
+
+    async fn fastest(
+        &self,
+        guild: Option<u64>,
+        kind: &str,
+        spec: Option<&str>,
+        limit: usize,
+    ) -> Result<Vec<Fastest>, StoreError> {
+        self.guarded(async move {
+            macro_rules! fastest_sql {
+                ($guild:literal, $spec:literal) => {
+                    concat!(
+                        "SELECT user_id, name, spec, solved_at - started_at AS seconds, actions, solved_at \
+                         FROM puzzle_attempts WHERE kind = $1 AND ",
+                        $guild,
+                        " AND ",
+                        $spec,
+                        " AND solved_at IS NOT NULL AND hints = 0 ORDER BY seconds, actions, solved_at LIMIT 5000"
+                    )
+                };
+            }
+            let sql = match (guild.is_some(), spec.is_some()) {
+                (true, true) => fastest_sql!("guild_id = $2", "spec = $3"),
+                (true, false) => fastest_sql!("guild_id = $2", "$3 = ''"),
+                (false, true) => fastest_sql!("guild_id IS NULL AND $2 = 0", "spec = $3"),
+                (false, false) => fastest_sql!("guild_id IS NULL AND $2 = 0", "$3 = ''"),
+            };
+            let rows = sqlx::query(sql)
+                .bind(kind)
+                .bind(guild.map_or(0, |g| g as i64))
+                .bind(spec.unwrap_or_default())
+                .fetch_all(&self.pool)
+                .await?;
+            let solves = rows.iter().map(|row| Fastest {
+                user: row.get::<i64, _>("user_id") as u64,
+                name: row.get("name"),
+                spec: row.get("spec"),
+                seconds: row.get("seconds"),
+                actions: row.get::<i64, _>("actions") as u32,
+                solved_at: row.get("solved_at"),
+            });
+            Ok(best_of_each(solves, limit))
+        })
+        .await
+    }
+}

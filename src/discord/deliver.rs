@@ -73,6 +73,13 @@ impl Answer<'_> {
         Ok(())
     }
 
+    /// Acknowledges a press now (a slow one): the reply then edits the message pressed on.
+    pub(super) async fn acknowledge(&mut self) -> serenity::Result<()> {
+        self.respond.initial(CreateInteractionResponse::Acknowledge).await?;
+        self.deferred = true;
+        Ok(())
+    }
+
     /// Sends `reply` as `shape`, then the public notice it brings, if any.
     pub(super) async fn send(&mut self, reply: &Reply, shape: Shape) -> serenity::Result<()> {
         let edited = if self.deferred || needs_edit(reply, self.respond) {

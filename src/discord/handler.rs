@@ -217,13 +217,17 @@ impl Handler {
         self.langs.saw(channel, press.user.id.get(), locales);
         let on_private = press.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
         let fresh = request.new_message();
+        let mut answer = self.answer(http, respond, &press.token, press.attachment_size_limit, channel);
+        if request.slow() {
+            // Acknowledged first: the answer then edits the message pressed on.
+            answer.acknowledge().await?;
+        }
         let reply = self.sessions.handle(channel, &actor, request).await;
         // A rematch or a request to abort is a new message, not an edit of the one the button is on; so is a
         // public answer to a press on a private message (a move played from the picker), and a private answer
         // that is not a picker's next step.
         let new = fresh || (on_private && !reply.ephemeral) || (reply.ephemeral && !reply.update);
         let shape = if new { Shape::New } else { Shape::Update { pressed: press.message.id.get() } };
-        let answer = self.answer(http, respond, &press.token, press.attachment_size_limit, channel);
         self.reply(answer, reply, shape, locales).await
     }
 

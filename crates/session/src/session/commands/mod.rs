@@ -92,6 +92,14 @@ macro_rules! requests {
                 }
             }
 
+            /// Whether it may take longer than Discord's three seconds ([`Run::slow`]): adapters acknowledge it
+            /// first.
+            pub fn slow(&self) -> bool {
+                match self {
+                    $(Request::$Type(request) => request.slow(),)*
+                }
+            }
+
             /// Runs it ([`Run::run`]); `slot` is the channel's, loaded, when it locks the channel.
             async fn run(
                 self,
@@ -189,6 +197,12 @@ pub(crate) trait Run: Sized {
     /// Whether its public answer is a new message rather than an edit of the message whose button asked for it
     /// (a rematch, the request to abort).
     const NEW_MESSAGE: bool = false;
+
+    /// Whether this request may take longer than Discord's three seconds (a search): a command's declaration says
+    /// it for the command; a button's request says it here.
+    fn slow(&self) -> bool {
+        false
+    }
 
     /// Runs it: in `cx.channel`, for `cx.actor`.
     fn run(self, cx: Context<'_>) -> impl Future<Output = Result<Reply, Failure>> + Send;

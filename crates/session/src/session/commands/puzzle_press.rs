@@ -17,6 +17,11 @@ pub struct PuzzlePress {
 impl Run for PuzzlePress {
     const LOCKS_CHANNEL: bool = false;
 
+    /// A hint searches for a solution (up to a few seconds).
+    fn slow(&self) -> bool {
+        self.step == PuzzleStep::Hint
+    }
+
     async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         cx.sessions.puzzle_press(cx.channel, cx.actor, self.attempt, self.actions, self.step).await
     }

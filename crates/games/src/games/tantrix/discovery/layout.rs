@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use super::{NextTile, SIZES, colour, has_hole, hint};
+use super::{NextTile, colour, has_hole, hint};
 use crate::games::tantrix::{Board, Colour, Direction, Hex, Placement, Tile, parse_placements};
 
 /// The tiles of one Discovery puzzle, as they lie.
@@ -231,11 +231,6 @@ impl fmt::Display for Discovery {
         }
         Ok(())
     }
-}
-
-/// Whether `n` is a size of the puzzle.
-pub fn is_size(n: u8) -> bool {
-    SIZES.contains(&n)
 }
 
 #[cfg(test)]

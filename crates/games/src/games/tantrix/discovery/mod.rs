@@ -21,7 +21,7 @@ use super::{Colour, Direction, Hex, Placement, Tile};
 mod layout;
 mod solo;
 
-pub use layout::{Discovery, DiscoveryError, Verdict, is_size};
+pub use layout::{Discovery, DiscoveryError, Verdict};
 pub(crate) use solo::SOLO;
 
 /// The sizes a Discovery puzzle comes in.

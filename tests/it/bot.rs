@@ -18,6 +18,7 @@ mod languages;
 mod outages;
 mod picker;
 mod privacy;
+mod puzzle;
 mod ratelimits;
 mod ratings;
 mod records;

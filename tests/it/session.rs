@@ -18,6 +18,7 @@ mod hostile;
 mod offers;
 mod old_endings;
 mod puzzle_store;
+mod puzzles;
 mod records;
 mod settings;
 mod shared;

@@ -12,7 +12,8 @@ CREATE TABLE puzzle_attempts (
     hints       BIGINT NOT NULL,
     started_at  BIGINT NOT NULL,
     solved_at   BIGINT,
+    score       BIGINT,
     open        BOOLEAN NOT NULL
 );
 CREATE INDEX puzzle_attempts_open ON puzzle_attempts (user_id, open);
-CREATE INDEX puzzle_attempts_solved ON puzzle_attempts (guild_id, kind, spec, solved_at);
+CREATE INDEX puzzle_attempts_finished ON puzzle_attempts (guild_id, kind, spec, solved_at);

@@ -15,7 +15,8 @@ CREATE TABLE puzzle_attempts (
     hints       INTEGER NOT NULL,
     started_at  INTEGER NOT NULL,
     solved_at   INTEGER,
+    score       INTEGER,
     open        INTEGER NOT NULL
 );
 CREATE INDEX puzzle_attempts_open ON puzzle_attempts (user_id, open);
-CREATE INDEX puzzle_attempts_solved ON puzzle_attempts (guild_id, kind, spec, solved_at);
+CREATE INDEX puzzle_attempts_finished ON puzzle_attempts (guild_id, kind, spec, solved_at);

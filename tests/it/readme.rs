@@ -33,10 +33,16 @@ async fn the_readme_console_lines_work_as_typed() {
             }
             let out = console.line(&format!("#readme{channel} {line}")).await;
             assert!(!out.is_empty(), "{page}: `{line}` got no answer");
-            // `/settings` answers its member alone, whatever it says; every other example is public.
+            // `/settings` answers its member alone, whatever it says, and a puzzle's steps are private (each with
+            // its picture); every other example is public.
             let private = line.contains(" /settings");
-            assert!(private || !out.contains(" only) "), "{page}: `{line}` was refused: {out}");
+            let puzzle = line.contains(" /puzzle")
+                || line.contains(" /press Hint")
+                || line.contains(" /press Put")
+                || line.contains(" /select Tile");
+            assert!(private || puzzle || !out.contains(" only) "), "{page}: `{line}` was refused: {out}");
             assert!(!private || out.contains("Settings changed"), "{page}: `{line}` was refused: {out}");
+            assert!(!puzzle || out.contains("picture: "), "{page}: `{line}` was refused: {out}");
         }
     }
 }

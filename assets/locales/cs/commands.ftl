@@ -98,6 +98,7 @@ opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jmén
 cmd-puzzle = Hádanky pro jednoho hráče: Tantrix Discovery, řešené v soukromí
 opt-puzzle-game = Hra hádanky (Tantrix)
 opt-puzzle-size = Discovery: počet kamenů, 3 až 30 (začne novou hádanku)
+opt-puzzle-kind = Která hádanka: Discovery (ve velikostech) nebo Solitaire (hádanka dne)
 opt-puzzle-table = Ukázat nejrychlejší řešení na tomto serveru (jedné velikosti, se size)
 opt-tournament-check_in = Hráči potvrzují účast v posledních 15 minutách; kdo nepotvrdí, není nalosován (vytvořit)
 opt-tournament-winner_role = Role, kterou dostane vítěz (vytvořit)

@@ -209,3 +209,19 @@ discovery-short = { $missed ->
    *[other] všechny kameny leží, ale smyčce chybí { $missed } kamenů: tvoří vlastní čáru nebo smyčku
 }
 discovery-hole = jedna smyčka vede přes všechny kameny, ale jedno prázdné pole je uzavřené: díry nejsou dovoleny
+
+## Tantrix Solitaire (pro jednoho hráče)
+
+solitaire-day = { $day } není den: pište ho jako RRRR-MM-DD
+solitaire-not-drawn = kámen { $tile } není tažený kámen
+solitaire-over = všechny kameny leží
+solitaire-illegal = kámen { $tile } nepatří na { $cell } otočený { $rot }: vyberte jedno z ukázaných míst a otočení
+solitaire-unreadable = rozložení nelze přečíst: { $why }
+solitaire-goal = každý tažený kámen se hned položí, do vynuceného pole, když se tam hodí; udělejte co nejdelší čáru barvy { $colour } (smyčka se počítá dvakrát)
+solitaire-no-lift = v Solitaire zůstává kámen, kam byl položen
+solitaire-made-loop = smyčka barvy { $colour } z { $tiles } kamenů
+solitaire-made-line = { $tiles ->
+    [one] čára barvy { $colour } z jednoho kamene
+   *[other] čára barvy { $colour } z { $tiles } kamenů
+}
+solitaire-stuck = kámen { $tile } se nikam nehodí, takže hra končí zde: { $made }

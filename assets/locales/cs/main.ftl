@@ -718,6 +718,17 @@ puzzle-solved = Vyřešeno! { $puzzle } { $size } za { $time } na { $actions ->
     [one] {" "}a jednu nápovědu (mimo tabulku nejrychlejších).
    *[other] {" "}a { $hints } nápovědy (mimo tabulku nejrychlejších).
 }
+puzzle-start-day = { $puzzle } dne { $day } (dnes pro všechny stejný): { $goal }. Každý kámen se ukáže, jak je tažen; vyberte jeho místo, pak otočení. Vidíte to jen vy; { $command } to vrátí.
+puzzle-scored = Konec! { $puzzle } dne { $spec }: skóre { $score }, { $made }, za { $time } na { $actions ->
+    [one] { $actions } tah.
+    [few] { $actions } tahy.
+    [many] { $actions } tahu.
+   *[other] { $actions } tahů.
+}
+puzzle-posted-score = { $player } získal(a) { $score } bodů v { $game } { $puzzle } dne { $spec } ({ $time }). Zkuste to: { $command }
+puzzle-table-score-line = { $place }. { $player }: skóre { $score } ({ $time })
+puzzle-no-hints = { $puzzle } nemá nápovědu: tažený kámen jde tam, kam ho dáte.
+puzzle-kind = { $typed } tu není hádanka: vyberte jednu z { $kinds }.
 puzzle-board = Položeno { $placed } z { $size } kamenů; cíl: { $goal }.
 puzzle-menu-tiles = Položit kámen ({ $first }–{ $last })…
 puzzle-menu-down = Přesunout, otočit nebo zvednout kámen ({ $first }–{ $last })…
@@ -745,7 +756,7 @@ puzzle-posted = { $player } vyřešil(a) { $game } { $puzzle } { $size } za { $t
 puzzle-table-server = na tomto serveru
 puzzle-table-alone = v soukromých zprávách
 puzzle-table-empty = Žádná hádanka { $puzzle } zatím nebyla vyřešena bez nápovědy { $scope }: zkuste { $example }.
-puzzle-table-size = Nejrychlejší řešení { $puzzle } { $size } { $scope } (bez nápovědy):
+puzzle-table-size = Nejlepší řešení { $puzzle } { $size } { $scope } (bez nápovědy):
 puzzle-table-all = Nejrychlejší řešení { $puzzle } každé velikosti { $scope } (bez nápovědy):
 puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
     [one] { $actions } tah

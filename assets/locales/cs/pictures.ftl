@@ -127,3 +127,20 @@ picture-discovery-solved = Vyřešeno za { $time } na { $actions ->
    *[other] { $actions } tahů
 }
 picture-discovery-all-down = Všechny kameny leží.
+
+## Tantrix Solitaire (pro jednoho hráče)
+
+picture-solitaire-title = Solitaire dne { $day } · nejdelší čára barvy { $colour }, smyčka se počítá dvakrát
+picture-solitaire-progress = Položeno { $placed } ze 14 kamenů · skóre { $score } · { $time } · { $actions ->
+    [one] { $actions } tah
+    [few] { $actions } tahy
+    [many] { $actions } tahu
+   *[other] { $actions } tahů
+}
+picture-solitaire-over = Konec: skóre { $score } za { $time }
+picture-solitaire-stack = { $count ->
+    [0] poslední kámen
+    [one] tažený; v balíčku ještě jeden
+    [few] tažený; v balíčku ještě { $count }
+   *[other] tažený; v balíčku ještě { $count }
+}

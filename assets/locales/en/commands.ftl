@@ -98,6 +98,7 @@ opt-privacy-forget = Forget me: remove my preferences and replace my name with a
 cmd-puzzle = Puzzles for one player: Tantrix Discovery, solved in private
 opt-puzzle-game = The game of the puzzle (Tantrix)
 opt-puzzle-size = Discovery: the number of tiles, 3 to 30 (starts a new puzzle)
+opt-puzzle-kind = Which puzzle: Discovery (in sizes) or Solitaire (the puzzle of the day)
 opt-puzzle-table = Show this server's fastest solves (of one size, with size)
 opt-tournament-check_in = Players check in during the last 15 minutes; who does not is not paired (create)
 opt-tournament-winner_role = A role given to the winner (create)

@@ -181,3 +181,19 @@ discovery-short = { $missed ->
    *[other] every tile is down, but the loop misses { $missed } tiles: they make a line or loop of their own
 }
 discovery-hole = one loop runs through every tile, but an empty cell is shut in: no holes allowed
+
+## Tantrix Solitaire (one player)
+
+solitaire-day = { $day } is not a day: write it YYYY-MM-DD
+solitaire-not-drawn = tile { $tile } is not the tile drawn
+solitaire-over = every tile is down
+solitaire-illegal = tile { $tile } does not go on { $cell } turned { $rot }: choose one of the places and turns shown
+solitaire-unreadable = the layout cannot be read: { $why }
+solitaire-goal = each tile drawn goes down at once, into a forced space when it fits one; make the longest { $colour } line (a loop scores double)
+solitaire-no-lift = in Solitaire a tile stays where it was put
+solitaire-made-loop = a { $colour } loop of { $tiles } tiles
+solitaire-made-line = { $tiles ->
+    [one] a { $colour } line of one tile
+   *[other] a { $colour } line of { $tiles } tiles
+}
+solitaire-stuck = tile { $tile } fits nowhere, so it ends here: { $made }

@@ -718,6 +718,15 @@ puzzle-solved = Solved! { $puzzle } { $size } in { $time } with { $actions ->
     [one] {" "}and one hint (not on the fastest table).
    *[other] {" "}and { $hints } hints (not on the fastest table).
 }
+puzzle-start-day = { $puzzle } of { $day } (the same for everyone today): { $goal }. Each tile shows as it is drawn; choose its place, then its turn. Only you see this; { $command } brings it back.
+puzzle-scored = Over! { $puzzle } of { $spec }: score { $score }, { $made }, in { $time } with { $actions ->
+    [one] { $actions } action.
+   *[other] { $actions } actions.
+}
+puzzle-posted-score = { $player } scored { $score } in { $game } { $puzzle } of { $spec } ({ $time }). Try it: { $command }
+puzzle-table-score-line = { $place }. { $player }: score { $score } ({ $time })
+puzzle-no-hints = { $puzzle } has no hints: the tile drawn goes where you choose.
+puzzle-kind = { $typed } is not a puzzle here: choose one of { $kinds }.
 puzzle-board = { $placed } of { $size } tiles down; the goal: { $goal }.
 puzzle-menu-tiles = Put a tile down ({ $first }–{ $last })…
 puzzle-menu-down = Move, turn or pick up a tile ({ $first }–{ $last })…
@@ -743,7 +752,7 @@ puzzle-posted = { $player } solved { $game } { $puzzle } { $size } in { $time } 
 puzzle-table-server = on this server
 puzzle-table-alone = in direct messages
 puzzle-table-empty = No { $puzzle } puzzle has been solved without hints { $scope } yet: try { $example }.
-puzzle-table-size = Fastest { $puzzle } { $size } solves { $scope } (without hints):
+puzzle-table-size = Best { $puzzle } { $size } solves { $scope } (without hints):
 puzzle-table-all = Fastest { $puzzle } solve of each size { $scope } (without hints):
 puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
     [one] { $actions } action

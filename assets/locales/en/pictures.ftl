@@ -108,3 +108,17 @@ picture-discovery-solved = Solved in { $time } with { $actions ->
    *[other] { $actions } actions
 }
 picture-discovery-all-down = Every tile is down.
+
+## Tantrix Solitaire (one player)
+
+picture-solitaire-title = Solitaire of { $day } · the longest { $colour } line, a loop scores double
+picture-solitaire-progress = { $placed } of 14 tiles down · score { $score } · { $time } · { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}
+picture-solitaire-over = Over: score { $score } in { $time }
+picture-solitaire-stack = { $count ->
+    [0] the last tile
+    [one] drawn; one more in the stack
+   *[other] drawn; { $count } more in the stack
+}

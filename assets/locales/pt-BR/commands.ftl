@@ -98,6 +98,7 @@ opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome
 cmd-puzzle = Quebra-cabeças para um jogador: Tantrix Discovery, resolvido em particular
 opt-puzzle-game = O jogo do quebra-cabeça (Tantrix)
 opt-puzzle-size = Discovery: o número de peças, de 3 a 30 (começa um novo quebra-cabeça)
+opt-puzzle-kind = Qual quebra-cabeça: Discovery (em tamanhos) ou Solitaire (o quebra-cabeça do dia)
 opt-puzzle-table = Mostrar as soluções mais rápidas deste servidor (de um tamanho, com size)
 opt-tournament-check_in = Confirmação de presença nos últimos 15 minutos; quem não confirmar fica de fora (criar)
 opt-tournament-winner_role = Um cargo dado ao vencedor (criar)

@@ -185,3 +185,19 @@ discovery-short = { $missed ->
    *[other] todas as peças estão colocadas, mas o laço deixa de fora { $missed } peças: elas formam uma linha ou laço à parte
 }
 discovery-hole = um laço passa por todas as peças, mas uma casa vazia ficou fechada: buracos não são permitidos
+
+## Tantrix Solitaire (um jogador)
+
+solitaire-day = { $day } não é um dia: escreva AAAA-MM-DD
+solitaire-not-drawn = a peça { $tile } não é a peça tirada
+solitaire-over = todas as peças estão na mesa
+solitaire-illegal = a peça { $tile } não vai em { $cell } girada { $rot }: escolha um dos lugares e rotações mostrados
+solitaire-unreadable = a disposição não pode ser lida: { $why }
+solitaire-goal = cada peça tirada vai para a mesa na hora, num espaço forçado quando cabe em um; faça a linha { $colour } mais longa (um laço vale o dobro)
+solitaire-no-lift = no Solitaire uma peça fica onde foi colocada
+solitaire-made-loop = um laço { $colour } de { $tiles } peças
+solitaire-made-line = { $tiles ->
+    [one] uma linha { $colour } de uma peça
+   *[other] uma linha { $colour } de { $tiles } peças
+}
+solitaire-stuck = a peça { $tile } não cabe em lugar nenhum, então termina aqui: { $made }

@@ -701,6 +701,15 @@ puzzle-solved = Resolvido! { $puzzle } { $size } em { $time } com { $actions ->
     [one] {" "}e uma dica (fora da tabela das mais rápidas).
    *[other] {" "}e { $hints } dicas (fora da tabela das mais rápidas).
 }
+puzzle-start-day = { $puzzle } de { $day } (o mesmo para todos hoje): { $goal }. Cada peça aparece quando é tirada; escolha o lugar, depois a rotação. Só você vê isto; { $command } traz de volta.
+puzzle-scored = Fim! { $puzzle } de { $spec }: { $score } pontos, { $made }, em { $time } com { $actions ->
+    [one] { $actions } ação.
+   *[other] { $actions } ações.
+}
+puzzle-posted-score = { $player } fez { $score } pontos em { $game } { $puzzle } de { $spec } ({ $time }). Experimente: { $command }
+puzzle-table-score-line = { $place }. { $player }: { $score } pontos ({ $time })
+puzzle-no-hints = { $puzzle } não tem dicas: a peça tirada vai onde você escolher.
+puzzle-kind = { $typed } não é um quebra-cabeça daqui: escolha um de { $kinds }.
 puzzle-board = { $placed } de { $size } peças colocadas; o objetivo: { $goal }.
 puzzle-menu-tiles = Colocar uma peça ({ $first }–{ $last })…
 puzzle-menu-down = Mover, girar ou retirar uma peça ({ $first }–{ $last })…
@@ -726,7 +735,7 @@ puzzle-posted = { $player } resolveu { $game } { $puzzle } { $size } em { $time 
 puzzle-table-server = neste servidor
 puzzle-table-alone = em mensagens diretas
 puzzle-table-empty = Nenhum quebra-cabeça { $puzzle } foi resolvido sem dicas { $scope } ainda: experimente { $example }.
-puzzle-table-size = Soluções mais rápidas de { $puzzle } { $size } { $scope } (sem dicas):
+puzzle-table-size = Melhores soluções de { $puzzle } { $size } { $scope } (sem dicas):
 puzzle-table-all = Solução mais rápida de { $puzzle } de cada tamanho { $scope } (sem dicas):
 puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({ $actions ->
     [one] { $actions } ação

@@ -117,3 +117,17 @@ picture-discovery-solved = Resolvido em { $time } com { $actions ->
    *[other] { $actions } ações
 }
 picture-discovery-all-down = Todas as peças estão na mesa.
+
+## Tantrix Solitaire (um jogador)
+
+picture-solitaire-title = Solitaire de { $day } · a linha { $colour } mais longa, um laço vale o dobro
+picture-solitaire-progress = { $placed } de 14 peças na mesa · pontos { $score } · { $time } · { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}
+picture-solitaire-over = Fim: { $score } pontos em { $time }
+picture-solitaire-stack = { $count ->
+    [0] a última peça
+    [one] tirada; mais uma na pilha
+   *[other] tirada; mais { $count } na pilha
+}

@@ -48,6 +48,7 @@ impl PuzzleStore for MemoryStore {
             hints: 0,
             started_at: new.now,
             solved_at: None,
+            score: None,
             open: true,
         };
         tables.attempts.insert(id, row);
@@ -73,6 +74,7 @@ impl PuzzleStore for MemoryStore {
         a.actions = u.actions;
         a.hints = u.hints;
         a.solved_at = u.solved_at;
+        a.score = u.score;
         a.open = u.solved_at.is_none();
         Ok(())
     }
@@ -96,13 +98,14 @@ impl PuzzleStore for MemoryStore {
                     user: a.user,
                     name: a.name.clone(),
                     spec: a.spec.clone(),
+                    score: a.score,
                     seconds: solved_at - a.started_at,
                     actions: a.actions,
                     solved_at,
                 })
             })
             .collect();
-        solves.sort_by_key(|f| (f.seconds, f.actions, f.solved_at));
+        solves.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
         Ok(best_of_each(solves, limit))
     }
 }

@@ -103,3 +103,36 @@ fn broken(n: u8) -> Discovery {
     }
     search(Discovery::new(n).unwrap()).expect("a complete layout that is no solution")
 }
+
+#[test]
+fn the_solitaire_of_the_day_is_played_to_its_end_and_scored() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let out = console.say("@ann /puzzle tantrix kind:solitaire", "picture:");
+    assert!(out[0].contains("(the same for everyone today)"), "{out:?}");
+    assert!(out.iter().all(|l| !l.contains("[Hint]")), "no hints in Solitaire: {out:?}");
+    let mut last = out;
+    for placed in 1..=14 {
+        // The one tile drawn, its first place, its first turn.
+        let tile = options(&last, "Put a tile down")[0].clone();
+        assert_eq!(options(&last, "Put a tile down").len(), 1, "{last:?}");
+        let places = console.say(&format!("@ann /select {tile}"), "picture:");
+        let place = options(&places, "Place of tile")[0].split_once(": ").unwrap().1.to_string();
+        let turns = console.say(&format!("@ann /select {place}"), "picture:");
+        let turn = options(&turns, "Turn of tile")[0].clone();
+        last = console.say(&format!("@ann /select {turn}"), "picture:");
+        if last.iter().any(|l| l.contains("Over!")) {
+            break;
+        }
+        assert!(last.iter().any(|l| l.starts_with(&format!("{placed} of 14 tiles down"))), "{last:?}");
+        // Nothing down is offered to move: in Solitaire a tile stays.
+        assert!(last.iter().all(|l| !l.starts_with("<Move, turn")), "{last:?}");
+    }
+    let over = last.iter().find(|l| l.contains("Over!")).unwrap_or_else(|| panic!("{last:?}"));
+    let score: u32 = over.split("score ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
+    assert!((1..=28).contains(&score), "{over}");
+    let table = console.say("@ann /puzzle tantrix kind:solitaire table:true", "(0:");
+    assert!(table[0].contains("Best Solitaire"), "{table:?}");
+    assert!(table.iter().any(|l| l.starts_with(&format!("1. ann: score {score} (0:"))), "{table:?}");
+    console.kill();
+}

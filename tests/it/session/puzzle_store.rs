@@ -27,6 +27,7 @@ async fn solve(store: &impl Store, id: i64, at: i64, actions: u32, hints: u32) {
         actions,
         hints,
         solved_at: Some(at),
+        score: None,
     };
     store.update_attempt(&update).await.unwrap();
 }
@@ -45,6 +46,7 @@ async fn puzzle_contract(store: impl Store) {
         actions: 1,
         hints: 0,
         solved_at: None,
+        score: None,
     };
     store.update_attempt(&step).await.unwrap();
     assert!(matches!(store.update_attempt(&step).await, Err(StoreError::Conflict)));
@@ -86,6 +88,26 @@ async fn puzzle_contract(store: impl Store) {
     let all = store.fastest(Some(5), "discovery", None, 10).await.unwrap();
     let rows: Vec<(u64, &str)> = all.iter().map(|f| (f.user, f.spec.as_str())).collect();
     assert_eq!(rows, vec![(2, "3"), (1, "3"), (1, "4")]);
+    // A puzzle that scores: the highest score first, then the fastest.
+    for (user, end, score) in [(6, 10, 9), (7, 50, 20), (8, 40, 20)] {
+        let mut day = new(user, Some(5), "2026-12-07", 0);
+        day.kind = "solitaire".to_string();
+        let id = store.start_attempt(&day).await.unwrap();
+        let update = AttemptUpdate {
+            id,
+            from_actions: 0,
+            state: String::new(),
+            actions: 14,
+            hints: 0,
+            solved_at: Some(end),
+            score: Some(score),
+        };
+        store.update_attempt(&update).await.unwrap();
+        assert_eq!(store.attempt(id).await.unwrap().unwrap().score, Some(score));
+    }
+    let days = store.fastest(Some(5), "solitaire", Some("2026-12-07"), 10).await.unwrap();
+    let rows: Vec<(u64, Option<u32>)> = days.iter().map(|f| (f.user, f.score)).collect();
+    assert_eq!(rows, vec![(8, Some(20)), (7, Some(20)), (6, Some(9))]);
     // What is kept about a member counts their attempts; forgetting them relabels their name on the tables.
     assert_eq!(store.member_data(1).await.unwrap().puzzles, 3);
     assert!(store.member_data(1).await.unwrap().names.contains(&"p1".to_string()));

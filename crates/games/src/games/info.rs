@@ -30,8 +30,8 @@ pub struct GameInfo {
     pub eval_words: EvalWords,
     /// The message of the translation files (`assets/locales/*/games.ftl`) with the rules for `/help`.
     pub rules_key: &'static str,
-    /// Its puzzle for one player, if it has one.
-    pub solo: Option<&'static super::solo::SoloInfo>,
+    /// Its puzzles for one player, if it has some.
+    pub solo: &'static [&'static super::solo::SoloInfo],
 }
 
 /// Thresholds on the AI's score (the mover's point of view, in the game's own units): below `slight` the game is

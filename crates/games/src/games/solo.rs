@@ -16,14 +16,15 @@ pub struct SoloInfo {
     /// Its name, as stored (`discovery`), and as a player reads it (`Discovery`).
     pub name: &'static str,
     pub title: &'static str,
-    /// The sizes it comes in (the number of pieces).
-    pub sizes: RangeInclusive<u8>,
-    /// The puzzle of `size` as `state` lays it out (as [`Solo::state`] wrote it; empty for a fresh one).
+    /// The sizes it comes in (the number of pieces), chosen by the player; `None` for a puzzle of the day.
+    pub sizes: Option<RangeInclusive<u8>>,
+    /// The puzzle `spec` names (its size, or its day `YYYY-MM-DD`) as `state` lays it out (as [`Solo::state`]
+    /// wrote it; empty for a fresh one).
     pub read: ReadSolo,
 }
 
-/// How a puzzle for one player is read: its size and its state, to the puzzle or why not.
-pub type ReadSolo = fn(size: u8, state: &str) -> Result<Box<dyn Solo>, Phrase>;
+/// How a puzzle for one player is read: what names it and its state, to the puzzle or why not.
+pub type ReadSolo = fn(spec: &str, state: &str) -> Result<Box<dyn Solo>, Phrase>;
 
 /// One move of a puzzle: a piece, its place (as the puzzle writes places), its turn.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,6 +38,8 @@ pub struct SoloMove {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SoloVerdict {
     Solved,
+    /// Over, with a score (more is better), and what it made.
+    Scored(u32, Phrase),
     /// Pieces are still on the side.
     Unfinished,
     /// Every piece is down, but the rules do not hold: why.
@@ -93,6 +96,16 @@ pub trait Solo: Send + Sync {
     /// Picks a piece up again, or says why not.
     fn lift(&mut self, piece: u8) -> Result<(), Phrase>;
 
+    /// Whether pieces down may be moved, turned and picked up again.
+    fn movable(&self) -> bool {
+        true
+    }
+
+    /// Whether it gives hints.
+    fn hints(&self) -> bool {
+        true
+    }
+
     fn verdict(&self) -> SoloVerdict;
 
     /// One more move of a solution that agrees with everything down, within `limit` steps of search; `seed`
@@ -107,4 +120,55 @@ pub trait Solo: Send + Sync {
 
     /// The palette its pictures are encoded in.
     fn palette(&self) -> &'static Palette;
+}
+
+/// Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian), if it is one.
+pub fn days(day: &str) -> Option<i64> {
+    let mut parts = day.split('-');
+    let (y, m, d): (i64, i64, i64) =
+        (parts.next()?.parse().ok()?, parts.next()?.parse().ok()?, parts.next()?.parse().ok()?);
+    if parts.next().is_some() || day.len() != 10 || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Howard Hinnant's days_from_civil.
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (m + if m > 2 { -3 } else { 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    // The day must exist (no 31 February).
+    (date(days) == day).then_some(days)
+}
+
+/// The `YYYY-MM-DD` date of a day counted from 1970-01-01.
+pub fn date(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_read_and_write_back() {
+        assert_eq!(days("1970-01-01"), Some(0));
+        assert_eq!(days("2026-12-07"), Some(20_794));
+        assert_eq!(date(20_794), "2026-12-07");
+        for n in [-1000, 0, 59, 60, 11_016, 20_000, 40_000] {
+            assert_eq!(days(&date(n)), Some(n));
+        }
+        for bad in ["2026-02-30", "2026-13-01", "26-12-07", "2026-12-7", "x", "2026-12-07-1"] {
+            assert_eq!(days(bad), None, "{bad}");
+        }
+    }
 }

@@ -31,7 +31,15 @@ pub(crate) const TABLE_LINES: usize = 10;
 
 /// The games' puzzles for one player, with the game of each.
 pub(crate) fn solo_puzzles() -> impl Iterator<Item = (GameKind, &'static SoloInfo)> {
-    GameKind::ALL.iter().filter_map(|&g| Some((g, g.info().solo?)))
+    GameKind::ALL.iter().flat_map(|&g| g.info().solo.iter().map(move |&s| (g, s)))
+}
+
+/// The puzzle `kind` names, or when it names none, the first of `game` that comes in sizes.
+pub(crate) fn solo_of(game: GameKind, kind: Option<&str>) -> Option<&'static SoloInfo> {
+    match kind {
+        Some(kind) => game.info().solo.iter().find(|s| s.name == kind).copied(),
+        None => game.info().solo.iter().find(|s| s.sizes.is_some()).copied(),
+    }
 }
 
 /// The puzzle named `name`, with its game.
@@ -50,8 +58,7 @@ struct Attempt {
 impl Attempt {
     fn read(row: AttemptRow) -> Result<Attempt, Failure> {
         let (game, info) = solo_named(&row.kind).ok_or_else(|| corrupt(&row))?;
-        let size: u8 = row.spec.parse().map_err(|_| corrupt(&row))?;
-        let puzzle = (info.read)(size, &row.state).map_err(|_| corrupt(&row))?;
+        let puzzle = (info.read)(&row.spec, &row.state).map_err(|_| corrupt(&row))?;
         Ok(Attempt { row, game, info, puzzle })
     }
 
@@ -60,9 +67,9 @@ impl Attempt {
         ComponentId::new(channel, Action::Puzzle { attempt: self.row.id, actions: self.row.actions, step })
     }
 
-    /// The puzzle's name and size, as the messages say it.
-    fn named(&self) -> (&'static str, u8) {
-        (self.info.title, self.puzzle.size())
+    /// The puzzle's name and what names it among its kind (its size, or its day), as the messages say it.
+    fn named(&self) -> (&'static str, String) {
+        (self.info.title, self.row.spec.clone())
     }
 }
 
@@ -76,31 +83,32 @@ fn updated(reply: Reply) -> Reply {
 }
 
 impl Sessions {
-    /// `/puzzle <game> size:N`: starts the game's puzzle of `size` pieces for the member (closing the one they
-    /// were working on), shown to them alone.
+    /// `/puzzle <game> [kind] size:N`: starts the game's puzzle (of `size` pieces, or of the day) for the member
+    /// (closing the one they were working on), shown to them alone.
     pub(crate) async fn start_puzzle(
         &self,
         channel: u64,
         actor: &Actor,
-        game: GameKind,
-        size: u8,
+        info: &'static SoloInfo,
+        size: Option<u8>,
     ) -> Result<Reply, Failure> {
-        let Some(info) = game.info().solo else {
-            return Ok(Reply::private(t!("puzzle-game", game = game.title(), example = example(None, None))));
+        let spec = match (&info.sizes, size) {
+            (Some(sizes), Some(size)) if sizes.contains(&size) => size.to_string(),
+            (Some(sizes), _) => {
+                let (low, high) = (*sizes.start(), *sizes.end());
+                return Ok(Reply::private(t!("puzzle-size", puzzle = info.title, low = low, high = high)));
+            }
+            (None, _) => self.today(),
         };
-        if !info.sizes.contains(&size) {
-            let (low, high) = (*info.sizes.start(), *info.sizes.end());
-            return Ok(Reply::private(t!("puzzle-size", puzzle = info.title, low = low, high = high)));
-        }
-        let Ok(fresh) = (info.read)(size, "") else {
-            return Ok(Reply::private(t!("puzzle-size", puzzle = info.title, low = 0, high = 0)));
+        let Ok(fresh) = (info.read)(&spec, "") else {
+            return Ok(Reply::private(t!("puzzle-none", example = example(None, None, None))));
         };
         let new = NewAttempt {
             user: actor.member.id,
             name: actor.member.name.clone(),
             guild: actor.guild,
             kind: info.name.to_string(),
-            spec: size.to_string(),
+            spec: spec.clone(),
             state: fresh.state(),
             now: self.now(),
         };
@@ -111,14 +119,21 @@ impl Sessions {
             .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
         let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
         let attempt = Attempt::read(row)?;
-        let intro = t!(
-            "puzzle-start",
-            puzzle = info.title,
-            size = size,
-            goal = engine_text::text(&attempt.puzzle.goal()),
-            command = puzzle::bare()
-        );
+        let goal = engine_text::text(&attempt.puzzle.goal());
+        let intro = match info.sizes {
+            Some(_) => {
+                t!("puzzle-start", puzzle = info.title, size = spec, goal = goal, command = puzzle::bare())
+            }
+            None => {
+                t!("puzzle-start-day", puzzle = info.title, day = spec, goal = goal, command = puzzle::bare())
+            }
+        };
         Ok(self.puzzle_board(channel, actor, &attempt, Some(intro)).await)
+    }
+
+    /// Today, as a puzzle of the day names it (`YYYY-MM-DD`, UTC).
+    fn today(&self) -> String {
+        crate::games::solo::date(self.now().div_euclid(86_400))
     }
 
     /// `/puzzle` without a size: the puzzle the member is working on, or how to start one.
@@ -128,7 +143,7 @@ impl Sessions {
                 let attempt = Attempt::read(row)?;
                 Ok(self.puzzle_board(channel, actor, &attempt, None).await)
             }
-            None => Ok(Reply::private(t!("puzzle-none", example = example(None, None)))),
+            None => Ok(Reply::private(t!("puzzle-none", example = example(None, None, None)))),
         }
     }
 
@@ -145,13 +160,13 @@ impl Sessions {
             return Ok(Reply::private(Text::new().key("puzzle-gone")));
         };
         if row.user != actor.member.id {
-            return Ok(Reply::private(t!("puzzle-not-yours", example = example(None, None))));
+            return Ok(Reply::private(t!("puzzle-not-yours", example = example(None, None, None))));
         }
         let attempt = Attempt::read(row)?;
         let reply = match step {
             PuzzleStep::Post => return Ok(self.puzzle_post(actor, &attempt).await),
             PuzzleStep::Again => {
-                return self.start_puzzle(channel, actor, attempt.game, attempt.puzzle.size()).await;
+                return self.start_puzzle(channel, actor, attempt.info, attempt.row.spec.parse().ok()).await;
             }
             _ if !attempt.row.open && attempt.row.solved_at.is_none() => {
                 let closed = t!("puzzle-closed", command = puzzle::bare());
@@ -193,6 +208,9 @@ impl Sessions {
             return Ok(None);
         };
         let attempt = Attempt::read(row)?;
+        if !attempt.puzzle.hints() {
+            return Ok(Some(Reply::private(t!("puzzle-no-hints", puzzle = attempt.info.title))));
+        }
         let mut reply = self.puzzle_hint(channel, actor, attempt).await?;
         reply.update = false;
         Ok(Some(reply))
@@ -202,8 +220,8 @@ impl Sessions {
     /// with a button to put it there; or that the pieces down cannot all stay. Each hint is counted.
     async fn puzzle_hint(&self, channel: u64, actor: &Actor, attempt: Attempt) -> Result<Reply, Failure> {
         let state = attempt.puzzle.state();
-        let (info, size, seed) = (attempt.info, attempt.puzzle.size(), attempt.row.id as u64);
-        let found = crate::render::drawn(move || match (info.read)(size, &state) {
+        let (info, spec, seed) = (attempt.info, attempt.row.spec.clone(), attempt.row.id as u64);
+        let found = crate::render::drawn(move || match (info.read)(&spec, &state) {
             Ok(puzzle) => puzzle.hint(seed, HINT_NODES),
             Err(_) => SoloHint::Unknown,
         })
@@ -227,6 +245,7 @@ impl Sessions {
             actions: attempt.row.actions,
             hints: attempt.row.hints + 1,
             solved_at: None,
+            score: None,
         };
         if let Err(e) = self.store.update_attempt(&update).await {
             return self.puzzle_write_failed(channel, actor, &attempt, e, "puzzle-hint-failed").await;
@@ -277,7 +296,7 @@ impl Sessions {
         attempt: Attempt,
         act: Act,
     ) -> Result<Reply, Failure> {
-        let Ok(mut puzzle) = (attempt.info.read)(attempt.puzzle.size(), &attempt.row.state) else {
+        let Ok(mut puzzle) = (attempt.info.read)(&attempt.row.spec, &attempt.row.state) else {
             return Err(corrupt(&attempt.row));
         };
         let done = match &act {
@@ -294,7 +313,11 @@ impl Sessions {
             }
         };
         let verdict = puzzle.verdict();
-        let solved = verdict == SoloVerdict::Solved;
+        let (solved, score) = match &verdict {
+            SoloVerdict::Solved => (true, None),
+            SoloVerdict::Scored(score, _) => (true, Some(*score)),
+            SoloVerdict::Unfinished | SoloVerdict::Wrong(_) => (false, None),
+        };
         let update = AttemptUpdate {
             id: attempt.row.id,
             from_actions: attempt.row.actions,
@@ -302,6 +325,7 @@ impl Sessions {
             actions: attempt.row.actions + 1,
             hints: attempt.row.hints,
             solved_at: solved.then(|| self.now()),
+            score,
         };
         if let Err(e) = self.store.update_attempt(&update).await {
             return self.puzzle_write_failed(channel, actor, &attempt, e, "puzzle-failed").await;
@@ -310,12 +334,13 @@ impl Sessions {
             state: update.state,
             actions: update.actions,
             solved_at: update.solved_at,
+            score: update.score,
             open: !solved,
             ..attempt.row
         };
         let attempt = Attempt { row, puzzle, ..attempt };
         let note = match verdict {
-            SoloVerdict::Solved => None,
+            SoloVerdict::Solved | SoloVerdict::Scored(..) => None,
             SoloVerdict::Unfinished => Some(said),
             SoloVerdict::Wrong(why) => Some(said.line().then(engine_text::sentence(&why))),
         };
@@ -336,14 +361,26 @@ impl Sessions {
         let mut text = note.map(Text::line).unwrap_or_default();
         let mut reply;
         if let Some(solved_at) = attempt.row.solved_at {
-            text = text.then(t!(
-                "puzzle-solved",
-                puzzle = name,
-                size = size,
-                time = clock_text(solved_at - attempt.row.started_at),
-                actions = attempt.row.actions,
-                hints = attempt.row.hints
-            ));
+            let time = clock_text(solved_at - attempt.row.started_at);
+            text = text.then(match (attempt.row.score, puzzle.verdict()) {
+                (Some(score), SoloVerdict::Scored(_, made)) => t!(
+                    "puzzle-scored",
+                    puzzle = name,
+                    spec = size,
+                    score = score,
+                    made = engine_text::text(&made),
+                    time = time,
+                    actions = attempt.row.actions
+                ),
+                _ => t!(
+                    "puzzle-solved",
+                    puzzle = name,
+                    size = size,
+                    time = time,
+                    actions = attempt.row.actions,
+                    hints = attempt.row.hints
+                ),
+            });
             reply = Reply::private(text);
             reply.buttons = vec![
                 Button::new(
@@ -359,10 +396,12 @@ impl Sessions {
             ];
         } else {
             let goal = engine_text::text(&puzzle.goal());
-            text = text.then(t!("puzzle-board", placed = puzzle.on().len(), size = size, goal = goal));
+            text =
+                text.then(t!("puzzle-board", placed = puzzle.on().len(), size = puzzle.size(), goal = goal));
             reply = Reply::private(text);
             // At most two menus of pieces on the side and two of pieces down, and the buttons: five rows.
-            let (off, on) = (puzzle.off(), puzzle.on());
+            let off = puzzle.off();
+            let on = if puzzle.movable() { puzzle.on() } else { Vec::new() };
             let parts = menus(&off).map(|c| (c, false)).chain(menus(&on).map(|c| (c, true)));
             for (part, (chunk, down)) in parts.filter(|(c, _)| !c.is_empty()).enumerate() {
                 let (first, last) = (chunk[0], chunk[chunk.len() - 1]);
@@ -377,11 +416,13 @@ impl Sessions {
                     options: chunk.iter().map(|&p| piece_option(attempt.game, p)).collect(),
                 });
             }
-            reply.buttons = vec![Button::new(
-                Text::new().key("button-hint"),
-                attempt.id(channel, PuzzleStep::Hint),
-                ButtonStyle::Secondary,
-            )];
+            if puzzle.hints() {
+                reply.buttons = vec![Button::new(
+                    Text::new().key("button-hint"),
+                    attempt.id(channel, PuzzleStep::Hint),
+                    ButtonStyle::Secondary,
+                )];
+            }
         }
         let marks = self.puzzle_marks(attempt);
         reply.with_file(self.puzzle_picture(attempt, marks, actor.locales.user).await)
@@ -391,11 +432,12 @@ impl Sessions {
     /// is down), Back.
     async fn puzzle_places(&self, channel: u64, actor: &Actor, attempt: &Attempt, piece: u8) -> Reply {
         let puzzle = &attempt.puzzle;
-        if !puzzle.off().contains(&piece) && !puzzle.on().contains(&piece) {
+        let offered = puzzle.off().contains(&piece) || (puzzle.movable() && puzzle.on().contains(&piece));
+        if !offered {
             return self.puzzle_board(channel, actor, attempt, None).await;
         }
         let places = puzzle.places(piece);
-        let down = puzzle.on().contains(&piece);
+        let down = puzzle.movable() && puzzle.on().contains(&piece);
         let text = if places.is_empty() && !down {
             t!("puzzle-places-none", tile = piece)
         } else if down {
@@ -459,10 +501,10 @@ impl Sessions {
                 .collect(),
         });
         reply.buttons = vec![back(attempt, channel)];
-        let (info, size, state, lang) =
-            (attempt.info, attempt.puzzle.size(), attempt.row.state.clone(), actor.locales.user);
+        let (info, spec, state, lang) =
+            (attempt.info, attempt.row.spec.clone(), attempt.row.state.clone(), actor.locales.user);
         let png = crate::render::drawn(move || {
-            let puzzle = (info.read)(size, &state).ok()?;
+            let puzzle = (info.read)(&spec, &state).ok()?;
             let picture = puzzle.turns_picture(piece, &turns, lang);
             Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
         })
@@ -478,18 +520,33 @@ impl Sessions {
         let Some(solved_at) = attempt.row.solved_at else {
             return Reply::private(Text::new().key("puzzle-post-unsolved"));
         };
-        let (name, size) = attempt.named();
-        let text = t!(
-            "puzzle-posted",
-            player = Text::new().name(&actor.member.name),
-            game = attempt.game.title(),
-            puzzle = name,
-            size = size,
-            time = clock_text(solved_at - attempt.row.started_at),
-            actions = attempt.row.actions,
-            hints = attempt.row.hints,
-            command = example(Some(attempt.game), Some(size))
-        );
+        let (name, spec) = attempt.named();
+        let command = example(Some(attempt.game), Some(attempt.info), spec.parse().ok());
+        let time = clock_text(solved_at - attempt.row.started_at);
+        let player = Text::new().name(&actor.member.name);
+        let text = match attempt.row.score {
+            Some(score) => t!(
+                "puzzle-posted-score",
+                player = player,
+                game = attempt.game.title(),
+                puzzle = name,
+                spec = spec,
+                score = score,
+                time = time,
+                command = command
+            ),
+            None => t!(
+                "puzzle-posted",
+                player = player,
+                game = attempt.game.title(),
+                puzzle = name,
+                size = spec,
+                time = time,
+                actions = attempt.row.actions,
+                hints = attempt.row.hints,
+                command = command
+            ),
+        };
         let marks = self.puzzle_marks(attempt);
         Reply::public(text).with_file(self.puzzle_picture(attempt, marks, actor.locales.public).await)
     }
@@ -500,22 +557,24 @@ impl Sessions {
         &self,
         actor: &Actor,
         game: GameKind,
+        info: &'static SoloInfo,
         size: Option<u8>,
     ) -> Result<Reply, Failure> {
-        let Some(info) = game.info().solo else {
-            return Ok(Reply::private(t!("puzzle-game", game = game.title(), example = example(None, None))));
+        // A puzzle of the day: today's table; one in sizes: one size's, or each size's best.
+        let spec = match info.sizes {
+            Some(_) => size.map(|s| s.to_string()),
+            None => Some(self.today()),
         };
-        let spec = size.map(|s| s.to_string());
-        let limit = if size.is_some() { TABLE_LINES } else { 1000 };
+        let limit = if spec.is_some() { TABLE_LINES } else { 1000 };
         let solves = self
             .store
             .fastest(actor.guild, info.name, spec.as_deref(), limit)
             .await
             .map_err(Failure::Read)?;
-        let lines: Vec<Fastest> = if size.is_some() {
+        let lines: Vec<Fastest> = if spec.is_some() {
             solves
         } else {
-            // The fastest of each size, smallest first.
+            // The best of each size, smallest first.
             let mut best: Vec<Fastest> = Vec::new();
             for f in solves {
                 if !best.iter().any(|b| b.spec == f.spec) {
@@ -525,31 +584,41 @@ impl Sessions {
             best.sort_by_key(|f| f.spec.parse::<u8>().unwrap_or(u8::MAX));
             best
         };
-        let scope =
+        let whose =
             Text::new().key(if actor.guild.is_some() { "puzzle-table-server" } else { "puzzle-table-alone" });
         if lines.is_empty() {
-            let example = example(Some(game), size);
+            let example = example(Some(game), Some(info), size);
             return Ok(Reply::private(t!(
                 "puzzle-table-empty",
                 puzzle = info.title,
-                scope = scope,
+                scope = whose,
                 example = example
             )));
         }
-        let mut text = match size {
-            Some(n) => t!("puzzle-table-size", puzzle = info.title, size = n, scope = scope),
-            None => t!("puzzle-table-all", puzzle = info.title, scope = scope),
+        let mut text = match &spec {
+            Some(n) => t!("puzzle-table-size", puzzle = info.title, size = n.clone(), scope = whose),
+            None => t!("puzzle-table-all", puzzle = info.title, scope = whose),
         };
         for (i, f) in lines.iter().enumerate() {
-            text = text.line().then(t!(
-                "puzzle-table-line",
-                place = i + 1,
-                puzzle = info.title,
-                size = f.spec.clone(),
-                player = Text::new().name(&f.name),
-                time = clock_text(f.seconds),
-                actions = f.actions
-            ));
+            let line = match f.score {
+                Some(score) => t!(
+                    "puzzle-table-score-line",
+                    place = i + 1,
+                    player = Text::new().name(&f.name),
+                    score = score,
+                    time = clock_text(f.seconds)
+                ),
+                None => t!(
+                    "puzzle-table-line",
+                    place = i + 1,
+                    puzzle = info.title,
+                    size = f.spec.clone(),
+                    player = Text::new().name(&f.name),
+                    time = clock_text(f.seconds),
+                    actions = f.actions
+                ),
+            };
+            text = text.line().then(line);
         }
         Ok(Reply::private(text))
     }
@@ -565,9 +634,9 @@ impl Sessions {
 
     /// The puzzle's picture, drawn off the async runtime, as a file to attach.
     async fn puzzle_picture(&self, attempt: &Attempt, marks: SoloMarks, lang: Lang) -> File {
-        let (info, size, state) = (attempt.info, attempt.puzzle.size(), attempt.row.state.clone());
+        let (info, spec, state) = (attempt.info, attempt.row.spec.clone(), attempt.row.state.clone());
         let png = crate::render::drawn(move || {
-            let puzzle = (info.read)(size, &state).ok()?;
+            let puzzle = (info.read)(&spec, &state).ok()?;
             let picture = puzzle.picture(&marks, lang);
             Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
         })

@@ -35,7 +35,10 @@ pub struct AttemptRow {
     pub actions: u32,
     pub hints: u32,
     pub started_at: i64,
+    /// When it was solved (or finished, for a puzzle that scores).
     pub solved_at: Option<i64>,
+    /// What it scored, for a puzzle that scores (more is better).
+    pub score: Option<u32>,
     /// The member is working on it (not solved, and no other started since).
     pub open: bool,
 }
@@ -55,8 +58,9 @@ pub struct AttemptUpdate {
     pub state: String,
     pub actions: u32,
     pub hints: u32,
-    /// Set when this write solves it (the attempt is closed then).
+    /// Set when this write solves or finishes it (the attempt is closed then).
     pub solved_at: Option<i64>,
+    pub score: Option<u32>,
 }
 
 /// One line of a solved-fastest table: a member's best solve.
@@ -65,6 +69,7 @@ pub struct Fastest {
     pub user: u64,
     pub name: String,
     pub spec: String,
+    pub score: Option<u32>,
     pub seconds: i64,
     pub actions: u32,
     pub solved_at: i64,
@@ -85,9 +90,9 @@ pub trait PuzzleStore: Send + Sync {
     /// another action was written since `from_actions`.
     async fn update_attempt(&self, update: &AttemptUpdate) -> Result<(), StoreError>;
 
-    /// Each member's fastest solve without hints of `kind` in the server `guild`, of the puzzle `spec` (or of
-    /// every puzzle of the kind, when `None`: each member's fastest of each); fastest first (fewer actions
-    /// first among equal times), at most `limit`.
+    /// Each member's best solve without hints of `kind` in the server `guild`, of the puzzle `spec` (or of every
+    /// puzzle of the kind, when `None`: each member's best of each): the highest score first (for a puzzle that
+    /// scores), then the fastest, then the fewest actions; at most `limit`.
     async fn fastest(
         &self,
         guild: Option<u64>,

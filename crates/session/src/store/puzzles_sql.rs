@@ -29,6 +29,7 @@ where
         hints: row.get::<i64, _>("hints") as u32,
         started_at: row.get("started_at"),
         solved_at: row.get("solved_at"),
+        score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
         open: row.get("open"),
     }
 }
@@ -110,8 +111,8 @@ where
     async fn update_attempt(&self, u: &AttemptUpdate) -> Result<(), StoreError> {
         self.guarded(async move {
             let done = sqlx::query(
-                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5 \
-                 WHERE id = $6 AND actions = $7 AND open = $8",
+                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5, \
+                 score = $9 WHERE id = $6 AND actions = $7 AND open = $8",
             )
             .bind(&u.state)
             .bind(i64::from(u.actions))
@@ -121,6 +122,7 @@ where
             .bind(u.id)
             .bind(i64::from(u.from_actions))
             .bind(true)
+            .bind(u.score.map(i64::from))
             .execute(&self.pool)
             .await?;
             changed_one(DB::rows_affected(&done))
@@ -139,12 +141,13 @@ where
             macro_rules! fastest_sql {
                 ($guild:literal, $spec:literal) => {
                     concat!(
-                        "SELECT user_id, name, spec, solved_at - started_at AS seconds, actions, solved_at \
+                        "SELECT user_id, name, spec, score, solved_at - started_at AS seconds, actions, solved_at \
                          FROM puzzle_attempts WHERE kind = $1 AND ",
                         $guild,
                         " AND ",
                         $spec,
-                        " AND solved_at IS NOT NULL AND hints = 0 ORDER BY seconds, actions, solved_at LIMIT 5000"
+                        " AND solved_at IS NOT NULL AND hints = 0 \
+                         ORDER BY COALESCE(score, 0) DESC, seconds, actions, solved_at LIMIT 5000"
                     )
                 };
             }
@@ -164,6 +167,7 @@ where
                 user: row.get::<i64, _>("user_id") as u64,
                 name: row.get("name"),
                 spec: row.get("spec"),
+                score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
                 seconds: row.get("seconds"),
                 actions: row.get::<i64, _>("actions") as u32,
                 solved_at: row.get("solved_at"),

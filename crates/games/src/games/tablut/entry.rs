@@ -27,5 +27,5 @@ pub(super) const INFO: GameInfo = GameInfo {
     // 100 an attacker, 200 a defender.
     eval_words: EvalWords { slight: 150, better: 400, winning: 1_000, forced: crate::ai::search::WON },
     rules_key: "rules-tablut",
-    solo: None,
+    solo: &[],
 };

@@ -20,5 +20,5 @@ pub(super) const INFO: GameInfo = GameInfo {
     // 16 a tile of chain; a finished game is worth 100 000.
     eval_words: EvalWords { slight: 48, better: 128, winning: 320, forced: 90_000 },
     rules_key: "rules-tantrix",
-    solo: Some(&super::discovery::SOLO),
+    solo: &[&super::discovery::SOLO, &super::solitaire::SOLO],
 };

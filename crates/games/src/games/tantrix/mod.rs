@@ -16,6 +16,7 @@ mod phrases;
 mod pick;
 pub mod picture;
 mod position;
+pub mod solitaire;
 mod tile_picture;
 mod tiles;
 mod view;

@@ -439,18 +439,6 @@ const TRAY_PER_ROW: usize = 12;
 /// down, time, actions, or solved), the board (the solved loop outlined; `marks`' cells lettered, its hint ringed),
 /// and the tiles still on the side; its words in `lang`.
 pub fn render_discovery(layout: &discovery::Discovery, marks: &DiscoveryMarks, lang: Lang) -> RgbaImage {
-    let mut board = layout.board();
-    let mut last = Vec::new();
-    if let Some(hint) = marks.hint.filter(|h| board.is_empty_cell(h.cell)) {
-        board.put(hint);
-        last.push(hint);
-    }
-    let (layout_px, board_h) = fit(&board, HEADER);
-    let tray: Vec<Tile> =
-        layout.unplaced().into_iter().filter(|t| marks.hint.is_none_or(|h| h.tile != *t)).collect();
-    let rows = tray.len().div_ceil(TRAY_PER_ROW).max(1);
-    let height = (HEADER + board_h + 8.0 + TRAY_ROW * rows as f32 + 10.0).ceil() as u32;
-    let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
     let colour = crate::i18n::phrase(lang, &super::phrases::colour(layout.colour()));
     let size = number(usize::from(layout.size()));
     let title = say(lang, "picture-discovery-title", &[("size", size.clone()), ("colour", text(&colour))]);
@@ -464,18 +452,81 @@ pub fn render_discovery(layout: &discovery::Discovery, marks: &DiscoveryMarks, l
         let down = say(lang, "picture-discovery-placed", &down);
         format!("{down} · {}", say(lang, "picture-discovery-progress", &counts))
     };
-    header(&mut canvas, &title, &sub);
+    let board = layout.board();
     let chains =
         if solved { vec![(layout.colour(), board.best_chain(layout.colour()).cells)] } else { Vec::new() };
+    let tray = layout.unplaced();
+    let tray_note = tray.is_empty().then(|| say(lang, "picture-discovery-all-down", &[]));
+    let solo = SoloPicture { board, title, sub, chains, tray, tray_note };
+    render_solo(solo, marks)
+}
+
+/// A Solitaire as its player sees it: the day and its colour, where it stands (tiles down, the best chain of the
+/// colour, outlined, and its score), the board (`marks`' cells lettered), and the tile drawn with how many are left.
+pub fn render_solitaire(game: &super::solitaire::Solitaire, marks: &DiscoveryMarks, lang: Lang) -> RgbaImage {
+    let colour = crate::i18n::phrase(lang, &super::phrases::colour(game.colour()));
+    let title = say(lang, "picture-solitaire-title", &[("day", text(game.day())), ("colour", text(&colour))]);
+    let time = format!("{}:{:02}", marks.seconds / 60, marks.seconds % 60);
+    let (score, _, _) = game.chain();
+    let counts = [
+        ("placed", number(game.placed().len())),
+        ("score", number(score as usize)),
+        ("time", text(&time)),
+        ("actions", number(marks.actions as usize)),
+    ];
+    let key = if game.is_over() { "picture-solitaire-over" } else { "picture-solitaire-progress" };
+    let sub = say(lang, key, &counts);
+    let board = game.board();
+    let chains = if game.placed().is_empty() {
+        Vec::new()
+    } else {
+        vec![(game.colour(), board.best_chain(game.colour()).cells)]
+    };
+    let left = game.stack().len().saturating_sub(1);
+    let tray_note = Some(if game.drawn().is_some() {
+        say(lang, "picture-solitaire-stack", &[("count", number(left))])
+    } else {
+        say(lang, "picture-discovery-all-down", &[])
+    });
+    let tray = game.drawn().into_iter().collect();
+    render_solo(SoloPicture { board, title, sub, chains, tray, tray_note }, marks)
+}
+
+/// What a puzzle's picture shows: its header, its board and chains to outline, and the tiles on the side.
+struct SoloPicture {
+    board: Board,
+    title: String,
+    sub: String,
+    chains: Vec<(Colour, Vec<Hex>)>,
+    tray: Vec<Tile>,
+    /// Said after the tiles on the side (or alone, when there are none).
+    tray_note: Option<String>,
+}
+
+fn render_solo(solo: SoloPicture, marks: &DiscoveryMarks) -> RgbaImage {
+    let SoloPicture { mut board, title, sub, chains, tray, tray_note } = solo;
+    let mut last = Vec::new();
+    if let Some(hint) = marks.hint.filter(|h| board.is_empty_cell(h.cell)) {
+        board.put(hint);
+        last.push(hint);
+    }
+    let (layout_px, board_h) = fit(&board, HEADER);
+    let tray: Vec<Tile> = tray.into_iter().filter(|t| marks.hint.is_none_or(|h| h.tile != *t)).collect();
+    let rows = tray.len().div_ceil(TRAY_PER_ROW).max(1);
+    let height = (HEADER + board_h + 8.0 + TRAY_ROW * rows as f32 + 10.0).ceil() as u32;
+    let mut canvas = Canvas::new(WIDTH, height, BACKGROUND);
+    header(&mut canvas, &title, &sub);
     let view = BoardView { board: &board, last: &last, chains, puzzle: true };
     draw_board(&mut canvas, &view, layout_px);
     letter_cells(&mut canvas, layout_px, &marks.cells);
     let top = HEADER + board_h + 8.0;
-    if tray.is_empty() {
-        let all = say(lang, "picture-discovery-all-down", &[]);
-        canvas.text_centered_v(MARGIN, top + TRAY_ROW / 2.0, 14.0, Weight::Regular, Align::Left, MUTED, &all);
-    }
     let step = (WIDTH as f32 - 2.0 * MARGIN) / TRAY_PER_ROW as f32;
+    // The note after the tiles of a one-row tray, alone when there are none.
+    let note_x = if tray.len() < TRAY_PER_ROW { MARGIN + step * tray.len() as f32 + 8.0 } else { MARGIN };
+    let note_y = if tray.len() < TRAY_PER_ROW { top + 26.0 } else { top + TRAY_ROW * rows as f32 - 8.0 };
+    if let Some(note) = tray_note {
+        canvas.text_centered_v(note_x, note_y, 14.0, Weight::Regular, Align::Left, MUTED, &note);
+    }
     for (i, &t) in tray.iter().enumerate() {
         let (row, col) = (i / TRAY_PER_ROW, i % TRAY_PER_ROW);
         let (cx, cy) = (MARGIN + step * (col as f32 + 0.5), top + TRAY_ROW * row as f32 + 26.0);

@@ -24,5 +24,5 @@ pub(super) const INFO: GameInfo = GameInfo {
     // About 1000 a piece of a type that runs short.
     eval_words: EvalWords { slight: 400, better: 1_500, winning: 4_000, forced: crate::ai::search::WON },
     rules_key: "rules-tzaar",
-    solo: None,
+    solo: &[],
 };

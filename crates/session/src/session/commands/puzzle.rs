@@ -1,48 +1,75 @@
 //! `/puzzle`: puzzles for one player, worked in private (`session::puzzles`). `/puzzle <game> size:N` starts the
-//! game's puzzle of N pieces; `/puzzle` alone shows the one being worked on; `table:true` shows the server's
-//! fastest solves (of one size, with `size`).
+//! game's puzzle of N pieces, `kind:<name>` another of its puzzles (one of the day takes no size); `/puzzle`
+//! alone shows the one being worked on; `table:true` shows the server's best solves (of one size, with `size`; of
+//! the day, for a puzzle of the day).
 
 use crate::games::GameKind;
+use crate::games::solo::SoloInfo;
 use crate::session::Reply;
 use crate::t;
 
-use super::super::puzzles::solo_puzzles;
+use super::super::puzzles::{solo_of, solo_puzzles};
 use super::super::request::{OptionKind, OptionValue, read_bool, read_game, shown};
 use super::super::text::Text;
 use super::{Args, Choice, Context, Declaration, Failure, Opt, Request, Run};
 
 pub fn declaration() -> Declaration {
     // The sizes any game's puzzle comes in (each puzzle checks its own).
-    let low = solo_puzzles().map(|(_, s)| *s.sizes.start()).min().unwrap_or(1);
-    let high = solo_puzzles().map(|(_, s)| *s.sizes.end()).max().unwrap_or(1);
+    let sizes = || solo_puzzles().filter_map(|(_, s)| s.sizes.clone());
+    let low = sizes().map(|s| *s.start()).min().unwrap_or(1);
+    let high = sizes().map(|s| *s.end()).max().unwrap_or(1);
+    let mut games: Vec<GameKind> = solo_puzzles().map(|(g, _)| g).collect();
+    games.dedup();
     Declaration::new("puzzle", parse)
         .option(
             Opt::new("game", OptionKind::Text)
-                .choices(solo_puzzles().map(|(g, _)| Choice::plain(g.title(), g.name()))),
+                .choices(games.iter().map(|g| Choice::plain(g.title(), g.name()))),
         )
         .option(Opt::new("size", OptionKind::Integer).range(u64::from(low), Some(u64::from(high))))
+        .option(
+            Opt::new("kind", OptionKind::Text)
+                .choices(solo_puzzles().map(|(_, s)| Choice::plain(s.title, s.name))),
+        )
         .option(Opt::new("table", OptionKind::Boolean))
 }
 
 /// `/puzzle`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Puzzle {
     /// The game whose puzzle it is (the first with one, when not named).
     pub game: Option<GameKind>,
     /// The number of pieces of a puzzle to start (or of the table to show).
     pub size: Option<u8>,
-    /// Shows the fastest solves instead.
+    /// Which of the game's puzzles (the first that comes in sizes, when not named).
+    pub kind: Option<String>,
+    /// Shows the best solves instead.
     pub table: bool,
 }
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let game = args.read("game", read_game)?;
-    if let Some(game) = game.filter(|g| g.info().solo.is_none()) {
-        return Err(t!("puzzle-game", game = game.title(), example = example(None, None)));
+    if let Some(game) = game.filter(|g| g.info().solo.is_empty()) {
+        return Err(t!("puzzle-game", game = game.title(), example = example(None, None, None)));
     }
     let size = args.read("size", read_size)?;
+    let kind = args.read("kind", |v| {
+        let typed = shown(v);
+        let name = typed.trim().to_ascii_lowercase();
+        if let Some((_, s)) =
+            solo_puzzles().find(|(g, s)| s.name == name && game.is_none_or(|game| game == *g))
+        {
+            Ok(s.name.to_string())
+        } else {
+            let names: Vec<&str> = solo_puzzles().map(|(_, s)| s.name).collect();
+            Err(t!(
+                "puzzle-kind",
+                typed = Text::new().code(format!("kind:{typed}")),
+                kinds = names.join(", ")
+            ))
+        }
+    })?;
     let table = args.read("table", |v| read_bool("table", v))?.unwrap_or(false);
-    Ok(Puzzle { game, size, table }.into())
+    Ok(Puzzle { game, size, kind, table }.into())
 }
 
 fn read_size(value: &OptionValue) -> Result<u8, Text> {
@@ -55,7 +82,7 @@ fn read_size(value: &OptionValue) -> Result<u8, Text> {
         t!(
             "puzzle-size-typed",
             typed = Text::new().code(format!("size:{}", shown(value))),
-            example = example(None, None)
+            example = example(None, None, None)
         )
     })
 }
@@ -65,28 +92,48 @@ impl Run for Puzzle {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
-        let Some(game) = self.game.or_else(|| solo_puzzles().next().map(|(g, _)| g)) else {
-            return Ok(Reply::private(t!("puzzle-game", game = "-", example = example(None, None))));
+        let game = self.game.or_else(|| {
+            solo_puzzles().find(|(_, s)| self.kind.as_deref().is_none_or(|k| s.name == k)).map(|(g, _)| g)
+        });
+        let Some(game) = game else {
+            return Ok(Reply::private(t!("puzzle-game", game = "-", example = example(None, None, None))));
         };
-        match (self.table, self.size) {
-            (true, size) => cx.sessions.puzzle_table(cx.actor, game, size).await,
-            (false, Some(size)) => cx.sessions.start_puzzle(cx.channel, cx.actor, game, size).await,
-            (false, None) => cx.sessions.open_puzzle(cx.channel, cx.actor).await,
+        let Some(info) = solo_of(game, self.kind.as_deref()) else {
+            return Ok(Reply::private(t!(
+                "puzzle-game",
+                game = game.title(),
+                example = example(None, None, None)
+            )));
+        };
+        match (self.table, self.size, &self.kind) {
+            (true, size, _) => cx.sessions.puzzle_table(cx.actor, game, info, size).await,
+            (false, None, None) => cx.sessions.open_puzzle(cx.channel, cx.actor).await,
+            (false, size, _) => cx.sessions.start_puzzle(cx.channel, cx.actor, info, size).await,
         }
     }
 }
 
-/// How to start a puzzle of `game` (the first game with one, when `None`): `/puzzle <game> size:<n>`.
-pub(crate) fn example(game: Option<GameKind>, size: Option<u8>) -> Text {
-    let found = match game {
-        Some(g) => g.info().solo.map(|s| (g, s)),
-        None => solo_puzzles().next(),
+/// How to start a puzzle (`puzzle` of `game`; the first game's first, when `None`): `/puzzle <game> size:<n>`, or
+/// `/puzzle <game> kind:<name>` for one of the day.
+pub(crate) fn example(game: Option<GameKind>, puzzle: Option<&SoloInfo>, size: Option<u8>) -> Text {
+    let found = match (game, puzzle) {
+        (Some(g), Some(s)) => Some((g, s)),
+        (Some(g), None) => solo_of(g, None).map(|s| (g, s)),
+        (None, _) => solo_puzzles().find(|(_, s)| s.sizes.is_some()),
     };
     match found {
-        Some((g, s)) => {
-            let size = size.filter(|n| s.sizes.contains(n)).unwrap_or(*s.sizes.start() + 2);
-            Text::new().code(format!("/puzzle {} size:{size}", g.name()))
-        }
+        Some((g, s)) => match &s.sizes {
+            Some(sizes) => {
+                let size = size.filter(|n| sizes.contains(n)).unwrap_or(*sizes.start() + 2);
+                let kind = if solo_of(g, None).is_some_and(|first| first.name == s.name) {
+                    String::new()
+                } else {
+                    format!(" kind:{}", s.name)
+                };
+                Text::new().code(format!("/puzzle {}{kind} size:{size}", g.name()))
+            }
+            None => Text::new().code(format!("/puzzle {} kind:{}", g.name(), s.name)),
+        },
         None => Text::new().code("/puzzle"),
     }
 }

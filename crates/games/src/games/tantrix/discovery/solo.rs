@@ -11,9 +11,11 @@ use crate::i18n::Lang;
 use crate::render::Palette;
 
 /// Discovery in the registry (Tantrix's puzzle for one player).
-pub(crate) static SOLO: SoloInfo = SoloInfo { name: "discovery", title: "Discovery", sizes: SIZES, read };
+pub(crate) static SOLO: SoloInfo =
+    SoloInfo { name: "discovery", title: "Discovery", sizes: Some(SIZES), read };
 
-fn read(size: u8, state: &str) -> Result<Box<dyn Solo>, Phrase> {
+fn read(spec: &str, state: &str) -> Result<Box<dyn Solo>, Phrase> {
+    let size = spec.parse().map_err(|_| refusal(&DiscoveryError::Unreadable(spec.to_string())))?;
     Discovery::read(size, state).map(|d| Box::new(d) as Box<dyn Solo>).map_err(|e| refusal(&e))
 }
 

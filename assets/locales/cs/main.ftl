@@ -111,7 +111,7 @@ help =
     - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
     - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
-    - /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle table:true ukáže nejrychlejší řešení zde.
+    - /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle tantrix kind:solitaire hraje Solitaire dne; /puzzle table:true ukáže nejlepší řešení zde.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord

@@ -105,7 +105,7 @@ help =
     - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
     - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
-    - /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle table:true shows the fastest solves here.
+    - /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle tantrix kind:solitaire plays the Solitaire of the day; /puzzle table:true shows the best solves here.
     One game per channel: use a thread to play several at once.
 
 ## Discord

@@ -103,7 +103,7 @@ help =
     - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
     - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
-    - /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle table:true mostra as soluções mais rápidas daqui.
+    - /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle tantrix kind:solitaire joga o Solitaire do dia; /puzzle table:true mostra as melhores soluções daqui.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord

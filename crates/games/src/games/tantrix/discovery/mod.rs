@@ -45,10 +45,10 @@ struct Walk {
     colour: Colour,
     /// Each cell's tile and turn, by [`index`].
     grid: Vec<Option<(Tile, u8)>>,
-    /// The floods' marks by cell, the last mark used, and their queue.
+    /// The floods' marks by cell, the last mark used, and their queue (of cells by [`index`]).
     marks: Vec<u32>,
     stamp: u32,
-    queue: Vec<Hex>,
+    queue: Vec<usize>,
     /// The empty cell the loop closes from: across the end of tile N's path the walk did not leave by.
     goal: Hex,
     placed: Vec<Placement>,
@@ -70,6 +70,9 @@ struct Walk {
     counted: u64,
     stop_at: u64,
 }
+
+/// The six steps to a neighbour, as `(dq, dr)`.
+const STEPS: [(i32, i32); 6] = [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)];
 
 fn index(h: Hex) -> Option<usize> {
     let (q, r) = (h.q + REACH, h.r + REACH);
@@ -173,19 +176,21 @@ impl Walk {
         for p in &self.placed {
             (q0, q1, r0, r1) = (q0.min(p.cell.q), q1.max(p.cell.q), r0.min(p.cell.r), r1.max(p.cell.r));
         }
-        let (q0, q1, r0, r1) = (q0 - 1, q1 + 1, r0 - 1, r1 + 1);
-        let inside = |h: Hex| (q0..=q1).contains(&h.q) && (r0..=r1).contains(&h.r);
+        // The box a cell around, within the grid.
+        let (q0, q1, r0, r1) =
+            ((q0 - 1).max(-REACH), (q1 + 1).min(REACH), (r0 - 1).max(-REACH), (r1 + 1).min(REACH));
+        let bounds = (q0, q1, r0, r1);
         self.stamp += 2;
         let (outside, enclosed) = (self.stamp, self.stamp + 1);
         // The empty cells the box's frame reaches: the outside.
         self.queue.clear();
         for q in q0..=q1 {
-            self.queue.extend([Hex::new(q, r0), Hex::new(q, r1)]);
+            self.queue.extend([index(Hex::new(q, r0)), index(Hex::new(q, r1))].into_iter().flatten());
         }
         for r in r0..=r1 {
-            self.queue.extend([Hex::new(q0, r), Hex::new(q1, r)]);
+            self.queue.extend([index(Hex::new(q0, r)), index(Hex::new(q1, r))].into_iter().flatten());
         }
-        self.flood(outside, &inside);
+        self.flood(outside, bounds);
         let Some(h) = index(head) else { return false };
         if self.marks[h] == outside {
             // Nothing may be enclosed, and the goal is out there too (or the head itself).
@@ -193,24 +198,34 @@ impl Walk {
         }
         // The head is enclosed: its part must hold the goal and every enclosed cell, and fit the tiles left.
         self.queue.clear();
-        self.queue.push(head);
-        let part = self.flood(enclosed, &inside);
+        self.queue.push(h);
+        let part = self.flood(enclosed, bounds);
         // (A goal under a fixed tile is not checked: the path may come home through more fixed tiles.)
         let goal_in = self.get(goal).is_some() || index(goal).is_some_and(|g| self.marks[g] == enclosed);
         goal_in && part <= left && self.enclosed_cells(q0..=q1, r0..=r1, outside) == part
     }
 
-    /// Marks with `mark` the empty cells inside the box reachable from the queued ones; how many it marked.
-    fn flood(&mut self, mark: u32, inside: &dyn Fn(Hex) -> bool) -> usize {
+    /// Marks with `mark` the empty cells inside the box `(q0, q1, r0, r1)` reachable from the queued ones; how
+    /// many it marked. (The box lies inside the grid, a cell away from its edge at least.)
+    fn flood(&mut self, mark: u32, (q0, q1, r0, r1): (i32, i32, i32, i32)) -> usize {
         let mut marked = 0;
-        while let Some(h) = self.queue.pop() {
-            let Some(i) = index(h) else { continue };
-            if !inside(h) || self.grid[i].is_some() || self.marks[i] == mark {
+        while let Some(i) = self.queue.pop() {
+            if self.grid[i].is_some() || self.marks[i] == mark {
                 continue;
             }
             self.marks[i] = mark;
             marked += 1;
-            self.queue.extend(h.neighbours());
+            let (q, r) = ((i % SIDE) as i32 - REACH, (i / SIDE) as i32 - REACH);
+            for (dq, dr) in STEPS {
+                let (nq, nr) = (q + dq, r + dr);
+                if nq < q0 || nq > q1 || nr < r0 || nr > r1 {
+                    continue;
+                }
+                let j = (i as isize + dr as isize * SIDE as isize + dq as isize) as usize;
+                if self.grid[j].is_none() && self.marks[j] != mark {
+                    self.queue.push(j);
+                }
+            }
         }
         marked
     }

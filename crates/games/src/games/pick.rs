@@ -80,6 +80,20 @@ pub struct PickPath {
     pub choices: Vec<PickChoice>,
 }
 
+/// The letters of the `i`-th choice on a picture (a picker's places, turns): A to Z, then AA, AB…
+pub fn letters(i: usize) -> String {
+    let mut n = i;
+    let mut out = Vec::new();
+    loop {
+        out.push(char::from(b'A' + u8::try_from(n % 26).unwrap_or(0)));
+        if n < 26 {
+            break;
+        }
+        n = n / 26 - 1;
+    }
+    out.iter().rev().collect()
+}
+
 /// Whether `value` can travel in a picker's component id.
 pub fn value_fits(value: &str) -> bool {
     !value.is_empty()

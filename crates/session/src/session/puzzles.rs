@@ -9,7 +9,7 @@
 //! hints.
 
 use crate::games::GameKind;
-use crate::games::pick::Icon;
+use crate::games::pick::{Icon, letters};
 use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
 use crate::i18n::Lang;
 use crate::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, StoreError};
@@ -673,20 +673,6 @@ fn piece_option(game: GameKind, piece: u8) -> SelectOption {
         label: t!("puzzle-tile-option", tile = piece),
         icon: Some(Icon { game, key: piece }),
     }
-}
-
-/// The letters of the `i`-th choice, as the pictures letter them: A to Z, then AA, AB…
-fn letters(i: usize) -> String {
-    let mut n = i;
-    let mut out = Vec::new();
-    loop {
-        out.push(char::from(b'A' + (n % 26) as u8));
-        if n < 26 {
-            break;
-        }
-        n = n / 26 - 1;
-    }
-    out.iter().rev().collect()
 }
 
 /// `m:ss` (or `h:mm:ss`).

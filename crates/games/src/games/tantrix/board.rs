@@ -121,6 +121,15 @@ impl Board {
         Board { placed: Vec::with_capacity(56), ..Board::default() }
     }
 
+    /// The board with `placed` put down in order (a puzzle's layout).
+    pub fn of(placed: &[Placement]) -> Board {
+        let mut board = Board::new();
+        for &p in placed {
+            board.put(p);
+        }
+        board
+    }
+
     /// The number of cells in the window, for work space indexed like it ([`Board::index`]).
     pub(super) fn window_len(&self) -> usize {
         self.cells.len()

@@ -120,6 +120,23 @@ fn squeeze(text: &str) -> String {
 }
 
 /// Reads placements separated by spaces (spaces around `@`, `,` and `:` are allowed).
+/// Writes placements in notation, separated by spaces (a puzzle's layout, as it is stored).
+pub(crate) fn write_placements(f: &mut fmt::Formatter<'_>, placed: &[Placement]) -> fmt::Result {
+    for (i, p) in placed.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" ")?;
+        }
+        write!(f, "{p}")?;
+    }
+    Ok(())
+}
+
+/// A cell written `q,r` (spaces allowed around the numbers), as a puzzle's places are written.
+pub(crate) fn parse_cell(place: &str) -> Option<Hex> {
+    let (q, r) = place.split_once(',')?;
+    Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
+}
+
 pub(crate) fn parse_placements(text: &str) -> Result<Vec<Placement>, MoveParseError> {
     squeeze(text).split_whitespace().map(str::parse).collect()
 }

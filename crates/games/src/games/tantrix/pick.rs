@@ -9,19 +9,7 @@ use crate::games::Phrase;
 use crate::games::pick::{PickChoice, PickPath, Picker};
 use crate::i18n::Lang;
 
-/// The letters of the `i`-th choice on a picture: A to Z, then AA, AB…
-pub(super) fn letters(i: usize) -> String {
-    let mut n = i;
-    let mut out = Vec::new();
-    loop {
-        out.push(char::from(b'A' + u8::try_from(n % 26).unwrap_or(0)));
-        if n < 26 {
-            break;
-        }
-        n = n / 26 - 1;
-    }
-    out.iter().rev().collect()
-}
+pub(super) use crate::games::pick::letters;
 
 impl Game {
     /// The legal cells for `tile`, in reading order (top to bottom, then left to right), as lettered.

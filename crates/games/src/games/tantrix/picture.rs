@@ -568,6 +568,15 @@ pub(super) fn render_cells(game: &Game, cells: &[Hex], names: &[String], lang: L
     canvas.into_image()
 }
 
+/// A puzzle's picture of a piece's turns (a tile's rotations, see [`render_rotations`]); a 1-pixel image for a
+/// number that is no tile.
+pub(super) fn render_piece_turns(piece: u8, turns: &[u8], lang: Lang) -> RgbaImage {
+    match Tile::new(piece) {
+        Some(t) => render_rotations(t, turns, lang),
+        None => RgbaImage::new(1, 1),
+    }
+}
+
 /// The picker's picture of a tile's legal rotations, side by side, each lettered under it.
 pub fn render_rotations(tile: Tile, rotations: &[u8], lang: Lang) -> RgbaImage {
     const CELL: f32 = 130.0;

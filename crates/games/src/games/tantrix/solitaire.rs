@@ -94,11 +94,7 @@ impl Solitaire {
     }
 
     pub fn board(&self) -> Board {
-        let mut board = Board::new();
-        for &p in &self.placed {
-            board.put(p);
-        }
-        board
+        Board::of(&self.placed)
     }
 
     /// Every legal placement of the drawn tile: on an empty cell touching the layout (the centre for the first)
@@ -154,13 +150,7 @@ impl Solitaire {
 /// The placements in notation, as [`Solitaire::read`] reads them.
 impl fmt::Display for Solitaire {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.placed.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        crate::games::tantrix::notation::write_placements(f, &self.placed)
     }
 }
 
@@ -196,11 +186,7 @@ fn refusal(why: &SolitaireError) -> Phrase {
     }
 }
 
-/// A cell written `q,r`.
-fn cell(place: &str) -> Option<Hex> {
-    let (q, r) = place.split_once(',')?;
-    Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
-}
+use crate::games::tantrix::notation::parse_cell as cell;
 
 impl Solo for Solitaire {
     fn size(&self) -> u8 {
@@ -303,10 +289,7 @@ impl Solo for Solitaire {
     }
 
     fn turns_picture(&self, piece: u8, turns: &[u8], lang: Lang) -> RgbaImage {
-        match Tile::new(piece) {
-            Some(t) => picture::render_rotations(t, turns, lang),
-            None => RgbaImage::new(1, 1),
-        }
+        picture::render_piece_turns(piece, turns, lang)
     }
 
     fn palette(&self) -> &'static Palette {

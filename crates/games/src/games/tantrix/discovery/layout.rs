@@ -85,11 +85,7 @@ impl Discovery {
 
     /// The tiles down, as a board (to draw, or to follow paths on).
     pub fn board(&self) -> Board {
-        let mut board = Board::new();
-        for &p in &self.placed {
-            board.put(p);
-        }
-        board
+        Board::of(&self.placed)
     }
 
     /// The tiles still on the side, in order.
@@ -223,13 +219,7 @@ impl Discovery {
 /// The placements in notation, separated by spaces, as [`Discovery::read`] reads them.
 impl fmt::Display for Discovery {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, p) in self.placed.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
-            }
-            write!(f, "{p}")?;
-        }
-        Ok(())
+        crate::games::tantrix::notation::write_placements(f, &self.placed)
     }
 }
 

@@ -6,7 +6,7 @@ use image::RgbaImage;
 use super::{Discovery, DiscoveryError, NextTile, SIZES, Verdict};
 use crate::games::Phrase;
 use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
-use crate::games::tantrix::{Hex, Placement, Tile, phrases, picture};
+use crate::games::tantrix::{Placement, Tile, phrases, picture};
 use crate::i18n::Lang;
 use crate::render::Palette;
 
@@ -19,11 +19,7 @@ fn read(spec: &str, state: &str) -> Result<Box<dyn Solo>, Phrase> {
     Discovery::read(size, state).map(|d| Box::new(d) as Box<dyn Solo>).map_err(|e| refusal(&e))
 }
 
-/// A cell written `q,r`.
-fn cell(place: &str) -> Option<Hex> {
-    let (q, r) = place.split_once(',')?;
-    Some(Hex::new(q.trim().parse().ok()?, r.trim().parse().ok()?))
-}
+use crate::games::tantrix::notation::parse_cell as cell;
 
 /// Why a tile cannot go where it was asked, as a phrase.
 fn refusal(why: &DiscoveryError) -> Phrase {
@@ -172,10 +168,7 @@ impl Solo for Discovery {
     }
 
     fn turns_picture(&self, piece: u8, turns: &[u8], lang: Lang) -> RgbaImage {
-        match Tile::new(piece) {
-            Some(t) => picture::render_rotations(t, turns, lang),
-            None => RgbaImage::new(1, 1),
-        }
+        picture::render_piece_turns(piece, turns, lang)
     }
 
     fn palette(&self) -> &'static Palette {

@@ -110,6 +110,7 @@ fn the_solitaire_of_the_day_is_played_to_its_end_and_scored() {
     let mut console = Console::start(dir.path());
     let out = console.say("@ann /puzzle tantrix kind:solitaire", "picture:");
     assert!(out[0].contains("(the same for everyone today)"), "{out:?}");
+    let first = out[0].clone();
     assert!(out.iter().all(|l| !l.contains("[Hint]")), "no hints in Solitaire: {out:?}");
     let mut last = out;
     for placed in 1..=14 {
@@ -131,8 +132,24 @@ fn the_solitaire_of_the_day_is_played_to_its_end_and_scored() {
     let over = last.iter().find(|l| l.contains("Over!")).unwrap_or_else(|| panic!("{last:?}"));
     let score: u32 = over.split("score ").nth(1).unwrap().split(',').next().unwrap().parse().unwrap();
     assert!((1..=28).contains(&score), "{over}");
+    // The table is the day's: a run across midnight (UTC) finds the new day's, empty.
+    let today = || {
+        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs();
+        tabula::games::solo::date(secs as i64 / 86_400)
+    };
+    let day = out_day(&first);
+    if today() != day {
+        console.kill();
+        return;
+    }
     let table = console.say("@ann /puzzle tantrix kind:solitaire table:true", "(0:");
-    assert!(table[0].contains("Best Solitaire"), "{table:?}");
+    assert!(table[0].contains(&format!("Best Solitaire {day} solves")), "{table:?}");
     assert!(table.iter().any(|l| l.starts_with(&format!("1. ann: score {score} (0:"))), "{table:?}");
     console.kill();
+}
+
+/// The day a Solitaire's first message names ("Solitaire of 2026-12-07 (…").
+fn out_day(line: &str) -> String {
+    let at = line.find("Solitaire of ").unwrap_or_else(|| panic!("{line}")) + "Solitaire of ".len();
+    line[at..at + 10].to_string()
 }

@@ -130,12 +130,9 @@ impl Walk {
         }
     }
 
-    /// Whether `tile` turned `rot` on `cell` matches every tile next to it.
-    fn fits(&self, cell: Hex, tile: Tile, rot: u8) -> bool {
-        Direction::ALL.into_iter().all(|d| match self.get(cell.step(d)) {
-            Some((t, r)) => t.edge(r, d.opposite()) == tile.edge(rot, d),
-            None => true,
-        })
+    /// The colour each neighbour of `cell` shows it (`None` where there is no tile), by [`Direction::ALL`].
+    fn sides(&self, cell: Hex) -> [Option<Colour>; 6] {
+        Direction::ALL.map(|d| self.get(cell.step(d)).map(|(t, r)| t.edge(r, d.opposite())))
     }
 
     /// Whether, with a tile just put on `cell`, some tile left still fits the goal (the cell the loop closes
@@ -148,10 +145,11 @@ impl Walk {
         let Some(home) = Direction::ALL.into_iter().find(|&d| goal.step(d) == self.home) else {
             return true;
         };
+        let sides = self.sides(goal);
         self.order.iter().any(|&tile| {
             self.used & (1 << tile.number()) == 0
                 && tile.ends(self.colour, 0).is_some_and(|(a, b)| {
-                    [a, b].into_iter().any(|end| self.fits(goal, tile, end.steps_cw_to(home)))
+                    [a, b].into_iter().any(|end| fits_sides(sides, tile, end.steps_cw_to(home)))
                 })
         })
     }
@@ -259,6 +257,7 @@ impl Walk {
         // Every tile that fits, each way round; the walk first tries those whose next cell touches the most
         // tiles: a loop that shuts no cell in hugs itself.
         let mut moves: Vec<(usize, Placement, Direction)> = Vec::new();
+        let sides = self.sides(cell);
         for &tile in &self.order {
             if self.used & (1 << tile.number()) != 0 {
                 continue;
@@ -266,7 +265,7 @@ impl Walk {
             let Some((a, b)) = tile.ends(self.colour, 0) else { continue };
             for (inward, outward) in [(a, b), (b, a)] {
                 let rot = inward.steps_cw_to(entry);
-                if !self.fits(cell, tile, rot) {
+                if !fits_sides(sides, tile, rot) {
                     continue;
                 }
                 let exit = outward.rotate_cw(rot);
@@ -349,6 +348,11 @@ impl Walk {
             }
         }
     }
+}
+
+/// Whether `tile` turned `rot` shows each of `sides` the colour it shows (where there is a tile).
+fn fits_sides(sides: [Option<Colour>; 6], tile: Tile, rot: u8) -> bool {
+    Direction::ALL.into_iter().zip(sides).all(|(d, side)| side.is_none_or(|c| tile.edge(rot, d) == c))
 }
 
 /// Whether the tiles shut in an empty cell: an empty cell inside the layout's box from which no walk over

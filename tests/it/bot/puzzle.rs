@@ -1,6 +1,7 @@
 //! A Discovery puzzle through the real bot and the fake Discord (which refuses what Discord refuses): started
 //! privately with its picture and menus, a hint (acknowledged first, then the message edited), the hinted tile
-//! put down with its button, a tile chosen through the menus, and another member's press refused.
+//! put down with its button, a tile put down and picked up again through the menus, another member's press
+//! refused, the rest by hints to the solve, and the solve posted for everyone.
 
 use serde_json::Value;
 
@@ -87,6 +88,37 @@ async fn a_discovery_puzzle_is_worked_privately_through_discord() {
         "{board}"
     );
     assert!(board["content"].as_str().unwrap().contains("2 of 6 tiles down"), "{board}");
+
+    // Picked up again (a tile put down anywhere may keep the loop from closing), through the menu of tiles down.
+    let (_, chosen) =
+        send(&fake, fake.select(&menu_with(&board, &tile), &[&tile], ALICE, GAMES_CHANNEL)).await;
+    let chosen = step(&chosen);
+    let (_, lifted) =
+        send(&fake, fake.select(&menu_with(&chosen, "lift"), &["lift"], ALICE, GAMES_CHANNEL)).await;
+    let board = step(&lifted);
+    assert!(
+        board["content"].as_str().unwrap().contains(&format!("Tile {tile} is back on the side")),
+        "{board}"
+    );
+
+    // The rest by hints, to the solve; then posted for everyone, naming Alice without pinging her.
+    let mut board = board;
+    for _ in 0..8 {
+        if board["content"].as_str().unwrap().contains("Solved!") {
+            break;
+        }
+        let (id, _) = send(&fake, fake.button(&button(&board, "Hint"), ALICE, GAMES_CHANNEL)).await;
+        let hinted = step(&original_edit(&fake, id).await);
+        let (_, put) = send(&fake, fake.button(&button(&hinted, "Put it there"), ALICE, GAMES_CHANNEL)).await;
+        board = step(&put);
+    }
+    assert!(board["content"].as_str().unwrap().contains("Solved! Discovery 6"), "{board}");
+    let (_, posted) = send(&fake, fake.button(&button(&board, "Post it here"), ALICE, GAMES_CHANNEL)).await;
+    assert!(!posted.is_ephemeral(), "the post is public: {posted:?}");
+    let message = step(&posted);
+    assert!(message["content"].as_str().unwrap().contains("solved Tantrix Discovery 6"), "{message}");
+    let mentions = &message["allowed_mentions"];
+    assert!(mentions["users"].as_array().is_none_or(Vec::is_empty), "nobody is pinged: {mentions}");
     bot.shutdown().await.unwrap();
     fake.assert_no_refusals();
 }

@@ -120,6 +120,9 @@ pub trait Solo: Send + Sync {
 
     /// The palette its pictures are encoded in.
     fn palette(&self) -> &'static Palette;
+
+    /// The puzzle as it stands, as a value of its own (to draw or search on another thread, or to try a move on).
+    fn copy(&self) -> Box<dyn Solo>;
 }
 
 /// Days since 1970-01-01 of a `YYYY-MM-DD` date (proleptic Gregorian), if it is one.
@@ -143,15 +146,7 @@ pub fn days(day: &str) -> Option<i64> {
 
 /// The `YYYY-MM-DD` date of a day counted from 1970-01-01.
 pub fn date(days: i64) -> String {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
+    let (y, m, d) = crate::text::civil(days);
     format!("{y:04}-{m:02}-{d:02}")
 }
 

@@ -219,14 +219,9 @@ impl Sessions {
     /// A hint: one more piece of a solution that keeps every piece down as it lies, shown ringed on the board
     /// with a button to put it there; or that the pieces down cannot all stay. Each hint is counted.
     async fn puzzle_hint(&self, channel: u64, actor: &Actor, attempt: Attempt) -> Result<Reply, Failure> {
-        let state = attempt.puzzle.state();
-        let (info, spec, seed) = (attempt.info, attempt.row.spec.clone(), attempt.row.id as u64);
-        let found = crate::render::drawn(move || match (info.read)(&spec, &state) {
-            Ok(puzzle) => puzzle.hint(seed, HINT_NODES),
-            Err(_) => SoloHint::Unknown,
-        })
-        .await
-        .unwrap_or(SoloHint::Unknown);
+        let (puzzle, seed) = (attempt.puzzle.copy(), attempt.row.id as u64);
+        let found =
+            crate::render::drawn(move || puzzle.hint(seed, HINT_NODES)).await.unwrap_or(SoloHint::Unknown);
         let m = match found {
             SoloHint::Put(m) => m,
             SoloHint::Impossible => {
@@ -296,9 +291,7 @@ impl Sessions {
         attempt: Attempt,
         act: Act,
     ) -> Result<Reply, Failure> {
-        let Ok(mut puzzle) = (attempt.info.read)(&attempt.row.spec, &attempt.row.state) else {
-            return Err(corrupt(&attempt.row));
-        };
+        let mut puzzle = attempt.puzzle.copy();
         let done = match &act {
             Act::Lift(piece) => puzzle.lift(*piece).map(|()| t!("puzzle-lifted", tile = *piece)),
             Act::Put(m) => {
@@ -501,15 +494,12 @@ impl Sessions {
                 .collect(),
         });
         reply.buttons = vec![back(attempt, channel)];
-        let (info, spec, state, lang) =
-            (attempt.info, attempt.row.spec.clone(), attempt.row.state.clone(), actor.locales.user);
+        let (puzzle, lang) = (attempt.puzzle.copy(), actor.locales.user);
         let png = crate::render::drawn(move || {
-            let puzzle = (info.read)(&spec, &state).ok()?;
             let picture = puzzle.turns_picture(piece, &turns, lang);
-            Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
+            crate::render::png_with_caption(&picture, None, puzzle.palette())
         })
         .await
-        .flatten()
         .unwrap_or_default();
         let name = format!("puzzle-{}-turns.png", attempt.row.id);
         reply.with_file(File { kind: FileKind::Picture, name, bytes: png })
@@ -634,14 +624,12 @@ impl Sessions {
 
     /// The puzzle's picture, drawn off the async runtime, as a file to attach.
     async fn puzzle_picture(&self, attempt: &Attempt, marks: SoloMarks, lang: Lang) -> File {
-        let (info, spec, state) = (attempt.info, attempt.row.spec.clone(), attempt.row.state.clone());
+        let puzzle = attempt.puzzle.copy();
         let png = crate::render::drawn(move || {
-            let puzzle = (info.read)(&spec, &state).ok()?;
             let picture = puzzle.picture(&marks, lang);
-            Some(crate::render::png_with_caption(&picture, None, puzzle.palette()))
+            crate::render::png_with_caption(&picture, None, puzzle.palette())
         })
         .await
-        .flatten()
         .unwrap_or_default();
         File { kind: FileKind::Picture, name: format!("puzzle-{}.png", attempt.row.id), bytes: png }
     }

@@ -295,6 +295,10 @@ impl Solo for Solitaire {
     fn palette(&self) -> &'static Palette {
         picture::palette()
     }
+
+    fn copy(&self) -> Box<dyn Solo> {
+        Box::new(self.clone())
+    }
 }
 
 #[cfg(test)]

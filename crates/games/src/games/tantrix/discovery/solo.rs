@@ -174,4 +174,8 @@ impl Solo for Discovery {
     fn palette(&self) -> &'static Palette {
         picture::palette()
     }
+
+    fn copy(&self) -> Box<dyn Solo> {
+        Box::new(self.clone())
+    }
 }

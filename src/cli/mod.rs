@@ -308,6 +308,27 @@ pub enum Command {
         #[arg(long, default_value_t = 0)]
         seed: u64,
     },
+    /// Generates tactics from seeded self-play at level 5: positions where exactly one move (for TZAAR one whole
+    /// turn) wins or saves the game by force, proven by exhaustive search, each rated by which levels solve it.
+    /// Prints one tactic per line as JSON (the form `assets/tactics.jsonl` keeps), and a summary on stderr.
+    ///
+    /// Example: `tabula tactics tablut --games 4 --seed 7`.
+    Tactics {
+        #[arg(value_parser = game_parser(), long_help = game_help())]
+        game: GameKind,
+        /// Self-play games to look through.
+        #[arg(long, default_value_t = 10)]
+        games: usize,
+        /// The seed of the self-play (the same seed finds the same tactics).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Nodes the exhaustive search may visit at each position.
+        #[arg(long, default_value_t = 200_000)]
+        budget: u64,
+        /// Level 5's time per move in self-play, in milliseconds (it sets every level's node budget).
+        #[arg(long, default_value_t = 100)]
+        top_ms: u64,
+    },
 }
 
 /// The console's `--lang`: a shipped language, or English in place of a language Tabula does not speak, with

@@ -73,6 +73,34 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
             }
             Ok(())
         }
+        Command::Tactics { game, games, seed, budget, top_ms } => {
+            let spec = tabula_games::games::tactic::Generator {
+                game: *game,
+                seed: *seed,
+                games: *games,
+                budget: *budget,
+                top: std::time::Duration::from_millis(*top_ms),
+            };
+            let started = std::time::Instant::now();
+            let mut failed = None;
+            let found = tabula_games::games::tactic::generate(&spec, |t| {
+                let line = serde_json::to_string(t).unwrap_or_default();
+                if let Err(e) = writeln!(out, "{line}") {
+                    failed.get_or_insert(e);
+                }
+            });
+            if let Some(e) = failed {
+                return Err(Exit::usage(format!("cannot write the output: {e}")));
+            }
+            let minutes = started.elapsed().as_secs_f64() / 60.0;
+            eprintln!(
+                "{} tactics from {games} games in {:.1} s ({:.1} a minute)",
+                found.len(),
+                minutes * 60.0,
+                found.len() as f64 / minutes.max(1e-9)
+            );
+            Ok(())
+        }
         Command::Moves { at }
         | Command::Perft { at, .. }
         | Command::Replay { at, .. }
@@ -177,6 +205,7 @@ fn run_at<G: Entry + Into<AnyGame>>(command: &Command, at: &At, out: &mut impl W
         | Command::ForgetUser { .. }
         | Command::Match { .. }
         | Command::Solve { .. }
+        | Command::Tactics { .. }
         | Command::TablutChallenge { .. } => Err(Exit::usage("this command works on no position")),
     }
 }

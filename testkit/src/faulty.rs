@@ -12,7 +12,9 @@ use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use tabula_games::games::GameKind;
-use tabula_session::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore};
+use tabula_session::store::{
+    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TacticRating, TacticRow,
+};
 use tabula_session::store::{
     ClockRow, ClockStore, Ending, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
     RatingRow, RatingStore, ServerSettings, SessionRow, SessionState, SessionStore, SettingsStore, Store,
@@ -381,6 +383,42 @@ impl<S: Store> PuzzleStore for FaultyStore<S> {
         limit: usize,
     ) -> Result<Vec<Fastest>, StoreError> {
         self.inner.fastest(guild, kind, spec, limit).await
+    }
+
+    async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError> {
+        self.writable()?;
+        self.inner.add_tactics(tactics).await
+    }
+
+    async fn tactic(&self, key: &str) -> Result<Option<TacticRow>, StoreError> {
+        self.inner.tactic(key).await
+    }
+
+    async fn next_tactic(
+        &self,
+        user: u64,
+        game: Option<&str>,
+        rating: f64,
+    ) -> Result<Option<TacticRow>, StoreError> {
+        self.inner.next_tactic(user, game, rating).await
+    }
+
+    async fn tactic_count(&self) -> Result<u64, StoreError> {
+        self.inner.tactic_count().await
+    }
+
+    async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError> {
+        self.inner.puzzle_rating(user).await
+    }
+
+    async fn finish_tactic(
+        &self,
+        update: &AttemptUpdate,
+        player: &PuzzleRating,
+        tactic: Option<&TacticRating>,
+    ) -> Result<(), StoreError> {
+        self.write("finish_tactic").await?;
+        self.inner.finish_tactic(update, player, tactic).await
     }
 }
 

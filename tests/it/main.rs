@@ -35,6 +35,7 @@ mod tablut;
 mod tablut_challenge;
 mod tablut_suite;
 mod tablut_variants;
+mod tactics;
 mod tantrix;
 mod tournament;
 mod tzaar;

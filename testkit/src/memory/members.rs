@@ -18,6 +18,7 @@ impl MemberStore for MemoryStore {
         let (finished, ratings, rated_names) = self.ratings().member(user);
         let (tournaments, entrant_names) = self.tournaments().member(user);
         let (puzzles, solver_names) = self.puzzles().member(user);
+        let ratings = ratings + usize::from(self.puzzles().rated(user));
         names.extend(rated_names);
         names.extend(entrant_names);
         names.extend(solver_names);

@@ -3,15 +3,18 @@
 use std::collections::BTreeMap;
 
 use tabula_session::store::{
-    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore, StoreError, best_of_each,
+    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, StoreError, TACTIC_KIND,
+    TacticRating, TacticRow, best_of_each,
 };
 
 use super::MemoryStore;
 
-/// The `puzzle_attempts` table.
+/// The `puzzle_attempts`, `tactics` and `puzzle_ratings` tables.
 #[derive(Debug, Default)]
 pub(super) struct Tables {
     attempts: BTreeMap<i64, AttemptRow>,
+    tactics: BTreeMap<String, TacticRow>,
+    ratings: BTreeMap<u64, PuzzleRating>,
 }
 
 impl Tables {
@@ -19,6 +22,27 @@ impl Tables {
     pub(super) fn member(&self, user: u64) -> (usize, Vec<String>) {
         let mine: Vec<&AttemptRow> = self.attempts.values().filter(|a| a.user == user).collect();
         (mine.len(), mine.iter().map(|a| a.name.clone()).collect())
+    }
+
+    /// Whether `user` has a puzzle rating.
+    pub(super) fn rated(&self, user: u64) -> bool {
+        self.ratings.contains_key(&user)
+    }
+
+    /// `update_attempt`'s write, checked on the version it names.
+    fn update(&mut self, u: &AttemptUpdate) -> Result<(), StoreError> {
+        let a = self
+            .attempts
+            .get_mut(&u.id)
+            .filter(|a| a.open && a.actions == u.from_actions)
+            .ok_or(StoreError::Conflict)?;
+        a.state.clone_from(&u.state);
+        a.actions = u.actions;
+        a.hints = u.hints;
+        a.solved_at = u.solved_at;
+        a.score = u.score;
+        a.open = u.solved_at.is_none();
+        Ok(())
     }
 
     pub(super) fn forget(&mut self, user: u64, label: &str) {
@@ -64,19 +88,7 @@ impl PuzzleStore for MemoryStore {
     }
 
     async fn update_attempt(&self, u: &AttemptUpdate) -> Result<(), StoreError> {
-        let mut tables = self.puzzles();
-        let a = tables
-            .attempts
-            .get_mut(&u.id)
-            .filter(|a| a.open && a.actions == u.from_actions)
-            .ok_or(StoreError::Conflict)?;
-        a.state.clone_from(&u.state);
-        a.actions = u.actions;
-        a.hints = u.hints;
-        a.solved_at = u.solved_at;
-        a.score = u.score;
-        a.open = u.solved_at.is_none();
-        Ok(())
+        self.puzzles().update(u)
     }
 
     async fn fastest(
@@ -107,5 +119,72 @@ impl PuzzleStore for MemoryStore {
             .collect();
         solves.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
         Ok(best_of_each(solves, limit))
+    }
+
+    async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError> {
+        let mut tables = self.puzzles();
+        let mut added = 0;
+        for t in tactics {
+            if !tables.tactics.contains_key(&t.key) {
+                tables.tactics.insert(t.key.clone(), t.clone());
+                added += 1;
+            }
+        }
+        Ok(added)
+    }
+
+    async fn tactic(&self, key: &str) -> Result<Option<TacticRow>, StoreError> {
+        Ok(self.puzzles().tactics.get(key).cloned())
+    }
+
+    async fn next_tactic(
+        &self,
+        user: u64,
+        game: Option<&str>,
+        rating: f64,
+    ) -> Result<Option<TacticRow>, StoreError> {
+        let tables = self.puzzles();
+        let tried: std::collections::HashSet<&str> = tables
+            .attempts
+            .values()
+            .filter(|a| a.user == user && a.kind == TACTIC_KIND)
+            .map(|a| a.spec.as_str())
+            .collect();
+        let nearest = tables
+            .tactics
+            .values()
+            .filter(|t| game.is_none_or(|g| t.game == g) && !tried.contains(t.key.as_str()))
+            .min_by(|a, b| {
+                (a.rating - rating).abs().total_cmp(&(b.rating - rating).abs()).then(a.key.cmp(&b.key))
+            });
+        Ok(nearest.cloned())
+    }
+
+    async fn tactic_count(&self) -> Result<u64, StoreError> {
+        Ok(self.puzzles().tactics.len() as u64)
+    }
+
+    async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError> {
+        Ok(self.puzzles().ratings.get(&user).cloned())
+    }
+
+    async fn finish_tactic(
+        &self,
+        update: &AttemptUpdate,
+        player: &PuzzleRating,
+        tactic: Option<&TacticRating>,
+    ) -> Result<(), StoreError> {
+        let mut tables = self.puzzles();
+        tables.update(update)?;
+        tables.ratings.insert(player.user, player.clone());
+        if let Some(t) = tactic
+            && let Some(row) = tables.tactics.get_mut(&t.key)
+        {
+            row.rating = t.rating;
+            row.deviation = t.deviation;
+            row.volatility = t.volatility;
+            row.plays += 1;
+        }
+        Ok(())
     }
 }

@@ -19,6 +19,7 @@ pub mod pick;
 mod registry;
 mod side;
 pub mod solo;
+pub mod tactic;
 
 pub mod board_view;
 

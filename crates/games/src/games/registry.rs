@@ -105,12 +105,25 @@ pub type Scores = Vec<(String, u32)>;
 /// Everything a game brings besides its rules: how it is drawn ([`Picture`], in the game's `picture.rs`), how the
 /// computer plays it ([`Player`], in its `ai.rs`) and its command-line work ([`CommandLine`], in its `cli.rs`).
 pub trait Entry:
-    Engine + Picture + Player + CommandLine + super::pick::Picker + super::board_view::WebView
+    Engine
+    + Picture
+    + Player
+    + CommandLine
+    + super::pick::Picker
+    + super::board_view::WebView
+    + super::tactic::Tactics
 {
 }
 
-impl<G: Engine + Picture + Player + CommandLine + super::pick::Picker + super::board_view::WebView> Entry
-    for G
+impl<
+    G: Engine
+        + Picture
+        + Player
+        + CommandLine
+        + super::pick::Picker
+        + super::board_view::WebView
+        + super::tactic::Tactics,
+> Entry for G
 {
 }
 

@@ -12,7 +12,7 @@ pub struct MemberData {
     pub sessions: usize,
     /// Of them, finished games in their history.
     pub finished: usize,
-    /// Rating rows (one per game and board: a server's, the one across servers).
+    /// Rating rows (one per game and board: a server's, the one across servers; and the puzzle rating).
     pub ratings: usize,
     /// Tournaments they signed up for.
     pub tournaments: usize,

@@ -69,7 +69,8 @@ where
                 }
             };
             data.finished = count("SELECT COUNT(*) FROM game_players WHERE user_id = $1").await?;
-            data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?;
+            data.ratings = count("SELECT COUNT(*) FROM ratings WHERE user_id = $1").await?
+                + count("SELECT COUNT(*) FROM puzzle_ratings WHERE user_id = $1").await?;
             data.tournaments = count("SELECT COUNT(*) FROM tournament_entrants WHERE user_id = $1").await?;
             data.puzzles = count("SELECT COUNT(*) FROM puzzle_attempts WHERE user_id = $1").await?;
             for sql in [

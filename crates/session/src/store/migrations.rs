@@ -26,6 +26,7 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ("0013_forgotten.sql", include_str!("../../../../migrations/0013_forgotten.sql")),
     ("0014_endings.sql", include_str!("../../../../migrations/0014_endings.sql")),
     ("0015_puzzles.sql", include_str!("../../../../migrations/0015_puzzles.sql")),
+    ("0016_tactics.sql", include_str!("../../../../migrations/0016_tactics.sql")),
 ]);
 
 /// Postgres's migrations, by file name.
@@ -42,6 +43,7 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ("0010_forgotten.sql", include_str!("../../../../migrations-postgres/0010_forgotten.sql")),
     ("0011_endings.sql", include_str!("../../../../migrations-postgres/0011_endings.sql")),
     ("0012_puzzles.sql", include_str!("../../../../migrations-postgres/0012_puzzles.sql")),
+    ("0013_tactics.sql", include_str!("../../../../migrations-postgres/0013_tactics.sql")),
 ]);
 
 /// Migrations compiled in: each file's name and its SQL.

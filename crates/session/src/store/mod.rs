@@ -9,7 +9,7 @@
 //! | [`SettingsStore`] | `server_settings`, `threads`, `notify` | house rules, game threads, members' preferences |
 //! | [`MemberStore`] | (the others') | what is kept about one member, and forgetting it |
 //! | [`TournamentStore`] | `tournaments`, `tournament_entrants`, `tournament_games` | tournaments, who plays, each round's games |
-//! | [`PuzzleStore`] | `puzzle_attempts` | each member's attempts at puzzles, the solved-fastest tables |
+//! | [`PuzzleStore`] | `puzzle_attempts`, `tactics`, `puzzle_ratings` | attempts at puzzles, the solved-fastest tables, tactics and puzzle ratings |
 //!
 //! [`Store`] is their sum, the one bound the session layer takes. Each trait is written once in SQL for both
 //! databases (`<group>_sql.rs`: ordinary generic methods of `SqlStore<DB>`, of which [`SqliteStore`] and
@@ -62,7 +62,10 @@ pub use backup::{BackupError, Restored, SessionIds, check_games, restore_sqlite}
 pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use members::{Forgotten, MemberData, MemberStore, neutral_label};
 pub use postgres::PgStore;
-pub use puzzles::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore, best_of_each};
+pub use puzzles::{
+    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TACTIC_KIND, TacticRating,
+    TacticRow, best_of_each,
+};
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, PlayerPlace, Ranked, RatingRow,
     RatingStore,

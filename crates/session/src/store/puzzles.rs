@@ -1,6 +1,7 @@
 //! The `puzzle_attempts` table: each attempt a member makes at a puzzle, kept as data (which puzzle, where it
 //! stands in notation, its actions and hints, when it was started and solved), one open at a time per member.
-//! The solved-fastest tables are read from it.
+//! The solved-fastest tables are read from it. Beside it, the `tactics` table (each tactic as data, with its
+//! puzzle rating) and `puzzle_ratings` (each member's puzzle rating and streaks, apart from their game ratings).
 
 use super::StoreError;
 
@@ -75,7 +76,52 @@ pub struct Fastest {
     pub solved_at: i64,
 }
 
-/// Puzzle attempts.
+/// The `kind` of a tactic's attempts in `puzzle_attempts` (their `spec` is the tactic's key, their `state` the
+/// moves played since its position, as JSON).
+pub const TACTIC_KIND: &str = "tactic";
+
+/// One stored tactic.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TacticRow {
+    /// Its stable name (`games::tactic::Tactic::key`).
+    pub key: String,
+    /// Its game's name (`tablut`).
+    pub game: String,
+    /// The tactic as JSON (`games::tactic::Tactic`).
+    pub body: String,
+    /// Its puzzle rating (Glicko-2).
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    /// Rated attempts at it.
+    pub plays: u32,
+}
+
+/// A member's puzzle rating (Glicko-2, apart from game ratings) and record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRating {
+    pub user: u64,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub solved: u32,
+    pub failed: u32,
+    /// Tactics solved in a row, up to the latest.
+    pub streak: u32,
+    pub best_streak: u32,
+    pub updated_at: i64,
+}
+
+/// A tactic's new rating after an attempt.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TacticRating {
+    pub key: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+/// Puzzle attempts, tactics and puzzle ratings.
 #[async_trait::async_trait]
 pub trait PuzzleStore: Send + Sync {
     /// Starts an attempt (closing the member's open one, if any, in the same transaction); its id.
@@ -100,6 +146,36 @@ pub trait PuzzleStore: Send + Sync {
         spec: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Fastest>, StoreError>;
+
+    /// Stores the tactics whose key is not stored yet (a stored one keeps its rating); how many were new.
+    async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError>;
+
+    async fn tactic(&self, key: &str) -> Result<Option<TacticRow>, StoreError>;
+
+    /// The tactic of the game `game` (of any game when `None`) that `user` has never attempted whose rating is
+    /// nearest `rating`.
+    async fn next_tactic(
+        &self,
+        user: u64,
+        game: Option<&str>,
+        rating: f64,
+    ) -> Result<Option<TacticRow>, StoreError>;
+
+    /// How many tactics are stored.
+    async fn tactic_count(&self) -> Result<u64, StoreError>;
+
+    /// The member's puzzle rating, once they have attempted a tactic.
+    async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError>;
+
+    /// Finishes a tactic attempt: the write to it (as [`update_attempt`](PuzzleStore::update_attempt), with the
+    /// same [`StoreError::Conflict`]), and in the same transaction the member's new puzzle rating and, when given,
+    /// the tactic's (only a member's first attempt at a tactic moves its rating).
+    async fn finish_tactic(
+        &self,
+        update: &AttemptUpdate,
+        player: &PuzzleRating,
+        tactic: Option<&TacticRating>,
+    ) -> Result<(), StoreError>;
 }
 
 /// Keeps each member's best of each puzzle from `solves`, already in order (fastest first), at most `limit`.

@@ -4,7 +4,10 @@
 use sqlx::{ColumnIndex, Decode, Row, Type};
 
 use super::StoreError;
-use super::puzzles::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleStore, best_of_each};
+use super::puzzles::{
+    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TACTIC_KIND, TacticRating,
+    TacticRow, best_of_each,
+};
 use super::sql::changed_one;
 use super::sql::{Backend, SqlStore};
 
@@ -31,6 +34,46 @@ where
         solved_at: row.get("solved_at"),
         score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
         open: row.get("open"),
+    }
+}
+
+fn tactic_of<'r, R>(row: &'r R) -> TacticRow
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    f64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    TacticRow {
+        key: row.get("key"),
+        game: row.get("game"),
+        body: row.get("body"),
+        rating: row.get("rating"),
+        deviation: row.get("deviation"),
+        volatility: row.get("volatility"),
+        plays: row.get::<i64, _>("plays") as u32,
+    }
+}
+
+fn rating_of<'r, R>(row: &'r R) -> PuzzleRating
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    f64: Decode<'r, R::Database> + Type<R::Database>,
+{
+    let count = |c: &'r str| row.get::<i64, _>(c) as u32;
+    PuzzleRating {
+        user: row.get::<i64, _>("user_id") as u64,
+        rating: row.get("rating"),
+        deviation: row.get("deviation"),
+        volatility: row.get("volatility"),
+        solved: count("solved"),
+        failed: count("failed"),
+        streak: count("streak"),
+        best_streak: count("best_streak"),
+        updated_at: row.get("updated_at"),
     }
 }
 
@@ -173,6 +216,143 @@ where
                 solved_at: row.get("solved_at"),
             });
             Ok(best_of_each(solves, limit))
+        })
+        .await
+    }
+
+    async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError> {
+        self.guarded(async move {
+            let mut tx = self.pool.begin().await?;
+            let mut added = 0;
+            for t in tactics {
+                let done = sqlx::query(
+                    "INSERT INTO tactics (key, game, body, rating, deviation, volatility, plays) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (key) DO NOTHING",
+                )
+                .bind(&t.key)
+                .bind(&t.game)
+                .bind(&t.body)
+                .bind(t.rating)
+                .bind(t.deviation)
+                .bind(t.volatility)
+                .bind(i64::from(t.plays))
+                .execute(&mut *tx)
+                .await?;
+                added += DB::rows_affected(&done) as usize;
+            }
+            tx.commit().await?;
+            Ok(added)
+        })
+        .await
+    }
+
+    async fn tactic(&self, key: &str) -> Result<Option<TacticRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM tactics WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(tactic_of))
+        })
+        .await
+    }
+
+    async fn next_tactic(
+        &self,
+        user: u64,
+        game: Option<&str>,
+        rating: f64,
+    ) -> Result<Option<TacticRow>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "SELECT * FROM tactics WHERE ($1 = '' OR game = $1) AND key NOT IN \
+                 (SELECT spec FROM puzzle_attempts WHERE user_id = $2 AND kind = $3) \
+                 ORDER BY ABS(rating - $4), key LIMIT 1",
+            )
+            .bind(game.unwrap_or_default())
+            .bind(user as i64)
+            .bind(TACTIC_KIND)
+            .bind(rating)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.as_ref().map(tactic_of))
+        })
+        .await
+    }
+
+    async fn tactic_count(&self) -> Result<u64, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT COUNT(*) FROM tactics").fetch_one(&self.pool).await?;
+            Ok(row.get::<i64, _>(0) as u64)
+        })
+        .await
+    }
+
+    async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM puzzle_ratings WHERE user_id = $1")
+                .bind(user as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(rating_of))
+        })
+        .await
+    }
+
+    async fn finish_tactic(
+        &self,
+        u: &AttemptUpdate,
+        player: &PuzzleRating,
+        tactic: Option<&TacticRating>,
+    ) -> Result<(), StoreError> {
+        self.guarded(async move {
+            let mut tx = self.pool.begin().await?;
+            let done = sqlx::query(
+                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5, \
+                 score = $9 WHERE id = $6 AND actions = $7 AND open = $8",
+            )
+            .bind(&u.state)
+            .bind(i64::from(u.actions))
+            .bind(i64::from(u.hints))
+            .bind(u.solved_at)
+            .bind(u.solved_at.is_none())
+            .bind(u.id)
+            .bind(i64::from(u.from_actions))
+            .bind(true)
+            .bind(u.score.map(i64::from))
+            .execute(&mut *tx)
+            .await?;
+            changed_one(DB::rows_affected(&done))?;
+            sqlx::query(
+                "INSERT INTO puzzle_ratings (user_id, rating, deviation, volatility, solved, failed, streak, \
+                 best_streak, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (user_id) DO \
+                 UPDATE SET rating = $2, deviation = $3, volatility = $4, solved = $5, failed = $6, streak = $7, \
+                 best_streak = $8, updated_at = $9",
+            )
+            .bind(player.user as i64)
+            .bind(player.rating)
+            .bind(player.deviation)
+            .bind(player.volatility)
+            .bind(i64::from(player.solved))
+            .bind(i64::from(player.failed))
+            .bind(i64::from(player.streak))
+            .bind(i64::from(player.best_streak))
+            .bind(player.updated_at)
+            .execute(&mut *tx)
+            .await?;
+            if let Some(t) = tactic {
+                sqlx::query(
+                    "UPDATE tactics SET rating = $1, deviation = $2, volatility = $3, plays = plays + 1 WHERE key = $4",
+                )
+                .bind(t.rating)
+                .bind(t.deviation)
+                .bind(t.volatility)
+                .bind(&t.key)
+                .execute(&mut *tx)
+                .await?;
+            }
+            tx.commit().await?;
+            Ok(())
         })
         .await
     }

@@ -138,3 +138,34 @@ impl Describe for super::PositionError {
             .code("example", super::START)
     }
 }
+
+/// Tablut's tactics: the king escapes (White) or is captured (Black) within two turns, or the one move that saves.
+impl crate::games::tactic::Tactics for super::Game {
+    const WIN_TURNS: u32 = 2;
+
+    fn goal_phrase(&self, goal: crate::games::tactic::Goal) -> Phrase {
+        use crate::games::tactic::Goal;
+        let mover = self.position().to_move();
+        let who = side(mover);
+        match (goal, mover) {
+            (Goal::Win { turns }, Side::White) => Phrase::new(
+                "tactic-escape",
+                format!("{} to move: the king escapes in {}", mover.title(), moves(turns)),
+            )
+            .phrase("side", who)
+            .number("turns", usize::from(turns)),
+            (Goal::Win { turns }, Side::Black) => Phrase::new(
+                "tactic-capture",
+                format!("{} to move: capture the king in {}", mover.title(), moves(turns)),
+            )
+            .phrase("side", who)
+            .number("turns", usize::from(turns)),
+            _ => crate::games::tactic::generic_goal(goal, who, mover.title()),
+        }
+    }
+}
+
+/// "one move", "2 moves": how a goal counts its moves in English.
+fn moves(turns: u8) -> String {
+    if turns == 1 { "one move".to_string() } else { format!("{turns} moves") }
+}

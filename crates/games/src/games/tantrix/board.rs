@@ -353,6 +353,21 @@ impl Board {
         }
     }
 
+    /// The number of tiles of the `colour` loop through the tile on `cell`, or 0 when its `colour` path is not a
+    /// loop.
+    pub(crate) fn loop_through(&self, cell: Hex, colour: Colour) -> u32 {
+        let Some(placed) = self.get(cell) else { return 0 };
+        let Some((_, exit)) = placed.tile.ends(colour, placed.rot) else { return 0 };
+        let mut tiles = 1;
+        match self.follow(cell, exit, colour, |_, _| {
+            tiles += 1;
+            true
+        }) {
+            PathEnd::Closed => tiles,
+            _ => 0,
+        }
+    }
+
     /// The best chain of `colour`: a line scores 1 per tile, a loop 2 per tile.
     pub(crate) fn best_chain(&self, colour: Colour) -> Chain {
         let mut seen = [false; 57];

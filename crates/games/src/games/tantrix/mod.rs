@@ -17,6 +17,7 @@ mod pick;
 pub mod picture;
 mod position;
 pub mod solitaire;
+mod tactic;
 mod tile_picture;
 mod tiles;
 mod view;

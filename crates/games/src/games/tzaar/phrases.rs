@@ -209,3 +209,11 @@ pub(super) fn prompt(game: &Game) -> Phrase {
         .code("pass", "pass"),
     }
 }
+
+/// TZAAR's tactics: win this turn, or the one turn that saves the game.
+impl crate::games::tactic::Tactics for Game {
+    fn goal_phrase(&self, goal: crate::games::tactic::Goal) -> Phrase {
+        let mover = self.position().to_move();
+        crate::games::tactic::generic_goal(goal, side(mover), mover.title())
+    }
+}

@@ -13,6 +13,7 @@ mod chat;
 mod coach;
 mod puzzle;
 mod settings;
+mod tactics;
 mod tournament;
 
 struct Console {

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use tabula_games::games::GameKind;
-use tabula_games::games::tactic::{Generator, Goal, Step, TacticRun, generate, shipped, verify};
+use tabula_games::games::tactic::{Generator, Goal, TacticRun, TacticStep, generate, shipped, verify};
 
 #[test]
 fn every_shipped_tactic_has_exactly_one_first_move_that_reaches_its_goal() {
@@ -52,25 +52,25 @@ fn a_tactic_answers_right_moves_with_the_forced_replies_and_a_wrong_one_with_the
     // Right all the way: the first move is answered with the line's reply, then the win.
     let mut run = TacticRun::new(deep.clone(), &[]).unwrap();
     match run.play(&deep.line[0]).unwrap() {
-        Step::Right { replies, solved } => {
+        TacticStep::Right { replies, solved } => {
             assert_eq!(replies, vec![deep.line[1].clone()]);
             assert!(!solved);
         }
         wrong => panic!("the line's first move is judged {wrong:?}"),
     }
-    assert!(matches!(run.play(&deep.line[2]).unwrap(), Step::Right { solved: true, .. }));
+    assert!(matches!(run.play(&deep.line[2]).unwrap(), TacticStep::Right { solved: true, .. }));
     assert!(run.solved());
     // A legal move that is not the one: wrong, and the solution is the line.
     let mut run = TacticRun::new(deep.clone(), &[]).unwrap();
     let other = run.game().legal_moves_text().into_iter().find(|m| *m != deep.line[0]).unwrap();
-    assert_eq!(run.play(&other).unwrap(), Step::Wrong { solution: deep.line.clone() });
+    assert_eq!(run.play(&other).unwrap(), TacticStep::Wrong { solution: deep.line.clone() });
     assert!(run.played().is_empty(), "a wrong move is not played");
     // Nonsense is refused and changes nothing.
     assert!(run.play("z9-z10").is_err());
     assert!(run.played().is_empty());
     // Replayed from its moves, a run stands where it stood.
     let mut run = TacticRun::new(deep.clone(), &deep.line[..2]).unwrap();
-    assert!(matches!(run.play(&deep.line[2]).unwrap(), Step::Right { solved: true, .. }));
+    assert!(matches!(run.play(&deep.line[2]).unwrap(), TacticStep::Right { solved: true, .. }));
 }
 
 #[test]
@@ -78,7 +78,7 @@ fn a_tzaar_turn_and_a_tantrix_loop_are_solved_by_their_lines() {
     for t in shipped().iter().filter(|t| t.game != GameKind::Tablut).take(40) {
         let mut run = TacticRun::new(t.clone(), &[]).unwrap();
         let step = run.play(&t.line.join(" ")).unwrap();
-        assert!(matches!(step, Step::Right { solved: true, .. }), "{}: {step:?}", t.key());
+        assert!(matches!(step, TacticStep::Right { solved: true, .. }), "{}: {step:?}", t.key());
         assert!(!t.describe().to_string().is_empty());
     }
 }

@@ -95,11 +95,12 @@ opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní
 
 cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
 opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)
-cmd-puzzle = Hádanky pro jednoho hráče: Tantrix Discovery, řešené v soukromí
-opt-puzzle-game = Hra hádanky (Tantrix)
+cmd-puzzle = Hádanky: taktiky ze všech her podle hodnocení hádanek a Tantrix pro jednoho
+opt-puzzle-game = Hra: její taktiky, nebo se size či kind hádanky Tantrix pro jednoho hráče
 opt-puzzle-size = Discovery: počet kamenů, 3 až 30 (začne novou hádanku)
-opt-puzzle-kind = Která hádanka: Discovery (ve velikostech) nebo Solitaire (hádanka dne)
+opt-puzzle-kind = Která hádanka: Tactic, Discovery (ve velikostech) nebo Solitaire (hádanka dne)
 opt-puzzle-table = Ukázat nejrychlejší řešení na tomto serveru (jedné velikosti, se size)
+opt-puzzle-rating = Ukázat vaše hodnocení hádanek a série
 opt-tournament-check_in = Hráči potvrzují účast v posledních 15 minutách; kdo nepotvrdí, není nalosován (vytvořit)
 opt-tournament-winner_role = Role, kterou dostane vítěz (vytvořit)
 opt-settings-organiser_role = Role, jejíž členové smějí také pořádat turnaje

@@ -225,3 +225,19 @@ solitaire-made-line = { $tiles ->
    *[other] čára barvy { $colour } z { $tiles } kamenů
 }
 solitaire-stuck = kámen { $tile } se nikam nehodí, takže hra končí zde: { $made }
+
+tactic-escape = { $side } na tahu: král unikne { $turns ->
+    [one] jedním tahem
+    [few] za { $turns } tahy
+   *[other] za { $turns } tahů
+}
+tactic-capture = { $side } na tahu: zajměte krále { $turns ->
+    [one] jedním tahem
+    [few] za { $turns } tahy
+   *[other] za { $turns } tahů
+}
+tactic-win-now = { $side } na tahu: vyhrajte tímto tahem
+tactic-win = { $side } na tahu: vyhrajte za { $turns } tahy
+tactic-save = { $side } na tahu: každý tah kromě jednoho nechá soupeře hned vyhrát; zachraňte hru
+tactic-loop = { $side } na tahu: uzavřete nejdelší smyčku, o { $tiles } kamenech
+tactic-tantrix-loop = { $side } na tahu: uzavřete nejdelší smyčku barvy { $colour }, kterou teď lze uzavřít, o { $tiles } kamenech

@@ -111,7 +111,7 @@ help =
     - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
     - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
-    - /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle tantrix kind:solitaire hraje Solitaire dne; /puzzle table:true ukáže nejlepší řešení zde.
+    - /puzzle tablut vám dá taktiku podle vašeho hodnocení hádanek (hrajte ji přes /move; /puzzle rating:true ukáže hodnocení); /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle tantrix kind:solitaire hraje Solitaire dne; /puzzle table:true ukáže nejlepší řešení zde.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
 
 ## Discord
@@ -765,3 +765,19 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
    *[other] { $actions } tahů
 })
 puzzle-tile-option = Kámen { $tile }
+
+tactic-board = **Taktika { $game }** (hodnocení { $rating }): { $goal }. Zahrajte tah přes { $command }, například { $example }; vidíte to jen vy. Vaše hodnocení hádanek: { $mine }, série { $streak }.
+tactic-none-left = Zkusili jste už všechny taktiky hry { $game }: zkuste jinou hru, nebo se vraťte, až přibudou další.
+tactic-right = Správně: { $played }.
+tactic-reply = Odpověď: { $reply }.
+tactic-go-on = Jste na tahu.
+tactic-wrong = { $played } to není: řešení je { $solution }.
+tactic-given-up = Řešení: { $solution }.
+tactic-solved = Vyřešeno! Vaše hodnocení hádanek: { $rating } ({ $change }), série { $streak }.
+tactic-missed = Nevyšlo to. Vaše hodnocení hádanek: { $rating } ({ $change }); nejdelší série { $best }.
+tactic-rating = Vaše hodnocení hádanek: { $rating } (± { $deviation }). Vyřešené taktiky: { $solved }, nevyřešené: { $failed }. Série: { $streak }, nejdelší { $best }.
+tactic-rating-none = Hodnocení hádanek zatím nemáte: nejdřív vyřešte taktiku přes { $example }.
+tactic-no-hints = Taktiky nemají nápovědy: najděte tah sami, nebo stiskněte Ukázat řešení (taktika se pak počítá jako nevyřešená).
+tactic-options = Taktika nemá velikost ani tabulku: pošlete { $example } pro hádanku ve velikostech, nebo /puzzle s hrou pro její taktiky.
+button-tactic-solution = Ukázat řešení
+button-tactic-next = Další taktika

@@ -95,11 +95,12 @@ opt-tournament-reason = Why the result is set by hand (result; posted)
 
 cmd-privacy = What Tabula stores about you, and how to have it forgotten
 opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)
-cmd-puzzle = Puzzles for one player: Tantrix Discovery, solved in private
-opt-puzzle-game = The game of the puzzle (Tantrix)
+cmd-puzzle = Puzzles: tactics from every game near your puzzle rating, and Tantrix alone
+opt-puzzle-game = The game: its tactics, or with size or kind Tantrix's puzzles for one player
 opt-puzzle-size = Discovery: the number of tiles, 3 to 30 (starts a new puzzle)
-opt-puzzle-kind = Which puzzle: Discovery (in sizes) or Solitaire (the puzzle of the day)
+opt-puzzle-kind = Which puzzle: Tactic, Discovery (in sizes) or Solitaire (the puzzle of the day)
 opt-puzzle-table = Show this server's fastest solves (of one size, with size)
+opt-puzzle-rating = Show your puzzle rating and streaks
 opt-tournament-check_in = Players check in during the last 15 minutes; who does not is not paired (create)
 opt-tournament-winner_role = A role given to the winner (create)
 opt-settings-organiser_role = A role whose members may run tournaments too

@@ -197,3 +197,17 @@ solitaire-made-line = { $tiles ->
    *[other] a { $colour } line of { $tiles } tiles
 }
 solitaire-stuck = tile { $tile } fits nowhere, so it ends here: { $made }
+
+tactic-escape = { $side } to move: the king escapes in { $turns ->
+    [one] one move
+   *[other] { $turns } moves
+}
+tactic-capture = { $side } to move: capture the king in { $turns ->
+    [one] one move
+   *[other] { $turns } moves
+}
+tactic-win-now = { $side } to move: win this turn
+tactic-win = { $side } to move: win in { $turns } turns
+tactic-save = { $side } to move: every turn but one lets the opponent win at once; save the game
+tactic-loop = { $side } to move: close the longest loop, of { $tiles } tiles
+tactic-tantrix-loop = { $side } to move: close the longest { $colour } loop any tile can close now, of { $tiles } tiles

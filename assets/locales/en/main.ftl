@@ -105,7 +105,7 @@ help =
     - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
     - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
-    - /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle tantrix kind:solitaire plays the Solitaire of the day; /puzzle table:true shows the best solves here.
+    - /puzzle tablut gives you a tactic near your puzzle rating (play it with /move; /puzzle rating:true shows your rating); /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle tantrix kind:solitaire plays the Solitaire of the day; /puzzle table:true shows the best solves here.
     One game per channel: use a thread to play several at once.
 
 ## Discord
@@ -759,3 +759,19 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
    *[other] { $actions } actions
 })
 puzzle-tile-option = Tile { $tile }
+
+tactic-board = **{ $game } tactic** (rated { $rating }): { $goal }. Play your move with { $command }, as in { $example }; only you see this. Your puzzle rating: { $mine }, streak { $streak }.
+tactic-none-left = You have tried every { $game } tactic there is: try another game's, or come back when more are found.
+tactic-right = Right: { $played }.
+tactic-reply = The reply: { $reply }.
+tactic-go-on = Your move.
+tactic-wrong = { $played } is not it: the solution is { $solution }.
+tactic-given-up = The solution: { $solution }.
+tactic-solved = Solved! Your puzzle rating: { $rating } ({ $change }), streak { $streak }.
+tactic-missed = Missed. Your puzzle rating: { $rating } ({ $change }); your best streak is { $best }.
+tactic-rating = Your puzzle rating: { $rating } (± { $deviation }). Tactics solved: { $solved }, missed: { $failed }. Streak: { $streak }, best { $best }.
+tactic-rating-none = You have no puzzle rating yet: solve a tactic first, with { $example }.
+tactic-no-hints = Tactics have no hints: find the move yourself, or press Show the solution (the tactic then counts as missed).
+tactic-options = A tactic takes no size and has no table: send { $example } for a puzzle in sizes, or /puzzle with a game for its tactics.
+button-tactic-solution = Show the solution
+button-tactic-next = Next tactic

@@ -95,11 +95,12 @@ opt-tournament-reason = Por que o resultado é definido manualmente (resultado; 
 
 cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
 opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)
-cmd-puzzle = Quebra-cabeças para um jogador: Tantrix Discovery, resolvido em particular
-opt-puzzle-game = O jogo do quebra-cabeça (Tantrix)
+cmd-puzzle = Quebra-cabeças: táticas de todos os jogos e Tantrix para um jogador
+opt-puzzle-game = O jogo: suas táticas, ou com size ou kind os quebra-cabeças de Tantrix para um jogador
 opt-puzzle-size = Discovery: o número de peças, de 3 a 30 (começa um novo quebra-cabeça)
-opt-puzzle-kind = Qual quebra-cabeça: Discovery (em tamanhos) ou Solitaire (o quebra-cabeça do dia)
+opt-puzzle-kind = Qual quebra-cabeça: Tactic, Discovery (em tamanhos) ou Solitaire (o quebra-cabeça do dia)
 opt-puzzle-table = Mostrar as soluções mais rápidas deste servidor (de um tamanho, com size)
+opt-puzzle-rating = Mostrar seu rating de quebra-cabeças e suas sequências
 opt-tournament-check_in = Confirmação de presença nos últimos 15 minutos; quem não confirmar fica de fora (criar)
 opt-tournament-winner_role = Um cargo dado ao vencedor (criar)
 opt-settings-organiser_role = Um cargo cujos membros também podem organizar torneios

@@ -201,3 +201,17 @@ solitaire-made-line = { $tiles ->
    *[other] uma linha { $colour } de { $tiles } peças
 }
 solitaire-stuck = a peça { $tile } não cabe em lugar nenhum, então termina aqui: { $made }
+
+tactic-escape = { $side } joga: o rei escapa em { $turns ->
+    [one] um lance
+   *[other] { $turns } lances
+}
+tactic-capture = { $side } joga: capture o rei em { $turns ->
+    [one] um lance
+   *[other] { $turns } lances
+}
+tactic-win-now = { $side } joga: vença neste turno
+tactic-win = { $side } joga: vença em { $turns } turnos
+tactic-save = { $side } joga: todo turno menos um deixa o adversário vencer na hora; salve o jogo
+tactic-loop = { $side } joga: feche o laço mais longo, de { $tiles } peças
+tactic-tantrix-loop = { $side } joga: feche o laço { $colour } mais longo que uma peça pode fechar agora, de { $tiles } peças

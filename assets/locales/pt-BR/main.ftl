@@ -103,7 +103,7 @@ help =
     - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
     - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
-    - /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle tantrix kind:solitaire joga o Solitaire do dia; /puzzle table:true mostra as melhores soluções daqui.
+    - /puzzle tablut dá uma tática perto do seu rating de quebra-cabeças (jogue com /move; /puzzle rating:true mostra seu rating); /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle tantrix kind:solitaire joga o Solitaire do dia; /puzzle table:true mostra as melhores soluções daqui.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
 
 ## Discord
@@ -742,3 +742,19 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
    *[other] { $actions } ações
 })
 puzzle-tile-option = Peça { $tile }
+
+tactic-board = **Tática de { $game }** (rating { $rating }): { $goal }. Jogue seu lance com { $command }, como em { $example }; só você vê isto. Seu rating de quebra-cabeças: { $mine }, sequência { $streak }.
+tactic-none-left = Você já tentou todas as táticas de { $game }: tente as de outro jogo, ou volte quando houver mais.
+tactic-right = Certo: { $played }.
+tactic-reply = A resposta: { $reply }.
+tactic-go-on = Sua vez.
+tactic-wrong = { $played } não é: a solução é { $solution }.
+tactic-given-up = A solução: { $solution }.
+tactic-solved = Resolvido! Seu rating de quebra-cabeças: { $rating } ({ $change }), sequência { $streak }.
+tactic-missed = Não foi. Seu rating de quebra-cabeças: { $rating } ({ $change }); sua melhor sequência é { $best }.
+tactic-rating = Seu rating de quebra-cabeças: { $rating } (± { $deviation }). Táticas resolvidas: { $solved }, erradas: { $failed }. Sequência: { $streak }, a melhor { $best }.
+tactic-rating-none = Você ainda não tem rating de quebra-cabeças: resolva uma tática antes, com { $example }.
+tactic-no-hints = Táticas não têm dicas: encontre o lance você mesmo, ou aperte Mostrar a solução (a tática conta então como errada).
+tactic-options = Uma tática não tem tamanho nem tabela: envie { $example } para um quebra-cabeça em tamanhos, ou /puzzle com um jogo para as táticas dele.
+button-tactic-solution = Mostrar a solução
+button-tactic-next = Próxima tática

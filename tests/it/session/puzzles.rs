@@ -46,7 +46,7 @@ async fn the_largest_discovery_is_laid_through_its_menus_within_discords_limits(
     let clock: tabula::session::Clock = std::sync::Arc::new(|| 1_000_000);
     let sessions = Sessions::with_clock(store, SessionConfig::default(), clock);
     let ann = alice();
-    let start = Puzzle { game: None, size: Some(30), kind: None, table: false };
+    let start = Puzzle { game: None, size: Some(30), kind: None, table: false, rating: false };
     let mut reply = sessions.handle(CHANNEL, &ann, start).await;
     within_limits(&reply);
     let first = reply.clone();
@@ -68,10 +68,12 @@ async fn the_largest_discovery_is_laid_through_its_menus_within_discords_limits(
     // The first message's menus are stale now: the puzzle as it is, nothing changed.
     let stale = sessions.handle(CHANNEL, &ann, choose(&first, "1")).await;
     assert!(text(&stale).contains("Solved!"), "{}", text(&stale));
-    let table =
-        sessions.handle(CHANNEL, &ann, Puzzle { game: None, size: Some(30), kind: None, table: true }).await;
+    let table = sessions
+        .handle(CHANNEL, &ann, Puzzle { game: None, size: Some(30), kind: None, table: true, rating: false })
+        .await;
     assert!(text(&table).contains("1. Discovery 30: alice, 0:00 (30 actions)"), "{}", text(&table));
-    let all =
-        sessions.handle(CHANNEL, &ann, Puzzle { game: None, size: None, kind: None, table: true }).await;
+    let all = sessions
+        .handle(CHANNEL, &ann, Puzzle { game: None, size: None, kind: None, table: true, rating: false })
+        .await;
     assert!(text(&all).contains("Fastest Discovery solve of each size on this server"), "{}", text(&all));
 }

@@ -276,7 +276,7 @@ fn defence<G: Engine>(game: &G, prover: usize, turns: u32, budget: &mut Budget) 
 
 /// What a move played in a [`TacticRun`] came to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum TacticStep {
     /// Right: the moves the game answered with (the forced replies), and whether the tactic is now solved.
     Right { replies: Vec<String>, solved: bool },
     /// Wrong: the solution from where the move was made.
@@ -372,9 +372,9 @@ impl TacticRun {
 
     /// Plays the solver's move `text` (for TZAAR a move or a whole turn): an unreadable or illegal move is an
     /// error and changes nothing; a legal one is right or wrong, and a right one is answered by the forced replies.
-    pub fn play(&mut self, text: &str) -> Result<Step, MoveError> {
+    pub fn play(&mut self, text: &str) -> Result<TacticStep, MoveError> {
         if self.solved() || self.game.to_move() != Some(self.solver) {
-            return Ok(Step::Right { replies: Vec::new(), solved: self.solved() });
+            return Ok(TacticStep::Right { replies: Vec::new(), solved: self.solved() });
         }
         let before = self.clone();
         let mut next = self.game.clone();
@@ -385,7 +385,7 @@ impl TacticRun {
             after.note(p, Some(self.solver));
         }
         if !after.accepts(&before, &played) {
-            return Ok(Step::Wrong { solution: before.solution() });
+            return Ok(TacticStep::Wrong { solution: before.solution() });
         }
         *self = after;
         let mut replies = Vec::new();
@@ -398,7 +398,7 @@ impl TacticRun {
                 self.note(&p, seat);
             }
         }
-        Ok(Step::Right { replies, solved: self.solved() })
+        Ok(TacticStep::Right { replies, solved: self.solved() })
     }
 
     /// Whether the run, just after the solver's `played` moves from `before`, still reaches the goal.
@@ -522,9 +522,9 @@ pub fn solves(tactic: &Tactic, level: u8, top: std::time::Duration) -> bool {
             return false;
         }
         match run.play(&moves.join(" ")) {
-            Ok(Step::Right { solved: true, .. }) => return true,
-            Ok(Step::Right { .. }) => {}
-            Ok(Step::Wrong { .. }) | Err(_) => return false,
+            Ok(TacticStep::Right { solved: true, .. }) => return true,
+            Ok(TacticStep::Right { .. }) => {}
+            Ok(TacticStep::Wrong { .. }) | Err(_) => return false,
         }
     }
     run.solved()
@@ -552,14 +552,14 @@ pub fn verify(tactic: &Tactic, budget: u64) -> Result<(), String> {
     while !run.solved() {
         let Some(m) = line.next() else { return Err("the line ends before the goal".into()) };
         match run.play(m).map_err(|e| format!("the line's `{m}` is refused: {e}"))? {
-            Step::Right { replies, .. } => {
+            TacticStep::Right { replies, .. } => {
                 for r in replies {
                     if line.next() != Some(&r) {
                         return Err(format!("the reply `{r}` is not the line's"));
                     }
                 }
             }
-            Step::Wrong { .. } => return Err(format!("the line's `{m}` is judged wrong")),
+            TacticStep::Wrong { .. } => return Err(format!("the line's `{m}` is judged wrong")),
         }
     }
     Ok(())

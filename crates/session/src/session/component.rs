@@ -107,6 +107,10 @@ pub enum PuzzleStep {
     Post,
     /// Another puzzle of the same size.
     Again,
+    /// A tactic: gives up and shows the solution (the tactic counts as missed).
+    Solution,
+    /// A tactic: the next one, of the same game.
+    Next,
 }
 
 /// What a sign-up button asks.
@@ -268,6 +272,8 @@ impl fmt::Display for ComponentId {
                     PuzzleStep::Hint => f.write_str("h"),
                     PuzzleStep::Post => f.write_str("post"),
                     PuzzleStep::Again => f.write_str("new"),
+                    PuzzleStep::Solution => f.write_str("sol"),
+                    PuzzleStep::Next => f.write_str("next"),
                 }
             }
         }
@@ -358,6 +364,8 @@ impl FromStr for ComponentId {
                     ["h"] => PuzzleStep::Hint,
                     ["post"] => PuzzleStep::Post,
                     ["new"] => PuzzleStep::Again,
+                    ["sol"] => PuzzleStep::Solution,
+                    ["next"] => PuzzleStep::Next,
                     _ => return Err(NotAComponent),
                 };
                 Action::Puzzle { attempt: number(attempt)?, actions: number(actions)?, step }
@@ -430,6 +438,8 @@ mod tests {
                 PuzzleStep::RotMenu(30, "0,-1".into()),
                 PuzzleStep::Put(30, "-15,-15".into(), 5),
                 PuzzleStep::Hint,
+                PuzzleStep::Solution,
+                PuzzleStep::Next,
                 PuzzleStep::Post,
                 PuzzleStep::Again,
             ]

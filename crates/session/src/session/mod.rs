@@ -41,6 +41,7 @@ mod records;
 mod reply;
 pub(crate) mod request;
 pub(crate) mod settings;
+mod tactics;
 pub(crate) mod text;
 pub(crate) mod tournaments;
 mod turns;

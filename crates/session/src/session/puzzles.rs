@@ -12,7 +12,7 @@ use crate::games::GameKind;
 use crate::games::pick::{Icon, letters};
 use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
 use crate::i18n::Lang;
-use crate::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, StoreError};
+use crate::store::{AttemptRow, AttemptUpdate, Fastest, NewAttempt, StoreError, TACTIC_KIND};
 use crate::t;
 
 use super::commands::Failure;
@@ -139,11 +139,12 @@ impl Sessions {
     /// `/puzzle` without a size: the puzzle the member is working on, or how to start one.
     pub(crate) async fn open_puzzle(&self, channel: u64, actor: &Actor) -> Result<Reply, Failure> {
         match self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)? {
+            Some(row) if row.kind == TACTIC_KIND => self.open_tactic(channel, actor, row).await,
             Some(row) => {
                 let attempt = Attempt::read(row)?;
                 Ok(self.puzzle_board(channel, actor, &attempt, None).await)
             }
-            None => Ok(Reply::private(t!("puzzle-none", example = example(None, None, None)))),
+            None => self.start_tactic(channel, actor, None).await,
         }
     }
 
@@ -162,6 +163,9 @@ impl Sessions {
         if row.user != actor.member.id {
             return Ok(Reply::private(t!("puzzle-not-yours", example = example(None, None, None))));
         }
+        if row.kind == TACTIC_KIND {
+            return self.tactic_press(channel, actor, row, shown, step).await;
+        }
         let attempt = Attempt::read(row)?;
         let reply = match step {
             PuzzleStep::Post => return Ok(self.puzzle_post(actor, &attempt).await),
@@ -178,6 +182,8 @@ impl Sessions {
                 self.puzzle_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale"))).await
             }
             PuzzleStep::Board
+            | PuzzleStep::Solution
+            | PuzzleStep::Next
             | PuzzleStep::TileMenu(_)
             | PuzzleStep::CellMenu(..)
             | PuzzleStep::RotMenu(..) => self.puzzle_board(channel, actor, &attempt, None).await,
@@ -207,6 +213,9 @@ impl Sessions {
         let Some(row) = self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)? else {
             return Ok(None);
         };
+        if row.kind == TACTIC_KIND {
+            return Ok(Some(Reply::private(Text::new().key("tactic-no-hints"))));
+        }
         let attempt = Attempt::read(row)?;
         if !attempt.puzzle.hints() {
             return Ok(Some(Reply::private(t!("puzzle-no-hints", puzzle = attempt.info.title))));

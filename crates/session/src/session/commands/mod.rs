@@ -130,7 +130,7 @@ mod help;
 mod hint;
 mod history;
 mod leaderboard;
-mod move_;
+pub(super) mod move_;
 mod notify;
 mod pick;
 mod play;

@@ -24,6 +24,11 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
 
 impl Run for PlayMove {
     async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
+        // Someone who plays no game here and works on a tactic plays in the tactic.
+        let playing = matches!(&*cx.slot, Slot::Open(live) if live.seat_of(cx.actor.member.id).is_some());
+        if !playing && let Some(reply) = cx.sessions.move_in_tactic(cx.channel, cx.actor, &self.text).await? {
+            return Ok(reply);
+        }
         cx.sessions.move_(cx.actor, cx.slot, &self.text).await
     }
 }
@@ -54,4 +59,14 @@ impl Sessions {
         };
         self.commit(slot, game, &played).await
     }
+}
+
+/// The command, to name in a sentence.
+pub(crate) fn bare() -> Text {
+    Text::new().code("/move")
+}
+
+/// The command playing `m`, as an example.
+pub(crate) fn example(m: &str) -> Text {
+    Text::new().code(format!("/move {m}"))
 }

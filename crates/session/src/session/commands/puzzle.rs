@@ -1,7 +1,9 @@
-//! `/puzzle`: puzzles for one player, worked in private (`session::puzzles`). `/puzzle <game> size:N` starts the
-//! game's puzzle of N pieces, `kind:<name>` another of its puzzles (one of the day takes no size); `/puzzle`
-//! alone shows the one being worked on; `table:true` shows the server's best solves (of one size, with `size`; of
-//! the day, for a puzzle of the day).
+//! `/puzzle`: puzzles, worked in private (`session::puzzles`, `session::tactics`). `/puzzle <game>` gives a tactic
+//! of the game near the member's puzzle rating (`kind:tactic` says so for a game with puzzles for one player too);
+//! `/puzzle <game> size:N` starts the game's puzzle for one player of N pieces, `kind:<name>` another of them (one
+//! of the day takes no size); `/puzzle` alone shows the one being worked on, or a tactic of any game;
+//! `table:true` shows the server's best solves (of one size, with `size`; of the day, for a puzzle of the day);
+//! `rating:true` the member's puzzle rating.
 
 use crate::games::GameKind;
 use crate::games::solo::SoloInfo;
@@ -18,19 +20,20 @@ pub fn declaration() -> Declaration {
     let sizes = || solo_puzzles().filter_map(|(_, s)| s.sizes.clone());
     let low = sizes().map(|s| *s.start()).min().unwrap_or(1);
     let high = sizes().map(|s| *s.end()).max().unwrap_or(1);
-    let mut games: Vec<GameKind> = solo_puzzles().map(|(g, _)| g).collect();
-    games.dedup();
     Declaration::new("puzzle", parse)
         .option(
             Opt::new("game", OptionKind::Text)
-                .choices(games.iter().map(|g| Choice::plain(g.title(), g.name()))),
+                .choices(GameKind::ALL.iter().map(|g| Choice::plain(g.title(), g.name()))),
         )
         .option(Opt::new("size", OptionKind::Integer).range(u64::from(low), Some(u64::from(high))))
         .option(
-            Opt::new("kind", OptionKind::Text)
-                .choices(solo_puzzles().map(|(_, s)| Choice::plain(s.title, s.name))),
+            Opt::new("kind", OptionKind::Text).choices(
+                std::iter::once(Choice::plain("Tactic", TACTIC))
+                    .chain(solo_puzzles().map(|(_, s)| Choice::plain(s.title, s.name))),
+            ),
         )
         .option(Opt::new("table", OptionKind::Boolean))
+        .option(Opt::new("rating", OptionKind::Boolean))
 }
 
 /// `/puzzle`.
@@ -44,23 +47,31 @@ pub struct Puzzle {
     pub kind: Option<String>,
     /// Shows the best solves instead.
     pub table: bool,
+    /// Shows the member's puzzle rating instead.
+    pub rating: bool,
 }
+
+/// The `kind` of a tactic.
+const TACTIC: &str = "tactic";
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
     let game = args.read("game", read_game)?;
-    if let Some(game) = game.filter(|g| g.info().solo.is_empty()) {
+    let size = args.read("size", read_size)?;
+    if let Some(game) = game.filter(|g| g.info().solo.is_empty() && size.is_some()) {
         return Err(t!("puzzle-game", game = game.title(), example = example(None, None, None)));
     }
-    let size = args.read("size", read_size)?;
     let kind = args.read("kind", |v| {
         let typed = shown(v);
         let name = typed.trim().to_ascii_lowercase();
-        if let Some((_, s)) =
+        if name == TACTIC {
+            Ok(TACTIC.to_string())
+        } else if let Some((_, s)) =
             solo_puzzles().find(|(g, s)| s.name == name && game.is_none_or(|game| game == *g))
         {
             Ok(s.name.to_string())
         } else {
-            let names: Vec<&str> = solo_puzzles().map(|(_, s)| s.name).collect();
+            let names: Vec<&str> =
+                std::iter::once(TACTIC).chain(solo_puzzles().map(|(_, s)| s.name)).collect();
             Err(t!(
                 "puzzle-kind",
                 typed = Text::new().code(format!("kind:{typed}")),
@@ -69,7 +80,8 @@ fn parse(args: &Args<'_>) -> Result<Request, Text> {
         }
     })?;
     let table = args.read("table", |v| read_bool("table", v))?.unwrap_or(false);
-    Ok(Puzzle { game, size, kind, table }.into())
+    let rating = args.read("rating", |v| read_bool("rating", v))?.unwrap_or(false);
+    Ok(Puzzle { game, size, kind, table, rating }.into())
 }
 
 fn read_size(value: &OptionValue) -> Result<u8, Text> {
@@ -92,6 +104,21 @@ impl Run for Puzzle {
     const LOCKS_CHANNEL: bool = false;
 
     async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
+        if self.rating {
+            return cx.sessions.puzzle_rating_card(cx.actor).await;
+        }
+        let tactic = match (&self.kind, self.game) {
+            (Some(kind), _) => kind == TACTIC,
+            // A game named without a size or a kind: its tactics.
+            (None, Some(_)) => self.size.is_none() && !self.table,
+            (None, None) => false,
+        };
+        if tactic {
+            if self.table || self.size.is_some() {
+                return Ok(Reply::private(t!("tactic-options", example = example(None, None, None))));
+            }
+            return cx.sessions.start_tactic(cx.channel, cx.actor, self.game).await;
+        }
         let game = self.game.or_else(|| {
             solo_puzzles().find(|(_, s)| self.kind.as_deref().is_none_or(|k| s.name == k)).map(|(g, _)| g)
         });
@@ -141,4 +168,9 @@ pub(crate) fn example(game: Option<GameKind>, puzzle: Option<&SoloInfo>, size: O
 /// The command, to name in a sentence.
 pub(crate) fn bare() -> Text {
     Text::new().code("/puzzle")
+}
+
+/// How to get a tactic: `/puzzle <the first game>`.
+pub(crate) fn tactic_example() -> Text {
+    Text::new().code(format!("/puzzle {}", GameKind::ALL[0].name()))
 }

@@ -1,0 +1,442 @@
+//! Tactics, worked in private: a position from a game where exactly one move (for TZAAR one whole turn) wins or
+//! saves the game by force (`games::tactic`). `/puzzle <game>` gives the member the tactic they have not tried
+//! whose rating is nearest their puzzle rating; they play with `/move` (which falls back to their tactic when they
+//! play no game in the channel); the bot answers the forced replies, says right or wrong at once, and shows the
+//! solution after a wrong move. Each first attempt moves the member's puzzle rating and the tactic's (Glicko-2,
+//! as lichess rates puzzles, apart from game ratings) and their streak.
+//!
+//! An attempt is a row of `puzzle_attempts` (kind `tactic`, spec the tactic's key, state the moves played since
+//! its position): nothing is kept in memory, and every write names the version it read.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use skillratings::Outcomes;
+use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
+
+use crate::games::GameKind;
+use crate::games::tactic::{Tactic, TacticRun, TacticStep, shipped};
+use crate::store::{
+    AttemptRow, AttemptUpdate, NewAttempt, PuzzleRating, StoreError, TACTIC_KIND, TacticRating, TacticRow,
+};
+use crate::t;
+
+use super::commands::Failure;
+use super::commands::move_;
+use super::commands::puzzle::{self, bare};
+use super::component::{Action, ComponentId, PuzzleStep};
+use super::reply::BoardPicture;
+use super::text::Text;
+use super::{Actor, Button, ButtonStyle, Reply, Sessions, engine_text};
+
+/// Where a member's puzzle rating starts (Glicko-2's default).
+const START_RATING: f64 = 1500.0;
+
+/// The deviation a new tactic's rating starts with: its generator's rating is an estimate.
+const TACTIC_DEVIATION: f64 = 200.0;
+
+/// Whether this process stored the shipped tactics already (each start stores those missing).
+static STOCKED: AtomicBool = AtomicBool::new(false);
+
+/// A tactic attempt read with its tactic, replayed to where it stands.
+struct TacticAttempt {
+    row: AttemptRow,
+    tactic: TacticRow,
+    run: TacticRun,
+}
+
+fn corrupt(what: String) -> Failure {
+    Failure::Read(StoreError::Corrupt(what))
+}
+
+/// The moves of an attempt's state.
+fn moves_of(state: &str) -> Vec<String> {
+    serde_json::from_str(state).unwrap_or_default()
+}
+
+fn state_of(moves: &[String]) -> String {
+    serde_json::to_string(moves).unwrap_or_else(|_| "[]".to_string())
+}
+
+/// The store's row of a tactic, at its generator's rating.
+fn row_of(t: &Tactic) -> TacticRow {
+    TacticRow {
+        key: t.key(),
+        game: t.game.name().to_string(),
+        body: serde_json::to_string(t).unwrap_or_default(),
+        rating: f64::from(t.rating),
+        deviation: TACTIC_DEVIATION,
+        volatility: 0.06,
+        plays: 0,
+    }
+}
+
+/// A rating as players read it: a whole number.
+fn shown_rating(r: f64) -> i64 {
+    r.round() as i64
+}
+
+impl Sessions {
+    /// Stores the shipped tactics a store lacks, once per process.
+    async fn stock_tactics(&self) -> Result<(), Failure> {
+        if STOCKED.load(Ordering::Acquire) {
+            return Ok(());
+        }
+        let rows: Vec<TacticRow> = shipped().iter().map(row_of).collect();
+        self.store.add_tactics(&rows).await.map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
+        STOCKED.store(true, Ordering::Release);
+        Ok(())
+    }
+
+    /// The member's puzzle rating, or a new one.
+    async fn puzzle_rating_of(&self, user: u64) -> Result<PuzzleRating, Failure> {
+        let found = self.store.puzzle_rating(user).await.map_err(Failure::Read)?;
+        Ok(found.unwrap_or(PuzzleRating {
+            user,
+            rating: START_RATING,
+            deviation: Glicko2Rating::new().deviation,
+            volatility: Glicko2Rating::new().volatility,
+            solved: 0,
+            failed: 0,
+            streak: 0,
+            best_streak: 0,
+            updated_at: self.now(),
+        }))
+    }
+
+    /// `/puzzle <game>` (or `kind:tactic`): a tactic of `game` (of any game, when `None`) the member has not tried,
+    /// nearest their puzzle rating, shown to them alone (closing the puzzle they were working on).
+    pub(crate) async fn start_tactic(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        game: Option<GameKind>,
+    ) -> Result<Reply, Failure> {
+        self.stock_tactics().await?;
+        let mine = self.puzzle_rating_of(actor.member.id).await?;
+        let next = self
+            .store
+            .next_tactic(actor.member.id, game.map(GameKind::name), mine.rating)
+            .await
+            .map_err(Failure::Read)?;
+        let Some(tactic) = next else {
+            let game = game.map_or_else(|| "-".to_string(), |g| g.title().to_string());
+            return Ok(Reply::private(t!("tactic-none-left", game = game)));
+        };
+        let new = NewAttempt {
+            user: actor.member.id,
+            name: actor.member.name.clone(),
+            guild: actor.guild,
+            kind: TACTIC_KIND.to_string(),
+            spec: tactic.key.clone(),
+            state: state_of(&[]),
+            now: self.now(),
+        };
+        let id = self
+            .store
+            .start_attempt(&new)
+            .await
+            .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
+        let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
+        let attempt = self.read_tactic(row).await?;
+        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
+    }
+
+    /// The tactic attempt of `row`, with its tactic, replayed.
+    async fn read_tactic(&self, row: AttemptRow) -> Result<TacticAttempt, Failure> {
+        let tactic = self.store.tactic(&row.spec).await.map_err(Failure::Read)?;
+        let tactic = tactic.ok_or_else(|| corrupt(format!("tactic {} is not stored", row.spec)))?;
+        let body: Tactic = serde_json::from_str(&tactic.body)
+            .map_err(|e| corrupt(format!("tactic {} does not read: {e}", tactic.key)))?;
+        let run = TacticRun::new(body, &moves_of(&row.state))
+            .map_err(|e| corrupt(format!("tactic attempt {} does not replay: {e}", row.id)))?;
+        Ok(TacticAttempt { row, tactic, run })
+    }
+
+    /// `/puzzle` when the member's open puzzle is a tactic: it as it stands.
+    pub(crate) async fn open_tactic(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        row: AttemptRow,
+    ) -> Result<Reply, Failure> {
+        let attempt = self.read_tactic(row).await?;
+        let mine = self.puzzle_rating_of(actor.member.id).await?;
+        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
+    }
+
+    /// The tactic as it stands: what it asks, the board, and a button to give up and see the solution.
+    fn tactic_board(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: &TacticAttempt,
+        note: Option<Text>,
+        mine: &PuzzleRating,
+    ) -> Reply {
+        let tactic = attempt.run.tactic();
+        let text = note.map(Text::line).unwrap_or_default().then(t!(
+            "tactic-board",
+            game = tactic.game.title(),
+            rating = shown_rating(attempt.tactic.rating),
+            goal = engine_text::text(&tactic.describe()),
+            command = move_::bare(),
+            example = move_::example(tactic.game.info().move_examples[0]),
+            mine = shown_rating(mine.rating),
+            streak = mine.streak
+        ));
+        let id = |step| {
+            ComponentId::new(
+                channel,
+                Action::Puzzle { attempt: attempt.row.id, actions: attempt.row.actions, step },
+            )
+        };
+        Reply::private(text).with_board(self.tactic_picture(actor, &attempt.run)).with_buttons(vec![
+            Button::new(
+                Text::new().key("button-tactic-solution"),
+                id(PuzzleStep::Solution),
+                ButtonStyle::Secondary,
+            ),
+        ])
+    }
+
+    /// The board of a run: the solver named on their seat, the other seats by their side.
+    fn tactic_picture(&self, actor: &Actor, run: &TacticRun) -> BoardPicture {
+        let game = run.game().clone();
+        let names = (0..game.setup().seats)
+            .map(|s| {
+                if s == run.solver() {
+                    Text::new().name(actor.member.name.clone())
+                } else {
+                    Text::new().plain(game.seat_label(s))
+                }
+            })
+            .collect();
+        BoardPicture { game, id: 0, names, ended: None }
+    }
+
+    /// `/move` from a member who plays no game in the channel: a move in their open tactic, if they work on one
+    /// (`None` otherwise).
+    pub(crate) async fn move_in_tactic(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        text: &str,
+    ) -> Result<Option<Reply>, Failure> {
+        let Some(row) = self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)? else {
+            return Ok(None);
+        };
+        if row.kind != TACTIC_KIND {
+            return Ok(None);
+        }
+        let mut attempt = self.read_tactic(row).await?;
+        if text.trim().is_empty() {
+            let mine = self.puzzle_rating_of(actor.member.id).await?;
+            return Ok(Some(self.tactic_board(channel, actor, &attempt, None, &mine)));
+        }
+        let before = attempt.run.played().len();
+        let step = match attempt.run.play(text) {
+            Ok(step) => step,
+            Err(e) => return Ok(Some(Reply::private(engine_text::refusal(&e)))),
+        };
+        let reply = match step {
+            TacticStep::Right { replies, solved } => {
+                let made = attempt.run.played()[before..].to_vec();
+                let mover = made.len() - replies.len();
+                let right = t!("tactic-right", played = Text::new().code(made[..mover].join(" ")));
+                let note = if replies.is_empty() {
+                    right
+                } else {
+                    right
+                        .then(Text::new().plain(" "))
+                        .then(t!("tactic-reply", reply = Text::new().code(replies.join(" "))))
+                };
+                if solved {
+                    self.finish_tactic(channel, actor, attempt, true, note).await?
+                } else {
+                    let update = AttemptUpdate {
+                        id: attempt.row.id,
+                        from_actions: attempt.row.actions,
+                        state: state_of(attempt.run.played()),
+                        actions: attempt.row.actions + 1,
+                        hints: attempt.row.hints,
+                        solved_at: None,
+                        score: None,
+                    };
+                    if let Err(e) = self.store.update_attempt(&update).await {
+                        return Ok(Some(self.tactic_write_failed(channel, actor, e).await?));
+                    }
+                    attempt.row.actions = update.actions;
+                    attempt.row.state = update.state;
+                    let mine = self.puzzle_rating_of(actor.member.id).await?;
+                    self.tactic_board(
+                        channel,
+                        actor,
+                        &attempt,
+                        Some(note.then(Text::new().plain(" ")).then(Text::new().key("tactic-go-on"))),
+                        &mine,
+                    )
+                }
+            }
+            TacticStep::Wrong { solution } => {
+                let note = t!(
+                    "tactic-wrong",
+                    played = Text::new().code(text.trim()),
+                    solution = Text::new().code(solution.join(" "))
+                );
+                self.finish_tactic(channel, actor, attempt, false, note).await?
+            }
+        };
+        Ok(Some(reply))
+    }
+
+    /// A write to a tactic attempt failed: on a lost race, the tactic as it is now; otherwise says so.
+    async fn tactic_write_failed(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        e: StoreError,
+    ) -> Result<Reply, Failure> {
+        if !matches!(e, StoreError::Conflict) {
+            return Err(Failure::Own { error: e, key: "puzzle-failed" });
+        }
+        let row = self.store.open_attempt(actor.member.id).await.map_err(Failure::Read)?;
+        match row.filter(|r| r.kind == TACTIC_KIND) {
+            Some(row) => {
+                let attempt = self.read_tactic(row).await?;
+                let mine = self.puzzle_rating_of(actor.member.id).await?;
+                Ok(self.tactic_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale")), &mine))
+            }
+            None => Ok(Reply::private(t!("puzzle-closed", command = bare()))),
+        }
+    }
+
+    /// Ends a tactic attempt, solved or not: stores it with the member's new puzzle rating, streak and the
+    /// tactic's rating in one write, and shows the result with the solution played out.
+    async fn finish_tactic(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        attempt: TacticAttempt,
+        solved: bool,
+        note: Text,
+    ) -> Result<Reply, Failure> {
+        let before = self.puzzle_rating_of(actor.member.id).await?;
+        let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
+        let glicko = |r: f64, d: f64, v: f64| Glicko2Rating::from((r, d, v));
+        let t = &attempt.tactic;
+        let (p, q) = glicko2(
+            &glicko(before.rating, before.deviation, before.volatility),
+            &glicko(t.rating, t.deviation, t.volatility),
+            &outcome,
+            &Glicko2Config::new(),
+        );
+        let streak = if solved { before.streak + 1 } else { 0 };
+        let after = PuzzleRating {
+            rating: p.rating,
+            deviation: p.deviation,
+            volatility: p.volatility,
+            solved: before.solved + u32::from(solved),
+            failed: before.failed + u32::from(!solved),
+            streak,
+            best_streak: before.best_streak.max(streak),
+            updated_at: self.now(),
+            ..before.clone()
+        };
+        let tactic = TacticRating {
+            key: t.key.clone(),
+            rating: q.rating,
+            deviation: q.deviation,
+            volatility: q.volatility,
+        };
+        let update = AttemptUpdate {
+            id: attempt.row.id,
+            from_actions: attempt.row.actions,
+            state: state_of(attempt.run.played()),
+            actions: attempt.row.actions + 1,
+            hints: attempt.row.hints,
+            solved_at: Some(self.now()),
+            score: Some(u32::from(solved)),
+        };
+        if let Err(e) = self.store.finish_tactic(&update, &after, Some(&tactic)).await {
+            return self.tactic_write_failed(channel, actor, e).await;
+        }
+        let change = shown_rating(after.rating) - shown_rating(before.rating);
+        let change = if change >= 0 { format!("+{change}") } else { format!("\u{2212}{}", -change) };
+        let result = if solved {
+            t!("tactic-solved", rating = shown_rating(after.rating), change = change, streak = after.streak)
+        } else {
+            t!(
+                "tactic-missed",
+                rating = shown_rating(after.rating),
+                change = change,
+                best = after.best_streak
+            )
+        };
+        // The board shows the solution played out.
+        let mut run = attempt.run.clone();
+        if !solved {
+            let _ = run.play(&run.solution().join(" "));
+        }
+        let id = ComponentId::new(
+            channel,
+            Action::Puzzle { attempt: attempt.row.id, actions: update.actions, step: PuzzleStep::Next },
+        );
+        Ok(Reply::private(note.line().then(result))
+            .with_board(self.tactic_picture(actor, &run))
+            .with_buttons(vec![Button::new(Text::new().key("button-tactic-next"), id, ButtonStyle::Success)]))
+    }
+
+    /// A press on a tactic's button: Show the solution (the tactic counts as missed) or Next tactic.
+    pub(crate) async fn tactic_press(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        row: AttemptRow,
+        shown: u32,
+        step: PuzzleStep,
+    ) -> Result<Reply, Failure> {
+        let game = {
+            let attempt = self.read_tactic(row).await?;
+            match step {
+                PuzzleStep::Solution if attempt.row.open && attempt.row.solved_at.is_none() => {
+                    if shown != attempt.row.actions {
+                        let mine = self.puzzle_rating_of(actor.member.id).await?;
+                        let note = Some(Text::new().key("puzzle-stale"));
+                        return Ok(self.tactic_board(channel, actor, &attempt, note, &mine).updating());
+                    }
+                    let solution = attempt.run.solution();
+                    let note = t!("tactic-given-up", solution = Text::new().code(solution.join(" ")));
+                    return Ok(self.finish_tactic(channel, actor, attempt, false, note).await?.updating());
+                }
+                PuzzleStep::Solution => {
+                    return Ok(Reply::private(t!("puzzle-closed", command = bare())).updating());
+                }
+                _ => attempt.run.tactic().game,
+            }
+        };
+        self.start_tactic(channel, actor, Some(game)).await
+    }
+
+    /// `/puzzle rating:true`: the member's puzzle rating and record.
+    pub(crate) async fn puzzle_rating_card(&self, actor: &Actor) -> Result<Reply, Failure> {
+        match self.store.puzzle_rating(actor.member.id).await.map_err(Failure::Read)? {
+            Some(r) => Ok(Reply::private(t!(
+                "tactic-rating",
+                rating = shown_rating(r.rating),
+                deviation = shown_rating(r.deviation),
+                solved = r.solved,
+                failed = r.failed,
+                streak = r.streak,
+                best = r.best_streak
+            ))),
+            None => Ok(Reply::private(t!("tactic-rating-none", example = puzzle::tactic_example()))),
+        }
+    }
+}
+
+impl Reply {
+    /// The same reply, replacing the message pressed on.
+    fn updating(self) -> Reply {
+        Reply { update: true, ..self }
+    }
+}

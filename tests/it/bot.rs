@@ -24,6 +24,7 @@ mod ratings;
 mod records;
 mod settings;
 mod shards;
+mod tactic;
 mod tournament;
 
 const WAIT: Duration = Duration::from_secs(20);

@@ -153,6 +153,11 @@ impl AnyGame {
     pub fn greedy(&self, seed: u64) -> Vec<String> {
         each_game!(self, g => Player::greedy(g, seed))
     }
+
+    /// A tactic at this position, if there is one (see [`Tactics::find_tactic`](super::tactic::Tactics::find_tactic)).
+    pub fn find_tactic(&self, budget: u64) -> Option<super::tactic::Found> {
+        each_game!(self, g => super::tactic::Tactics::find_tactic(g, budget))
+    }
 }
 
 /// The work that depends on a game's type only: its metadata, the AI's limits, the rules of draws and rematches.

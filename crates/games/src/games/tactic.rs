@@ -474,7 +474,7 @@ pub fn generate(spec: &Generator, mut found: impl FnMut(&Tactic)) -> Vec<Tactic>
         let mut ply = 0u64;
         while game.outcome().is_none() && ply < 400 {
             if ply >= spec.game.arena_opening_plies() as u64
-                && let Some(f) = each_game!(&game, g => Tactics::find_tactic(g, spec.budget))
+                && let Some(f) = game.find_tactic(spec.budget)
             {
                 let mut tactic = Tactic {
                     game: spec.game,

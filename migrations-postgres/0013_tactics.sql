@@ -22,3 +22,10 @@ CREATE TABLE puzzle_ratings (
     best_streak BIGINT NOT NULL,
     updated_at  BIGINT NOT NULL
 );
+
+-- Members who let Tabula make tactics from their finished games (`/privacy tactics:true`); forgetting a member
+-- removes their row.
+CREATE TABLE tactic_sources (
+    user_id     BIGINT PRIMARY KEY,
+    since       BIGINT NOT NULL
+);

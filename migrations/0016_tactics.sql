@@ -23,3 +23,10 @@ CREATE TABLE puzzle_ratings (
     best_streak INTEGER NOT NULL,
     updated_at  INTEGER NOT NULL
 );
+
+-- Members who let Tabula make tactics from their finished games (`/privacy tactics:true`); forgetting a member
+-- removes their row.
+CREATE TABLE tactic_sources (
+    user_id     INTEGER PRIMARY KEY,
+    since       INTEGER NOT NULL
+);

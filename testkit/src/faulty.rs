@@ -411,6 +411,15 @@ impl<S: Store> PuzzleStore for FaultyStore<S> {
         self.inner.puzzle_rating(user).await
     }
 
+    async fn set_shares_games(&self, user: u64, shares: bool, now: i64) -> Result<(), StoreError> {
+        self.write("set_shares_games").await?;
+        self.inner.set_shares_games(user, shares, now).await
+    }
+
+    async fn shares_games(&self, user: u64) -> Result<bool, StoreError> {
+        self.inner.shares_games(user).await
+    }
+
     async fn finish_tactic(
         &self,
         update: &AttemptUpdate,

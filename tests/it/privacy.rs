@@ -70,14 +70,14 @@ fn record_of(reply: &Reply) -> String {
 /// The whole contract, over one store.
 async fn forgetting(store: impl Store + tabula::store::IntoShared) {
     let s = Sessions::new(store, SessionConfig::default());
-    let nothing = s.handle(10, &alice(), Privacy { forget: false }).await;
+    let nothing = s.handle(10, &alice(), Privacy { forget: false, tactics: None }).await;
     assert!(
         nothing.ephemeral && nothing.text.to_plain().contains("stores nothing about alice"),
         "{nothing:?}"
     );
     history_of_alice(&s).await;
 
-    let shown = s.handle(10, &alice(), Privacy { forget: false }).await;
+    let shown = s.handle(10, &alice(), Privacy { forget: false, tactics: None }).await;
     let text = shown.text.to_plain();
     assert!(shown.ephemeral, "{shown:?}");
     for part in [
@@ -96,7 +96,7 @@ async fn forgetting(store: impl Store + tabula::store::IntoShared) {
     let bob_data = s.store().member_data(2).await.unwrap();
 
     // Asking shows a button; only Alice's own press forgets her.
-    let asked = s.handle(10, &alice(), Privacy { forget: true }).await;
+    let asked = s.handle(10, &alice(), Privacy { forget: true, tactics: None }).await;
     assert!(asked.ephemeral && asked.text.to_plain().contains("cannot be undone"), "{asked:?}");
     let [button] = asked.buttons.as_slice() else { panic!("one button: {asked:?}") };
     assert_eq!(button.custom_id, "forget:10:1");
@@ -343,7 +343,7 @@ async fn forgotten_everywhere(store: impl Store + tabula::store::IntoShared) {
         assert!(!row.state.is_open() && row.ending.is_some(), "game {id} ended: {row:?}");
     }
 
-    let asked = s.handle(30, &alice(), Privacy { forget: true }).await;
+    let asked = s.handle(30, &alice(), Privacy { forget: true, tactics: None }).await;
     let done = s.handle(30, &alice(), press(&asked, "Forget me")).await;
     assert!(done.text.to_plain().contains("player-"), "{done:?}");
     for &id in &closed {

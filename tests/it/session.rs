@@ -23,6 +23,7 @@ mod records;
 mod settings;
 mod shared;
 mod store;
+mod tactics;
 mod tournament_scores;
 mod tournament_store;
 

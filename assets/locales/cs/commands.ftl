@@ -95,6 +95,7 @@ opt-tournament-reason = Proč je výsledek zadán ručně (výsledek; zveřejní
 
 cmd-privacy = Co o vás Tabula uchovává a jak to nechat zapomenout
 opt-privacy-forget = Zapomeň mě: odstranit má nastavení a nahradit mé jméno neutrálním označením (žádá potvrzení)
+opt-privacy-tactics = Dovolit Tabule dělat taktiky pro /puzzle z vašich dohraných her (true), nebo to zastavit (false)
 cmd-puzzle = Hádanky: taktiky ze všech her podle hodnocení hádanek a Tantrix pro jednoho
 opt-puzzle-game = Hra: její taktiky, nebo se size či kind hádanky Tantrix pro jednoho hráče
 opt-puzzle-size = Discovery: počet kamenů, 3 až 30 (začne novou hádanku)

@@ -643,6 +643,7 @@ privacy-data =
     - hodnocení: { $ratings } (ukáže je /rating)
     - přihlášky do turnajů: { $tournaments }
     - hádanky, které jste začali: { $puzzles }
+    - taktiky z vašich dohraných her: { $tactics }
     - kam chodí vaše připomínky: { $notify }
     - jména, která jsou u vás zaznamenána: { $names }
     Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
@@ -781,3 +782,7 @@ tactic-no-hints = Taktiky nemají nápovědy: najděte tah sami, nebo stiskněte
 tactic-options = Taktika nemá velikost ani tabulku: pošlete { $example } pro hádanku ve velikostech, nebo /puzzle s hrou pro její taktiky.
 button-tactic-solution = Ukázat řešení
 button-tactic-next = Další taktika
+privacy-tactics-yes = povoleny (/privacy tactics:false to zastaví)
+privacy-tactics-no = nepovoleny (/privacy tactics:true je povolí)
+privacy-tactics-on = Od teď smí Tabula dělat taktiky pro /puzzle z vašich dohraných her (hra se použije, jen když to povolí všichni její hráči). /privacy tactics:false to zastaví.
+privacy-tactics-off = Tabula už z vašich her taktiky nedělá (ty hotové zůstávají, bez vašeho jména).

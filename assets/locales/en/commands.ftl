@@ -95,6 +95,7 @@ opt-tournament-reason = Why the result is set by hand (result; posted)
 
 cmd-privacy = What Tabula stores about you, and how to have it forgotten
 opt-privacy-forget = Forget me: remove my preferences and replace my name with a neutral label (asks to confirm)
+opt-privacy-tactics = Let Tabula make tactics for /puzzle from your finished games (true) or stop it (false)
 cmd-puzzle = Puzzles: tactics from every game near your puzzle rating, and Tantrix alone
 opt-puzzle-game = The game: its tactics, or with size or kind Tantrix's puzzles for one player
 opt-puzzle-size = Discovery: the number of tiles, 3 to 30 (starts a new puzzle)

@@ -643,6 +643,7 @@ privacy-data =
     - ratings: { $ratings } (/rating shows them)
     - tournament entries: { $tournaments }
     - puzzles you started: { $puzzles }
+    - tactics made from your finished games: { $tactics }
     - where your reminders go: { $notify }
     - the names recorded for you: { $names }
     Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
@@ -775,3 +776,7 @@ tactic-no-hints = Tactics have no hints: find the move yourself, or press Show t
 tactic-options = A tactic takes no size and has no table: send { $example } for a puzzle in sizes, or /puzzle with a game for its tactics.
 button-tactic-solution = Show the solution
 button-tactic-next = Next tactic
+privacy-tactics-yes = allowed (/privacy tactics:false stops it)
+privacy-tactics-no = not allowed (/privacy tactics:true allows it)
+privacy-tactics-on = From now on, Tabula may make tactics for /puzzle from your finished games (a game is used only when every player in it allows it). /privacy tactics:false stops it.
+privacy-tactics-off = Tabula no longer makes tactics from your games (those already made stay, without your name).

@@ -95,6 +95,7 @@ opt-tournament-reason = Por que o resultado é definido manualmente (resultado; 
 
 cmd-privacy = O que o Tabula guarda sobre você, e como fazê-lo esquecer
 opt-privacy-forget = Esqueça-me: remover minhas preferências e trocar meu nome por um rótulo neutro (pede confirmação)
+opt-privacy-tactics = Deixar o Tabula fazer táticas para /puzzle das suas partidas terminadas (true) ou parar (false)
 cmd-puzzle = Quebra-cabeças: táticas de todos os jogos e Tantrix para um jogador
 opt-puzzle-game = O jogo: suas táticas, ou com size ou kind os quebra-cabeças de Tantrix para um jogador
 opt-puzzle-size = Discovery: o número de peças, de 3 a 30 (começa um novo quebra-cabeça)

@@ -626,6 +626,7 @@ privacy-data =
     - ratings: { $ratings } (/rating os mostra)
     - inscrições em torneios: { $tournaments }
     - quebra-cabeças que você começou: { $puzzles }
+    - táticas feitas das suas partidas terminadas: { $tactics }
     - para onde vão seus lembretes: { $notify }
     - os nomes registrados para você: { $names }
     Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
@@ -758,3 +759,7 @@ tactic-no-hints = Táticas não têm dicas: encontre o lance você mesmo, ou ape
 tactic-options = Uma tática não tem tamanho nem tabela: envie { $example } para um quebra-cabeça em tamanhos, ou /puzzle com um jogo para as táticas dele.
 button-tactic-solution = Mostrar a solução
 button-tactic-next = Próxima tática
+privacy-tactics-yes = permitidas (/privacy tactics:false para)
+privacy-tactics-no = não permitidas (/privacy tactics:true permite)
+privacy-tactics-on = A partir de agora, o Tabula pode fazer táticas para /puzzle das suas partidas terminadas (uma partida só é usada quando todos os jogadores dela permitem). /privacy tactics:false para isso.
+privacy-tactics-off = O Tabula não faz mais táticas das suas partidas (as já feitas ficam, sem o seu nome).

@@ -25,7 +25,8 @@ impl MemberStore for MemoryStore {
         names.sort();
         names.dedup();
         let notify_dm = self.settings().notify_of(user);
-        Ok(MemberData { sessions, finished, ratings, tournaments, puzzles, notify_dm, names })
+        let shares_games = self.puzzles().shares(user);
+        Ok(MemberData { sessions, finished, ratings, tournaments, puzzles, notify_dm, shares_games, names })
     }
 
     async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {

@@ -15,6 +15,7 @@ pub(super) struct Tables {
     attempts: BTreeMap<i64, AttemptRow>,
     tactics: BTreeMap<String, TacticRow>,
     ratings: BTreeMap<u64, PuzzleRating>,
+    sources: std::collections::BTreeSet<u64>,
 }
 
 impl Tables {
@@ -45,7 +46,13 @@ impl Tables {
         Ok(())
     }
 
+    /// Whether `user` lets tactics be made from their games.
+    pub(super) fn shares(&self, user: u64) -> bool {
+        self.sources.contains(&user)
+    }
+
     pub(super) fn forget(&mut self, user: u64, label: &str) {
+        self.sources.remove(&user);
         for a in self.attempts.values_mut().filter(|a| a.user == user) {
             a.name = label.to_string();
         }
@@ -166,6 +173,20 @@ impl PuzzleStore for MemoryStore {
 
     async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError> {
         Ok(self.puzzles().ratings.get(&user).cloned())
+    }
+
+    async fn set_shares_games(&self, user: u64, shares: bool, _now: i64) -> Result<(), StoreError> {
+        let mut tables = self.puzzles();
+        if shares {
+            tables.sources.insert(user);
+        } else {
+            tables.sources.remove(&user);
+        }
+        Ok(())
+    }
+
+    async fn shares_games(&self, user: u64) -> Result<bool, StoreError> {
+        Ok(self.puzzles().shares(user))
     }
 
     async fn finish_tactic(

@@ -509,6 +509,39 @@ pub fn generate(spec: &Generator, mut found: impl FnMut(&Tactic)) -> Vec<Tactic>
     out
 }
 
+/// The tactics in a game played from `setup` through `moves` (one stored move each): the exhaustive search at
+/// each position (within `budget` nodes), each tactic found rated with `top` as level 5's time.
+pub fn in_game(
+    kind: GameKind,
+    setup: &Setup,
+    moves: &[String],
+    budget: u64,
+    top: std::time::Duration,
+) -> Vec<Tactic> {
+    let Ok(mut game) = AnyGame::new(kind, setup) else { return Vec::new() };
+    let mut out: Vec<Tactic> = Vec::new();
+    for i in 0..=moves.len() {
+        if game.outcome().is_none()
+            && let Some(f) = game.find_tactic(budget)
+        {
+            let mut tactic = Tactic {
+                game: kind,
+                setup: setup.clone(),
+                moves: moves[..i].to_vec(),
+                goal: f.goal,
+                line: f.line,
+                rating: 0,
+            };
+            tactic.rating = rate(&tactic, top);
+            out.push(tactic);
+        }
+        if i < moves.len() && game.play_text(&moves[i]).is_err() {
+            break;
+        }
+    }
+    out
+}
+
 /// Whether the computer player at `level` solves `tactic` (its moves through a [`TacticRun`]).
 pub fn solves(tactic: &Tactic, level: u8, top: std::time::Duration) -> bool {
     let Ok(mut run) = TacticRun::new(tactic.clone(), &[]) else { return false };

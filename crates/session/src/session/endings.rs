@@ -202,7 +202,7 @@ impl Sessions {
         let result = game_result(record, places, self.now());
         let before = if result.rated { self.board_ratings(&result).await } else { Vec::new() };
         match self.store.record_result(&result).await {
-            Ok(()) => {}
+            Ok(()) => self.tactics_from_game(record),
             Err(StoreError::Conflict) => return None,
             Err(e) => {
                 tracing::error!(session = record.id, error = %e, "could not record a finished game's result");

@@ -220,6 +220,10 @@ pub struct Sessions {
     ai_slots: Arc<tokio::sync::Semaphore>,
     /// Channels whose AI is thinking, so that one search runs per channel.
     ai_busy: Mutex<HashSet<u64>>,
+    /// Whether the shipped tactics were stored (each process stores those its store lacks, once).
+    tactics_stocked: std::sync::atomic::AtomicBool,
+    /// The background searches for tactics in finished games still running ([`Sessions::tactic_jobs_done`]).
+    tactic_jobs: std::sync::Mutex<Vec<tokio::task::JoinHandle<()>>>,
     /// Challenges found expired when their channel was touched, not yet reported by [`Sessions::sweep`].
     expired: Mutex<Vec<Expired>>,
     /// Expired challenges already reported without their message (the adapter had not recorded it yet), newest
@@ -266,6 +270,8 @@ impl Sessions {
             process: rand::random(),
             ai_slots,
             ai_busy: Mutex::new(HashSet::new()),
+            tactics_stocked: std::sync::atomic::AtomicBool::new(false),
+            tactic_jobs: std::sync::Mutex::default(),
             expired: Mutex::new(Vec::new()),
             orphans: Mutex::new(std::collections::VecDeque::new()),
             clock_changed: tokio::sync::Notify::new(),

@@ -8,15 +8,16 @@
 //! An attempt is a row of `puzzle_attempts` (kind `tactic`, spec the tactic's key, state the moves played since
 //! its position): nothing is kept in memory, and every write names the version it read.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::games::GameKind;
-use crate::games::tactic::{Tactic, TacticRun, TacticStep, shipped};
+use crate::games::tactic::{Tactic, TacticRun, TacticStep, in_game, shipped};
 use crate::store::{
-    AttemptRow, AttemptUpdate, NewAttempt, PuzzleRating, StoreError, TACTIC_KIND, TacticRating, TacticRow,
+    AttemptRow, AttemptUpdate, NewAttempt, PuzzleRating, SessionRow, StoreError, TACTIC_KIND, TacticRating,
+    TacticRow,
 };
 use crate::t;
 
@@ -34,8 +35,11 @@ const START_RATING: f64 = 1500.0;
 /// The deviation a new tactic's rating starts with: its generator's rating is an estimate.
 const TACTIC_DEVIATION: f64 = 200.0;
 
-/// Whether this process stored the shipped tactics already (each start stores those missing).
-static STOCKED: AtomicBool = AtomicBool::new(false);
+/// The nodes of the exhaustive search at each position of a finished game.
+const GAME_SCAN_NODES: u64 = 200_000;
+
+/// Level 5's time when the levels rate a tactic found in a finished game (it sets their node budgets).
+const RATE_TOP: std::time::Duration = std::time::Duration::from_millis(100);
 
 /// A tactic attempt read with its tactic, replayed to where it stands.
 struct TacticAttempt {
@@ -78,12 +82,12 @@ fn shown_rating(r: f64) -> i64 {
 impl Sessions {
     /// Stores the shipped tactics a store lacks, once per process.
     async fn stock_tactics(&self) -> Result<(), Failure> {
-        if STOCKED.load(Ordering::Acquire) {
+        if self.tactics_stocked.load(Ordering::Acquire) {
             return Ok(());
         }
         let rows: Vec<TacticRow> = shipped().iter().map(row_of).collect();
         self.store.add_tactics(&rows).await.map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
-        STOCKED.store(true, Ordering::Release);
+        self.tactics_stocked.store(true, Ordering::Release);
         Ok(())
     }
 
@@ -417,6 +421,43 @@ impl Sessions {
         self.start_tactic(channel, actor, Some(game)).await
     }
 
+    /// Makes tactics from a finished game in the background ([`Sessions::tactics_of_game`]).
+    pub(super) fn tactics_from_game(&self, record: &SessionRow) {
+        let (store, slots, record) = (self.store.clone(), self.ai_slots.clone(), record.clone());
+        let job = tokio::spawn(async move {
+            match make_tactics(&store, &slots, &record).await {
+                Ok(Some(added)) => {
+                    tracing::info!(session = record.id, added, "tactics made from a finished game")
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    tracing::warn!(session = record.id, error = %e, "could not store a finished game's tactics")
+                }
+            }
+        });
+        let mut jobs = self.tactic_jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        jobs.retain(|j| !j.is_finished());
+        jobs.push(job);
+    }
+
+    /// Waits for the background searches for tactics in finished games that are running now.
+    pub async fn tactic_jobs_done(&self) {
+        let jobs =
+            std::mem::take(&mut *self.tactic_jobs.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+        for job in jobs {
+            let _ = job.await;
+        }
+    }
+
+    /// Makes tactics from the finished game `record` when every member who played in it lets Tabula
+    /// (`/privacy tactics:true`): the exhaustive search at each of its positions, each tactic found rated by the
+    /// computer's levels and stored (one already stored is kept as it is); how many were new, or `None` when a
+    /// player does not allow it. The search holds one of the AI's slots. A finished game's end runs it in the
+    /// background.
+    pub async fn tactics_of_game(&self, record: &SessionRow) -> Result<Option<usize>, StoreError> {
+        make_tactics(&self.store, &self.ai_slots, record).await
+    }
+
     /// `/puzzle rating:true`: the member's puzzle rating and record.
     pub(crate) async fn puzzle_rating_card(&self, actor: &Actor) -> Result<Reply, Failure> {
         match self.store.puzzle_rating(actor.member.id).await.map_err(Failure::Read)? {
@@ -432,6 +473,30 @@ impl Sessions {
             None => Ok(Reply::private(t!("tactic-rating-none", example = puzzle::tactic_example()))),
         }
     }
+}
+
+/// [`Sessions::tactics_of_game`], for a task of its own.
+async fn make_tactics(
+    store: &crate::store::SharedStore,
+    slots: &std::sync::Arc<tokio::sync::Semaphore>,
+    record: &SessionRow,
+) -> Result<Option<usize>, StoreError> {
+    let members: Vec<u64> = record.players.iter().filter(|p| p.level.is_none()).map(|p| p.id).collect();
+    if members.is_empty() || record.moves.is_empty() {
+        return Ok(None);
+    }
+    for id in members {
+        if !store.shares_games(id).await? {
+            return Ok(None);
+        }
+    }
+    let Ok(_slot) = slots.clone().acquire_owned().await else { return Ok(None) };
+    let (kind, setup, moves) = (record.game, record.setup.clone(), record.moves.clone());
+    let found = tokio::task::spawn_blocking(move || in_game(kind, &setup, &moves, GAME_SCAN_NODES, RATE_TOP))
+        .await
+        .unwrap_or_default();
+    let rows: Vec<TacticRow> = found.iter().map(row_of).collect();
+    store.add_tactics(&rows).await.map(Some)
 }
 
 impl Reply {

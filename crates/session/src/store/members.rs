@@ -20,6 +20,8 @@ pub struct MemberData {
     pub puzzles: usize,
     /// Whether they asked for reminders by direct message (`/notify`), if they ever said.
     pub notify_dm: Option<bool>,
+    /// Whether they let tactics be made from their finished games (`/privacy tactics:true`).
+    pub shares_games: bool,
     /// The names stored for them, each once, in no particular order.
     pub names: Vec<String>,
 }
@@ -33,6 +35,7 @@ impl MemberData {
             && self.tournaments == 0
             && self.puzzles == 0
             && self.notify_dm.is_none()
+            && !self.shares_games
     }
 }
 

@@ -87,6 +87,12 @@ where
                 .fetch_optional(&self.pool)
                 .await?;
             data.notify_dm = dm.map(|(dm,)| dm);
+            let shares: Option<(i64,)> =
+                sqlx::query_as("SELECT user_id FROM tactic_sources WHERE user_id = $1")
+                    .bind(id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+            data.shares_games = shares.is_some();
             names.sort();
             names.dedup();
             data.names = names;
@@ -145,6 +151,7 @@ where
         // another connection's write (its snapshot is stale: "database is locked" at once), while one
         // that writes first waits its turn.
         sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM tactic_sources WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
         if log {
             sqlx::query("INSERT INTO forgotten (user_id, label) VALUES ($1, $2)")
                 .bind(id)

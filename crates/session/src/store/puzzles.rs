@@ -167,6 +167,12 @@ pub trait PuzzleStore: Send + Sync {
     /// The member's puzzle rating, once they have attempted a tactic.
     async fn puzzle_rating(&self, user: u64) -> Result<Option<PuzzleRating>, StoreError>;
 
+    /// Whether `user` lets tactics be made from their finished games (`tactic_sources`), from `now` on or no more.
+    async fn set_shares_games(&self, user: u64, shares: bool, now: i64) -> Result<(), StoreError>;
+
+    /// Whether `user` lets tactics be made from their finished games.
+    async fn shares_games(&self, user: u64) -> Result<bool, StoreError>;
+
     /// Finishes a tactic attempt: the write to it (as [`update_attempt`](PuzzleStore::update_attempt), with the
     /// same [`StoreError::Conflict`]), and in the same transaction the member's new puzzle rating and, when given,
     /// the tactic's (only a member's first attempt at a tactic moves its rating).

@@ -299,6 +299,33 @@ where
         .await
     }
 
+    async fn set_shares_games(&self, user: u64, shares: bool, now: i64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            if shares {
+                sqlx::query("INSERT INTO tactic_sources (user_id, since) VALUES ($1, $2) ON CONFLICT (user_id) DO NOTHING")
+                    .bind(user as i64)
+                    .bind(now)
+                    .execute(&self.pool)
+                    .await?;
+            } else {
+                sqlx::query("DELETE FROM tactic_sources WHERE user_id = $1").bind(user as i64).execute(&self.pool).await?;
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn shares_games(&self, user: u64) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT user_id FROM tactic_sources WHERE user_id = $1")
+                .bind(user as i64)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.is_some())
+        })
+        .await
+    }
+
     async fn finish_tactic(
         &self,
         u: &AttemptUpdate,

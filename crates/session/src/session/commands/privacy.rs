@@ -14,17 +14,23 @@ use super::{Args, Context, Declaration, Failure, Opt, Request, Run};
 const MAX_NAMES: usize = 10;
 
 pub fn declaration() -> Declaration {
-    Declaration::new("privacy", parse).option(Opt::new("forget", OptionKind::Boolean))
+    Declaration::new("privacy", parse)
+        .option(Opt::new("forget", OptionKind::Boolean))
+        .option(Opt::new("tactics", OptionKind::Boolean))
 }
 
 /// `/privacy`: shows what is stored about the sender; with `forget`, asks them to confirm forgetting it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Privacy {
     pub forget: bool,
+    /// Lets tactics be made from the sender's finished games (`true`), or no more (`false`).
+    pub tactics: Option<bool>,
 }
 
 fn parse(args: &Args<'_>) -> Result<Request, Text> {
-    Ok(Privacy { forget: args.read("forget", |v| read_bool("forget", v))?.unwrap_or(false) }.into())
+    let forget = args.read("forget", |v| read_bool("forget", v))?.unwrap_or(false);
+    let tactics = args.read("tactics", |v| read_bool("tactics", v))?;
+    Ok(Privacy { forget, tactics }.into())
 }
 
 impl Run for Privacy {
@@ -33,6 +39,16 @@ impl Run for Privacy {
     async fn run(self, cx: Context<'_>) -> Result<Reply, Failure> {
         if self.forget {
             return Ok(confirm(cx.channel, cx.actor.member.id));
+        }
+        if let Some(shares) = self.tactics {
+            let now = cx.sessions.now();
+            cx.sessions
+                .store
+                .set_shares_games(cx.actor.member.id, shares, now)
+                .await
+                .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
+            let key = if shares { "privacy-tactics-on" } else { "privacy-tactics-off" };
+            return Ok(Reply::private(Text::new().key(key)));
         }
         let data = cx.sessions.store.member_data(cx.actor.member.id).await.map_err(Failure::Read)?;
         Ok(Reply::private(shown(&cx.actor.member.name, &data)))
@@ -80,6 +96,8 @@ fn shown(name: &str, data: &MemberData) -> Text {
         tournaments = data.tournaments,
         puzzles = data.puzzles,
         notify = Text::new().key(notify),
+        tactics =
+            Text::new().key(if data.shares_games { "privacy-tactics-yes" } else { "privacy-tactics-no" }),
         names = names,
         forget = Text::new().code("/privacy forget:true")
     )

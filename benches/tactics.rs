@@ -29,7 +29,7 @@ fn bench(c: &mut Criterion) {
     ] {
         let at = position(game, pick);
         group.bench_function(name, |b| {
-            b.iter(|| at.find_tactic(2_000_000).expect("the tactic is found again"))
+            b.iter(|| at.find_tactic(2_000_000).expect("the tactic is found again"));
         });
     }
     let deep = shipped().into_iter().find(|t| t.goal == Goal::Win { turns: 2 }).expect("a win in 2");
@@ -37,7 +37,7 @@ fn bench(c: &mut Criterion) {
         b.iter(|| {
             let mut run = TacticRun::new(deep.clone(), &[]).expect("it replays");
             run.play(&deep.line[0]).expect("the line is legal")
-        })
+        });
     });
     group.finish();
 }

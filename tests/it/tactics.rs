@@ -20,7 +20,8 @@ fn every_shipped_tactic_has_exactly_one_first_move_that_reaches_its_goal() {
         }
         assert!((900..=2300).contains(&t.rating), "{} is rated {}", t.key(), t.rating);
     }
-    let keys: std::collections::HashSet<String> = tactics.iter().map(|t| t.key()).collect();
+    let keys: std::collections::HashSet<String> =
+        tactics.iter().map(tabula::games::tactic::Tactic::key).collect();
     assert_eq!(keys.len(), tactics.len(), "a tactic is shipped twice");
 }
 
@@ -56,7 +57,7 @@ fn a_tactic_answers_right_moves_with_the_forced_replies_and_a_wrong_one_with_the
             assert_eq!(replies, vec![deep.line[1].clone()]);
             assert!(!solved);
         }
-        wrong => panic!("the line's first move is judged {wrong:?}"),
+        wrong @ TacticStep::Wrong { .. } => panic!("the line's first move is judged {wrong:?}"),
     }
     assert!(matches!(run.play(&deep.line[2]).unwrap(), TacticStep::Right { solved: true, .. }));
     assert!(run.solved());

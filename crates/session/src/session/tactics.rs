@@ -142,7 +142,7 @@ impl Sessions {
             .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
         let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
         let attempt = self.read_tactic(row).await?;
-        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
+        Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
     }
 
     /// The tactic attempt of `row`, with its tactic, replayed.
@@ -165,12 +165,11 @@ impl Sessions {
     ) -> Result<Reply, Failure> {
         let attempt = self.read_tactic(row).await?;
         let mine = self.puzzle_rating_of(actor.member.id).await?;
-        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
+        Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
     }
 
     /// The tactic as it stands: what it asks, the board, and a button to give up and see the solution.
     fn tactic_board(
-        &self,
         channel: u64,
         actor: &Actor,
         attempt: &TacticAttempt,
@@ -194,7 +193,7 @@ impl Sessions {
                 Action::Puzzle { attempt: attempt.row.id, actions: attempt.row.actions, step },
             )
         };
-        Reply::private(text).with_board(self.tactic_picture(actor, &attempt.run)).with_buttons(vec![
+        Reply::private(text).with_board(Self::tactic_picture(actor, &attempt.run)).with_buttons(vec![
             Button::new(
                 Text::new().key("button-tactic-solution"),
                 id(PuzzleStep::Solution),
@@ -204,7 +203,7 @@ impl Sessions {
     }
 
     /// The board of a run: the solver named on their seat, the other seats by their side.
-    fn tactic_picture(&self, actor: &Actor, run: &TacticRun) -> BoardPicture {
+    fn tactic_picture(actor: &Actor, run: &TacticRun) -> BoardPicture {
         let game = run.game().clone();
         let names = (0..game.setup().seats)
             .map(|s| {
@@ -235,7 +234,7 @@ impl Sessions {
         let mut attempt = self.read_tactic(row).await?;
         if text.trim().is_empty() {
             let mine = self.puzzle_rating_of(actor.member.id).await?;
-            return Ok(Some(self.tactic_board(channel, actor, &attempt, None, &mine)));
+            return Ok(Some(Self::tactic_board(channel, actor, &attempt, None, &mine)));
         }
         let before = attempt.run.played().len();
         let step = match attempt.run.play(text) {
@@ -272,7 +271,7 @@ impl Sessions {
                     attempt.row.actions = update.actions;
                     attempt.row.state = update.state;
                     let mine = self.puzzle_rating_of(actor.member.id).await?;
-                    self.tactic_board(
+                    Self::tactic_board(
                         channel,
                         actor,
                         &attempt,
@@ -308,7 +307,7 @@ impl Sessions {
             Some(row) => {
                 let attempt = self.read_tactic(row).await?;
                 let mine = self.puzzle_rating_of(actor.member.id).await?;
-                Ok(self.tactic_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale")), &mine))
+                Ok(Self::tactic_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale")), &mine))
             }
             None => Ok(Reply::private(t!("puzzle-closed", command = bare()))),
         }
@@ -386,7 +385,7 @@ impl Sessions {
             Action::Puzzle { attempt: attempt.row.id, actions: update.actions, step: PuzzleStep::Next },
         );
         Ok(Reply::private(note.line().then(result))
-            .with_board(self.tactic_picture(actor, &run))
+            .with_board(Self::tactic_picture(actor, &run))
             .with_buttons(vec![Button::new(Text::new().key("button-tactic-next"), id, ButtonStyle::Success)]))
     }
 
@@ -406,7 +405,7 @@ impl Sessions {
                     if shown != attempt.row.actions {
                         let mine = self.puzzle_rating_of(actor.member.id).await?;
                         let note = Some(Text::new().key("puzzle-stale"));
-                        return Ok(self.tactic_board(channel, actor, &attempt, note, &mine).updating());
+                        return Ok(Self::tactic_board(channel, actor, &attempt, note, &mine).updating());
                     }
                     let solution = attempt.run.solution();
                     let note = t!("tactic-given-up", solution = Text::new().code(solution.join(" ")));
@@ -427,11 +426,11 @@ impl Sessions {
         let job = tokio::spawn(async move {
             match make_tactics(&store, &slots, &record).await {
                 Ok(Some(added)) => {
-                    tracing::info!(session = record.id, added, "tactics made from a finished game")
+                    tracing::info!(session = record.id, added, "tactics made from a finished game");
                 }
                 Ok(None) => {}
                 Err(e) => {
-                    tracing::warn!(session = record.id, error = %e, "could not store a finished game's tactics")
+                    tracing::warn!(session = record.id, error = %e, "could not store a finished game's tactics");
                 }
             }
         });

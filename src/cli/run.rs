@@ -93,8 +93,10 @@ pub fn run_engine_command(command: &Command, out: &mut impl Write) -> Result<(),
                 return Err(Exit::usage(format!("cannot write the output: {e}")));
             }
             let minutes = started.elapsed().as_secs_f64() / 60.0;
+            // How hard they are: the share a level-3 player solves.
+            let level3 = found.iter().filter(|t| tabula_games::games::tactic::solves(t, 3, spec.top)).count();
             eprintln!(
-                "{} tactics from {games} games in {:.1} s ({:.1} a minute)",
+                "{} tactics from {games} games in {:.1} s ({:.1} a minute); level 3 solves {level3} of them",
                 found.len(),
                 minutes * 60.0,
                 found.len() as f64 / minutes.max(1e-9)

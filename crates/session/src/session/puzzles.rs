@@ -103,21 +103,7 @@ impl Sessions {
         let Ok(fresh) = (info.read)(&spec, "") else {
             return Ok(Reply::private(t!("puzzle-none", example = example(None, None, None))));
         };
-        let new = NewAttempt {
-            user: actor.member.id,
-            name: actor.member.name.clone(),
-            guild: actor.guild,
-            kind: info.name.to_string(),
-            spec: spec.clone(),
-            state: fresh.state(),
-            now: self.now(),
-        };
-        let id = self
-            .store
-            .start_attempt(&new)
-            .await
-            .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
-        let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
+        let row = self.begin_attempt(actor, info.name, &spec, fresh.state()).await?;
         let attempt = Attempt::read(row)?;
         let goal = engine_text::text(&attempt.puzzle.goal());
         let intro = match info.sizes {
@@ -129,6 +115,32 @@ impl Sessions {
             }
         };
         Ok(self.puzzle_board(channel, actor, &attempt, Some(intro)).await)
+    }
+
+    /// Starts the member's attempt at the puzzle `kind` `spec` from `state` (closing the one they worked on): the
+    /// attempt as stored.
+    pub(super) async fn begin_attempt(
+        &self,
+        actor: &Actor,
+        kind: &str,
+        spec: &str,
+        state: String,
+    ) -> Result<AttemptRow, Failure> {
+        let new = NewAttempt {
+            user: actor.member.id,
+            name: actor.member.name.clone(),
+            guild: actor.guild,
+            kind: kind.to_string(),
+            spec: spec.to_string(),
+            state,
+            now: self.now(),
+        };
+        let id = self
+            .store
+            .start_attempt(&new)
+            .await
+            .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
+        self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)
     }
 
     /// Today, as a puzzle of the day names it (`YYYY-MM-DD`, UTC).

@@ -16,8 +16,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use crate::games::GameKind;
 use crate::games::tactic::{Tactic, TacticRun, TacticStep, in_game, shipped};
 use crate::store::{
-    AttemptRow, AttemptUpdate, NewAttempt, PuzzleRating, SessionRow, StoreError, TACTIC_KIND, TacticRating,
-    TacticRow,
+    AttemptRow, AttemptUpdate, PuzzleRating, SessionRow, StoreError, TACTIC_KIND, TacticRating, TacticRow,
 };
 use crate::t;
 
@@ -126,21 +125,7 @@ impl Sessions {
             let game = game.map_or_else(|| "-".to_string(), |g| g.title().to_string());
             return Ok(Reply::private(t!("tactic-none-left", game = game)));
         };
-        let new = NewAttempt {
-            user: actor.member.id,
-            name: actor.member.name.clone(),
-            guild: actor.guild,
-            kind: TACTIC_KIND.to_string(),
-            spec: tactic.key.clone(),
-            state: state_of(&[]),
-            now: self.now(),
-        };
-        let id = self
-            .store
-            .start_attempt(&new)
-            .await
-            .map_err(|e| Failure::Own { error: e, key: "puzzle-failed" })?;
-        let row = self.store.attempt(id).await.map_err(Failure::Read)?.ok_or(Failure::Conflict)?;
+        let row = self.begin_attempt(actor, TACTIC_KIND, &tactic.key, state_of(&[])).await?;
         let attempt = self.read_tactic(row).await?;
         Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
     }

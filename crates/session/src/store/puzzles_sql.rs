@@ -77,6 +77,26 @@ where
     }
 }
 
+/// An attempt's write (`update_attempt`, and the first write of `finish_tactic`), bound to `u`: it changes the
+/// attempt only while it is open at the version `u` names.
+macro_rules! update_attempt {
+    ($u:expr) => {
+        sqlx::query(
+            "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5, \
+             score = $9 WHERE id = $6 AND actions = $7 AND open = $8",
+        )
+        .bind(&$u.state)
+        .bind(i64::from($u.actions))
+        .bind(i64::from($u.hints))
+        .bind($u.solved_at)
+        .bind($u.solved_at.is_none())
+        .bind($u.id)
+        .bind(i64::from($u.from_actions))
+        .bind(true)
+        .bind($u.score.map(i64::from))
+    };
+}
+
 /// The implementation for both databases.
 #[async_trait::async_trait]
 impl<DB> PuzzleStore for SqlStore<DB>
@@ -153,21 +173,7 @@ where
 
     async fn update_attempt(&self, u: &AttemptUpdate) -> Result<(), StoreError> {
         self.guarded(async move {
-            let done = sqlx::query(
-                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5, \
-                 score = $9 WHERE id = $6 AND actions = $7 AND open = $8",
-            )
-            .bind(&u.state)
-            .bind(i64::from(u.actions))
-            .bind(i64::from(u.hints))
-            .bind(u.solved_at)
-            .bind(u.solved_at.is_none())
-            .bind(u.id)
-            .bind(i64::from(u.from_actions))
-            .bind(true)
-            .bind(u.score.map(i64::from))
-            .execute(&self.pool)
-            .await?;
+            let done = update_attempt!(u).execute(&self.pool).await?;
             changed_one(DB::rows_affected(&done))
         })
         .await
@@ -334,19 +340,7 @@ where
     ) -> Result<(), StoreError> {
         self.guarded(async move {
             let mut tx = self.pool.begin().await?;
-            let done = sqlx::query(
-                "UPDATE puzzle_attempts SET state = $1, actions = $2, hints = $3, solved_at = $4, open = $5, \
-                 score = $9 WHERE id = $6 AND actions = $7 AND open = $8",
-            )
-            .bind(&u.state)
-            .bind(i64::from(u.actions))
-            .bind(i64::from(u.hints))
-            .bind(u.solved_at)
-            .bind(u.solved_at.is_none())
-            .bind(u.id)
-            .bind(i64::from(u.from_actions))
-            .bind(true)
-            .bind(u.score.map(i64::from))
+            let done = update_attempt!(u)
             .execute(&mut *tx)
             .await?;
             changed_one(DB::rows_affected(&done))?;

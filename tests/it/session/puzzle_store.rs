@@ -1,7 +1,10 @@
 //! The puzzle part of the store contract (attempts, one open at a time, versioned writes, the solved-fastest
 //! tables, forgetting), held by the in-memory, SQLite and Postgres stores alike.
 
-use tabula::store::{AttemptUpdate, NewAttempt, PgStore, SqliteStore, Store, StoreError};
+use tabula::store::{
+    AttemptUpdate, NewAttempt, PgStore, PuzzleRating, SqliteStore, Store, StoreError, TACTIC_KIND,
+    TacticRating, TacticRow,
+};
 use tabula_testkit::MemoryStore;
 
 use crate::support::postgres::PgServer;
@@ -115,6 +118,84 @@ async fn puzzle_contract(store: impl Store) {
     let table = store.fastest(Some(5), "discovery", Some("3"), 10).await.unwrap();
     assert_eq!(table[1].name, "player-000001");
     assert!(!store.member_data(1).await.unwrap().names.contains(&"p1".to_string()));
+    tactic_contract(&store).await;
+}
+
+fn tactic(key: &str, game: &str, rating: f64) -> TacticRow {
+    TacticRow {
+        key: key.to_string(),
+        game: game.to_string(),
+        body: format!("{{\"key\":\"{key}\"}}"),
+        rating,
+        deviation: 200.0,
+        volatility: 0.06,
+        plays: 0,
+    }
+}
+
+/// Tactics, puzzle ratings and the members who let their games become tactics.
+async fn tactic_contract(store: &impl Store) {
+    let rows = [tactic("a", "tablut", 1000.0), tactic("b", "tablut", 1400.0), tactic("c", "tzaar", 1500.0)];
+    assert_eq!(store.add_tactics(&rows).await.unwrap(), 3);
+    // A stored key keeps its row.
+    assert_eq!(store.add_tactics(&[tactic("a", "tablut", 2000.0)]).await.unwrap(), 0);
+    assert_eq!(store.tactic_count().await.unwrap(), 3);
+    assert_eq!(store.tactic("a").await.unwrap(), Some(rows[0].clone()));
+    // The nearest the member's rating, of the game or of any, never one they tried.
+    let near = |game: Option<&'static str>, rating: f64| async move {
+        store.next_tactic(9, game, rating).await.unwrap().map(|t| t.key)
+    };
+    assert_eq!(near(Some("tablut"), 1500.0).await.as_deref(), Some("b"));
+    assert_eq!(near(None, 1500.0).await.as_deref(), Some("c"));
+    let tried = store
+        .start_attempt(&NewAttempt { kind: TACTIC_KIND.to_string(), ..new(9, Some(5), "b", 500) })
+        .await
+        .unwrap();
+    assert_eq!(near(Some("tablut"), 1500.0).await.as_deref(), Some("a"));
+    // Finishing writes the attempt, the member's rating and the tactic's at once, on the version it names.
+    assert_eq!(store.puzzle_rating(9).await.unwrap(), None);
+    let rating = PuzzleRating {
+        user: 9,
+        rating: 1580.5,
+        deviation: 290.0,
+        volatility: 0.06,
+        solved: 1,
+        failed: 0,
+        streak: 1,
+        best_streak: 1,
+        updated_at: 600,
+    };
+    let moved = TacticRating { key: "b".to_string(), rating: 1320.25, deviation: 190.0, volatility: 0.06 };
+    let update = AttemptUpdate {
+        id: tried,
+        from_actions: 0,
+        state: "[\"e5-e7\"]".to_string(),
+        actions: 1,
+        hints: 0,
+        solved_at: Some(600),
+        score: Some(1),
+    };
+    store.finish_tactic(&update, &rating, Some(&moved)).await.unwrap();
+    assert_eq!(store.puzzle_rating(9).await.unwrap(), Some(rating.clone()));
+    let b = store.tactic("b").await.unwrap().unwrap();
+    assert_eq!((b.rating, b.plays), (1320.25, 1));
+    let done = store.attempt(tried).await.unwrap().unwrap();
+    assert_eq!((done.open, done.score, done.actions), (false, Some(1), 1));
+    // A second finish of the same version loses, and changes nothing.
+    let again = PuzzleRating { rating: 1.0, ..rating.clone() };
+    assert!(matches!(store.finish_tactic(&update, &again, None).await, Err(StoreError::Conflict)));
+    assert_eq!(store.puzzle_rating(9).await.unwrap(), Some(rating));
+    assert_eq!(store.member_data(9).await.unwrap().ratings, 1);
+    // Letting games become tactics, and no more.
+    assert!(!store.shares_games(9).await.unwrap());
+    store.set_shares_games(9, true, 700).await.unwrap();
+    store.set_shares_games(9, true, 800).await.unwrap();
+    assert!(store.shares_games(9).await.unwrap() && store.member_data(9).await.unwrap().shares_games);
+    store.set_shares_games(9, false, 900).await.unwrap();
+    assert!(!store.shares_games(9).await.unwrap());
+    store.set_shares_games(9, true, 950).await.unwrap();
+    store.forget_member(9, "player-000009").await.unwrap();
+    assert!(!store.shares_games(9).await.unwrap());
 }
 
 #[tokio::test]

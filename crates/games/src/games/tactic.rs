@@ -57,11 +57,6 @@ impl Tactic {
         format!("{}-{h:016x}", self.game.name())
     }
 
-    /// The seat that solves it: the one to move at its position.
-    pub fn solver(&self) -> Option<usize> {
-        self.game().ok()?.to_move()
-    }
-
     /// What it asks, in words, for the seat to move.
     pub fn describe(&self) -> Phrase {
         match self.game() {
@@ -238,7 +233,9 @@ fn defence<G: Engine>(game: &G, prover: usize, turns: u32, budget: &mut Budget) 
         let seat = at.to_move()?;
         let mut moves = Vec::new();
         at.legal_moves(&mut moves);
-        let mut chosen = None;
+        // The move preferred most: for the prover one that wins at once, else the first that still wins; for the
+        // others the one whose refutation takes the longest proof.
+        let mut chosen: Option<(u64, G::Move, G, u32)> = None;
         for m in moves {
             let mut next = at.clone();
             next.play(m).ok()?;
@@ -247,27 +244,24 @@ fn defence<G: Engine>(game: &G, prover: usize, turns: u32, budget: &mut Budget) 
             } else {
                 turns
             };
-            if seat == prover {
-                if next.outcome().is_some_and(|o| o.winner == Some(prover)) {
-                    chosen = Some((m, next, left));
-                    break;
-                }
-                if chosen.is_none() && wins(&next, prover, left, budget)? {
-                    chosen = Some((m, next, left));
-                }
-            } else {
+            let preferred = if seat != prover {
                 let before = budget.0;
                 wins(&next, prover, left, budget)?;
-                let cost = before - budget.0;
-                if chosen.as_ref().is_none_or(|(_, _, c): &(G::Move, G, u32)| u64::from(*c) < cost) {
-                    chosen = Some((m, next, cost.min(u64::from(u32::MAX)) as u32));
-                }
+                before - budget.0 + 1
+            } else if next.outcome().is_some_and(|o| o.winner == Some(prover)) {
+                u64::MAX
+            } else {
+                u64::from(chosen.is_none() && wins(&next, prover, left, budget)?)
+            };
+            if preferred > chosen.as_ref().map_or(0, |c| c.0) {
+                chosen = Some((preferred, m, next, left));
+            }
+            if preferred == u64::MAX {
+                break;
             }
         }
-        let (m, next, _) = chosen?;
-        if seat == prover && next.to_move() != Some(prover) {
-            turns = turns.saturating_sub(1);
-        }
+        let (_, m, next, left) = chosen?;
+        turns = left;
         line.push(m.to_string());
         at = next;
     }
@@ -376,16 +370,14 @@ impl TacticRun {
         if self.solved() || self.game.to_move() != Some(self.solver) {
             return Ok(TacticStep::Right { replies: Vec::new(), solved: self.solved() });
         }
-        let before = self.clone();
-        let mut next = self.game.clone();
-        let played = next.play_text(text)?;
+        // The run after the move, while `self` stays as it was until the move is accepted.
         let mut after = self.clone();
-        after.game = next;
+        let played = after.game.play_text(text)?;
         for p in &played {
             after.note(p, Some(self.solver));
         }
-        if !after.accepts(&before, &played) {
-            return Ok(TacticStep::Wrong { solution: before.solution() });
+        if !after.accepts(self, &played) {
+            return Ok(TacticStep::Wrong { solution: self.solution() });
         }
         *self = after;
         let mut replies = Vec::new();
@@ -474,21 +466,11 @@ pub fn generate(spec: &Generator, mut found: impl FnMut(&Tactic)) -> Vec<Tactic>
         let mut ply = 0u64;
         while game.outcome().is_none() && ply < 400 {
             if ply >= spec.game.arena_opening_plies() as u64
-                && let Some(f) = game.find_tactic(spec.budget)
+                && let Some(tactic) = tactic_at(&game, &game.moves_text(), spec.budget, spec.top)
+                && !out.iter().any(|t| t.key() == tactic.key())
             {
-                let mut tactic = Tactic {
-                    game: spec.game,
-                    setup: setup.clone(),
-                    moves: game.moves_text(),
-                    goal: f.goal,
-                    line: f.line,
-                    rating: 0,
-                };
-                tactic.rating = rate(&tactic, spec.top);
-                if !out.iter().any(|t| t.key() == tactic.key()) {
-                    found(&tactic);
-                    out.push(tactic);
-                }
+                found(&tactic);
+                out.push(tactic);
             }
             let moves = if ply < spec.game.arena_opening_plies() as u64 {
                 game.greedy(seed ^ ply)
@@ -509,6 +491,22 @@ pub fn generate(spec: &Generator, mut found: impl FnMut(&Tactic)) -> Vec<Tactic>
     out
 }
 
+/// The tactic at `game`'s position (reached by `moves`), found within `budget` nodes and rated with `top` as level
+/// 5's time, if there is one.
+fn tactic_at(game: &AnyGame, moves: &[String], budget: u64, top: std::time::Duration) -> Option<Tactic> {
+    let found = game.find_tactic(budget)?;
+    let mut tactic = Tactic {
+        game: game.kind(),
+        setup: game.setup().clone(),
+        moves: moves.to_vec(),
+        goal: found.goal,
+        line: found.line,
+        rating: 0,
+    };
+    tactic.rating = rate(&tactic, top);
+    Some(tactic)
+}
+
 /// The tactics in a game played from `setup` through `moves` (one stored move each): the exhaustive search at
 /// each position (within `budget` nodes), each tactic found rated with `top` as level 5's time.
 pub fn in_game(
@@ -521,19 +519,8 @@ pub fn in_game(
     let Ok(mut game) = AnyGame::new(kind, setup) else { return Vec::new() };
     let mut out: Vec<Tactic> = Vec::new();
     for i in 0..=moves.len() {
-        if game.outcome().is_none()
-            && let Some(f) = game.find_tactic(budget)
-        {
-            let mut tactic = Tactic {
-                game: kind,
-                setup: setup.clone(),
-                moves: moves[..i].to_vec(),
-                goal: f.goal,
-                line: f.line,
-                rating: 0,
-            };
-            tactic.rating = rate(&tactic, top);
-            out.push(tactic);
+        if game.outcome().is_none() {
+            out.extend(tactic_at(&game, &moves[..i], budget, top));
         }
         if i < moves.len() && game.play_text(&moves[i]).is_err() {
             break;

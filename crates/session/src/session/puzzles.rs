@@ -78,7 +78,7 @@ fn corrupt(row: &AttemptRow) -> Failure {
 }
 
 /// The answer replaces the message pressed on.
-fn updated(reply: Reply) -> Reply {
+pub(super) fn updated(reply: Reply) -> Reply {
     Reply { update: true, ..reply }
 }
 

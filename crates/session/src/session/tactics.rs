@@ -10,11 +10,9 @@
 
 use std::sync::atomic::Ordering;
 
-use skillratings::Outcomes;
-use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
-
-use crate::games::GameKind;
 use crate::games::tactic::{Tactic, TacticRun, TacticStep, in_game, shipped};
+use crate::games::{GameKind, RatingSystem};
+use crate::rating::{self, Rating};
 use crate::store::{
     AttemptRow, AttemptUpdate, PuzzleRating, SessionRow, StoreError, TACTIC_KIND, TacticRating, TacticRow,
 };
@@ -24,12 +22,10 @@ use super::commands::Failure;
 use super::commands::move_;
 use super::commands::puzzle::{self, bare};
 use super::component::{Action, ComponentId, PuzzleStep};
+use super::puzzles::updated;
 use super::reply::BoardPicture;
 use super::text::Text;
 use super::{Actor, Button, ButtonStyle, Reply, Sessions, engine_text};
-
-/// Where a member's puzzle rating starts (Glicko-2's default).
-const START_RATING: f64 = 1500.0;
 
 /// The deviation a new tactic's rating starts with: its generator's rating is an estimate.
 const TACTIC_DEVIATION: f64 = 200.0;
@@ -93,11 +89,12 @@ impl Sessions {
     /// The member's puzzle rating, or a new one.
     async fn puzzle_rating_of(&self, user: u64) -> Result<PuzzleRating, Failure> {
         let found = self.store.puzzle_rating(user).await.map_err(Failure::Read)?;
+        let start = Rating::initial(RatingSystem::Glicko2);
         Ok(found.unwrap_or(PuzzleRating {
             user,
-            rating: START_RATING,
-            deviation: Glicko2Rating::new().deviation,
-            volatility: Glicko2Rating::new().volatility,
+            rating: start.rating,
+            deviation: start.deviation,
+            volatility: start.volatility,
             solved: 0,
             failed: 0,
             streak: 0,
@@ -309,15 +306,17 @@ impl Sessions {
         note: Text,
     ) -> Result<Reply, Failure> {
         let before = self.puzzle_rating_of(actor.member.id).await?;
-        let outcome = if solved { Outcomes::WIN } else { Outcomes::LOSS };
-        let glicko = |r: f64, d: f64, v: f64| Glicko2Rating::from((r, d, v));
         let t = &attempt.tactic;
-        let (p, q) = glicko2(
-            &glicko(before.rating, before.deviation, before.volatility),
-            &glicko(t.rating, t.deviation, t.volatility),
-            &outcome,
-            &Glicko2Config::new(),
+        // The member against the tactic, as a game of two: the solver first when solved.
+        let rated = rating::update(
+            RatingSystem::Glicko2,
+            &[
+                Rating { rating: before.rating, deviation: before.deviation, volatility: before.volatility },
+                Rating { rating: t.rating, deviation: t.deviation, volatility: t.volatility },
+            ],
+            if solved { &[1, 2] } else { &[2, 1] },
         );
+        let (p, q) = (rated[0], rated[1]);
         let streak = if solved { before.streak + 1 } else { 0 };
         let after = PuzzleRating {
             rating: p.rating,
@@ -390,14 +389,14 @@ impl Sessions {
                     if shown != attempt.row.actions {
                         let mine = self.puzzle_rating_of(actor.member.id).await?;
                         let note = Some(Text::new().key("puzzle-stale"));
-                        return Ok(Self::tactic_board(channel, actor, &attempt, note, &mine).updating());
+                        return Ok(updated(Self::tactic_board(channel, actor, &attempt, note, &mine)));
                     }
                     let solution = attempt.run.solution();
                     let note = t!("tactic-given-up", solution = Text::new().code(solution.join(" ")));
-                    return Ok(self.finish_tactic(channel, actor, attempt, false, note).await?.updating());
+                    return Ok(updated(self.finish_tactic(channel, actor, attempt, false, note).await?));
                 }
                 PuzzleStep::Solution => {
-                    return Ok(Reply::private(t!("puzzle-closed", command = bare())).updating());
+                    return Ok(updated(Reply::private(t!("puzzle-closed", command = bare()))));
                 }
                 _ => attempt.run.tactic().game,
             }
@@ -481,11 +480,4 @@ async fn make_tactics(
         .unwrap_or_default();
     let rows: Vec<TacticRow> = found.iter().map(row_of).collect();
     store.add_tactics(&rows).await.map(Some)
-}
-
-impl Reply {
-    /// The same reply, replacing the message pressed on.
-    fn updating(self) -> Reply {
-        Reply { update: true, ..self }
-    }
 }

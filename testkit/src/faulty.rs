@@ -13,7 +13,8 @@ use std::time::Duration;
 
 use tabula_games::games::GameKind;
 use tabula_session::store::{
-    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TacticRating, TacticRow,
+    AttemptRow, AttemptUpdate, DailyPost, DailyServer, Fastest, NewAttempt, PuzzleRating, PuzzleStore,
+    TacticRating, TacticRow,
 };
 use tabula_session::store::{
     ClockRow, ClockStore, Ending, GameResult, HistoryPage, Leaderboard, NewSession, OfferRow, PlayerRow,
@@ -383,6 +384,37 @@ impl<S: Store> PuzzleStore for FaultyStore<S> {
         limit: usize,
     ) -> Result<Vec<Fastest>, StoreError> {
         self.inner.fastest(guild, kind, spec, limit).await
+    }
+
+    async fn finished_attempts(
+        &self,
+        guild: u64,
+        kind: &str,
+        spec: &str,
+        since: i64,
+    ) -> Result<Vec<Fastest>, StoreError> {
+        self.inner.finished_attempts(guild, kind, spec, since).await
+    }
+
+    async fn attempts_at(&self, user: u64, kind: &str, spec: &str) -> Result<u32, StoreError> {
+        self.inner.attempts_at(user, kind, spec).await
+    }
+
+    async fn daily_servers(&self) -> Result<Vec<DailyServer>, StoreError> {
+        self.inner.daily_servers().await
+    }
+
+    async fn claim_daily(&self, post: &DailyPost) -> Result<bool, StoreError> {
+        self.write("claim_daily").await?;
+        self.inner.claim_daily(post).await
+    }
+
+    async fn daily_before(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        self.inner.daily_before(guild, day).await
+    }
+
+    async fn daily_post(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        self.inner.daily_post(guild, day).await
     }
 
     async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError> {

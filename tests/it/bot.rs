@@ -12,6 +12,7 @@ use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, GUILD_I
 mod chat;
 mod clocks;
 mod coach;
+mod daily;
 mod gateway;
 mod hostile;
 mod languages;

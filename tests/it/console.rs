@@ -11,6 +11,7 @@ use tabula::games::Engine as _;
 
 mod chat;
 mod coach;
+mod daily;
 mod puzzle;
 mod settings;
 mod tactics;

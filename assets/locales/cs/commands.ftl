@@ -106,3 +106,6 @@ opt-tournament-check_in = Hráči potvrzují účast v posledních 15 minutách;
 opt-tournament-winner_role = Role, kterou dostane vítěz (vytvořit)
 opt-settings-organiser_role = Role, jejíž členové smějí také pořádat turnaje
 opt-settings-no_organiser_role = true: turnaje opět pořádají jen členové, kteří smějí spravovat server
+opt-settings-daily_channel = Kanál, kam se každý den pro všechny vkládá hádanka
+opt-settings-daily_hour = Hodina (UTC, 0 až 23), kdy se denní hádanka vkládá (výchozí 12)
+opt-settings-no_daily = true: denní hádanku už nevkládat

@@ -786,3 +786,30 @@ privacy-tactics-yes = povoleny (/privacy tactics:false to zastaví)
 privacy-tactics-no = nepovoleny (/privacy tactics:true je povolí)
 privacy-tactics-on = Od teď smí Tabula dělat taktiky pro /puzzle z vašich dohraných her (hra se použije, jen když to povolí všichni její hráči). /privacy tactics:false to zastaví.
 privacy-tactics-off = Tabula už z vašich her taktiky nedělá (ty hotové zůstávají, bez vašeho jména).
+
+daily-post = 🧩 **Denní hádanka** na { $date }: **{ $puzzle }**: { $goal }.
+daily-tactic = Taktika { $game }
+daily-solo = { $game } { $puzzle }
+daily-how = Stiskněte **Zkusit** a řešte ji v soukromí: váš pokus vidíte jen vy. Zítřejší příspěvek řekne, kdo ji vyřešil.
+daily-note = Denní hádanka na { $date }.
+daily-results = Hádanku na { $date } ({ $puzzle }) vyřešili: { $solvers } ({ $tried ->
+    [one] dokončil ji { $tried } člen
+    [few] dokončili ji { $tried } členové
+   *[other] dokončilo ji { $tried } členů
+}).
+daily-results-unsolved = Hádanku na { $date } ({ $puzzle }) nikdo nevyřešil: { $tried ->
+    [one] zkusil ji jeden člen.
+    [few] zkusili ji { $tried } členové.
+   *[other] zkusilo ji { $tried } členů.
+}
+daily-results-none = Hádanku na { $date } ({ $puzzle }) nikdo nedokončil.
+daily-solver-score = { $player } ({ $score })
+daily-more = {" "}a { $count } další
+button-daily-try = Zkusit
+tactic-solved-unrated = Vyřešeno! Bez hodnocení: tuto taktiku jste už zkoušeli.
+tactic-missed-unrated = Nevyšlo to. Bez hodnocení: tuto taktiku jste už zkoušeli.
+settings-line-daily = - Denní hádanka: v { $channel }, každý den v { $hour } UTC
+settings-line-no-daily = - Denní hádanka: žádná (daily_channel: pro ni nastaví kanál)
+settings-bad-no-daily = { $typed } bere true nebo false, například { $example }.
+settings-daily-both = Zvolte buď { $channel }, nebo { $off }, ne obojí.
+settings-bad-hour = { $typed } není hodina: zadejte číslo od 0 do 23 (UTC), například { $example }.

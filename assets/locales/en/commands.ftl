@@ -106,3 +106,6 @@ opt-tournament-check_in = Players check in during the last 15 minutes; who does 
 opt-tournament-winner_role = A role given to the winner (create)
 opt-settings-organiser_role = A role whose members may run tournaments too
 opt-settings-no_organiser_role = true: only members who may manage the server run tournaments again
+opt-settings-daily_channel = The channel where a puzzle is posted every day for everyone
+opt-settings-daily_hour = The hour (UTC, 0 to 23) the daily puzzle is posted at (12 by default)
+opt-settings-no_daily = true: stop posting the daily puzzle

@@ -780,3 +780,25 @@ privacy-tactics-yes = allowed (/privacy tactics:false stops it)
 privacy-tactics-no = not allowed (/privacy tactics:true allows it)
 privacy-tactics-on = From now on, Tabula may make tactics for /puzzle from your finished games (a game is used only when every player in it allows it). /privacy tactics:false stops it.
 privacy-tactics-off = Tabula no longer makes tactics from your games (those already made stay, without your name).
+
+daily-post = 🧩 **Daily puzzle** of { $date }: **{ $puzzle }**: { $goal }.
+daily-tactic = { $game } tactic
+daily-solo = { $game } { $puzzle }
+daily-how = Press **Try it** to solve it privately: only you see your attempt. Tomorrow's post says who solved it.
+daily-note = Daily puzzle of { $date }.
+daily-results = The puzzle of { $date } ({ $puzzle }) was solved by { $solvers } ({ $tried } finished it).
+daily-results-unsolved = Nobody solved the puzzle of { $date } ({ $puzzle }): { $tried ->
+    [one] one member tried.
+   *[other] { $tried } members tried.
+}
+daily-results-none = Nobody finished the puzzle of { $date } ({ $puzzle }).
+daily-solver-score = { $player } ({ $score })
+daily-more = {" "}and { $count } more
+button-daily-try = Try it
+tactic-solved-unrated = Solved! Not rated: you had tried this tactic before.
+tactic-missed-unrated = Missed. Not rated: you had tried this tactic before.
+settings-line-daily = - Daily puzzle: in { $channel }, every day at { $hour } UTC
+settings-line-no-daily = - Daily puzzle: none (daily_channel: sets a channel for it)
+settings-bad-no-daily = { $typed } takes true or false, like { $example }.
+settings-daily-both = Choose either { $channel } or { $off }, not both.
+settings-bad-hour = { $typed } is not an hour: give one from 0 to 23 (UTC), like { $example }.

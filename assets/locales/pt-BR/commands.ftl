@@ -106,3 +106,6 @@ opt-tournament-check_in = Confirmação de presença nos últimos 15 minutos; qu
 opt-tournament-winner_role = Um cargo dado ao vencedor (criar)
 opt-settings-organiser_role = Um cargo cujos membros também podem organizar torneios
 opt-settings-no_organiser_role = true: só membros que podem gerenciar o servidor organizam torneios de novo
+opt-settings-daily_channel = O canal onde um quebra-cabeça é postado todo dia para todos
+opt-settings-daily_hour = A hora (UTC, 0 a 23) em que o quebra-cabeça do dia é postado (12 por padrão)
+opt-settings-no_daily = true: para de postar o quebra-cabeça do dia

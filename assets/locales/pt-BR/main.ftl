@@ -763,3 +763,28 @@ privacy-tactics-yes = permitidas (/privacy tactics:false para)
 privacy-tactics-no = não permitidas (/privacy tactics:true permite)
 privacy-tactics-on = A partir de agora, o Tabula pode fazer táticas para /puzzle das suas partidas terminadas (uma partida só é usada quando todos os jogadores dela permitem). /privacy tactics:false para isso.
 privacy-tactics-off = O Tabula não faz mais táticas das suas partidas (as já feitas ficam, sem o seu nome).
+
+daily-post = 🧩 **Quebra-cabeça do dia** { $date }: **{ $puzzle }**: { $goal }.
+daily-tactic = Tática de { $game }
+daily-solo = { $game } { $puzzle }
+daily-how = Aperte **Tentar** para resolver em particular: só você vê sua tentativa. O post de amanhã diz quem resolveu.
+daily-note = Quebra-cabeça do dia { $date }.
+daily-results = O quebra-cabeça de { $date } ({ $puzzle }) foi resolvido por { $solvers } ({ $tried ->
+    [one] { $tried } terminou
+   *[other] { $tried } terminaram
+}).
+daily-results-unsolved = Ninguém resolveu o quebra-cabeça de { $date } ({ $puzzle }): { $tried ->
+    [one] um membro tentou.
+   *[other] { $tried } membros tentaram.
+}
+daily-results-none = Ninguém terminou o quebra-cabeça de { $date } ({ $puzzle }).
+daily-solver-score = { $player } ({ $score })
+daily-more = {" "}e mais { $count }
+button-daily-try = Tentar
+tactic-solved-unrated = Resolvido! Sem rating: você já tinha tentado esta tática.
+tactic-missed-unrated = Não foi. Sem rating: você já tinha tentado esta tática.
+settings-line-daily = - Quebra-cabeça do dia: em { $channel }, todo dia às { $hour } UTC
+settings-line-no-daily = - Quebra-cabeça do dia: nenhum (daily_channel: escolhe um canal para ele)
+settings-bad-no-daily = { $typed } aceita true ou false, como { $example }.
+settings-daily-both = Escolha { $channel } ou { $off }, não os dois.
+settings-bad-hour = { $typed } não é uma hora: dê uma de 0 a 23 (UTC), como { $example }.

@@ -3,8 +3,8 @@
 use std::collections::BTreeMap;
 
 use tabula_session::store::{
-    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, StoreError, TACTIC_KIND,
-    TacticRating, TacticRow, best_of_each,
+    AttemptRow, AttemptUpdate, DailyPost, DailyServer, Fastest, NewAttempt, PuzzleRating, PuzzleStore,
+    StoreError, TACTIC_KIND, TacticRating, TacticRow, best_of_each,
 };
 
 use super::MemoryStore;
@@ -16,6 +16,8 @@ pub(super) struct Tables {
     tactics: BTreeMap<String, TacticRow>,
     ratings: BTreeMap<u64, PuzzleRating>,
     sources: std::collections::BTreeSet<u64>,
+    /// Daily posts by server and day.
+    daily: BTreeMap<(u64, i64), DailyPost>,
 }
 
 impl Tables {
@@ -126,6 +128,75 @@ impl PuzzleStore for MemoryStore {
             .collect();
         solves.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
         Ok(best_of_each(solves, limit))
+    }
+
+    async fn finished_attempts(
+        &self,
+        guild: u64,
+        kind: &str,
+        spec: &str,
+        since: i64,
+    ) -> Result<Vec<Fastest>, StoreError> {
+        let tables = self.puzzles();
+        let mut done: Vec<Fastest> = tables
+            .attempts
+            .values()
+            .filter(|a| a.guild == Some(guild) && a.kind == kind && a.spec == spec && a.started_at >= since)
+            .filter_map(|a| {
+                let solved_at = a.solved_at?;
+                Some(Fastest {
+                    user: a.user,
+                    name: a.name.clone(),
+                    spec: a.spec.clone(),
+                    score: a.score,
+                    seconds: solved_at - a.started_at,
+                    actions: a.actions,
+                    solved_at,
+                })
+            })
+            .collect();
+        done.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
+        Ok(done)
+    }
+
+    async fn attempts_at(&self, user: u64, kind: &str, spec: &str) -> Result<u32, StoreError> {
+        let tables = self.puzzles();
+        Ok(tables.attempts.values().filter(|a| a.user == user && a.kind == kind && a.spec == spec).count()
+            as u32)
+    }
+
+    async fn daily_servers(&self) -> Result<Vec<DailyServer>, StoreError> {
+        let servers = self.settings().daily();
+        let tables = self.puzzles();
+        Ok(servers
+            .into_iter()
+            .filter_map(|(guild, s)| {
+                Some(DailyServer {
+                    guild,
+                    channel: s.daily_channel?,
+                    hour: s.daily_hour,
+                    since: s.daily_since,
+                    last_day: tables.daily.keys().filter(|(g, _)| *g == guild).map(|(_, d)| *d).max(),
+                })
+            })
+            .collect())
+    }
+
+    async fn claim_daily(&self, post: &DailyPost) -> Result<bool, StoreError> {
+        let mut tables = self.puzzles();
+        if tables.daily.contains_key(&(post.guild, post.day)) {
+            return Ok(false);
+        }
+        tables.daily.insert((post.guild, post.day), post.clone());
+        Ok(true)
+    }
+
+    async fn daily_before(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        Ok(self.puzzles().daily.range((guild, i64::MIN)..(guild, day)).next_back().map(|(_, p)| p.clone()))
+    }
+
+    async fn daily_post(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        Ok(self.puzzles().daily.get(&(guild, day)).cloned())
     }
 
     async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError> {

@@ -15,6 +15,20 @@ pub(super) struct Tables {
     notify: HashMap<u64, bool>,
 }
 
+impl Tables {
+    /// The servers with a daily puzzle channel, with their settings.
+    pub(super) fn daily(&self) -> Vec<(u64, ServerSettings)> {
+        let mut found: Vec<(u64, ServerSettings)> = self
+            .servers
+            .iter()
+            .filter(|(_, s)| s.daily_channel.is_some())
+            .map(|(&g, s)| (g, s.clone()))
+            .collect();
+        found.sort_by_key(|(g, _)| *g);
+        found
+    }
+}
+
 impl MemoryStore {
     /// The earliest archive time of a game thread (for `next_wake`).
     pub(super) fn next_archive(&self) -> Option<i64> {

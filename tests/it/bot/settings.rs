@@ -47,7 +47,10 @@ async fn settings_need_manage_server_and_limit_where_games_start() {
             "clock",
             "challenge_minutes",
             "organiser_role",
-            "no_organiser_role"
+            "no_organiser_role",
+            "daily_channel",
+            "daily_hour",
+            "no_daily"
         ]
     );
 

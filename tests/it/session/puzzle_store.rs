@@ -2,8 +2,8 @@
 //! tables, forgetting), held by the in-memory, SQLite and Postgres stores alike.
 
 use tabula::store::{
-    AttemptUpdate, NewAttempt, PgStore, PuzzleRating, SqliteStore, Store, StoreError, TACTIC_KIND,
-    TacticRating, TacticRow,
+    AttemptUpdate, DailyPost, DailyServer, NewAttempt, PgStore, PuzzleRating, ServerSettings, SqliteStore,
+    Store, StoreError, TACTIC_KIND, TacticRating, TacticRow,
 };
 use tabula_testkit::MemoryStore;
 
@@ -119,6 +119,7 @@ async fn puzzle_contract(store: impl Store) {
     assert_eq!(table[1].name, "player-000001");
     assert!(!store.member_data(1).await.unwrap().names.contains(&"p1".to_string()));
     tactic_contract(&store).await;
+    daily_contract(&store).await;
 }
 
 fn tactic(key: &str, game: &str, rating: f64) -> TacticRow {
@@ -196,6 +197,77 @@ async fn tactic_contract(store: &impl Store) {
     store.set_shares_games(9, true, 950).await.unwrap();
     store.forget_member(9, "player-000009").await.unwrap();
     assert!(!store.shares_games(9).await.unwrap());
+}
+
+fn post(guild: u64, day: i64, spec: &str, at: i64) -> DailyPost {
+    DailyPost {
+        guild,
+        day,
+        channel: 40,
+        kind: "solitaire".to_string(),
+        spec: spec.to_string(),
+        posted_at: at,
+    }
+}
+
+/// The daily puzzle: the servers that set a channel, one claim per server and day, the posts read back, and the
+/// attempts finished in a server since a post.
+async fn daily_contract(store: &impl Store) {
+    assert_eq!(store.daily_servers().await.unwrap(), vec![]);
+    let set = ServerSettings {
+        daily_channel: Some(40),
+        daily_hour: Some(18),
+        daily_since: Some(1_000),
+        ..ServerSettings::default()
+    };
+    store.put_server_settings(30, &set, 1_000).await.unwrap();
+    store.put_server_settings(31, &ServerSettings::default(), 1_000).await.unwrap();
+    assert_eq!(store.server_settings(30).await.unwrap(), set);
+    let server = DailyServer { guild: 30, channel: 40, hour: Some(18), since: Some(1_000), last_day: None };
+    assert_eq!(store.daily_servers().await.unwrap(), vec![server.clone()]);
+    assert!(store.claim_daily(&post(30, 7, "1970-01-08", 2_000)).await.unwrap());
+    assert!(!store.claim_daily(&post(30, 7, "other", 2_001)).await.unwrap(), "one post a day");
+    assert!(store.claim_daily(&post(30, 9, "1970-01-10", 3_000)).await.unwrap());
+    assert_eq!(store.daily_servers().await.unwrap(), vec![DailyServer { last_day: Some(9), ..server }]);
+    assert_eq!(store.daily_post(30, 7).await.unwrap(), Some(post(30, 7, "1970-01-08", 2_000)));
+    assert_eq!(store.daily_post(30, 8).await.unwrap(), None);
+    assert_eq!(store.daily_before(30, 9).await.unwrap(), Some(post(30, 7, "1970-01-08", 2_000)));
+    assert_eq!(store.daily_before(30, 7).await.unwrap(), None);
+    assert_eq!(store.daily_before(31, 100).await.unwrap(), None);
+    // Finished attempts in the server since the post, best first, hints or not; none from before it or elsewhere.
+    let attempt = |user: u64, guild: u64, now: i64| NewAttempt {
+        user,
+        name: format!("d{user}"),
+        guild: Some(guild),
+        kind: "solitaire".to_string(),
+        spec: "1970-01-10".to_string(),
+        state: String::new(),
+        now,
+    };
+    for (user, guild, start, score, hints) in
+        [(50, 30, 3_100, 9, 2), (51, 30, 3_050, 12, 0), (52, 30, 2_900, 14, 0), (53, 31, 3_100, 14, 0)]
+    {
+        let id = store.start_attempt(&attempt(user, guild, start)).await.unwrap();
+        let update = AttemptUpdate {
+            id,
+            from_actions: 0,
+            state: String::new(),
+            actions: 14,
+            hints,
+            solved_at: Some(start + 60),
+            score: Some(score),
+        };
+        store.update_attempt(&update).await.unwrap();
+    }
+    store.start_attempt(&attempt(54, 30, 3_200)).await.unwrap();
+    let done = store.finished_attempts(30, "solitaire", "1970-01-10", 3_000).await.unwrap();
+    let rows: Vec<(u64, Option<u32>)> = done.iter().map(|f| (f.user, f.score)).collect();
+    assert_eq!(rows, vec![(51, Some(12)), (50, Some(9))]);
+    assert_eq!(store.attempts_at(50, "solitaire", "1970-01-10").await.unwrap(), 1);
+    assert_eq!(store.attempts_at(50, "solitaire", "1970-01-11").await.unwrap(), 0);
+    // A server that stops its daily puzzle is no longer listed.
+    store.put_server_settings(30, &ServerSettings::default(), 4_000).await.unwrap();
+    assert_eq!(store.daily_servers().await.unwrap(), vec![]);
 }
 
 #[tokio::test]

@@ -170,7 +170,15 @@ impl Sessions {
     /// The earliest time (on the session layer's clock) something is due: a reminder, a deadline, an archive;
     /// `Ok(None)` when nothing is, `Err(())` when the store could not say (logged; look again soon).
     pub async fn next_wake(&self) -> Result<Option<i64>, ()> {
-        self.store.next_wake().await.map_err(|e| tracing::error!(error = %e, "cannot read the next deadline"))
+        let due = self
+            .store
+            .next_wake()
+            .await
+            .map_err(|e| tracing::error!(error = %e, "cannot read the next deadline"))?;
+        Ok(match (due, self.next_daily().await) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        })
     }
 
     /// Wakes the background task: a deadline may have moved closer (a new turn), or the test clock moved.
@@ -274,6 +282,7 @@ impl Sessions {
             Err(e) => tracing::error!(error = %e, "cannot list the threads to archive"),
         }
         notices.extend(self.settle_tournaments().await);
+        notices.extend(self.settle_daily().await);
         notices
     }
 

@@ -10,8 +10,8 @@ use crate::games::GameKind;
 
 use super::Member;
 use super::commands::{
-    Accept, Answer, AskAbort, Decline, Forget, History, Pick, PuzzlePress, Rematch, TournamentSignup,
-    WebLink, Withdraw,
+    Accept, Answer, AskAbort, DailyTry, Decline, Forget, History, Pick, PuzzlePress, Rematch,
+    TournamentSignup, WebLink, Withdraw,
 };
 use super::picker::MAX_CUSTOM_ID;
 use super::picker::Press;
@@ -74,6 +74,10 @@ pub enum Action {
     /// `/privacy`'s confirmation.
     Forget {
         user: u64,
+    },
+    /// The Try it button of day `day`'s daily puzzle.
+    Daily {
+        day: i64,
     },
     /// A step of puzzle `attempt`, shown when it had `actions` actions.
     Puzzle {
@@ -203,6 +207,7 @@ impl ComponentId {
                 History { user: Some(Member::new(user, "")), game, page }.into()
             }
             Action::Forget { user } => Forget { user }.into(),
+            Action::Daily { day } => DailyTry { day }.into(),
             Action::Puzzle {
                 step: PuzzleStep::TileMenu(_) | PuzzleStep::CellMenu(..) | PuzzleStep::RotMenu(..),
                 ..
@@ -258,6 +263,7 @@ impl fmt::Display for ComponentId {
                 write!(f, "history:{channel}:{user}:{}:{page}", game.map_or("all", GameKind::name))
             }
             Action::Forget { user } => write!(f, "forget:{channel}:{user}"),
+            Action::Daily { day } => write!(f, "daily:{channel}:{day}"),
             Action::Puzzle { attempt, actions, step } => {
                 write!(f, "pz:{channel}:{attempt}:{actions}:")?;
                 match step {
@@ -350,6 +356,7 @@ impl FromStr for ComponentId {
                 [user] => Action::Forget { user: number(user)? },
                 _ => return Err(NotAComponent),
             },
+            "daily" => Action::Daily { day: session()? },
             "pz" => {
                 let [attempt, actions, step @ ..] = rest else { return Err(NotAComponent) };
                 let step = match step {
@@ -425,6 +432,8 @@ mod tests {
             Action::History { user: u64::MAX, game: None, page: 3 },
             Action::History { user: 1, game: Some(GameKind::Tantrix), page: 1 },
             Action::Forget { user: u64::MAX },
+            Action::Daily { day: 20_795 },
+            Action::Daily { day: -3 },
         ]
         .into_iter()
         .chain(

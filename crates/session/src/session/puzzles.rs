@@ -100,6 +100,18 @@ impl Sessions {
             }
             (None, _) => self.today(),
         };
+        self.start_solo(channel, actor, info, spec).await
+    }
+
+    /// Starts the member's attempt at `info`'s puzzle `spec` (closing the one they were working on), shown to
+    /// them alone.
+    pub(super) async fn start_solo(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        info: &'static SoloInfo,
+        spec: String,
+    ) -> Result<Reply, Failure> {
         let Ok(fresh) = (info.read)(&spec, "") else {
             return Ok(Reply::private(t!("puzzle-none", example = example(None, None, None))));
         };

@@ -45,6 +45,10 @@ pub struct SettingsChange {
     pub(crate) challenge_minutes: Option<Option<i64>>,
     /// The role whose members may run tournaments (`Some(None)`: only those who may manage the server).
     pub(crate) organiser_role: Option<Option<u64>>,
+    /// The channel of the daily puzzle (`Some(None)`: no daily puzzle).
+    pub(crate) daily_channel: Option<Option<u64>>,
+    /// The hour (UTC) the daily puzzle is posted at.
+    pub(crate) daily_hour: Option<u8>,
 }
 
 impl SettingsChange {
@@ -164,6 +168,52 @@ pub(super) fn read_change<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> 
         clock: get("clock").map(read_clock).transpose()?,
         challenge_minutes: get("challenge_minutes").map(read_minutes).transpose()?,
         organiser_role: read_organiser_role(get)?,
+        daily_channel: read_daily_channel(get)?,
+        daily_hour: get("daily_hour").map(read_hour).transpose()?,
+    })
+}
+
+/// `daily_channel:#channel`, or `no_daily:true` to stop the daily puzzle.
+#[expect(clippy::option_option, reason = "`None` leaves the channel alone, `Some(None)` stops the puzzle")]
+fn read_daily_channel<'a>(
+    get: &dyn Fn(&str) -> Option<&'a OptionValue>,
+) -> Result<Option<Option<u64>>, Text> {
+    let channel = get("daily_channel").map(|v| read_channel("daily_channel", v)).transpose()?;
+    let off = match get("no_daily") {
+        None => false,
+        Some(v) => switch_of(v).ok_or_else(|| {
+            t!(
+                "settings-bad-no-daily",
+                typed = Text::new().code(format!("no_daily:{}", shown(v))),
+                example = Text::new().code("no_daily:true")
+            )
+        })?,
+    };
+    match (channel, off) {
+        (Some(_), true) => Err(t!(
+            "settings-daily-both",
+            channel = Text::new().code("daily_channel:"),
+            off = Text::new().code("no_daily:true")
+        )),
+        (Some(channel), false) => Ok(Some(Some(channel))),
+        (None, true) => Ok(Some(None)),
+        (None, false) => Ok(None),
+    }
+}
+
+/// `daily_hour:N`, an hour of the day (UTC) from 0 to 23.
+fn read_hour(value: &OptionValue) -> Result<u8, Text> {
+    let hour = match value {
+        OptionValue::Integer(n) => u8::try_from(*n).ok(),
+        OptionValue::Text(s) => s.trim().trim_end_matches(":00").parse::<u8>().ok(),
+        _ => None,
+    };
+    hour.filter(|h| *h < 24).ok_or_else(|| {
+        t!(
+            "settings-bad-hour",
+            typed = Text::new().code(format!("daily_hour:{}", shown(value))),
+            example = Text::new().code("daily_hour:18")
+        )
     })
 }
 

@@ -43,7 +43,7 @@ struct TacticAttempt {
     run: TacticRun,
 }
 
-fn corrupt(what: String) -> Failure {
+pub(super) fn corrupt(what: String) -> Failure {
     Failure::Read(StoreError::Corrupt(what))
 }
 
@@ -67,6 +67,16 @@ fn row_of(t: &Tactic) -> TacticRow {
         volatility: 0.06,
         plays: 0,
     }
+}
+
+/// A member's puzzle rating as a rating to update.
+fn rated_as(r: &PuzzleRating) -> Rating {
+    Rating { rating: r.rating, deviation: r.deviation, volatility: r.volatility }
+}
+
+/// A tactic's rating as a rating to update.
+fn rated_as_tactic(t: &TacticRow) -> Rating {
+    Rating { rating: t.rating, deviation: t.deviation, volatility: t.volatility }
 }
 
 /// A rating as players read it: a whole number.
@@ -127,12 +137,38 @@ impl Sessions {
         Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
     }
 
-    /// The tactic attempt of `row`, with its tactic, replayed.
-    async fn read_tactic(&self, row: AttemptRow) -> Result<TacticAttempt, Failure> {
-        let tactic = self.store.tactic(&row.spec).await.map_err(Failure::Read)?;
-        let tactic = tactic.ok_or_else(|| corrupt(format!("tactic {} is not stored", row.spec)))?;
+    /// Starts the member's attempt at the tactic `key` (the daily puzzle's), shown to them alone after `note`.
+    pub(super) async fn start_tactic_key(
+        &self,
+        channel: u64,
+        actor: &Actor,
+        key: &str,
+        note: Text,
+    ) -> Result<Reply, Failure> {
+        let mine = self.puzzle_rating_of(actor.member.id).await?;
+        let row = self.begin_attempt(actor, TACTIC_KIND, key, state_of(&[])).await?;
+        let attempt = self.read_tactic(row).await?;
+        Ok(Self::tactic_board(channel, actor, &attempt, Some(note), &mine))
+    }
+
+    /// The stored tactic `key`, with its body read.
+    async fn stored_tactic(&self, key: &str) -> Result<(TacticRow, Tactic), Failure> {
+        self.stock_tactics().await?;
+        let tactic = self.store.tactic(key).await.map_err(Failure::Read)?;
+        let tactic = tactic.ok_or_else(|| corrupt(format!("tactic {key} is not stored")))?;
         let body: Tactic = serde_json::from_str(&tactic.body)
             .map_err(|e| corrupt(format!("tactic {} does not read: {e}", tactic.key)))?;
+        Ok((tactic, body))
+    }
+
+    /// The tactic `key`, as stored.
+    pub(super) async fn tactic_body(&self, key: &str) -> Result<Tactic, Failure> {
+        Ok(self.stored_tactic(key).await?.1)
+    }
+
+    /// The tactic attempt of `row`, with its tactic, replayed.
+    async fn read_tactic(&self, row: AttemptRow) -> Result<TacticAttempt, Failure> {
+        let (tactic, body) = self.stored_tactic(&row.spec).await?;
         let run = TacticRun::new(body, &moves_of(&row.state))
             .map_err(|e| corrupt(format!("tactic attempt {} does not replay: {e}", row.id)))?;
         Ok(TacticAttempt { row, tactic, run })
@@ -307,27 +343,33 @@ impl Sessions {
     ) -> Result<Reply, Failure> {
         let before = self.puzzle_rating_of(actor.member.id).await?;
         let t = &attempt.tactic;
+        // Only a first attempt is rated (a daily puzzle may be a tactic the member tried before).
+        let tries =
+            self.store.attempts_at(actor.member.id, TACTIC_KIND, &t.key).await.map_err(Failure::Read)?;
+        let first = tries <= 1;
         // The member against the tactic, as a game of two: the solver first when solved.
         let rated = rating::update(
             RatingSystem::Glicko2,
-            &[
-                Rating { rating: before.rating, deviation: before.deviation, volatility: before.volatility },
-                Rating { rating: t.rating, deviation: t.deviation, volatility: t.volatility },
-            ],
+            &[rated_as(&before), rated_as_tactic(t)],
             if solved { &[1, 2] } else { &[2, 1] },
         );
         let (p, q) = (rated[0], rated[1]);
         let streak = if solved { before.streak + 1 } else { 0 };
-        let after = PuzzleRating {
-            rating: p.rating,
-            deviation: p.deviation,
-            volatility: p.volatility,
-            solved: before.solved + u32::from(solved),
-            failed: before.failed + u32::from(!solved),
-            streak,
-            best_streak: before.best_streak.max(streak),
-            updated_at: self.now(),
-            ..before.clone()
+        // A tactic tried before moves nothing: not the ratings, not the counts, not the streak.
+        let after = if first {
+            PuzzleRating {
+                rating: p.rating,
+                deviation: p.deviation,
+                volatility: p.volatility,
+                solved: before.solved + u32::from(solved),
+                failed: before.failed + u32::from(!solved),
+                streak,
+                best_streak: before.best_streak.max(streak),
+                updated_at: self.now(),
+                ..before.clone()
+            }
+        } else {
+            before.clone()
         };
         let tactic = TacticRating {
             key: t.key.clone(),
@@ -344,12 +386,14 @@ impl Sessions {
             solved_at: Some(self.now()),
             score: Some(u32::from(solved)),
         };
-        if let Err(e) = self.store.finish_tactic(&update, &after, Some(&tactic)).await {
+        if let Err(e) = self.store.finish_tactic(&update, &after, first.then_some(&tactic)).await {
             return self.tactic_write_failed(channel, actor, e).await;
         }
         let change = shown_rating(after.rating) - shown_rating(before.rating);
         let change = if change >= 0 { format!("+{change}") } else { format!("\u{2212}{}", -change) };
-        let result = if solved {
+        let result = if !first {
+            Text::new().key(if solved { "tactic-solved-unrated" } else { "tactic-missed-unrated" })
+        } else if solved {
             t!("tactic-solved", rating = shown_rating(after.rating), change = change, streak = after.streak)
         } else {
             t!(

@@ -27,6 +27,7 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ("0014_endings.sql", include_str!("../../../../migrations/0014_endings.sql")),
     ("0015_puzzles.sql", include_str!("../../../../migrations/0015_puzzles.sql")),
     ("0016_tactics.sql", include_str!("../../../../migrations/0016_tactics.sql")),
+    ("0017_daily_puzzle.sql", include_str!("../../../../migrations/0017_daily_puzzle.sql")),
 ]);
 
 /// Postgres's migrations, by file name.
@@ -44,6 +45,7 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ("0011_endings.sql", include_str!("../../../../migrations-postgres/0011_endings.sql")),
     ("0012_puzzles.sql", include_str!("../../../../migrations-postgres/0012_puzzles.sql")),
     ("0013_tactics.sql", include_str!("../../../../migrations-postgres/0013_tactics.sql")),
+    ("0014_daily_puzzle.sql", include_str!("../../../../migrations-postgres/0014_daily_puzzle.sql")),
 ]);
 
 /// Migrations compiled in: each file's name and its SQL.

@@ -63,8 +63,8 @@ pub use clocks::{ClockRow, ClockStore, OfferKind, OfferRow};
 pub use members::{Forgotten, MemberData, MemberStore, neutral_label};
 pub use postgres::PgStore;
 pub use puzzles::{
-    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TACTIC_KIND, TacticRating,
-    TacticRow, best_of_each,
+    AttemptRow, AttemptUpdate, DailyPost, DailyServer, Fastest, NewAttempt, PuzzleRating, PuzzleStore,
+    TACTIC_KIND, TacticRating, TacticRow, best_of_each,
 };
 pub use ratings::{
     ALL_SERVERS, GameResult, HistoryEntry, HistoryPage, Leaderboard, Ledger, PlayerPlace, Ranked, RatingRow,

@@ -121,6 +121,32 @@ pub struct TacticRating {
     pub volatility: f64,
 }
 
+/// A server's daily puzzle, as its settings schedule it, with the day of its last post.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyServer {
+    pub guild: u64,
+    pub channel: u64,
+    /// The hour (UTC) it is posted at; `None` follows the bot's default.
+    pub hour: Option<u8>,
+    /// When the channel or the hour was last set.
+    pub since: Option<i64>,
+    /// The day (days since the Unix epoch, counted from the hour) of the latest post, if any.
+    pub last_day: Option<i64>,
+}
+
+/// One day's daily puzzle in a server: which puzzle (as attempts name them), where, and when it was posted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DailyPost {
+    pub guild: u64,
+    /// Days since the Unix epoch, counted from the server's hour.
+    pub day: i64,
+    pub channel: u64,
+    /// The puzzle's kind and spec, as [`AttemptRow`] names them.
+    pub kind: String,
+    pub spec: String,
+    pub posted_at: i64,
+}
+
 /// Puzzle attempts, tactics and puzzle ratings.
 #[async_trait::async_trait]
 pub trait PuzzleStore: Send + Sync {
@@ -146,6 +172,31 @@ pub trait PuzzleStore: Send + Sync {
         spec: Option<&str>,
         limit: usize,
     ) -> Result<Vec<Fastest>, StoreError>;
+
+    /// Every finished attempt (solved, or over with a score) at the puzzle `kind` `spec` in the server `guild`
+    /// started at `since` or later, hints or not: the highest score first, then the fastest.
+    async fn finished_attempts(
+        &self,
+        guild: u64,
+        kind: &str,
+        spec: &str,
+        since: i64,
+    ) -> Result<Vec<Fastest>, StoreError>;
+
+    /// How many attempts `user` started at the puzzle `kind` `spec`.
+    async fn attempts_at(&self, user: u64, kind: &str, spec: &str) -> Result<u32, StoreError>;
+
+    /// The servers with a daily puzzle channel.
+    async fn daily_servers(&self) -> Result<Vec<DailyServer>, StoreError>;
+
+    /// Claims a server's day for `post`: `false` when that day was already claimed (by another instance).
+    async fn claim_daily(&self, post: &DailyPost) -> Result<bool, StoreError>;
+
+    /// The server's latest daily post of a day before `day`.
+    async fn daily_before(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError>;
+
+    /// The server's daily post of `day`.
+    async fn daily_post(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError>;
 
     /// Stores the tactics whose key is not stored yet (a stored one keeps its rating); how many were new.
     async fn add_tactics(&self, tactics: &[TacticRow]) -> Result<usize, StoreError>;

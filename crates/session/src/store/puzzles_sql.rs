@@ -5,8 +5,8 @@ use sqlx::{ColumnIndex, Decode, Row, Type};
 
 use super::StoreError;
 use super::puzzles::{
-    AttemptRow, AttemptUpdate, Fastest, NewAttempt, PuzzleRating, PuzzleStore, TACTIC_KIND, TacticRating,
-    TacticRow, best_of_each,
+    AttemptRow, AttemptUpdate, DailyPost, DailyServer, Fastest, NewAttempt, PuzzleRating, PuzzleStore,
+    TACTIC_KIND, TacticRating, TacticRow, best_of_each,
 };
 use super::sql::changed_one;
 use super::sql::{Backend, SqlStore};
@@ -34,6 +34,23 @@ where
         solved_at: row.get("solved_at"),
         score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
         open: row.get("open"),
+    }
+}
+
+fn daily_of<'r, R>(row: &'r R) -> DailyPost
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    DailyPost {
+        guild: row.get::<i64, _>("guild_id") as u64,
+        day: row.get("day"),
+        channel: row.get::<i64, _>("channel_id") as u64,
+        kind: row.get("kind"),
+        spec: row.get("spec"),
+        posted_at: row.get("posted_at"),
     }
 }
 
@@ -282,6 +299,124 @@ where
             .fetch_optional(&self.pool)
             .await?;
             Ok(row.as_ref().map(tactic_of))
+        })
+        .await
+    }
+
+    async fn finished_attempts(
+        &self,
+        guild: u64,
+        kind: &str,
+        spec: &str,
+        since: i64,
+    ) -> Result<Vec<Fastest>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT user_id, name, spec, score, solved_at - started_at AS seconds, actions, solved_at \
+                 FROM puzzle_attempts WHERE guild_id = $1 AND kind = $2 AND spec = $3 AND started_at >= $4 \
+                 AND solved_at IS NOT NULL ORDER BY COALESCE(score, 0) DESC, seconds, actions, solved_at",
+            )
+            .bind(guild as i64)
+            .bind(kind)
+            .bind(spec)
+            .bind(since)
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .iter()
+                .map(|row| Fastest {
+                    user: row.get::<i64, _>("user_id") as u64,
+                    name: row.get("name"),
+                    spec: row.get("spec"),
+                    score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
+                    seconds: row.get("seconds"),
+                    actions: row.get::<i64, _>("actions") as u32,
+                    solved_at: row.get("solved_at"),
+                })
+                .collect())
+        })
+        .await
+    }
+
+    async fn attempts_at(&self, user: u64, kind: &str, spec: &str) -> Result<u32, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "SELECT COUNT(*) FROM puzzle_attempts WHERE user_id = $1 AND kind = $2 AND spec = $3",
+            )
+            .bind(user as i64)
+            .bind(kind)
+            .bind(spec)
+            .fetch_one(&self.pool)
+            .await?;
+            Ok(row.get::<i64, _>(0) as u32)
+        })
+        .await
+    }
+
+    async fn daily_servers(&self) -> Result<Vec<DailyServer>, StoreError> {
+        self.guarded(async move {
+            let rows = sqlx::query(
+                "SELECT s.guild_id, s.daily_channel, s.daily_hour, s.daily_since, \
+                 (SELECT MAX(d.day) FROM daily_posts d WHERE d.guild_id = s.guild_id) AS last_day \
+                 FROM server_settings s WHERE s.daily_channel IS NOT NULL ORDER BY s.guild_id",
+            )
+            .fetch_all(&self.pool)
+            .await?;
+            Ok(rows
+                .iter()
+                .map(|row| DailyServer {
+                    guild: row.get::<i64, _>("guild_id") as u64,
+                    channel: row.get::<i64, _>("daily_channel") as u64,
+                    hour: row.get::<Option<i64>, _>("daily_hour").and_then(|h| u8::try_from(h).ok()),
+                    since: row.get("daily_since"),
+                    last_day: row.get("last_day"),
+                })
+                .collect())
+        })
+        .await
+    }
+
+    async fn claim_daily(&self, post: &DailyPost) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "INSERT INTO daily_posts (guild_id, day, channel_id, kind, spec, posted_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (guild_id, day) DO NOTHING",
+            )
+            .bind(post.guild as i64)
+            .bind(post.day)
+            .bind(post.channel as i64)
+            .bind(&post.kind)
+            .bind(&post.spec)
+            .bind(post.posted_at)
+            .execute(&self.pool)
+            .await?;
+            Ok(DB::rows_affected(&done) == 1)
+        })
+        .await
+    }
+
+    async fn daily_before(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query(
+                "SELECT * FROM daily_posts WHERE guild_id = $1 AND day < $2 ORDER BY day DESC LIMIT 1",
+            )
+            .bind(guild as i64)
+            .bind(day)
+            .fetch_optional(&self.pool)
+            .await?;
+            Ok(row.as_ref().map(daily_of))
+        })
+        .await
+    }
+
+    async fn daily_post(&self, guild: u64, day: i64) -> Result<Option<DailyPost>, StoreError> {
+        self.guarded(async move {
+            let row = sqlx::query("SELECT * FROM daily_posts WHERE guild_id = $1 AND day = $2")
+                .bind(guild as i64)
+                .bind(day)
+                .fetch_optional(&self.pool)
+                .await?;
+            Ok(row.as_ref().map(daily_of))
         })
         .await
     }

@@ -21,6 +21,12 @@ pub struct ServerSettings {
     pub challenge_expiry: Option<i64>,
     /// A role whose members may run tournaments (besides those who may manage the server).
     pub organiser_role: Option<u64>,
+    /// The channel where the daily puzzle is posted; `None`: no daily puzzle.
+    pub daily_channel: Option<u64>,
+    /// The hour (UTC, 0 to 23) it is posted at; `None` follows the bot's default.
+    pub daily_hour: Option<u8>,
+    /// When the daily channel or hour was last set: the first post after it comes at the next such hour.
+    pub daily_since: Option<i64>,
 }
 
 /// Server settings, game threads and members' preferences.

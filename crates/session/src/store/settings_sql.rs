@@ -58,6 +58,9 @@ where
                 default_clock: row.get("default_clock"),
                 challenge_expiry: row.get("challenge_expiry"),
                 organiser_role: row.get::<Option<i64>, _>("organiser_role").map(|r| r as u64),
+                daily_channel: row.get::<Option<i64>, _>("daily_channel").map(|c| c as u64),
+                daily_hour: row.get::<Option<i64>, _>("daily_hour").and_then(|h| u8::try_from(h).ok()),
+                daily_since: row.get("daily_since"),
             })
         })
         .await
@@ -67,12 +70,14 @@ where
         self.guarded(async move {
             sqlx::query(
                 "INSERT INTO server_settings (guild_id, language, channels, games_in_threads, default_clock, \
-                 challenge_expiry, updated_at, blocked_channels, organiser_role) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON \
+                 challenge_expiry, updated_at, blocked_channels, organiser_role, daily_channel, daily_hour, \
+                 daily_since) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) ON \
                  CONFLICT (guild_id) DO UPDATE SET language = excluded.language, channels = excluded.channels, \
                  games_in_threads = excluded.games_in_threads, default_clock = excluded.default_clock, \
                  challenge_expiry = excluded.challenge_expiry, updated_at = excluded.updated_at, \
-                 blocked_channels = excluded.blocked_channels, organiser_role = excluded.organiser_role",
+                 blocked_channels = excluded.blocked_channels, organiser_role = excluded.organiser_role, \
+                 daily_channel = excluded.daily_channel, daily_hour = excluded.daily_hour, \
+                 daily_since = excluded.daily_since",
             )
             .bind(guild as i64)
             .bind(&s.language)
@@ -83,6 +88,9 @@ where
             .bind(now)
             .bind(channels_column(&s.blocked))
             .bind(s.organiser_role.map(|r| r as i64))
+            .bind(s.daily_channel.map(|c| c as i64))
+            .bind(s.daily_hour.map(i64::from))
+            .bind(s.daily_since)
             .execute(&self.pool)
             .await?;
             Ok(())

@@ -122,6 +122,7 @@ mod analysis;
 mod answer;
 mod ask_abort;
 mod board;
+mod daily_try;
 mod decline;
 mod draw;
 mod forget;
@@ -178,6 +179,7 @@ requests! {
         analysis => Analyse,
         answer => Answer,
         ask_abort => AskAbort,
+        daily_try => DailyTry,
         pick => Pick,
         puzzle_press => PuzzlePress,
         forget => Forget,

@@ -3,6 +3,7 @@
 use std::sync::PoisonError;
 
 use crate::session::clocks::duration;
+use crate::session::daily::DEFAULT_HOUR as DAILY_HOUR;
 use crate::session::settings::{
     DEFAULT, FOLLOW_SERVER, LANGUAGES, MAX_CHALLENGE_MINUTES, SettingsChange, read_change,
 };
@@ -36,7 +37,10 @@ pub fn declaration() -> Declaration {
             Opt::new("challenge_minutes", OptionKind::Integer).range(0, Some(MAX_CHALLENGE_MINUTES as u64)),
         )
         .option(Opt::new("organiser_role", OptionKind::Role))
-        .option(Opt::new("no_organiser_role", OptionKind::Boolean));
+        .option(Opt::new("no_organiser_role", OptionKind::Boolean))
+        .option(Opt::new("daily_channel", OptionKind::Channel))
+        .option(Opt::new("daily_hour", OptionKind::Integer).range(0, Some(23)))
+        .option(Opt::new("no_daily", OptionKind::Boolean));
     settings.server_only = Some("settings-in-dm");
     settings.managers = true;
     settings
@@ -78,10 +82,15 @@ pub(super) async fn run(
     }
     // Disallowing a channel while every channel is allowed means every channel but that one: say so first.
     let blocked = change.disallow_channel.filter(|_| current.channels.is_empty());
-    let settings = match apply(current, &change) {
+    let was = (current.daily_channel, current.daily_hour);
+    let mut settings = match apply(current, &change) {
         Ok(settings) => settings,
         Err(why) => return Ok(Reply::private(why)),
     };
+    // A daily puzzle set (or moved to another hour) starts at its next hour: never at once, never twice a day.
+    if (settings.daily_channel, settings.daily_hour) != was && settings.daily_channel.is_some() {
+        settings.daily_since = Some(sessions.now());
+    }
     sessions.store.put_server_settings(guild, &settings, sessions.now()).await.map_err(Failure::Store)?;
     sessions.settings.lock().unwrap_or_else(PoisonError::into_inner).insert(guild, settings.clone());
     let first = match blocked {
@@ -132,11 +141,21 @@ fn shown(sessions: &Sessions, s: &ServerSettings) -> Text {
             None => Text::new().key("settings-line-organisers"),
         })
         .line()
+        .then(match s.daily_channel {
+            Some(channel) => t!(
+                "settings-line-daily",
+                channel = Text::new().channel(channel),
+                hour = format!("{:02}:00", s.daily_hour.unwrap_or(DAILY_HOUR))
+            ),
+            None => Text::new().key("settings-line-no-daily"),
+        })
+        .line()
         .then(t!(
             "settings-how",
             command = Text::new().code(
                 "/settings language: allow_channel: disallow_channel: all_channels:true threads: clock: \
-                 challenge_minutes: organiser_role: no_organiser_role:true"
+                 challenge_minutes: organiser_role: no_organiser_role:true daily_channel: daily_hour: \
+                 no_daily:true"
             ),
             default = Text::new().code(DEFAULT),
             zero = Text::new().code("challenge_minutes:0")
@@ -198,6 +217,12 @@ fn apply_rest(mut s: ServerSettings, change: &SettingsChange) -> ServerSettings 
     }
     if let Some(role) = change.organiser_role {
         s.organiser_role = role;
+    }
+    if let Some(channel) = change.daily_channel {
+        s.daily_channel = channel;
+    }
+    if let Some(hour) = change.daily_hour {
+        s.daily_hour = Some(hour);
     }
     s
 }

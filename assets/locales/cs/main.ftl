@@ -767,7 +767,7 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
 })
 puzzle-tile-option = Kámen { $tile }
 
-tactic-board = **Taktika { $game }** (hodnocení { $rating }): { $goal }. Zahrajte tah přes { $command }, například { $example }; vidíte to jen vy. Vaše hodnocení hádanek: { $mine }, série { $streak }.
+tactic-board = **Taktika { $game }** (hodnocení { $rating }): { $goal }. Zahrajte tah přes { $command }, například { $example }, nebo stiskněte Táhnout; vidíte to jen vy. Vaše hodnocení hádanek: { $mine }, série { $streak }.
 tactic-none-left = Zkusili jste už všechny taktiky hry { $game }: zkuste jinou hru, nebo se vraťte, až přibudou další.
 tactic-right = Správně: { $played }.
 tactic-reply = Odpověď: { $reply }.

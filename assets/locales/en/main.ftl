@@ -761,7 +761,7 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
 })
 puzzle-tile-option = Tile { $tile }
 
-tactic-board = **{ $game } tactic** (rated { $rating }): { $goal }. Play your move with { $command }, as in { $example }; only you see this. Your puzzle rating: { $mine }, streak { $streak }.
+tactic-board = **{ $game } tactic** (rated { $rating }): { $goal }. Play your move with { $command }, as in { $example }, or press Move; only you see this. Your puzzle rating: { $mine }, streak { $streak }.
 tactic-none-left = You have tried every { $game } tactic there is: try another game's, or come back when more are found.
 tactic-right = Right: { $played }.
 tactic-reply = The reply: { $reply }.

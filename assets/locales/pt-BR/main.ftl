@@ -744,7 +744,7 @@ puzzle-table-line = { $place }. { $puzzle } { $size }: { $player }, { $time } ({
 })
 puzzle-tile-option = Peça { $tile }
 
-tactic-board = **Tática de { $game }** (rating { $rating }): { $goal }. Jogue seu lance com { $command }, como em { $example }; só você vê isto. Seu rating de quebra-cabeças: { $mine }, sequência { $streak }.
+tactic-board = **Tática de { $game }** (rating { $rating }): { $goal }. Jogue seu lance com { $command }, como em { $example }, ou aperte Lance; só você vê isto. Seu rating de quebra-cabeças: { $mine }, sequência { $streak }.
 tactic-none-left = Você já tentou todas as táticas de { $game }: tente as de outro jogo, ou volte quando houver mais.
 tactic-right = Certo: { $played }.
 tactic-reply = A resposta: { $reply }.

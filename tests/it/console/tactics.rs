@@ -81,3 +81,36 @@ fn a_tactic_is_solved_with_move_and_a_miss_shows_the_solution_and_both_move_the_
     let out = console.say("@bob /puzzle rating:true", "only");
     assert!(out[0].contains("You have no puzzle rating yet"), "{out:?}");
 }
+
+/// The squares a Tablut move names, in order (`e8-d8` → `e8`, `d8`).
+fn squares(notation: &str) -> Vec<String> {
+    notation
+        .split('-')
+        .map(|part| part.chars().take_while(char::is_ascii_alphanumeric).collect())
+        .take(2)
+        .collect()
+}
+
+#[test]
+fn a_tactic_is_solved_by_tapping_through_the_picker() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let out = console.say("@ann /puzzle tablut", "picture:");
+    assert!(out.iter().any(|l| l == "[Move] [Show the solution]"), "{out:?}");
+    let tactic = nearest(GameKind::Tablut, 1500.0, &[]);
+    let mine: Vec<&String> = tactic.line.iter().step_by(2).collect();
+    let mut last = Vec::new();
+    for m in mine {
+        let out = console.say("@ann /press Move", "picture:");
+        assert!(out[0].starts_with("(to @ann only) Choose the piece to move"), "{out:?}");
+        let [from, to] = <[String; 2]>::try_from(squares(m)).unwrap();
+        console.say(&format!("@ann /select {from}"), "picture:");
+        let out = console.say(&format!("@ann /select {to}"), "picture:");
+        let play = out.iter().find(|l| l.starts_with("[Play ")).unwrap_or_else(|| panic!("{out:?}"));
+        let label = play.trim_start_matches('[').split(']').next().unwrap().to_string();
+        last = console.say(&format!("@ann /press {label}"), "picture:");
+        assert!(last[0].contains(&format!("Right: `{m}`.")), "{last:?}");
+    }
+    assert!(last.iter().any(|l| l.starts_with("Solved!")), "{last:?}");
+    assert!(last.iter().any(|l| l == "[Next tactic]"), "{last:?}");
+}

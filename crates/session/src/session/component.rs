@@ -115,6 +115,8 @@ pub enum PuzzleStep {
     Solution,
     /// A tactic: the next one, of the same game.
     Next,
+    /// A tactic: a step of the move picker after the values chosen (see `session::picker`).
+    Pick(Vec<String>, PickStep),
 }
 
 /// What a sign-up button asks.
@@ -140,6 +142,19 @@ pub enum PickStep {
     Menu,
     /// A value chosen in the menu.
     Choose(String),
+}
+
+impl PickStep {
+    /// What a press on this step asks of the picker: `None` for the select menu's own id.
+    pub(super) fn press(self) -> Option<Press> {
+        Some(match self {
+            PickStep::Open => Press::Open,
+            PickStep::At => Press::At,
+            PickStep::Play => Press::Play,
+            PickStep::Menu => return None,
+            PickStep::Choose(value) => Press::Choose(value),
+        })
+    }
 }
 
 impl ComponentId {
@@ -173,6 +188,9 @@ impl ComponentId {
                     PuzzleStep::CellMenu(tile, _) if value == "lift" => PuzzleStep::Lift(*tile),
                     PuzzleStep::CellMenu(tile, _) => PuzzleStep::Cell(*tile, place(value).ok()?),
                     PuzzleStep::RotMenu(tile, at) => PuzzleStep::Put(*tile, at.clone(), number(value).ok()?),
+                    PuzzleStep::Pick(chosen, PickStep::Menu) if !value.is_empty() => {
+                        PuzzleStep::Pick(std::mem::take(chosen), PickStep::Choose(value.to_string()))
+                    }
                     _ => return None,
                 };
                 Some(id)
@@ -193,14 +211,7 @@ impl ComponentId {
             Action::AskAbort { session } => AskAbort { session }.into(),
             Action::Web { session } => WebLink { session }.into(),
             Action::Pick { session, ply, chosen, step } => {
-                let press = match step {
-                    PickStep::Open => Press::Open,
-                    PickStep::At => Press::At,
-                    PickStep::Play => Press::Play,
-                    PickStep::Menu => return None,
-                    PickStep::Choose(value) => Press::Choose(value),
-                };
-                Pick { session, ply, chosen, press }.into()
+                Pick { session, ply, chosen, press: step.press()? }.into()
             }
             Action::Signup { tournament, signup } => TournamentSignup { tournament, action: signup }.into(),
             Action::History { user, game, page } => {
@@ -209,7 +220,11 @@ impl ComponentId {
             Action::Forget { user } => Forget { user }.into(),
             Action::Daily { day } => DailyTry { day }.into(),
             Action::Puzzle {
-                step: PuzzleStep::TileMenu(_) | PuzzleStep::CellMenu(..) | PuzzleStep::RotMenu(..),
+                step:
+                    PuzzleStep::TileMenu(_)
+                    | PuzzleStep::CellMenu(..)
+                    | PuzzleStep::RotMenu(..)
+                    | PuzzleStep::Pick(_, PickStep::Menu),
                 ..
             } => {
                 return None;
@@ -280,6 +295,16 @@ impl fmt::Display for ComponentId {
                     PuzzleStep::Again => f.write_str("new"),
                     PuzzleStep::Solution => f.write_str("sol"),
                     PuzzleStep::Next => f.write_str("next"),
+                    PuzzleStep::Pick(chosen, step) => {
+                        write!(f, "k:{}:", chosen.join("."))?;
+                        match step {
+                            PickStep::Open => f.write_str("open"),
+                            PickStep::At => f.write_str("at"),
+                            PickStep::Play => f.write_str("play"),
+                            PickStep::Menu => f.write_str("s"),
+                            PickStep::Choose(value) => write!(f, "s:{value}"),
+                        }
+                    }
                 }
             }
         }
@@ -296,7 +321,7 @@ impl FromStr for ComponentId {
 
     fn from_str(text: &str) -> Result<ComponentId, NotAComponent> {
         // At most seven words: a value chosen in a picker's menu, the last, may hold a `:` of its own. A puzzle's
-        // words hold none.
+        // words hold none but a tactic picker's value, its last ones, which are joined again.
         let words: Vec<&str> =
             if text.starts_with("pz:") { text.split(':').collect() } else { text.splitn(7, ':').collect() };
         let [action, channel, rest @ ..] = &words[..] else { return Err(NotAComponent) };
@@ -373,6 +398,22 @@ impl FromStr for ComponentId {
                     ["new"] => PuzzleStep::Again,
                     ["sol"] => PuzzleStep::Solution,
                     ["next"] => PuzzleStep::Next,
+                    ["k", chosen, tag @ ..] => {
+                        let step = match tag {
+                            ["open"] => PickStep::Open,
+                            ["at"] => PickStep::At,
+                            ["play"] => PickStep::Play,
+                            ["s"] => PickStep::Menu,
+                            // A chosen value may hold a `:` of its own.
+                            ["s", value @ ..] if !value.join(":").is_empty() => {
+                                PickStep::Choose(value.join(":"))
+                            }
+                            _ => return Err(NotAComponent),
+                        };
+                        let chosen =
+                            chosen.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect();
+                        PuzzleStep::Pick(chosen, step)
+                    }
                     _ => return Err(NotAComponent),
                 };
                 Action::Puzzle { attempt: number(attempt)?, actions: number(actions)?, step }
@@ -451,6 +492,11 @@ mod tests {
                 PuzzleStep::Next,
                 PuzzleStep::Post,
                 PuzzleStep::Again,
+                PuzzleStep::Pick(Vec::new(), PickStep::Open),
+                PuzzleStep::Pick(vec!["E4".into(), "D4".into()], PickStep::At),
+                PuzzleStep::Pick(vec!["e5".into()], PickStep::Play),
+                PuzzleStep::Pick(vec!["e5".into()], PickStep::Menu),
+                PuzzleStep::Pick(vec!["53".into()], PickStep::Choose("53@-2,1:4".into())),
             ]
             .into_iter()
             .map(|step| Action::Puzzle { attempt: i64::MAX, actions: u32::MAX, step }),
@@ -469,7 +515,10 @@ mod tests {
                 id.action,
                 Action::Pick { step: PickStep::Menu, .. }
                     | Action::Puzzle {
-                        step: PuzzleStep::TileMenu(_) | PuzzleStep::CellMenu(..) | PuzzleStep::RotMenu(..),
+                        step: PuzzleStep::TileMenu(_)
+                            | PuzzleStep::CellMenu(..)
+                            | PuzzleStep::RotMenu(..)
+                            | PuzzleStep::Pick(_, PickStep::Menu),
                         ..
                     }
             );
@@ -501,6 +550,11 @@ mod tests {
         assert_eq!(chosen(PuzzleStep::TileMenu(0), "x"), None);
         assert_eq!(chosen(PuzzleStep::CellMenu(12, 0), "1:2"), None);
         assert_eq!(chosen(PuzzleStep::Hint, "1"), None);
+        assert_eq!(
+            chosen(PuzzleStep::Pick(vec!["e5".into()], PickStep::Menu), "e8"),
+            puzzle(PuzzleStep::Pick(vec!["e5".into()], PickStep::Choose("e8".into())))
+        );
+        assert_eq!(chosen(PuzzleStep::Pick(vec![], PickStep::Menu), ""), None);
     }
 
     #[test]

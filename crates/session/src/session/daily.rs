@@ -158,9 +158,10 @@ impl Sessions {
                 }
             }
             self.guilds.lock().unwrap_or_else(PoisonError::into_inner).insert(server.channel, server.guild);
-            match self.daily_reply(&post, before.as_ref()).await {
-                Ok(reply) => notices.push(Notice::Post { channel: server.channel, reply }),
-                Err(_) => tracing::error!(guild = server.guild, "cannot make a daily puzzle's post"),
+            if let Ok(reply) = self.daily_reply(&post, before.as_ref()).await {
+                notices.push(Notice::Post { channel: server.channel, reply });
+            } else {
+                tracing::error!(guild = server.guild, "cannot make a daily puzzle's post");
             }
         }
         notices
@@ -186,7 +187,7 @@ impl Sessions {
         );
         let reply = Reply::public(text.line().then(Text::new().key("daily-how"))).with_buttons(vec![button]);
         Ok(match picture {
-            Shown::Board(board) => reply.with_board(board),
+            Shown::Board(board) => reply.with_board(*board),
             Shown::File(file) => reply.with_file(file),
         })
     }
@@ -201,7 +202,7 @@ impl Sessions {
             let game = run.game();
             let names = (0..game.setup().seats).map(|s| Text::new().plain(game.seat_label(s))).collect();
             let board = BoardPicture { game: game.clone(), id: 0, names, ended: None };
-            return Ok((title, goal, Shown::Board(board)));
+            return Ok((title, goal, Shown::Board(Box::new(board))));
         }
         let (game, info) = solo_puzzles()
             .find(|(_, s)| s.name == kind)
@@ -250,15 +251,15 @@ impl Sessions {
         if solved.is_empty() {
             return Ok(t!("daily-results-unsolved", date = day, puzzle = what, tried = finished.len()));
         }
-        let named = &solved[..solved.len().min(NAMED_SOLVERS)];
-        let mut names = Text::new().join(named, ", ", |t, f| match f.score.filter(|_| !tactic) {
+        let shown = &solved[..solved.len().min(NAMED_SOLVERS)];
+        let mut names = Text::new().join(shown, ", ", |t, f| match f.score.filter(|_| !tactic) {
             Some(score) => {
                 t.then(t!("daily-solver-score", player = Text::new().name(&f.name), score = score))
             }
             None => t.name(&f.name),
         });
-        if solved.len() > named.len() {
-            names = names.then(t!("daily-more", count = solved.len() - named.len()));
+        if solved.len() > shown.len() {
+            names = names.then(t!("daily-more", count = solved.len() - shown.len()));
         }
         Ok(t!("daily-results", date = day, puzzle = what, solvers = names, tried = finished.len()))
     }
@@ -293,7 +294,7 @@ impl Sessions {
 
 /// A daily puzzle's picture: a game's board, or a picture drawn already.
 enum Shown {
-    Board(BoardPicture),
+    Board(Box<BoardPicture>),
     File(File),
 }
 

@@ -9,6 +9,7 @@ use crate::games::pick::{Icon, PickPath};
 use crate::t;
 
 use super::component::{ComponentId, PickStep};
+use super::reply::BoardPicture;
 use super::text::Text;
 use super::{Button, ButtonStyle, Live, Reply, Select, SelectOption, engine_text};
 
@@ -17,9 +18,32 @@ pub const MAX_OPTIONS: usize = 25;
 /// Most characters of a component's id (Discord's limit).
 pub const MAX_CUSTOM_ID: usize = 100;
 
+/// How a picker names the component that does a step after the choices given.
+pub(super) type IdOf<'a> = Box<dyn Fn(&[&str], PickStep) -> ComponentId + 'a>;
+
+/// What a picker works on: how its components are named (a game's session at a ply, or a tactic's attempt at a
+/// version), and how it draws the board.
+pub(super) struct Target<'a> {
+    /// The id of the component that does `step` after the choices given.
+    pub id: IdOf<'a>,
+    pub picture: Box<dyn Fn(AnyGame) -> BoardPicture + 'a>,
+}
+
+impl<'a> Target<'a> {
+    /// The picker of the game `live` holds, at its current ply.
+    fn of_live(live: &'a Live, game: &AnyGame) -> Target<'a> {
+        let (channel, session, ply) = (live.row.channel, live.row.id, game.moves_text().len());
+        Target {
+            id: Box::new(move |chosen, step| ComponentId::pick(channel, session, ply, chosen, step)),
+            picture: Box::new(|game| live.picture(game)),
+        }
+    }
+}
+
 /// The picker's first step, as a new private message (from the Move button or `/move` without a move).
 pub(super) fn open(live: &Live, game: &AnyGame, channel: u64, session: i64) -> Reply {
-    step(live, game, channel, session, &[], None)
+    debug_assert_eq!((channel, session), (live.row.channel, live.row.id));
+    step(&Target::of_live(live, game), game, &[], None)
 }
 
 /// The sentence for someone who is not playing and presses the Move button: whose turn it is, and how to follow
@@ -55,15 +79,26 @@ pub(super) enum Answer {
 /// Answers a press on the picker of the game `live` holds: `ply` and `chosen` are what the pressed component's
 /// id carries.
 pub(super) fn press(live: &Live, game: &AnyGame, ply: usize, chosen: &[String], press: &Press) -> Answer {
-    let (channel, session) = (live.row.channel, live.row.id);
+    press_on(&Target::of_live(live, game), game, ply == game.moves_text().len(), chosen, press)
+}
+
+/// Answers a press on a picker of `target`, whose game stands at `game`; `current` says whether the pressed
+/// component was shown at this position (an older one starts afresh).
+pub(super) fn press_on(
+    target: &Target<'_>,
+    game: &AnyGame,
+    current: bool,
+    chosen: &[String],
+    press: &Press,
+) -> Answer {
     if *press == Press::Open {
-        return Answer::Reply(Box::new(open(live, game, channel, session)));
+        return Answer::Reply(Box::new(step(target, game, &[], None)));
     }
     let paths = game.pick_paths();
     let chosen: Vec<&str> = chosen.iter().map(String::as_str).collect();
     let reachable = |chosen: &[&str]| paths.iter().any(|p| starts_with(p, chosen));
-    if ply != game.moves_text().len() || !reachable(&chosen) {
-        let fresh = step(live, game, channel, session, &[], None);
+    if !current || !reachable(&chosen) {
+        let fresh = step(target, game, &[], None);
         let text = Text::new().key("pick-stale").line().then(fresh.text.clone());
         return Answer::Reply(Box::new(Reply { text, update: true, ..fresh }));
     }
@@ -71,26 +106,26 @@ pub(super) fn press(live: &Live, game: &AnyGame, ply: usize, chosen: &[String], 
         Press::Play => {
             match paths.iter().find(|p| p.choices.len() == chosen.len() && starts_with(p, &chosen)) {
                 Some(path) => return Answer::Play(path.text.clone()),
-                None => step(live, game, channel, session, &chosen, None),
+                None => step(target, game, &chosen, None),
             }
         }
         Press::Choose(value) if value.starts_with('~') => {
             let range =
                 value[1..].split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
-            step(live, game, channel, session, &chosen, range)
+            step(target, game, &chosen, range)
         }
         Press::Choose(value) => {
             let mut next = chosen.clone();
             next.push(value);
             if reachable(&next) {
-                step(live, game, channel, session, &next, None)
+                step(target, game, &next, None)
             } else {
-                let again = step(live, game, channel, session, &chosen, None);
+                let again = step(target, game, &chosen, None);
                 let text = Text::new().key("pick-not-a-choice").line().then(again.text.clone());
                 Reply { text, ..again }
             }
         }
-        Press::At | Press::Open => step(live, game, channel, session, &chosen, None),
+        Press::At | Press::Open => step(target, game, &chosen, None),
     };
     Answer::Reply(Box::new(Reply { update: true, ..reply }))
 }
@@ -192,19 +227,11 @@ pub fn menu(paths: &[PickPath], chosen: &[&str], range: Option<(usize, usize)>) 
 }
 
 /// The step after `chosen` (within the group `range` of its choices, when they are grouped).
-fn step(
-    live: &Live,
-    game: &AnyGame,
-    channel: u64,
-    session: i64,
-    chosen: &[&str],
-    range: Option<(usize, usize)>,
-) -> Reply {
-    let ply = game.moves_text().len();
+fn step(target: &Target<'_>, game: &AnyGame, chosen: &[&str], range: Option<(usize, usize)>) -> Reply {
     let paths = game.pick_paths();
     let menu = menu(&paths, chosen, range);
     let back = |to: &[&str]| {
-        let id = ComponentId::pick(channel, session, ply, to, PickStep::At);
+        let id = (target.id)(to, PickStep::At);
         Button::new(Text::new().key("button-back"), id, ButtonStyle::Secondary)
     };
     let mut buttons = Vec::new();
@@ -229,11 +256,11 @@ fn step(
         }
         buttons.push(Button::new(
             t!("pick-play", notation = text.clone()),
-            ComponentId::pick(channel, session, ply, chosen, PickStep::Play),
+            (target.id)(chosen, PickStep::Play),
             ButtonStyle::Success,
         ));
         buttons.push(back(&chosen[..chosen.len() - 1]));
-        let board = live.picture(after);
+        let board = (target.picture)(after);
         return Reply::private(said).with_board(board).with_buttons(buttons);
     }
     let mut text = match game.prompt() {
@@ -264,17 +291,14 @@ fn step(
     if range.is_some() {
         buttons.push(Button::new(
             Text::new().key("button-other-groups"),
-            ComponentId::pick(channel, session, ply, chosen, PickStep::At),
+            (target.id)(chosen, PickStep::At),
             ButtonStyle::Secondary,
         ));
     }
-    let select = Select {
-        custom_id: ComponentId::pick(channel, session, ply, chosen, PickStep::Menu).into(),
-        placeholder: question,
-        options,
-    };
+    let select =
+        Select { custom_id: (target.id)(chosen, PickStep::Menu).into(), placeholder: question, options };
     debug_assert!(select.custom_id.chars().count() <= MAX_CUSTOM_ID, "{}", select.custom_id);
-    let board = live.picture(game.clone());
+    let board = (target.picture)(game.clone());
     let mut reply = Reply::private(text).with_board(board).with_buttons(buttons);
     reply.selects = if select.options.is_empty() { Vec::new() } else { vec![select] };
     reply.picking = Some(chosen.iter().map(|c| (*c).to_string()).collect());

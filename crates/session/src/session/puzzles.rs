@@ -208,6 +208,7 @@ impl Sessions {
             PuzzleStep::Board
             | PuzzleStep::Solution
             | PuzzleStep::Next
+            | PuzzleStep::Pick(..)
             | PuzzleStep::TileMenu(_)
             | PuzzleStep::CellMenu(..)
             | PuzzleStep::RotMenu(..) => self.puzzle_board(channel, actor, &attempt, None).await,

@@ -21,7 +21,8 @@ use crate::t;
 use super::commands::Failure;
 use super::commands::move_;
 use super::commands::puzzle::{self, bare};
-use super::component::{Action, ComponentId, PuzzleStep};
+use super::component::{Action, ComponentId, PickStep, PuzzleStep};
+use super::picker::{self, Answer, Target};
 use super::puzzles::updated;
 use super::reply::BoardPicture;
 use super::text::Text;
@@ -213,6 +214,11 @@ impl Sessions {
         };
         Reply::private(text).with_board(Self::tactic_picture(actor, &attempt.run)).with_buttons(vec![
             Button::new(
+                Text::new().key("button-move"),
+                id(PuzzleStep::Pick(Vec::new(), PickStep::Open)),
+                ButtonStyle::Primary,
+            ),
+            Button::new(
                 Text::new().key("button-tactic-solution"),
                 id(PuzzleStep::Solution),
                 ButtonStyle::Secondary,
@@ -222,8 +228,13 @@ impl Sessions {
 
     /// The board of a run: the solver named on their seat, the other seats by their side.
     fn tactic_picture(actor: &Actor, run: &TacticRun) -> BoardPicture {
-        let game = run.game().clone();
-        let names = (0..game.setup().seats)
+        BoardPicture { game: run.game().clone(), id: 0, names: Self::tactic_names(actor, run), ended: None }
+    }
+
+    /// The names on a run's board: the solver's on their seat, the other seats' sides.
+    fn tactic_names(actor: &Actor, run: &TacticRun) -> Vec<Text> {
+        let game = run.game();
+        (0..game.setup().seats)
             .map(|s| {
                 if s == run.solver() {
                     Text::new().name(actor.member.name.clone())
@@ -231,8 +242,7 @@ impl Sessions {
                     Text::new().plain(game.seat_label(s))
                 }
             })
-            .collect();
-        BoardPicture { game, id: 0, names, ended: None }
+            .collect()
     }
 
     /// `/move` from a member who plays no game in the channel: a move in their open tactic, if they work on one
@@ -439,7 +449,40 @@ impl Sessions {
                     let note = t!("tactic-given-up", solution = Text::new().code(solution.join(" ")));
                     return Ok(updated(self.finish_tactic(channel, actor, attempt, false, note).await?));
                 }
-                PuzzleStep::Solution => {
+                PuzzleStep::Pick(chosen, step) if attempt.row.open && attempt.row.solved_at.is_none() => {
+                    let Some(press) = step.press() else { return Ok(updated(Reply::private(Text::new()))) };
+                    let game = attempt.run.game().clone();
+                    let (id, actions) = (attempt.row.id, attempt.row.actions);
+                    let names = Self::tactic_names(actor, &attempt.run);
+                    // The picker's answer, its target dropped before a move is played.
+                    let answer = {
+                        let target = Target {
+                            id: Box::new(move |chosen, step| {
+                                let chosen = chosen.iter().map(ToString::to_string).collect();
+                                let step = PuzzleStep::Pick(chosen, step);
+                                ComponentId::new(channel, Action::Puzzle { attempt: id, actions, step })
+                            }),
+                            picture: Box::new(move |game| BoardPicture {
+                                game,
+                                id: 0,
+                                names: names.clone(),
+                                ended: None,
+                            }),
+                        };
+                        picker::press_on(&target, &game, shown == actions, &chosen, &press)
+                    };
+                    return match answer {
+                        Answer::Reply(reply) => Ok(updated(*reply)),
+                        Answer::Play(text) => {
+                            let played = self.move_in_tactic(channel, actor, &text).await?;
+                            Ok(updated(
+                                played
+                                    .unwrap_or_else(|| Reply::private(t!("puzzle-closed", command = bare()))),
+                            ))
+                        }
+                    };
+                }
+                PuzzleStep::Solution | PuzzleStep::Pick(..) => {
                     return Ok(updated(Reply::private(t!("puzzle-closed", command = bare()))));
                 }
                 _ => attempt.run.tactic().game,

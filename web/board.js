@@ -276,7 +276,8 @@ function controls() {
   // Only the offers this game allows.
   if (view.draw) box.append(confirmed(T["web-draw"], "draw"));
   if (view.takeback) box.append(confirmed(T["web-takeback"], "takeback"));
-  box.append(confirmed(T["web-resign"], "resign"));
+  // A puzzle's solver gives up (and sees the solution) instead of resigning.
+  box.append(view.puzzle ? confirmed(T["web-give-up"], "solution") : confirmed(T["web-resign"], "resign"));
 }
 
 function offer() {

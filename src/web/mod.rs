@@ -83,6 +83,7 @@ const PAGE_TEXTS: &[&str] = &[
     "web-refused",
     "web-choose-move",
     "web-live",
+    "web-give-up",
 ];
 
 /// A per-address token bucket.
@@ -268,6 +269,41 @@ fn opened(shared: &Shared, handle: &str) -> Option<i64> {
     shared.sessions.links().and_then(|links| links.open(handle))
 }
 
+/// What a handle opens: a game, or a puzzle attempt (a tactic: see [`crate::session::Links::puzzle_handle`]).
+#[derive(Clone, Copy)]
+enum Page {
+    Game(i64),
+    Puzzle(i64),
+}
+
+impl Page {
+    /// The id its links' tokens name: a game's own, a puzzle's negated.
+    fn token_id(self) -> i64 {
+        match self {
+            Page::Game(id) => id,
+            Page::Puzzle(attempt) => -attempt,
+        }
+    }
+}
+
+fn opened_page(shared: &Shared, handle: &str) -> Option<Page> {
+    let links = shared.sessions.links()?;
+    links.open(handle).map(Page::Game).or_else(|| links.open_puzzle(handle).map(Page::Puzzle))
+}
+
+/// The view of what `page` opens, for `reader`.
+async fn view_of(
+    shared: &Shared,
+    page: Page,
+    reader: Option<u64>,
+    lang: Lang,
+) -> Option<crate::session::View> {
+    match page {
+        Page::Game(id) => shared.sessions.view(id, reader, lang).await,
+        Page::Puzzle(attempt) => shared.sessions.tactic_view(attempt, reader, lang).await,
+    }
+}
+
 /// The one answer for a game that is not there, or not reachable by what was asked.
 fn no_such_game() -> Response {
     plain(StatusCode::NOT_FOUND, "no such game")
@@ -326,8 +362,8 @@ async fn page(
     headers: HeaderMap,
 ) -> Response {
     let lang = page_lang(&query, &headers);
-    let view = match opened(&shared, &handle) {
-        Some(id) => shared.sessions.view(id, None, lang).await,
+    let view = match opened_page(&shared, &handle) {
+        Some(page) => view_of(&shared, page, None, lang).await,
         None => None,
     };
     let Some(view) = view else { return not_found_page(lang) };
@@ -386,12 +422,15 @@ async fn state(
     Query(query): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
-    let reader = match reader(&shared, &headers, id) {
+    let Some(page) = opened_page(&shared, &handle) else { return no_such_game() };
+    let reader = match reader(&shared, &headers, page.token_id()) {
         Ok(reader) => reader,
         Err(refused) => return refused.into_response(),
     };
     let lang = page_lang(&query, &headers);
+    let Page::Game(id) = page else {
+        return view_of(&shared, page, reader, lang).await.map_or_else(no_such_game, |view| json(&view));
+    };
     // A spectator's view is the same for every spectator: kept while the game's version stands, with the time
     // of now.
     if reader.is_none()
@@ -415,7 +454,26 @@ async fn state(
 /// changes (made in this process, at once; by another instance, within a second: see [`live`]). The page then
 /// asks for the state with its token. The stream ends with the server.
 async fn events(State(shared): State<Arc<Shared>>, Path(handle): Path<String>) -> Response {
-    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
+    let id = match opened_page(&shared, &handle) {
+        Some(Page::Game(id)) => id,
+        // A puzzle's page changes only by what its solver does, and reloads itself then: its stream names its
+        // version once (and the page reloads when it comes back, from Discord).
+        Some(page @ Page::Puzzle(_)) => {
+            let Some(view) = view_of(&shared, page, None, Lang::En).await else { return no_such_game() };
+            let mut stopped = shared.stopped.clone();
+            let stream = async_stream(move |tx| async move {
+                if tx.send(Event::default().event("change").data(view.version)).await.is_err() {
+                    return;
+                }
+                tokio::select! {
+                    () = tx.closed() => {},
+                    _ = stopped.wait_for(|s| *s) => {},
+                }
+            });
+            return Sse::new(stream).keep_alive(KeepAlive::default()).into_response();
+        }
+        None => return no_such_game(),
+    };
     let Some((channel, _)) = shared.sessions.game_place(id).await else { return no_such_game() };
     let Some(mut versions) = shared.live.watch(&shared.sessions, id, channel).await else {
         return no_such_game();
@@ -495,8 +553,8 @@ async fn act(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let Some(id) = opened(&shared, &handle) else { return no_such_game() };
-    let player = match reader(&shared, &headers, id) {
+    let Some(page) = opened_page(&shared, &handle) else { return no_such_game() };
+    let player = match reader(&shared, &headers, page.token_id()) {
         Ok(Some(player)) => player,
         Ok(None) => return plain(StatusCode::UNAUTHORIZED, "this needs your link"),
         Err(refused) => return refused.into_response(),
@@ -505,6 +563,19 @@ async fn act(
         return plain(StatusCode::BAD_REQUEST, "not an action");
     };
     let lang = page_lang(&query, &headers);
+    let id = match page {
+        Page::Game(id) => id,
+        Page::Puzzle(attempt) => {
+            return match shared
+                .sessions
+                .tactic_web_act(attempt, player, lang, &action.action, &action.mv)
+                .await
+            {
+                Some((done, text)) => answer(done, &text, lang),
+                None => no_such_game(),
+            };
+        }
+    };
     let sessions = &shared.sessions;
     let Some(row) = sessions.store().session(id).await.ok().flatten() else { return no_such_game() };
     let Some(seat) = row.players.iter().find(|p| p.id == player) else {

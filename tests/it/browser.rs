@@ -467,3 +467,60 @@ async fn a_player_places_a_tile_and_passes_by_clicks() {
     browser.close().await;
     web.shutdown().await;
 }
+
+/// A tactic on its own page: the solver's link (the Open my board button under the tactic) plays it by clicks,
+/// each move answered on the page, to the solve; the page offers Show the solution, never Resign.
+#[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
+async fn a_tactic_is_solved_by_clicks_on_its_page() {
+    use tabula::games::tactic::shipped;
+    use tabula::session::commands::Puzzle;
+    use tabula::session::{Actor, Member};
+
+    let Some(browser) = Browser::start("browser::a_tactic_is_solved", 900, 1000).await else { return };
+    let sessions = Arc::new(Sessions::new(MemoryStore::new(), SessionConfig::default()));
+    let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, "secret").await.unwrap();
+    let ann = Actor::in_guild(Member::new(ALICE.id, "Ann, the Great"), Some(GUILD_ID));
+    let start = Puzzle { game: Some(GameKind::Tablut), size: None, kind: None, table: false, rating: false };
+    let board = sessions.handle(GAMES_CHANNEL, &ann, start).await;
+    let link = board.buttons.iter().find(|b| b.is_link()).expect("the tactic's link").custom_id.clone();
+    let row = sessions.store().open_attempt(ALICE.id).await.unwrap().unwrap();
+    let tactic = shipped().into_iter().find(|t| t.key() == row.spec).unwrap();
+
+    let c = &browser.client;
+    c.goto(&link).await.unwrap();
+    browser.find("#board svg").await;
+    let controls = browser.text("#controls").await;
+    assert!(controls.contains("Show the solution") && !controls.contains("Resign"), "{controls}");
+    for m in tactic.line.iter().step_by(2) {
+        let squares: Vec<String> =
+            m.split('-').map(|p| p.chars().take_while(char::is_ascii_alphanumeric).collect()).collect();
+        browser.find(&format!("#board g[data-cell='{}'].movable", squares[0])).await.click().await.unwrap();
+        browser.find(&format!("#board g[data-cell='{}'].target", squares[1])).await.click().await.unwrap();
+        browser
+            .until(
+                "the page says the move was right",
+                "return document.querySelector('#message').textContent.includes('Right') || null;",
+                vec![],
+            )
+            .await;
+    }
+    browser
+        .until(
+            "the page shows the tactic solved",
+            "return document.querySelector('#status').textContent.includes('solved') || null;",
+            vec![],
+        )
+        .await;
+    let shot = c.screenshot().await.unwrap();
+    let path = std::env::temp_dir().join("tabula-tactic-page.png");
+    std::fs::write(&path, shot).unwrap();
+    println!("browser: the solved tactic's page: {}", path.display());
+    assert_eq!(
+        sessions.store().attempt(row.id).await.unwrap().unwrap().score,
+        Some(1),
+        "the solve is stored"
+    );
+    browser.close().await;
+    web.shutdown().await;
+}

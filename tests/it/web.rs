@@ -324,3 +324,88 @@ async fn only_a_games_link_opens_it_on_postgres() {
     let url = server.database("handles").await;
     only_a_games_link_opens_it(tabula::store::PgStore::connect(&url).await.unwrap()).await;
 }
+
+/// A tactic on its own page: the solver's link (a button of the tactic's private message) plays it, a spectator
+/// sees it without its moves, another member's token for it plays nothing, and a game's token does not open it.
+#[tokio::test]
+async fn a_tactic_is_played_on_its_own_page_by_its_solvers_link_only() {
+    use tabula::games::GameKind;
+    use tabula::games::tactic::shipped;
+    use tabula::session::commands::Puzzle;
+    use tabula::session::{Actor, Member, SessionConfig, Sessions};
+
+    let sessions =
+        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
+    let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
+    let addr = web.local_addr();
+    let ann = Actor::in_guild(Member::new(ALICE.id, "Ann <b>&</b>"), Some(5));
+    let start = Puzzle { game: Some(GameKind::Tablut), size: None, kind: None, table: false, rating: false };
+    let board = sessions.handle(GAMES_CHANNEL, &ann, start).await;
+    let link = &board.buttons.iter().find(|b| b.is_link()).expect("a link to the web board").custom_id;
+    let (h, token) =
+        link.split_once("/g/").unwrap().1.split_once("?lang=en#t=").expect("a handle and a token");
+    let (h, token) = (h.to_string(), token.to_string());
+    let row = sessions.store().open_attempt(ALICE.id).await.unwrap().expect("the tactic is open");
+    assert!(h.starts_with(&format!("p{}-", row.id)), "{h}");
+    let tactic = shipped().into_iter().find(|t| t.key() == row.spec).unwrap();
+
+    let (status, _, page) = http(addr, "GET", &format!("/g/{h}"), &[], b"").await;
+    assert_eq!(status, 200);
+    assert!(page.contains("Tablut") && !page.contains(SECRET), "{page}");
+    // A spectator: the position, no moves to make; the solver's name as text in JSON.
+    let (status, _, body) = http(addr, "GET", &format!("/api/g/{h}"), &[], b"").await;
+    assert_eq!(status, 200);
+    let view: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!((view["puzzle"].as_bool(), view["state"].as_str()), (Some(true), Some("playing")), "{view}");
+    assert!(view["legal"].as_array().unwrap().is_empty() && view["you"].is_null(), "{view}");
+    assert!(view["players"].as_array().unwrap().iter().any(|p| p["name"] == "Ann <b>&</b>"), "{view}");
+    // The solver: their moves.
+    let auth = bearer(&token);
+    let (_, _, body) = http(addr, "GET", &format!("/api/g/{h}"), &[("Authorization", &auth)], b"").await;
+    let view: Value = serde_json::from_str(&body).unwrap();
+    assert!(!view["legal"].as_array().unwrap().is_empty() && !view["you"].is_null(), "{view}");
+    // Another member's token for this tactic moves nothing; a game's token with its number opens nothing.
+    let links = Links::new(SECRET.as_bytes(), "");
+    let bob = bearer(&links.sign(BOB.id, -row.id, tabula_now() + 3600));
+    let first = tactic.line[0].clone();
+    let body = format!(r#"{{"action":"move","move":"{first}"}}"#);
+    let (status, _, _) =
+        http(addr, "POST", &format!("/api/g/{h}/act"), &[("Authorization", &bob)], body.as_bytes()).await;
+    assert_eq!(status, 404);
+    let as_game = bearer(&links.sign(ALICE.id, row.id, tabula_now() + 3600));
+    let (status, _, _) = http(addr, "GET", &format!("/api/g/{h}"), &[("Authorization", &as_game)], b"").await;
+    assert_eq!(status, 401);
+    assert_eq!(
+        http(addr, "GET", &format!("/api/g/{}", handle(row.id)), &[], b"").await.0,
+        404,
+        "no game of its number"
+    );
+    // The solver plays the line from the page, a nonsense move refused first.
+    let (_, _, body) = http(
+        addr,
+        "POST",
+        &format!("/api/g/{h}/act"),
+        &[("Authorization", &auth)],
+        br#"{"action":"move","move":"zz"}"#,
+    )
+    .await;
+    let answer: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(answer["done"], false, "{answer}");
+    for m in tactic.line.iter().step_by(2) {
+        let body = format!(r#"{{"action":"move","move":"{m}"}}"#);
+        let (status, _, body) =
+            http(addr, "POST", &format!("/api/g/{h}/act"), &[("Authorization", &auth)], body.as_bytes())
+                .await;
+        assert_eq!(status, 200, "{body}");
+        let answer: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(answer["done"], true, "{answer}");
+        assert!(answer["text"].as_str().unwrap().contains("Right"), "{answer}");
+    }
+    let (_, _, body) = http(addr, "GET", &format!("/api/g/{h}"), &[("Authorization", &auth)], b"").await;
+    let view: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(view["state"], "over", "{view}");
+    assert!(view["status"].as_str().unwrap().contains("solved"), "{view}");
+    let attempt = sessions.store().attempt(row.id).await.unwrap().unwrap();
+    assert_eq!(attempt.score, Some(1), "the solve is stored");
+    web.shutdown().await;
+}

@@ -26,7 +26,9 @@ use super::picker::{self, Answer, Target};
 use super::puzzles::updated;
 use super::reply::BoardPicture;
 use super::text::Text;
+use super::watch::{SeatView, View};
 use super::{Actor, Button, ButtonStyle, Reply, Sessions, engine_text};
+use crate::i18n::Lang;
 
 /// The deviation a new tactic's rating starts with: its generator's rating is an estimate.
 const TACTIC_DEVIATION: f64 = 200.0;
@@ -135,7 +137,7 @@ impl Sessions {
         };
         let row = self.begin_attempt(actor, TACTIC_KIND, &tactic.key, state_of(&[])).await?;
         let attempt = self.read_tactic(row).await?;
-        Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
+        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
     }
 
     /// Starts the member's attempt at the tactic `key` (the daily puzzle's), shown to them alone after `note`.
@@ -149,7 +151,7 @@ impl Sessions {
         let mine = self.puzzle_rating_of(actor.member.id).await?;
         let row = self.begin_attempt(actor, TACTIC_KIND, key, state_of(&[])).await?;
         let attempt = self.read_tactic(row).await?;
-        Ok(Self::tactic_board(channel, actor, &attempt, Some(note), &mine))
+        Ok(self.tactic_board(channel, actor, &attempt, Some(note), &mine))
     }
 
     /// The stored tactic `key`, with its body read.
@@ -184,11 +186,12 @@ impl Sessions {
     ) -> Result<Reply, Failure> {
         let attempt = self.read_tactic(row).await?;
         let mine = self.puzzle_rating_of(actor.member.id).await?;
-        Ok(Self::tactic_board(channel, actor, &attempt, None, &mine))
+        Ok(self.tactic_board(channel, actor, &attempt, None, &mine))
     }
 
     /// The tactic as it stands: what it asks, the board, and a button to give up and see the solution.
     fn tactic_board(
+        &self,
         channel: u64,
         actor: &Actor,
         attempt: &TacticAttempt,
@@ -212,7 +215,7 @@ impl Sessions {
                 Action::Puzzle { attempt: attempt.row.id, actions: attempt.row.actions, step },
             )
         };
-        Reply::private(text).with_board(Self::tactic_picture(actor, &attempt.run)).with_buttons(vec![
+        let mut buttons = vec![
             Button::new(
                 Text::new().key("button-move"),
                 id(PuzzleStep::Pick(Vec::new(), PickStep::Open)),
@@ -223,7 +226,13 @@ impl Sessions {
                 id(PuzzleStep::Solution),
                 ButtonStyle::Secondary,
             ),
-        ])
+        ];
+        // The member's own link to play it on the web board, when there is one.
+        if let Some(links) = self.links() {
+            let url = links.puzzle_url(actor.member.id, attempt.row.id, self.now(), actor.locales.user);
+            buttons.push(Button::link(Text::new().key("web-open"), url));
+        }
+        Reply::private(text).with_board(Self::tactic_picture(actor, &attempt.run)).with_buttons(buttons)
     }
 
     /// The board of a run: the solver named on their seat, the other seats by their side.
@@ -262,7 +271,7 @@ impl Sessions {
         let mut attempt = self.read_tactic(row).await?;
         if text.trim().is_empty() {
             let mine = self.puzzle_rating_of(actor.member.id).await?;
-            return Ok(Some(Self::tactic_board(channel, actor, &attempt, None, &mine)));
+            return Ok(Some(self.tactic_board(channel, actor, &attempt, None, &mine)));
         }
         let before = attempt.run.played().len();
         let step = match attempt.run.play(text) {
@@ -299,7 +308,7 @@ impl Sessions {
                     attempt.row.actions = update.actions;
                     attempt.row.state = update.state;
                     let mine = self.puzzle_rating_of(actor.member.id).await?;
-                    Self::tactic_board(
+                    self.tactic_board(
                         channel,
                         actor,
                         &attempt,
@@ -335,7 +344,7 @@ impl Sessions {
             Some(row) => {
                 let attempt = self.read_tactic(row).await?;
                 let mine = self.puzzle_rating_of(actor.member.id).await?;
-                Ok(Self::tactic_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale")), &mine))
+                Ok(self.tactic_board(channel, actor, &attempt, Some(Text::new().key("puzzle-stale")), &mine))
             }
             None => Ok(Reply::private(t!("puzzle-closed", command = bare()))),
         }
@@ -443,7 +452,7 @@ impl Sessions {
                     if shown != attempt.row.actions {
                         let mine = self.puzzle_rating_of(actor.member.id).await?;
                         let note = Some(Text::new().key("puzzle-stale"));
-                        return Ok(updated(Self::tactic_board(channel, actor, &attempt, note, &mine)));
+                        return Ok(updated(self.tactic_board(channel, actor, &attempt, note, &mine)));
                     }
                     let solution = attempt.run.solution();
                     let note = t!("tactic-given-up", solution = Text::new().code(solution.join(" ")));
@@ -567,4 +576,104 @@ async fn make_tactics(
         .unwrap_or_default();
     let rows: Vec<TacticRow> = found.iter().map(row_of).collect();
     store.add_tactics(&rows).await.map(Some)
+}
+
+/// A tactic on the web board: its page's view, and what its solver does there.
+impl Sessions {
+    /// Tactic attempt `attempt` as `reader` sees it on the web board (`None`: a spectator), in `lang`; `None` when
+    /// there is no such tactic attempt.
+    pub async fn tactic_view(&self, attempt: i64, reader: Option<u64>, lang: Lang) -> Option<View> {
+        let row = self.store.attempt(attempt).await.ok()??;
+        if row.kind != TACTIC_KIND {
+            return None;
+        }
+        let mine = reader == Some(row.user);
+        let name = row.name.clone();
+        let attempt = self.read_tactic(row).await.ok()?;
+        let run = &attempt.run;
+        let game = run.game();
+        let open = attempt.row.open && attempt.row.solved_at.is_none();
+        let to_move = game.to_move().filter(|_| open);
+        let players = (0..game.setup().seats)
+            .map(|seat| SeatView {
+                name: if seat == run.solver() { name.clone() } else { game.seat_label(seat) },
+                seat: game.seat_name(seat),
+                to_move: to_move == Some(seat),
+                computer: seat != run.solver(),
+                left: false,
+            })
+            .collect();
+        let frames = run.tactic().game().map(|start| start.frame_views(run.played())).unwrap_or_default();
+        let tactic = run.tactic();
+        let goal = engine_text::text(&tactic.describe());
+        let status = match attempt.row.score {
+            _ if open => t!("web-tactic", game = tactic.game.title(), goal = goal),
+            Some(1) => t!("web-tactic-solved", game = tactic.game.title(), goal = goal),
+            _ => t!("web-tactic-missed", game = tactic.game.title(), solution = run.solution().join(" ")),
+        };
+        Some(View {
+            id: attempt.row.id,
+            game: tactic.game.name(),
+            title: tactic.game.title(),
+            state: if open { "playing" } else { "over" },
+            players,
+            moves: run.played().to_vec(),
+            board: game.board_view(),
+            last: frames.last().and_then(|f| f.last.clone()),
+            text: game.text_board(),
+            frames: Vec::new(),
+            status: status.isolated_in(lang),
+            prompt: game.prompt().filter(|_| open).map(|p| engine_text::text(&p).plain_in(lang)),
+            deadline: None,
+            now: self.now(),
+            offer: None,
+            you: mine.then_some(run.solver()),
+            legal: if mine && to_move == Some(run.solver()) { game.legal_views() } else { Vec::new() },
+            draw: false,
+            takeback: false,
+            puzzle: true,
+            version: format!("{}.{}", attempt.row.actions, open),
+        })
+    }
+
+    /// What the solver of tactic attempt `attempt` does on its page: `move` (its notation), or `solution` (gives
+    /// up); whether it was done, and the sentence saying what happened (or why not). `None` when there is no such
+    /// attempt of theirs.
+    pub async fn tactic_web_act(
+        &self,
+        attempt: i64,
+        user: u64,
+        lang: Lang,
+        action: &str,
+        text: &str,
+    ) -> Option<(bool, Text)> {
+        let row = self.store.attempt(attempt).await.ok()??;
+        if row.kind != TACTIC_KIND || row.user != user {
+            return None;
+        }
+        let actor = Actor {
+            member: super::Member::new(user, row.name.clone()),
+            can_manage: false,
+            can_manage_server: false,
+            roles: Vec::new(),
+            guild: row.guild,
+            locales: crate::i18n::Locales { user: lang, public: lang },
+        };
+        let open = self.store.open_attempt(user).await.ok()?;
+        if !open.as_ref().is_some_and(|o| o.id == attempt) {
+            return Some((false, t!("puzzle-closed", command = bare())));
+        }
+        let reply = match action {
+            "move" => self.move_in_tactic(0, &actor, text).await,
+            "solution" => {
+                self.tactic_press(0, &actor, row.clone(), row.actions, PuzzleStep::Solution).await.map(Some)
+            }
+            _ => return Some((false, Text::new().key("web-not-an-action"))),
+        };
+        match reply {
+            Ok(Some(reply)) => Some((reply.board.is_some(), reply.text)),
+            Ok(None) => Some((false, t!("puzzle-closed", command = bare()))),
+            Err(_) => Some((false, Text::new().key("puzzle-failed"))),
+        }
+    }
 }

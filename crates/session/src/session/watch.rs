@@ -107,6 +107,38 @@ impl Links {
         Some(game)
     }
 
+    /// Puzzle attempt `attempt`'s handle on the web, `p17-3fa9…`: as a game's (see [`Links::handle`]), under a
+    /// tag of its own kind, so that no game's handle opens a puzzle or the reverse.
+    pub fn puzzle_handle(&self, attempt: i64) -> String {
+        let tag = self.mac(&format!("puzzle.{attempt}")).finalize().into_bytes();
+        let hex = tag[..HANDLE_TAG_BYTES].iter().fold(String::new(), |mut hex, b| {
+            let _ = write!(hex, "{b:02x}");
+            hex
+        });
+        format!("p{attempt}-{hex}")
+    }
+
+    /// The puzzle attempt a handle opens, when it is one of ours.
+    pub fn open_puzzle(&self, handle: &str) -> Option<i64> {
+        let (attempt, tag) = handle.strip_prefix('p')?.split_once('-')?;
+        if tag.len() != 2 * HANDLE_TAG_BYTES || attempt.len() > 19 {
+            return None;
+        }
+        let attempt: i64 = attempt.parse().ok().filter(|a| *a > 0)?;
+        let bytes: Vec<u8> = (0..HANDLE_TAG_BYTES)
+            .map(|i| u8::from_str_radix(tag.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect::<Option<_>>()?;
+        self.mac(&format!("puzzle.{attempt}")).verify_truncated_left(&bytes).ok()?;
+        Some(attempt)
+    }
+
+    /// `player`'s private page of puzzle attempt `attempt` (its token names the attempt as the game `-attempt`,
+    /// which no game is).
+    pub fn puzzle_url(&self, player: u64, attempt: i64, now: i64, lang: Lang) -> String {
+        let token = self.sign(player, -attempt, now + LINK_LIFETIME_SECS);
+        format!("{}/g/{}?lang={}#t={token}", self.base, self.puzzle_handle(attempt), lang.code())
+    }
+
     /// The public page of game `game` (its handle: see [`Links::handle`]).
     pub fn watch_url(&self, game: i64) -> String {
         format!("{}/g/{}", self.base, self.handle(game))
@@ -176,6 +208,8 @@ pub struct View {
     /// by agreement; one without hidden tiles for takebacks).
     pub draw: bool,
     pub takeback: bool,
+    /// A puzzle's page (a tactic): its solver gives up instead of resigning, and there are no offers.
+    pub puzzle: bool,
     /// Changes whenever anything shown changes.
     pub version: String,
 }
@@ -329,6 +363,7 @@ impl Sessions {
             legal,
             draw: row.players.len() == 2 && row.game.draw_by_agreement(),
             takeback: row.players.len() == 2 && !row.game.shuffles(),
+            puzzle: false,
             version,
         })
     }
@@ -388,5 +423,16 @@ mod tests {
         for bare in ["42", "42-", "-42", "42-zz", "0-00", "", &handle[..20]] {
             assert_eq!(links.open(bare), None, "{bare:?}");
         }
+        // A puzzle's handle opens that puzzle, and no game; a game's opens no puzzle.
+        let puzzle = links.puzzle_handle(42);
+        assert!(puzzle.starts_with("p42-") && puzzle.len() == 4 + 32, "{puzzle}");
+        assert_eq!(links.open_puzzle(&puzzle), Some(42));
+        assert_eq!(links.open(&puzzle), None);
+        assert_eq!(links.open_puzzle(&handle), None);
+        assert_eq!(links.open_puzzle(&format!("p{handle}")), None, "a game's tag is not a puzzle's");
+        let url = links.puzzle_url(7, 42, 0, Lang::En);
+        let token = url.split("#t=").nth(1).unwrap();
+        assert_eq!(links.verify(token, -42, 1), Some(7));
+        assert_eq!(links.verify(token, 42, 1), None, "a puzzle's token is no game's");
     }
 }

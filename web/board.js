@@ -188,6 +188,9 @@ function tileIcon(tile) {
 
 function pick(name) {
   if (!view || frame !== null) return;
+  // A puzzle for one player: a tile down is picked up again by clicking it (then put down anew, anywhere).
+  const down = view.lift && view.board.cells.find((c) => c.name === name && c.piece && c.piece.tile);
+  if (down) { act("lift", String(down.piece.tile.number)); return; }
   if (placesTiles()) {
     if (held.number === null) return;
     // A second click on the tile turns it to its next legal rotation, in place.
@@ -273,11 +276,16 @@ function controls() {
     box.append(select, button(T["web-play"], () => act("move", select.value)));
   }
   box.append(el("br"));
+  // A puzzle for one player takes its last tile back at once; a game asks the opponent.
+  if (view.puzzle) {
+    if (view.takeback) box.append(button(T["web-take-back"], () => act("takeback")));
+    if (view.give_up) box.append(confirmed(T["web-give-up"], "solution"));
+    return;
+  }
   // Only the offers this game allows.
   if (view.draw) box.append(confirmed(T["web-draw"], "draw"));
   if (view.takeback) box.append(confirmed(T["web-takeback"], "takeback"));
-  // A puzzle's solver gives up (and sees the solution) instead of resigning.
-  box.append(view.puzzle ? confirmed(T["web-give-up"], "solution") : confirmed(T["web-resign"], "resign"));
+  box.append(confirmed(T["web-resign"], "resign"));
 }
 
 function offer() {

@@ -84,6 +84,7 @@ const PAGE_TEXTS: &[&str] = &[
     "web-choose-move",
     "web-live",
     "web-give-up",
+    "web-take-back",
 ];
 
 /// A per-address token bucket.
@@ -300,7 +301,7 @@ async fn view_of(
 ) -> Option<crate::session::View> {
     match page {
         Page::Game(id) => shared.sessions.view(id, reader, lang).await,
-        Page::Puzzle(attempt) => shared.sessions.tactic_view(attempt, reader, lang).await,
+        Page::Puzzle(attempt) => shared.sessions.puzzle_view(attempt, reader, lang).await,
     }
 }
 
@@ -568,7 +569,7 @@ async fn act(
         Page::Puzzle(attempt) => {
             return match shared
                 .sessions
-                .tactic_web_act(attempt, player, lang, &action.action, &action.mv)
+                .puzzle_web_act(attempt, player, lang, &action.action, &action.mv)
                 .await
             {
                 Some((done, text)) => answer(done, &text, lang),

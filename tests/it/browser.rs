@@ -524,3 +524,110 @@ async fn a_tactic_is_solved_by_clicks_on_its_page() {
     browser.close().await;
     web.shutdown().await;
 }
+
+/// Discovery on its own page, by clicks: a tile from the hand, its place, clicked again until it is turned right,
+/// then Play; a tile down clicked is picked up, Take back lifts the last; laid to the solve. The picture of the
+/// solved page is written for a look.
+#[tokio::test]
+#[ignore = "long tier: `.ci/run` runs it with `cargo test --release -- --ignored`"]
+async fn a_discovery_is_laid_by_clicks_on_its_page() {
+    use tabula::games::tantrix::discovery;
+    use tabula::session::commands::Puzzle;
+    use tabula::session::{Actor, Member};
+
+    let Some(browser) = Browser::start("browser::a_discovery_is_laid", 900, 1000).await else { return };
+    let sessions = Arc::new(Sessions::new(MemoryStore::new(), SessionConfig::default()));
+    let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, "secret").await.unwrap();
+    let ann = Actor::in_guild(Member::new(ALICE.id, "Ann, the Great"), Some(GUILD_ID));
+    let start = Puzzle { game: None, size: Some(4), kind: None, table: false, rating: false };
+    let board = sessions.handle(GAMES_CHANNEL, &ann, start).await;
+    let link = board.buttons.iter().find(|b| b.is_link()).expect("the puzzle's link").custom_id.clone();
+    let row = sessions.store().open_attempt(ALICE.id).await.unwrap().unwrap();
+    let solution = discovery::solve(4, 2).unwrap();
+
+    let c = &browser.client;
+    c.goto(&link).await.unwrap();
+    browser.find("#board svg").await;
+    let actions = || async { sessions.store().attempt(row.id).await.unwrap().unwrap().actions };
+    let place = |p: tabula::games::tantrix::Placement| {
+        let browser = &browser;
+        async move {
+            let number = p.tile.number().to_string();
+            let hand = browser
+                .until(
+                    "the tile in the hand",
+                    "return [...document.querySelectorAll('#controls button.tile')]
+                       .find((b) => b.textContent.trim() === arguments[0]) ? true : null;",
+                    vec![json!(number)],
+                )
+                .await;
+            assert_eq!(hand, json!(true));
+            browser
+                .eval(
+                    "[...document.querySelectorAll('#controls button.tile')]
+                       .find((b) => b.textContent.trim() === arguments[0]).click();",
+                    vec![json!(number)],
+                )
+                .await;
+            let cell = format!("#board g[data-cell='{}']", p.cell);
+            browser.find(&cell).await.click().await.unwrap();
+            // Each click on the tile turns it to its next legal rotation; the menu shows the placement chosen.
+            for _ in 0..6 {
+                let chosen =
+                    browser.eval("return document.querySelector('#controls select').value;", vec![]).await;
+                if chosen == json!(p.to_string()) {
+                    break;
+                }
+                browser.find(&cell).await.click().await.unwrap();
+            }
+            browser
+                .eval(
+                    "[...document.querySelectorAll('#controls button')].find((b) => b.textContent === 'Play').click();",
+                    vec![],
+                )
+                .await;
+        }
+    };
+    place(solution[0]).await;
+    crate::support::wait::until("the first tile is down", WAIT, || async {
+        (actions().await == 1).then_some(())
+    })
+    .await;
+    // A tile down, clicked, is picked up again.
+    browser.find(&format!("#board g[data-cell='{}']", solution[0].cell)).await;
+    browser
+        .eval(
+            "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('click'));",
+            vec![json!(format!("#board g[data-cell='{}']", solution[0].cell))],
+        )
+        .await;
+    crate::support::wait::until("the tile is picked up", WAIT, || async {
+        (actions().await == 2).then_some(())
+    })
+    .await;
+    for (i, p) in solution.iter().enumerate() {
+        place(*p).await;
+        let want = 3 + i as u32;
+        crate::support::wait::until("the tile is down", WAIT, || async {
+            (actions().await == want).then_some(())
+        })
+        .await;
+    }
+    browser
+        .until(
+            "the page shows the puzzle solved",
+            "return document.querySelector('#status').textContent.includes('Solved') || null;",
+            vec![],
+        )
+        .await;
+    let shot = c.screenshot().await.unwrap();
+    let path = std::env::temp_dir().join("tabula-discovery-page.png");
+    std::fs::write(&path, shot).unwrap();
+    println!("browser: the solved Discovery's page: {}", path.display());
+    assert!(
+        sessions.store().attempt(row.id).await.unwrap().unwrap().solved_at.is_some(),
+        "the solve is stored"
+    );
+    browser.close().await;
+    web.shutdown().await;
+}

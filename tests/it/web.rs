@@ -409,3 +409,77 @@ async fn a_tactic_is_played_on_its_own_page_by_its_solvers_link_only() {
     assert_eq!(attempt.score, Some(1), "the solve is stored");
     web.shutdown().await;
 }
+
+/// Discovery on its own page: the solver's link puts tiles down (each placement as the page offers it), picks
+/// one up again by its number, takes the last back, and lays the rest to the solve; a spectator sees the layout
+/// and can do nothing.
+#[tokio::test]
+async fn a_discovery_is_laid_on_its_own_page() {
+    use tabula::games::tantrix::discovery;
+    use tabula::session::commands::Puzzle;
+    use tabula::session::{Actor, Member, SessionConfig, Sessions};
+
+    let sessions =
+        std::sync::Arc::new(Sessions::new(tabula_testkit::MemoryStore::new(), SessionConfig::default()));
+    let web = Web::start(sessions.clone(), "127.0.0.1:0".parse().unwrap(), None, SECRET).await.unwrap();
+    let addr = web.local_addr();
+    let ann = Actor::in_guild(Member::new(ALICE.id, "ann"), Some(5));
+    let start = Puzzle { game: None, size: Some(5), kind: None, table: false, rating: false };
+    let board = sessions.handle(GAMES_CHANNEL, &ann, start).await;
+    let link = &board.buttons.iter().find(|b| b.is_link()).expect("a link to the web board").custom_id;
+    let (h, token) =
+        link.split_once("/g/").unwrap().1.split_once("?lang=en#t=").expect("a handle and a token");
+    let auth = bearer(token);
+    let state = |auth: Option<String>| {
+        let h = h.to_string();
+        async move {
+            let headers: Vec<(&str, &str)> =
+                auth.as_deref().map(|a| ("Authorization", a)).into_iter().collect();
+            let (status, _, body) = http(addr, "GET", &format!("/api/g/{h}"), &headers, b"").await;
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_str::<Value>(&body).unwrap()
+        }
+    };
+    let act = |action: &'static str, mv: String| {
+        let (h, auth) = (h.to_string(), auth.clone());
+        async move {
+            let body = serde_json::json!({ "action": action, "move": mv }).to_string();
+            let (status, _, body) =
+                http(addr, "POST", &format!("/api/g/{h}/act"), &[("Authorization", &auth)], body.as_bytes())
+                    .await;
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_str::<Value>(&body).unwrap()
+        }
+    };
+    let spectator = state(None).await;
+    assert!(spectator["legal"].as_array().unwrap().is_empty() && !spectator["lift"].as_bool().unwrap());
+    let view = state(Some(auth.clone())).await;
+    assert_eq!((view["puzzle"].as_bool(), view["lift"].as_bool()), (Some(true), Some(true)), "{view}");
+    let solution = discovery::solve(5, 1).expect("a solution of 5");
+    let offered =
+        |view: &Value, text: &str| view["legal"].as_array().unwrap().iter().any(|m| m["text"] == text);
+    // The first two tiles, then the second picked up by clicking it, and the first taken back.
+    for p in &solution[..2] {
+        let view = state(Some(auth.clone())).await;
+        assert!(offered(&view, &p.to_string()), "{p} is offered");
+        let answer = act("move", p.to_string()).await;
+        assert_eq!(answer["done"], true, "{answer}");
+    }
+    let view = state(Some(auth.clone())).await;
+    assert_eq!(view["takeback"], true, "{view}");
+    assert_eq!(act("lift", solution[1].tile.number().to_string()).await["done"], true);
+    assert_eq!(act("takeback", String::new()).await["done"], true);
+    let view = state(Some(auth.clone())).await;
+    assert!(view["board"]["cells"].as_array().unwrap().iter().all(|c| c["piece"].is_null()), "{view}");
+    assert_eq!(act("takeback", String::new()).await["done"], false, "nothing left to take back");
+    assert_eq!(act("move", "99@7,7:0".to_string()).await["done"], false, "a tile the puzzle has not");
+    for p in &solution {
+        let answer = act("move", p.to_string()).await;
+        assert_eq!(answer["done"], true, "{answer}");
+    }
+    let view = state(Some(auth.clone())).await;
+    assert_eq!(view["state"], "over", "{view}");
+    assert!(view["status"].as_str().unwrap().contains("Solved"), "{view}");
+    assert_eq!(act("move", solution[0].to_string()).await["done"], false, "a solved puzzle takes no more");
+    web.shutdown().await;
+}

@@ -524,6 +524,13 @@ web-tactic-solved = Taktika { $game }, vyřešeno: { $goal }.
 web-tactic-missed = Taktika { $game }, nevyšlo to: řešení bylo { $solution }.
 web-not-an-action = To tato stránka neumí.
 web-give-up = Ukázat řešení
+web-solo = { $puzzle } { $spec }: položeno { $placed } z { $size } kamenů · { $time } · { $actions ->
+    [one] { $actions } akce
+    [few] { $actions } akce
+   *[other] { $actions } akcí
+}. Cíl: { $goal }.
+web-nothing-to-take-back = Není položen žádný kámen, který by šel vzít zpět.
+web-take-back = Vzít zpět
 web-play-button = Hrát v prohlížeči
 web-watch-button = Sledovat živě
 web-no-offer = Není na co odpovědět.

@@ -525,6 +525,12 @@ web-tactic-solved = { $game } tactic, solved: { $goal }.
 web-tactic-missed = { $game } tactic, missed: the solution was { $solution }.
 web-not-an-action = That is not something this page can do.
 web-give-up = Show the solution
+web-solo = { $puzzle } { $spec }: { $placed } of { $size } tiles down · { $time } · { $actions ->
+    [one] { $actions } action
+   *[other] { $actions } actions
+}. The goal: { $goal }.
+web-nothing-to-take-back = There is no tile down to take back.
+web-take-back = Take back
 web-play-button = Play in browser
 web-watch-button = Watch live
 web-no-offer = There is no offer to answer.

@@ -508,6 +508,12 @@ web-tactic-solved = Tática de { $game }, resolvida: { $goal }.
 web-tactic-missed = Tática de { $game }, não foi: a solução era { $solution }.
 web-not-an-action = Isso não é algo que esta página faz.
 web-give-up = Mostrar a solução
+web-solo = { $puzzle } { $spec }: { $placed } de { $size } peças na mesa · { $time } · { $actions ->
+    [one] { $actions } ação
+   *[other] { $actions } ações
+}. O objetivo: { $goal }.
+web-nothing-to-take-back = Não há peça na mesa para voltar.
+web-take-back = Voltar
 web-play-button = Jogar no navegador
 web-watch-button = Assistir ao vivo
 web-no-offer = Não há proposta para responder.

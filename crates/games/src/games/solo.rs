@@ -7,6 +7,7 @@ use std::ops::RangeInclusive;
 
 use image::RgbaImage;
 
+use crate::games::board_view::{BoardView, MoveView};
 use crate::i18n::{Lang, Phrase};
 use crate::render::Palette;
 
@@ -32,6 +33,16 @@ pub struct SoloMove {
     pub piece: u8,
     pub place: String,
     pub turn: u8,
+}
+
+impl SoloMove {
+    /// A move as the web board sends it, `<piece>@<place>:<turn>` (`5@-1,2:3`), as [`Solo::legal_views`] writes
+    /// it.
+    pub fn read(text: &str) -> Option<SoloMove> {
+        let (piece, rest) = text.trim().split_once('@')?;
+        let (place, turn) = rest.rsplit_once(':')?;
+        Some(SoloMove { piece: piece.parse().ok()?, place: place.to_string(), turn: turn.parse().ok()? })
+    }
 }
 
 /// Where a layout stands against the puzzle's rules.
@@ -117,6 +128,17 @@ pub trait Solo: Send + Sync {
 
     /// The picture of `piece`'s `turns`, side by side and lettered.
     fn turns_picture(&self, piece: u8, turns: &[u8], lang: Lang) -> RgbaImage;
+
+    /// The puzzle as the web board draws it: the pieces down on their places, and the open places where a piece
+    /// on the side may go.
+    fn board_view(&self) -> BoardView;
+
+    /// Every way a piece on the side may be put down (each place and turn), as the web board offers them; each
+    /// one's text reads back with [`SoloMove::read`].
+    fn legal_views(&self) -> Vec<MoveView>;
+
+    /// The piece put down last, which the web board's Take back picks up again (when pieces may be).
+    fn last_put(&self) -> Option<u8>;
 
     /// The palette its pictures are encoded in.
     fn palette(&self) -> &'static Palette;

@@ -21,6 +21,7 @@ use super::component::{Action, ComponentId, PuzzleStep};
 use super::engine_text;
 use super::picker::MAX_OPTIONS;
 use super::text::Text;
+use super::watch::{SeatView, View};
 use super::{Actor, Button, ButtonStyle, File, FileKind, Reply, Select, SelectOption, Sessions};
 
 /// The most nodes a hint's search visits (a few seconds on one core at most; most hints take a fraction).
@@ -384,30 +385,10 @@ impl Sessions {
         note: Option<Text>,
     ) -> Reply {
         let puzzle = &attempt.puzzle;
-        let (name, size) = attempt.named();
         let mut text = note.map(Text::line).unwrap_or_default();
         let mut reply;
         if let Some(solved_at) = attempt.row.solved_at {
-            let time = clock_text(solved_at - attempt.row.started_at);
-            text = text.then(match (attempt.row.score, puzzle.verdict()) {
-                (Some(score), SoloVerdict::Scored(_, made)) => t!(
-                    "puzzle-scored",
-                    puzzle = name,
-                    spec = size,
-                    score = score,
-                    made = engine_text::text(&made),
-                    time = time,
-                    actions = attempt.row.actions
-                ),
-                _ => t!(
-                    "puzzle-solved",
-                    puzzle = name,
-                    size = size,
-                    time = time,
-                    actions = attempt.row.actions,
-                    hints = attempt.row.hints
-                ),
-            });
+            text = text.then(solved_text(attempt, solved_at));
             reply = Reply::private(text);
             reply.buttons = vec![
                 Button::new(
@@ -449,6 +430,11 @@ impl Sessions {
                     attempt.id(channel, PuzzleStep::Hint),
                     ButtonStyle::Secondary,
                 )];
+            }
+            // The member's own link to work it on the web board, when there is one.
+            if let Some(links) = self.links() {
+                let url = links.puzzle_url(actor.member.id, attempt.row.id, self.now(), actor.locales.user);
+                reply.buttons.push(Button::link(Text::new().key("web-open"), url));
             }
         }
         let marks = self.puzzle_marks(attempt);
@@ -669,6 +655,31 @@ impl Sessions {
     }
 }
 
+/// What a solved (or scored) puzzle says: its time and actions, or its score.
+fn solved_text(attempt: &Attempt, solved_at: i64) -> Text {
+    let (name, size) = attempt.named();
+    let time = clock_text(solved_at - attempt.row.started_at);
+    match (attempt.row.score, attempt.puzzle.verdict()) {
+        (Some(score), SoloVerdict::Scored(_, made)) => t!(
+            "puzzle-scored",
+            puzzle = name,
+            spec = size,
+            score = score,
+            made = engine_text::text(&made),
+            time = time,
+            actions = attempt.row.actions
+        ),
+        _ => t!(
+            "puzzle-solved",
+            puzzle = name,
+            size = size,
+            time = time,
+            actions = attempt.row.actions,
+            hints = attempt.row.hints
+        ),
+    }
+}
+
 /// A piece's action.
 enum Act {
     Lift(u8),
@@ -704,5 +715,126 @@ fn clock_text(seconds: i64) -> String {
         format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     } else {
         format!("{}:{:02}", s / 60, s % 60)
+    }
+}
+
+/// Puzzles on the web board: a tactic ([`Sessions::tactic_view`]) or a puzzle for one player, whose solver puts
+/// pieces down by clicks, picks one up by clicking it, and takes the last one back.
+impl Sessions {
+    /// Puzzle attempt `attempt` as `reader` sees it on the web board (`None`: a spectator), in `lang`; `None`
+    /// when there is no such attempt.
+    pub async fn puzzle_view(&self, attempt: i64, reader: Option<u64>, lang: Lang) -> Option<View> {
+        let row = self.store.attempt(attempt).await.ok()??;
+        if row.kind == TACTIC_KIND {
+            return self.tactic_view(row, reader, lang).await;
+        }
+        let attempt = Attempt::read(row).ok()?;
+        let puzzle = &attempt.puzzle;
+        let open = attempt.row.open && attempt.row.solved_at.is_none();
+        let mine = reader == Some(attempt.row.user);
+        let (name, spec) = attempt.named();
+        let status = match attempt.row.solved_at {
+            Some(at) => solved_text(&attempt, at),
+            None if !open => t!("puzzle-closed", command = puzzle::bare()),
+            None => t!(
+                "web-solo",
+                puzzle = name,
+                spec = spec.clone(),
+                placed = puzzle.on().len(),
+                size = puzzle.size(),
+                goal = engine_text::text(&puzzle.goal()),
+                time = clock_text(attempt.row.seconds(self.now())),
+                actions = attempt.row.actions
+            ),
+        };
+        let players = vec![SeatView {
+            name: attempt.row.name.clone(),
+            seat: format!("{name} {spec}"),
+            to_move: open,
+            computer: false,
+            left: false,
+        }];
+        let movable = mine && open && puzzle.movable();
+        Some(View {
+            id: attempt.row.id,
+            game: attempt.game.name(),
+            title: attempt.info.title,
+            state: if open { "playing" } else { "over" },
+            players,
+            moves: attempt.row.state.split_whitespace().map(str::to_string).collect(),
+            board: puzzle.board_view(),
+            last: None,
+            text: puzzle.state(),
+            frames: Vec::new(),
+            status: status.isolated_in(lang),
+            prompt: None,
+            deadline: None,
+            now: self.now(),
+            offer: None,
+            you: mine.then_some(0),
+            legal: if mine && open { puzzle.legal_views() } else { Vec::new() },
+            draw: false,
+            takeback: movable && puzzle.last_put().is_some(),
+            lift: movable,
+            give_up: false,
+            puzzle: true,
+            version: format!("{}.{open}", attempt.row.actions),
+        })
+    }
+
+    /// What the solver of puzzle attempt `attempt` does on its page: for a tactic, `move` or `solution`; for a
+    /// puzzle for one player, `move` (a piece put down, `5@-1,2:3`), `lift` (a piece picked up, by number) or
+    /// `takeback` (the last piece put down, picked up). Whether it was done, and the sentence saying what happened
+    /// (or why not); `None` when there is no such attempt of theirs.
+    pub async fn puzzle_web_act(
+        &self,
+        attempt: i64,
+        user: u64,
+        lang: Lang,
+        action: &str,
+        text: &str,
+    ) -> Option<(bool, Text)> {
+        let row = self.store.attempt(attempt).await.ok()??;
+        if row.user != user {
+            return None;
+        }
+        let actor = Actor {
+            member: super::Member::new(user, row.name.clone()),
+            can_manage: false,
+            can_manage_server: false,
+            roles: Vec::new(),
+            guild: row.guild,
+            locales: crate::i18n::Locales { user: lang, public: lang },
+        };
+        if row.kind == TACTIC_KIND {
+            return Some(self.tactic_web_act(&actor, row, action, text).await);
+        }
+        let before = row.actions;
+        let closed = || (false, t!("puzzle-closed", command = puzzle::bare()));
+        if !row.open || row.solved_at.is_some() {
+            return Some(closed());
+        }
+        let Ok(attempt) = Attempt::read(row) else { return Some((false, Text::new().key("puzzle-failed"))) };
+        let act = match action {
+            "move" => match SoloMove::read(text) {
+                Some(m) => Act::Put(m),
+                None => return Some((false, Text::new().key("web-not-an-action"))),
+            },
+            "lift" => match text.trim().parse() {
+                Ok(piece) => Act::Lift(piece),
+                Err(_) => return Some((false, Text::new().key("web-not-an-action"))),
+            },
+            "takeback" => match attempt.puzzle.last_put() {
+                Some(piece) => Act::Lift(piece),
+                None => return Some((false, Text::new().key("web-nothing-to-take-back"))),
+            },
+            _ => return Some((false, Text::new().key("web-not-an-action"))),
+        };
+        let id = attempt.row.id;
+        let Ok(reply) = self.puzzle_act(0, &actor, attempt, act).await else {
+            return Some((false, Text::new().key("puzzle-failed")));
+        };
+        let now = self.store.attempt(id).await.ok().flatten();
+        Some((now.is_some_and(|r| r.actions > before), reply.text))
     }
 }

@@ -580,13 +580,8 @@ async fn make_tactics(
 
 /// A tactic on the web board: its page's view, and what its solver does there.
 impl Sessions {
-    /// Tactic attempt `attempt` as `reader` sees it on the web board (`None`: a spectator), in `lang`; `None` when
-    /// there is no such tactic attempt.
-    pub async fn tactic_view(&self, attempt: i64, reader: Option<u64>, lang: Lang) -> Option<View> {
-        let row = self.store.attempt(attempt).await.ok()??;
-        if row.kind != TACTIC_KIND {
-            return None;
-        }
+    /// The tactic attempt of `row` as `reader` sees it on the web board (`None`: a spectator), in `lang`.
+    pub(super) async fn tactic_view(&self, row: AttemptRow, reader: Option<u64>, lang: Lang) -> Option<View> {
         let mine = reader == Some(row.user);
         let name = row.name.clone();
         let attempt = self.read_tactic(row).await.ok()?;
@@ -631,49 +626,38 @@ impl Sessions {
             legal: if mine && to_move == Some(run.solver()) { game.legal_views() } else { Vec::new() },
             draw: false,
             takeback: false,
+            lift: false,
+            give_up: mine && open,
             puzzle: true,
             version: format!("{}.{}", attempt.row.actions, open),
         })
     }
 
-    /// What the solver of tactic attempt `attempt` does on its page: `move` (its notation), or `solution` (gives
-    /// up); whether it was done, and the sentence saying what happened (or why not). `None` when there is no such
-    /// attempt of theirs.
-    pub async fn tactic_web_act(
+    /// What the solver of the tactic attempt of `row` does on its page: `move` (its notation), or `solution`
+    /// (gives up); whether it was done, and the sentence saying what happened (or why not).
+    pub(super) async fn tactic_web_act(
         &self,
-        attempt: i64,
-        user: u64,
-        lang: Lang,
+        actor: &Actor,
+        row: AttemptRow,
         action: &str,
         text: &str,
-    ) -> Option<(bool, Text)> {
-        let row = self.store.attempt(attempt).await.ok()??;
-        if row.kind != TACTIC_KIND || row.user != user {
-            return None;
-        }
-        let actor = Actor {
-            member: super::Member::new(user, row.name.clone()),
-            can_manage: false,
-            can_manage_server: false,
-            roles: Vec::new(),
-            guild: row.guild,
-            locales: crate::i18n::Locales { user: lang, public: lang },
-        };
-        let open = self.store.open_attempt(user).await.ok()?;
-        if !open.as_ref().is_some_and(|o| o.id == attempt) {
-            return Some((false, t!("puzzle-closed", command = bare())));
+    ) -> (bool, Text) {
+        let open = self.store.open_attempt(actor.member.id).await.ok().flatten();
+        if open.is_none_or(|o| o.id != row.id) {
+            return (false, t!("puzzle-closed", command = bare()));
         }
         let reply = match action {
-            "move" => self.move_in_tactic(0, &actor, text).await,
+            "move" => self.move_in_tactic(0, actor, text).await,
             "solution" => {
-                self.tactic_press(0, &actor, row.clone(), row.actions, PuzzleStep::Solution).await.map(Some)
+                let actions = row.actions;
+                self.tactic_press(0, actor, row, actions, PuzzleStep::Solution).await.map(Some)
             }
-            _ => return Some((false, Text::new().key("web-not-an-action"))),
+            _ => return (false, Text::new().key("web-not-an-action")),
         };
         match reply {
-            Ok(Some(reply)) => Some((reply.board.is_some(), reply.text)),
-            Ok(None) => Some((false, t!("puzzle-closed", command = bare()))),
-            Err(_) => Some((false, Text::new().key("puzzle-failed"))),
+            Ok(Some(reply)) => (reply.board.is_some(), reply.text),
+            Ok(None) => (false, t!("puzzle-closed", command = bare())),
+            Err(_) => (false, Text::new().key("puzzle-failed")),
         }
     }
 }

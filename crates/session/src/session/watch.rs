@@ -175,6 +175,7 @@ pub struct OfferView {
 
 /// Everything a page draws of one game, for one reader.
 #[derive(Clone, Debug, Serialize)]
+#[expect(clippy::struct_excessive_bools, reason = "the page's JSON: each flag says what the page offers")]
 pub struct View {
     pub id: i64,
     pub game: &'static str,
@@ -208,7 +209,12 @@ pub struct View {
     /// by agreement; one without hidden tiles for takebacks).
     pub draw: bool,
     pub takeback: bool,
-    /// A puzzle's page (a tactic): its solver gives up instead of resigning, and there are no offers.
+    /// Whether the reader may pick a piece down up again by clicking it (a puzzle for one player).
+    pub lift: bool,
+    /// Whether the reader may give up and see the solution (a tactic).
+    pub give_up: bool,
+    /// A puzzle's page: its solver gives up (a tactic) or takes back (a puzzle for one player) instead of
+    /// resigning, and there are no offers.
     pub puzzle: bool,
     /// Changes whenever anything shown changes.
     pub version: String,
@@ -363,6 +369,8 @@ impl Sessions {
             legal,
             draw: row.players.len() == 2 && row.game.draw_by_agreement(),
             takeback: row.players.len() == 2 && !row.game.shuffles(),
+            lift: false,
+            give_up: false,
             puzzle: false,
             version,
         })

@@ -20,7 +20,7 @@ pub mod solitaire;
 mod tactic;
 mod tile_picture;
 mod tiles;
-mod view;
+pub(crate) mod view;
 
 pub use board::{Board, Chain, LIMIT, PathEnd, PlacedTile, Placement};
 pub(crate) use notation::{MoveParseError, PositionError, parse_placements};

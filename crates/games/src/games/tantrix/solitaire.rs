@@ -14,8 +14,9 @@ use rand_chacha::ChaCha8Rng;
 
 use image::RgbaImage;
 
-use super::{Board, Colour, Direction, Hex, Placement, Tile, parse_placements, phrases, picture};
+use super::{Board, Colour, Direction, Hex, Placement, Tile, parse_placements, phrases, picture, view};
 use crate::games::Phrase;
+use crate::games::board_view::{BoardView, MoveView};
 use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict, days};
 use crate::i18n::Lang;
 use crate::render::Palette;
@@ -241,6 +242,19 @@ impl Solo for Solitaire {
 
     fn lift(&mut self, _piece: u8) -> Result<(), Phrase> {
         Err(Phrase::new("solitaire-no-lift", "in Solitaire a tile stays where it was put"))
+    }
+
+    fn board_view(&self) -> BoardView {
+        let open: Vec<Hex> = self.moves().iter().map(|p| p.cell).collect();
+        view::solo_board(&self.placed, &open)
+    }
+
+    fn legal_views(&self) -> Vec<MoveView> {
+        self.moves().into_iter().map(view::solo_move).collect()
+    }
+
+    fn last_put(&self) -> Option<u8> {
+        None
     }
 
     fn movable(&self) -> bool {

@@ -5,8 +5,9 @@ use image::RgbaImage;
 
 use super::{Discovery, DiscoveryError, NextTile, SIZES, Verdict};
 use crate::games::Phrase;
+use crate::games::board_view::{BoardView, MoveView};
 use crate::games::solo::{Solo, SoloHint, SoloInfo, SoloMarks, SoloMove, SoloVerdict};
-use crate::games::tantrix::{Placement, Tile, phrases, picture};
+use crate::games::tantrix::{Hex, Placement, Tile, phrases, picture, view};
 use crate::i18n::Lang;
 use crate::render::Palette;
 
@@ -117,6 +118,27 @@ impl Solo for Discovery {
 
     fn lift(&mut self, piece: u8) -> Result<(), Phrase> {
         Discovery::lift(self, tile(piece)?).map(|_| ()).map_err(|e| refusal(&e))
+    }
+
+    fn board_view(&self) -> BoardView {
+        let open: Vec<Hex> = self.unplaced().into_iter().flat_map(|t| self.cells_for(t)).collect();
+        view::solo_board(self.placed(), &open)
+    }
+
+    fn legal_views(&self) -> Vec<MoveView> {
+        let mut moves = Vec::new();
+        for tile in self.unplaced() {
+            for cell in self.cells_for(tile) {
+                for rot in self.rotations(tile, cell) {
+                    moves.push(view::solo_move(Placement { tile, cell, rot }));
+                }
+            }
+        }
+        moves
+    }
+
+    fn last_put(&self) -> Option<u8> {
+        self.placed().last().map(|p| p.tile.number())
     }
 
     fn verdict(&self) -> SoloVerdict {

@@ -127,6 +127,10 @@ impl<S: Store> SessionStore for FaultyStore<S> {
         self.inner.open_sessions().await
     }
 
+    async fn open_sessions_of(&self, user: u64) -> Result<Vec<SessionRow>, StoreError> {
+        self.inner.open_sessions_of(user).await
+    }
+
     async fn create(&self, session: &NewSession) -> Result<i64, StoreError> {
         self.write("create").await?;
         self.inner.create(session).await

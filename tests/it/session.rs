@@ -14,6 +14,7 @@ mod clocks;
 mod coach;
 mod expiry;
 mod faults;
+mod games;
 mod hostile;
 mod offers;
 mod old_endings;

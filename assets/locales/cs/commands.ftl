@@ -109,3 +109,4 @@ opt-settings-no_organiser_role = true: turnaje opět pořádají jen členové, 
 opt-settings-daily_channel = Kanál, kam se každý den pro všechny vkládá hádanka
 opt-settings-daily_hour = Hodina (UTC, 0 až 23), kdy se denní hádanka vkládá (výchozí 12)
 opt-settings-no_daily = true: denní hádanku už nevkládat
+cmd-games = Vaše rozehrané hry a výzvy všude, nejdřív ty, kde jste na tahu

@@ -110,6 +110,7 @@ help =
     - { $rules } vysvětlí pravidla hry a jak zapisovat tahy.
     - /tournament vede turnaj zde (švýcarský systém, každý s každým nebo vyřazovací): kdo smí spravovat server, ho vytvoří, ostatní se přihlásí tlačítkem.
     - /settings (pro členy, kteří smí spravovat server) ukáže a změní nastavení Tabuly tady: jazyk veřejných zpráv, kanály pro hry, vlákna, výchozí hodiny, jak dlouho čekají výzvy.
+    - /games vypíše vaše rozehrané hry všude, nejdřív ty, kde jste na tahu.
     - /privacy ukáže, co o vás Tabula uchovává; /privacy forget:true vás nechá zapomenout.
     - /puzzle tablut vám dá taktiku podle vašeho hodnocení hádanek (hrajte ji přes /move; /puzzle rating:true ukáže hodnocení); /puzzle tantrix size:8 začne hádanku Tantrix Discovery, kterou vidíte jen vy (pomůže /hint); /puzzle tantrix kind:solitaire hraje Solitaire dne; /puzzle table:true ukáže nejlepší řešení zde.
     Jedna hra na kanál: chcete-li hrát několik najednou, použijte vlákno.
@@ -825,3 +826,14 @@ settings-line-no-daily = - Denní hádanka: žádná (daily_channel: pro ni nast
 settings-bad-no-daily = { $typed } bere true nebo false, například { $example }.
 settings-daily-both = Zvolte buď { $channel }, nebo { $off }, ne obojí.
 settings-bad-hour = { $typed } není hodina: zadejte číslo od 0 do 23 (UTC), například { $example }.
+games-none = Nikde nemáte rozehranou hru ani výzvu: začněte ji přes { $play }.
+games-heading = Vaše rozehrané hry a výzvy ({ $count }; na tahu jste v { $mine }):
+games-line = - **{ $game }** #{ $id } s { $players }: { $state } · { $place }
+games-your-move = jste na tahu
+games-to-answer = výzva, na kterou máte odpovědět
+games-waiting = vaše výzva čeká na odpověď
+games-their-move = na tahu je { $player }
+games-left = , zbývá { $left }
+games-direct = v soukromých zprávách
+games-web = {" "}· vaše deska: <{ $link }>
+games-more = …a { $count } dalších.

@@ -109,3 +109,4 @@ opt-settings-no_organiser_role = true: only members who may manage the server ru
 opt-settings-daily_channel = The channel where a puzzle is posted every day for everyone
 opt-settings-daily_hour = The hour (UTC, 0 to 23) the daily puzzle is posted at (12 by default)
 opt-settings-no_daily = true: stop posting the daily puzzle
+cmd-games = Your open games and challenges everywhere, those waiting for your move first

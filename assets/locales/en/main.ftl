@@ -104,6 +104,7 @@ help =
     - { $rules } explains a game's rules and how to write its moves.
     - /tournament runs a tournament here (Swiss, round robin or knockout): members who can manage the server create one, everyone joins with its Join button.
     - /settings (for members who can manage the server) shows and changes Tabula's settings here: the language of public messages, the channels for games, threads, the default clock, how long challenges wait.
+    - /games lists your open games everywhere, those waiting for your move first.
     - /privacy shows what Tabula stores about you; /privacy forget:true has it forget you.
     - /puzzle tablut gives you a tactic near your puzzle rating (play it with /move; /puzzle rating:true shows your rating); /puzzle tantrix size:8 starts a Tantrix Discovery puzzle that only you see (/hint helps); /puzzle tantrix kind:solitaire plays the Solitaire of the day; /puzzle table:true shows the best solves here.
     One game per channel: use a thread to play several at once.
@@ -813,3 +814,14 @@ settings-line-no-daily = - Daily puzzle: none (daily_channel: sets a channel for
 settings-bad-no-daily = { $typed } takes true or false, like { $example }.
 settings-daily-both = Choose either { $channel } or { $off }, not both.
 settings-bad-hour = { $typed } is not an hour: give one from 0 to 23 (UTC), like { $example }.
+games-none = You have no open game or challenge anywhere: start one with { $play }.
+games-heading = Your open games and challenges ({ $count }; your move in { $mine }):
+games-line = - **{ $game }** #{ $id } with { $players }: { $state } · { $place }
+games-your-move = your move
+games-to-answer = a challenge for you to answer
+games-waiting = your challenge, waiting for an answer
+games-their-move = { $player } to move
+games-left = , { $left } left
+games-direct = in direct messages
+games-web = {" "}· your board: <{ $link }>
+games-more = …and { $count } more.

@@ -109,3 +109,4 @@ opt-settings-no_organiser_role = true: só membros que podem gerenciar o servido
 opt-settings-daily_channel = O canal onde um quebra-cabeça é postado todo dia para todos
 opt-settings-daily_hour = A hora (UTC, 0 a 23) em que o quebra-cabeça do dia é postado (12 por padrão)
 opt-settings-no_daily = true: para de postar o quebra-cabeça do dia
+cmd-games = Suas partidas e desafios abertos em todo lugar, primeiro os que esperam seu lance

@@ -102,6 +102,7 @@ help =
     - { $rules } explica as regras de um jogo e como escrever os lances.
     - /tournament conduz um torneio aqui (suíço, todos contra todos ou eliminatório): quem pode gerenciar o servidor cria, todos entram pelo botão Entrar.
     - /settings (para membros que podem gerenciar o servidor) mostra e muda as configurações do Tabula aqui: o idioma das mensagens públicas, os canais para partidas, os tópicos, o relógio padrão, quanto tempo os desafios esperam.
+    - /games lista suas partidas abertas em todo lugar, primeiro as que esperam seu lance.
     - /privacy mostra o que o Tabula guarda sobre você; /privacy forget:true faz o Tabula esquecer você.
     - /puzzle tablut dá uma tática perto do seu rating de quebra-cabeças (jogue com /move; /puzzle rating:true mostra seu rating); /puzzle tantrix size:8 começa um quebra-cabeça Tantrix Discovery que só você vê (/hint ajuda); /puzzle tantrix kind:solitaire joga o Solitaire do dia; /puzzle table:true mostra as melhores soluções daqui.
     Uma partida por canal: use um tópico para jogar várias ao mesmo tempo.
@@ -799,3 +800,14 @@ settings-line-no-daily = - Quebra-cabeça do dia: nenhum (daily_channel: escolhe
 settings-bad-no-daily = { $typed } aceita true ou false, como { $example }.
 settings-daily-both = Escolha { $channel } ou { $off }, não os dois.
 settings-bad-hour = { $typed } não é uma hora: dê uma de 0 a 23 (UTC), como { $example }.
+games-none = Você não tem partida nem desafio aberto em lugar nenhum: comece um com { $play }.
+games-heading = Suas partidas e desafios abertos ({ $count }; sua vez em { $mine }):
+games-line = - **{ $game }** #{ $id } com { $players }: { $state } · { $place }
+games-your-move = sua vez
+games-to-answer = um desafio para você responder
+games-waiting = seu desafio, esperando resposta
+games-their-move = vez de { $player }
+games-left = , restam { $left }
+games-direct = em mensagens diretas
+games-web = {" "}· seu tabuleiro: <{ $link }>
+games-more = …e mais { $count }.

@@ -41,6 +41,16 @@ impl SessionStore for MemoryStore {
         Ok(self.sessions().sessions.values().filter(|s| s.state.is_open()).cloned().collect())
     }
 
+    async fn open_sessions_of(&self, user: u64) -> Result<Vec<SessionRow>, StoreError> {
+        Ok(self
+            .sessions()
+            .sessions
+            .values()
+            .filter(|s| s.state.is_open() && s.players.iter().any(|p| p.id == user && !p.abandoned))
+            .cloned()
+            .collect())
+    }
+
     async fn create(&self, new: &NewSession) -> Result<i64, StoreError> {
         let mut tables = self.sessions();
         if tables.sessions.values().any(|s| s.channel == new.channel && s.state.is_open()) {

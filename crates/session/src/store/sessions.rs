@@ -275,6 +275,10 @@ pub trait SessionStore: Send + Sync {
     /// Every open session, for start-up checks and sweeps.
     async fn open_sessions(&self) -> Result<Vec<SessionRow>, StoreError>;
 
+    /// The open sessions (challenges and games) where `user` holds a seat they have not left, wherever they are
+    /// played (`/games`), oldest first.
+    async fn open_sessions_of(&self, user: u64) -> Result<Vec<SessionRow>, StoreError>;
+
     /// Creates a session; [`StoreError::Conflict`] when the channel already has an open one.
     async fn create(&self, session: &NewSession) -> Result<i64, StoreError>;
 

@@ -83,6 +83,21 @@ where
         .await
     }
 
+    async fn open_sessions_of(&self, user: u64) -> Result<Vec<SessionRow>, StoreError> {
+        self.guarded(async move {
+            // The players are JSON (`[{"id":7,"name":…}]`): a pattern finds the rows naming the member (a name
+            // holds no unescaped quote), and the rows read are checked seat by seat.
+            let rows =
+                sqlx::query(select_sessions::<DB>(&format!("WHERE {OPEN} AND players LIKE $1 ORDER BY id")))
+                    .bind(format!("%\"id\":{user},%"))
+                    .fetch_all(&self.pool)
+                    .await?;
+            let rows: Vec<SessionRow> = rows.iter().map(session_record).collect::<Result<_, _>>()?;
+            Ok(rows.into_iter().filter(|r| r.players.iter().any(|p| p.id == user && !p.abandoned)).collect())
+        })
+        .await
+    }
+
     async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
         self.guarded(async move {
             let players = serde_json::to_string(&s.players).expect("players serialize");

@@ -127,6 +127,7 @@ mod decline;
 mod draw;
 mod forget;
 pub(super) mod game;
+mod games_;
 mod help;
 mod hint;
 mod history;
@@ -174,6 +175,7 @@ requests! {
         tournament => Tournament,
         privacy => Privacy,
         puzzle => Puzzle,
+        games_ => MyGames,
     }
     others {
         analysis => Analyse,

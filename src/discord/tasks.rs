@@ -62,6 +62,12 @@ async fn deliver(sessions: &Sessions, http: &Http, notice: Notice, langs: &LangB
                 }
             }
         }
+        Notice::Digest { user, text } => {
+            // A digest refused (the member's DMs are closed to the bot) has nowhere else to go: it is only logged.
+            if let Err(e) = direct(http, user, &text).await {
+                tracing::info!(user, error = %e, "a daily digest by direct message was refused");
+            }
+        }
         Notice::Archive { channel } => {
             let edit = EditThread::new().archived(true);
             if let Err(e) = ChannelId::new(channel).edit_thread(http, edit).await {

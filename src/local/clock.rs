@@ -128,6 +128,11 @@ impl Console {
                     let to = t!("console-direct", user = format!("@{name}")).plain_in(lang);
                     let _ = writeln!(out, "{to} {}", self.named(text.localized(lang)).to_plain());
                 }
+                Notice::Digest { user, text } => {
+                    let name = self.member_name(user);
+                    let to = t!("console-direct", user = format!("@{name}")).plain_in(self.lang_of(user));
+                    let _ = writeln!(out, "{to} {}", self.named(text).to_plain());
+                }
                 Notice::Archive { channel } => {
                     let thread = format!("#{}", self.channel_name(channel));
                     out.push_str(&self.remark(&t!("console-archived", thread = thread)));

@@ -337,6 +337,20 @@ impl<S: Store> SettingsStore for FaultyStore<S> {
     async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
         self.inner.notify_dm(user).await
     }
+
+    async fn set_digest(&self, user: u64, hour: Option<u8>, lang: &str, now: i64) -> Result<(), StoreError> {
+        self.write("set_digest").await?;
+        self.inner.set_digest(user, hour, lang, now).await
+    }
+
+    async fn digests(&self) -> Result<Vec<tabula_session::store::DigestRow>, StoreError> {
+        self.inner.digests().await
+    }
+
+    async fn claim_digest(&self, user: u64, day: i64) -> Result<bool, StoreError> {
+        self.write("claim_digest").await?;
+        self.inner.claim_digest(user, day).await
+    }
 }
 
 #[async_trait::async_trait]

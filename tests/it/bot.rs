@@ -13,6 +13,7 @@ mod chat;
 mod clocks;
 mod coach;
 mod daily;
+mod digest;
 mod gateway;
 mod hostile;
 mod languages;

@@ -12,6 +12,7 @@ use tabula::games::Engine as _;
 mod chat;
 mod coach;
 mod daily;
+mod digest;
 mod games;
 mod puzzle;
 mod settings;

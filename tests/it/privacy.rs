@@ -58,8 +58,8 @@ async fn history_of_alice(s: &Sessions) {
     }
     assert!(s.handle(10, &bob(), Resign).await.text.contains("resigned"));
     s.handle(11, &alice(), play(&carol())).await;
-    s.handle(10, &alice(), Notify { dm: true }).await;
-    s.handle(10, &bob(), Notify { dm: true }).await;
+    s.handle(10, &alice(), Notify { dm: Some(true), digest: None }).await;
+    s.handle(10, &bob(), Notify { dm: Some(true), digest: None }).await;
 }
 
 fn record_of(reply: &Reply) -> String {

@@ -110,3 +110,5 @@ opt-settings-daily_channel = Kanál, kam se každý den pro všechny vkládá h�
 opt-settings-daily_hour = Hodina (UTC, 0 až 23), kdy se denní hádanka vkládá (výchozí 12)
 opt-settings-no_daily = true: denní hádanku už nevkládat
 cmd-games = Vaše rozehrané hry a výzvy všude, nejdřív ty, kde jste na tahu
+opt-notify-digest = Denní soukromá zpráva s hrami, kde jste na tahu (zapnout nebo vypnout)
+opt-notify-digest_hour = Hodina (UTC, 0 až 23) denního přehledu (výchozí 8)

@@ -266,7 +266,7 @@ no-options = /{ $command } nemá volbu { $typed }; nebere žádné volby.
 no-such-option = /{ $command } nemá volbu { $typed }; bere { $options }.
 option-twice = Volba { $name } je zadána dvakrát; zadejte ji jednou.
 choose-game = Zvolte hru ({ $games }): { $example }.
-notify-where = Řekněte, kam mají chodit připomínky: { $on } (soukromé zprávy) nebo { $off } (kanál hry).
+notify-where = Řekněte, kam mají chodit připomínky: { $on } (soukromé zprávy) nebo { $off } (kanál hry); nebo si o denní přehled her, kde jste na tahu, řekněte přes { $digest }.
 give-id = Zadejte číslo hry, které se ve zprávách ukazuje jako `#1042`: { $example }.
 replay-or-analysis = Požádejte o záznam, nebo o rozbor, jedno po druhém: { $example }.
 
@@ -837,3 +837,12 @@ games-left = , zbývá { $left }
 games-direct = v soukromých zprávách
 games-web = {" "}· vaše deska: <{ $link }>
 games-more = …a { $count } dalších.
+notify-bad-hour = { $typed } není hodina: zadejte číslo od 0 do 23 (UTC), například { $example }.
+notify-digest-both = { $off } přehled vypíná: hodinu nebere.
+notify-digest-on = Každý den v { $hour } UTC vám přijde jedna soukromá zpráva s hrami, kde jste na tahu (v den bez nich žádná).
+notify-digest-off = Denní přehledy už chodit nebudou.
+digest-heading = Váš denní přehled: { $count ->
+    [one] jedna hra čeká
+    [few] { $count } hry čekají
+   *[other] { $count } her čeká
+} na váš tah.

@@ -110,3 +110,5 @@ opt-settings-daily_channel = The channel where a puzzle is posted every day for 
 opt-settings-daily_hour = The hour (UTC, 0 to 23) the daily puzzle is posted at (12 by default)
 opt-settings-no_daily = true: stop posting the daily puzzle
 cmd-games = Your open games and challenges everywhere, those waiting for your move first
+opt-notify-digest = A daily direct message listing the games waiting for your move (on or off)
+opt-notify-digest_hour = The hour (UTC, 0 to 23) of the daily digest (8 by default)

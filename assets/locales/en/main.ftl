@@ -259,7 +259,7 @@ no-options = /{ $command } has no option { $typed }; it takes no options.
 no-such-option = /{ $command } has no option { $typed }; it takes { $options }.
 option-twice = The option { $name } is given twice; give it once.
 choose-game = Choose a game ({ $games }): { $example }.
-notify-where = Say where your reminders go: { $on } (direct messages) or { $off } (the game's channel).
+notify-where = Say where your reminders go: { $on } (direct messages) or { $off } (the game's channel); or ask for a daily digest of the games waiting for your move with { $digest }.
 give-id = Give the game's id, shown as `#1042` in its messages: { $example }.
 replay-or-analysis = Ask for the replay or the analysis, one at a time: { $example }.
 
@@ -825,3 +825,11 @@ games-left = , { $left } left
 games-direct = in direct messages
 games-web = {" "}· your board: <{ $link }>
 games-more = …and { $count } more.
+notify-bad-hour = { $typed } is not an hour: give one from 0 to 23 (UTC), like { $example }.
+notify-digest-both = { $off } stops the digest: it takes no hour.
+notify-digest-on = Every day at { $hour } UTC, one direct message will list the games waiting for your move (none on a day without any).
+notify-digest-off = No more daily digests.
+digest-heading = Your daily digest: { $count ->
+    [one] one game waits
+   *[other] { $count } games wait
+} for your move.

@@ -110,3 +110,5 @@ opt-settings-daily_channel = O canal onde um quebra-cabeça é postado todo dia 
 opt-settings-daily_hour = A hora (UTC, 0 a 23) em que o quebra-cabeça do dia é postado (12 por padrão)
 opt-settings-no_daily = true: para de postar o quebra-cabeça do dia
 cmd-games = Suas partidas e desafios abertos em todo lugar, primeiro os que esperam seu lance
+opt-notify-digest = Uma mensagem direta diária com as partidas esperando seu lance (ligar ou desligar)
+opt-notify-digest_hour = A hora (UTC, 0 a 23) do resumo diário (8 por padrão)

@@ -257,7 +257,7 @@ no-options = /{ $command } não tem a opção { $typed }; não recebe opções.
 no-such-option = /{ $command } não tem a opção { $typed }; recebe { $options }.
 option-twice = A opção { $name } foi dada duas vezes; dê uma só.
 choose-game = Escolha um jogo ({ $games }): { $example }.
-notify-where = Diga para onde vão seus lembretes: { $on } (mensagens diretas) ou { $off } (o canal da partida).
+notify-where = Diga para onde vão seus lembretes: { $on } (mensagens diretas) ou { $off } (o canal da partida); ou peça um resumo diário das partidas esperando seu lance com { $digest }.
 give-id = Dê o número da partida, mostrado como `#1042` nas mensagens dela: { $example }.
 replay-or-analysis = Peça o replay ou a análise, um de cada vez: { $example }.
 
@@ -811,3 +811,11 @@ games-left = , restam { $left }
 games-direct = em mensagens diretas
 games-web = {" "}· seu tabuleiro: <{ $link }>
 games-more = …e mais { $count }.
+notify-bad-hour = { $typed } não é uma hora: dê uma de 0 a 23 (UTC), como { $example }.
+notify-digest-both = { $off } desliga o resumo: não leva hora.
+notify-digest-on = Todo dia às { $hour } UTC, uma mensagem direta vai listar as partidas esperando seu lance (nenhuma num dia sem elas).
+notify-digest-off = Sem mais resumos diários.
+digest-heading = Seu resumo diário: { $count ->
+    [one] uma partida espera
+   *[other] { $count } partidas esperam
+} seu lance.

@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use tabula_session::store::{ServerSettings, SettingsStore, StoreError};
+use tabula_session::store::{DigestRow, ServerSettings, SettingsStore, StoreError};
 
 use super::MemoryStore;
 
@@ -13,6 +13,7 @@ pub(super) struct Tables {
     /// Game thread → the channel it was opened under, and its archive time once scheduled.
     threads: HashMap<u64, (u64, Option<i64>)>,
     notify: HashMap<u64, bool>,
+    digests: std::collections::BTreeMap<u64, DigestRow>,
 }
 
 impl Tables {
@@ -91,6 +92,37 @@ impl SettingsStore for MemoryStore {
         Ok(())
     }
 
+    async fn set_digest(&self, user: u64, hour: Option<u8>, lang: &str, now: i64) -> Result<(), StoreError> {
+        let mut tables = self.settings();
+        match hour {
+            Some(hour) => {
+                let last_day = tables.digests.get(&user).and_then(|d| d.last_day);
+                tables
+                    .digests
+                    .insert(user, DigestRow { user, hour, since: now, last_day, lang: lang.to_string() });
+            }
+            None => {
+                tables.digests.remove(&user);
+            }
+        }
+        Ok(())
+    }
+
+    async fn digests(&self) -> Result<Vec<DigestRow>, StoreError> {
+        Ok(self.settings().digests.values().cloned().collect())
+    }
+
+    async fn claim_digest(&self, user: u64, day: i64) -> Result<bool, StoreError> {
+        let mut tables = self.settings();
+        match tables.digests.get_mut(&user) {
+            Some(d) if d.last_day.is_none_or(|last| last < day) => {
+                d.last_day = Some(day);
+                Ok(true)
+            }
+            _ => Ok(false),
+        }
+    }
+
     async fn notify_dm(&self, user: u64) -> Result<bool, StoreError> {
         Ok(self.settings().notify.get(&user).copied().unwrap_or(false))
     }
@@ -104,5 +136,6 @@ impl Tables {
 
     pub(super) fn forget(&mut self, user: u64) {
         self.notify.remove(&user);
+        self.digests.remove(&user);
     }
 }

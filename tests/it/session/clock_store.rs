@@ -67,6 +67,8 @@ async fn clock_contract(store: impl Store) {
     store.set_notify_dm(1, false).await.unwrap();
     assert!(!store.notify_dm(1).await.unwrap());
 
+    digest_contract(&store).await;
+
     // Threads: only game threads are archived, once.
     store.add_thread(50, 7).await.unwrap();
     store.schedule_archive(50, 300).await.unwrap();
@@ -120,6 +122,32 @@ async fn clock_contract(store: impl Store) {
     assert!(store.due_clocks(1_000).await.unwrap().is_empty());
     assert_eq!(store.next_wake().await.unwrap(), None);
     assert!(matches!(store.set_players(id, &players, 80).await, Err(StoreError::Conflict)));
+}
+
+/// Daily digests: one claim per member and day; a new hour keeps the last day sent; off removes it, and so does
+/// forgetting the member.
+async fn digest_contract(store: &impl Store) {
+    assert_eq!(store.digests().await.unwrap(), vec![]);
+    store.set_digest(3, Some(18), "cs", 1_000).await.unwrap();
+    store.set_digest(2, Some(6), "en", 1_000).await.unwrap();
+    let row = |user, hour, lang: &str, last_day| tabula::store::DigestRow {
+        user,
+        hour,
+        since: 1_000,
+        last_day,
+        lang: lang.to_string(),
+    };
+    assert_eq!(store.digests().await.unwrap(), vec![row(2, 6, "en", None), row(3, 18, "cs", None)]);
+    assert!(store.claim_digest(3, 10).await.unwrap());
+    assert!(!store.claim_digest(3, 10).await.unwrap(), "once a day");
+    assert!(!store.claim_digest(3, 9).await.unwrap(), "never an earlier day");
+    assert!(store.claim_digest(3, 11).await.unwrap());
+    assert!(!store.claim_digest(4, 11).await.unwrap(), "nobody who asked for none");
+    store.set_digest(3, Some(7), "cs", 1_000).await.unwrap();
+    assert_eq!(store.digests().await.unwrap()[1], row(3, 7, "cs", Some(11)));
+    store.set_digest(2, None, "en", 2_000).await.unwrap();
+    store.forget_member(3, "player-000003").await.unwrap();
+    assert_eq!(store.digests().await.unwrap(), vec![]);
 }
 
 #[tokio::test]

@@ -184,7 +184,7 @@ async fn reminders_go_by_direct_message_to_who_asked() {
     let dir = tempfile::tempdir().unwrap();
     let now = Arc::new(AtomicI64::new(START));
     let s = open(&dir.path().join("c.db"), &now, SessionConfig::default()).await;
-    let on = s.handle(CHANNEL, &alice(), Notify { dm: true }).await;
+    let on = s.handle(CHANNEL, &alice(), Notify { dm: Some(true), digest: None }).await;
     assert!(on.ephemeral && on.text.contains("direct message"), "{on:?}");
     s.handle(CHANNEL, &alice(), play(Some(ClockChoice::OneDay))).await;
     s.handle(CHANNEL, &bob(), Accept { session: None }).await;
@@ -195,7 +195,7 @@ async fn reminders_go_by_direct_message_to_who_asked() {
     assert_eq!((*user, *channel), (1, CHANNEL));
     assert!(text.to_plain().contains("Your move in Tablut") && text.mentions().is_empty(), "{text:?}");
     assert_eq!(fallback.text.mentions(), vec![1], "the fallback pings alice in the channel");
-    s.handle(CHANNEL, &alice(), Notify { dm: false }).await;
+    s.handle(CHANNEL, &alice(), Notify { dm: Some(false), digest: None }).await;
     now.fetch_add(10 * HOUR, Ordering::SeqCst);
     assert_eq!(posts(&s.settle_clocks().await).len(), 1, "back in the channel");
 }

@@ -151,6 +151,8 @@ pub enum Notice {
     /// A reminder for a member who asked for direct messages; `fallback` is posted in the channel when the
     /// platform refuses the direct message.
     Direct { user: u64, channel: u64, text: Text, fallback: Reply },
+    /// A member's daily digest, already in their language, by direct message (nowhere else when refused).
+    Digest { user: u64, text: Text },
     /// A game thread whose game ended a while ago: archive it.
     Archive { channel: u64 },
     /// A tournament game to start: open a thread named `title` under `parent` (the console names it `slug`),
@@ -175,10 +177,7 @@ impl Sessions {
             .next_wake()
             .await
             .map_err(|e| tracing::error!(error = %e, "cannot read the next deadline"))?;
-        Ok(match (due, self.next_daily().await) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        })
+        Ok([due, self.next_daily().await, self.next_digest().await].into_iter().flatten().min())
     }
 
     /// Wakes the background task: a deadline may have moved closer (a new turn), or the test clock moved.
@@ -283,6 +282,7 @@ impl Sessions {
         }
         notices.extend(self.settle_tournaments().await);
         notices.extend(self.settle_daily().await);
+        notices.extend(self.settle_digests().await);
         notices
     }
 

@@ -69,7 +69,7 @@ pub fn day_at(now: i64, hour: u8) -> i64 {
 }
 
 /// When day `day` begins (its post is due) for a server posting at `hour`.
-fn day_start(day: i64, hour: u8) -> i64 {
+pub(super) fn day_start(day: i64, hour: u8) -> i64 {
     day * DAY + i64::from(hour) * 3_600
 }
 

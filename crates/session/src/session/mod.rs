@@ -32,6 +32,7 @@ pub(crate) mod coach;
 pub mod commands;
 pub mod component;
 pub(crate) mod daily;
+mod digest;
 mod endings;
 mod engine_text;
 mod messages;

@@ -152,6 +152,7 @@ where
         // that writes first waits its turn.
         sqlx::query("DELETE FROM notify WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
         sqlx::query("DELETE FROM tactic_sources WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM digests WHERE user_id = $1").bind(id).execute(&mut *tx).await?;
         if log {
             sqlx::query("INSERT INTO forgotten (user_id, label) VALUES ($1, $2)")
                 .bind(id)

@@ -28,6 +28,7 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ("0015_puzzles.sql", include_str!("../../../../migrations/0015_puzzles.sql")),
     ("0016_tactics.sql", include_str!("../../../../migrations/0016_tactics.sql")),
     ("0017_daily_puzzle.sql", include_str!("../../../../migrations/0017_daily_puzzle.sql")),
+    ("0018_digests.sql", include_str!("../../../../migrations/0018_digests.sql")),
 ]);
 
 /// Postgres's migrations, by file name.
@@ -46,6 +47,7 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ("0012_puzzles.sql", include_str!("../../../../migrations-postgres/0012_puzzles.sql")),
     ("0013_tactics.sql", include_str!("../../../../migrations-postgres/0013_tactics.sql")),
     ("0014_daily_puzzle.sql", include_str!("../../../../migrations-postgres/0014_daily_puzzle.sql")),
+    ("0015_digests.sql", include_str!("../../../../migrations-postgres/0015_digests.sql")),
 ]);
 
 /// Migrations compiled in: each file's name and its SQL.

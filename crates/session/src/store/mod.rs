@@ -71,7 +71,7 @@ pub use ratings::{
     RatingStore,
 };
 pub use sessions::{EndKind, Ending, NewSession, PlayerRow, SessionRow, SessionState, SessionStore};
-pub use settings::{ServerSettings, SettingsStore};
+pub use settings::{DigestRow, ServerSettings, SettingsStore};
 pub use sqlite::SqliteStore;
 pub use tournaments::{
     CHECK_IN_SECONDS, EntrantRow, NewTournament, TournamentGameRow, TournamentRow, TournamentState,

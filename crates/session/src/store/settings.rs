@@ -29,6 +29,19 @@ pub struct ServerSettings {
     pub daily_since: Option<i64>,
 }
 
+/// A member's daily digest (`/notify digest:true`): its hour (UTC), when it was asked for, and the day of the
+/// last one sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DigestRow {
+    pub user: u64,
+    pub hour: u8,
+    pub since: i64,
+    /// Days since the Unix epoch, counted from the hour.
+    pub last_day: Option<i64>,
+    /// The language it is written in (the member's when they asked for it).
+    pub lang: String,
+}
+
 /// Server settings, game threads and members' preferences.
 #[async_trait::async_trait]
 pub trait SettingsStore: Send + Sync {
@@ -62,4 +75,13 @@ pub trait SettingsStore: Send + Sync {
     async fn set_notify_dm(&self, user: u64, dm: bool) -> Result<(), StoreError>;
 
     async fn notify_dm(&self, user: u64) -> Result<bool, StoreError>;
+
+    /// Sends `user` a daily digest at `hour` (UTC) in `lang`, from `now` on (`None`: no more digests).
+    async fn set_digest(&self, user: u64, hour: Option<u8>, lang: &str, now: i64) -> Result<(), StoreError>;
+
+    /// Every member's daily digest.
+    async fn digests(&self) -> Result<Vec<DigestRow>, StoreError>;
+
+    /// Claims `user`'s digest of `day`: `false` when it was claimed already (by another instance).
+    async fn claim_digest(&self, user: u64, day: i64) -> Result<bool, StoreError>;
 }

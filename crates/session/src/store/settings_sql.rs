@@ -8,7 +8,7 @@
 use sqlx::Row;
 
 use super::StoreError;
-use super::settings::{ServerSettings, SettingsStore};
+use super::settings::{DigestRow, ServerSettings, SettingsStore};
 use super::sql::{Backend, SqlStore};
 
 /// The channel list as stored: a JSON array, `NULL` for every channel.
@@ -130,6 +130,65 @@ where
                 .fetch_optional(&self.pool)
                 .await?;
             Ok(row.is_some_and(|r| r.get::<bool, _>(0)))
+        })
+        .await
+    }
+
+    async fn set_digest(&self, user: u64, hour: Option<u8>, lang: &str, now: i64) -> Result<(), StoreError> {
+        self.guarded(async move {
+            match hour {
+                Some(hour) => {
+                    sqlx::query(
+                        "INSERT INTO digests (user_id, hour, since, last_day, lang) VALUES ($1, $2, $3, NULL, $4) \
+                         ON CONFLICT (user_id) DO UPDATE SET hour = excluded.hour, since = excluded.since, \
+                         lang = excluded.lang",
+                    )
+                    .bind(user as i64)
+                    .bind(i64::from(hour))
+                    .bind(now)
+                    .bind(lang)
+                    .execute(&self.pool)
+                    .await?;
+                }
+                None => {
+                    sqlx::query("DELETE FROM digests WHERE user_id = $1").bind(user as i64).execute(&self.pool).await?;
+                }
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    async fn digests(&self) -> Result<Vec<DigestRow>, StoreError> {
+        self.guarded(async move {
+            let rows =
+                sqlx::query("SELECT user_id, hour, since, last_day, lang FROM digests ORDER BY user_id")
+                    .fetch_all(&self.pool)
+                    .await?;
+            Ok(rows
+                .iter()
+                .map(|r| DigestRow {
+                    user: r.get::<i64, _>("user_id") as u64,
+                    hour: u8::try_from(r.get::<i64, _>("hour")).unwrap_or(0),
+                    since: r.get("since"),
+                    last_day: r.get("last_day"),
+                    lang: r.get("lang"),
+                })
+                .collect())
+        })
+        .await
+    }
+
+    async fn claim_digest(&self, user: u64, day: i64) -> Result<bool, StoreError> {
+        self.guarded(async move {
+            let done = sqlx::query(
+                "UPDATE digests SET last_day = $1 WHERE user_id = $2 AND (last_day IS NULL OR last_day < $1)",
+            )
+            .bind(day)
+            .bind(user as i64)
+            .execute(&self.pool)
+            .await?;
+            Ok(DB::rows_affected(&done) == 1)
         })
         .await
     }

@@ -3,6 +3,7 @@
 //! where it is played and the member's own link to its web board.
 
 use crate::games::AnyGame;
+use crate::i18n::Lang;
 use crate::session::clocks::duration;
 use crate::session::{Actor, Reply, Sessions};
 use crate::store::{SessionRow, SessionState};
@@ -76,6 +77,45 @@ async fn run(sessions: &Sessions, actor: &Actor) -> Result<Reply, Failure> {
         text = text.line().then(t!("games-more", count = listed.len() - SHOWN));
     }
     Ok(Reply::private(text))
+}
+
+/// The daily digest of `user` (`/notify digest:on`): the games waiting for their move, in `lang`; `None` when no
+/// game waits for them.
+pub(crate) async fn digest(sessions: &Sessions, user: u64, lang: Lang) -> Result<Option<Text>, Failure> {
+    let actor = Actor {
+        member: crate::session::Member::new(user, ""),
+        can_manage: false,
+        can_manage_server: false,
+        roles: Vec::new(),
+        guild: None,
+        locales: crate::i18n::Locales { user: lang, public: lang },
+    };
+    let rows = sessions.store.open_sessions_of(user).await.map_err(Failure::Read)?;
+    let now = sessions.now_secs();
+    let mut waiting = Vec::new();
+    for row in rows {
+        let (standing, to_move) = standing(&row, user);
+        if standing != Standing::Mine {
+            continue;
+        }
+        let deadline = match sessions.store.clock(row.id).await {
+            Ok(Some(clock)) if clock.ply == row.moves.len() => clock.deadline,
+            _ => None,
+        };
+        waiting.push((deadline.unwrap_or(i64::MAX), row, to_move, deadline));
+    }
+    if waiting.is_empty() {
+        return Ok(None);
+    }
+    waiting.sort_by_key(|(at, row, ..)| (*at, row.id));
+    let mut text = t!("digest-heading", count = waiting.len());
+    for (_, row, to_move, deadline) in waiting.iter().take(SHOWN) {
+        text = text.line().then(line(sessions, &actor, row, Standing::Mine, *to_move, *deadline, now));
+    }
+    if waiting.len() > SHOWN {
+        text = text.line().then(t!("games-more", count = waiting.len() - SHOWN));
+    }
+    Ok(Some(text))
 }
 
 /// How the session stands for `me`, and the seat to move (in a game being played).

@@ -191,6 +191,9 @@ requests! {
     }
 }
 
+/// The daily digest of a member: `/games`' list of the games waiting for their move (see `games_::digest`).
+pub(crate) use games_::digest as games_digest;
+
 /// What a request does; each module implements it for its own request type, and [`Request`] dispatches to it.
 pub(crate) trait Run: Sized {
     /// Whether it runs under its channel's lock, with the channel's session loaded into `slot`: the commands that

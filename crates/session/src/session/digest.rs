@@ -52,7 +52,7 @@ impl Sessions {
                 }
             }
             let lang = Lang::from_locale(&d.lang);
-            match super::commands::games_digest(self, d.user, lang).await {
+            match super::commands::games_::digest(self, d.user, lang).await {
                 Ok(Some(text)) => notices.push(Notice::Digest { user: d.user, text: text.localized(lang) }),
                 Ok(None) => {}
                 Err(_) => tracing::error!(user = d.user, "cannot make a digest"),

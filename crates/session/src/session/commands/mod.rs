@@ -127,7 +127,7 @@ mod decline;
 mod draw;
 mod forget;
 pub(super) mod game;
-mod games_;
+pub(super) mod games_;
 mod help;
 mod hint;
 mod history;
@@ -190,9 +190,6 @@ requests! {
         web_link => WebLink,
     }
 }
-
-/// The daily digest of a member: `/games`' list of the games waiting for their move (see `games_::digest`).
-pub(crate) use games_::digest as games_digest;
 
 /// What a request does; each module implements it for its own request type, and [`Request`] dispatches to it.
 pub(crate) trait Run: Sized {

@@ -58,6 +58,20 @@ pub async fn open_bot(config: &Config) -> Bot {
     Bot::start(config, store).await.unwrap()
 }
 
+/// Starts the bot on a clock the test moves (`now`, seconds since the epoch), over the database its config names.
+pub async fn start_on_clock(config: &Config, now: &std::sync::Arc<std::sync::atomic::AtomicI64>) -> Bot {
+    let store = SqliteStore::open(&config.database).await.unwrap();
+    let now = now.clone();
+    let clock = std::sync::Arc::new(move || now.load(std::sync::atomic::Ordering::SeqCst));
+    Bot::start_with_clock(config, store, clock).await.unwrap()
+}
+
+/// Moves the test's clock forward and wakes the bot's clock task.
+pub fn advance(bot: &Bot, now: &std::sync::atomic::AtomicI64, seconds: i64) {
+    now.fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);
+    bot.sessions().poke_clocks();
+}
+
 pub async fn start_bot() -> Running {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();

@@ -113,20 +113,9 @@ impl PuzzleStore for MemoryStore {
             .values()
             .filter(|a| a.guild == guild && a.kind == kind && a.hints == 0)
             .filter(|a| spec.is_none_or(|s| a.spec == s))
-            .filter_map(|a| {
-                let solved_at = a.solved_at?;
-                Some(Fastest {
-                    user: a.user,
-                    name: a.name.clone(),
-                    spec: a.spec.clone(),
-                    score: a.score,
-                    seconds: solved_at - a.started_at,
-                    actions: a.actions,
-                    solved_at,
-                })
-            })
+            .filter_map(Fastest::of)
             .collect();
-        solves.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
+        solves.sort_by_key(Fastest::rank);
         Ok(best_of_each(solves, limit))
     }
 
@@ -142,20 +131,9 @@ impl PuzzleStore for MemoryStore {
             .attempts
             .values()
             .filter(|a| a.guild == Some(guild) && a.kind == kind && a.spec == spec && a.started_at >= since)
-            .filter_map(|a| {
-                let solved_at = a.solved_at?;
-                Some(Fastest {
-                    user: a.user,
-                    name: a.name.clone(),
-                    spec: a.spec.clone(),
-                    score: a.score,
-                    seconds: solved_at - a.started_at,
-                    actions: a.actions,
-                    solved_at,
-                })
-            })
+            .filter_map(Fastest::of)
             .collect();
-        done.sort_by_key(|f| (std::cmp::Reverse(f.score.unwrap_or(0)), f.seconds, f.actions, f.solved_at));
+        done.sort_by_key(Fastest::rank);
         Ok(done)
     }
 

@@ -7,28 +7,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use serde_json::Value;
-use tabula::config::Config;
 use tabula::discord::Bot;
-use tabula::store::SqliteStore;
 
-use super::{WAIT, assert_board, original_edit, send, test_config};
+use super::{WAIT, advance, assert_board, original_edit, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, CAROL, DAVE, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};
 
 const START: i64 = 1_800_000_000;
 const MINUTE: i64 = 60;
-
-/// Starts the bot on the test's clock, over the database its config names.
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
-    let store = SqliteStore::open(&config.database).await.unwrap();
-    let now = now.clone();
-    Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
-}
-
-/// Moves the clock forward and wakes the bot's clock task.
-fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
-    now.fetch_add(seconds, Ordering::SeqCst);
-    bot.sessions().poke_clocks();
-}
 
 /// Waits (within [`WAIT`]) for a whole pass of the bot's clock task after this call, before counting what it sent.
 async fn clock_pass(bot: &Bot) {
@@ -82,7 +67,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let mut bot = start(&config, &now).await;
+    let mut bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
     let play = [
         ("game", "tablut".into()),
@@ -136,7 +121,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
 
     // A restart: the reminder already sent is not sent again.
     bot.shutdown().await.unwrap();
-    bot = start(&config, &now).await;
+    bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
     bot.sessions().poke_clocks();
     clock_pass(&bot).await;
@@ -153,7 +138,7 @@ async fn reminders_once_a_loss_on_time_and_a_rematch_across_restarts() {
     // The deadline passes while the bot is down: the loss on time is announced once, at the next start.
     bot.shutdown().await.unwrap();
     now.fetch_add(15 * MINUTE, Ordering::SeqCst);
-    let bot = start(&config, &now).await;
+    let bot = start_on_clock(&config, &now).await;
     let lost = fake
         .wait_for(
             |c| posted_in(c, GAMES_CHANNEL) && c.content().is_some_and(|t| t.contains("loses on time")),
@@ -191,7 +176,7 @@ async fn a_game_in_a_thread_with_takebacks_and_a_draw_across_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let mut bot = start(&config, &now).await;
+    let mut bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
     let play = [
         ("game", "tablut".into()),
@@ -233,7 +218,7 @@ async fn a_game_in_a_thread_with_takebacks_and_a_draw_across_a_restart() {
 
     // A restart, then a draw agreed.
     bot.shutdown().await.unwrap();
-    bot = start(&config, &now).await;
+    bot = start_on_clock(&config, &now).await;
     for (user, m) in [(ALICE, "d1-c1"), (BOB, "g5-g6")] {
         let (id, _) = slash_in(&fake, thread, user, "move", &[("move", m.into())]).await;
         assert_board(&original_edit(&fake, id).await);

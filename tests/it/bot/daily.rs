@@ -7,13 +7,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use serde_json::{Value, json};
-use tabula::config::Config;
-use tabula::discord::Bot;
 use tabula::games::tactic::shipped;
 use tabula::session::{day_at, puzzle_of_day};
-use tabula::store::{SqliteStore, TACTIC_KIND};
+use tabula::store::TACTIC_KIND;
 
-use super::{WAIT, original_edit, send, test_config};
+use super::{WAIT, advance, original_edit, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall};
 
 /// 2027-01-15, 08:00 UTC.
@@ -21,17 +19,6 @@ const START: i64 = 1_800_000_000;
 const HOUR: i64 = 3_600;
 /// The server's puzzle channel.
 const PUZZLES: u64 = 3_335;
-
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
-    let store = SqliteStore::open(&config.database).await.unwrap();
-    let now = now.clone();
-    Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
-}
-
-fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
-    now.fetch_add(seconds, Ordering::SeqCst);
-    bot.sessions().poke_clocks();
-}
 
 fn button(message: &Value, label: &str) -> String {
     let rows = message["components"].as_array().cloned().unwrap_or_default();
@@ -87,7 +74,7 @@ async fn a_daily_puzzle_is_posted_tried_privately_and_its_solvers_named_the_next
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let bot = start(&config, &now).await;
+    let bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
 
     // A manager sets the channel (the hour stays the default, 12:00 UTC).

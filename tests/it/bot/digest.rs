@@ -7,28 +7,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
 use serde_json::json;
-use tabula::config::Config;
-use tabula::discord::Bot;
-use tabula::store::SqliteStore;
 
-use super::{WAIT, original_edit, send, test_config};
+use super::{WAIT, advance, original_edit, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, CAROL, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};
 
 /// 2027-01-15, 08:00 UTC.
 const START: i64 = 1_800_000_000;
 const HOUR: i64 = 3_600;
 const OTHER: u64 = 3_336;
-
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
-    let store = SqliteStore::open(&config.database).await.unwrap();
-    let now = now.clone();
-    Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
-}
-
-fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
-    now.fetch_add(seconds, Ordering::SeqCst);
-    bot.sessions().poke_clocks();
-}
 
 /// A slash command in `channel`; its answer as shown (the edit that follows a deferred one).
 async fn slash(
@@ -71,7 +57,7 @@ async fn games_and_the_daily_digest_over_a_week() {
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let bot = start(&config, &now).await;
+    let bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
     game(&fake, GAMES_CHANNEL, ALICE, BOB).await;
     game(&fake, OTHER, ALICE, CAROL).await;

@@ -7,31 +7,17 @@
 
 use std::collections::BTreeSet;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::AtomicI64;
 
 use serde_json::{Value, json};
-use tabula::config::Config;
-use tabula::discord::Bot;
-use tabula::store::SqliteStore;
 
-use super::{WAIT, send, test_config};
+use super::{WAIT, advance, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, CAROL, DAVE, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};
 
 const START: i64 = 1_800_000_000;
 const MINUTE: i64 = 60;
 const ERIN: User = User { id: 559, name: "erin" };
 const PLAYERS: [User; 5] = [ALICE, BOB, CAROL, DAVE, ERIN];
-
-async fn start(config: &Config, now: &Arc<AtomicI64>) -> Bot {
-    let store = SqliteStore::open(&config.database).await.unwrap();
-    let now = now.clone();
-    Bot::start_with_clock(config, store, Arc::new(move || now.load(Ordering::SeqCst))).await.unwrap()
-}
-
-fn advance(bot: &Bot, now: &AtomicI64, seconds: i64) {
-    now.fetch_add(seconds, Ordering::SeqCst);
-    bot.sessions().poke_clocks();
-}
 
 fn last_index(fake: &FakeDiscord) -> usize {
     fake.calls().last().map_or(0, |c| c.index)
@@ -159,7 +145,7 @@ async fn a_swiss_of_five_over_three_rounds_with_a_forfeit_and_a_withdrawal() {
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let bot = start(&config, &now).await;
+    let bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
 
     sign_up(&fake).await;
@@ -263,7 +249,7 @@ async fn organisers_by_role_check_in_a_refused_thread_and_the_winners_role() {
     let dir = tempfile::tempdir().unwrap();
     let config = test_config(&fake, &dir);
     let now = Arc::new(AtomicI64::new(START));
-    let bot = start(&config, &now).await;
+    let bot = start_on_clock(&config, &now).await;
     fake.wait_ready(WAIT).await;
 
     let mut settings = fake.slash(

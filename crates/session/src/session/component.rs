@@ -257,14 +257,7 @@ impl fmt::Display for ComponentId {
             Action::AskAbort { session } => write!(f, "askabort:{channel}:{session}"),
             Action::Web { session } => write!(f, "web:{channel}:{session}"),
             Action::Pick { session, ply, chosen, step } => {
-                write!(f, "pick:{channel}:{session}:{ply}:{}:", chosen.join("."))?;
-                match step {
-                    PickStep::Open => f.write_str("open"),
-                    PickStep::At => f.write_str("at"),
-                    PickStep::Play => f.write_str("play"),
-                    PickStep::Menu => f.write_str("s"),
-                    PickStep::Choose(value) => write!(f, "s:{value}"),
-                }
+                write!(f, "pick:{channel}:{session}:{ply}:{}:{step}", chosen.join("."))
             }
             Action::Signup { tournament, signup } => {
                 let action = match signup {
@@ -295,16 +288,7 @@ impl fmt::Display for ComponentId {
                     PuzzleStep::Again => f.write_str("new"),
                     PuzzleStep::Solution => f.write_str("sol"),
                     PuzzleStep::Next => f.write_str("next"),
-                    PuzzleStep::Pick(chosen, step) => {
-                        write!(f, "k:{}:", chosen.join("."))?;
-                        match step {
-                            PickStep::Open => f.write_str("open"),
-                            PickStep::At => f.write_str("at"),
-                            PickStep::Play => f.write_str("play"),
-                            PickStep::Menu => f.write_str("s"),
-                            PickStep::Choose(value) => write!(f, "s:{value}"),
-                        }
-                    }
+                    PuzzleStep::Pick(chosen, step) => write!(f, "k:{}:{step}", chosen.join(".")),
                 }
             }
         }
@@ -346,18 +330,9 @@ impl FromStr for ComponentId {
                 _ => return Err(NotAComponent),
             },
             "pick" => {
-                let (session, ply, chosen, step) = match rest {
-                    [session, ply, chosen, "open"] => (session, ply, chosen, PickStep::Open),
-                    [session, ply, chosen, "at"] => (session, ply, chosen, PickStep::At),
-                    [session, ply, chosen, "play"] => (session, ply, chosen, PickStep::Play),
-                    [session, ply, chosen, "s"] => (session, ply, chosen, PickStep::Menu),
-                    [session, ply, chosen, "s", value] if !value.is_empty() => {
-                        (session, ply, chosen, PickStep::Choose(value.to_string()))
-                    }
-                    _ => return Err(NotAComponent),
-                };
-                let chosen = chosen.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect();
-                Action::Pick { session: number(session)?, ply: number(ply)?, chosen, step }
+                let [session, ply, chosen, tag @ ..] = rest else { return Err(NotAComponent) };
+                let step = PickStep::read(tag)?;
+                Action::Pick { session: number(session)?, ply: number(ply)?, chosen: chosen_of(chosen), step }
             }
             "tjoin" | "tleave" | "tcheck" => {
                 let signup = match *action {
@@ -398,22 +373,7 @@ impl FromStr for ComponentId {
                     ["new"] => PuzzleStep::Again,
                     ["sol"] => PuzzleStep::Solution,
                     ["next"] => PuzzleStep::Next,
-                    ["k", chosen, tag @ ..] => {
-                        let step = match tag {
-                            ["open"] => PickStep::Open,
-                            ["at"] => PickStep::At,
-                            ["play"] => PickStep::Play,
-                            ["s"] => PickStep::Menu,
-                            // A chosen value may hold a `:` of its own.
-                            ["s", value @ ..] if !value.join(":").is_empty() => {
-                                PickStep::Choose(value.join(":"))
-                            }
-                            _ => return Err(NotAComponent),
-                        };
-                        let chosen =
-                            chosen.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect();
-                        PuzzleStep::Pick(chosen, step)
-                    }
+                    ["k", chosen, tag @ ..] => PuzzleStep::Pick(chosen_of(chosen), PickStep::read(tag)?),
                     _ => return Err(NotAComponent),
                 };
                 Action::Puzzle { attempt: number(attempt)?, actions: number(actions)?, step }
@@ -421,6 +381,39 @@ impl FromStr for ComponentId {
             _ => return Err(NotAComponent),
         };
         Ok(ComponentId { channel, action })
+    }
+}
+
+/// The values a picker's id carries, as it writes them (`e5.e8`).
+fn chosen_of(word: &str) -> Vec<String> {
+    word.split('.').filter(|c| !c.is_empty()).map(str::to_string).collect()
+}
+
+impl fmt::Display for PickStep {
+    /// The last words of a picker's id: `open`, `at`, `play`, `s` (its menu), or `s:<value>` (a value chosen).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PickStep::Open => f.write_str("open"),
+            PickStep::At => f.write_str("at"),
+            PickStep::Play => f.write_str("play"),
+            PickStep::Menu => f.write_str("s"),
+            PickStep::Choose(value) => write!(f, "s:{value}"),
+        }
+    }
+}
+
+impl PickStep {
+    /// A picker step from the last words of its id, as `Display` writes them (a chosen value may hold a `:` of
+    /// its own, and so span words).
+    fn read(words: &[&str]) -> Result<PickStep, NotAComponent> {
+        Ok(match words {
+            ["open"] => PickStep::Open,
+            ["at"] => PickStep::At,
+            ["play"] => PickStep::Play,
+            ["s"] => PickStep::Menu,
+            ["s", value @ ..] if !value.join(":").is_empty() => PickStep::Choose(value.join(":")),
+            _ => return Err(NotAComponent),
+        })
     }
 }
 

@@ -167,35 +167,41 @@ pub(super) fn read_change<'a>(get: &dyn Fn(&str) -> Option<&'a OptionValue>) -> 
         threads: get("threads").map(read_threads).transpose()?,
         clock: get("clock").map(read_clock).transpose()?,
         challenge_minutes: get("challenge_minutes").map(read_minutes).transpose()?,
-        organiser_role: read_organiser_role(get)?,
-        daily_channel: read_daily_channel(get)?,
+        // `organiser_role:@role`, or `no_organiser_role:true` to go back to those who may manage the server.
+        organiser_role: set_or_clear(get, "organiser_role", "no_organiser_role", super::request::read_role)?,
+        // `daily_channel:#channel`, or `no_daily:true` to stop the daily puzzle.
+        daily_channel: set_or_clear(get, "daily_channel", "no_daily", read_channel)?,
         daily_hour: get("daily_hour").map(read_hour).transpose()?,
     })
 }
 
-/// `daily_channel:#channel`, or `no_daily:true` to stop the daily puzzle.
-#[expect(clippy::option_option, reason = "`None` leaves the channel alone, `Some(None)` stops the puzzle")]
-fn read_daily_channel<'a>(
+/// A setting given by `name:<value>` (read by `read`), or cleared by `off:true`, never both: `None` leaves it
+/// alone, `Some(None)` clears it.
+#[expect(clippy::option_option, reason = "`None` leaves the setting alone, `Some(None)` clears it")]
+fn set_or_clear<'a>(
     get: &dyn Fn(&str) -> Option<&'a OptionValue>,
+    name: &str,
+    off: &str,
+    read: fn(&str, &OptionValue) -> Result<u64, Text>,
 ) -> Result<Option<Option<u64>>, Text> {
-    let channel = get("daily_channel").map(|v| read_channel("daily_channel", v)).transpose()?;
-    let off = match get("no_daily") {
+    let value = get(name).map(|v| read(name, v)).transpose()?;
+    let cleared = match get(off) {
         None => false,
         Some(v) => switch_of(v).ok_or_else(|| {
             t!(
-                "settings-bad-no-daily",
-                typed = Text::new().code(format!("no_daily:{}", shown(v))),
-                example = Text::new().code("no_daily:true")
+                "settings-bad-off",
+                typed = Text::new().code(format!("{off}:{}", shown(v))),
+                example = Text::new().code(format!("{off}:true"))
             )
         })?,
     };
-    match (channel, off) {
+    match (value, cleared) {
         (Some(_), true) => Err(t!(
-            "settings-daily-both",
-            channel = Text::new().code("daily_channel:"),
-            off = Text::new().code("no_daily:true")
+            "settings-either",
+            set = Text::new().code(format!("{name}:")),
+            off = Text::new().code(format!("{off}:true"))
         )),
-        (Some(channel), false) => Ok(Some(Some(channel))),
+        (Some(value), false) => Ok(Some(Some(value))),
         (None, true) => Ok(Some(None)),
         (None, false) => Ok(None),
     }
@@ -215,34 +221,6 @@ fn read_hour(value: &OptionValue) -> Result<u8, Text> {
             example = Text::new().code("daily_hour:18")
         )
     })
-}
-
-/// `organiser_role:@role`, or `no_organiser_role:true` to go back to those who may manage the server.
-#[expect(clippy::option_option, reason = "`None` leaves the role alone, `Some(None)` clears it")]
-fn read_organiser_role<'a>(
-    get: &dyn Fn(&str) -> Option<&'a OptionValue>,
-) -> Result<Option<Option<u64>>, Text> {
-    let role = get("organiser_role").map(|v| super::request::read_role("organiser_role", v)).transpose()?;
-    let none = match get("no_organiser_role") {
-        None => false,
-        Some(v) => switch_of(v).ok_or_else(|| {
-            t!(
-                "settings-bad-no-organiser-role",
-                typed = Text::new().code(format!("no_organiser_role:{}", shown(v))),
-                example = Text::new().code("no_organiser_role:true")
-            )
-        })?,
-    };
-    match (role, none) {
-        (Some(_), true) => Err(t!(
-            "settings-organiser-role-both",
-            role = Text::new().code("organiser_role:"),
-            none = Text::new().code("no_organiser_role:true")
-        )),
-        (Some(role), false) => Ok(Some(Some(role))),
-        (None, true) => Ok(Some(None)),
-        (None, false) => Ok(None),
-    }
 }
 
 /// The settings cache of [`Sessions`]: server → its settings as last read or written.

@@ -85,51 +85,46 @@ impl Links {
     /// HMAC-SHA256 of the game under the server's secret), `17-3fa9…`. The pages, state, events and record of a
     /// game answer only to it, so that counting numbers opens nothing; whoever was given the link can watch.
     pub fn handle(&self, game: i64) -> String {
-        let tag = self.mac(&format!("watch.{game}")).finalize().into_bytes();
-        let hex = tag[..HANDLE_TAG_BYTES].iter().fold(String::new(), |mut hex, b| {
+        format!("{game}-{}", self.tag("watch", game))
+    }
+
+    /// The tag of a handle: the first 128 bits of an HMAC-SHA256 of `kind.id` under the server's secret, in hex.
+    fn tag(&self, kind: &str, id: i64) -> String {
+        let tag = self.mac(&format!("{kind}.{id}")).finalize().into_bytes();
+        tag[..HANDLE_TAG_BYTES].iter().fold(String::new(), |mut hex, b| {
             let _ = write!(hex, "{b:02x}");
             hex
-        });
-        format!("{game}-{hex}")
+        })
+    }
+
+    /// The id a handle's `number-tag` names, when its tag is this server's for `kind`.
+    fn untag(&self, kind: &str, handle: &str) -> Option<i64> {
+        let (id, tag) = handle.split_once('-')?;
+        if tag.len() != 2 * HANDLE_TAG_BYTES || id.len() > 19 {
+            return None;
+        }
+        let id: i64 = id.parse().ok().filter(|g| *g > 0)?;
+        let bytes: Vec<u8> = (0..HANDLE_TAG_BYTES)
+            .map(|i| u8::from_str_radix(tag.get(2 * i..2 * i + 2)?, 16).ok())
+            .collect::<Option<_>>()?;
+        self.mac(&format!("{kind}.{id}")).verify_truncated_left(&bytes).ok()?;
+        Some(id)
     }
 
     /// The game a handle opens, when it is one of ours.
     pub fn open(&self, handle: &str) -> Option<i64> {
-        let (game, tag) = handle.split_once('-')?;
-        if tag.len() != 2 * HANDLE_TAG_BYTES || game.len() > 19 {
-            return None;
-        }
-        let game: i64 = game.parse().ok().filter(|g| *g > 0)?;
-        let bytes: Vec<u8> = (0..HANDLE_TAG_BYTES)
-            .map(|i| u8::from_str_radix(tag.get(2 * i..2 * i + 2)?, 16).ok())
-            .collect::<Option<_>>()?;
-        self.mac(&format!("watch.{game}")).verify_truncated_left(&bytes).ok()?;
-        Some(game)
+        self.untag("watch", handle)
     }
 
     /// Puzzle attempt `attempt`'s handle on the web, `p17-3fa9…`: as a game's (see [`Links::handle`]), under a
     /// tag of its own kind, so that no game's handle opens a puzzle or the reverse.
     pub fn puzzle_handle(&self, attempt: i64) -> String {
-        let tag = self.mac(&format!("puzzle.{attempt}")).finalize().into_bytes();
-        let hex = tag[..HANDLE_TAG_BYTES].iter().fold(String::new(), |mut hex, b| {
-            let _ = write!(hex, "{b:02x}");
-            hex
-        });
-        format!("p{attempt}-{hex}")
+        format!("p{attempt}-{}", self.tag("puzzle", attempt))
     }
 
     /// The puzzle attempt a handle opens, when it is one of ours.
     pub fn open_puzzle(&self, handle: &str) -> Option<i64> {
-        let (attempt, tag) = handle.strip_prefix('p')?.split_once('-')?;
-        if tag.len() != 2 * HANDLE_TAG_BYTES || attempt.len() > 19 {
-            return None;
-        }
-        let attempt: i64 = attempt.parse().ok().filter(|a| *a > 0)?;
-        let bytes: Vec<u8> = (0..HANDLE_TAG_BYTES)
-            .map(|i| u8::from_str_radix(tag.get(2 * i..2 * i + 2)?, 16).ok())
-            .collect::<Option<_>>()?;
-        self.mac(&format!("puzzle.{attempt}")).verify_truncated_left(&bytes).ok()?;
-        Some(attempt)
+        self.untag("puzzle", handle.strip_prefix('p')?)
     }
 
     /// `player`'s private page of puzzle attempt `attempt` (its token names the attempt as the game `-attempt`,

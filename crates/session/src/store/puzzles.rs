@@ -76,6 +76,27 @@ pub struct Fastest {
     pub solved_at: i64,
 }
 
+impl Fastest {
+    /// A finished attempt as a line of a table (`None` while it is not finished).
+    pub fn of(a: &AttemptRow) -> Option<Fastest> {
+        let solved_at = a.solved_at?;
+        Some(Fastest {
+            user: a.user,
+            name: a.name.clone(),
+            spec: a.spec.clone(),
+            score: a.score,
+            seconds: solved_at - a.started_at,
+            actions: a.actions,
+            solved_at,
+        })
+    }
+
+    /// The order of the tables: the highest score first, then the fastest, the fewest actions, the earliest.
+    pub fn rank(&self) -> (std::cmp::Reverse<u32>, i64, u32, i64) {
+        (std::cmp::Reverse(self.score.unwrap_or(0)), self.seconds, self.actions, self.solved_at)
+    }
+}
+
 /// The `kind` of a tactic's attempts in `puzzle_attempts` (their `spec` is the tactic's key, their `state` the
 /// moves played since its position, as JSON).
 pub const TACTIC_KIND: &str = "tactic";

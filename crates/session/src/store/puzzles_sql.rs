@@ -37,6 +37,26 @@ where
     }
 }
 
+/// A row of `fastest`'s and `finished_attempts`' query as a line of a table.
+fn fastest_of<'r, R>(row: &'r R) -> Fastest
+where
+    R: Row,
+    &'r str: ColumnIndex<R>,
+    i64: Decode<'r, R::Database> + Type<R::Database>,
+    Option<i64>: Decode<'r, R::Database> + Type<R::Database>,
+    String: Decode<'r, R::Database> + Type<R::Database>,
+{
+    Fastest {
+        user: row.get::<i64, _>("user_id") as u64,
+        name: row.get("name"),
+        spec: row.get("spec"),
+        score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
+        seconds: row.get("seconds"),
+        actions: row.get::<i64, _>("actions") as u32,
+        solved_at: row.get("solved_at"),
+    }
+}
+
 fn daily_of<'r, R>(row: &'r R) -> DailyPost
 where
     R: Row,
@@ -229,15 +249,7 @@ where
                 .bind(spec.unwrap_or_default())
                 .fetch_all(&self.pool)
                 .await?;
-            let solves = rows.iter().map(|row| Fastest {
-                user: row.get::<i64, _>("user_id") as u64,
-                name: row.get("name"),
-                spec: row.get("spec"),
-                score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
-                seconds: row.get("seconds"),
-                actions: row.get::<i64, _>("actions") as u32,
-                solved_at: row.get("solved_at"),
-            });
+            let solves = rows.iter().map(fastest_of);
             Ok(best_of_each(solves, limit))
         })
         .await
@@ -322,18 +334,7 @@ where
             .bind(since)
             .fetch_all(&self.pool)
             .await?;
-            Ok(rows
-                .iter()
-                .map(|row| Fastest {
-                    user: row.get::<i64, _>("user_id") as u64,
-                    name: row.get("name"),
-                    spec: row.get("spec"),
-                    score: row.get::<Option<i64>, _>("score").map(|s| s as u32),
-                    seconds: row.get("seconds"),
-                    actions: row.get::<i64, _>("actions") as u32,
-                    solved_at: row.get("solved_at"),
-                })
-                .collect())
+            Ok(rows.iter().map(fastest_of).collect())
         })
         .await
     }

@@ -75,6 +75,13 @@ fn games(c: &mut Criterion) {
             });
         });
     });
+    group.bench_function("the store's open games of that member", |b| {
+        b.iter(|| {
+            rt.block_on(async {
+                assert_eq!(s.store().open_sessions_of(ME).await.unwrap().len() as u64, MINE);
+            });
+        });
+    });
     group.finish();
 
     // The spread of 10,000 calls, one after another.

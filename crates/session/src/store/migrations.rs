@@ -29,6 +29,7 @@ pub(super) const SQLITE: Embedded = Embedded(&[
     ("0016_tactics.sql", include_str!("../../../../migrations/0016_tactics.sql")),
     ("0017_daily_puzzle.sql", include_str!("../../../../migrations/0017_daily_puzzle.sql")),
     ("0018_digests.sql", include_str!("../../../../migrations/0018_digests.sql")),
+    ("0019_session_players.sql", include_str!("../../../../migrations/0019_session_players.sql")),
 ]);
 
 /// Postgres's migrations, by file name.
@@ -48,6 +49,7 @@ pub(super) const POSTGRES: Embedded = Embedded(&[
     ("0013_tactics.sql", include_str!("../../../../migrations-postgres/0013_tactics.sql")),
     ("0014_daily_puzzle.sql", include_str!("../../../../migrations-postgres/0014_daily_puzzle.sql")),
     ("0015_digests.sql", include_str!("../../../../migrations-postgres/0015_digests.sql")),
+    ("0016_session_players.sql", include_str!("../../../../migrations-postgres/0016_session_players.sql")),
 ]);
 
 /// Migrations compiled in: each file's name and its SQL.

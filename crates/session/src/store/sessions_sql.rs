@@ -33,6 +33,30 @@ fn select_sessions<DB: Backend>(rest: &str) -> sqlx::AssertSqlSafe<String> {
     sqlx::AssertSqlSafe(format!("SELECT {} FROM sessions s {rest}", DB::SESSION_COLUMNS))
 }
 
+/// Adds session `id`'s players to `session_players` (see `migrations/0019_session_players.sql`).
+async fn seat_players<DB>(
+    tx: &mut sqlx::Transaction<'_, DB>,
+    id: i64,
+    players: &[PlayerRow],
+) -> Result<(), sqlx::Error>
+where
+    DB: Backend,
+    for<'c> &'c mut DB::Connection: sqlx::Executor<'c, Database = DB>,
+    DB::Arguments: sqlx::IntoArguments<DB>,
+    for<'q> i64: sqlx::Encode<'q, DB> + sqlx::Type<DB>,
+{
+    for p in players {
+        sqlx::query(
+            "INSERT INTO session_players (session_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(id)
+        .bind(p.id as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 #[async_trait::async_trait]
 impl<DB> SessionStore for SqlStore<DB>
 where
@@ -85,13 +109,11 @@ where
 
     async fn open_sessions_of(&self, user: u64) -> Result<Vec<SessionRow>, StoreError> {
         self.guarded(async move {
-            // The players are JSON (`[{"id":7,"name":…}]`): a pattern finds the rows naming the member (a name
-            // holds no unescaped quote), and the rows read are checked seat by seat.
-            let rows =
-                sqlx::query(select_sessions::<DB>(&format!("WHERE {OPEN} AND players LIKE $1 ORDER BY id")))
-                    .bind(format!("%\"id\":{user},%"))
-                    .fetch_all(&self.pool)
-                    .await?;
+            // `session_players` lists every session the member ever sat in; the rows read are checked seat by seat.
+            let rest = format!(
+                "WHERE {OPEN} AND s.id IN (SELECT session_id FROM session_players WHERE user_id = $1) ORDER BY id"
+            );
+            let rows = sqlx::query(select_sessions::<DB>(&rest)).bind(user as i64).fetch_all(&self.pool).await?;
             let rows: Vec<SessionRow> = rows.iter().map(session_record).collect::<Result<_, _>>()?;
             Ok(rows.into_iter().filter(|r| r.players.iter().any(|p| p.id == user && !p.abandoned)).collect())
         })
@@ -101,6 +123,7 @@ where
     async fn create(&self, s: &NewSession) -> Result<i64, StoreError> {
         self.guarded(async move {
             let players = serde_json::to_string(&s.players).expect("players serialize");
+            let mut tx = self.pool.begin().await?;
             let row = sqlx::query(
                 "INSERT INTO sessions (channel_id, guild_id, game, variant, seed, players, challenger, state, \
                  version, created_at, expires_at, updated_at, rated) \
@@ -117,16 +140,20 @@ where
             .bind(s.now)
             .bind(s.expires_at)
             .bind(s.rated)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *tx)
             .await;
-            Ok(conflict_on_unique(row)?.get(0))
+            let id: i64 = conflict_on_unique(row)?.get(0);
+            seat_players(&mut tx, id, &s.players).await?;
+            tx.commit().await?;
+            Ok(id)
         })
         .await
     }
 
-    async fn accept(&self, id: i64, players: &[PlayerRow], start: bool, now: i64) -> Result<(), StoreError> {
+    async fn accept(&self, id: i64, seats: &[PlayerRow], start: bool, now: i64) -> Result<(), StoreError> {
         self.guarded(async move {
-            let players = serde_json::to_string(players).expect("players serialize");
+            let players = serde_json::to_string(seats).expect("players serialize");
+            let mut tx = self.pool.begin().await?;
             let state = if start { SessionState::Playing } else { SessionState::Challenge };
             let done = sqlx::query(
                 "UPDATE sessions SET players = $1, state = $2, updated_at = $3 WHERE id = $4 AND state = 'challenge'",
@@ -135,9 +162,12 @@ where
             .bind(state.as_str())
             .bind(now)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-            changed_one(DB::rows_affected(&done))
+            changed_one(DB::rows_affected(&done))?;
+            seat_players(&mut tx, id, seats).await?;
+            tx.commit().await?;
+            Ok(())
         })
         .await
     }
@@ -304,18 +334,22 @@ where
         .await
     }
 
-    async fn set_players(&self, id: i64, players: &[PlayerRow], now: i64) -> Result<(), StoreError> {
+    async fn set_players(&self, id: i64, seats: &[PlayerRow], now: i64) -> Result<(), StoreError> {
         self.guarded(async move {
-            let players = serde_json::to_string(players).expect("players serialize");
+            let players = serde_json::to_string(seats).expect("players serialize");
+            let mut tx = self.pool.begin().await?;
             let done = sqlx::query(
                 "UPDATE sessions SET players = $1, updated_at = $2 WHERE id = $3 AND state = 'playing'",
             )
             .bind(players)
             .bind(now)
             .bind(id)
-            .execute(&self.pool)
+            .execute(&mut *tx)
             .await?;
-            changed_one(DB::rows_affected(&done))
+            changed_one(DB::rows_affected(&done))?;
+            seat_players(&mut tx, id, seats).await?;
+            tx.commit().await?;
+            Ok(())
         })
         .await
     }

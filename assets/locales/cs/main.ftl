@@ -658,6 +658,7 @@ privacy-data =
     - hádanky, které jste začali: { $puzzles }
     - taktiky z vašich dohraných her: { $tactics }
     - kam chodí vaše připomínky: { $notify }
+    - váš denní přehled: { $digest }
     - jména, která jsou u vás zaznamenána: { $names }
     Vaše tahy a výsledky zůstávají ve hrách a záznamech ostatních hráčů. { $forget } odstraní vaše nastavení a všude nahradí vaše jméno neutrálním označením.
 privacy-nothing = Tabula o uživateli { $player } nic neuchovává.
@@ -844,3 +845,5 @@ digest-heading = Váš denní přehled: { $count ->
     [few] { $count } hry čekají
    *[other] { $count } her čeká
 } na váš tah.
+privacy-digest-at = každý den v { $hour } UTC (/notify digest:off ho vypne)
+privacy-digest-none = žádný

@@ -657,6 +657,7 @@ privacy-data =
     - puzzles you started: { $puzzles }
     - tactics made from your finished games: { $tactics }
     - where your reminders go: { $notify }
+    - your daily digest: { $digest }
     - the names recorded for you: { $names }
     Your moves and results stay in the other players' games and records. { $forget } removes your preferences and replaces your name everywhere with a neutral label.
 privacy-nothing = Tabula stores nothing about { $player }.
@@ -831,3 +832,5 @@ digest-heading = Your daily digest: { $count ->
     [one] one game waits
    *[other] { $count } games wait
 } for your move.
+privacy-digest-at = every day at { $hour } UTC (/notify digest:off stops it)
+privacy-digest-none = none

@@ -640,6 +640,7 @@ privacy-data =
     - quebra-cabeças que você começou: { $puzzles }
     - táticas feitas das suas partidas terminadas: { $tactics }
     - para onde vão seus lembretes: { $notify }
+    - seu resumo diário: { $digest }
     - os nomes registrados para você: { $names }
     Seus lances e resultados continuam nas partidas e registros dos outros jogadores. { $forget } remove suas preferências e troca seu nome em todo lugar por um rótulo neutro.
 privacy-nothing = O Tabula não guarda nada sobre { $player }.
@@ -817,3 +818,5 @@ digest-heading = Seu resumo diário: { $count ->
     [one] uma partida espera
    *[other] { $count } partidas esperam
 } seu lance.
+privacy-digest-at = todo dia às { $hour } UTC (/notify digest:off o desliga)
+privacy-digest-none = nenhum

@@ -26,7 +26,18 @@ impl MemberStore for MemoryStore {
         names.dedup();
         let notify_dm = self.settings().notify_of(user);
         let shares_games = self.puzzles().shares(user);
-        Ok(MemberData { sessions, finished, ratings, tournaments, puzzles, notify_dm, shares_games, names })
+        let digest_hour = self.settings().digest_of(user);
+        Ok(MemberData {
+            sessions,
+            finished,
+            ratings,
+            tournaments,
+            puzzles,
+            notify_dm,
+            digest_hour,
+            shares_games,
+            names,
+        })
     }
 
     async fn forget_member(&self, user: u64, label: &str) -> Result<usize, StoreError> {

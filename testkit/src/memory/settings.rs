@@ -134,6 +134,11 @@ impl Tables {
         self.notify.get(&user).copied()
     }
 
+    /// The hour of `user`'s daily digest, if they asked for one.
+    pub(super) fn digest_of(&self, user: u64) -> Option<u8> {
+        self.digests.get(&user).map(|d| d.hour)
+    }
+
     pub(super) fn forget(&mut self, user: u64) {
         self.notify.remove(&user);
         self.digests.remove(&user);

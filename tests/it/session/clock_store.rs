@@ -145,8 +145,10 @@ async fn digest_contract(store: &impl Store) {
     assert!(!store.claim_digest(4, 11).await.unwrap(), "nobody who asked for none");
     store.set_digest(3, Some(7), "cs", 1_000).await.unwrap();
     assert_eq!(store.digests().await.unwrap()[1], row(3, 7, "cs", Some(11)));
+    assert_eq!(store.member_data(3).await.unwrap().digest_hour, Some(7), "/privacy shows it");
     store.set_digest(2, None, "en", 2_000).await.unwrap();
     store.forget_member(3, "player-000003").await.unwrap();
+    assert_eq!(store.member_data(3).await.unwrap().digest_hour, None);
     assert_eq!(store.digests().await.unwrap(), vec![]);
 }
 

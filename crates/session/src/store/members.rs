@@ -20,6 +20,8 @@ pub struct MemberData {
     pub puzzles: usize,
     /// Whether they asked for reminders by direct message (`/notify`), if they ever said.
     pub notify_dm: Option<bool>,
+    /// The hour (UTC) of their daily digest (`/notify digest:on`), if they asked for one.
+    pub digest_hour: Option<u8>,
     /// Whether they let tactics be made from their finished games (`/privacy tactics:true`).
     pub shares_games: bool,
     /// The names stored for them, each once, in no particular order.
@@ -35,6 +37,7 @@ impl MemberData {
             && self.tournaments == 0
             && self.puzzles == 0
             && self.notify_dm.is_none()
+            && self.digest_hour.is_none()
             && !self.shares_games
     }
 }

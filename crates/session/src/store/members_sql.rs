@@ -87,6 +87,11 @@ where
                 .fetch_optional(&self.pool)
                 .await?;
             data.notify_dm = dm.map(|(dm,)| dm);
+            let digest: Option<(i64,)> = sqlx::query_as("SELECT hour FROM digests WHERE user_id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?;
+            data.digest_hour = digest.and_then(|(h,)| u8::try_from(h).ok());
             let shares: Option<(i64,)> =
                 sqlx::query_as("SELECT user_id FROM tactic_sources WHERE user_id = $1")
                     .bind(id)

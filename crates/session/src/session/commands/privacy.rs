@@ -96,6 +96,10 @@ fn shown(name: &str, data: &MemberData) -> Text {
         tournaments = data.tournaments,
         puzzles = data.puzzles,
         notify = Text::new().key(notify),
+        digest = match data.digest_hour {
+            Some(hour) => t!("privacy-digest-at", hour = format!("{hour:02}:00")),
+            None => Text::new().key("privacy-digest-none"),
+        },
         tactics =
             Text::new().key(if data.shares_games { "privacy-tactics-yes" } else { "privacy-tactics-no" }),
         names = names,

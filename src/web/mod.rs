@@ -31,7 +31,7 @@ use serde::Deserialize;
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-use crate::i18n::{Lang, Locales};
+use crate::i18n::Lang;
 use crate::session::commands::Answer;
 use crate::session::{Actor, Member, OptionValue, Sessions, Text, parse_request};
 
@@ -599,14 +599,7 @@ async fn act(
         Ok(request) => request,
         Err(why) => return answer(false, &why, lang),
     };
-    let actor = Actor {
-        member: Member::new(player, seat.name.clone()),
-        can_manage: false,
-        can_manage_server: false,
-        roles: Vec::new(),
-        guild: row.guild,
-        locales: Locales { user: lang, public: lang },
-    };
+    let actor = Actor::in_guild(Member::new(player, seat.name.clone()), row.guild).in_lang(lang);
     let reply = sessions.handle(row.channel, &actor, request).await;
     if reply.ephemeral {
         return answer(false, &reply.text, lang);

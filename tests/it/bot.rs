@@ -66,6 +66,16 @@ pub async fn start_on_clock(config: &Config, now: &std::sync::Arc<std::sync::ato
     Bot::start_with_clock(config, store, clock).await.unwrap()
 }
 
+/// The custom id of the button labelled `label` in a message.
+pub fn button(message: &Value, label: &str) -> String {
+    let rows = message["components"].as_array().cloned().unwrap_or_default();
+    rows.iter()
+        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+        .find(|c| c["type"] == 2 && c["label"] == label)
+        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
+        .unwrap_or_else(|| panic!("no {label} button in {message}"))
+}
+
 /// Moves the test's clock forward and wakes the bot's clock task.
 pub fn advance(bot: &Bot, now: &std::sync::atomic::AtomicI64, seconds: i64) {
     now.fetch_add(seconds, std::sync::atomic::Ordering::SeqCst);

@@ -6,10 +6,9 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use serde_json::Value;
 use tabula::discord::Bot;
 
-use super::{WAIT, advance, assert_board, original_edit, send, start_on_clock, test_config};
+use super::{WAIT, advance, assert_board, button, original_edit, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, CAROL, DAVE, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};
 
 const START: i64 = 1_800_000_000;
@@ -39,16 +38,6 @@ fn posted_in(call: &RecordedCall, channel: u64) -> bool {
 
 fn count(fake: &FakeDiscord, predicate: impl Fn(&RecordedCall) -> bool) -> usize {
     fake.calls().iter().filter(|c| predicate(c)).count()
-}
-
-/// The custom id of the button labelled `label` in a message.
-fn button(message: &Value, label: &str) -> String {
-    let rows = message["components"].as_array().cloned().unwrap_or_default();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no {label} button in {message}"))
 }
 
 async fn slash_in(

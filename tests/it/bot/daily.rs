@@ -11,7 +11,7 @@ use tabula::games::tactic::shipped;
 use tabula::session::{day_at, puzzle_of_day};
 use tabula::store::TACTIC_KIND;
 
-use super::{WAIT, advance, original_edit, send, start_on_clock, test_config};
+use super::{WAIT, advance, button, original_edit, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall};
 
 /// 2027-01-15, 08:00 UTC.
@@ -19,15 +19,6 @@ const START: i64 = 1_800_000_000;
 const HOUR: i64 = 3_600;
 /// The server's puzzle channel.
 const PUZZLES: u64 = 3_335;
-
-fn button(message: &Value, label: &str) -> String {
-    let rows = message["components"].as_array().cloned().unwrap_or_default();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no {label} button in {message}"))
-}
 
 /// The day's post in the puzzle channel, after call `after`.
 async fn daily_post(fake: &FakeDiscord, after: usize) -> RecordedCall {

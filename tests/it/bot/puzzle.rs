@@ -5,20 +5,13 @@
 
 use serde_json::Value;
 
-use super::{Running, original_edit, send, start_bot};
+use super::{Running, button, original_edit, send, start_bot};
 use crate::fake_discord::{ALICE, BOB, GAMES_CHANNEL, Opt, RecordedCall};
 
 /// Every component of a message, rows flattened.
 fn components(message: &Value) -> Vec<Value> {
     let rows = message["components"].as_array().cloned().unwrap_or_default();
     rows.iter().flat_map(|r| r["components"].as_array().cloned().unwrap_or_default()).collect()
-}
-
-/// The id of the button labelled `label`.
-fn button(message: &Value, label: &str) -> String {
-    let found = components(message).into_iter().find(|c| c["type"] == 2 && c["label"] == label);
-    let found = found.unwrap_or_else(|| panic!("no {label} button: {message}"));
-    found["custom_id"].as_str().unwrap().to_string()
 }
 
 /// The select menu whose options include `value`: its id.

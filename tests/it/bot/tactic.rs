@@ -4,21 +4,10 @@
 
 use serde_json::Value;
 
-use super::{Running, original_edit, send, start_bot};
+use super::{Running, button, original_edit, send, start_bot};
 use crate::fake_discord::{ALICE, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall};
 use tabula::games::GameKind;
 use tabula::games::tactic::{Tactic, shipped};
-
-/// The id of the button labelled `label`.
-fn button(message: &Value, label: &str) -> String {
-    let rows = message["components"].as_array().cloned().unwrap_or_default();
-    let found = rows
-        .iter()
-        .flat_map(|r| r["components"].as_array().cloned().unwrap_or_default())
-        .find(|c| c["type"] == 2 && c["label"] == label)
-        .unwrap_or_else(|| panic!("no {label} button: {message}"));
-    found["custom_id"].as_str().unwrap().to_string()
-}
 
 /// A private reply with the board (a deferred private answer, or a press acknowledged, is the edit that follows):
 /// its message.

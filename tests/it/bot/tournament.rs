@@ -9,9 +9,9 @@ use std::collections::BTreeSet;
 use std::sync::Arc;
 use std::sync::atomic::AtomicI64;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{WAIT, advance, send, start_on_clock, test_config};
+use super::{WAIT, advance, button, send, start_on_clock, test_config};
 use crate::fake_discord::{ALICE, BOB, CAROL, DAVE, FakeDiscord, GAMES_CHANNEL, Opt, RecordedCall, User};
 
 const START: i64 = 1_800_000_000;
@@ -29,15 +29,6 @@ fn posted_in(call: &RecordedCall, channel: u64) -> bool {
 
 fn user(id: u64) -> User {
     *PLAYERS.iter().find(|u| u.id == id).unwrap_or_else(|| panic!("no player {id}"))
-}
-
-fn button(message: &Value, label: &str) -> String {
-    let rows = message["components"].as_array().cloned().unwrap_or_default();
-    rows.iter()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .find(|b| b["label"] == label)
-        .and_then(|b| b["custom_id"].as_str().map(str::to_string))
-        .unwrap_or_else(|| panic!("no {label} button in {message}"))
 }
 
 /// `/tournament` from `user`, with the Manage Server permission when `manager`.

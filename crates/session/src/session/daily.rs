@@ -20,7 +20,7 @@ use super::clocks::Notice;
 use super::commands::Failure;
 use super::component::{Action, ComponentId};
 use super::engine_text;
-use super::puzzles::solo_puzzles;
+use super::puzzles::{solo_named, solo_puzzles};
 use super::reply::BoardPicture;
 use super::text::Text;
 use super::{Actor, Button, ButtonStyle, File, FileKind, Reply, Sessions};
@@ -192,44 +192,43 @@ impl Sessions {
         })
     }
 
-    /// A daily puzzle's title ("Tablut tactic", "Tantrix Solitaire"), its goal, and its picture.
-    async fn daily_puzzle(&self, kind: &str, spec: &str, lang: Lang) -> Result<(Text, Text, Shown), Failure> {
+    /// The puzzle a daily post names: a stored tactic, or a game's puzzle for one player.
+    async fn daily_named(&self, kind: &str, spec: &str) -> Result<Named, Failure> {
         if kind == TACTIC_KIND {
-            let tactic = self.tactic_body(spec).await?;
-            let title = t!("daily-tactic", game = tactic.game.title());
-            let goal = engine_text::text(&tactic.describe());
-            let run = TacticRun::new(tactic, &[]).map_err(|e| super::tactics::corrupt(e.to_string()))?;
-            let game = run.game();
-            let names = (0..game.setup().seats).map(|s| Text::new().plain(game.seat_label(s))).collect();
-            let board = BoardPicture { game: game.clone(), id: 0, names, ended: None };
-            return Ok((title, goal, Shown::Board(Box::new(board))));
+            return Ok(Named::Tactic(Box::new(self.tactic_body(spec).await?)));
         }
-        let (game, info) = solo_puzzles()
-            .find(|(_, s)| s.name == kind)
-            .ok_or_else(|| super::tactics::corrupt(format!("no puzzle is named {kind}")))?;
-        let puzzle = (info.read)(spec, "").map_err(|_| super::tactics::corrupt(format!("{kind} {spec}")))?;
-        let title = t!("daily-solo", game = game.title(), puzzle = info.title);
-        let goal = engine_text::text(&puzzle.goal());
-        let png = crate::render::drawn(move || {
-            let picture = puzzle.picture(&SoloMarks::default(), lang);
-            crate::render::png_with_caption(&picture, None, puzzle.palette())
-        })
-        .await
-        .unwrap_or_default();
-        let file = File { kind: FileKind::Picture, name: format!("daily-{spec}.png"), bytes: png };
-        Ok((title, goal, Shown::File(file)))
+        let (game, info) =
+            solo_named(kind).ok_or_else(|| super::tactics::corrupt(format!("no puzzle is named {kind}")))?;
+        Ok(Named::Solo(game, info))
     }
 
-    /// A daily puzzle's title, without drawing it.
-    async fn daily_title(&self, kind: &str, spec: &str) -> Result<Text, Failure> {
-        if kind == TACTIC_KIND {
-            let tactic = self.tactic_body(spec).await?;
-            return Ok(t!("daily-tactic", game = tactic.game.title()));
+    /// A daily puzzle's title ("Tablut tactic", "Tantrix Solitaire"), its goal, and its picture.
+    async fn daily_puzzle(&self, kind: &str, spec: &str, lang: Lang) -> Result<(Text, Text, Shown), Failure> {
+        let puzzle = self.daily_named(kind, spec).await?;
+        let title = puzzle.title();
+        match puzzle {
+            Named::Tactic(tactic) => {
+                let goal = engine_text::text(&tactic.describe());
+                let run = TacticRun::new(*tactic, &[]).map_err(|e| super::tactics::corrupt(e.to_string()))?;
+                let game = run.game();
+                let names = (0..game.setup().seats).map(|s| Text::new().plain(game.seat_label(s))).collect();
+                let board = BoardPicture { game: game.clone(), id: 0, names, ended: None };
+                Ok((title, goal, Shown::Board(Box::new(board))))
+            }
+            Named::Solo(_, info) => {
+                let puzzle =
+                    (info.read)(spec, "").map_err(|_| super::tactics::corrupt(format!("{kind} {spec}")))?;
+                let goal = engine_text::text(&puzzle.goal());
+                let png = crate::render::drawn(move || {
+                    let picture = puzzle.picture(&SoloMarks::default(), lang);
+                    crate::render::png_with_caption(&picture, None, puzzle.palette())
+                })
+                .await
+                .unwrap_or_default();
+                let file = File { kind: FileKind::Picture, name: format!("daily-{spec}.png"), bytes: png };
+                Ok((title, goal, Shown::File(file)))
+            }
         }
-        let (game, info) = solo_puzzles()
-            .find(|(_, s)| s.name == kind)
-            .ok_or_else(|| super::tactics::corrupt(format!("no puzzle is named {kind}")))?;
-        Ok(t!("daily-solo", game = game.title(), puzzle = info.title))
     }
 
     /// How a day's puzzle went in its server: who solved it (their best score, for a puzzle that scores), of how
@@ -243,7 +242,7 @@ impl Sessions {
         let finished = best_each(finished);
         let tactic = post.kind == TACTIC_KIND;
         let solved: Vec<&Fastest> = finished.iter().filter(|f| !tactic || f.score == Some(1)).collect();
-        let what = self.daily_title(&post.kind, &post.spec).await?;
+        let what = self.daily_named(&post.kind, &post.spec).await?.title();
         let day = date(post.day);
         if finished.is_empty() {
             return Ok(t!("daily-results-none", date = day, puzzle = what));
@@ -282,12 +281,28 @@ impl Sessions {
                 None => self.start_tactic_key(channel, actor, &spec, note).await,
             };
         }
-        let Some((_, info)) = solo_puzzles().find(|(_, s)| s.name == kind) else {
+        let Some((_, info)) = solo_named(&kind) else {
             return Ok(Reply::private(Text::new().key("puzzle-gone")));
         };
         match open.filter(|row| row.kind == kind && row.spec == spec) {
             Some(_) => self.open_puzzle(channel, actor).await,
             None => self.start_solo(channel, actor, info, spec).await,
+        }
+    }
+}
+
+/// The puzzle a daily post names.
+enum Named {
+    Tactic(Box<Tactic>),
+    Solo(GameKind, &'static SoloInfo),
+}
+
+impl Named {
+    /// Its title: "Tablut tactic", "Tantrix Solitaire".
+    fn title(&self) -> Text {
+        match self {
+            Named::Tactic(tactic) => t!("daily-tactic", game = tactic.game.title()),
+            Named::Solo(game, info) => t!("daily-solo", game = game.title(), puzzle = info.title),
         }
     }
 }

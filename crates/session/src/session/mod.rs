@@ -103,6 +103,12 @@ impl Actor {
             locales: crate::i18n::Locales::default(),
         }
     }
+
+    /// The same member reading and writing in `lang` (a page or a direct message, where no platform says).
+    #[must_use]
+    pub fn in_lang(self, lang: crate::i18n::Lang) -> Self {
+        Actor { locales: crate::i18n::Locales { user: lang, public: lang }, ..self }
+    }
 }
 
 /// Settings of the session layer.

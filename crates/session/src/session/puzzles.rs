@@ -44,7 +44,7 @@ pub(crate) fn solo_of(game: GameKind, kind: Option<&str>) -> Option<&'static Sol
 }
 
 /// The puzzle named `name`, with its game.
-fn solo_named(name: &str) -> Option<(GameKind, &'static SoloInfo)> {
+pub(super) fn solo_named(name: &str) -> Option<(GameKind, &'static SoloInfo)> {
     solo_puzzles().find(|(_, s)| s.name == name)
 }
 
@@ -798,14 +798,7 @@ impl Sessions {
         if row.user != user {
             return None;
         }
-        let actor = Actor {
-            member: super::Member::new(user, row.name.clone()),
-            can_manage: false,
-            can_manage_server: false,
-            roles: Vec::new(),
-            guild: row.guild,
-            locales: crate::i18n::Locales { user: lang, public: lang },
-        };
+        let actor = Actor::in_guild(super::Member::new(user, row.name.clone()), row.guild).in_lang(lang);
         if row.kind == TACTIC_KIND {
             return Some(self.tactic_web_act(&actor, row, action, text).await);
         }

@@ -82,14 +82,7 @@ async fn run(sessions: &Sessions, actor: &Actor) -> Result<Reply, Failure> {
 /// The daily digest of `user` (`/notify digest:on`): the games waiting for their move, in `lang`; `None` when no
 /// game waits for them.
 pub(crate) async fn digest(sessions: &Sessions, user: u64, lang: Lang) -> Result<Option<Text>, Failure> {
-    let actor = Actor {
-        member: crate::session::Member::new(user, ""),
-        can_manage: false,
-        can_manage_server: false,
-        roles: Vec::new(),
-        guild: None,
-        locales: crate::i18n::Locales { user: lang, public: lang },
-    };
+    let actor = Actor::in_guild(crate::session::Member::new(user, ""), None).in_lang(lang);
     let rows = sessions.store.open_sessions_of(user).await.map_err(Failure::Read)?;
     let now = sessions.now_secs();
     let mut waiting = Vec::new();
